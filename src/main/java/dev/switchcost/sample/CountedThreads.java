@@ -1,0 +1,70 @@
+package dev.switchcost.sample;
+
+import dev.switchcost.linux.LibC;
+import dev.switchcost.linux.Syscalls;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The kernel threads whose context switches belong to a benchmark, by role. A thread registers
+ * itself (its tid is only known from inside, through {@code gettid}); the
+ * {@link dev.switchcost.jmh.ContextSwitchProfiler} counts the registered threads plus those it
+ * recognises by name. Names alone are not enough: the kernel keeps 15 characters of a thread's
+ * name, and JMH names its workers {@code <benchmark>-jmh-worker-N}.
+ */
+public final class CountedThreads {
+
+    /** The JMH thread that runs the benchmark method. */
+    public static final String WORKER = "worker";
+    /** A thread switchcost starts as the other side of a handoff. */
+    public static final String PARTNER = "partner";
+    /** A carrier thread of the virtual-thread scheduler. */
+    public static final String CARRIER = "carrier";
+
+    private static final Map<Integer, String> ROLES = new ConcurrentHashMap<>();
+    private static final Map<Integer, ThreadCounters> RETIRED = new ConcurrentHashMap<>();
+
+    private CountedThreads() {
+    }
+
+    /** Registers the calling platform thread under {@code role}; a no-op where libc is unavailable. */
+    public static void registerCurrent(String role) {
+        if (LibC.isAvailable() && !Thread.currentThread().isVirtual()) {
+            ROLES.put(Syscalls.gettid(), role);
+        }
+    }
+
+    /**
+     * Records the calling thread's final counters, for a profiler that reads after the thread has
+     * ended or been released; its role stays registered.
+     */
+    public static void retireCurrent() {
+        if (LibC.isAvailable() && !Thread.currentThread().isVirtual()) {
+            int tid = Syscalls.gettid();
+            if (ROLES.containsKey(tid)) {
+                RETIRED.put(tid, ThreadCounters.current(tid));
+            }
+        }
+    }
+
+    /** Final counters of a retired thread, or null. */
+    public static ThreadCounters retired(int tid) {
+        return RETIRED.get(tid);
+    }
+
+    /** Forgets a thread's final counters (a live thread with that tid has been seen: it is new, or active again). */
+    public static void forgetRetired(int tid) {
+        RETIRED.remove(tid);
+    }
+
+    /** @return the registered role of a tid, or null */
+    public static String roleOf(int tid) {
+        return ROLES.get(tid);
+    }
+
+    /** @return an immutable copy of the registrations */
+    public static Map<Integer, String> snapshot() {
+        return Map.copyOf(ROLES);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.switchcost.workload;
+
+import dev.switchcost.affinity.CpuPinning;
+import dev.switchcost.linux.LibC;
+import dev.switchcost.linux.Syscalls;
+import dev.switchcost.sample.CountedThreads;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The ping-pong protocol between the calling thread (side {@link Turn#A}) and a partner thread this
+ * class owns (side {@link Turn#B}). One {@link #roundTrip()} passes the turn to the partner and
+ * waits for it to come back: two handoffs.
+ *
+ * <p>Nothing here can hang. The caller's wait is bounded by {@code timeoutNanos} and fails with the
+ * partner's state; the partner polls with a bounded wait, so it notices {@link #close()}; if the
+ * partner fails it passes the turn back at once with its exception, which the next round trip throws;
+ * the partner is a daemon, so it never keeps a JVM alive.
+ */
+public final class PingPong implements AutoCloseable {
+
+    /** How long one side waits for the other before it declares the partner lost. */
+    public static final long DEFAULT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How often an idle partner checks whether it should stop. */
+    private static final long PARTNER_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    public static final String PARTNER_NAME = "switchcost-partner";
+
+    private final Turn turn;
+    private final long timeoutNanos;
+    private final Thread partner;
+    private final CountDownLatch ready = new CountDownLatch(1);
+    private volatile boolean stopping;
+    private volatile Throwable partnerFailure;
+    private volatile int partnerCpu = -1;
+
+    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo) {
+        this.turn = turn;
+        this.timeoutNanos = timeoutNanos;
+        this.partner = kind == null ? null : kind.builder(PARTNER_NAME).unstarted(() -> partnerLoop(pinPartnerTo));
+    }
+
+    /**
+     * Starts a partner and binds the calling thread as side A.
+     *
+     * @param turn         the mechanism
+     * @param kind         the partner's kind
+     * @param pinPartnerTo CPU to pin the partner to, or -1 to leave it unpinned (required for virtual partners)
+     * @param timeoutNanos bound on every wait
+     * @throws IllegalStateException if the partner fails to start within the timeout or fails while starting
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos) {
+        if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
+            throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
+        }
+        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo);
+        turn.bind(Turn.A);
+        p.partner.start();
+        try {
+            if (!p.ready.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
+                p.close();
+                throw new IllegalStateException("partner did not start within " + timeoutNanos / 1_000_000 + " ms");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.close();
+            throw new IllegalStateException("interrupted while starting the partner", e);
+        }
+        p.checkPartner();
+        return p;
+    }
+
+    /**
+     * Both sides run on the calling thread, one after the other: the protocol's own cost with no
+     * switch and no cache-line transfer. Used where two spinners would have to share one CPU.
+     */
+    public static PingPong inline(Turn turn) {
+        turn.bind(Turn.A);
+        turn.bind(Turn.B);
+        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, -1);
+    }
+
+    public boolean isInline() {
+        return partner == null;
+    }
+
+    /** One round trip: hand the turn to the partner and wait for it to hand it back. */
+    public void roundTrip() {
+        if (partner == null) {
+            turn.pass(Turn.B);
+            turn.await(Turn.B, timeoutNanos);
+            turn.pass(Turn.A);
+            turn.await(Turn.A, timeoutNanos);
+            return;
+        }
+        turn.pass(Turn.B);
+        if (!turn.await(Turn.A, timeoutNanos)) {
+            throw new IllegalStateException("partner did not hand the turn back within " + timeoutNanos / 1_000_000
+                    + " ms (" + turn.mechanism() + ", partner " + partner.getState() + ")");
+        }
+        if (partnerFailure != null) {
+            checkPartner();
+        }
+    }
+
+    /** @throws IllegalStateException carrying the partner's exception if it failed */
+    public void checkPartner() {
+        Throwable f = partnerFailure;
+        if (f != null) {
+            throw new IllegalStateException("partner failed: " + f, f);
+        }
+    }
+
+    /** @return the CPU the partner was on after it started (and was pinned), or -1 for an inline ping-pong */
+    public int partnerCpu() {
+        return partnerCpu;
+    }
+
+    /** @return the partner thread, or null for an inline ping-pong */
+    public Thread partner() {
+        return partner;
+    }
+
+    private void partnerLoop(int pinTo) {
+        CpuPinning pin = null;
+        try {
+            if (pinTo >= 0) {
+                pin = CpuPinning.pinCurrentThread(pinTo);
+            }
+            if (LibC.isAvailable()) {
+                partnerCpu = Syscalls.currentCpu();
+            }
+            CountedThreads.registerCurrent(CountedThreads.PARTNER);
+            turn.bind(Turn.B);
+            ready.countDown();
+            while (!stopping) {
+                if (turn.await(Turn.B, PARTNER_POLL_NANOS) && !stopping) {
+                    turn.pass(Turn.A);
+                }
+            }
+        } catch (Throwable t) {
+            partnerFailure = t;
+            turn.pass(Turn.A);
+        } finally {
+            CountedThreads.retireCurrent();
+            ready.countDown();
+            if (pin != null) {
+                pin.close();
+            }
+        }
+    }
+
+    /**
+     * Stops the partner and waits for it to end.
+     *
+     * @throws IllegalStateException if it has not ended within the timeout
+     */
+    @Override
+    public void close() {
+        if (partner == null) {
+            return;
+        }
+        stopping = true;
+        turn.pass(Turn.B);
+        try {
+            partner.join(TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + 1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (partner.isAlive()) {
+            throw new IllegalStateException("partner " + partner + " did not stop (state " + partner.getState() + ")");
+        }
+    }
+}
