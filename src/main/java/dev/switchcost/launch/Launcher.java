@@ -60,9 +60,8 @@ public final class Launcher {
                     + "  /path/to/jdk21+/bin/java -jar target/benchmarks.jar ...\n"
                     + "or set JAVA_HOME=/path/to/jdk21+ and run " + command + " again.");
         }
-        System.err.println("switchcost: this java is " + running + " (" + here + "), too old for switchcost (needs "
-                + REQUIRED + "+); re-running on JDK " + jdk.version + " at " + jdk.home
-                + ". Run that JDK's java (or set JAVA_HOME) to skip this step.");
+        System.err.println("switchcost: java " + running + " is too old (needs " + REQUIRED + "+); using JDK "
+                + jdk.version + " at " + jdk.home + " (set JAVA_HOME to choose)");
         List<String> cmd = new ArrayList<String>();
         cmd.add(new File(jdk.home, "bin/java").getPath());
         cmd.add("--enable-native-access=ALL-UNNAMED");

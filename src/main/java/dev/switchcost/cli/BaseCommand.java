@@ -1,0 +1,30 @@
+package dev.switchcost.cli;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+/** Base of every subcommand: gives {@link #out()}/{@link #err()} from the {@code CommandLine} the tests and main build. */
+public abstract class BaseCommand implements Callable<Integer> {
+
+    @Spec
+    protected CommandSpec spec;
+
+    protected PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    protected PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    @Override
+    public final Integer call() throws Exception {
+        return doCall();
+    }
+
+    /** @return an exit code from {@link ExitCodes} */
+    protected abstract int doCall() throws Exception;
+}

@@ -1,0 +1,56 @@
+package dev.switchcost.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/**
+ * The {@code switchcost} command. {@link #newCommandLine} builds the configured instance that
+ * {@link #main} runs and the tests drive in-process.
+ *
+ * <p>Exit codes ({@link ExitCodes}): 0 ok, 1 failure, 2 usage, 3 environment, 4 internal. Every
+ * expected failure is one line on stderr; a stack trace means a bug.
+ */
+@Command(name = "switchcost",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Measures what a context switch costs on this machine, and counts the switches it measures.",
+        subcommands = {
+            CommandLine.HelpCommand.class
+        })
+public final class SwitchcostCommand extends BaseCommand {
+
+    public static void main(String[] args) {
+        System.exit(newCommandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args));
+    }
+
+    /** The configured command line, writing to {@code out} and {@code err}. */
+    public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new SwitchcostCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof SwitchcostException se) {
+                commandLine.getErr().println("switchcost: " + se.getMessage());
+                return se.exitCode();
+            }
+            commandLine.getErr().println("switchcost: internal error (a bug; please report it with this trace):");
+            ex.printStackTrace(commandLine.getErr());
+            return ExitCodes.INTERNAL;
+        });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("switchcost: " + ex.getMessage());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
+            return ExitCodes.USAGE;
+        });
+        return cl;
+    }
+
+    @Override
+    protected int doCall() {
+        spec.commandLine().usage(out());
+        return ExitCodes.OK;
+    }
+}
