@@ -95,6 +95,7 @@ public final class PingPong implements AutoCloseable {
         }
         turn.pass(Turn.B);
         if (!turn.await(Turn.A, timeoutNanos)) {
+            checkPartner();
             throw new IllegalStateException("partner did not hand the turn back within " + timeoutNanos / 1_000_000
                     + " ms (" + turn.mechanism() + ", partner " + partner.getState() + ")");
         }
@@ -140,7 +141,11 @@ public final class PingPong implements AutoCloseable {
             }
         } catch (Throwable t) {
             partnerFailure = t;
-            turn.pass(Turn.A);
+            try {
+                turn.pass(Turn.A); // wake the caller now; if this fails too, its bounded wait ends it
+            } catch (Throwable again) {
+                t.addSuppressed(again);
+            }
         } finally {
             CountedThreads.retireCurrent();
             ready.countDown();

@@ -1,0 +1,96 @@
+package dev.switchcost.bench;
+
+import dev.switchcost.jmh.BenchmarkMain;
+import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.linux.LinuxTestSupport;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.util.Collection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs every foundation benchmark once, in a real fork, with tiny settings and switch counting, and
+ * checks the shape of what it reports: it terminates, its score is finite, and it performs the
+ * switches it claims. Never a duration.
+ */
+@EnabledOnOs(OS.LINUX)
+class BenchmarkSmokeTest {
+
+    @BeforeAll
+    static void gate() {
+        LinuxTestSupport.assumeNative();
+    }
+
+    static Collection<RunResult> run(String include, String placement) throws Exception {
+        OptionsBuilder b = new OptionsBuilder();
+        b.include(include)
+                .forks(1)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(300))
+                .addProfiler(ContextSwitchProfiler.class)
+                .verbosity(VerboseMode.SILENT)
+                .shouldFailOnError(true);
+        if (placement != null) {
+            b.param("placement", placement);
+        }
+        Options o = BenchmarkMain.withSwitchcostDefaults(b.build(), System.err);
+        return new Runner(o).run();
+    }
+
+    static double secondary(RunResult r, String label) {
+        Result<?> res = r.getSecondaryResults().get(label);
+        assertTrue(res != null, "no " + label + " in " + r.getSecondaryResults().keySet());
+        return res.getScore();
+    }
+
+    /** switches per round trip: [min, max] of ctxsw.total.norm. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "FutexPingPong.roundTrip,              SAME_CPU,  1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    SAME_CPU,  1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_spin,    SAME_CPU,  0,   0.1",
+        "FutexPingPong.roundTrip,              CROSS_CPU, 0.5, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    CROSS_CPU, 0.5, 2.2",
+        "ParkUnparkPingPong.roundTrip_spin,    CROSS_CPU, 0,   0.1",
+        "FutexPingPong.roundTrip,              UNPINNED,  0.5, 2.2",
+    })
+    void handoffsSwitchAsOftenAsTheyClaim(String benchmark, String placement, double min, double max) throws Exception {
+        Collection<RunResult> results = run(benchmark.replace(".", "\\.") + "$", placement);
+        assertEquals(1, results.size());
+        RunResult r = results.iterator().next();
+        double score = r.getPrimaryResult().getScore();
+        assertTrue(Double.isFinite(score) && score > 0, "score " + score);
+        double switches = secondary(r, "ctxsw.total.norm");
+        assertTrue(switches >= min && switches <= max,
+                benchmark + " " + placement + ": " + switches + " switches per round trip, expected [" + min + ", " + max + "]");
+        if (!benchmark.endsWith("_spin")) {
+            // both sides were counted: the JMH thread and the partner
+            assertEquals(2, secondary(r, "ctxsw.threads"), 0.0);
+        }
+    }
+
+    @ParameterizedTest(name = "SyscallBaseline.{0}")
+    @CsvSource({"baseline", "jnaCallNoKernel", "gettid"})
+    void syscallBaselineNeverSwitches(String method) throws Exception {
+        RunResult r = run("SyscallBaseline\\." + method + "$", null).iterator().next();
+        assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));
+        double switches = secondary(r, "ctxsw.total.norm");
+        assertTrue(switches < 0.01, method + ": " + switches + " switches per op");
+        assertFalse(Double.isNaN(switches));
+    }
+}
