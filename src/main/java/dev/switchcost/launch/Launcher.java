@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ public final class Launcher {
 
     static final int REQUIRED = 21;
     static final int EXIT_ENVIRONMENT = 3;
-    private static final String RELAUNCHED = "SWITCHCOST_RELAUNCHED";
+    /** Set on the re-run JVM only (a system property, so the processes it starts do not inherit it). */
+    private static final String RELAUNCHED = "switchcost.relaunched";
 
     private Launcher() {
     }
@@ -49,7 +51,7 @@ public final class Launcher {
             return;
         }
         String here = System.getProperty("java.home");
-        if (System.getenv(RELAUNCHED) != null) {
+        if (System.getProperty(RELAUNCHED) != null) {
             die("switchcost: re-ran on " + here + " but it is still Java " + running + "; set JAVA_HOME to a JDK " + REQUIRED + "+.");
         }
         Jdk jdk = findJdk(jvm);
@@ -65,12 +67,18 @@ public final class Launcher {
         List<String> cmd = new ArrayList<String>();
         cmd.add(new File(jdk.home, "bin/java").getPath());
         cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.add("-D" + RELAUNCHED + "=true");
+        // keep the user's JVM options (-D..., -Xmx...), which JMH also hands on to its forks
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("--enable-native-access")) {
+                cmd.add(arg);
+            }
+        }
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(mainClass);
         cmd.addAll(Arrays.asList(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
-        pb.environment().put(RELAUNCHED, "1");
         try {
             final Process p = pb.start();
             Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
