@@ -17,7 +17,10 @@ import java.io.PrintWriter;
         versionProvider = VersionProvider.class,
         description = "Measures what a context switch costs on this machine, and counts the switches it measures.",
         subcommands = {
-            CommandLine.HelpCommand.class
+            CommandLine.HelpCommand.class,
+            DoctorCommand.class,
+            ListCommand.class,
+            RunCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {
 
