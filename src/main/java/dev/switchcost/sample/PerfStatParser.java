@@ -118,7 +118,8 @@ public final class PerfStatParser {
         return out;
     }
 
-    static String baseEvent(String event) {
+    /** {@code cpu_core/cycles/u} and {@code cycles:u} → {@code cycles}. */
+    public static String baseEvent(String event) {
         String e = event;
         int slash = e.indexOf('/');
         if (slash >= 0) {
