@@ -20,7 +20,8 @@ import java.io.PrintWriter;
             CommandLine.HelpCommand.class,
             DoctorCommand.class,
             ListCommand.class,
-            RunCommand.class
+            RunCommand.class,
+            SampleCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {
 
