@@ -235,9 +235,14 @@ public final class RunCommand extends BaseCommand {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".write-check", "");
             Files.delete(probe);
-        } catch (IOException | SecurityException e) {
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw SwitchcostException.usage("cannot write results under --results-dir " + resultsDir + ": permission denied ("
+                    + e.getFile() + ")");
+        } catch (java.nio.file.FileSystemException e) {
             throw SwitchcostException.usage("cannot write results under --results-dir " + resultsDir + ": "
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()));
+                    + (e.getReason() != null ? e.getReason() : "file system error") + " (" + e.getFile() + ")");
+        } catch (IOException | SecurityException e) {
+            throw SwitchcostException.usage("cannot write results under --results-dir " + resultsDir + ": " + e.getMessage());
         }
         return dir;
     }
