@@ -42,6 +42,7 @@ scripts/switchcost sample --csv "$out/sample.csv" -- \
 
 step "perfasm"
 scripts/perfasm.sh ParkUnparkPingPong.roundTrip_park -p placement=SAME_CPU > "$out/perfasm.txt" 2>&1
+scripts/perfasm.sh ParkUnparkPingPong.roundTrip_spin -p placement=SAME_CPU > "$out/perfasm-spin.txt" 2>&1
 
 if [[ $quick == 1 ]]; then
   step "switchcost run --quick (the headline run; time it)"

@@ -6,7 +6,8 @@
 #   e.g. -Djmh.ignoreLock=true, and needs that java to be 21+ so the launcher does not re-run)
 #   e.g. scripts/perfasm.sh ParkUnparkPingPong.roundTrip_park -p placement=SAME_CPU
 #   PERFASM_EVENT=cpu-clock:u samples user space only (JIT code instead of the kernel's switch path);
-#   PERFASM_OPTS adds perfasm options, e.g. "hotThreshold=0.02;top=10".
+#   PERFASM_OPTS replaces the default extra perfasm options "hotThreshold=0.005;top=40" (expand up to 40 regions
+#   over 0.5%: in a switch benchmark the kernel dominates and JIT regions are small), e.g. "top=10".
 #
 # - Builds switchcost's hsdis (src/main/c/hsdis, Capstone) into target/hsdis/ when it is missing or
 #   older than its source, and points the forked JVM at it through LD_LIBRARY_PATH (HotSpot looks
@@ -74,7 +75,7 @@ echo "perfasm.sh: output in $out/" >&2
 set +e
 LD_LIBRARY_PATH="$here/target/hsdis${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
   "${JAVA_HOME:+$JAVA_HOME/bin/}java" ${SWITCHCOST_JAVA_OPTS:-} -jar "$jar" "$regex" -f 1 \
-    -prof "perfasm:events=$event;saveLog=true;saveLogTo=$out${PERFASM_OPTS:+;$PERFASM_OPTS}" \
+    -prof "perfasm:events=$event;saveLog=true;saveLogTo=$out;${PERFASM_OPTS:-hotThreshold=0.005;top=40}" \
     -rf json -rff "$out/jmh.json" "$@" 2>&1 | tee "$out/perfasm.txt"
 rc=${PIPESTATUS[0]}
 set -e

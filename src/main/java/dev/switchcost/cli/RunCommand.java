@@ -111,6 +111,11 @@ public final class RunCommand extends BaseCommand {
     @Override
     protected int doCall() throws IOException {
         validate();
+        List<String> includes = regex != null ? List.of(regex) : full() ? List.of(".*") : List.of(QUICK_INCLUDE);
+        if (org.openjdk.jmh.runner.BenchmarkList.defaultList().find(
+                OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT), includes, List.of()).isEmpty()) {
+            throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", includes) + "; see 'switchcost list'");
+        }
         Path runDir = createRunDir(resultsDir, MachineInfo.collect(Path.of("/")).hostname());
         Options options = options(runDir);
 
