@@ -17,6 +17,10 @@ import java.io.PrintWriter;
         versionProvider = VersionProvider.class,
         description = "Measures what a context switch costs on this machine, and counts the switches it measures.",
         subcommands = {
+            RunCommand.class,
+            SampleCommand.class,
+            DoctorCommand.class,
+            ListCommand.class,
             MachineCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -34,10 +34,37 @@ import java.util.stream.Stream;
  * @param power       cpuidle driver/governor and cpufreq governor
  * @param jdk         the JVM that ran the benchmarks' host process
  * @param limits      limits that bound thread and task counts
+ * @param perf        what {@code perf stat} can count here (added in schema 1 without a bump: absent, i.e. null,
+ *                    in files written before it, and for captured trees read with {@link #collect(Path)})
  */
 public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
                           Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
-                          Limits limits) {
+                          Limits limits, Perf perf) {
+
+    /** The record without perf information (as written before the {@code perf} field existed). */
+    public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
+                       Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
+                       Limits limits) {
+        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, null);
+    }
+
+    /**
+     * perf availability.
+     *
+     * @param available         perf runs and counts at least one event
+     * @param version           {@code perf --version}, or null when perf is missing
+     * @param paranoid          {@code kernel.perf_event_paranoid}, or null when unreadable
+     * @param hardwareCounters  a PMU is visible (instructions/cycles/cache events count)
+     * @param unsupportedEvents switchcost's default events perf cannot count here
+     * @param note              why counting is impossible or partial, or null when everything counts
+     */
+    public record Perf(boolean available, String version, Integer paranoid, boolean hardwareCounters,
+                       List<String> unsupportedEvents, String note) {
+
+        public static Perf of(dev.switchcost.sample.PerfSupport s) {
+            return new Perf(s.available(), s.version(), s.paranoid(), s.hasPmu(), s.unsupported(), s.unavailableLine());
+        }
+    }
 
     public static final String FILE_NAME = "machine.json";
 
@@ -69,7 +96,14 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
 
     /** Reads this machine. */
     public static MachineInfo collect() {
-        return collect(Path.of("/"));
+        MachineInfo m = collect(Path.of("/"));
+        return m.withPerf(Perf.of(dev.switchcost.sample.PerfSupport.probe()));
+    }
+
+    /** This record with {@code perf} replaced. */
+    public MachineInfo withPerf(Perf p) {
+        return new MachineInfo(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk,
+                limits, p);
     }
 
     /** Reads a machine whose {@code /proc} and {@code /sys} live under {@code root} (tests use captured trees). */

@@ -1,0 +1,157 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.affinity.CpuPinning;
+import dev.switchcost.affinity.CpuSet;
+import dev.switchcost.affinity.Placement;
+import dev.switchcost.affinity.Topology;
+import dev.switchcost.linux.LibC;
+import dev.switchcost.machine.Hsdis;
+import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.sample.PerfSupport;
+import picocli.CommandLine.Command;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code switchcost doctor}: checks what switchcost needs and what it can use, and says what each
+ * missing piece means. Exit 3 when a required check fails (not Linux, JDK older than 21, JNA/libc
+ * unusable), else 0, with warnings for the optional ones.
+ */
+@Command(name = "doctor", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Check this machine: JDK, JNA, CPUs per placement, perf, PMU, hsdis, limits.",
+        description = {"Checks what switchcost needs (Linux, JDK 21+, JNA) and what it can use (perf, a PMU, hsdis, "
+                + "CPUs for each placement) and explains what each missing piece means.",
+                "",
+                "Exit codes: 0 all required checks pass (warnings may remain), 3 a required check failed."})
+public final class DoctorCommand extends BaseCommand {
+
+    /** How bad a failed check is. */
+    enum Level {
+        OK("ok"), INFO("info"), WARN("warn"), FAIL("FAIL");
+
+        final String tag;
+
+        Level(String tag) {
+            this.tag = tag;
+        }
+    }
+
+    /** One line of the report, with an optional explanation printed under it. */
+    record Check(Level level, String name, String detail, String explanation) {
+    }
+
+    /** What doctor looks at, gathered once so that the verdicts can be tested on made-up machines. */
+    record Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
+                 List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine) {
+
+        static Facts collect() {
+            List<Placement.Assignment> placements = new ArrayList<>();
+            boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
+            if (linux) {
+                Topology topology = Topology.current();
+                CpuSet allowed = CpuPinning.allowedCpus();
+                for (Placement p : Placement.values()) {
+                    placements.add(p.assign(topology, allowed));
+                }
+            }
+            return new Facts(System.getProperty("os.name"), Runtime.version().feature(),
+                    Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")",
+                    LibC.isAvailable(), LibC.unavailableReason(), placements, PerfSupport.probe(), Hsdis.find(),
+                    linux ? MachineInfo.collect(Path.of("/")) : null);
+        }
+    }
+
+    @Override
+    protected int doCall() {
+        List<Check> checks = evaluate(Facts.collect());
+        print(checks);
+        return exitCode(checks);
+    }
+
+    void print(List<Check> checks) {
+        for (Check c : checks) {
+            out().printf("[%-4s] %-22s %s%n", c.level().tag, c.name(), c.detail());
+            if (c.explanation() != null) {
+                out().println("       " + " ".repeat(22) + " " + c.explanation());
+            }
+        }
+        long fails = checks.stream().filter(c -> c.level() == Level.FAIL).count();
+        long warns = checks.stream().filter(c -> c.level() == Level.WARN).count();
+        out().println(fails > 0 ? "switchcost cannot run here: " + fails + " required check(s) failed (exit 3)."
+                : warns > 0 ? "switchcost can run; " + warns + " optional feature(s) degraded (see warn lines)."
+                : "switchcost can run; everything optional is available too.");
+    }
+
+    static int exitCode(List<Check> checks) {
+        return checks.stream().anyMatch(c -> c.level() == Level.FAIL) ? ExitCodes.ENVIRONMENT : ExitCodes.OK;
+    }
+
+    static List<Check> evaluate(Facts f) {
+        List<Check> out = new ArrayList<>();
+        boolean linux = f.osName() != null && f.osName().toLowerCase(Locale.ROOT).contains("linux");
+        out.add(linux ? new Check(Level.OK, "os", f.osName(), null)
+                : new Check(Level.FAIL, "os", f.osName(), "switchcost reads /proc and calls Linux syscalls; run it on Linux."));
+        out.add(f.jdkFeature() >= 21 ? new Check(Level.OK, "jdk", f.jdkDescription(), null)
+                : new Check(Level.FAIL, "jdk", f.jdkDescription(), "needs JDK 21+ (virtual threads); set JAVA_HOME to one."));
+        out.add(f.libcAvailable() ? new Check(Level.OK, "jna/libc", "libc bound through JNA direct mapping", null)
+                : new Check(Level.FAIL, "jna/libc", "unavailable: " + f.libcReason(),
+                "JNA binds futex, gettid and sched_getcpu; without it no benchmark runs. Run with "
+                        + "--enable-native-access=ALL-UNNAMED and a writable java.io.tmpdir (JNA unpacks its native part there)."));
+        for (Placement.Assignment a : f.placements()) {
+            out.add(a.isAvailable() ? new Check(Level.OK, "placement " + a.placement(), a.toString(), null)
+                    : new Check(Level.INFO, "placement " + a.placement(), "unavailable: " + a.unavailable(),
+                    "benchmarks skip this placement with one line; the others still run."));
+        }
+        perfChecks(f.perf(), out);
+        out.add(f.hsdis() != null ? new Check(Level.OK, "hsdis", f.hsdis().toString(), null)
+                : new Check(Level.WARN, "hsdis", "not built (looked for " + Hsdis.LIBRARY + " in " + Hsdis.searchPath() + ")",
+                "perfasm shows hot regions as hex only; scripts/perfasm.sh builds it (needs gcc and libcapstone-dev)."));
+        MachineInfo m = f.machine();
+        if (m != null) {
+            String hv = m.virtualization().hypervisor();
+            out.add(new Check(Level.INFO, "hypervisor", hv == null ? "none detected (bare metal or hidden)" : hv,
+                    hv == null ? null : "a guest's switches include the hypervisor's scheduling; compare figures across hosts with care."));
+            MachineInfo.Limits l = m.limits();
+            out.add(limit("ulimit -n", l.openFiles(), 4096, "each platform thread in a footprint run may hold descriptors; raise with ulimit -n"));
+            out.add(limit("kernel.pid_max", l.pidMax(), 32768, "bounds how many threads can exist at once; raise with sysctl kernel.pid_max"));
+            out.add(limit("kernel.threads-max", l.threadsMax(), 32768, "bounds threads system-wide; raise with sysctl kernel.threads-max"));
+        }
+        return out;
+    }
+
+    private static void perfChecks(PerfSupport p, List<Check> out) {
+        if (p.version() == null) {
+            out.add(new Check(Level.WARN, "perf", "not found", "the perf-stat profiler reports NaN, sample has no "
+                    + "perf columns, perfasm cannot run; " + p.problem().replaceFirst("^.*fix: ", "fix: ")));
+            return;
+        }
+        out.add(new Check(Level.OK, "perf", p.version(), null));
+        Integer par = p.paranoid();
+        if (p.problem() != null) {
+            out.add(new Check(Level.WARN, "perf_event_paranoid", String.valueOf(par), p.problem()));
+        } else {
+            out.add(new Check(Level.OK, "perf_event_paranoid", par + (par != null && par >= 2
+                    ? " (counts this user's processes; kernel-side profiling needs root or <= 1)" : ""), null));
+        }
+        if (p.problem() == null && p.hasPmu()) {
+            out.add(new Check(Level.OK, "pmu", "hardware counters available", null));
+        } else if (p.problem() == null) {
+            out.add(new Check(Level.WARN, "pmu", "none: cycles, instructions and cache events are <not supported>",
+                    "cache-miss counters are unavailable (the perf-stat profiler reports them as NaN; software events "
+                            + "such as context-switches still count); perfasm samples cpu-clock instead of cycles. "
+                            + "Fix: " + "run on bare metal or give the VM a PMU (KVM/QEMU: -cpu host,pmu=on)."));
+        }
+    }
+
+    private static Check limit(String name, Long value, long advised, String why) {
+        if (value == null) {
+            return new Check(Level.INFO, name, "unknown", null);
+        }
+        String shown = value == Long.MAX_VALUE ? "unlimited" : value.toString();
+        return value >= advised ? new Check(Level.OK, name, shown, null)
+                : new Check(Level.WARN, name, shown + " (below " + advised + ")", why);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.affinity.CpuPinning;
+import dev.switchcost.affinity.CpuSet;
+import dev.switchcost.affinity.Placement;
+import dev.switchcost.affinity.Topology;
+import dev.switchcost.jmh.BenchmarkCatalog;
+import org.openjdk.jmh.profile.Profiler;
+import picocli.CommandLine.Command;
+
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/** {@code switchcost list}: benchmarks with their question, switchcost's profilers, placements and their availability. */
+@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "List benchmarks (with their question), profilers and placements.",
+        description = "Lists the benchmarks in this build with the question each answers and its parameters, "
+                + "switchcost's JMH profilers, and the thread placements with whether this machine can provide them.")
+public final class ListCommand extends BaseCommand {
+
+    @Override
+    protected int doCall() {
+        out().println("Benchmarks (run one: switchcost run CLASS, or java -jar target/benchmarks.jar CLASS):");
+        for (BenchmarkCatalog.Entry e : BenchmarkCatalog.all()) {
+            out().println("  " + e.simpleName());
+            out().println("      " + (e.question() == null ? "(no question recorded in questions.properties)" : e.question()));
+            out().println("      methods: " + String.join(", ", e.methods()));
+            for (Map.Entry<String, List<String>> p : e.params().entrySet()) {
+                out().println("      @Param " + p.getKey() + ": " + String.join(", ", p.getValue()));
+            }
+        }
+        out().println();
+        out().println("Profilers (JMH: -prof CLASS; JMH's own: java -jar target/benchmarks.jar -lprof):");
+        ServiceLoader.load(Profiler.class).stream().forEach(p -> out().println("  " + p.type().getName()
+                + "\n      " + describe(p)));
+        out().println();
+        out().println("Placements (@Param placement; SWITCHCOST_CPUS narrows the CPUs used):");
+        Topology topology = Topology.current();
+        CpuSet allowed = CpuPinning.allowedCpus();
+        for (Placement p : Placement.values()) {
+            Placement.Assignment a = p.assign(topology, allowed);
+            out().println("  " + String.format("%-12s", p) + (a.isAvailable() ? "available: " + a : "unavailable: " + a.unavailable()));
+        }
+        return ExitCodes.OK;
+    }
+
+    private static String describe(ServiceLoader.Provider<Profiler> p) {
+        try {
+            return p.get().getDescription();
+        } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+            return "(cannot be created here: " + e.getMessage() + ")";
+        }
+    }
+}

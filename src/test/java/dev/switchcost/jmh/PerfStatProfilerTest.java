@@ -1,0 +1,100 @@
+package dev.switchcost.jmh;
+
+import dev.switchcost.linux.LibC;
+import dev.switchcost.sample.Fixtures;
+import dev.switchcost.sample.PerfStatParser;
+import dev.switchcost.sample.PerfSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class PerfStatProfilerTest {
+
+    static {
+        // Other JMH runs on this machine (other builds) hold /tmp/jmh.lock; these runs check behaviour, not speed.
+        System.setProperty("jmh.ignoreLock", "true");
+    }
+
+    private static final PerfSupport NO_PMU = PerfSupport.from("perf", "perf version 6.1.187", 2,
+            PerfSupport.DEFAULT_EVENTS, 0, Fixtures.lines("perf-stat/kvm-epyc-2cpu-nopmu-perf6.1-root.csv"));
+    private static final PerfSupport NO_PERF = PerfSupport.from("perf", null, 2, PerfSupport.DEFAULT_EVENTS, -1, List.of());
+
+    private static Map<String, Result> byLabel(List<Result> results) {
+        return results.stream().collect(Collectors.toMap(Result::getLabel, r -> r));
+    }
+
+    @Test
+    void unsupportedEventsAreNaNAndSoftwareEventsAreNormalisedPerOp() {
+        List<PerfStatParser.Count> counts = PerfStatParser.parse(List.of(
+                "0.1,100,,context-switches,1,100.00,,", // before the window: ignored
+                "1.1,200,,context-switches,1,100.00,,",
+                "1.2,200,,context-switches,1,100.00,,",
+                "1.1,<not supported>,,cycles,0,100.00,,",
+                "5.0,999,,context-switches,1,100.00,,"), true); // after the window: ignored
+        // window 1.0..1.2 s with 2000 ops: 10000 ops/s; 400 switches over 0.2 s: 2000/s; 0.2 per op
+        Map<String, Result> r = byLabel(PerfStatProfiler.results(PerfSupport.DEFAULT_EVENTS, NO_PMU, counts,
+                new PerfStatProfiler.Window(1.0, 1.2, 2000), 0.1));
+        assertEquals(0.2, r.get("perf.context-switches.norm").getScore(), 1e-9);
+        assertTrue(Double.isNaN(r.get("perf.cycles.norm").getScore()));
+        assertTrue(Double.isNaN(r.get("perf.cache-misses.norm").getScore()));
+        assertEquals(PerfSupport.DEFAULT_EVENTS.size(), r.size());
+    }
+
+    @Test
+    void withoutPerfEveryEventIsNaNAndTheForkIsNotWrapped() throws Exception {
+        PerfStatProfiler p = new PerfStatProfiler("", NO_PERF);
+        assertTrue(p.addJVMInvokeOptions(null).isEmpty());
+        List<Result> r = PerfStatProfiler.results(PerfSupport.DEFAULT_EVENTS, NO_PERF, List.of(),
+                new PerfStatProfiler.Window(1.0, 2.0, 10), 0.1);
+        assertTrue(r.stream().allMatch(x -> Double.isNaN(x.getScore())));
+    }
+
+    @Test
+    void wrapsTheForkWithSupportedEventsOnly() throws Exception {
+        PerfStatProfiler p = new PerfStatProfiler("interval=50", NO_PMU);
+        List<String> cmd = List.copyOf(p.addJVMInvokeOptions(null));
+        assertEquals(List.of("perf", "stat", "--log-fd", "2", "-x,", "-e",
+                "context-switches,cpu-migrations,page-faults,task-clock", "-I", "50"), cmd);
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void realRunKeepsGoingAndCountsSoftwareEvents() throws Exception {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        PerfSupport here = PerfSupport.probe();
+        assumeTrue(here.available(), "perf cannot count here: " + here.summary());
+        Options opt = new OptionsBuilder().include(FutexPingPongName.NAME).forks(1)
+                .jvmArgsPrepend("--enable-native-access=ALL-UNNAMED").warmupIterations(0).measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(300)).param("placement", "SAME_CPU")
+                .addProfiler(PerfStatProfiler.class).build();
+        Collection<RunResult> results = new Runner(opt).run();
+        Map<String, Result> sec = results.iterator().next().getAggregatedResult().getSecondaryResults();
+        double cs = sec.get("perf.context-switches.norm").getScore();
+        assertTrue(cs > 0 && Double.isFinite(cs), "context switches per futex round trip: " + cs);
+        if (!here.hasPmu()) {
+            assertTrue(Double.isNaN(sec.get("perf.cycles.norm").getScore()));
+        }
+        assertFalse(sec.isEmpty());
+    }
+
+    /** The FutexPingPong benchmark, by name (it lives in src/jmh/java). */
+    private static final class FutexPingPongName {
+        static final String NAME = "FutexPingPong\\.roundTrip";
+    }
+}
