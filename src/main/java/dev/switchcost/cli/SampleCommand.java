@@ -125,7 +125,6 @@ public final class SampleCommand extends BaseCommand {
             }
 
             ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
-            // This JVM may have been re-launched on a JDK 21+ by the launcher; the command must decide for itself.
             try {
                 child = pb.start();
             } catch (IOException e) {
