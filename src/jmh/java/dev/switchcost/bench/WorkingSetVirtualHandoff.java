@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
  * working set add to a park/unpark handoff between the JMH platform thread and a virtual thread?
  *
  * <p><b>Method.</b> Exactly {@link WorkingSetHandoff}'s {@code roundTrip} (same sizes, strides,
- * sharing; {@code handoff=VIRTUAL}: {@code LockSupport} park/unpark, partner a virtual thread). It is
+ * sharing; handoff VIRTUAL: {@code LockSupport} park/unpark, partner a virtual thread; placement
+ * UNPINNED; neither is a {@code @Param}, so result rows carry only size, stride and sharing). It is
  * a sibling class, not a {@code handoff} value of the parent, because a virtual thread cannot be
  * pinned: the only placement is {@code UNPINNED}, which the parent's pinned placements would otherwise
  * cross with configurations that cannot run. The baselines ({@code walkAlone}, size 0) are
@@ -33,23 +34,21 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1)
 public class WorkingSetVirtualHandoff {
 
-    /** Virtual partner, park/unpark, scheduler-placed. */
+    /**
+     * Virtual partner, park/unpark, scheduler-placed. Handoff and placement are fixed, not
+     * {@code @Param}s, so {@code -p handoff=...} or {@code -p placement=...} meant for
+     * {@link WorkingSetHandoff} cannot turn this class into something else when both run together.
+     */
     @State(Scope.Thread)
     public static class VirtualPair extends WorkingSetHandoff.Pair {
-        @Param({"VIRTUAL"})
-        public WorkingSetHandoff.Handoff handoff;
-
-        @Param({"UNPINNED"})
-        public Placement placement;
-
         @Override
         Placement where() {
-            return placement;
+            return Placement.UNPINNED;
         }
 
         @Override
         WorkingSetHandoff.Handoff handoff() {
-            return handoff;
+            return WorkingSetHandoff.Handoff.VIRTUAL;
         }
     }
 

@@ -17,7 +17,9 @@ import java.io.PrintWriter;
         versionProvider = VersionProvider.class,
         description = "Measures what a context switch costs on this machine, and counts the switches it measures.",
         subcommands = {
-            CommandLine.HelpCommand.class
+            CommandLine.HelpCommand.class,
+            IndirectCommand.class,
+            WorkingSetSizesCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {
 
