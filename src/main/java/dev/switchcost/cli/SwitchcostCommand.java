@@ -22,6 +22,8 @@ import java.io.PrintWriter;
             DoctorCommand.class,
             ListCommand.class,
             MachineCommand.class,
+            IndirectCommand.class,
+            WorkingSetSizesCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {

@@ -36,7 +36,9 @@ import java.util.regex.PatternSyntaxException;
  * threads: those registered in {@link CountedThreads} (switchcost's benchmarks register the JMH
  * thread and every partner they start) and those whose kernel name matches {@code threads} (default:
  * switchcost's helper threads {@code switchcost-*} and the virtual-thread carriers
- * {@code ForkJoinPool-N-worker-*}).
+ * {@code ForkJoinPool-N-worker-*}), plus threads of other processes a benchmark registered with
+ * {@link CountedThreads#registerExternal} (a partner process's ping-pong thread), read from
+ * {@code /proc/<pid>/task/<tid>}.
  * Dividing by the iteration's operations gives switches per op; for switchcost's ping-pongs one op is
  * one round trip. Counts cover the whole iteration, including JMH's short ramp-up and warm-down
  * around the measured window, as JMH's own {@code gc.alloc.rate.norm} does.
@@ -114,16 +116,32 @@ public final class ContextSwitchProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         processBefore = LibC.isAvailable() ? Rusage.process() : null;
-        before = withRetired(ThreadCounters.snapshotSelf(), CountedThreads.snapshot());
+        before = withRetired(withExternal(ThreadCounters.snapshotSelf()), CountedThreads.snapshot());
     }
 
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
-        Map<Integer, ThreadCounters> after = withRetired(ThreadCounters.snapshotSelf(), CountedThreads.snapshot());
+        Map<Integer, ThreadCounters> after = withRetired(withExternal(ThreadCounters.snapshotSelf()), CountedThreads.snapshot());
         Rusage processDelta = processBefore == null ? null : Rusage.process().minus(processBefore);
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
         return results(before, after, processDelta, ops, threads, CountedThreads.snapshot());
+    }
+
+    /** This process's threads plus the live external ones registered with {@link CountedThreads#registerExternal}. */
+    private static Map<Integer, ThreadCounters> withExternal(Map<Integer, ThreadCounters> self) {
+        Map<Integer, Integer> ext = CountedThreads.externals();
+        if (ext.isEmpty()) {
+            return self;
+        }
+        Map<Integer, ThreadCounters> all = new java.util.HashMap<>(self);
+        ext.forEach((tid, pid) -> {
+            ThreadCounters c = ThreadCounters.read(pid, tid);
+            if (c != null) {
+                all.put(tid, c);
+            }
+        });
+        return all;
     }
 
     /** Live threads, plus the final counters of registered threads that have retired since. */

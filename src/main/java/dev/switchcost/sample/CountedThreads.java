@@ -24,6 +24,8 @@ public final class CountedThreads {
 
     private static final Map<Integer, String> ROLES = new ConcurrentHashMap<>();
     private static final Map<Integer, ThreadCounters> RETIRED = new ConcurrentHashMap<>();
+    /** Threads of other processes (e.g. a partner process), tid to pid. */
+    private static final Map<Integer, Integer> EXTERNAL = new ConcurrentHashMap<>();
 
     private CountedThreads() {
     }
@@ -46,6 +48,35 @@ public final class CountedThreads {
                 RETIRED.put(tid, ThreadCounters.current(tid));
             }
         }
+    }
+
+    /**
+     * Registers a thread of another process (a partner process started by a benchmark) under
+     * {@code role}, so the profiler counts it from {@code /proc/<pid>/task/<tid>}. Tids are unique
+     * machine-wide (in one pid namespace), so they share the map with this process's threads.
+     */
+    public static void registerExternal(int pid, int tid, String role) {
+        EXTERNAL.put(tid, pid);
+        ROLES.put(tid, role);
+    }
+
+    /**
+     * Records an external thread's current counters as final, before its process is stopped; its
+     * registration stays, as for {@link #retireCurrent()}. A no-op if the thread is already gone.
+     */
+    public static void retireExternal(int tid) {
+        Integer pid = EXTERNAL.get(tid);
+        if (pid != null) {
+            ThreadCounters c = ThreadCounters.read(pid, tid);
+            if (c != null) {
+                RETIRED.put(tid, c);
+            }
+        }
+    }
+
+    /** @return external threads registered with {@link #registerExternal}, tid to pid */
+    public static Map<Integer, Integer> externals() {
+        return Map.copyOf(EXTERNAL);
     }
 
     /** Final counters of a retired thread, or null. */

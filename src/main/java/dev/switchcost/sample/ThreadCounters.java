@@ -53,6 +53,23 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
         return out;
     }
 
+    /**
+     * One thread of any process, from {@code /proc/<pid>/task/<tid>}.
+     *
+     * @return its counters, or null if it no longer exists
+     */
+    public static ThreadCounters read(int pid, int tid) {
+        Path task = Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid));
+        try {
+            ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
+            return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
+        } catch (NoSuchFileException gone) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + task, e);
+        }
+    }
+
     /** @return the calling thread's counters, from {@code /proc/thread-self} */
     public static ThreadCounters current(int tid) {
         Path task = Path.of("/proc/thread-self");

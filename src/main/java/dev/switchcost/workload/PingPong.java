@@ -33,12 +33,17 @@ public final class PingPong implements AutoCloseable {
     private volatile boolean stopping;
     private volatile Throwable partnerFailure;
     private volatile int partnerCpu = -1;
+    private final Runnable partnerWork;
 
-    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo) {
+    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, Runnable partnerWork) {
         this.turn = turn;
         this.timeoutNanos = timeoutNanos;
+        this.partnerWork = partnerWork;
         this.partner = kind == null ? null : kind.builder(PARTNER_NAME).unstarted(() -> partnerLoop(pinPartnerTo));
     }
+
+    /** Does nothing: the partner of a plain ping-pong hands the turn straight back. */
+    public static final Runnable NO_WORK = () -> { };
 
     /**
      * Starts a partner and binds the calling thread as side A.
@@ -50,10 +55,21 @@ public final class PingPong implements AutoCloseable {
      * @throws IllegalStateException if the partner fails to start within the timeout or fails while starting
      */
     public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos) {
+        return start(turn, kind, pinPartnerTo, timeoutNanos, NO_WORK);
+    }
+
+    /**
+     * As {@link #start(Turn, ThreadKind, int, long)}, with work the partner does on its own thread each
+     * time it has the turn, between receiving it and passing it back (e.g. walking its working set).
+     * An exception from {@code partnerWork} fails the partner: the next {@link #roundTrip()} throws it.
+     *
+     * @param partnerWork run once per round trip on the partner, while it holds the turn
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, Runnable partnerWork) {
         if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
             throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
         }
-        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo);
+        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo, partnerWork);
         turn.bind(Turn.A);
         p.partner.start();
         try {
@@ -75,9 +91,14 @@ public final class PingPong implements AutoCloseable {
      * switch and no cache-line transfer. Used where two spinners would have to share one CPU.
      */
     public static PingPong inline(Turn turn) {
+        return inline(turn, NO_WORK);
+    }
+
+    /** As {@link #inline(Turn)}, running {@code partnerWork} where side B holds the turn. */
+    public static PingPong inline(Turn turn, Runnable partnerWork) {
         turn.bind(Turn.A);
         turn.bind(Turn.B);
-        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, -1);
+        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, -1, partnerWork);
     }
 
     public boolean isInline() {
@@ -89,6 +110,7 @@ public final class PingPong implements AutoCloseable {
         if (partner == null) {
             turn.pass(Turn.B);
             turn.await(Turn.B, timeoutNanos);
+            partnerWork.run();
             turn.pass(Turn.A);
             turn.await(Turn.A, timeoutNanos);
             return;
@@ -136,6 +158,7 @@ public final class PingPong implements AutoCloseable {
             ready.countDown();
             while (!stopping) {
                 if (turn.await(Turn.B, PARTNER_POLL_NANOS) && !stopping) {
+                    partnerWork.run();
                     turn.pass(Turn.A);
                 }
             }

@@ -33,6 +33,15 @@ public final class PlacedPingPong implements AutoCloseable {
      * @throws dev.switchcost.affinity.PlacementUnavailableException when the machine cannot provide the placement
      */
     public static PlacedPingPong start(Placement placement, Turn turn, ThreadKind partnerKind, boolean inlineOnOneCpu) {
+        return start(placement, turn, partnerKind, inlineOnOneCpu, PingPong.NO_WORK);
+    }
+
+    /**
+     * As {@link #start(Placement, Turn, ThreadKind, boolean)}, with work the partner runs on its own
+     * (placed) thread each time it holds the turn: see {@link PingPong#start(Turn, ThreadKind, int, long, Runnable)}.
+     */
+    public static PlacedPingPong start(Placement placement, Turn turn, ThreadKind partnerKind, boolean inlineOnOneCpu,
+                                       Runnable partnerWork) {
         Placement.Assignment a = placement.assign(Topology.current(), CpuPinning.allowedCpus()).require();
         if (partnerKind == ThreadKind.VIRTUAL && a.isPinned()) {
             throw new IllegalArgumentException("placement " + placement + " needs a pinned partner, and a virtual thread cannot be pinned");
@@ -42,12 +51,12 @@ public final class PlacedPingPong implements AutoCloseable {
         try {
             String side = Thread.currentThread().getName();
             if (inlineOnOneCpu && a.isPinned() && a.cpuA() == a.cpuB()) {
-                PingPong inline = PingPong.inline(turn);
+                PingPong inline = PingPong.inline(turn, partnerWork);
                 return new PlacedPingPong(a, pin, inline, "placement " + placement + ": " + turn.mechanism()
                         + " needs two CPUs to hand off without the scheduler, so both sides run inline on " + side
                         + " (cpu " + Syscalls.currentCpu() + "): the protocol alone, no switch");
             }
-            PingPong pp = PingPong.start(turn, partnerKind, a.cpuB(), PingPong.DEFAULT_TIMEOUT_NANOS);
+            PingPong pp = PingPong.start(turn, partnerKind, a.cpuB(), PingPong.DEFAULT_TIMEOUT_NANOS, partnerWork);
             int cpuA = Syscalls.currentCpu();
             int cpuB = pp.partnerCpu();
             if (a.isPinned() && (cpuA != a.cpuA() || cpuB != a.cpuB())) {

@@ -1,0 +1,222 @@
+package dev.switchcost.bench;
+
+import dev.switchcost.affinity.CpuPinning;
+import dev.switchcost.affinity.Placement;
+import dev.switchcost.affinity.Topology;
+import dev.switchcost.linux.Syscalls;
+import dev.switchcost.sample.CountedThreads;
+import dev.switchcost.workload.FutexTurn;
+import dev.switchcost.workload.ParkTurn;
+import dev.switchcost.workload.PlacedPingPong;
+import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.workload.Turn;
+import dev.switchcost.workload.WorkingSet;
+import org.openjdk.jmh.annotations.*;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * <b>Question.</b> How much does a switch cost through the caches, beyond its direct cost, when each
+ * side touches a working set between handoffs, as a function of working-set size and access stride?
+ *
+ * <p><b>Method.</b> Li, Ding and Shen's (ExpCS 2007) design on the JVM. The JMH thread (side A) and
+ * a partner thread (side B) ping-pong; each, on receiving the turn, walks its working set
+ * ({@link WorkingSet#walk()}: read-modify-write of one 8-byte word every {@code strideBytes} over
+ * {@code workingSetKiB}) and then passes the turn. {@code sharing=PRIVATE}: each side walks its own
+ * array (Li et al.); {@code SHARED}: both walk one array, as the blog study's {@code timectxswws}
+ * does. {@code handoff}: {@code FUTEX} (raw futex through JNA, {@link FutexTurn}) or {@code PARK}
+ * ({@code LockSupport}, {@link ParkTurn}) with a platform partner; the virtual-thread partner needs
+ * an unpinned placement and lives in the sibling {@link WorkingSetVirtualHandoff}.
+ * <b>Unit of {@code roundTrip}: one op = one round trip = two switches, and each side walks once.</b>
+ *
+ * <p>Baselines in this class, with no handoff: {@code walkAlone} walks one array of the same size
+ * and stride twice per op on one thread (the same accesses as both sides of a round trip, with no
+ * partner to evict them: Li et al.'s single-process program); {@code walkAlone_twoArrays} walks two
+ * such arrays alternately (the PRIVATE pair's cache interference, without any switch). The direct
+ * cost is {@code roundTrip} at {@code workingSetKiB=0}. Per switch (half a round trip, so divide every
+ * score by 2): total = roundTrip/2, direct = roundTrip(0)/2, walk = walkAlone/2, indirect = total −
+ * direct − walk. {@code switchcost indirect RESULTS.json} derives them from a JMH {@code -rf json}
+ * file and flags negative or implausible values.
+ *
+ * <p><b>Expected.</b> Indirect ≈ 0 while both working sets fit in a cache level the switch does not
+ * disturb; for PRIVATE on SAME_CPU it should rise once 2·size exceeds a cache (L1d/2, L2/2, LLC/2:
+ * the marks {@code CacheSizes} derives) and grow with stride up to the line size. CROSS_CPU PRIVATE
+ * keeps each array in its own core's L1/L2, so its indirect cost can come out <em>negative</em>
+ * against the one-CPU baseline; SHARED across CPUs pays for lines bouncing between cores. Past the
+ * LLC the walk is memory-bound and dwarfs the switch. Switches per op as in {@link FutexPingPong}
+ * (≈ 2 on SAME_CPU), independent of size: check {@code ctxsw.total.norm} with
+ * {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
+ *
+ * <p><b>Run.</b> {@code scripts/sweep-working-set.sh} (this machine's cache-bracketing sizes), or
+ * {@code java -jar target/benchmarks.jar WorkingSetHandoff -p workingSetKiB=0,24,48 -p strideBytes=64
+ * -prof dev.switchcost.jmh.ContextSwitchProfiler -rf json}; then {@code switchcost indirect jmh-result.json}.
+ *
+ * @see <a href="https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf">Li, Ding, Shen: Quantifying the cost of context switch</a>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(value = 1)
+public class WorkingSetHandoff {
+
+    /** Whether the two sides walk their own arrays or one array together. */
+    public enum Sharing {
+        /** Each side walks its own array (Li, Ding, Shen). */
+        PRIVATE,
+        /** Both sides walk one array (the blog study's {@code timectxswws}). */
+        SHARED
+    }
+
+    /** How a side blocks while the other holds the turn, and what kind of thread the partner is. */
+    public enum Handoff {
+        /** Raw {@code FUTEX_WAIT/WAKE_PRIVATE} through JNA; platform partner. */
+        FUTEX(ThreadKind.PLATFORM),
+        /** {@code LockSupport.parkNanos/unpark}; platform partner. */
+        PARK(ThreadKind.PLATFORM),
+        /** {@code LockSupport.parkNanos/unpark}; virtual partner (unpinned placements only). */
+        VIRTUAL(ThreadKind.VIRTUAL);
+
+        final ThreadKind partner;
+
+        Handoff(ThreadKind partner) {
+            this.partner = partner;
+        }
+
+        Turn newTurn() {
+            return this == FUTEX ? FutexTurn.allocatePrivate() : new ParkTurn();
+        }
+    }
+
+    /** Size and stride, shared by every benchmark of the class. */
+    @State(Scope.Thread)
+    public abstract static class Sizes {
+        /** Working set per side, KiB. Defaults: a quick static list; {@code CacheSizes} derives this machine's. */
+        @Param({"0", "16", "256", "4096", "65536"})
+        public int workingSetKiB;
+
+        /** Bytes between touched words: 8 (every word), 64 (every line), 128 (every other line), 4096 (every page). */
+        @Param({"8", "64", "128", "4096"})
+        public int strideBytes;
+    }
+
+    /**
+     * A placed ping-pong whose sides walk their working sets between handoffs; the subclass says
+     * where and with which handoff. Public so {@link WorkingSetVirtualHandoff} reuses it.
+     */
+    @State(Scope.Thread)
+    public abstract static class Pair extends Sizes {
+        @Param
+        public Sharing sharing;
+
+        WorkingSet mine;
+        WorkingSet partners;
+        PlacedPingPong pair;
+
+        abstract Placement where();
+
+        abstract Handoff handoff();
+
+        @Setup(Level.Trial)
+        public void start() {
+            mine = WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            partners = sharing == Sharing.SHARED ? mine : WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            Handoff h = handoff();
+            if (h.partner == ThreadKind.VIRTUAL && where() != Placement.UNPINNED) {
+                throw new IllegalArgumentException("handoff=VIRTUAL needs placement=UNPINNED (a virtual thread cannot be"
+                        + " pinned), got " + where() + "; WorkingSetVirtualHandoff runs that case");
+            }
+            WorkingSet b = partners;
+            pair = PlacedPingPong.start(where(), h.newTurn(), h.partner, false, b::walk);
+            System.err.println("# " + pair.report() + "; " + sharing + " working set " + workingSetKiB + " KiB, stride "
+                    + strideBytes + " B, " + mine.touchesPerWalk() + " touches per walk");
+        }
+
+        @TearDown(Level.Iteration)
+        public void checkPartner() {
+            pair.pingPong().checkPartner();
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() {
+            pair.close();
+        }
+
+        /** A walks, hands over; B walks, hands back. */
+        public void roundTrip() {
+            mine.walk();
+            pair.pingPong().roundTrip();
+        }
+    }
+
+    /** Platform partner, futex or park, pinned as {@code placement} says. */
+    @State(Scope.Thread)
+    public static class PlatformPair extends Pair {
+        @Param({"FUTEX", "PARK"})
+        public Handoff handoff;
+
+        @Param({"SAME_CPU", "CROSS_CPU"})
+        public Placement placement;
+
+        @Override
+        Placement where() {
+            return placement;
+        }
+
+        @Override
+        Handoff handoff() {
+            return handoff;
+        }
+    }
+
+    /**
+     * The no-handoff baselines: one thread, pinned where SAME_CPU would put side A (so it runs on the
+     * CPU the SAME_CPU round trips use), or unpinned where that is unavailable.
+     */
+    @State(Scope.Thread)
+    public static class Alone extends Sizes {
+        WorkingSet one;
+        WorkingSet other;
+        CpuPinning pin;
+
+        @Setup(Level.Trial)
+        public void start() {
+            one = WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            other = WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            Placement.Assignment a = Placement.SAME_CPU.assign(Topology.current(), CpuPinning.allowedCpus());
+            pin = a.isAvailable() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
+            CountedThreads.registerCurrent(CountedThreads.WORKER);
+            System.err.println("# walk alone: " + Thread.currentThread().getName()
+                    + (pin == null ? " unpinned (" + a.unavailable() + ")" : " pinned") + " on cpu " + Syscalls.currentCpu()
+                    + "; working set " + workingSetKiB + " KiB, stride " + strideBytes + " B");
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() {
+            CountedThreads.retireCurrent();
+            if (pin != null) {
+                pin.close();
+            }
+        }
+    }
+
+    /** One op = one round trip = two switches; each side walks its working set once. */
+    @Benchmark
+    public void roundTrip(PlatformPair p) {
+        p.roundTrip();
+    }
+
+    /** Baseline: one array walked twice, no handoff (Li et al.'s single-process program). One op = two walks. */
+    @Benchmark
+    public void walkAlone(Alone s) {
+        s.one.walk();
+        s.one.walk();
+    }
+
+    /** Diagnostic: two arrays walked alternately, no handoff (the PRIVATE pair's cache interference alone). One op = two walks. */
+    @Benchmark
+    public void walkAlone_twoArrays(Alone s) {
+        s.one.walk();
+        s.other.walk();
+    }
+}

@@ -1,0 +1,274 @@
+package dev.switchcost.analysis;
+
+import dev.switchcost.machine.CacheSizes;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Direct and indirect cost per switch from {@code WorkingSetHandoff} / {@code WorkingSetVirtualHandoff}
+ * results (a JMH {@code -rf json} file), after Li, Ding and Shen.
+ *
+ * <p>Every {@code roundTrip} score is one round trip, two switches, during which each side walks its
+ * working set once; every {@code walkAlone} score is two walks on one thread with no switch. So, per
+ * switch (all scores halved):
+ * <ul>
+ *   <li><b>total</b> = roundTrip(size, stride) / 2: what a switch costs with its share of walking;</li>
+ *   <li><b>direct</b> = roundTrip(size 0) / 2, same handoff, placement, sharing and stride;</li>
+ *   <li><b>walk</b> = walkAlone(size, stride) / 2: one walk, caches undisturbed;</li>
+ *   <li><b>indirect</b> = total − direct − walk: what the switch adds through the caches
+ *       (Li et al.'s "total cost per switch" c2 is direct + indirect = total − walk).</li>
+ * </ul>
+ *
+ * <p>The derived values are differences of independent measurements, so each carries the root of
+ * the summed squared errors, and is {@link Flag flagged} when it cannot be read as a cost: negative
+ * (the baseline did worse than the handoff run: e.g. CROSS_CPU keeps each private array in its own
+ * core's cache), within its error of zero, missing a baseline, or dwarfed by the walk (memory-bound
+ * past the LLC). A flagged value is never printed as a plain number; raw times are printed beside it.
+ */
+public final class IndirectCost {
+
+    /** Why a derived value cannot be read as a plain cost. */
+    public enum Flag {
+        /** No size-0 round trip or no walkAlone row to subtract. */
+        MISSING_BASELINE,
+        /** Below zero by more than its error (or with no error estimate): not a cost. */
+        NEGATIVE,
+        /** Within its error of zero: no indirect cost is resolved. */
+        WITHIN_ERROR,
+        /** JMH gave no error (one iteration): the value cannot be judged. */
+        NO_ERROR_ESTIMATE,
+        /** The walk is over 90% of the total: a small difference of large, memory-bound numbers. */
+        WALK_DOMINATED
+    }
+
+    /** Share of the total above which the walk dominates. */
+    static final double WALK_DOMINATED_SHARE = 0.9;
+
+    /**
+     * One derived line.
+     *
+     * @param benchmarkClass WorkingSetHandoff or WorkingSetVirtualHandoff
+     * @param handoff        FUTEX, PARK, VIRTUAL
+     * @param walkTwoArrays  walkAlone_twoArrays / 2, or null when not measured
+     * @param indirect       null when a baseline is missing
+     * @param switchesPerOp  ctxsw.total.norm of the round trip, NaN without the profiler
+     */
+    public record Row(String benchmarkClass, String handoff, String placement, String sharing, int strideBytes,
+                      long workingSetKiB, Estimate total, Estimate direct, Estimate walk, Estimate walkTwoArrays,
+                      Estimate indirect, double switchesPerOp, Set<Flag> flags) {
+
+        /** @return true if {@link #indirect} can be printed as a plain number */
+        public boolean clean() {
+            return flags.isEmpty();
+        }
+    }
+
+    private IndirectCost() {
+    }
+
+    /** Derives a row for every working-set round trip in {@code rows}; other benchmarks are ignored. */
+    public static List<Row> derive(List<JmhRow> rows) {
+        Map<String, JmhRow> direct = new HashMap<>();
+        Map<String, JmhRow> alone = new HashMap<>();
+        Map<String, JmhRow> aloneTwo = new HashMap<>();
+        List<JmhRow> trips = new ArrayList<>();
+        for (JmhRow r : rows) {
+            if (!r.benchmarkClass().startsWith("WorkingSet")) {
+                continue;
+            }
+            switch (r.method()) {
+                case "roundTrip":
+                    trips.add(r);
+                    if (size(r) == 0) {
+                        direct.put(pairKey(r), r);
+                    }
+                    break;
+                case "walkAlone":
+                    alone.put(walkKey(r), r);
+                    break;
+                case "walkAlone_twoArrays":
+                    aloneTwo.put(walkKey(r), r);
+                    break;
+                default:
+                    break;
+            }
+        }
+        List<Row> out = new ArrayList<>();
+        for (JmhRow t : trips) {
+            Estimate total = Estimate.of(t).perSwitch();
+            JmhRow d = direct.get(pairKey(t));
+            JmhRow w = size(t) == 0 ? null : alone.get(walkKey(t));
+            JmhRow w2 = aloneTwo.get(walkKey(t));
+            Estimate directE = d == null ? null : Estimate.of(d).perSwitch();
+            Estimate walkE = size(t) == 0 ? new Estimate(0, 0) : w == null ? null : Estimate.of(w).perSwitch();
+            Estimate indirect = directE == null || walkE == null ? null : total.minus(directE).minus(walkE);
+            out.add(new Row(t.benchmarkClass(), handoff(t), placement(t), t.param("sharing"),
+                    Integer.parseInt(t.param("strideBytes")), size(t), total, directE, walkE,
+                    w2 == null ? null : Estimate.of(w2).perSwitch(), indirect, t.secondary("ctxsw.total.norm"),
+                    flags(total, walkE, indirect, size(t) == 0)));
+        }
+        out.sort(Comparator.comparing(Row::benchmarkClass).thenComparing(Row::handoff).thenComparing(Row::placement)
+                .thenComparing(Row::sharing).thenComparingInt(Row::strideBytes).thenComparingLong(Row::workingSetKiB));
+        return out;
+    }
+
+    /** The judgement, apart from the bookkeeping so tests can check it on plain numbers. */
+    static Set<Flag> flags(Estimate total, Estimate walk, Estimate indirect, boolean isDirectRow) {
+        Set<Flag> f = EnumSet.noneOf(Flag.class);
+        if (indirect == null) {
+            f.add(Flag.MISSING_BASELINE);
+            return f;
+        }
+        if (isDirectRow) {
+            return f; // indirect is 0 by definition at size 0
+        }
+        if (!indirect.errorKnown()) {
+            f.add(indirect.ns() < 0 ? Flag.NEGATIVE : Flag.NO_ERROR_ESTIMATE);
+        } else if (!indirect.distinctFromZero()) {
+            f.add(Flag.WITHIN_ERROR);
+        } else if (indirect.ns() < 0) {
+            f.add(Flag.NEGATIVE);
+        }
+        if (walk != null && total.ns() > 0 && walk.ns() > WALK_DOMINATED_SHARE * total.ns()) {
+            f.add(Flag.WALK_DOMINATED);
+        }
+        return f;
+    }
+
+    /** How the indirect column reads: the value only when clean, else the flag and, in brackets, the arithmetic. */
+    public static String indirectCell(Row r) {
+        if (r.indirect() == null) {
+            return "n/a (" + missingWhat(r) + ")";
+        }
+        if (r.workingSetKiB() == 0) {
+            return "0 (direct row)";
+        }
+        if (r.clean()) {
+            return r.indirect().format();
+        }
+        String names = r.flags().stream().map(Flag::name).collect(Collectors.joining(","));
+        return names + " [" + r.indirect().format() + "]";
+    }
+
+    private static String missingWhat(Row r) {
+        List<String> m = new ArrayList<>();
+        if (r.direct() == null) {
+            m.add("no size-0 roundTrip");
+        }
+        if (r.walk() == null) {
+            m.add("no walkAlone " + r.workingSetKiB() + " KiB/" + r.strideBytes() + " B");
+        }
+        return String.join(", ", m);
+    }
+
+    /**
+     * Prints the table.
+     *
+     * @param caches the caches to mark sizes against, or null
+     * @param tsv    tab-separated, one header line, for plotting; otherwise aligned text with a legend
+     */
+    public static void print(List<Row> rows, CacheSizes caches, boolean tsv, PrintWriter out) {
+        String[] head = {"class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark",
+            "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch", "indirect_ns/switch",
+            "switches/op"};
+        List<String[]> lines = new ArrayList<>();
+        for (Row r : rows) {
+            lines.add(new String[] {r.benchmarkClass(), r.handoff(), r.placement(), r.sharing(),
+                String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), mark(caches, r.workingSetKiB()),
+                r.total().format(), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays()), indirectCell(r),
+                Double.isNaN(r.switchesPerOp()) ? "?" : String.format(Locale.ROOT, "%.2f", r.switchesPerOp())});
+        }
+        Table.print(head, lines, tsv, out);
+        if (!tsv) {
+            out.println();
+            out.println("Per switch = per round trip / 2. total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2"
+                    + " (one array, no switch); indirect = total - direct - walk; walk2arrays = two arrays, no switch"
+                    + " (cache interference without a switch). ± is JMH's 99.9% half-width (root-sum-square for differences).");
+            out.println("Flags: " + flagLegend());
+            if (caches != null) {
+                out.println("Cache marks: " + caches.describe());
+            }
+        }
+    }
+
+    static String flagLegend() {
+        return "MISSING_BASELINE no size-0 or walkAlone row; NEGATIVE below zero beyond its error: not a cost;"
+                + " WITHIN_ERROR indistinguishable from 0; NO_ERROR_ESTIMATE one iteration, no error;"
+                + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers)."
+                + " Flagged values appear only in [brackets] after the flag.";
+    }
+
+    /** @return which cache mark a size equals: {@code L1d}, {@code L2/2}, {@code LLC}, ..., or empty */
+    static String mark(CacheSizes c, long kib) {
+        if (c == null || kib == 0) {
+            return "";
+        }
+        List<String> m = new ArrayList<>();
+        long k = 1024;
+        if (kib * k == c.l1dBytes()) {
+            m.add("L1d");
+        }
+        if (kib * k == c.l1dBytes() / 2) {
+            m.add("L1d/2");
+        }
+        boolean l2IsLlc = c.llcLevel() == 2;
+        if (c.l2Bytes() > 0 && !l2IsLlc) {
+            if (kib * k == c.l2Bytes() / 2) {
+                m.add("L2/2");
+            }
+            if (kib * k == c.l2Bytes()) {
+                m.add("L2");
+            }
+        }
+        if (kib * k == c.llcBytes() / 2) {
+            m.add("LLC/2");
+        }
+        if (kib * k == c.llcBytes()) {
+            m.add("LLC");
+        }
+        if (kib * k == 2 * c.llcBytes()) {
+            m.add("2·LLC");
+        }
+        return String.join(",", m);
+    }
+
+    static String fmt(Estimate e) {
+        return e == null ? "-" : e.format();
+    }
+
+    private static long size(JmhRow r) {
+        return Long.parseLong(Objects.requireNonNull(r.param("workingSetKiB"), r.benchmark() + " has no workingSetKiB"));
+    }
+
+    /** WorkingSetVirtualHandoff fixes these instead of taking them as parameters. */
+    static final String VIRTUAL_CLASS = "WorkingSetVirtualHandoff";
+
+    private static String handoff(JmhRow r) {
+        String h = r.param("handoff");
+        return h != null ? h : VIRTUAL_CLASS.equals(r.benchmarkClass()) ? "VIRTUAL" : "?";
+    }
+
+    private static String placement(JmhRow r) {
+        String p = r.param("placement");
+        return p != null ? p : VIRTUAL_CLASS.equals(r.benchmarkClass()) ? "UNPINNED" : "?";
+    }
+
+    private static String pairKey(JmhRow r) {
+        return r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param("sharing")
+                + "|" + r.param("strideBytes");
+    }
+
+    private static String walkKey(JmhRow r) {
+        return r.param("workingSetKiB") + "|" + r.param("strideBytes");
+    }
+}

@@ -1,0 +1,79 @@
+package dev.switchcost.workload;
+
+import dev.switchcost.affinity.CpuPinning;
+import dev.switchcost.linux.LibC;
+import dev.switchcost.linux.Syscalls;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The partner process of {@link ProcessPingPong}: side B of a futex ping-pong on a
+ * {@link SharedTurnFile}, in a JVM of its own.
+ *
+ * <p>Arguments: {@code MAPPING_FILE CPU PARENT_PID} ({@code CPU} -1 for unpinned). It pins its
+ * thread, writes its pid, tid and CPU into the mapping, says READY, then hands the turn back each
+ * time it gets it, until the owner sets STOP. It never outlives its owner: whenever a wait for the
+ * turn times out (100 ms) it checks that {@code PARENT_PID} is still alive and exits (code 3) if not.
+ * Exit codes: 0 stopped, 2 bad arguments, 3 parent gone, 4 failure.
+ */
+public final class PartnerProcessMain {
+
+    static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    public static final int EXIT_STOPPED = 0;
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_PARENT_GONE = 3;
+    public static final int EXIT_FAILURE = 4;
+
+    private PartnerProcessMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 3) {
+            System.err.println("usage: " + PartnerProcessMain.class.getName() + " MAPPING_FILE CPU PARENT_PID");
+            System.exit(EXIT_USAGE);
+        }
+        int code;
+        try {
+            code = run(Path.of(args[0]), Integer.parseInt(args[1]), Long.parseLong(args[2]));
+        } catch (Throwable t) {
+            System.err.println("switchcost partner process failed: " + t);
+            t.printStackTrace();
+            code = EXIT_FAILURE;
+        }
+        System.exit(code);
+    }
+
+    static int run(Path mapping, int cpu, long parentPid) {
+        LibC.ensureAvailable();
+        SharedTurnFile shared = SharedTurnFile.open(mapping);
+        Thread.currentThread().setName("switchcost-partner-process");
+        if (cpu >= 0) {
+            CpuPinning.pinCurrentThread(cpu);
+        }
+        FutexTurn turn = shared.turn();
+        shared.set(SharedTurnFile.PID, (int) ProcessHandle.current().pid());
+        shared.set(SharedTurnFile.TID, Syscalls.gettid());
+        shared.set(SharedTurnFile.CPU, Syscalls.currentCpu());
+        shared.set(SharedTurnFile.STATE, SharedTurnFile.READY);
+        try {
+            while (shared.get(SharedTurnFile.STOP) == 0) {
+                if (turn.await(Turn.B, POLL_NANOS)) {
+                    if (shared.get(SharedTurnFile.STOP) != 0) {
+                        break;
+                    }
+                    turn.pass(Turn.A);
+                } else if (!parentAlive(parentPid)) {
+                    return EXIT_PARENT_GONE;
+                }
+            }
+            return EXIT_STOPPED;
+        } finally {
+            shared.set(SharedTurnFile.STATE, SharedTurnFile.EXITED);
+        }
+    }
+
+    static boolean parentAlive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+}

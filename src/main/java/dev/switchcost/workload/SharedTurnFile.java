@@ -1,0 +1,113 @@
+package dev.switchcost.workload;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A small file mapped {@code MAP_SHARED} ({@code FileChannel.map(READ_WRITE)}) that holds a
+ * ping-pong's futex turn and a handshake with a partner process. The same layout serves two threads
+ * of one JVM, so a thread ping-pong and a process ping-pong differ only in process vs thread.
+ *
+ * <p>Layout (32-bit words, native order; the turn alone on the first cache line):
+ * {@link #TURN} the futex word; {@link #STATE} the partner's state; {@link #PID}, {@link #TID},
+ * {@link #CPU} where the partner runs; {@link #STOP} set by the owner to make the partner exit.
+ */
+public final class SharedTurnFile implements AutoCloseable {
+
+    public static final int SIZE = 4096;
+    public static final int TURN = 0;
+    public static final int STATE = 64;
+    public static final int PID = 68;
+    public static final int TID = 72;
+    public static final int CPU = 76;
+    public static final int STOP = 80;
+
+    /** {@link #STATE} values. */
+    public static final int STARTING = 0;
+    public static final int READY = 1;
+    public static final int EXITED = 2;
+
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+
+    private final Path path;
+    private final MappedByteBuffer buffer;
+    private final boolean owner;
+
+    private SharedTurnFile(Path path, MappedByteBuffer buffer, boolean owner) {
+        this.path = path;
+        this.buffer = buffer;
+        this.owner = owner;
+    }
+
+    /**
+     * Creates and maps a new file in {@code /dev/shm} (memory-backed) where writable, else in
+     * {@code java.io.tmpdir}; {@link #close()} deletes it.
+     */
+    public static SharedTurnFile create() {
+        Path shm = Path.of("/dev/shm");
+        Path dir = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+        try {
+            Path p = Files.createTempFile(dir, "switchcost-turn-", ".map");
+            p.toFile().deleteOnExit();
+            SharedTurnFile f = new SharedTurnFile(p, map(p), true);
+            f.set(TURN, Turn.A);
+            return f;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a shared turn file in " + dir, e);
+        }
+    }
+
+    /** Maps an existing file (the partner process's side). */
+    public static SharedTurnFile open(Path path) {
+        try {
+            return new SharedTurnFile(path, map(path), false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot map " + path, e);
+        }
+    }
+
+    private static MappedByteBuffer map(Path p) throws IOException {
+        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            MappedByteBuffer b = ch.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
+            b.order(ByteOrder.nativeOrder());
+            return b;
+        }
+    }
+
+    /** @return the turn as a non-private futex on this mapping */
+    public FutexTurn turn() {
+        return FutexTurn.shared(buffer, TURN);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public int get(int offset) {
+        return (int) INT.getVolatile(buffer, offset);
+    }
+
+    public void set(int offset, int value) {
+        INT.setVolatile(buffer, offset, value);
+    }
+
+    /** Deletes the file if this side created it; the mapping stays valid until collected. */
+    @Override
+    public void close() {
+        if (owner) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete " + path, e);
+            }
+        }
+    }
+}
