@@ -36,7 +36,7 @@ import java.util.regex.PatternSyntaxException;
  * threads: those registered in {@link CountedThreads} (switchcost's benchmarks register the JMH
  * thread and every partner they start) and those whose kernel name matches {@code threads} (default:
  * switchcost's helper threads {@code switchcost-*} and the virtual-thread carriers
- * {@code ForkJoinPool-N-worker-*}), plus threads of other processes a benchmark registered with
+ * {@code ForkJoinPool-N-worker-*}, and the JDK's other virtual-thread helpers, see {@link #VT_HELPERS}), plus threads of other processes a benchmark registered with
  * {@link CountedThreads#registerExternal} (a partner process's ping-pong thread), read from
  * {@code /proc/<pid>/task/<tid>}.
  * Dividing by the iteration's operations gives switches per op; for switchcost's ping-pongs one op is
@@ -44,14 +44,25 @@ import java.util.regex.PatternSyntaxException;
  * around the measured window, as JMH's own {@code gc.alloc.rate.norm} does.
  *
  * <p>Results: {@code ctxsw.voluntary.norm}, {@code ctxsw.involuntary.norm}, {@code ctxsw.total.norm}
- * (#/op), per role {@code ctxsw.<worker|partner|carrier>.total.norm}, {@code cpu.migrations.norm}
+ * (#/op), per role {@code ctxsw.<worker|partner|carrier|vthelper>.total.norm} (the kernel truncates
+ * names to 15 characters, so on JDK 25 {@code carrier} also holds the pool's
+ * {@code ForkJoinPool-N-delayScheduler}, the timer thread of timed parks), {@code cpu.migrations.norm}
  * (NaN where the kernel has no {@code se.nr_migrations}), {@code ctxsw.process.total.norm} (every
  * thread of the JVM, from {@code getrusage(RUSAGE_SELF)}: JIT, GC and JMH threads included), and
  * {@code ctxsw.threads}, how many threads were counted.
  */
 public final class ContextSwitchProfiler implements InternalProfiler {
 
-    static final String DEFAULT_THREADS = "switchcost-.*|ForkJoinPool-\\d+-.*";
+    /**
+     * Platform threads the JDK runs for virtual threads besides carriers, by kernel name (15
+     * characters): {@code VirtualThread-unparker} (timers, JDK 21) and {@code VirtualThread-unblocker}
+     * (monitor wake-ups, JDK 24+) both appear as {@code VirtualThread-u}; the I/O pollers are
+     * {@code Read-Poller}/{@code Write-Poller} (JDK 21) or {@code MasterPoller} (JDK 22+, whose
+     * per-carrier pollers are themselves virtual threads).
+     */
+    static final String VT_HELPERS = "VirtualThread-.*|Read-Poller|Write-Poller|MasterPoller";
+
+    static final String DEFAULT_THREADS = "switchcost-.*|ForkJoinPool-\\d+-.*|" + VT_HELPERS;
 
     private final Pattern threads;
     private Map<Integer, ThreadCounters> before;
@@ -213,13 +224,19 @@ public final class ContextSwitchProfiler implements InternalProfiler {
         return out;
     }
 
-    /** The role of a thread recognised by name: partner (switchcost's helpers), carrier (virtual-thread scheduler), or other. */
+    /**
+     * The role of a thread recognised by name: partner (switchcost's helpers), carrier (virtual-thread
+     * scheduler), vthelper (the JDK's other virtual-thread threads), or other.
+     */
     static String role(String threadName) {
         if (threadName.startsWith("switchcost-")) {
             return CountedThreads.PARTNER;
         }
         if (threadName.startsWith("ForkJoinPool-")) {
             return CountedThreads.CARRIER;
+        }
+        if (threadName.matches(VT_HELPERS)) {
+            return CountedThreads.VT_HELPER;
         }
         return "other";
     }

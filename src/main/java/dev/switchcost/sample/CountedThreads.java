@@ -21,6 +21,8 @@ public final class CountedThreads {
     public static final String PARTNER = "partner";
     /** A carrier thread of the virtual-thread scheduler. */
     public static final String CARRIER = "carrier";
+    /** A platform thread the JDK runs for virtual threads besides carriers: timer, monitor unblocker, I/O poller. */
+    public static final String VT_HELPER = "vthelper";
 
     private static final Map<Integer, String> ROLES = new ConcurrentHashMap<>();
     private static final Map<Integer, ThreadCounters> RETIRED = new ConcurrentHashMap<>();

@@ -7,6 +7,7 @@ import dev.switchcost.sample.CountedThreads;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The ping-pong protocol between the calling thread (side {@link Turn#A}) and a partner thread this
@@ -17,6 +18,11 @@ import java.util.concurrent.TimeUnit;
  * partner's state; the partner polls with a bounded wait, so it notices {@link #close()}; if the
  * partner fails it passes the turn back at once with its exception, which the next round trip throws;
  * the partner is a daemon, so it never keeps a JVM alive.
+ *
+ * <p>The partner may do {@link PartnerWork} each time it holds the turn, before it passes it back:
+ * with that, side B can drive a ping-pong of its own, so the measured pair need not include the
+ * calling thread (see {@link DrivenPingPong}). With a {@link CancellableTurn}, whose waits have no
+ * timer, {@link #close()} and a failing partner cancel the turn instead of passing it.
  */
 public final class PingPong implements AutoCloseable {
 
@@ -29,6 +35,7 @@ public final class PingPong implements AutoCloseable {
     private final Turn turn;
     private final long timeoutNanos;
     private final Thread partner;
+    private final Supplier<? extends PartnerWork> work;
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile boolean stopping;
     private volatile Throwable partnerFailure;
@@ -36,10 +43,31 @@ public final class PingPong implements AutoCloseable {
     private final Runnable partnerWork;
 
     private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, Runnable partnerWork) {
+        this(turn, timeoutNanos, kind, pinPartnerTo, partnerWork, PARTNER_NAME, null);
+    }
+
+    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, Runnable partnerWork, String partnerName,
+                     Supplier<? extends PartnerWork> work) {
         this.turn = turn;
         this.timeoutNanos = timeoutNanos;
         this.partnerWork = partnerWork;
-        this.partner = kind == null ? null : kind.builder(PARTNER_NAME).unstarted(() -> partnerLoop(pinPartnerTo));
+        this.work = work;
+        this.partner = kind == null ? null : kind.builder(partnerName).unstarted(() -> partnerLoop(pinPartnerTo));
+    }
+
+    /**
+     * What the partner does each time it holds the turn, before it passes it back, with a life cycle:
+     * created on the partner thread (after it is pinned and bound, before {@link #start} returns) and
+     * closed there when the partner stops; an exception from either fails the partner like any other.
+     */
+    public interface PartnerWork extends AutoCloseable {
+        /** Runs on the partner while it holds the turn. */
+        void onTurn() throws Exception;
+
+        /** Runs on the partner when it stops. */
+        @Override
+        default void close() {
+        }
     }
 
     /** Does nothing: the partner of a plain ping-pong hands the turn straight back. */
@@ -66,10 +94,27 @@ public final class PingPong implements AutoCloseable {
      * @param partnerWork run once per round trip on the partner, while it holds the turn
      */
     public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, Runnable partnerWork) {
+        return start(turn, kind, pinPartnerTo, timeoutNanos, partnerWork, PARTNER_NAME, null);
+    }
+
+    /**
+     * Starts a partner named {@code partnerName} that runs {@code work} each time it holds the turn,
+     * and binds the calling thread as side A.
+     *
+     * @param work creates the partner's work on the partner thread; null for none
+     * @see #start(Turn, ThreadKind, int, long)
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
+                                 Supplier<? extends PartnerWork> work) {
+        return start(turn, kind, pinPartnerTo, timeoutNanos, NO_WORK, partnerName, work);
+    }
+
+    private static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, Runnable partnerWork,
+                                  String partnerName, Supplier<? extends PartnerWork> work) {
         if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
             throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
         }
-        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo, partnerWork);
+        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo, partnerWork, partnerName, work);
         turn.bind(Turn.A);
         p.partner.start();
         try {
@@ -118,6 +163,9 @@ public final class PingPong implements AutoCloseable {
         turn.pass(Turn.B);
         if (!turn.await(Turn.A, timeoutNanos)) {
             checkPartner();
+            if (isCancelled()) {
+                throw new IllegalStateException("turn cancelled (" + turn.mechanism() + ", partner " + partner.getState() + ")");
+            }
             throw new IllegalStateException("partner did not hand the turn back within " + timeoutNanos / 1_000_000
                     + " ms (" + turn.mechanism() + ", partner " + partner.getState() + ")");
         }
@@ -139,6 +187,15 @@ public final class PingPong implements AutoCloseable {
         return partnerCpu;
     }
 
+    private boolean isCancelled() {
+        return turn instanceof CancellableTurn c && c.isCancelled();
+    }
+
+    /** @return the turn both sides pass */
+    public Turn turn() {
+        return turn;
+    }
+
     /** @return the partner thread, or null for an inline ping-pong */
     public Thread partner() {
         return partner;
@@ -146,6 +203,7 @@ public final class PingPong implements AutoCloseable {
 
     private void partnerLoop(int pinTo) {
         CpuPinning pin = null;
+        PartnerWork task = null;
         try {
             if (pinTo >= 0) {
                 pin = CpuPinning.pinCurrentThread(pinTo);
@@ -155,21 +213,43 @@ public final class PingPong implements AutoCloseable {
             }
             CountedThreads.registerCurrent(CountedThreads.PARTNER);
             turn.bind(Turn.B);
+            if (work != null) {
+                task = work.get();
+            }
             ready.countDown();
-            while (!stopping) {
+            while (!stopping && !isCancelled()) {
                 if (turn.await(Turn.B, PARTNER_POLL_NANOS) && !stopping) {
                     partnerWork.run();
+                    if (task != null) {
+                        task.onTurn();
+                    }
                     turn.pass(Turn.A);
                 }
             }
         } catch (Throwable t) {
             partnerFailure = t;
             try {
-                turn.pass(Turn.A); // wake the caller now; if this fails too, its bounded wait ends it
+                // wake the caller now; if this fails too, its bounded wait ends it
+                if (turn instanceof CancellableTurn c) {
+                    c.cancel();
+                } else {
+                    turn.pass(Turn.A);
+                }
             } catch (Throwable again) {
                 t.addSuppressed(again);
             }
         } finally {
+            if (task != null) {
+                try {
+                    task.close();
+                } catch (Throwable t) {
+                    if (partnerFailure == null) {
+                        partnerFailure = t;
+                    } else {
+                        partnerFailure.addSuppressed(t);
+                    }
+                }
+            }
             CountedThreads.retireCurrent();
             ready.countDown();
             if (pin != null) {
@@ -189,7 +269,11 @@ public final class PingPong implements AutoCloseable {
             return;
         }
         stopping = true;
-        turn.pass(Turn.B);
+        if (turn instanceof CancellableTurn c) {
+            c.cancel();
+        } else {
+            turn.pass(Turn.B);
+        }
         try {
             partner.join(TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + 1);
         } catch (InterruptedException e) {

@@ -1,0 +1,28 @@
+package dev.switchcost.workload;
+
+/**
+ * A {@link Turn} whose waits block without a timer, bounded instead by {@link #cancel()}.
+ *
+ * <p>Why: a timed wait is not free for a virtual thread. {@code LockSupport.parkNanos} from a virtual
+ * thread arms a timer on the scheduler (JDK 21: the {@code VirtualThread-unparker} thread's queue;
+ * JDK 25: the carrier pool's delay scheduler) and cancels it on wake-up, and the
+ * timer thread may itself wake. To measure the handoff and not the timer, the hot path of these turns
+ * waits untimed ({@code park()}, {@code take()}, {@code await()}, {@code wait()}), as the
+ * {@code java.util.concurrent} primitives they model do. Their bound comes from their owner: whoever
+ * runs them holds a timed wait of its own (see {@link DrivenPingPong}) and calls {@link #cancel()}
+ * when it gives up, and {@link PingPong#close()} cancels instead of passing the turn.
+ *
+ * <p>{@code timeoutNanos} of {@link #await} is therefore not a timer: a wait returns {@code false}
+ * only once the turn is cancelled.
+ */
+public interface CancellableTurn extends Turn {
+
+    /**
+     * Makes every current and later {@link #await} return {@code false} and every later
+     * {@link #pass} a no-op. Idempotent; callable from any thread, including a bound one.
+     */
+    void cancel();
+
+    /** @return true once {@link #cancel()} has been called */
+    boolean isCancelled();
+}

@@ -1,0 +1,66 @@
+package dev.switchcost.workload;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@link ParkTurn}'s protocol with an untimed {@link LockSupport#park(Object)}: a volatile turn
+ * flag; passing sets it and unparks the other side. For a platform thread a park is a futex wait in
+ * HotSpot; for a virtual thread it unmounts the continuation and frees the carrier, and unpark
+ * submits it to the scheduler. No timer is armed (see {@link CancellableTurn}).
+ */
+public final class UntimedParkTurn implements CancellableTurn {
+
+    private volatile int turn = A;
+    private volatile boolean cancelled;
+    private final Thread[] waiters = new Thread[2];
+
+    @Override
+    public void bind(int side) {
+        waiters[side] = Thread.currentThread();
+    }
+
+    @Override
+    public void pass(int side) {
+        if (cancelled) {
+            return;
+        }
+        turn = side;
+        LockSupport.unpark(waiters[side]);
+    }
+
+    @Override
+    public boolean await(int side, long timeoutNanos) {
+        while (turn != side) {
+            if (cancelled) {
+                return false;
+            }
+            LockSupport.park(this);
+        }
+        return !cancelled;
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        for (Thread t : waiters) {
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    @Override
+    public int current() {
+        return turn;
+    }
+
+    @Override
+    public String mechanism() {
+        return "park-untimed";
+    }
+}
