@@ -76,6 +76,11 @@ public abstract class HandoffTasks {
 
     @Setup(Level.Trial)
     public void start() {
+        Placement.Assignment a = placement.assign(Topology.current(), CpuPinning.allowedCpus()).require();
+        if (a.isPinned() && pair.hasVirtual()) {
+            throw new IllegalArgumentException("placement " + placement + " pins both tasks, but pair " + pair
+                    + " has a virtual thread, which cannot be pinned (only its current carrier could be); use placement=UNPINNED");
+        }
         int carriers = carriers();
         String parallelism = System.getProperty(PARALLELISM);
         String maxPool = System.getProperty(MAX_POOL_SIZE);
@@ -86,11 +91,6 @@ public abstract class HandoffTasks {
         if (primitive.pinsCarrier() && pair == Pair.VT_VT && carriers == 1) {
             throw new IllegalStateException("on JDK " + Runtime.version().feature() + " a virtual thread waiting inside synchronized"
                     + " pins its carrier: with one carrier and maxPoolSize 1, VT_VT SYNCHRONIZED would deadlock; see the two-carrier class");
-        }
-        Placement.Assignment a = placement.assign(Topology.current(), CpuPinning.allowedCpus()).require();
-        if (a.isPinned() && pair.hasVirtual()) {
-            throw new IllegalArgumentException("placement " + placement + " pins both tasks, but pair " + pair
-                    + " has a virtual thread, which cannot be pinned (only its current carrier could be); use placement=UNPINNED");
         }
         tasks = DrivenPingPong.start(primitive.newTurn(), pair.ping, pair.pong, ROUND_TRIPS_PER_OP,
                 a.isPinned() ? a.cpuA() : -1, a.isPinned() ? a.cpuB() : -1, PingPong.DEFAULT_TIMEOUT_NANOS);

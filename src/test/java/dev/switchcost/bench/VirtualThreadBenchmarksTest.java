@@ -1,0 +1,116 @@
+package dev.switchcost.bench;
+
+import dev.switchcost.affinity.Placement;
+import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.linux.LinuxTestSupport;
+import dev.switchcost.workload.HandoffPrimitive;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.results.RunResult;
+
+import java.util.Collection;
+
+import static dev.switchcost.bench.BenchmarkSmokeTest.secondary;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Smoke runs of the virtual-thread benchmarks in real forks with tiny settings: they terminate, their
+ * scores are finite, and the handoffs switch (or not) as their Javadoc claims. Never a duration.
+ */
+@EnabledOnOs(OS.LINUX)
+class VirtualThreadBenchmarksTest {
+
+    @BeforeAll
+    static void gate() {
+        LinuxTestSupport.assumeNative();
+    }
+
+    static RunResult runOne(String include, String... params) throws Exception {
+        org.openjdk.jmh.runner.options.ChainedOptionsBuilder b = new org.openjdk.jmh.runner.options.OptionsBuilder()
+                .include(include)
+                .forks(1)
+                .jvmArgsPrepend("--enable-native-access=ALL-UNNAMED")
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(200))
+                .addProfiler(ContextSwitchProfiler.class)
+                .verbosity(org.openjdk.jmh.runner.options.VerboseMode.SILENT)
+                .shouldFailOnError(true);
+        for (int i = 0; i < params.length; i += 2) {
+            b.param(params[i], params[i + 1]);
+        }
+        Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(b.build()).run();
+        assertEquals(1, results.size(), "one configuration");
+        RunResult r = results.iterator().next();
+        double score = r.getPrimaryResult().getScore();
+        assertTrue(Double.isFinite(score) && score > 0, include + ": score " + score);
+        return r;
+    }
+
+    /**
+     * Kernel switches per round trip, counting the JMH thread, platform tasks, carriers and the JDK's
+     * virtual-thread helper threads: [min, max] of ctxsw.total.norm.
+     */
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
+    @CsvSource({
+        "VirtualThreadHandoffOneCarrier,  VT_VT, LOCK_SUPPORT,      UNPINNED, 0,   0.1",
+        "VirtualThreadHandoffOneCarrier,  VT_VT, SYNCHRONOUS_QUEUE, UNPINNED, 0,   0.1",
+        "VirtualThreadHandoffOneCarrier,  VT_VT, REENTRANT_LOCK,    UNPINNED, 0,   0.1",
+        "VirtualThreadHandoffOneCarrier,  PT_PT, LOCK_SUPPORT,      SAME_CPU, 1.8, 2.2",
+        "VirtualThreadHandoffOneCarrier,  VT_PT, LOCK_SUPPORT,      UNPINNED, 1.0, 3.0",
+        "VirtualThreadHandoffTwoCarriers, VT_VT, LOCK_SUPPORT,      UNPINNED, 0,   2.2",
+    })
+    void handoffsSwitchAsTheJavadocSays(String benchmark, String pair, String primitive, String placement,
+                                        double min, double max) throws Exception {
+        RunResult r = runOne(benchmark + "\\.roundTrip$", "pair", pair, "primitive", primitive, "placement", placement);
+        double total = secondary(r, "ctxsw.total.norm");
+        assertTrue(total >= min && total <= max,
+                benchmark + " " + pair + " " + primitive + " " + placement + ": " + total + " switches per round trip, expected ["
+                        + min + ", " + max + "]");
+        if (pair.startsWith("VT")) {
+            // the carriers were found and counted by name
+            assertTrue(r.getSecondaryResults().containsKey("ctxsw.carrier.total.norm"), r.getSecondaryResults().keySet().toString());
+        }
+        if (pair.equals("VT_PT")) {
+            double platform = secondary(r, "ctxsw.partner.total.norm");
+            assertTrue(platform >= 0.5 && platform <= 1.5, "the platform pong blocks in the kernel once per round trip: " + platform);
+        }
+    }
+
+    @Test
+    void synchronizedRunsOnThisJdkAndShowsItsCarrierSwitches() throws Exception {
+        RunResult r = runOne("VirtualThreadHandoffTwoCarriers\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
+        // wait/notify from virtual threads costs kernel switches on every JDK so far: pinned carriers before
+        // JDK 24, the VirtualThread-unblocker thread and an idle carrier's wakeup after (JEP 491)
+        assertTrue(secondary(r, "ctxsw.total.norm") > 0.5, "synchronized handoff switches: " + secondary(r, "ctxsw.total.norm"));
+    }
+
+    @Test
+    void aPinnedPlacementIsRefusedForAVirtualPair() {
+        VirtualThreadHandoffOneCarrier.Tasks t = new VirtualThreadHandoffOneCarrier.Tasks();
+        t.carriers = 1;
+        t.pair = HandoffTasks.Pair.VT_PT;
+        t.primitive = HandoffPrimitive.LOCK_SUPPORT;
+        t.placement = Placement.SAME_CPU;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, t::start);
+        assertTrue(e.getMessage().contains("cannot be pinned"), e.getMessage());
+    }
+
+    @Test
+    void aCarrierCountTheJvmDoesNotHaveIsRefused() {
+        VirtualThreadHandoffTwoCarriers.Tasks t = new VirtualThreadHandoffTwoCarriers.Tasks();
+        t.carriers = 2;
+        t.pair = HandoffTasks.Pair.VT_VT;
+        t.primitive = HandoffPrimitive.LOCK_SUPPORT;
+        t.placement = Placement.UNPINNED;
+        // the test JVM has no -Djdk.virtualThreadScheduler.parallelism
+        IllegalStateException e = assertThrows(IllegalStateException.class, t::start);
+        assertTrue(e.getMessage().contains("carriers=2"), e.getMessage());
+    }
+}
