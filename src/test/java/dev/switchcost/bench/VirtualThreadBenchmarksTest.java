@@ -113,4 +113,35 @@ class VirtualThreadBenchmarksTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, t::start);
         assertTrue(e.getMessage().contains("carriers=2"), e.getMessage());
     }
+
+    @ParameterizedTest(name = "brigade {0} {1}")
+    @CsvSource({"PLATFORM, MEMORY", "PLATFORM, PIPE", "VIRTUAL, MEMORY", "VIRTUAL, PIPE"})
+    void brigadeTripsThroughEveryTask(String kind, String transport) throws Exception {
+        RunResult r = runOne("Brigade\\.brigade$", "tasks", "10", "kind", kind, "transport", transport);
+        double tasksSwitches = r.getSecondaryResults().containsKey("ctxsw.partner.total.norm")
+                ? secondary(r, "ctxsw.partner.total.norm") : 0;
+        if (kind.equals("PLATFORM")) {
+            // every one of the 10 platform tasks blocks once per trip, at least
+            assertTrue(tasksSwitches >= 9, "platform brigade of 10: " + tasksSwitches + " task switches per trip");
+            assertTrue(secondary(r, "ctxsw.threads") >= 11, "tasks and head counted");
+        } else {
+            assertTrue(r.getSecondaryResults().containsKey("ctxsw.carrier.total.norm"), "carriers counted");
+        }
+    }
+
+    @ParameterizedTest(name = "oneThread {0} {1}")
+    @CsvSource({"PLATFORM, PIPE", "VIRTUAL, PIPE", "PLATFORM, MEMORY"})
+    void brigadeBaselineDoesNotSwitchPerHop(String kind, String transport) throws Exception {
+        RunResult r = runOne("Brigade\\.oneThread$", "tasks", "10", "kind", kind, "transport", transport);
+        // only the JMH thread's handoff to the head, once per 10 trips of 11 hops
+        double total = secondary(r, "ctxsw.total.norm");
+        assertTrue(total < 1, "one-thread baseline: " + total + " switches per trip");
+    }
+
+    @ParameterizedTest(name = "ThreadCreation {0}")
+    @CsvSource({"PLATFORM", "VIRTUAL"})
+    void creationTerminates(String kind) throws Exception {
+        RunResult r = runOne("ThreadCreation\\.startAndJoin$", "kind", kind);
+        assertTrue(Double.isFinite(secondary(r, "ctxsw.worker.total.norm")));
+    }
 }
