@@ -24,6 +24,7 @@ import java.io.PrintWriter;
             MachineCommand.class,
             IndirectCommand.class,
             WorkingSetSizesCommand.class,
+            FootprintCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {

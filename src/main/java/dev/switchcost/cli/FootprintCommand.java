@@ -1,0 +1,160 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.footprint.Footprint;
+import dev.switchcost.footprint.MaxProbe;
+import dev.switchcost.footprint.SystemLimits;
+import dev.switchcost.workload.ThreadKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code switchcost footprint}: memory per parked task, fitted over several counts, and the most tasks
+ * this JVM can hold ({@code --max}). Runs in the calling JVM: give it heap with
+ * {@code JAVA_TOOL_OPTIONS=-Xmx...} when probing far.
+ */
+@Command(name = "footprint",
+        mixinStandardHelpOptions = true,
+        header = "Memory per parked platform or virtual thread (least-squares fit with R²), and how many fit (--max).",
+        description = {
+            "Parks N tasks for each count, samples VmRSS, Java heap in use, and (system-wide) KernelStack and PageTables,",
+            "and fits bytes per task by least squares over the counts. With --max, creates tasks until a limit",
+            "(kernel.pid_max, kernel.threads-max, ulimit -u, vm.max_map_count, cgroup pids.max, memory, Java heap, or --cap)",
+            "and names it; it stops short of system-wide limits and removes every task it made."
+        })
+public final class FootprintCommand extends BaseCommand {
+
+    static final String DEFAULT_VIRTUAL_COUNTS = "1000,10000,100000";
+    static final String DEFAULT_PLATFORM_COUNTS = "500,2000,8000";
+    static final long DEFAULT_VIRTUAL_CAP = 2_000_000;
+    static final long DEFAULT_PLATFORM_CAP = 100_000;
+
+    @Option(names = "--kind", required = true, converter = KindConverter.class, paramLabel = "virtual|platform",
+            description = "Which threads to park: virtual or platform.")
+    ThreadKind kind;
+
+    @Option(names = "--counts", split = ",", paramLabel = "N[,N...]",
+            description = "Task counts to sample, at least two (default: " + DEFAULT_VIRTUAL_COUNTS + " for virtual, "
+                    + DEFAULT_PLATFORM_COUNTS + " for platform).")
+    List<Long> counts;
+
+    @Option(names = "--max", description = "Instead of fitting, create tasks until a limit and report which one stopped it.")
+    boolean max;
+
+    @Option(names = "--cap", paramLabel = "N",
+            description = "With --max: never create more than N tasks (default: " + DEFAULT_VIRTUAL_CAP + " virtual, "
+                    + DEFAULT_PLATFORM_CAP + " platform).")
+    Long cap;
+
+    /** Accepts {@code virtual}/{@code platform} in any case. */
+    static final class KindConverter implements ITypeConverter<ThreadKind> {
+        @Override
+        public ThreadKind convert(String value) {
+            try {
+                return ThreadKind.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("expected virtual or platform, got '" + value + "'");
+            }
+        }
+    }
+
+    @Override
+    protected int doCall() throws Exception {
+        if (!java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/self/status"))) {
+            throw SwitchcostException.environment("footprint reads /proc/self/status and /proc/meminfo: this needs Linux");
+        }
+        return max ? probe() : fit();
+    }
+
+    private int fit() throws InterruptedException {
+        if (cap != null) {
+            throw SwitchcostException.usage("--cap only applies with --max");
+        }
+        long[] n = (counts == null ? parseDefault() : counts.stream().mapToLong(Long::longValue).toArray());
+        n = Arrays.stream(n).sorted().distinct().toArray();
+        if (n.length < 2) {
+            throw SwitchcostException.usage("--counts needs at least two different counts, got " + Arrays.toString(n));
+        }
+        if (n[0] < 1) {
+            throw SwitchcostException.usage("--counts must be positive, got " + n[0]);
+        }
+        refuseBeyondLimits(n[n.length - 1]);
+        PrintWriter out = out();
+        out.println("# footprint: " + kind.name().toLowerCase() + " threads parked on a CountDownLatch; JDK " + Runtime.version()
+                + "; " + SystemLimits.read().describe());
+        out.println("tasks\trss_kib\theap_used_kib\tkernel_stack_kib\tpage_tables_kib");
+        out.flush();
+        List<Footprint.Sample> samples = Footprint.measure(kind, n, s -> {
+            StringBuilder b = new StringBuilder().append(s.tasks());
+            for (long v : s.bytes()) {
+                b.append('\t').append(v < 0 ? "?" : Long.toString(v / 1024));
+            }
+            out.println(b);
+            out.flush();
+        });
+        out.println("# least-squares fit over " + samples.size() + " samples (count 0 included); bytes per task = slope:");
+        for (Footprint.Fit f : Footprint.fit(samples)) {
+            out.printf(Locale.ROOT, "%-13s %12.1f bytes/task  R² %.4f  (intercept %.0f KiB)%s%n", f.measure(), f.line().slope(),
+                    f.line().r2(), f.line().intercept() / 1024,
+                    f.measure().startsWith("kernel") || f.measure().startsWith("page") ? "  system-wide" : "");
+        }
+        return ExitCodes.OK;
+    }
+
+    private long[] parseDefault() {
+        String d = kind == ThreadKind.VIRTUAL ? DEFAULT_VIRTUAL_COUNTS : DEFAULT_PLATFORM_COUNTS;
+        return Arrays.stream(d.split(",")).mapToLong(Long::parseLong).toArray();
+    }
+
+    /** Refuses a platform count the thread limits cannot hold, before creating anything. */
+    private void refuseBeyondLimits(long largest) {
+        if (kind != ThreadKind.PLATFORM) {
+            return;
+        }
+        SystemLimits l = SystemLimits.read();
+        long room = Long.MAX_VALUE;
+        String which = null;
+        if (l.pidMax() > 0 && l.systemThreads() >= 0 && l.pidMax() - l.systemThreads() - MaxProbe.THREAD_RESERVE < room) {
+            room = l.pidMax() - l.systemThreads() - MaxProbe.THREAD_RESERVE;
+            which = "kernel.pid_max " + l.pidMax();
+        }
+        if (l.threadsMax() > 0 && l.systemThreads() >= 0 && l.threadsMax() - l.systemThreads() - MaxProbe.THREAD_RESERVE < room) {
+            room = l.threadsMax() - l.systemThreads() - MaxProbe.THREAD_RESERVE;
+            which = "kernel.threads-max " + l.threadsMax();
+        }
+        if (which != null && largest > room) {
+            throw SwitchcostException.environment("--counts " + largest + " platform threads do not fit: " + which + " with "
+                    + l.systemThreads() + " threads running leaves room for " + Math.max(room, 0)
+                    + " (keeping " + MaxProbe.THREAD_RESERVE + " spare); use smaller counts, or --max to find the limit");
+        }
+    }
+
+    private int probe() throws InterruptedException {
+        if (counts != null) {
+            throw SwitchcostException.usage("--counts does not apply with --max");
+        }
+        long c = cap != null ? cap : kind == ThreadKind.VIRTUAL ? DEFAULT_VIRTUAL_CAP : DEFAULT_PLATFORM_CAP;
+        if (c < 1) {
+            throw SwitchcostException.usage("--cap must be positive, got " + c);
+        }
+        PrintWriter out = out();
+        PrintWriter err = err();
+        out.println("# footprint --max: " + kind.name().toLowerCase() + " threads parked on a CountDownLatch, cap " + c + "; JDK "
+                + Runtime.version() + "; before: " + SystemLimits.read().describe());
+        out.flush();
+        MaxProbe.Result r = MaxProbe.run(kind, c, SystemLimits::read, line -> {
+            err.println("# " + line);
+            err.flush();
+        });
+        out.println("max\t" + kind.name().toLowerCase() + "\t" + r.created() + "\tlimit\t" + r.limit().label);
+        out.println("# " + r.detail());
+        out.println("# cleaned up: every task released and joined");
+        return ExitCodes.OK;
+    }
+}
