@@ -57,9 +57,10 @@ import java.util.regex.PatternSyntaxException;
                 "REGEX narrows either set (JMH include syntax, e.g. FutexPingPong or 'Park.*roundTrip_park')."})
 public final class RunCommand extends BaseCommand {
 
-    /** The --quick set: the headline questions. The virtual-thread class is included when the build has it. */
+    /** The --quick set: the headline questions, virtual-thread handoffs through LockSupport only. */
     static final String QUICK_INCLUDE =
-            "\\.(SyscallBaseline|FutexPingPong|ParkUnparkPingPong|VirtualVsPlatformHandoff\\w*)\\.";
+            "\\.(SyscallBaseline|FutexPingPong|ParkUnparkPingPong|VirtualThreadHandoff\\w*)\\.";
+    static final Map<String, String> QUICK_PARAMS = Map.of("primitive", "LOCK_SUPPORT");
     static final int QUICK_FORKS = 1;
     static final int QUICK_WARMUP_ITERATIONS = 3;
     static final TimeValue QUICK_WARMUP_TIME = TimeValue.milliseconds(500);
@@ -121,16 +122,6 @@ public final class RunCommand extends BaseCommand {
 
         Path logFile = runDir.resolve("run.log");
         try (PrintStream logStream = new PrintStream(Files.newOutputStream(logFile), true, StandardCharsets.UTF_8)) {
-            ByteArrayOutputStream skips = new ByteArrayOutputStream();
-            try {
-                options = BenchmarkMain.withSwitchcostDefaults(options, new PrintStream(skips, true, StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage(e.getMessage());
-            } finally {
-                String s = skips.toString(StandardCharsets.UTF_8);
-                out().print(s);
-                logStream.print(s);
-            }
             MachineInfo machine = MachineInfo.collect();
             machine.write(runDir);
             out().println("# switchcost run: " + machine.summary());
@@ -142,8 +133,25 @@ public final class RunCommand extends BaseCommand {
             OutputFormat log = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
             ProgressFormat progress = new ProgressFormat(log, out());
             Collection<RunResult> results;
+            // skip lines go to the terminal and run.log as they are said
+            WriterOutputStream toTerminal = new WriterOutputStream(out());
+            PrintStream said = new PrintStream(new java.io.OutputStream() {
+                @Override
+                public void write(int b) {
+                    toTerminal.write(b);
+                    logStream.write(b);
+                }
+
+                @Override
+                public void flush() {
+                    toTerminal.flush();
+                    logStream.flush();
+                }
+            }, true, StandardCharsets.UTF_8);
             try {
-                results = new Runner(options, progress).run();
+                results = BenchmarkMain.run(options, progress, said);
+            } catch (IllegalArgumentException e) {
+                throw SwitchcostException.usage(e.getMessage());
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + describeIncludes(options)
                         + "; see 'switchcost list'");
@@ -198,6 +206,11 @@ public final class RunCommand extends BaseCommand {
             b.forks(QUICK_FORKS)
                     .warmupIterations(QUICK_WARMUP_ITERATIONS).warmupTime(QUICK_WARMUP_TIME)
                     .measurementIterations(QUICK_ITERATIONS).measurementTime(QUICK_ITERATION_TIME);
+            QUICK_PARAMS.forEach((name, value) -> {
+                if (!params.containsKey(name)) {
+                    b.param(name, value);
+                }
+            });
         }
         if (forks != null) {
             b.forks(forks);

@@ -4,6 +4,9 @@ import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.CpuSet;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.NoBenchmarksException;
@@ -22,12 +25,16 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * JMH's {@code Main}, plus what switchcost's benchmarks need from every run:
@@ -78,16 +85,11 @@ public final class BenchmarkMain {
             listing.listWithParams(cmd);
             return;
         }
-        Options options;
         try {
-            options = withSwitchcostDefaults(cmd, System.err);
+            run(cmd, OutputFormatFactory.createFormatInstance(System.out, cmd.verbosity().orElse(VerboseMode.NORMAL)), System.err);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.exit(2);
-            return;
-        }
-        try {
-            new Runner(options).run();
         } catch (NoBenchmarksException e) {
             System.err.println("No matching benchmarks. Miss-spelled regexp? Use -l to list them.");
             System.exit(1);
@@ -103,70 +105,170 @@ public final class BenchmarkMain {
     }
 
     /**
-     * The user's options with native access prepended to the fork JVM arguments and the placements
-     * narrowed to those this machine can provide.
+     * Runs what {@code user} selects with switchcost's defaults (see {@link #plans}): one JMH run, or one
+     * per group of benchmarks whose placement lists differ. With several runs, a result file the user
+     * asked for ({@code -rf}/{@code -rff}) is written once, with every result.
      *
+     * @param out     JMH's output format for the runs
      * @param skipLog where to say which placements are skipped and why
-     * @throws IllegalArgumentException if no asked-for placement is available, or a placement name is unknown
      */
-    public static Options withSwitchcostDefaults(Options user, PrintStream skipLog) {
-        ChainedOptionsBuilder b = new OptionsBuilder().parent(user);
-        // Without -jvmArgs, JMH hands the host JVM's own arguments to the forks: no need to add the flag twice.
-        boolean inherited = !user.getJvmArgs().hasValue()
-                && ManagementFactory.getRuntimeMXBean().getInputArguments().contains(NATIVE_ACCESS);
-        if (!inherited) {
-            List<String> prepend = new ArrayList<>();
-            prepend.add(NATIVE_ACCESS);
-            user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !a.equals(NATIVE_ACCESS)).forEach(prepend::add);
-            b.jvmArgsPrepend(prepend.toArray(new String[0]));
+    public static Collection<RunResult> run(Options user, OutputFormat out, PrintStream skipLog) throws RunnerException {
+        List<Options> plans = plans(user, skipLog);
+        if (plans.size() == 1) {
+            return new Runner(plans.get(0), out).run();
         }
-
-        Set<String> asked = askedPlacements(user);
-        if (!asked.isEmpty()) {
-            Topology topology = Topology.current();
-            CpuSet allowed = CpuPinning.allowedCpus();
-            List<String> keep = new ArrayList<>();
-            for (String name : asked) {
-                Placement p;
+        boolean wantsFile = user.getResult().hasValue() || user.getResultFormat().hasValue();
+        ResultFormatType format = user.getResultFormat().orElse(ResultFormatType.CSV);
+        String file = user.getResult().orElse("jmh-result." + format.toString().toLowerCase(java.util.Locale.ROOT));
+        List<RunResult> all = new ArrayList<>();
+        for (Options plan : plans) {
+            Options o = plan;
+            if (wantsFile) {
                 try {
-                    p = Placement.valueOf(name);
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("unknown placement '" + name + "'; choose from "
-                            + java.util.Arrays.toString(Placement.values()));
-                }
-                Placement.Assignment a = p.assign(topology, allowed);
-                if (a.isAvailable()) {
-                    keep.add(name);
-                } else {
-                    skipLog.println("# switchcost: skipping placement " + name + ": " + a.unavailable());
+                    Path part = Files.createTempFile("switchcost-part", "." + format.toString().toLowerCase(java.util.Locale.ROOT));
+                    part.toFile().deleteOnExit();
+                    o = new OptionsBuilder().parent(plan).result(part.toString()).resultFormat(format).build();
+                } catch (IOException e) {
+                    throw new RunnerException("cannot create a temporary result file: " + e.getMessage(), e);
                 }
             }
-            if (keep.isEmpty()) {
-                throw new IllegalArgumentException("none of the placements " + asked + " is available on this machine");
-            }
-            if (keep.size() < asked.size()) {
-                b.param(PLACEMENT_PARAM, keep.toArray(new String[0]));
-            }
+            all.addAll(new Runner(o, out).run());
         }
-        return b.build();
+        if (wantsFile) {
+            ResultFormatFactory.getInstance(format, file).writeOut(all);
+        }
+        skipLog.println("# switchcost: ran " + plans.size() + " groups of benchmarks separately (their placement lists differ)"
+                + (wantsFile ? "; all results in " + file : ""));
+        return all;
     }
 
-    /** Placements the run would use: those given with {@code -p placement=...}, else the matched benchmarks' defaults. */
-    static Set<String> askedPlacements(Options user) {
-        Set<String> asked = new LinkedHashSet<>();
+    /**
+     * The user's options with native access prepended to the fork JVM arguments and the placements
+     * narrowed to those this machine can provide, as a single JMH run.
+     *
+     * @throws IllegalArgumentException if no asked-for placement is available, a placement name is unknown,
+     *                                  or the selected benchmarks need separate runs (use {@link #run})
+     */
+    public static Options withSwitchcostDefaults(Options user, PrintStream skipLog) {
+        List<Options> plans = plans(user, skipLog);
+        if (plans.size() != 1) {
+            throw new IllegalArgumentException("the selected benchmarks have different placement lists and need "
+                    + plans.size() + " runs; use BenchmarkMain.run");
+        }
+        return plans.get(0);
+    }
+
+    /**
+     * The JMH runs that carry out {@code user}'s selection on this machine. A placement the machine
+     * cannot provide is dropped with one line on {@code skipLog}. An explicit {@code -p placement=...}
+     * applies to every benchmark: one run. Otherwise each benchmark keeps its own default list, minus
+     * what is unavailable; since JMH applies a parameter to every benchmark of a run, benchmarks whose
+     * narrowed lists differ go to separate runs.
+     */
+    public static List<Options> plans(Options user, PrintStream skipLog) {
+        Options base = withNativeAccess(user);
+        Topology topology = Topology.current();
+        CpuSet allowed = CpuPinning.allowedCpus();
+        Set<String> reported = new LinkedHashSet<>();
+
         Collection<String> explicit = user.getParameter(PLACEMENT_PARAM).orElse(null);
         if (explicit != null) {
-            asked.addAll(explicit);
-            return asked;
+            List<String> keep = available(explicit, topology, allowed, skipLog, reported);
+            if (keep.isEmpty()) {
+                throw new IllegalArgumentException("none of the placements " + explicit + " is available on this machine");
+            }
+            return List.of(keep.size() == explicit.size() ? base
+                    : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build());
         }
+
+        // narrowed placement list -> the benchmarks that need it; benchmarks needing no override apart
+        Map<List<String>, List<String>> groups = new LinkedHashMap<>();
+        List<String> unchanged = new ArrayList<>();
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
         for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
             String[] values = e.getParams().orElse(Map.of()).get(PLACEMENT_PARAM);
-            if (values != null) {
-                asked.addAll(List.of(values));
+            List<String> defaults = values == null ? null : List.of(values);
+            List<String> keep = defaults == null ? null : available(defaults, topology, allowed, skipLog, reported);
+            if (keep != null && keep.isEmpty()) {
+                skipLog.println("# switchcost: skipping " + e.getUsername() + ": none of its placements " + defaults
+                        + " is available here");
+                groups.computeIfAbsent(List.of(), k -> new ArrayList<>()).add(e.getUsername());
+            } else if (keep == null || keep.size() == defaults.size()) {
+                unchanged.add(e.getUsername());
+            } else {
+                groups.computeIfAbsent(keep, k -> new ArrayList<>()).add(e.getUsername());
             }
         }
-        return asked;
+        List<String> skippedWhole = groups.remove(List.of());
+        if (groups.isEmpty() && skippedWhole == null) {
+            return List.of(base);
+        }
+        if (groups.size() == 1 && unchanged.isEmpty() && skippedWhole == null) {
+            List<String> keep = groups.keySet().iterator().next();
+            return List.of(new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build());
+        }
+        List<String> matched = new ArrayList<>(unchanged);
+        groups.values().forEach(matched::addAll);
+        if (skippedWhole != null) {
+            matched.addAll(skippedWhole);
+        }
+        List<Options> plans = new ArrayList<>();
+        if (!unchanged.isEmpty()) {
+            plans.add(only(base, unchanged, matched).build());
+        }
+        for (Map.Entry<List<String>, List<String>> g : groups.entrySet()) {
+            plans.add(only(base, g.getValue(), matched).param(PLACEMENT_PARAM, g.getKey().toArray(new String[0])).build());
+        }
+        if (plans.isEmpty()) {
+            throw new IllegalArgumentException("no selected benchmark can run on this machine's placements");
+        }
+        return plans;
+    }
+
+    /** {@code base} narrowed to {@code benchmarks}: JMH merges a child's includes with its parent's, so exclude the rest. */
+    private static ChainedOptionsBuilder only(Options base, List<String> benchmarks, List<String> matched) {
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(base);
+        for (String name : matched) {
+            if (!benchmarks.contains(name)) {
+                b.exclude("^" + Pattern.quote(name) + "$");
+            }
+        }
+        return b;
+    }
+
+    /** The placements of {@code names} this machine can provide; one line per unavailable one (once per run). */
+    private static List<String> available(Collection<String> names, Topology topology, CpuSet allowed, PrintStream skipLog,
+                                          Set<String> reported) {
+        List<String> keep = new ArrayList<>();
+        for (String name : names) {
+            Placement p;
+            try {
+                p = Placement.valueOf(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown placement '" + name + "'; choose from "
+                        + java.util.Arrays.toString(Placement.values()));
+            }
+            Placement.Assignment a = p.assign(topology, allowed);
+            if (a.isAvailable()) {
+                keep.add(name);
+            } else if (reported.add(name)) {
+                skipLog.println("# switchcost: skipping placement " + name + ": " + a.unavailable());
+            }
+        }
+        return keep;
+    }
+
+    /** Forks get --enable-native-access, unless they inherit it from this JVM's own arguments (JMH's default without -jvmArgs). */
+    static Options withNativeAccess(Options user) {
+        boolean inherited = !user.getJvmArgs().hasValue()
+                && ManagementFactory.getRuntimeMXBean().getInputArguments().contains(NATIVE_ACCESS);
+        if (inherited) {
+            return user;
+        }
+        List<String> prepend = new ArrayList<>();
+        prepend.add(NATIVE_ACCESS);
+        user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !a.equals(NATIVE_ACCESS)).forEach(prepend::add);
+        return new OptionsBuilder().parent(user).jvmArgsPrepend(prepend.toArray(new String[0])).build();
     }
 }

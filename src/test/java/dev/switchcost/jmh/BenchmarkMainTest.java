@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,5 +81,27 @@ class BenchmarkMainTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchmarkMain.withSwitchcostDefaults(
                 new CommandLineOptions("-p", "placement=SAME_SOCKET", "FutexPingPong"), logStream));
         assertTrue(e.getMessage().contains("SAME_SOCKET") && e.getMessage().contains("CROSS_CPU"), e.getMessage());
+    }
+
+    @Test
+    void benchmarksWhosePlacementListsNarrowDifferentlyRunSeparately() throws Exception {
+        LinuxTestSupport.assumeNative();
+        boolean smt = Placement.SMT_SIBLING.assign(Topology.current(), CpuPinning.allowedCpus()).isAvailable();
+        // FutexPingPong defaults to every placement; the virtual-thread handoff to UNPINNED only.
+        List<Options> plans = BenchmarkMain.plans(
+                new CommandLineOptions("FutexPingPong|VirtualThreadHandoffOneCarrier"), logStream);
+        if (smt) {
+            assertEquals(1, plans.size());
+            return;
+        }
+        assertEquals(2, plans.size());
+        Options unchanged = plans.get(0);
+        Options narrowed = plans.get(1);
+        assertTrue(unchanged.getParameter("placement").orElse(null) == null);
+        assertTrue(unchanged.getExcludes().stream().anyMatch(x -> x.contains("FutexPingPong")), unchanged.getExcludes().toString());
+        assertFalse(narrowed.getParameter("placement").get().contains("SMT_SIBLING"));
+        assertTrue(narrowed.getExcludes().stream().anyMatch(x -> x.contains("VirtualThreadHandoffOneCarrier")));
+        assertThrows(IllegalArgumentException.class, () -> BenchmarkMain.withSwitchcostDefaults(
+                new CommandLineOptions("FutexPingPong|VirtualThreadHandoffOneCarrier"), logStream));
     }
 }
