@@ -17,6 +17,7 @@ import java.io.PrintWriter;
         versionProvider = VersionProvider.class,
         description = "Measures what a context switch costs on this machine, and counts the switches it measures.",
         subcommands = {
+            CompareCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {
