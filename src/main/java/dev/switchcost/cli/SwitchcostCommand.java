@@ -18,6 +18,8 @@ import java.io.PrintWriter;
         description = "Measures what a context switch costs on this machine, and counts the switches it measures.",
         subcommands = {
             CompareCommand.class,
+            ReportCommand.class,
+            DiffCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {
