@@ -145,7 +145,7 @@ final class Charts {
             for (Map.Entry<String, Long> cache : cacheMarks(machine).entrySet()) {
                 double kib = cache.getValue() / 1024.0;
                 chart.addAnnotation(new AnnotationLine(kib, true, false));
-                chart.addAnnotation(new AnnotationText(cache.getKey(), kib, yMax * 0.95, false));
+                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Math.round(kib) + " KiB", kib, yMax * 0.95, false));
             }
         }
         return Optional.of(save(chart, out));
