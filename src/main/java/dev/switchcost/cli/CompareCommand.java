@@ -84,7 +84,7 @@ public final class CompareCommand extends BaseCommand {
         results.write(dir);
         out().print(CompareTable.text(results));
         out().println();
-        out().println("command: switchcost compare " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        out().println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         out().println("machine: " + machine.summary());
         out().println("date:    " + results.createdAt());
         out().println("raw data: " + dir.resolve(CompareResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");

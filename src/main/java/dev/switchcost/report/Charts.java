@@ -70,7 +70,7 @@ final class Charts {
             List<Double> err = new ArrayList<>();
             for (String p : placements) {
                 JmhResult r = s.getValue().get(p);
-                y.add(r == null ? 0.0 : r.score());
+                y.add(r == null ? Double.NaN : r.score()); // NaN: a gap, not a zero bar
                 err.add(r == null || !Double.isFinite(r.scoreError()) ? 0.0 : r.scoreError());
             }
             chart.addSeries(s.getKey(), placements, y, err);
@@ -98,7 +98,7 @@ final class Charts {
                 .xAxisTitle("placement").yAxisTitle("ns per round trip").build();
         style(chart);
         bySeries.forEach((label, values) -> chart.addSeries(label, placements,
-                placements.stream().map(p -> values.getOrDefault(p, 0.0)).toList()));
+                placements.stream().map(p -> values.getOrDefault(p, Double.NaN)).toList()));
         return Optional.of(save(chart, out));
     }
 

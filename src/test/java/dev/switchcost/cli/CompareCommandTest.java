@@ -48,6 +48,7 @@ class CompareCommandTest {
                 "--results-dir", dir.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
         assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
+        assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());
         assertTrue(Files.exists(dir.resolve("machine.json")));
         CompareResults c = CompareResults.read(dir.resolve("compare.json"));
         for (Column col : new Column[] {Column.NATIVE_FUTEX, Column.JNA_FUTEX, Column.LOCK_SUPPORT}) {
