@@ -25,6 +25,9 @@ import java.io.PrintWriter;
             IndirectCommand.class,
             WorkingSetSizesCommand.class,
             FootprintCommand.class,
+            CompareCommand.class,
+            ReportCommand.class,
+            DiffCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {

@@ -1,0 +1,274 @@
+#define _GNU_SOURCE
+#include "common.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const PLACEMENT_NAMES[] = {"UNPINNED", "SAME_CPU", "CROSS_CPU"};
+
+static void usage(const config_t *cfg, int allow_cross_cpu, const char *why)
+{
+    fprintf(stderr, "%s: %s\n", cfg->program, why);
+    fprintf(stderr, "usage: %s PLACEMENT ROUND_TRIPS REPETITIONS\n", cfg->program);
+    fprintf(stderr, "  PLACEMENT    UNPINNED | SAME_CPU%s\n", allow_cross_cpu ? " | CROSS_CPU" : "");
+    fprintf(stderr, "  ROUND_TRIPS  round trips measured per repetition, 1..1000000000 (one round trip = %s)\n", cfg->op);
+    fprintf(stderr, "  REPETITIONS  repetitions, one JSON line each (1..1000)\n");
+    fprintf(stderr, "  CPUs: the process's affinity mask, narrowed by SWITCHCOST_CPUS (e.g. 2,3) when set.\n");
+    exit(EXIT_USAGE);
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi) {
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+void parse_args(config_t *cfg, int argc, char **argv, int allow_cross_cpu)
+{
+    char why[256];
+    const char *slash = strrchr(argv[0], '/');
+    cfg->program = slash ? slash + 1 : argv[0];
+    cfg->cpu_a = cfg->cpu_b = -1;
+    if (argc != 4) {
+        usage(cfg, allow_cross_cpu, "expected 3 arguments");
+    }
+    int found = 0;
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(argv[1], PLACEMENT_NAMES[i]) == 0 && (i != CROSS_CPU || allow_cross_cpu)) {
+            cfg->placement = (placement_t)i;
+            found = 1;
+        }
+    }
+    if (!found) {
+        snprintf(why, sizeof why, "unknown placement '%s'", argv[1]);
+        usage(cfg, allow_cross_cpu, why);
+    }
+    long n, r;
+    if (!parse_long(argv[2], 1, 1000000000L, &n)) {
+        snprintf(why, sizeof why, "ROUND_TRIPS must be an integer in 1..1000000000, got '%s'", argv[2]);
+        usage(cfg, allow_cross_cpu, why);
+    }
+    if (!parse_long(argv[3], 1, 1000, &r)) {
+        snprintf(why, sizeof why, "REPETITIONS must be an integer in 1..1000, got '%s'", argv[3]);
+        usage(cfg, allow_cross_cpu, why);
+    }
+    cfg->round_trips = n;
+    cfg->repetitions = (int)r;
+}
+
+void die(const config_t *cfg, int code, int with_errno, const char *fmt, ...)
+{
+    int saved = errno;
+    va_list ap;
+    fprintf(stderr, "%s: ", cfg->program);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (with_errno) {
+        fprintf(stderr, ": %s", strerror(saved));
+    }
+    fputc('\n', stderr);
+    exit(code);
+}
+
+/* Parses a Linux CPU list ("0,2-3") into set; returns 0 on syntax error. */
+static int parse_cpu_list(const char *s, cpu_set_t *set)
+{
+    CPU_ZERO(set);
+    const char *p = s;
+    while (*p != '\0' && *p != '\n') {
+        char *end;
+        long lo = strtol(p, &end, 10);
+        if (end == p || lo < 0 || lo >= CPU_SETSIZE) {
+            return 0;
+        }
+        long hi = lo;
+        p = end;
+        if (*p == '-') {
+            p++;
+            hi = strtol(p, &end, 10);
+            if (end == p || hi < lo || hi >= CPU_SETSIZE) {
+                return 0;
+            }
+            p = end;
+        }
+        for (long c = lo; c <= hi; c++) {
+            CPU_SET((int)c, set);
+        }
+        if (*p == ',') {
+            p++;
+        } else if (*p != '\0' && *p != '\n') {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* thread_siblings_list of cpu (falls back to the cpu alone when sysfs lacks it). */
+static void siblings_of(int cpu, cpu_set_t *set)
+{
+    static const char *const names[] = {"thread_siblings_list", "core_cpus_list"};
+    char path[128], line[1024];
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, names[i]);
+        FILE *f = fopen(path, "r");
+        if (f == NULL) {
+            continue;
+        }
+        char *got = fgets(line, sizeof line, f);
+        fclose(f);
+        if (got != NULL && parse_cpu_list(line, set)) {
+            return;
+        }
+    }
+    CPU_ZERO(set);
+    CPU_SET(cpu, set);
+}
+
+static int are_siblings(int a, int b)
+{
+    cpu_set_t s;
+    siblings_of(a, &s);
+    return a != b && CPU_ISSET(b, &s);
+}
+
+void assign_cpus(config_t *cfg)
+{
+    cpu_set_t mask;
+    if (sched_getaffinity(0, sizeof mask, &mask) != 0) {
+        die(cfg, EXIT_ENVIRONMENT, 1, "sched_getaffinity");
+    }
+    const char *chosen = getenv("SWITCHCOST_CPUS");
+    if (chosen != NULL && *chosen != '\0') {
+        cpu_set_t wanted, both;
+        if (!parse_cpu_list(chosen, &wanted)) {
+            fprintf(stderr, "%s: SWITCHCOST_CPUS='%s' is not a CPU list like 2,4-6\n", cfg->program, chosen);
+            exit(EXIT_USAGE);
+        }
+        CPU_AND(&both, &wanted, &mask);
+        if (CPU_COUNT(&both) != CPU_COUNT(&wanted)) {
+            die(cfg, EXIT_ENVIRONMENT, 0, "SWITCHCOST_CPUS=%s names CPUs outside this process's mask", chosen);
+        }
+        mask = both;
+    }
+    int cpus[CPU_SETSIZE];
+    int n = 0;
+    for (int c = 0; c < CPU_SETSIZE; c++) {
+        if (CPU_ISSET(c, &mask)) {
+            cpus[n++] = c;
+        }
+    }
+    switch (cfg->placement) {
+    case UNPINNED:
+        cfg->cpu_a = cfg->cpu_b = -1;
+        return;
+    case SAME_CPU:
+        if (n < 1) {
+            die(cfg, EXIT_ENVIRONMENT, 0, "placement SAME_CPU unavailable: no CPU is allowed");
+        }
+        /* The highest allowed CPU: CPU 0 usually takes most device interrupts. */
+        cfg->cpu_a = cfg->cpu_b = cpus[n - 1];
+        return;
+    case CROSS_CPU:
+        if (n < 2) {
+            die(cfg, EXIT_ENVIRONMENT, 0, "placement CROSS_CPU unavailable: needs two CPUs, only %d allowed", n);
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            for (int j = i - 1; j >= 0; j--) {
+                if (!are_siblings(cpus[i], cpus[j])) {
+                    cfg->cpu_a = cpus[j];
+                    cfg->cpu_b = cpus[i];
+                    return;
+                }
+            }
+        }
+        die(cfg, EXIT_ENVIRONMENT, 0, "placement CROSS_CPU unavailable: all allowed CPUs are SMT siblings of one core");
+    }
+}
+
+void pin_self(int cpu, const char *side)
+{
+    if (cpu < 0) {
+        return;
+    }
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    if (sched_setaffinity(0, sizeof one, &one) != 0) {
+        fprintf(stderr, "switchcost native: %s: sched_setaffinity(cpu %d): %s\n", side, cpu, strerror(errno));
+        exit(EXIT_FAILURE_);
+    }
+    int now = sched_getcpu();
+    if (now != cpu) {
+        fprintf(stderr, "switchcost native: %s: pinned to cpu %d but sched_getcpu() says %d\n", side, cpu, now);
+        exit(EXIT_FAILURE_);
+    }
+}
+
+long warmup_round_trips(long round_trips)
+{
+    long w = round_trips / WARMUP_DIVISOR;
+    return w > WARMUP_MAX ? WARMUP_MAX : w;
+}
+
+uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+switches_t switches_of(int who)
+{
+    struct rusage ru;
+    switches_t s = {0, 0};
+    if (getrusage(who, &ru) == 0) {
+        s.voluntary = ru.ru_nvcsw;
+        s.involuntary = ru.ru_nivcsw;
+    }
+    return s;
+}
+
+switches_t switches_minus(switches_t after, switches_t before)
+{
+    switches_t d = {after.voluntary - before.voluntary, after.involuntary - before.involuntary};
+    return d;
+}
+
+switches_t switches_plus(switches_t a, switches_t b)
+{
+    switches_t s = {a.voluntary + b.voluntary, a.involuntary + b.involuntary};
+    return s;
+}
+
+void print_result(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw)
+{
+    char cpus[32];
+    if (cfg->cpu_a < 0) {
+        cpus[0] = '\0';
+    } else if (cfg->cpu_a == cfg->cpu_b) {
+        snprintf(cpus, sizeof cpus, "%d", cfg->cpu_a);
+    } else {
+        snprintf(cpus, sizeof cpus, "%d,%d", cfg->cpu_a, cfg->cpu_b);
+    }
+    double n = (double)round_trips;
+    printf("{\"mechanism\":\"%s\",\"op\":\"%s\",\"placement\":\"%s\",\"cpus\":\"%s\",\"repetition\":%d,"
+           "\"round_trips\":%ld,\"elapsed_ns\":%llu,\"ns_per_round_trip\":%.3f,"
+           "\"voluntary_per_round_trip\":%.4f,\"involuntary_per_round_trip\":%.4f,\"switches_per_round_trip\":%.4f}\n",
+           cfg->mechanism, cfg->op, PLACEMENT_NAMES[cfg->placement], cpus, repetition, round_trips,
+           (unsigned long long)elapsed_ns, (double)elapsed_ns / n, (double)sw.voluntary / n,
+           (double)sw.involuntary / n, (double)(sw.voluntary + sw.involuntary) / n);
+    fflush(stdout);
+}

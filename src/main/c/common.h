@@ -1,0 +1,67 @@
+/*
+ * Shared code of switchcost's native baseline programs: argument parsing, placement (the same CPU
+ * choice as dev.switchcost.affinity.Placement.assign), pinning, clocks, rusage and result lines.
+ *
+ * Every program prints one JSON object per repetition on stdout, one line each, and diagnostics on
+ * stderr. Exit codes follow dev.switchcost.cli.ExitCodes: 0 ok, 1 failure (e.g. a partner died or a
+ * wait timed out), 2 usage, 3 environment (placement unavailable on this machine).
+ */
+#ifndef SWITCHCOST_COMMON_H
+#define SWITCHCOST_COMMON_H
+
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <sys/resource.h>
+
+enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_ENVIRONMENT = 3 };
+
+/* Same bounded wait as the JVM side (dev.switchcost.workload.PingPong.DEFAULT_TIMEOUT_NANOS). */
+#define WAIT_TIMEOUT_SEC 5
+
+/* Warm-up round trips before each measured repetition (not timed, not counted). */
+#define WARMUP_DIVISOR 10
+#define WARMUP_MAX 10000
+
+typedef enum { UNPINNED, SAME_CPU, CROSS_CPU } placement_t;
+
+typedef struct {
+    const char *program;
+    const char *mechanism;   /* e.g. "futex-threads" */
+    const char *op;          /* what one round trip is, for the output */
+    placement_t placement;
+    long round_trips;
+    int repetitions;
+    int cpu_a, cpu_b;        /* -1 when unpinned */
+} config_t;
+
+/* Parses "PLACEMENT ROUND_TRIPS REPETITIONS"; prints usage and exits 2 on bad input. */
+void parse_args(config_t *cfg, int argc, char **argv, int allow_cross_cpu);
+
+/* Chooses CPUs for the placement (exits 3 with a reason when the machine cannot provide it). */
+void assign_cpus(config_t *cfg);
+
+/* Pins the calling thread to cpu (no-op for -1) and checks sched_getcpu(); exits 1 on failure. */
+void pin_self(int cpu, const char *side);
+
+/* Warm-up round trips for a measured count. */
+long warmup_round_trips(long round_trips);
+
+uint64_t now_ns(void);
+
+/* Voluntary and involuntary context switches. */
+typedef struct {
+    long voluntary;
+    long involuntary;
+} switches_t;
+
+switches_t switches_of(int who); /* RUSAGE_SELF or RUSAGE_THREAD */
+switches_t switches_minus(switches_t after, switches_t before);
+switches_t switches_plus(switches_t a, switches_t b);
+
+/* One result line (JSON) for one repetition. */
+void print_result(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw);
+
+/* Prints "PROGRAM: message" (plus strerror(errno) when with_errno) and exits with code. */
+void die(const config_t *cfg, int code, int with_errno, const char *fmt, ...) __attribute__((format(printf, 4, 5), noreturn));
+
+#endif

@@ -1,0 +1,117 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.affinity.Placement;
+import dev.switchcost.compare.CompareResults;
+import dev.switchcost.compare.CompareRunner;
+import dev.switchcost.compare.CompareTable;
+import dev.switchcost.compare.JmhTargets;
+import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.nativebaseline.NativeRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * {@code switchcost compare}: the native baseline and the matching JVM benchmarks in interleaved
+ * repetitions, printed side by side; raw data into a results directory.
+ */
+@Command(name = "compare",
+        header = "Runs native C and JVM handoffs back to back and prints them side by side.",
+        description = {
+            "Runs the native baseline programs (target/native, built by scripts/build-native.sh) and the matching JMH "
+                + "benchmarks (FutexPingPong, ParkUnparkPingPong.roundTrip_park, the virtual-thread handoff, SyscallBaseline.gettid) "
+                + "in interleaved repetitions, each JVM cell in its own fork with ContextSwitchProfiler, and prints, per placement, "
+                + "the median ns per round trip, its min-max, the ratio to native and switches per round trip.",
+            "Writes compare.json, machine.json and jmh-compare.log into the results directory; `switchcost report DIR` renders them."
+        },
+        mixinStandardHelpOptions = true)
+public final class CompareCommand extends BaseCommand {
+
+    @Option(names = "--repetitions", paramLabel = "N",
+            description = "Interleaved repetitions of every cell (default: ${DEFAULT-VALUE}; 3 with --quick unless given).")
+    Integer repetitions;
+
+    @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT",
+            description = "Placements to compare, comma-separated: UNPINNED, SAME_CPU, CROSS_CPU (default: all three).")
+    List<String> placements = List.of("UNPINNED", "SAME_CPU", "CROSS_CPU");
+
+    @Option(names = "--quick", description = "Shorter cells (JMH 1 × 200 ms warmup, 2 × 200 ms measurement) and 3 repetitions: a smoke run, not a measurement.")
+    boolean quick;
+
+    @Option(names = "--results-dir", paramLabel = "DIR",
+            description = "Where to write compare.json, machine.json and jmh-compare.log (default: results/compare-<host>-<date-time>).")
+    Path resultsDir;
+
+    static final int DEFAULT_REPETITIONS = 5;
+
+    @Override
+    protected int doCall() throws IOException {
+        int reps = repetitions != null ? repetitions : quick ? 3 : DEFAULT_REPETITIONS;
+        if (reps < 1 || reps > 100) {
+            throw SwitchcostException.usage("--repetitions must be 1..100, got " + reps);
+        }
+        List<Placement> chosen = parsePlacements(placements);
+        MachineInfo machine = MachineInfo.collect();
+        Path dir = resultsDir != null ? resultsDir : Path.of("results", "compare-" + machine.hostname() + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw SwitchcostException.usage("--results-dir " + dir + " exists and is not a directory");
+        }
+        Files.createDirectories(dir);
+        machine.write(dir);
+
+        NativeRunner nativeRunner = NativeRunner.locate();
+        nativeRunner.unavailableReason().ifPresent(why ->
+                err().println("switchcost compare: native columns missing: " + why));
+        err().println("switchcost compare: " + machine.summary());
+        err().println("switchcost compare: writing " + dir.resolve(CompareResults.FILE_NAME));
+        Path log = dir.resolve("jmh-compare.log");
+        CompareResults results;
+        try (PrintStream jmhOut = new PrintStream(new FileOutputStream(log.toFile(), true), true, StandardCharsets.UTF_8)) {
+            CompareRunner runner = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen), nativeRunner,
+                    JmhTargets.current(), log, jmhOut, err());
+            results = runner.run();
+        }
+        results.write(dir);
+        out().print(CompareTable.text(results));
+        out().println();
+        out().println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        out().println("machine: " + machine.summary());
+        out().println("date:    " + results.createdAt());
+        out().println("raw data: " + dir.resolve(CompareResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
+        out().flush();
+        boolean anyFailed = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.error() != null);
+        return anyFailed ? ExitCodes.FAILURE : ExitCodes.OK;
+    }
+
+    static List<Placement> parsePlacements(List<String> names) {
+        List<Placement> out = new java.util.ArrayList<>();
+        for (String n : names) {
+            Placement p;
+            try {
+                p = Placement.valueOf(n.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw SwitchcostException.usage("unknown placement '" + n + "'; choose from UNPINNED, SAME_CPU, CROSS_CPU");
+            }
+            if (p == Placement.SMT_SIBLING) {
+                throw SwitchcostException.usage("compare has no SMT_SIBLING native program; choose from UNPINNED, SAME_CPU, CROSS_CPU");
+            }
+            if (!out.contains(p)) {
+                out.add(p);
+            }
+        }
+        if (out.isEmpty()) {
+            throw SwitchcostException.usage("--placements needs at least one placement");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.switchcost.compare;
+
+import dev.switchcost.affinity.Placement;
+import dev.switchcost.nativebaseline.NativeProgram;
+
+import java.util.Map;
+
+/**
+ * One implementation in the comparison table, and where its numbers come from. Each column belongs
+ * to a {@link Group}; ratios are to the group's native baseline on the same placement.
+ */
+public enum Column {
+    NATIVE_FUTEX(Group.HANDOFF, "native futex, threads", NativeProgram.FUTEX_THREADS, null, Map.of()),
+    JNA_FUTEX(Group.HANDOFF, "JNA futex (FutexPingPong)", null, "dev.switchcost.bench.FutexPingPong.roundTrip", Map.of()),
+    LOCK_SUPPORT(Group.HANDOFF, "LockSupport park/unpark", null, "dev.switchcost.bench.ParkUnparkPingPong.roundTrip_park", Map.of()),
+    /** Looked up at run time ({@link JmhTargets#virtual}); absent from a build without it. */
+    VIRTUAL(Group.HANDOFF, "virtual thread park/unpark", null, null, Map.of()),
+    NATIVE_FUTEX_PROCESSES(Group.HANDOFF, "native futex, processes", NativeProgram.FUTEX_PROCESSES, null, Map.of()),
+    NATIVE_PIPE(Group.HANDOFF, "native pipe, processes", NativeProgram.PIPE_PROCESSES, null, Map.of()),
+    NATIVE_GETTID(Group.SYSCALL, "native gettid", NativeProgram.GETTID, null, Map.of()),
+    JNA_GETTID(Group.SYSCALL, "JNA gettid (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid", Map.of());
+
+    /** Rows of the table: handoffs (per placement) and the syscall floor (unpinned only). */
+    public enum Group {
+        HANDOFF("handoff round trip (two handoffs)"),
+        SYSCALL("one gettid syscall (a mode switch, no context switch)");
+
+        private final String unit;
+
+        Group(String unit) {
+            this.unit = unit;
+        }
+
+        public String unit() {
+            return unit;
+        }
+
+        public Column baseline() {
+            return this == HANDOFF ? NATIVE_FUTEX : NATIVE_GETTID;
+        }
+    }
+
+    private final Group group;
+    private final String label;
+    private final NativeProgram program;
+    private final String benchmark;
+    private final Map<String, String> params;
+
+    Column(Group group, String label, NativeProgram program, String benchmark, Map<String, String> params) {
+        this.group = group;
+        this.label = label;
+        this.program = program;
+        this.benchmark = benchmark;
+        this.params = params;
+    }
+
+    public Group group() {
+        return group;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public boolean isNative() {
+        return program != null;
+    }
+
+    public NativeProgram program() {
+        return program;
+    }
+
+    /** Full JMH benchmark name for the fixed JVM columns; null for native ones and {@link #VIRTUAL}. */
+    public String benchmark() {
+        return benchmark;
+    }
+
+    public Map<String, String> params() {
+        return params;
+    }
+
+    /** Whether this column has a cell on this placement. */
+    public boolean appliesTo(Placement p) {
+        return switch (this) {
+            case NATIVE_GETTID, JNA_GETTID -> p == Placement.UNPINNED;
+            // A virtual thread cannot be pinned: only the scheduler places it.
+            case VIRTUAL -> p == Placement.UNPINNED;
+            default -> p != Placement.SMT_SIBLING;
+        };
+    }
+}

@@ -1,0 +1,64 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.compare.Column;
+import dev.switchcost.compare.CompareResults;
+import dev.switchcost.linux.LibC;
+import dev.switchcost.nativebaseline.NativeRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class CompareCommandTest {
+
+    @Test
+    void unknownPlacementIsAUsageError() {
+        CliHarness r = CliHarness.run("compare", "--placements", "SAME_CPU,NOWHERE");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        ReportCommandTest.assertOneLine(r.err(), "unknown placement 'NOWHERE'");
+    }
+
+    @Test
+    void zeroRepetitionsIsAUsageError() {
+        CliHarness r = CliHarness.run("compare", "--repetitions", "0");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        ReportCommandTest.assertOneLine(r.err(), "--repetitions must be 1..100");
+    }
+
+    /**
+     * One short repetition on one CPU: native and JMH cells run, the table and compare.json come out,
+     * and both futex columns count the two switches per round trip a same-CPU handoff must make.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void quickSameCpuRunWritesTableAndCountsSwitches(@TempDir Path tmp) throws IOException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        NativeRunner nr = NativeRunner.locate();
+        assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
+        Path dir = tmp.resolve("cmp");
+        CliHarness r = CliHarness.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
+                "--results-dir", dir.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
+        assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());
+        assertTrue(Files.exists(dir.resolve("machine.json")));
+        CompareResults c = CompareResults.read(dir.resolve("compare.json"));
+        for (Column col : new Column[] {Column.NATIVE_FUTEX, Column.JNA_FUTEX, Column.LOCK_SUPPORT}) {
+            CompareResults.Cell cell = c.cell(col, "SAME_CPU").orElseThrow();
+            assertEquals(1, cell.samples().size(), cell.toString());
+            CompareResults.Sample s = cell.samples().get(0);
+            assertTrue(s.error() == null, s.error());
+            assertTrue(Double.isFinite(s.nsPerRoundTrip()) && s.nsPerRoundTrip() > 0, s.toString());
+            assertEquals(2.0, s.switchesPerRoundTrip(), 0.2, col + ": " + s);
+        }
+        assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
+    }
+}

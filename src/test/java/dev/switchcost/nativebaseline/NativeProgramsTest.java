@@ -1,0 +1,143 @@
+package dev.switchcost.nativebaseline;
+
+import dev.switchcost.affinity.Placement;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The native baseline programs build, run with tiny round-trip counts, print parseable results and
+ * perform the switches they claim. Shapes only, never durations. Skipped (with the reason) where no
+ * C compiler built them.
+ */
+@EnabledOnOs(OS.LINUX)
+class NativeProgramsTest {
+
+    private static NativeRunner runner;
+
+    @BeforeAll
+    static void locate() {
+        runner = NativeRunner.locate();
+    }
+
+    private static void assumeBuilt() {
+        assumeTrue(runner.unavailableReason().isEmpty(), () -> "native baseline not available: " + runner.unavailableReason().orElse(""));
+    }
+
+    @Test
+    void futexThreadsSameCpuSwitchesTwicePerRoundTrip() {
+        assumeBuilt();
+        List<NativeResult> rs = runner.run(NativeProgram.FUTEX_THREADS, Placement.SAME_CPU, 2000, 2, 60);
+        assertEquals(2, rs.size());
+        for (NativeResult r : rs) {
+            assertEquals("futex-threads", r.mechanism());
+            assertEquals("SAME_CPU", r.placement());
+            assertEquals(2000, r.roundTrips());
+            assertTrue(Double.isFinite(r.nsPerRoundTrip()) && r.nsPerRoundTrip() > 0, r.toString());
+            // Both threads on one CPU: every handoff is a switch, so 2 per round trip (voluntary + involuntary).
+            assertEquals(2.0, r.switchesPerRoundTrip(), 0.15, r.toString());
+        }
+    }
+
+    @Test
+    void processPingPongsSwitchTwicePerRoundTripOnOneCpu() {
+        assumeBuilt();
+        for (NativeProgram p : List.of(NativeProgram.FUTEX_PROCESSES, NativeProgram.PIPE_PROCESSES)) {
+            NativeResult r = runner.run(p, Placement.SAME_CPU, 2000, 1, 60).get(0);
+            assertEquals(p.mechanism(), r.mechanism());
+            assertEquals(2.0, r.switchesPerRoundTrip(), 0.15, r.toString());
+        }
+    }
+
+    @Test
+    void everyProgramRunsUnpinned() {
+        assumeBuilt();
+        for (NativeProgram p : NativeProgram.values()) {
+            NativeResult r = runner.run(p, Placement.UNPINNED, 500, 1, 60).get(0);
+            assertEquals("", r.cpus(), r.toString());
+            assertTrue(r.nsPerRoundTrip() > 0 && Double.isFinite(r.switchesPerRoundTrip()), r.toString());
+        }
+    }
+
+    @Test
+    void gettidDoesNotSwitch() {
+        assumeBuilt();
+        NativeResult r = runner.run(NativeProgram.GETTID, Placement.SAME_CPU, 100_000, 1, 60).get(0);
+        assertTrue(r.switchesPerRoundTrip() < 0.01, r.toString());
+    }
+
+    @Test
+    void badArgumentsExitWithUsage() throws IOException, InterruptedException {
+        assumeBuilt();
+        for (List<String> args : List.of(List.<String>of(), List.of("NOWHERE", "10", "1"), List.of("SAME_CPU", "0", "1"),
+                List.of("SAME_CPU", "10", "x"))) {
+            Result r = exec(NativeProgram.FUTEX_THREADS, args);
+            assertEquals(2, r.code, "args " + args + ": " + r.stderr);
+            assertTrue(r.stderr.contains("usage: futex_threads PLACEMENT ROUND_TRIPS REPETITIONS"), r.stderr);
+        }
+        Result cross = exec(NativeProgram.GETTID, List.of("CROSS_CPU", "10", "1"));
+        assertEquals(2, cross.code, cross.stderr);
+    }
+
+    @Test
+    void unavailablePlacementExitsWithEnvironmentCode() {
+        assumeBuilt();
+        // Asking for two CPUs while allowing one: exit 3 with the reason, as Placement.assign says.
+        ProcessBuilder pb = new ProcessBuilder(runner.dir().resolve("futex_threads").toString(), "CROSS_CPU", "10", "1");
+        pb.environment().put("SWITCHCOST_CPUS", "0");
+        Result r = exec(pb);
+        assertEquals(3, r.code, r.stderr);
+        assertTrue(r.stderr.contains("CROSS_CPU unavailable"), r.stderr);
+    }
+
+    @Test
+    void runnerReportsFailureWithTheProgramsMessage() {
+        assumeBuilt();
+        NativeRunner.NativeRunException e = assertThrows(NativeRunner.NativeRunException.class,
+                () -> runner.run(NativeProgram.GETTID, Placement.CROSS_CPU, 10, 1, 30));
+        assertEquals(2, e.exitCode());
+        assertTrue(e.getMessage().contains("unknown placement 'CROSS_CPU'"), e.getMessage());
+    }
+
+    @Test
+    void missingDirectoryGivesAReason() {
+        NativeRunner none = new NativeRunner(Path.of("target", "no-such-native-dir"));
+        assertTrue(none.unavailableReason().orElseThrow().contains("scripts/build-native.sh"));
+    }
+
+    private record Result(int code, String stderr) {
+    }
+
+    private static Result exec(NativeProgram p, List<String> args) {
+        List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(runner.dir().resolve(p.executable()).toString());
+        cmd.addAll(args);
+        return exec(new ProcessBuilder(cmd));
+    }
+
+    private static Result exec(ProcessBuilder pb) {
+        try {
+            Process proc = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            String err = new String(proc.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(proc.waitFor(30, TimeUnit.SECONDS), "did not exit");
+            return new Result(proc.exitValue(), err);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
