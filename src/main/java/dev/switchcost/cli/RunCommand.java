@@ -62,11 +62,11 @@ public final class RunCommand extends BaseCommand {
             "\\.(SyscallBaseline|FutexPingPong|ParkUnparkPingPong|VirtualThreadHandoff\\w*)\\.";
     static final Map<String, String> QUICK_PARAMS = Map.of("primitive", "LOCK_SUPPORT");
     static final int QUICK_FORKS = 1;
-    static final int QUICK_WARMUP_ITERATIONS = 3;
-    static final TimeValue QUICK_WARMUP_TIME = TimeValue.milliseconds(500);
-    static final int QUICK_ITERATIONS = 10;
-    static final TimeValue QUICK_ITERATION_TIME = TimeValue.milliseconds(500);
-    static final String QUICK_SUMMARY = "1 fork, 3 x 500 ms warmup, 10 x 500 ms measurement";
+    static final int QUICK_WARMUP_ITERATIONS = 4;
+    static final TimeValue QUICK_WARMUP_TIME = TimeValue.milliseconds(300);
+    static final int QUICK_ITERATIONS = 20;
+    static final TimeValue QUICK_ITERATION_TIME = TimeValue.milliseconds(300);
+    static final String QUICK_SUMMARY = "1 fork, 4 x 300 ms warmup, 20 x 300 ms measurement";
 
     static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
