@@ -37,7 +37,7 @@ import java.util.List;
 public final class CompareCommand extends BaseCommand {
 
     @Option(names = "--repetitions", paramLabel = "N",
-            description = "Interleaved repetitions of every cell (default: ${DEFAULT-VALUE}; 3 with --quick unless given).")
+            description = "Interleaved repetitions of every cell (default: " + CompareCommand.DEFAULT_REPETITIONS + "; 3 with --quick).")
     Integer repetitions;
 
     @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT",

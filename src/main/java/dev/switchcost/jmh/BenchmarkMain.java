@@ -49,6 +49,8 @@ import java.util.regex.Pattern;
 public final class BenchmarkMain {
 
     public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+    /** JMH 1.37 calls sun.misc.Unsafe; JDK 24+ prints a warning block in every fork unless allowed (flag exists from JDK 23). */
+    public static final String UNSAFE_ALLOW = "--sun-misc-unsafe-memory-access=allow";
     static final String PLACEMENT_PARAM = "placement";
 
     private BenchmarkMain() {
@@ -121,18 +123,24 @@ public final class BenchmarkMain {
         ResultFormatType format = user.getResultFormat().orElse(ResultFormatType.CSV);
         String file = user.getResult().orElse("jmh-result." + format.toString().toLowerCase(java.util.Locale.ROOT));
         List<RunResult> all = new ArrayList<>();
-        for (Options plan : plans) {
-            Options o = plan;
+        for (int i = 0; i < plans.size(); i++) {
+            Options o = plans.get(i);
+            Path part = Path.of(file + ".part" + (i + 1));
             if (wantsFile) {
-                try {
-                    Path part = Files.createTempFile("switchcost-part", "." + format.toString().toLowerCase(java.util.Locale.ROOT));
-                    part.toFile().deleteOnExit();
-                    o = new OptionsBuilder().parent(plan).result(part.toString()).resultFormat(format).build();
-                } catch (IOException e) {
-                    throw new RunnerException("cannot create a temporary result file: " + e.getMessage(), e);
+                // JMH writes (and announces) a result file per run: give each run its own part, combined below
+                o = new OptionsBuilder().parent(o).result(part.toString()).resultFormat(format).build();
+            }
+            try {
+                all.addAll(new Runner(o, out).run());
+            } finally {
+                if (wantsFile) {
+                    try {
+                        Files.deleteIfExists(part);
+                    } catch (IOException e) {
+                        skipLog.println("# switchcost: could not delete " + part + ": " + e.getMessage());
+                    }
                 }
             }
-            all.addAll(new Runner(o, out).run());
         }
         if (wantsFile) {
             ResultFormatFactory.getInstance(format, file).writeOut(all);
@@ -259,16 +267,24 @@ public final class BenchmarkMain {
         return keep;
     }
 
-    /** Forks get --enable-native-access, unless they inherit it from this JVM's own arguments (JMH's default without -jvmArgs). */
+    /**
+     * Forks get {@code --enable-native-access} (and, on JDK 23+, {@link #UNSAFE_ALLOW}), unless they
+     * inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs}).
+     */
     static Options withNativeAccess(Options user) {
-        boolean inherited = !user.getJvmArgs().hasValue()
-                && ManagementFactory.getRuntimeMXBean().getInputArguments().contains(NATIVE_ACCESS);
-        if (inherited) {
+        List<String> wanted = new ArrayList<>();
+        wanted.add(NATIVE_ACCESS);
+        if (!user.getJvm().hasValue() && Runtime.version().feature() >= 23) {
+            wanted.add(UNSAFE_ALLOW);
+        }
+        List<String> inherited = user.getJvmArgs().hasValue() ? List.of()
+                : ManagementFactory.getRuntimeMXBean().getInputArguments();
+        wanted.removeIf(inherited::contains);
+        if (wanted.isEmpty()) {
             return user;
         }
-        List<String> prepend = new ArrayList<>();
-        prepend.add(NATIVE_ACCESS);
-        user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !a.equals(NATIVE_ACCESS)).forEach(prepend::add);
+        List<String> prepend = new ArrayList<>(wanted);
+        user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
         return new OptionsBuilder().parent(user).jvmArgsPrepend(prepend.toArray(new String[0])).build();
     }
 }

@@ -67,10 +67,15 @@ public final class Launcher {
         List<String> cmd = new ArrayList<String>();
         cmd.add(new File(jdk.home, "bin/java").getPath());
         cmd.add("--enable-native-access=ALL-UNNAMED");
+        if (feature(jdk.version) >= 23) {
+            // JMH 1.37 calls sun.misc.Unsafe, which JDK 24+ warns about on every start
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+        }
         cmd.add("-D" + RELAUNCHED + "=true");
         // keep the user's JVM options (-D..., -Xmx...), which JMH also hands on to its forks
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("--enable-native-access")) {
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("--enable-native-access")
+                    && !arg.startsWith("--sun-misc-unsafe-memory-access")) {
                 cmd.add(arg);
             }
         }

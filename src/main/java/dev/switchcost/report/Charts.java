@@ -39,6 +39,11 @@ final class Charts {
     private Charts() {
     }
 
+    /** Plot height plus one legend row per series: a legend below the plot must not squeeze it. */
+    static int heightFor(int series) {
+        return HEIGHT + 22 * series;
+    }
+
     /** Rows of the mechanism chart: handoff benchmarks with a placement and no working set. */
     static List<JmhResult> mechanismRows(List<JmhResult> rows) {
         return rows.stream().filter(r -> r.params().containsKey("placement") && !r.params().containsKey("workingSetKiB")
@@ -61,7 +66,7 @@ final class Charts {
                     .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
             bySeries.computeIfAbsent(series, k -> new LinkedHashMap<>()).put(r.params().get("placement"), r);
         }
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(heightFor(bySeries.size()))
                 .title("Handoff cost by mechanism and placement (JMH score ± error)")
                 .xAxisTitle("placement").yAxisTitle("ns per op (round trip)").build();
         style(chart);
@@ -129,10 +134,12 @@ final class Charts {
         if (bySeries.isEmpty()) {
             return Optional.empty();
         }
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(heightFor(bySeries.size()))
                 .title("Working set touched between handoffs (cache sizes from machine.json)")
-                .xAxisTitle("working set per side, KiB (log scale)").yAxisTitle("ns per op").build();
+                .xAxisTitle("working set per side, KiB (log scale)").yAxisTitle("ns per op (log scale)").build();
         chart.getStyler().setXAxisLogarithmic(true);
+        // from a few µs at L1 to milliseconds past the LLC: only a log axis shows both ends
+        chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         double yMax = 0;

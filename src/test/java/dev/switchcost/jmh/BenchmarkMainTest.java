@@ -32,8 +32,10 @@ class BenchmarkMainTest {
         // With -jvmArgs the forks do not inherit this JVM's arguments, so the flag must be prepended.
         Options o = BenchmarkMain.withSwitchcostDefaults(
                 new CommandLineOptions("-jvmArgs", "-Xms64m", "-jvmArgsPrepend", "-Xmx1g", "SyscallBaseline"), logStream);
-        Collection<String> prepend = o.getJvmArgsPrepend().get();
-        assertEquals(List.of(BenchmarkMain.NATIVE_ACCESS, "-Xmx1g"), List.copyOf(prepend));
+        List<String> prepend = List.copyOf(o.getJvmArgsPrepend().get());
+        assertEquals(BenchmarkMain.NATIVE_ACCESS, prepend.get(0));
+        assertEquals("-Xmx1g", prepend.get(prepend.size() - 1));
+        assertEquals(Runtime.version().feature() >= 23, prepend.contains(BenchmarkMain.UNSAFE_ALLOW));
     }
 
     @Test
