@@ -54,35 +54,16 @@ class PingPongTest {
     }
 
     /** A turn whose partner side never answers: the partner thread is alive but stuck elsewhere. */
-    private static final class DeafTurn implements Turn {
-        private final ParkTurn inner = new ParkTurn();
-
-        @Override
-        public void bind(int side) {
-            inner.bind(side);
+    private static final class DeafTurn extends ForwardingTurn {
+        DeafTurn() {
+            super(new ParkTurn(), "deaf");
         }
 
         @Override
         public void pass(int side) {
-            if (side == A) {
-                return; // B never hands the turn back
+            if (side != A) { // B never hands the turn back
+                inner.pass(side);
             }
-            inner.pass(side);
-        }
-
-        @Override
-        public boolean await(int side, long timeoutNanos) {
-            return inner.await(side, timeoutNanos);
-        }
-
-        @Override
-        public int current() {
-            return inner.current();
-        }
-
-        @Override
-        public String mechanism() {
-            return "deaf";
         }
     }
 
@@ -97,13 +78,11 @@ class PingPongTest {
     }
 
     /** A turn that throws once on the partner's side, as a native call might. */
-    private static final class FailingTurn implements Turn {
-        private final ParkTurn inner = new ParkTurn();
+    private static final class FailingTurn extends ForwardingTurn {
         private boolean failed;
 
-        @Override
-        public void bind(int side) {
-            inner.bind(side);
+        FailingTurn() {
+            super(new ParkTurn(), "failing");
         }
 
         @Override
@@ -113,21 +92,6 @@ class PingPongTest {
                 throw new IllegalStateException("partner broke");
             }
             inner.pass(side);
-        }
-
-        @Override
-        public boolean await(int side, long timeoutNanos) {
-            return inner.await(side, timeoutNanos);
-        }
-
-        @Override
-        public int current() {
-            return inner.current();
-        }
-
-        @Override
-        public String mechanism() {
-            return "failing";
         }
     }
 
