@@ -40,18 +40,15 @@ public final class PingPong implements AutoCloseable {
     private volatile boolean stopping;
     private volatile Throwable partnerFailure;
     private volatile int partnerCpu = -1;
-    private final Runnable partnerWork;
+    /** Inline ping-pongs only: side B's work, run on the caller; null for none. */
+    private final Runnable inlineWork;
 
-    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, Runnable partnerWork) {
-        this(turn, timeoutNanos, kind, pinPartnerTo, partnerWork, PARTNER_NAME, null);
-    }
-
-    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, Runnable partnerWork, String partnerName,
-                     Supplier<? extends PartnerWork> work) {
+    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, String partnerName,
+                     Supplier<? extends PartnerWork> work, Runnable inlineWork) {
         this.turn = turn;
         this.timeoutNanos = timeoutNanos;
-        this.partnerWork = partnerWork;
         this.work = work;
+        this.inlineWork = inlineWork;
         this.partner = kind == null ? null : kind.builder(partnerName).unstarted(() -> partnerLoop(pinPartnerTo));
     }
 
@@ -83,7 +80,7 @@ public final class PingPong implements AutoCloseable {
      * @throws IllegalStateException if the partner fails to start within the timeout or fails while starting
      */
     public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos) {
-        return start(turn, kind, pinPartnerTo, timeoutNanos, NO_WORK);
+        return start(turn, kind, pinPartnerTo, timeoutNanos, PARTNER_NAME, null);
     }
 
     /**
@@ -94,7 +91,12 @@ public final class PingPong implements AutoCloseable {
      * @param partnerWork run once per round trip on the partner, while it holds the turn
      */
     public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, Runnable partnerWork) {
-        return start(turn, kind, pinPartnerTo, timeoutNanos, partnerWork, PARTNER_NAME, null);
+        return start(turn, kind, pinPartnerTo, timeoutNanos, PARTNER_NAME, asWork(partnerWork));
+    }
+
+    /** A plain {@code Runnable} as partner work; {@link #NO_WORK} as none, so the hot path has nothing to call. */
+    private static Supplier<PartnerWork> asWork(Runnable partnerWork) {
+        return partnerWork == NO_WORK ? null : () -> partnerWork::run;
     }
 
     /**
@@ -106,15 +108,10 @@ public final class PingPong implements AutoCloseable {
      */
     public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
                                  Supplier<? extends PartnerWork> work) {
-        return start(turn, kind, pinPartnerTo, timeoutNanos, NO_WORK, partnerName, work);
-    }
-
-    private static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, Runnable partnerWork,
-                                  String partnerName, Supplier<? extends PartnerWork> work) {
         if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
             throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
         }
-        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo, partnerWork, partnerName, work);
+        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo, partnerName, work, null);
         turn.bind(Turn.A);
         p.partner.start();
         try {
@@ -143,7 +140,7 @@ public final class PingPong implements AutoCloseable {
     public static PingPong inline(Turn turn, Runnable partnerWork) {
         turn.bind(Turn.A);
         turn.bind(Turn.B);
-        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, -1, partnerWork);
+        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, -1, null, null, partnerWork == NO_WORK ? null : partnerWork);
     }
 
     public boolean isInline() {
@@ -155,7 +152,9 @@ public final class PingPong implements AutoCloseable {
         if (partner == null) {
             turn.pass(Turn.B);
             turn.await(Turn.B, timeoutNanos);
-            partnerWork.run();
+            if (inlineWork != null) {
+                inlineWork.run();
+            }
             turn.pass(Turn.A);
             turn.await(Turn.A, timeoutNanos);
             return;
@@ -219,7 +218,6 @@ public final class PingPong implements AutoCloseable {
             ready.countDown();
             while (!stopping && !isCancelled()) {
                 if (turn.await(Turn.B, PARTNER_POLL_NANOS) && !stopping) {
-                    partnerWork.run();
                     if (task != null) {
                         task.onTurn();
                     }

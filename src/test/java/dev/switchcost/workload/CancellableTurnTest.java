@@ -102,44 +102,33 @@ class CancellableTurnTest {
     }
 
     /** An untimed turn whose B side never passes the turn back. */
-    private static final class DeafPong implements CancellableTurn {
-        private final UntimedParkTurn inner = new UntimedParkTurn();
+    private static final class DeafPong extends ForwardingTurn implements CancellableTurn {
+        private final UntimedParkTurn untimed;
 
-        @Override
-        public void bind(int side) {
-            inner.bind(side);
+        DeafPong() {
+            this(new UntimedParkTurn());
+        }
+
+        private DeafPong(UntimedParkTurn untimed) {
+            super(untimed, "deaf");
+            this.untimed = untimed;
         }
 
         @Override
         public void pass(int side) {
             if (side == B) {
-                inner.pass(side);
+                untimed.pass(side);
             }
         }
 
         @Override
-        public boolean await(int side, long timeoutNanos) {
-            return inner.await(side, timeoutNanos);
-        }
-
-        @Override
-        public int current() {
-            return inner.current();
-        }
-
-        @Override
-        public String mechanism() {
-            return "deaf";
-        }
-
-        @Override
         public void cancel() {
-            inner.cancel();
+            untimed.cancel();
         }
 
         @Override
         public boolean isCancelled() {
-            return inner.isCancelled();
+            return untimed.isCancelled();
         }
     }
 
