@@ -41,6 +41,8 @@ public final class SwitchcostCommand extends BaseCommand {
         CommandLine cl = new CommandLine(new SwitchcostCommand());
         cl.setOut(out);
         cl.setErr(err);
+        // run hands JMH's own options (-wi, -prof gc, -jvmArgs ...) to JMH's parser
+        cl.getSubcommands().get("run").setUnmatchedOptionsArePositionalParams(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof SwitchcostException se) {
                 commandLine.getErr().println("switchcost: " + se.getMessage());
