@@ -268,19 +268,32 @@ public final class BenchmarkMain {
 
     /**
      * Forks get the flags {@link JdkPolicy#jvmFlags} names for their JDK (the {@code -jvm} given, else this
-     * one), unless they inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs}).
+     * one), unless they inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs});
+     * and a fork on another JDK inherits only the arguments that JDK accepts ({@link JdkPolicy#inheritable}:
+     * a JDK 21 fork of a JDK 25 JMH would otherwise die on {@code --sun-misc-unsafe-memory-access}).
      */
-    static Options withNativeAccess(Options user) {
+    public static Options withNativeAccess(Options user) {
         JdkPolicy.Jdk forkJdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
-        List<String> wanted = new ArrayList<>(forkJdk != null ? forkJdk.jvmFlags() : JdkPolicy.jvmFlags(JdkPolicy.min()));
-        List<String> inherited = user.getJvmArgs().hasValue() ? List.of()
-                : ManagementFactory.getRuntimeMXBean().getInputArguments();
-        wanted.removeIf(inherited::contains);
-        if (wanted.isEmpty()) {
-            return user;
+        int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
+        List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(user);
+        boolean changed = false;
+        List<String> inherited = List.of();
+        if (!user.getJvmArgs().hasValue()) {
+            List<String> host = ManagementFactory.getRuntimeMXBean().getInputArguments();
+            inherited = JdkPolicy.inheritable(host, feature);
+            if (!inherited.equals(host)) {
+                b.jvmArgs(inherited.toArray(new String[0]));
+                changed = true;
+            }
         }
-        List<String> prepend = new ArrayList<>(wanted);
-        user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
-        return new OptionsBuilder().parent(user).jvmArgsPrepend(prepend.toArray(new String[0])).build();
+        wanted.removeIf(inherited::contains);
+        if (!wanted.isEmpty()) {
+            List<String> prepend = new ArrayList<>(wanted);
+            user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
+            b.jvmArgsPrepend(prepend.toArray(new String[0]));
+            changed = true;
+        }
+        return changed ? b.build() : user;
     }
 }

@@ -70,6 +70,27 @@ public final class JdkPolicy {
         return flags;
     }
 
+    /**
+     * The arguments of a JVM that a JVM of feature release {@code feature} can be started with: without
+     * the flags of this policy that such a JDK does not know (JMH hands its own JVM's arguments on to
+     * its forks, which may run on an older JDK given with {@code -jvm}).
+     */
+    public static List<String> inheritable(List<String> hostArgs, int feature) {
+        List<String> out = new ArrayList<String>();
+        for (String arg : hostArgs) {
+            boolean unknown = (arg.startsWith(flagName(UNSAFE_ALLOW)) && feature < UNSAFE_FLAG)
+                    || (arg.startsWith(flagName(NATIVE_ACCESS)) && feature < NATIVE_ACCESS_FLAG);
+            if (!unknown) {
+                out.add(arg);
+            }
+        }
+        return out;
+    }
+
+    private static String flagName(String flag) {
+        return flag.substring(0, flag.indexOf('='));
+    }
+
     /** A JDK (or JRE) on disk. */
     public static final class Jdk {
         /** The home directory, with every symbolic link resolved. */
@@ -124,7 +145,7 @@ public final class JdkPolicy {
                 e.add(synchronizedUnpinned() ? "synchronized does not pin (JEP 491)" : "synchronized pins the carrier (JEP 491 needs " + NO_PINNING + "+)");
             }
             if (feature >= UNSAFE_FLAG) {
-                e.add(UNSAFE_ALLOW.substring(0, UNSAFE_ALLOW.indexOf('=')));
+                e.add(flagName(UNSAFE_ALLOW));
             }
             if (!hasJavac()) {
                 e.add("runtime only (no javac: runs switchcost, cannot build it)");

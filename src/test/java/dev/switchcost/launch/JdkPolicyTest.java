@@ -51,6 +51,14 @@ class JdkPolicyTest {
     }
 
     @Test
+    void aForkOnAnOlderJdkInheritsOnlyTheFlagsItKnows() {
+        List<String> host = List.of(JdkPolicy.NATIVE_ACCESS, JdkPolicy.UNSAFE_ALLOW, "-Xmx1g");
+        assertEquals(List.of(JdkPolicy.NATIVE_ACCESS, "-Xmx1g"), JdkPolicy.inheritable(host, 21));
+        assertEquals(host, JdkPolicy.inheritable(host, 25));
+        assertEquals(List.of("-Xmx1g"), JdkPolicy.inheritable(host, 11));
+    }
+
+    @Test
     void theOldestSupportedJdkComesFromThePolicyFile() {
         assertEquals(21, JdkPolicy.min());
     }
