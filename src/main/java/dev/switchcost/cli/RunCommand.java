@@ -7,6 +7,7 @@ import dev.switchcost.jmh.ProgressFormat;
 import dev.switchcost.jmh.TrialLedger;
 import dev.switchcost.jmh.TrialPlan;
 import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.results.ResultsDir;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -39,12 +40,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -89,8 +87,6 @@ public final class RunCommand extends BaseCommand {
     static final int QUICK_ITERATIONS = 20;
     static final TimeValue QUICK_ITERATION_TIME = TimeValue.milliseconds(300);
     static final String QUICK_SUMMARY = "1 fork, 4 x 300 ms warmup, 20 x 300 ms measurement";
-
-    static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     static class Mode {
         @Option(names = "--quick", description = "The headline run: short fixed iterations over the quick set (the default).")
@@ -145,8 +141,14 @@ public final class RunCommand extends BaseCommand {
 
     private final List<String> legacy = new ArrayList<>();
 
-    /** The validated options of this run, before a directory exists. */
-    record Prepared(Options options, TrialPlan plan, String jmhResultFormat) {
+    /**
+     * The validated options of this run, before a directory exists.
+     *
+     * @param raw             the user's options with switchcost's run defaults, before the machine's
+     *                        (placements, fork flags), to run again on another {@code -jvm}
+     * @param options         {@code raw} ready for this machine and the default JVM
+     */
+    record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat) {
     }
 
     @Override
@@ -154,8 +156,22 @@ public final class RunCommand extends BaseCommand {
         // Everything that can be refused is refused before the run directory exists.
         PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
         Prepared prepared = prepare(said);
-        Path runDir = createRunDir(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname());
-        return runInto(runDir, prepared, null);
+        try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
+            run.interruptedOnExit();
+            try {
+                int code = runInto(run, prepared, null);
+                if (code == ExitCodes.OK) {
+                    run.complete();
+                }
+                return code;
+            } catch (SwitchcostException e) {
+                run.fail(e.getMessage());
+                throw e;
+            } catch (RuntimeException | IOException e) {
+                run.fail(String.valueOf(e.getMessage()));
+                throw e;
+            }
+        }
     }
 
     /**
@@ -249,6 +265,7 @@ public final class RunCommand extends BaseCommand {
                 userParams.add(args.get(i + 1).substring(0, eq));
             }
         }
+        Options raw = options;
         try {
             ParamCheck.check(options, userParams);
             options = BenchmarkMain.withSwitchcostDefaults(options, said);
@@ -262,34 +279,35 @@ public final class RunCommand extends BaseCommand {
             throw SwitchcostException.usage("-rff is not used here: results go to jmh.json in the run directory "
                     + "(-rf FORMAT adds jmh.FORMAT beside it)");
         }
-        return new Prepared(options, TrialPlan.of(options), rf);
+        return new Prepared(raw, options, TrialPlan.of(options), rf);
     }
 
     /**
-     * Runs {@code prepared} into {@code runDir} (already created), on {@code jvm} when given (JMH's
-     * {@code -jvm}), and writes the results there.
+     * Runs {@code prepared} into {@code run} (already created), on {@code jvm} when given (JMH's
+     * {@code -jvm}, with the fork flags of that JDK), and writes the results there: {@code jmh.json}
+     * (or {@code jmh-<label>.json} with a label), {@code machine.json}, {@code run.log}; failed trials are
+     * recorded in the run's status. The caller marks the run complete.
      *
-     * @return the exit code
+     * @return {@link ExitCodes#OK} when every requested trial completed, {@link ExitCodes#FAILURE} otherwise
      */
-    int runInto(Path runDir, Prepared prepared, String jvm) throws IOException {
-        Options options = jvm == null ? prepared.options() : new OptionsBuilder().parent(prepared.options()).jvm(jvm).build();
-        Path logFile = runDir.resolve("run.log");
-        PrintStream logStream = new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8);
+    int runInto(ResultsDir run, Prepared prepared, String jvm) throws IOException {
+        Options options = prepared.options();
+        if (jvm != null) {
+            PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
+            options = BenchmarkMain.withSwitchcostDefaults(new OptionsBuilder().parent(prepared.raw()).jvm(jvm).build(), said);
+        }
+        Path runDir = run.dir();
+        Path logFile = run.runLog();
+        PrintStream logStream = new PrintStream(new FileOutputStream(logFile.toFile(), true), true, StandardCharsets.UTF_8);
         Thread interrupted = new Thread(() -> {
+            logStream.println();
             logStream.println("# switchcost: interrupted");
             logStream.flush();
-            status(runDir, "interrupted");
-        }, "switchcost-run-interrupted");
+        }, "switchcost-run-log-interrupted");
         Runtime.getRuntime().addShutdownHook(interrupted);
-        boolean finished = false;
         try {
-            status(runDir, "running");
             MachineInfo machine = MachineInfo.collect();
-            try {
-                machine.write(runDir);
-            } catch (java.io.UncheckedIOException e) {
-                throw environment("cannot write " + runDir.resolve(MachineInfo.FILE_NAME), e.getCause());
-            }
+            machine.write(runDir);
             out().println("# switchcost run: " + machine.summary());
             out().println("# results: " + runDir.toAbsolutePath());
             if (machine.perf() != null && machine.perf().note() != null) {
@@ -309,98 +327,38 @@ public final class RunCommand extends BaseCommand {
             } catch (RunnerException e) {
                 throw SwitchcostException.environment(firstLine(BenchmarkMain.rootMessage(e)));
             }
+            outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), trial.params(), why));
             // JMH's table stays in run.log; the terminal gets the answer
             ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
-            Path json = runDir.resolve("jmh.json");
-            try {
-                BenchmarkMain.writeResults(json, ResultFormatType.JSON, outcome.complete());
-                if (prepared.jmhResultFormat() != null && !"JSON".equals(prepared.jmhResultFormat())) {
-                    ResultFormatType t = ResultFormatType.valueOf(prepared.jmhResultFormat());
-                    BenchmarkMain.writeResults(runDir.resolve("jmh." + t.toString().toLowerCase(Locale.ROOT)), t, outcome.complete());
-                }
-            } catch (IOException e) {
-                throw environment("cannot write " + json, e);
+            Path json = run.jmhJson();
+            BenchmarkMain.writeResults(json, ResultFormatType.JSON, outcome.complete());
+            if (prepared.jmhResultFormat() != null && !"JSON".equals(prepared.jmhResultFormat())) {
+                ResultFormatType t = ResultFormatType.valueOf(prepared.jmhResultFormat());
+                BenchmarkMain.writeResults(runDir.resolve("jmh." + t.toString().toLowerCase(Locale.ROOT)), t, outcome.complete());
             }
             out().println();
-            out().println("Wrote " + json + ", " + runDir.resolve(MachineInfo.FILE_NAME) + ", " + logFile);
+            out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile);
             if (!outcome.ok()) {
                 logStream.println(BenchmarkMain.failureSummary(outcome, "# switchcost: "));
                 err().println(BenchmarkMain.failureSummary(outcome, "switchcost: "));
-                status(runDir, "failed: " + outcome.failed().size() + " of " + prepared.plan().size() + " trials failed");
-                finished = true;
+                run.fail(outcome.failed().size() + " of " + prepared.plan().size() + " trials failed");
                 return ExitCodes.FAILURE;
             }
-            status(runDir, "complete");
-            finished = true;
             return ExitCodes.OK;
         } catch (RuntimeException e) {
             logStream.println("ERROR: " + e);
-            status(runDir, "failed: " + firstLine(String.valueOf(e.getMessage())));
-            finished = true;
             throw e;
         } finally {
-            if (finished) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(interrupted);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook runs
-                }
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
             }
             logStream.flush();
             if (logStream.checkError()) {
                 err().println("switchcost: run.log in " + runDir + " is incomplete (write error)");
             }
             logStream.close();
-        }
-    }
-
-    private static SwitchcostException environment(String what, Throwable cause) {
-        String reason = cause instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
-                : cause == null ? "write error" : firstLine(String.valueOf(cause.getMessage()));
-        return new SwitchcostException(ExitCodes.ENVIRONMENT, what + ": " + reason + "; free some space or choose another -o/--output");
-    }
-
-    /** The run's state, for report and diff: running, complete, failed: reason, interrupted. */
-    static void status(Path runDir, String state) {
-        Path file = runDir.resolve("status");
-        try {
-            Path tmp = Files.createTempFile(runDir, ".status", ".tmp");
-            Files.writeString(tmp, state + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            // a full disk: the missing or stale status says the run did not complete
-        }
-    }
-
-    /**
-     * Creates a new {@code <resultsDir>/<host>-<stamp>[-N]/}; never reuses an existing directory.
-     *
-     * @throws SwitchcostException (usage) with one line when the directory cannot be created or written
-     */
-    static Path createRunDir(Path resultsDir, String host) {
-        if (Files.exists(resultsDir) && !Files.isDirectory(resultsDir)) {
-            throw SwitchcostException.usage("-o/--output " + resultsDir + " exists and is not a directory");
-        }
-        String safeHost = host == null ? "unknown" : host.replaceAll("[^A-Za-z0-9._-]", "_");
-        String base = safeHost + "-" + LocalDateTime.now().format(STAMP);
-        try {
-            Files.createDirectories(resultsDir);
-            for (int n = 1; ; n++) {
-                Path dir = resultsDir.resolve(n == 1 ? base : base + "-" + n);
-                try {
-                    return Files.createDirectory(dir);
-                } catch (FileAlreadyExistsException taken) {
-                    // another run started in the same second
-                }
-            }
-        } catch (java.nio.file.AccessDeniedException e) {
-            throw SwitchcostException.usage("cannot write results under -o/--output " + resultsDir + ": permission denied ("
-                    + e.getFile() + ")");
-        } catch (java.nio.file.FileSystemException e) {
-            throw SwitchcostException.usage("cannot write results under -o/--output " + resultsDir + ": "
-                    + (e.getReason() != null ? e.getReason() : "file system error") + " (" + e.getFile() + ")");
-        } catch (IOException | SecurityException e) {
-            throw SwitchcostException.usage("cannot write results under -o/--output " + resultsDir + ": " + e.getMessage());
         }
     }
 

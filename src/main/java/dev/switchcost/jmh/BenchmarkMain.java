@@ -5,6 +5,7 @@ import dev.switchcost.affinity.CpuSet;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.PlacementUnavailableException;
 import dev.switchcost.affinity.Topology;
+import dev.switchcost.launch.JdkPolicy;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -40,8 +41,9 @@ import java.util.regex.Pattern;
 /**
  * JMH's {@code Main}: one JMH run, one result file, plus what switchcost's benchmarks need from every run:
  * <ul>
- *   <li>forks get {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so
- *       the jar manifest's {@code Enable-Native-Access} does not reach them);</li>
+ *   <li>forks get the JVM flags of {@link JdkPolicy#jvmFlags} for their JDK, e.g.
+ *       {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so the jar
+ *       manifest's {@code Enable-Native-Access} does not reach them);</li>
  *   <li>placements this machine cannot provide are skipped, each with one line saying why, instead of
  *       failing with a stack trace or running as something else;</li>
  *   <li>a trial that failed (its benchmark, setup or fork died) makes the exit code 1 and is named with
@@ -52,9 +54,6 @@ import java.util.regex.Pattern;
  */
 public final class BenchmarkMain {
 
-    public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
-    /** JMH 1.37 calls sun.misc.Unsafe; JDK 24+ prints a warning block in every fork unless allowed (flag exists from JDK 23). */
-    public static final String UNSAFE_ALLOW = "--sun-misc-unsafe-memory-access=allow";
     static final String PLACEMENT_PARAM = "placement";
 
     private BenchmarkMain() {
@@ -140,9 +139,9 @@ public final class BenchmarkMain {
             Path file = Path.of(cmd.getResult().orElse("jmh-result." + type.toString().toLowerCase(java.util.Locale.ROOT)));
             try {
                 writeResults(file, type, outcome.complete());
-            } catch (IOException e) {
-                err.println("cannot write the result file " + file + ": " + e.getMessage());
-                return 3;
+            } catch (dev.switchcost.results.ResultWriteException e) {
+                err.println(e.getMessage());
+                return e.exitCode();
             }
             human.println();
             human.println("Benchmark result is saved to " + file
@@ -208,26 +207,17 @@ public final class BenchmarkMain {
      * Writes {@code results} in {@code type} to a temporary file beside {@code file}, then renames it:
      * {@code file} is either the whole result or untouched.
      *
-     * @throws IOException when the file cannot be written completely (e.g. a full disk)
+     * @throws dev.switchcost.results.ResultWriteException when the file cannot be written completely
+     *         (exit 3 for a full disk or read-only file system, 1 otherwise)
      */
-    public static void writeResults(Path file, ResultFormatType type, Collection<RunResult> results) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path dir = abs.getParent();
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-        try {
-            try (java.io.FileOutputStream fos = new java.io.FileOutputStream(tmp.toFile());
-                 PrintStream ps = new PrintStream(fos, false, java.nio.charset.StandardCharsets.UTF_8)) {
-                ResultFormatFactory.getInstance(type, ps).writeOut(results);
-                ps.flush();
-                if (ps.checkError()) {
-                    throw new IOException("write failed (disk full?)");
-                }
-                fos.getFD().sync();
-            }
-            Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+    public static void writeResults(Path file, ResultFormatType type, Collection<RunResult> results) {
+        // JMH's writers print to a PrintStream, which keeps I/O errors to itself: render in memory, then
+        // write the bytes where errors are thrown
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(bytes, false, java.nio.charset.StandardCharsets.UTF_8);
+        ResultFormatFactory.getInstance(type, ps).writeOut(results);
+        ps.flush();
+        dev.switchcost.results.AtomicFiles.writeBytes(file, bytes.toByteArray());
     }
 
     private static java.io.OutputStream closeShield(java.io.OutputStream s) {
@@ -331,23 +321,33 @@ public final class BenchmarkMain {
     }
 
     /**
-     * Forks get {@code --enable-native-access} (and, on JDK 23+, {@link #UNSAFE_ALLOW}), unless they
-     * inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs}).
+     * Forks get the flags {@link JdkPolicy#jvmFlags} names for their JDK (the {@code -jvm} given, else this
+     * one), unless they inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs});
+     * and a fork on another JDK inherits only the arguments that JDK accepts ({@link JdkPolicy#inheritable}:
+     * a JDK 21 fork of a JDK 25 JMH would otherwise die on {@code --sun-misc-unsafe-memory-access}).
      */
-    static Options withNativeAccess(Options user) {
-        List<String> wanted = new ArrayList<>();
-        wanted.add(NATIVE_ACCESS);
-        if (!user.getJvm().hasValue() && Runtime.version().feature() >= 23) {
-            wanted.add(UNSAFE_ALLOW);
+    public static Options withNativeAccess(Options user) {
+        JdkPolicy.Jdk forkJdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
+        List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(user);
+        boolean changed = false;
+        List<String> inherited = List.of();
+        if (!user.getJvmArgs().hasValue()) {
+            List<String> host = ManagementFactory.getRuntimeMXBean().getInputArguments();
+            inherited = JdkPolicy.inheritable(host, feature);
+            if (!inherited.equals(host)) {
+                b.jvmArgs(inherited.toArray(new String[0]));
+                changed = true;
+            }
         }
-        List<String> inherited = user.getJvmArgs().hasValue() ? List.of()
-                : ManagementFactory.getRuntimeMXBean().getInputArguments();
         wanted.removeIf(inherited::contains);
-        if (wanted.isEmpty()) {
-            return user;
+        if (!wanted.isEmpty()) {
+            List<String> prepend = new ArrayList<>(wanted);
+            user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
+            b.jvmArgsPrepend(prepend.toArray(new String[0]));
+            changed = true;
         }
-        List<String> prepend = new ArrayList<>(wanted);
-        user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
-        return new OptionsBuilder().parent(user).jvmArgsPrepend(prepend.toArray(new String[0])).build();
+        return changed ? b.build() : user;
     }
 }

@@ -24,9 +24,9 @@ import java.util.Map;
 public final class TrialLedger implements OutputFormat {
 
     private final OutputFormat next;
-    private final Map<String, String> reasons = new LinkedHashMap<>();
-    private final List<String> started = new ArrayList<>();
-    private String current;
+    private final Map<TrialPlan.Trial, String> reasons = new LinkedHashMap<>();
+    private final List<TrialPlan.Trial> started = new ArrayList<>();
+    private TrialPlan.Trial current;
     private boolean expectCause;
 
     public TrialLedger(OutputFormat next) {
@@ -38,9 +38,9 @@ public final class TrialLedger implements OutputFormat {
      * ones with a reason each.
      *
      * @param complete results to report and write
-     * @param failed   trial key (see {@link TrialPlan#key(BenchmarkParams)}) to reason
+     * @param failed   each failed or missing trial, with its reason
      */
-    public record Outcome(Collection<RunResult> complete, Map<String, String> failed) {
+    public record Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed) {
         public boolean ok() {
             return failed.isEmpty();
         }
@@ -55,10 +55,10 @@ public final class TrialLedger implements OutputFormat {
      */
     public Outcome outcome(TrialPlan plan, Collection<RunResult> results, String abort) {
         List<RunResult> complete = new ArrayList<>();
-        Map<String, String> failed = new LinkedHashMap<>();
-        java.util.Set<String> back = new java.util.HashSet<>();
+        Map<TrialPlan.Trial, String> failed = new LinkedHashMap<>();
+        java.util.Set<TrialPlan.Trial> back = new java.util.HashSet<>();
         for (RunResult r : results) {
-            String key = TrialPlan.key(r.getParams());
+            TrialPlan.Trial key = TrialPlan.key(r.getParams());
             back.add(key);
             if (TrialPlan.isComplete(r)) {
                 complete.add(r);
@@ -66,7 +66,7 @@ public final class TrialLedger implements OutputFormat {
                 failed.put(key, reasons.getOrDefault(key, "fewer iterations came back than were asked for"));
             }
         }
-        for (String key : plan.keys()) {
+        for (TrialPlan.Trial key : plan.keys()) {
             if (!back.contains(key)) {
                 failed.put(key, reasons.getOrDefault(key, started.contains(key) ? "no result came back"
                         : abort != null ? "not run: " + abort : "not run"));

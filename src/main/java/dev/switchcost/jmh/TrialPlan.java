@@ -29,9 +29,31 @@ import java.util.TreeMap;
  */
 public final class TrialPlan {
 
-    private final Set<String> keys;
+    /**
+     * One requested trial.
+     *
+     * @param benchmark the benchmark's full name ({@code dev.switchcost.bench.FutexPingPong.roundTrip})
+     * @param mode      its JMH mode
+     * @param params    its {@code @Param} values, sorted by name
+     */
+    public record Trial(String benchmark, Mode mode, Map<String, String> params) {
+        public Trial {
+            params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+        }
 
-    private TrialPlan(Set<String> keys) {
+        /** As people read it: {@code Class.method mode k=v ...}. */
+        @Override
+        public String toString() {
+            String name = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
+            StringBuilder b = new StringBuilder(name).append(' ').append(mode.shortLabel());
+            params.forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
+            return b.toString();
+        }
+    }
+
+    private final Set<Trial> keys;
+
+    private TrialPlan(Set<Trial> keys) {
         this.keys = keys;
     }
 
@@ -39,7 +61,7 @@ public final class TrialPlan {
     public static TrialPlan of(Options options) {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         List<String> includes = options.getIncludes().isEmpty() ? List.of(".*") : options.getIncludes();
-        Set<String> keys = new LinkedHashSet<>();
+        Set<Trial> keys = new LinkedHashSet<>();
         for (BenchmarkListEntry e : BenchmarkList.defaultList().find(
                 OutputFormatFactory.createFormatInstance(quiet, VerboseMode.SILENT), includes, options.getExcludes())) {
             List<Mode> modes = new ArrayList<>();
@@ -70,7 +92,7 @@ public final class TrialPlan {
             }
             for (Mode m : modes) {
                 for (Map<String, String> c : combos) {
-                    keys.add(key(e.getUsername(), m, c));
+                    keys.add(new Trial(e.getUsername(), m, c));
                 }
             }
         }
@@ -82,26 +104,18 @@ public final class TrialPlan {
         return keys.size();
     }
 
-    /** @return the requested trials, as {@link #key} strings, in JMH's order of discovery */
-    public Set<String> keys() {
+    /** @return the requested trials, in JMH's order of discovery */
+    public Set<Trial> keys() {
         return keys;
     }
 
-    /** One trial's name as people read it: {@code Class.method mode k=v ...}. */
-    static String key(String benchmark, Mode mode, Map<String, String> params) {
-        String name = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
-        StringBuilder b = new StringBuilder(name).append(' ').append(mode.shortLabel());
-        new TreeMap<>(params).forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
-        return b.toString();
-    }
-
-    /** @return the key of the trial {@code params} describe */
-    public static String key(BenchmarkParams params) {
+    /** @return the trial {@code params} describe */
+    public static Trial key(BenchmarkParams params) {
         Map<String, String> ps = new TreeMap<>();
         for (String k : params.getParamsKeys()) {
             ps.put(k, params.getParam(k));
         }
-        return key(params.getBenchmark(), params.getMode(), ps);
+        return new Trial(params.getBenchmark(), params.getMode(), ps);
     }
 
     /**

@@ -114,13 +114,6 @@ class RunCommandTest {
     }
 
     @Test
-    void runDirectoriesNeverCollide() {
-        Path a = RunCommand.createRunDir(tmp, "host");
-        Path b = RunCommand.createRunDir(tmp, "host");
-        assertTrue(!a.equals(b) && Files.isDirectory(a) && Files.isDirectory(b), a + " " + b);
-    }
-
-    @Test
     void regexMatchingNothingIsUsageError() {
         assertUsage(CliResult.run("run", "--results-dir", tmp.toString(), "NoSuchBenchmarkAnywhere"), "no benchmark matches");
     }
@@ -144,7 +137,7 @@ class RunCommandTest {
         String json = Files.readString(dir.resolve("jmh.json"));
         assertTrue(json.contains("\"gc.alloc.rate\""), "-prof gc ran: " + json);
         assertTrue(json.contains("\"warmupIterations\" : 1") && json.contains("\"measurementIterations\" : 2"), json);
-        assertEquals("complete", Files.readString(dir.resolve("status")).strip());
+        assertEquals("complete", Files.readAllLines(dir.resolve("status")).get(0));
         assertTrue(r.out().contains("[1/1 |") && r.out().contains("| 100% |"), "whole-run progress n/N ending at 100 %: " + r.out());
     }
 
@@ -161,7 +154,10 @@ class RunCommandTest {
         Path dir = onlyRunDir();
         String json = Files.readString(dir.resolve("jmh.json"));
         assertTrue(json.contains("SyscallBaseline.gettid") && !json.contains("VirtualThreadHandoffOneCarrier"), json);
-        assertTrue(Files.readString(dir.resolve("status")).startsWith("failed: 1 of 2 trials failed"));
+        List<String> status = Files.readAllLines(dir.resolve("status"));
+        assertEquals("failed: 1 of 2 trials failed", status.get(0), status.toString());
+        assertTrue(status.stream().anyMatch(l -> l.startsWith("trial-failed\tdev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip\t")
+                && l.contains("carriers=2")), status.toString());
         assertTrue(Files.readString(dir.resolve("run.log")).contains("carriers=2 but this JVM has"));
     }
 
@@ -174,7 +170,7 @@ class RunCommandTest {
             fs.fill();
             CliResult r = CliResult.run("run", "-o", fs.dir().resolve("results").toString(), "-f", "1", "-wi", "0", "-i", "1",
                     "-r", "100ms", "SyscallBaseline.gettid");
-            assertTrue(r.exit() == ExitCodes.ENVIRONMENT || r.exit() == ExitCodes.USAGE, r.out() + r.err());
+            assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.out() + r.err());
             assertTrue(r.oneLineError(), r.err());
         }
     }
@@ -223,12 +219,12 @@ class RunCommandTest {
             p.destroyForcibly();
         }
         Path dir = onlyRunDir();
-        assertEquals("interrupted", Files.readString(dir.resolve("status")).strip());
+        assertEquals("interrupted", Files.readAllLines(dir.resolve("status")).get(0));
         assertTrue(!Files.exists(dir.resolve("jmh.json")) || Files.size(dir.resolve("jmh.json")) > 0, "no 0-byte jmh.json");
         try (Stream<Path> s = Files.list(dir)) {
             assertTrue(s.noneMatch(f -> f.getFileName().toString().contains(".part") || f.getFileName().toString().endsWith(".tmp")));
         }
         String log = Files.readString(dir.resolve("run.log"));
-        assertTrue(log.endsWith("# switchcost: interrupted\n"), log.substring(Math.max(0, log.length() - 300)));
+        assertTrue(log.contains("\n# switchcost: interrupted\n"), log.substring(Math.max(0, log.length() - 300)));
     }
 }
