@@ -180,7 +180,7 @@ public final class RunCommand extends BaseCommand {
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
-                int code = runInto(run, prepared, null);
+                int code = runInto(run, prepared, null, null);
                 if (code == ExitCodes.OK) {
                     run.complete();
                 }
@@ -307,12 +307,13 @@ public final class RunCommand extends BaseCommand {
     /**
      * Runs {@code prepared} into {@code run} (already created), on {@code jvm} when given (JMH's
      * {@code -jvm}, with the fork flags of that JDK), and writes the results there: {@code jmh.json}
-     * (or {@code jmh-<label>.json} with a label), {@code machine.json}, {@code run.log}; failed trials are
-     * recorded in the run's status. The caller marks the run complete.
+     * (or {@code jmh-<label>.json} with a label, e.g. one per JDK: every {@code jmh*.json} is read),
+     * {@code machine.json}, {@code run.log} (appended); failed trials are recorded in the run's status.
+     * Call it once per JVM for the same options into one directory; the caller marks the run complete.
      *
      * @return {@link ExitCodes#OK} when every requested trial completed, {@link ExitCodes#FAILURE} otherwise
      */
-    int runInto(ResultsDir run, Prepared prepared, String jvm) throws IOException {
+    int runInto(ResultsDir run, Prepared prepared, String jvm, String label) throws IOException {
         Options options = prepared.options();
         if (jvm != null) {
             PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
@@ -356,11 +357,12 @@ public final class RunCommand extends BaseCommand {
             }
             // JMH's table stays in run.log; the terminal gets the answer
             ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
-            Path json = run.jmhJson();
+            Path json = label == null ? run.jmhJson() : runDir.resolve("jmh-" + label.replaceAll("[^A-Za-z0-9._-]", "_") + ".json");
             BenchmarkMain.writeResults(json, ResultFormatType.JSON, outcome.complete());
             if (prepared.jmhResultFormat() != null && !"JSON".equals(prepared.jmhResultFormat())) {
                 ResultFormatType t = ResultFormatType.valueOf(prepared.jmhResultFormat());
-                BenchmarkMain.writeResults(runDir.resolve("jmh." + t.toString().toLowerCase(Locale.ROOT)), t, outcome.complete());
+                BenchmarkMain.writeResults(runDir.resolve((label == null ? "jmh." : "jmh-" + label + ".")
+                        + t.toString().toLowerCase(Locale.ROOT)), t, outcome.complete());
             }
             out().println();
             out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
