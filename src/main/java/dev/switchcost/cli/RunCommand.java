@@ -63,7 +63,8 @@ import java.util.regex.PatternSyntaxException;
                 + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
                 + "-o/--output (default: results/). Exits 0 only when every requested trial completed; 1 when one "
-                + "failed (named, with its reason), 2 for a bad option, 3 when results cannot be written.",
+                + "failed (named, with its reason), 2 for a bad option, 3 when results cannot be written. Ends with "
+                + "the answer on one screen and the report.html it wrote.",
                 "",
                 "JMH-ARGS are JMH's own options and benchmark regexes, as java -jar target/benchmarks.jar takes them "
                         + "(-f -wi -i -w -r -p NAME=V1,V2 -prof NAME -jvm -jvmArgs -bm -tu -foe -rf ..., see "
@@ -73,7 +74,8 @@ import java.util.regex.PatternSyntaxException;
                 "--quick (default): what the answer card says: futex handoff on one CPU and across CPUs, virtual vs "
                         + "platform threads, gettid; " + RunCommand.QUICK_SUMMARY + " unless JMH-ARGS say otherwise; then "
                         + "plain C beside the JVM's futex handoff (8 interleaved repetitions, compare.json). A "
-                        + "benchmark regex runs those benchmarks instead, without the C comparison.",
+                        + "benchmark regex runs those benchmarks instead (every @Param value they declare, the quick iterations), "
+                        + "without the C comparison.",
                 "--full: every benchmark with its own @Warmup/@Measurement/@Fork settings.",
                 "",
                 "Example: switchcost run -f 1 -wi 1 -i 2 -prof gc FutexPingPong"})
@@ -250,11 +252,14 @@ public final class RunCommand extends BaseCommand {
             if (!cmd.getMeasurementTime().hasValue()) {
                 b.measurementTime(QUICK_ITERATION_TIME);
             }
-            QUICK_PARAMS.forEach((name, value) -> {
-                if (!cmd.getParameter(name).hasValue()) {
-                    b.param(name, value.split(","));
-                }
-            });
+            if (cmd.getIncludes().isEmpty()) {
+                // the quick set's own selection; a benchmark regex gets every value its benchmarks declare
+                QUICK_PARAMS.forEach((name, value) -> {
+                    if (!cmd.getParameter(name).hasValue()) {
+                        b.param(name, value.split(","));
+                    }
+                });
+            }
         }
         Set<String> profilers = new LinkedHashSet<>();
         for (ProfilerConfig p : cmd.getProfilers()) {
