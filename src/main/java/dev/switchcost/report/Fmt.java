@@ -84,9 +84,6 @@ public final class Fmt {
         double v = r.value();
         double h = r.halfWidth();
         String fmt = v >= 10 ? "%,.0f ± %,.0f×" : "%.2f ± %.2f×";
-        if (v < 10 && v >= 1 && h >= 0.1) {
-            fmt = "%.1f ± %.1f×";
-        }
         return String.format(Locale.ROOT, fmt, v, h);
     }
 
