@@ -107,8 +107,7 @@ final class Doc {
                 case Para p -> sb.append("<p>").append(Html.inline(p.text())).append("</p>\n");
                 case TableBlock t -> sb.append("<div class=\"scroll\">\n").append(t.table().html()).append("</div>\n");
                 case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.alt())).append("\" src=\"data:image/png;base64,")
-                        .append(Base64.getEncoder().encodeToString(i.png())).append("\"/><figcaption>").append(Html.inline(i.alt()))
-                        .append("</figcaption></figure>\n");
+                        .append(Base64.getEncoder().encodeToString(i.png())).append("\"/></figure>\n");
                 case Pre p -> sb.append("<pre>").append(Html.esc(p.text())).append("</pre>\n");
                 case Bullets l -> {
                     sb.append("<ul>\n");

@@ -18,6 +18,9 @@ public final class Fmt {
         if (!Double.isFinite(v)) {
             return Double.isNaN(v) ? "–" : v > 0 ? "∞" : "-∞";
         }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%,.0f", v); // 48, not 48.0
+        }
         return String.format(Locale.ROOT, "%," + "." + decimals(v) + "f", v);
     }
 

@@ -24,7 +24,7 @@ class IndirectCostTest {
 
     static final Path SYNTHETIC = Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json");
 
-    static List<IndirectCost.Row> rows() throws IOException {
+    static List<IndirectCost.Row> rows() {
         return IndirectCost.derive(Results.load(SYNTHETIC).rows());
     }
 
@@ -142,6 +142,24 @@ class IndirectCostTest {
             assertFalse(r.flags().contains(IndirectCost.Flag.MISSING_BASELINE), r.toString());
         }
         assertEquals(6, rows.stream().filter(r -> r.handoff().equals("VIRTUAL")).count());
+    }
+
+    /** Issue 10 item 5: cache misses per switch beside the indirect cost, derived like it (fixture: see its README). */
+    @Test
+    void cacheMissesPerSwitchAreDerivedBesideTheIndirectCost() {
+        List<IndirectCost.Row> rows = IndirectCost.derive(
+                Results.load(Path.of("src/test/resources/fixtures/jmh-json/synthetic-cache-misses.json")).rows());
+        IndirectCost.Row r = rows.stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
+        assertEquals(450, r.missesPerSwitch(), 1e-9);                 // 900 per round trip / 2
+        assertEquals(150, r.indirectMisses().value(), 1e-9);          // (900 - 100 - 500) / 2
+        assertTrue(r.indirectMisses().resolved(), r.indirectMisses().toString());
+        assertEquals(1000, r.indirect().value(), 1e-6);               // (16000 - 10000 - 4000) / 2
+        String table = IndirectCost.table(rows, null).text();
+        assertTrue(table.contains("misses/switch") && table.contains("indirect_misses/switch"), table);
+        String line = table.lines().filter(l -> l.contains(" 256 ")).findFirst().orElseThrow();
+        assertTrue(line.contains("450") && line.contains("150 ± "), line);
+        // without the profiler the columns are left out
+        assertFalse(IndirectCost.table(rows(), null).text().contains("misses/switch"));
     }
 
     @Test
