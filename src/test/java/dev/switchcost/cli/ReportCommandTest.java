@@ -141,6 +141,21 @@ class ReportCommandTest {
         checkHtml(tmp.resolve("a/report.html"));
     }
 
+    /** Issue 12: two JDKs in one directory side by side, in the answer and the pinning table. */
+    @Test
+    void twoJdksInOneDirectorySideBySide(@TempDir Path tmp) throws Exception {
+        String json = Files.readString(DOCS.resolve("vt-handoff-virtual.json"));
+        Files.writeString(tmp.resolve("jmh.json"), json);
+        Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
+        CliHarness r = CliHarness.run("report", tmp.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        checkHtml(tmp.resolve("report.html"));
+        String text = Files.readString(tmp.resolve("report.html"));
+        assertTrue(text.contains("JDK 21.0.8: ns/round trip ± 99.9%") && text.contains("JDK 25.0.3: ns/round trip ± 99.9%"), "pinning table per JDK");
+        assertTrue(text.contains("<th class=\"r\">carrier switches</th>"), "carrier switches");
+        assertTrue(text.contains("<td>SYNCHRONIZED</td>"), "every primitive");
+    }
+
     /** Issue 11 case 8: an interrupted or failed run is shown as such, and its failed rows are marked. */
     @Test
     void showsTheRunStatusAndMarksFailedRows(@TempDir Path tmp) throws Exception {
