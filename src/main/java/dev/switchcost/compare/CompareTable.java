@@ -60,7 +60,7 @@ public final class CompareTable {
 
     public static String preamble(CompareResults r) {
         return r.repetitions() + " interleaved repetitions" + (r.quick() ? " (--quick)" : "") + "; JVM cells: " + r.jmhSettings()
-                + "\nUnits: handoff rows per round trip (two handoffs); gettid rows per syscall. Mean over repetitions ± 99.9%"
+                + ".\nUnits: handoff rows per round trip (two handoffs); gettid rows per syscall. Mean over repetitions ± 99.9%"
                 + " interval; × native = ratio of means to the native program of the same row group and placement.\n";
     }
 

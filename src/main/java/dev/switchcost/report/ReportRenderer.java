@@ -105,7 +105,7 @@ public final class ReportRenderer {
 
         section(doc, sections, "about", "About this report");
         doc.bullets(List.of(
-                "Made by `" + command + "` with switchcost " + BuildInfo.describe() + ".",
+                "Made by `" + command + "` with switchcost " + dev.switchcost.cli.VersionProvider.describe() + ".",
                 "Each figure is the mean of JMH's measurement iterations (all forks) with its 99.9% Student-t interval — JMH's own"
                         + " `scoreError`; derived figures combine errors with Welch–Satterthwaite degrees of freedom.",
                 "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",

@@ -103,7 +103,7 @@ class ReportCommandTest {
         assertTrue(text.contains("native futex, threads"), "the compare table is in the report");
         assertTrue(text.contains("JMH Visualizer"), "names JMH Visualizer");
         assertTrue(text.contains("1 fork, 0 × 1 s warmup, 2 × 200 ms measurement"), "JMH settings");
-        assertTrue(text.contains("switchcost (development build)") || text.contains("switchcost 0."), "switchcost version");
+        assertTrue(text.contains("with switchcost " + VersionProvider.describe()), "switchcost version and commit");
         String md = Files.readString(dir.resolve("report.md"));
         assertTrue(md.contains("## The answer"), md);
     }
