@@ -31,7 +31,7 @@ public final class DiffCommand extends BaseCommand {
         Results ra = load(a);
         Results rb = load(b);
         if (ra.rows().isEmpty() || rb.rows().isEmpty()) {
-            throw SwitchcostException.usage("diff compares JMH rows; " + (ra.rows().isEmpty() ? a : b) + " has none ("
+            throw SwitchcostException.usage("diff compares JMH rows; " + (ra.rows().isEmpty() ? a : b) + " has none (status: "
                     + (ra.rows().isEmpty() ? ra : rb).status().describe() + ")");
         }
         out().print(Diff.text(ra, rb, Diff.rows(ra, rb)));

@@ -60,7 +60,7 @@ public final class IndirectCommand extends BaseCommand {
         }
         List<ProcessThreadCost.Row> pt = ProcessThreadCost.derive(rows);
         if (!loaded.status().complete() && loaded.status().state() != dev.switchcost.results.RunStatus.State.UNKNOWN && !tsv) {
-            out().println("# run " + loaded.status().describe());
+            out().println("# status: " + loaded.status().describe());
         }
         if (ws.isEmpty() && pt.isEmpty()) {
             throw SwitchcostException.usage(results + " holds no WorkingSetHandoff or ProcessVsThreadSwitch results");

@@ -56,7 +56,7 @@ public final class ReportCommand extends BaseCommand {
         ReportRenderer.Rendered r = ReportRenderer.render(loaded, out, charts, command);
         for (Results x : loaded) {
             if (!x.status().complete() && x.status().state() != dev.switchcost.results.RunStatus.State.UNKNOWN) {
-                err().println("switchcost report: " + x.source() + ": run " + x.status().describe());
+                err().println("switchcost report: " + x.source() + ": status: " + x.status().describe());
             }
         }
         out().println("wrote " + r.html());

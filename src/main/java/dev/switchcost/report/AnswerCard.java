@@ -41,7 +41,7 @@ public final class AnswerCard {
         out.add("switchcost: what a context switch costs on this machine");
         out.add(clip(r.machineSummary()));
         String settings = r.usable().stream().findFirst().map(x -> x.settings().describe()).orElse("no JMH rows");
-        out.add(clip("run " + r.status().describe() + " · " + settings));
+        out.add(clip("status: " + r.status().describe() + " · " + settings));
         long failed = r.rows().stream().filter(JmhRow::failed).count();
         if (failed > 0) {
             out.add(clip("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure"));

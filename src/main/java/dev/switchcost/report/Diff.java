@@ -115,9 +115,9 @@ public final class Diff {
     /** Plain text: both inputs with their status and machine, the rule, the table and a count. */
     public static String text(Results a, Results b, List<Row> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append("A: ").append(a.source()).append(" (run ").append(a.status().describe()).append(")\n   ")
+        sb.append("A: ").append(a.source()).append(" (status: ").append(a.status().describe()).append(")\n   ")
                 .append(a.machineSummary()).append('\n');
-        sb.append("B: ").append(b.source()).append(" (run ").append(b.status().describe()).append(")\n   ")
+        sb.append("B: ").append(b.source()).append(" (status: ").append(b.status().describe()).append(")\n   ")
                 .append(b.machineSummary()).append('\n');
         sb.append("Rule: ").append(RULE).append(".\n\n");
         sb.append(table(rows).text());

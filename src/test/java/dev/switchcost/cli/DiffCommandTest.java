@@ -62,7 +62,7 @@ class DiffCommandTest {
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
         String futexLine = r.out().lines().filter(l -> l.startsWith("FutexPingPong.roundTrip placement=SAME_CPU")).findFirst().orElseThrow();
         assertTrue(futexLine.contains("FAILED") && futexLine.endsWith("failed trial: not judged"), futexLine);
-        assertTrue(r.out().contains("(run failed: 1 trial failed; 1 failed trial"), r.out());
+        assertTrue(r.out().contains("(status: failed: 1 trial failed; 1 failed trial"), r.out());
         assertTrue(r.out().contains("\n0 of "), r.out());
     }
 

@@ -164,7 +164,7 @@ class ReportCommandTest {
                 + "\tplacement=SAME_CPU\tpartner died\n");
         CliHarness r = CliHarness.run("report", dir.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
-        assertTrue(r.err().contains("run interrupted: results are partial"), r.err());
+        assertTrue(r.err().contains("status: interrupted: results are partial"), r.err());
         checkHtml(dir.resolve("report.html"));
         String text = Files.readString(dir.resolve("report.html"));
         assertTrue(text.contains("<strong>interrupted: results are partial; 1 failed trial"), "status shown");

@@ -77,7 +77,7 @@ class AnswerCardTest {
                 + "placement=SAME_CPU\tpartner died\n");
         String card = AnswerCard.render(Results.load(tmp));
         fitsOneScreen(card);
-        assertTrue(card.contains("run interrupted: results are partial"), card);
+        assertTrue(card.contains("status: interrupted: results are partial"), card);
         assertTrue(card.contains("! 1 row from failed trials left out of every figure"), card);
         String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
         assertTrue(oneCpu.contains("not measured"), "the failed SAME_CPU row must not be shown as a figure: " + oneCpu);
