@@ -47,6 +47,20 @@ class AnswerCardTest {
     }
 
     @Test
+    void endOfRunWritesTheReportAndNamesIt() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        for (String f : List.of("jmh.json", "machine.json", "compare.json")) {
+            Files.copy(fixture.resolve(f), tmp.resolve(f));
+        }
+        Files.writeString(tmp.resolve("status"), "complete\n");
+        String card = AnswerCard.renderWithReport(tmp, "switchcost run --quick");
+        fitsOneScreen(card);
+        assertTrue(card.contains("status: complete"), card);
+        assertTrue(card.contains("Report: " + tmp.resolve("report.html")), card);
+        assertTrue(Files.readString(tmp.resolve("report.html")).contains("switchcost run --quick"));
+    }
+
+    @Test
     void saysSoWhenThereAreNoNativeRows() {
         String card = AnswerCard.render(Results.load(DOCS.resolve("run-quick.json")));
         fitsOneScreen(card);
