@@ -1,5 +1,6 @@
 package dev.switchcost.report;
 
+import dev.switchcost.analysis.PinningStudy;
 import dev.switchcost.compare.CompareResults;
 import dev.switchcost.compare.CompareTable;
 import dev.switchcost.machine.MachineInfo;
@@ -61,6 +62,10 @@ public final class ReportRenderer {
         doc.h(2, "Virtual vs platform threads");
         chartOrWhy(doc, charts, outDir, "Virtual vs platform", Charts.virtualVsPlatform(jmh, outDir.resolve("charts/virtual-vs-platform")),
                 "No virtual-thread benchmark rows (class name containing `Virtual`) in jmh.json.");
+        PinningStudy pinning = pinningStudy(results.dir());
+        if (!pinning.isEmpty()) {
+            PinningTable.section(doc, pinning);
+        }
 
         doc.h(2, "All JMH results");
         if (jmh.isEmpty()) {
@@ -91,6 +96,15 @@ public final class ReportRenderer {
     static Optional<String> nativeMissing(CompareResults c) {
         return c.cells().stream().filter(x -> x.column().startsWith("NATIVE") && x.unavailable() != null
                 && x.unavailable().startsWith("native not built")).map(CompareResults.Cell::unavailable).findFirst();
+    }
+
+    /** The pinning study of the directory's JMH rows (every JDK in it), empty when it has none. */
+    private static PinningStudy pinningStudy(Path dir) {
+        try {
+            return PinningStudy.derive(dev.switchcost.results.Results.load(dir));
+        } catch (IllegalArgumentException e) {
+            return new PinningStudy(List.of());
+        }
     }
 
     private static void machine(Doc doc, MachineInfo m) {
