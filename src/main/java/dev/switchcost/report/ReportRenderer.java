@@ -1,6 +1,7 @@
 package dev.switchcost.report;
 
 import dev.switchcost.analysis.Headline;
+import dev.switchcost.analysis.PinningStudy;
 import dev.switchcost.analysis.IndirectCost;
 import dev.switchcost.analysis.ProcessThreadCost;
 import dev.switchcost.compare.CompareResults;
@@ -267,67 +268,17 @@ public final class ReportRenderer {
         return bars;
     }
 
-    /**
-     * The pinning study: every virtual-thread handoff by primitive and carriers, each JDK (and input) in its
-     * own columns: ns per round trip, carrier switches and helper-thread switches per round trip.
-     */
+    /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
     static void pinning(Doc doc, List<Results> inputs) {
-        record Col(String label, Results r, String jdk) {
-        }
-        List<Col> cols = new ArrayList<>();
         for (Results r : inputs) {
-            for (String jdk : r.jdks()) {
-                if (r.usable().stream().anyMatch(x -> x.benchmarkClass().startsWith("VirtualThreadHandoff") && jdk.equals(jdkOf(x)))) {
-                    cols.add(new Col((inputs.size() > 1 ? r.label() + " " : "") + "JDK " + jdk, r, jdk));
+            PinningStudy s = PinningStudy.derive(r);
+            if (!s.isEmpty()) {
+                if (inputs.size() > 1) {
+                    doc.p("**" + r.label() + "**");
                 }
+                PinningTable.section(doc, s);
             }
         }
-        if (cols.isEmpty()) {
-            return;
-        }
-        java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>();
-        for (Col c : cols) {
-            c.r().usable().stream().filter(x -> x.benchmarkClass().startsWith("VirtualThreadHandoff") && c.jdk().equals(jdkOf(x)))
-                    .sorted(java.util.Comparator.comparing((JmhRow x) -> String.valueOf(x.param("pair")))
-                            .thenComparing(x -> String.valueOf(x.param("primitive"))).thenComparing(JmhRow::benchmarkClass))
-                    .forEach(x -> keys.add(pinKey(x)));
-        }
-        List<String> head = new ArrayList<>(List.of("pair", "primitive", "carriers", "placement"));
-        StringBuilder align = new StringBuilder("llll");
-        for (Col c : cols) {
-            head.addAll(List.of(c.label() + ": ns/round trip ± 99.9%", "carrier switches", "helper switches"));
-            align.append("rrr");
-        }
-        List<List<String>> rows = new ArrayList<>();
-        for (String k : keys) {
-            String[] parts = k.split("\\|", -1);
-            List<String> row = new ArrayList<>(List.of(pairText(parts[0]), parts[1], parts[2], parts[3]));
-            for (Col c : cols) {
-                JmhRow x = c.r().usable().stream().filter(y -> y.benchmarkClass().startsWith("VirtualThreadHandoff")
-                        && c.jdk().equals(jdkOf(y)) && pinKey(y).equals(k)).findFirst().orElse(null);
-                if (x == null) {
-                    row.addAll(List.of("–", "", ""));
-                } else {
-                    row.addAll(List.of(Fmt.pm(x.estimate()), Fmt.count(x.secondaryScore("ctxsw.carrier.total.norm")),
-                            Fmt.count(x.secondaryScore("ctxsw.vthelper.total.norm"))));
-                }
-            }
-            rows.add(row);
-        }
-        doc.p("Every virtual-thread handoff, by primitive and number of carriers"
-                + (cols.size() > 1 ? ", the JDKs side by side" : "") + ". Carrier switches per round trip near 0 mean the"
-                + " handoff stays in user space; near 2 mean the carrier blocks in the kernel (the virtual thread pins it);"
-                + " helper switches count the JDK's unblocker threads (JDK 24+ releases a `synchronized` waiter through them).");
-        doc.table(new Table(head, rows, align.toString()));
-    }
-
-    private static String pinKey(JmhRow x) {
-        return x.param("pair") + "|" + x.param("primitive") + "|" + (x.benchmarkClass().endsWith("OneCarrier") ? "1" : "2") + "|"
-                + (x.param("placement") == null ? "UNPINNED" : x.param("placement"));
-    }
-
-    private static String jdkOf(JmhRow x) {
-        return x.jvm().jdkVersion() == null ? "?" : x.jvm().jdkVersion();
     }
 
     private static String pairText(String pair) {
