@@ -74,6 +74,8 @@ public final class ReportRenderer {
                 "How much cheaper is handing off between virtual threads than between platform threads?",
                 "ns per round trip (two handoffs)", virtualBars(rows)),
                 "No virtual-thread rows (VirtualThreadHandoffOneCarrier/TwoCarriers).");
+
+        section(doc, sections, "pinning", PinningTable.TITLE);
         pinning(doc, inputs);
 
         section(doc, sections, "native", "Native C vs JVM (switchcost compare)");
@@ -270,6 +272,11 @@ public final class ReportRenderer {
 
     /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
     static void pinning(Doc doc, List<Results> inputs) {
+        if (inputs.stream().allMatch(r -> PinningStudy.derive(r).isEmpty())) {
+            doc.p("No `pair=VT_VT` rows of VirtualThreadHandoffOneCarrier/TwoCarriers: run them, on each JDK with `run --jdk`, "
+                    + "to see whether `synchronized` pins a carrier.");
+            return;
+        }
         for (Results r : inputs) {
             PinningStudy s = PinningStudy.derive(r);
             if (!s.isEmpty()) {
