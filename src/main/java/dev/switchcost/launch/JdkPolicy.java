@@ -203,6 +203,15 @@ public final class JdkPolicy {
         return version == null ? null : new Jdk(home != null ? home : f.getParentFile(), version);
     }
 
+    /**
+     * @param javaOrHome what a user gives as a JDK ({@code --jdk}): a {@code java} executable or a JDK home
+     * @return its JDK, or null when it is neither
+     */
+    public static Jdk resolve(String javaOrHome) {
+        File f = new File(javaOrHome);
+        return f.isDirectory() ? ofHome(f) : ofJava(javaOrHome);
+    }
+
     /** @return the JDK at {@code home} (links resolved) if it has an executable bin/java and a release file, else null */
     public static Jdk ofHome(File home) {
         File h = canonical(home);

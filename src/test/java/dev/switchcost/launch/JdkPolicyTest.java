@@ -88,6 +88,15 @@ class JdkPolicyTest {
     }
 
     @Test
+    void aJdkIsGivenAsItsJavaOrItsHome(@TempDir Path tmp) throws IOException {
+        Path java = fakeJdk(tmp.resolve("jdk-21"), "21.0.8");
+        assertEquals(21, JdkPolicy.resolve(java.toString()).feature);
+        assertEquals(JdkPolicy.resolve(java.toString()), JdkPolicy.resolve(tmp.resolve("jdk-21").toString()));
+        assertNull(JdkPolicy.resolve(tmp.resolve("nothing").toString()));
+        assertNull(JdkPolicy.resolve(tmp.toString()), "a directory without a release file");
+    }
+
+    @Test
     void aMissingJavaIsNull(@TempDir Path tmp) {
         assertNull(JdkPolicy.ofJava(tmp.resolve("nope/bin/java").toString()));
         assertNull(JdkPolicy.ofHome(tmp.toFile()));

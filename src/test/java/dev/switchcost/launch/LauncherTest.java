@@ -51,12 +51,16 @@ class LauncherTest {
         String refusal = Launcher.refuseJvm(link.toString(), JdkPolicy.ofJava(link.toString()));
         assertTrue(refusal != null && refusal.contains("is Java 17.0.15") && refusal.contains(java17.toRealPath().toString()), refusal);
 
-        List<String> cmd = new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(),
-                "-cp", classesDir(), Launcher.class.getName(), "-jvm", link.toString(), "SyscallBaseline"));
-        Exit e = exec(cmd, Map.of());
-        assertEquals(Launcher.EXIT_ENVIRONMENT, e.code(), e.out());
-        assertTrue(e.out().startsWith("-jvm " + link + " (") && e.out().contains("need Java 21+"), e.out());
-        assertEquals(1, e.out().strip().lines().count(), "one line: " + e.out());
+        // benchmarks.jar's main and the switchcost command's (switchcost run -jvm ...)
+        for (List<String> main : List.of(List.of(Launcher.class.getName()), List.of(Cli.class.getName(), "run"))) {
+            List<String> cmd = new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp", classesDir()));
+            cmd.addAll(main);
+            cmd.addAll(List.of("-jvm", link.toString(), "SyscallBaseline"));
+            Exit e = exec(cmd, Map.of());
+            assertEquals(Launcher.EXIT_ENVIRONMENT, e.code(), main + ": " + e.out());
+            assertTrue(e.out().startsWith("-jvm " + link + " (") && e.out().contains("need Java 21+"), e.out());
+            assertEquals(1, e.out().strip().lines().count(), "one line: " + e.out());
+        }
     }
 
     @Test
