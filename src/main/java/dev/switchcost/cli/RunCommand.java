@@ -438,24 +438,14 @@ public final class RunCommand extends BaseCommand {
      * the report it wrote. The JMH table stays in run.log.
      */
     void answer(ResultsDir run) {
-        Path html = null;
-        try {
-            html = writeReport(run.dir());
-        } catch (IOException | RuntimeException e) {
-            err().println("switchcost: report not written: " + firstLine(String.valueOf(e.getMessage())));
-        }
+        String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         try {
             out().println();
-            out().print(dev.switchcost.report.AnswerCard.render(dev.switchcost.results.Results.load(run.dir()), html));
+            out().print(dev.switchcost.report.AnswerCard.renderWithReport(run.dir(), command));
             out().flush();
-        } catch (IllegalArgumentException e) {
-            err().println("switchcost: no answer card: " + firstLine(e.getMessage()));
+        } catch (IOException | RuntimeException e) {
+            err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
         }
-    }
-
-    /** Writes the run directory's report (switchcost report DIR); @return the HTML page */
-    static Path writeReport(Path dir) throws IOException {
-        return dev.switchcost.report.ReportRenderer.render(dev.switchcost.report.ResultsDir.load(dir), dir).html();
     }
 
     private static String firstLine(String s) {

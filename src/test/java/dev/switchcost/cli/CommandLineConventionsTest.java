@@ -102,7 +102,8 @@ class CommandLineConventionsTest {
             for (String name : o.names()) {
                 assertTrue(!SYNONYMS.containsKey(name), sub + ": " + name + " is spelled " + SYNONYMS.get(name) + " elsewhere");
             }
-            if ("DIR".equals(o.paramLabel()) && String.join(" ", o.description()).toLowerCase().matches(".*\\b(write|writes|where)\\b.*")) {
+            // the directory a command writes its results into (not a second, different one such as report --charts)
+            if ("DIR".equals(o.paramLabel()) && String.join(" ", o.description()).matches("(?s)(Where|Directory)\\b.*")) {
                 assertTrue(List.of(o.names()).containsAll(List.of("-o", "--output")),
                         sub + ": the directory it writes to is -o/--output, not " + List.of(o.names()));
             }
