@@ -12,6 +12,9 @@ if [[ "${1:-}" == --full ]]; then
   shift
 fi
 sizes=$(scripts/switchcost working-set-sizes ${list[@]+"${list[@]}"})
-scripts/switchcost run --full 'WorkingSet(Virtual)?Handoff\.' -p workingSetKiB="$sizes" -p strideBytes=8,64 \
-  -p sharing=PRIVATE,SHARED "$@"
-exec scripts/switchcost run --full 'ProcessVsThreadSwitch\.' "$@"
+# the working-set curve: futex handoff, strides 8 and 64 B, PRIVATE and SHARED, one CPU and two, with
+# the walk-alone baselines for the same sizes and strides
+scripts/switchcost run --full 'WorkingSetHandoff\.' -p workingSetKiB="$sizes" -p strideBytes=8,64 \
+  -p sharing=PRIVATE,SHARED -p handoff=FUTEX -p placement=SAME_CPU,CROSS_CPU "$@"
+# process against thread: the same shared-futex ping-pong between two JVM processes and two threads
+exec scripts/switchcost run --full 'ProcessVsThreadSwitch\.' -p placement=SAME_CPU,CROSS_CPU,UNPINNED "$@"

@@ -155,10 +155,12 @@ public final class RunCommand extends BaseCommand {
         legacy.addAll(List.of("-p", p));
     }
 
+    /** The old --prof took switchcost's short names: perf (PerfStatProfiler) and ctxsw; JMH's -prof takes class names. */
     @Option(names = "--prof", hidden = true, paramLabel = "PROFILER", split = ",")
     void prof(List<String> ps) {
         for (String p : ps) {
-            legacy.addAll(List.of("-prof", p));
+            legacy.addAll(List.of("-prof", "perf".equals(p) ? dev.switchcost.jmh.PerfStatProfiler.class.getName()
+                    : "ctxsw".equals(p) ? ContextSwitchProfiler.class.getName() : p));
         }
     }
 
