@@ -145,21 +145,19 @@ class BenchmarkMainTest {
         java.nio.file.Path file = tmp.resolve("result.json");
         java.util.concurrent.atomic.AtomicLong killed = new java.util.concurrent.atomic.AtomicLong(-1);
         Thread killer = new Thread(() -> {
-            long deadline = System.nanoTime() + 60_000_000_000L;
+            long deadline = System.nanoTime() + 120_000_000_000L;
             while (killed.get() < 0 && System.nanoTime() < deadline) {
-                ProcessHandle.current().descendants()
-                        .filter(h -> h.info().commandLine().orElse("").contains("PartnerProcessMain"))
-                        .findFirst().ifPresent(h -> {
-                            try {
-                                Thread.sleep(1200); // let some iterations complete first
-                            } catch (InterruptedException e) {
-                                return;
-                            }
-                            h.destroyForcibly(); // SIGKILL
-                            killed.set(h.pid());
-                        });
+                // once two measurement iterations are in, so that the trial has results to lose
+                if (human.toString(StandardCharsets.UTF_8).contains("Iteration   3:")) {
+                    ProcessHandle.current().descendants()
+                            .filter(h -> h.info().commandLine().orElse("").contains("PartnerProcessMain"))
+                            .findFirst().ifPresent(h -> {
+                                h.destroyForcibly(); // SIGKILL
+                                killed.set(h.pid());
+                            });
+                }
                 try {
-                    Thread.sleep(50);
+                    Thread.sleep(20);
                 } catch (InterruptedException e) {
                     return;
                 }
