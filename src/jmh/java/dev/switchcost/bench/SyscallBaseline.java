@@ -2,7 +2,6 @@ package dev.switchcost.bench;
 
 import dev.switchcost.linux.LibC;
 import dev.switchcost.linux.Syscalls;
-import dev.switchcost.sample.CountedThreads;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -30,19 +29,13 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 20, time = 300, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1)
 @State(Scope.Thread)
-public class SyscallBaseline {
+public class SyscallBaseline extends CountedTrial {
 
     private int x = -42;
 
-    @Setup(Level.Trial)
-    public void register() {
+    @Override
+    protected void open() {
         LibC.ensureAvailable();
-        CountedThreads.registerCurrent(CountedThreads.WORKER);
-    }
-
-    @TearDown(Level.Trial)
-    public void retire() {
-        CountedThreads.retireCurrent();
     }
 
     @Benchmark

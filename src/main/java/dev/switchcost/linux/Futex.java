@@ -151,6 +151,30 @@ public final class Futex {
     }
 
     /**
+     * {@code FUTEX_WAIT} with no timeout: sleep while the word holds {@code expected}, until a
+     * {@code FUTEX_WAKE} (or a signal). No timer is armed; whoever needs a bound changes the word
+     * and wakes the waiter (see {@code dev.switchcost.workload.FutexTurn#cancel}).
+     *
+     * @param expected the value the caller saw; the kernel sleeps only if the word still holds it
+     * @return never {@link WaitResult#TIMED_OUT}
+     */
+    public WaitResult awaitUntimed(int expected) {
+        long rc = LibC.syscall(Syscalls.numbers().futex(), address, op(FUTEX_WAIT), expected, 0, 0, 0);
+        if (rc == 0) {
+            return WaitResult.WOKEN;
+        }
+        int errno = LibC.errno();
+        switch (errno) {
+            case Errno.EAGAIN:
+                return WaitResult.VALUE_CHANGED;
+            case Errno.EINTR:
+                return WaitResult.INTERRUPTED;
+            default:
+                throw new NativeCallException(describe(FUTEX_WAIT, expected) + ", no timeout", errno);
+        }
+    }
+
+    /**
      * {@code FUTEX_WAKE}: wake at most {@code count} waiters.
      *
      * @return how many waiters were woken

@@ -36,6 +36,10 @@ class BenchmarkSmokeTest {
     }
 
     static Collection<RunResult> run(String include, String placement) throws Exception {
+        return run(include, placement, null);
+    }
+
+    static Collection<RunResult> run(String include, String placement, String wait) throws Exception {
         OptionsBuilder b = new OptionsBuilder();
         b.include(include)
                 .forks(1)
@@ -48,6 +52,9 @@ class BenchmarkSmokeTest {
         if (placement != null) {
             b.param("placement", placement);
         }
+        if (wait != null) {
+            b.param("wait", wait);
+        }
         Options o = BenchmarkMain.withSwitchcostDefaults(b.build(), System.err);
         return new Runner(o).run();
     }
@@ -58,19 +65,21 @@ class BenchmarkSmokeTest {
         return res.getScore();
     }
 
-    /** switches per round trip: [min, max] of ctxsw.total.norm. */
-    @ParameterizedTest(name = "{0} {1}")
+    /** switches per round trip: [min, max] of ctxsw.total.norm, for both wait kinds where the benchmark has them. */
+    @ParameterizedTest(name = "{0} {1} {2}")
     @CsvSource({
-        "FutexPingPong.roundTrip,              SAME_CPU,  1.8, 2.2",
-        "ParkUnparkPingPong.roundTrip_park,    SAME_CPU,  1.8, 2.2",
-        "ParkUnparkPingPong.roundTrip_spin,    SAME_CPU,  0,   0.1",
-        "FutexPingPong.roundTrip,              CROSS_CPU, 0.5, 2.2",
-        "ParkUnparkPingPong.roundTrip_park,    CROSS_CPU, 0.5, 2.2",
-        "ParkUnparkPingPong.roundTrip_spin,    CROSS_CPU, 0,   0.1",
-        "FutexPingPong.roundTrip,              UNPINNED,  0.5, 2.2",
+        "FutexPingPong.roundTrip,              SAME_CPU,  UNTIMED, 1.8, 2.2",
+        "FutexPingPong.roundTrip,              SAME_CPU,  TIMED,   1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    SAME_CPU,  UNTIMED, 1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    SAME_CPU,  TIMED,   1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_spin,    SAME_CPU,  ,        0,   0.1",
+        "FutexPingPong.roundTrip,              CROSS_CPU, UNTIMED, 0.5, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    CROSS_CPU, UNTIMED, 0.5, 2.2",
+        "ParkUnparkPingPong.roundTrip_spin,    CROSS_CPU, ,        0,   0.1",
+        "FutexPingPong.roundTrip,              UNPINNED,  UNTIMED, 0.5, 2.2",
     })
-    void handoffsSwitchAsOftenAsTheyClaim(String benchmark, String placement, double min, double max) throws Exception {
-        Collection<RunResult> results = run(benchmark.replace(".", "\\.") + "$", placement);
+    void handoffsSwitchAsOftenAsTheyClaim(String benchmark, String placement, String wait, double min, double max) throws Exception {
+        Collection<RunResult> results = run(benchmark.replace(".", "\\.") + "$", placement, wait);
         assertEquals(1, results.size());
         RunResult r = results.iterator().next();
         double score = r.getPrimaryResult().getScore();
