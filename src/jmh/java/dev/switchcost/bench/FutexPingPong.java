@@ -1,6 +1,7 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.affinity.Placement;
+import dev.switchcost.linux.Binding;
 import dev.switchcost.workload.FutexTurn;
 import dev.switchcost.workload.Turn;
 import dev.switchcost.workload.WaitKind;
@@ -15,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Method.</b> The JMH thread (side A) and a partner thread (side B) share a futex word that
  * holds whose turn it is ({@link PlacedPair}). A round trip: A stores B's turn and calls
  * {@code FUTEX_WAKE_PRIVATE}, then waits in {@code FUTEX_WAIT_PRIVATE} until the word says A; B does
- * the mirror image: the classic C ping-pong, through JNA direct mapping. No {@code sched_yield}
+ * the mirror image: the classic C ping-pong. {@code binding=JNA}: the two futex calls through JNA
+ * direct mapping; {@code binding=FFM}: through the JDK's FFM downcall handles (JDK 22+; the wake is
+ * linked {@code critical}, the wait, which blocks, is not). No {@code sched_yield}
  * retry loops, so a wait that finds the turn elsewhere really blocks. <b>Unit: one op = one round
  * trip = two handoffs.</b> {@code wait=UNTIMED}: {@code FUTEX_WAIT} with a null timeout, as the
  * classic program; a watchdog thread per trial (not per op) cancels the turn if the partner ends or
@@ -50,6 +53,10 @@ public class FutexPingPong {
         @Param({"UNTIMED", "TIMED"})
         public WaitKind wait;
 
+        /** JNA and the JDK's FFM; FFM rows are skipped (one line) on JDK 21, before JMH runs. */
+        @Param({"JNA", "FFM"})
+        public Binding binding;
+
         @Override
         protected Placement where() {
             return placement;
@@ -57,7 +64,7 @@ public class FutexPingPong {
 
         @Override
         protected Turn newTurn() {
-            return FutexTurn.allocatePrivate(wait);
+            return FutexTurn.allocatePrivate(wait, binding);
         }
     }
 

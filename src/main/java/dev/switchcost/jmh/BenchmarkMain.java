@@ -4,6 +4,7 @@ import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.CpuSet;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
+import dev.switchcost.linux.Binding;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -52,6 +53,7 @@ public final class BenchmarkMain {
     /** JMH 1.37 calls sun.misc.Unsafe; JDK 24+ prints a warning block in every fork unless allowed (flag exists from JDK 23). */
     public static final String UNSAFE_ALLOW = "--sun-misc-unsafe-memory-access=allow";
     static final String PLACEMENT_PARAM = "placement";
+    static final String BINDING_PARAM = "binding";
 
     private BenchmarkMain() {
     }
@@ -174,7 +176,7 @@ public final class BenchmarkMain {
      * narrowed lists differ go to separate runs.
      */
     public static List<Options> plans(Options user, PrintStream skipLog) {
-        Options base = withNativeAccess(user);
+        Options base = withAvailableBindings(withNativeAccess(user), user, skipLog);
         Topology topology = Topology.current();
         CpuSet allowed = CpuPinning.allowedCpus();
         Set<String> reported = new LinkedHashSet<>();
@@ -232,6 +234,72 @@ public final class BenchmarkMain {
             throw new IllegalArgumentException("no selected benchmark can run on this machine's placements");
         }
         return plans;
+    }
+
+    /**
+     * The {@code binding} parameter narrowed to what the benchmark JVM provides ({@link Binding#FFM}
+     * needs JDK 22+), with one line per binding skipped, as for placements. An explicit
+     * {@code -p binding=...} is narrowed (none left: an error naming why); without one, benchmarks that
+     * declare {@code binding} run with {@code JNA} alone on a JDK without FFM.
+     *
+     * @throws IllegalArgumentException if none of the asked-for bindings is available, or a name is unknown
+     */
+    static Options withAvailableBindings(Options base, Options user, PrintStream skipLog) {
+        int jdk = benchmarkJdkFeature(user);
+        Collection<String> explicit = user.getParameter(BINDING_PARAM).orElse(null);
+        List<String> asked = new ArrayList<>();
+        if (explicit != null) {
+            asked.addAll(explicit);
+        } else {
+            OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+            List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
+            for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
+                String[] values = e.getParams().orElse(Map.of()).get(BINDING_PARAM);
+                if (values != null) {
+                    java.util.Arrays.stream(values).filter(v -> !asked.contains(v)).forEach(asked::add);
+                }
+            }
+        }
+        List<String> keep = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        for (String name : asked) {
+            Binding b;
+            try {
+                b = Binding.valueOf(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown binding '" + name + "'; choose from " + java.util.Arrays.toString(Binding.values()));
+            }
+            java.util.Optional<String> why = b.unavailableOn(jdk);
+            if (why.isEmpty()) {
+                keep.add(name);
+            } else {
+                reasons.add(why.get());
+                skipLog.println("# switchcost: skipping binding " + name + ": " + why.get());
+            }
+        }
+        if (keep.size() == asked.size()) {
+            return base;
+        }
+        if (keep.isEmpty()) {
+            throw new IllegalArgumentException("none of the bindings " + asked + " is available: " + String.join("; ", reasons));
+        }
+        return new OptionsBuilder().parent(base).param(BINDING_PARAM, keep.toArray(new String[0])).build();
+    }
+
+    /** The feature release of the JVM the forks run: {@code -jvm}'s ({@code release} file of its home), else this one's. */
+    static int benchmarkJdkFeature(Options user) {
+        if (user.getJvm().hasValue()) {
+            try {
+                java.io.File home = Path.of(user.getJvm().get()).toRealPath().getParent().getParent().toFile();
+                int f = dev.switchcost.launch.Launcher.feature(dev.switchcost.launch.Launcher.releaseVersion(home));
+                if (f > 0) {
+                    return f;
+                }
+            } catch (IOException | RuntimeException e) {
+                // unreadable: assume this JVM's (the launcher has checked -jvm is 21+)
+            }
+        }
+        return Runtime.version().feature();
     }
 
     /** {@code base} narrowed to {@code benchmarks}: JMH merges a child's includes with its parent's, so exclude the rest. */

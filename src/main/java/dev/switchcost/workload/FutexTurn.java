@@ -1,5 +1,6 @@
 package dev.switchcost.workload;
 
+import dev.switchcost.linux.Binding;
 import dev.switchcost.linux.Futex;
 
 import java.nio.ByteBuffer;
@@ -35,9 +36,19 @@ public final class FutexTurn implements CancellableTurn {
         return allocatePrivate(WaitKind.UNTIMED);
     }
 
-    /** A turn private to this process (FUTEX_*_PRIVATE), on its own cache line, starting with side A. */
+    /** A turn private to this process (FUTEX_*_PRIVATE) through JNA, on its own cache line, starting with side A. */
     public static FutexTurn allocatePrivate(WaitKind wait) {
-        FutexTurn t = new FutexTurn(Futex.allocatePrivate(), wait);
+        return allocatePrivate(wait, Binding.JNA);
+    }
+
+    /**
+     * A turn private to this process (FUTEX_*_PRIVATE), on its own cache line, starting with side A,
+     * whose kernel calls go through {@code binding}.
+     *
+     * @throws UnsupportedOperationException when this JVM cannot provide the binding
+     */
+    public static FutexTurn allocatePrivate(WaitKind wait, Binding binding) {
+        FutexTurn t = new FutexTurn(Futex.allocatePrivate(binding), wait);
         t.word.set(A);
         return t;
     }
@@ -107,6 +118,7 @@ public final class FutexTurn implements CancellableTurn {
 
     @Override
     public String mechanism() {
-        return (word.isShared() ? "futex-shared" : "futex") + (wait == WaitKind.TIMED ? "-timed" : "");
+        return (word.isShared() ? "futex-shared" : "futex") + (wait == WaitKind.TIMED ? "-timed" : "")
+                + (word.binding() == Binding.JNA ? "" : " (" + word.binding() + ")");
     }
 }

@@ -2,6 +2,7 @@ package dev.switchcost.bench;
 
 import dev.switchcost.jmh.BenchmarkMain;
 import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.linux.Binding;
 import dev.switchcost.linux.LinuxTestSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -55,6 +56,9 @@ class BenchmarkSmokeTest {
         if (wait != null) {
             b.param("wait", wait);
         }
+        if (include.startsWith("FutexPingPong")) {
+            b.param("binding", "JNA");
+        }
         Options o = BenchmarkMain.withSwitchcostDefaults(b.build(), System.err);
         return new Runner(o).run();
     }
@@ -94,12 +98,32 @@ class BenchmarkSmokeTest {
     }
 
     @ParameterizedTest(name = "SyscallBaseline.{0}")
-    @CsvSource({"baseline", "jnaCallNoKernel", "gettid"})
+    @CsvSource({"baseline", "callNoKernel", "gettid"})
     void syscallBaselineNeverSwitches(String method) throws Exception {
-        RunResult r = run("SyscallBaseline\\." + method + "$", null).iterator().next();
-        assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));
+        Collection<RunResult> results = run("SyscallBaseline\\." + method + "$", null);
+        // one row per binding available on this JDK (the empty baseline has none)
+        int expected = method.equals("baseline") ? 1 : Runtime.version().feature() >= Binding.FFM_MIN_FEATURE ? 2 : 1;
+        assertEquals(expected, results.size());
+        for (RunResult r : results) {
+            assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));
+            double switches = secondary(r, "ctxsw.total.norm");
+            assertTrue(switches < 0.01, method + ": " + switches + " switches per op");
+            assertFalse(Double.isNaN(switches));
+        }
+    }
+
+    @ParameterizedTest(name = "FutexPingPong FFM {0}")
+    @CsvSource({"UNTIMED", "TIMED"})
+    void ffmFutexPingPongSwitchesTwiceOnOneCpu(String wait) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
+        OptionsBuilder b = new OptionsBuilder();
+        b.include("FutexPingPong\\.roundTrip$").forks(1).warmupIterations(0).measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
+                .verbosity(VerboseMode.SILENT).shouldFailOnError(true)
+                .param("placement", "SAME_CPU").param("wait", wait).param("binding", "FFM");
+        RunResult r = new Runner(BenchmarkMain.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
+        assertEquals("FFM", r.getParams().getParam("binding"));
         double switches = secondary(r, "ctxsw.total.norm");
-        assertTrue(switches < 0.01, method + ": " + switches + " switches per op");
-        assertFalse(Double.isNaN(switches));
+        assertTrue(switches >= 1.8 && switches <= 2.2, "FFM " + wait + ": " + switches + " switches per round trip");
     }
 }
