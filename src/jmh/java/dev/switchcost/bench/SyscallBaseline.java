@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
  * libc {@code abs()}, which never enters the kernel: the binding's cost. {@code gettid}:
  * {@code syscall(SYS_gettid)}: one real kernel entry. {@code binding=JNA}: JNA direct mapping;
  * {@code binding=FFM}: FFM downcall handles linked {@code critical} (neither call blocks), JDK 22+
- * (skipped with one line on JDK 21). Kernel cost of a syscall is about {@code gettid - callNoKernel}.
+ * (skipped with one line on JDK 21). {@code gettidNotCritical}: the same call linked as one that may
+ * block (for FFM without {@code critical}: the Java→native thread-state transitions a futex wait
+ * pays; for JNA identical to {@code gettid}). Kernel cost of a syscall is about
+ * {@code gettid - callNoKernel}.
  *
  * <p><b>Expected.</b> Tens of ns for the JNA call, less for FFM; 50–150 ns for gettid depending on CPU and
  * mitigations (see {@code /sys/devices/system/cpu/vulnerabilities}); no context switches
@@ -69,5 +72,11 @@ public class SyscallBaseline {
     @Benchmark
     public long gettid(Calls c) {
         return c.calls.gettid();
+    }
+
+    /** gettid linked as a call that may block (FFM without {@code critical}): what the futex wait's binding costs. */
+    @Benchmark
+    public long gettidNotCritical(Calls c) {
+        return c.calls.gettidNotCritical();
     }
 }

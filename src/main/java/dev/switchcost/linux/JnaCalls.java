@@ -20,6 +20,11 @@ final class JnaCalls implements NativeCalls {
     }
 
     @Override
+    public long gettidNotCritical() {
+        return gettid();
+    }
+
+    @Override
     public int abs(int value) {
         return LibC.abs(value);
     }

@@ -16,6 +16,13 @@ public interface NativeCalls {
     /** {@code syscall(SYS_gettid)}: one real kernel entry. @return the tid, or -errno */
     long gettid();
 
+    /**
+     * {@code syscall(SYS_gettid)} linked as a call that may block: for FFM without
+     * {@code critical}, so it pays the Java→native thread-state transitions the futex wait pays; for
+     * JNA the same as {@link #gettid()} (JNA has no other kind).
+     */
+    long gettidNotCritical();
+
     /** libc {@code abs(int)}: a call that never enters the kernel (the binding's own cost). */
     int abs(int value);
 

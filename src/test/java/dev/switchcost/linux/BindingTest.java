@@ -45,6 +45,7 @@ class BindingTest {
         NativeCalls c = calls(b);
         assertEquals(b, c.binding());
         assertEquals(procTid(), c.gettid());
+        assertEquals(procTid(), c.gettidNotCritical());
         long other = CompletableFuture.supplyAsync(() -> {
             try {
                 long tid = c.gettid();

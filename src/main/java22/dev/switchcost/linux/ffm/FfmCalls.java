@@ -40,6 +40,8 @@ public final class FfmCalls implements NativeCalls {
 
     private static final MethodHandle GETTID = LINKER.downcallHandle(find("syscall"), SYSCALL0,
             Linker.Option.firstVariadicArg(1), Linker.Option.critical(false));
+    private static final MethodHandle GETTID_NOT_CRITICAL = LINKER.downcallHandle(find("syscall"), SYSCALL0,
+            Linker.Option.firstVariadicArg(1));
     private static final MethodHandle SYSCALL0_CAPTURING = LINKER.downcallHandle(find("syscall"), SYSCALL0,
             Linker.Option.firstVariadicArg(1), Linker.Option.captureCallState("errno"));
     private static final MethodHandle ABS = LINKER.downcallHandle(find("abs"),
@@ -71,6 +73,16 @@ public final class FfmCalls implements NativeCalls {
     public long gettid() {
         try {
             long rc = (long) GETTID.invokeExact(NR_GETTID);
+            return rc < 0 ? -errnoOf0(NR_GETTID) : rc;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long gettidNotCritical() {
+        try {
+            long rc = (long) GETTID_NOT_CRITICAL.invokeExact(NR_GETTID);
             return rc < 0 ? -errnoOf0(NR_GETTID) : rc;
         } catch (Throwable t) {
             throw rethrow(t);
