@@ -25,6 +25,8 @@ public enum Column {
     NATIVE_FUTEX_PROCESSES(Group.HANDOFF, "native futex, processes", NativeProgram.FUTEX_PROCESSES, null, Map.of()),
     NATIVE_PIPE(Group.HANDOFF, "native pipe, processes", NativeProgram.PIPE_PROCESSES, null, Map.of()),
     NATIVE_GETTID(Group.SYSCALL, "native gettid", NativeProgram.GETTID, null, Map.of()),
+    /** JMH's own cost per op (an empty benchmark method): the harness's share of every JVM row. */
+    JMH_EMPTY(Group.SYSCALL, "JMH empty op (SyscallBaseline.baseline)", null, "dev.switchcost.bench.SyscallBaseline.baseline", Map.of()),
     FFM_GETTID(Group.SYSCALL, "FFM gettid, critical (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid",
             Map.of("binding", "FFM")),
     FFM_GETTID_NOT_CRITICAL(Group.SYSCALL, "FFM gettid, not critical", null, "dev.switchcost.bench.SyscallBaseline.gettidNotCritical",
@@ -94,7 +96,7 @@ public enum Column {
     /** Whether this column has a cell on this placement. */
     public boolean appliesTo(Placement p) {
         return switch (this) {
-            case NATIVE_GETTID, JNA_GETTID, FFM_GETTID, FFM_GETTID_NOT_CRITICAL -> p == Placement.UNPINNED;
+            case NATIVE_GETTID, JMH_EMPTY, JNA_GETTID, FFM_GETTID, FFM_GETTID_NOT_CRITICAL -> p == Placement.UNPINNED;
             // A virtual thread cannot be pinned: only the scheduler places it.
             case VIRTUAL -> p == Placement.UNPINNED;
             default -> p != Placement.SMT_SIBLING;

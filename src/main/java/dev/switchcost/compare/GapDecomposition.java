@@ -19,7 +19,9 @@ import java.util.Optional;
  *       ({@code gettidNotCritical}), the wake a critical one ({@code gettid}).</li>
  *   <li><b>timer</b> = (C timed − C untimed) for a row whose waits carry a timeout, else 0: what arming
  *       and cancelling an hrtimer per wait costs, measured in C.</li>
- *   <li><b>residual</b> = gap − binding − timer: what the JVM adds beyond them.</li>
+ *   <li><b>harness</b> = JMH's empty op ({@code SyscallBaseline.baseline}): the benchmark loop's own
+ *       cost per op.</li>
+ *   <li><b>residual</b> = gap − binding − timer − harness: what the JVM adds beyond them.</li>
  * </ul>
  * Rows without a binding (park/unpark goes through HotSpot's own native code) have the whole gap as
  * residual. Medians are of the interleaved repetitions; a share whose inputs are missing is NaN, and
@@ -45,11 +47,12 @@ public final class GapDecomposition {
      * @param waits       wait calls per round trip (voluntary switches counted), NaN if unknown
      * @param binding     binding share, NaN if not measured, 0 for rows without a binding
      * @param timer       timer share
-     * @param residual    gap − binding − timer
+     * @param harness     JMH's per-op share
+     * @param residual    gap − binding − timer − harness
      * @param switches    switches per round trip of the JVM row
      */
     public record Row(String placement, String label, double cNanos, double jvmNanos, double waits, double binding, double timer,
-                      double residual, double switches) {
+                      double harness, double residual, double switches) {
 
         public double gap() {
             return jvmNanos - cNanos;
@@ -79,6 +82,7 @@ public final class GapDecomposition {
     public static List<Row> of(CompareResults r) {
         List<Row> rows = new ArrayList<>();
         double cGettid = median(r, Column.NATIVE_GETTID, "UNPINNED");
+        double harness = median(r, Column.JMH_EMPTY, "UNPINNED");
         for (String placement : r.placements()) {
             double c = median(r, Column.NATIVE_FUTEX, placement);
             if (!Double.isFinite(c)) {
@@ -96,8 +100,8 @@ public final class GapDecomposition {
                         : waits * (median(r, s.waitCost(), "UNPINNED") - cGettid)
                         + WAKES_PER_ROUND_TRIP * (median(r, s.wakeCost(), "UNPINNED") - cGettid);
                 double timer = s.timed() ? timerCost : 0;
-                rows.add(new Row(placement, cell.get().label(), c, jvm, waits, binding, timer, jvm - c - binding - timer,
-                        cell.get().switches().median()));
+                rows.add(new Row(placement, cell.get().label(), c, jvm, waits, binding, timer, harness,
+                        jvm - c - binding - timer - harness, cell.get().switches().median()));
             }
         }
         return rows;
@@ -116,14 +120,14 @@ public final class GapDecomposition {
         StringBuilder sb = new StringBuilder();
         sb.append("The JVM−C gap per round trip, in measured shares (medians, ns): binding = waits × (blocking-call gettid − C gettid)\n"
                 + "+ 2 wakes × (non-blocking-call gettid − C gettid), waits = voluntary switches counted; timer = C timed − C untimed,\n"
-                + "for rows whose waits carry a timeout; residual = the rest.\n");
-        String fmt = "%-10s %-30s %8s %8s %6s %8s %6s %9s %7s %9s %9s%n";
+                + "for rows whose waits carry a timeout; harness = JMH's empty op; residual = the rest.\n");
+        String fmt = "%-10s %-30s %8s %8s %6s %8s %6s %9s %7s %7s %7s %9s%n";
         sb.append(String.format(Locale.ROOT, fmt, "placement", "JVM row", "C", "JVM", "× C", "switches", "waits", "gap", "binding",
-                "timer", "residual"));
+                "timer", "harness", "residual"));
         for (Row x : rows) {
             sb.append(String.format(Locale.ROOT, fmt, x.placement(), x.label(), num(x.cNanos()), num(x.jvmNanos()),
                     String.format(Locale.ROOT, "%.2f", x.ratio()), String.format(Locale.ROOT, "%.2f", x.switches()),
-                    String.format(Locale.ROOT, "%.2f", x.waits()), num(x.gap()), num(x.binding()), num(x.timer()), num(x.residual())));
+                    String.format(Locale.ROOT, "%.2f", x.waits()), num(x.gap()), num(x.binding()), num(x.timer()), num(x.harness()), num(x.residual())));
         }
         for (Row x : rows) {
             if (x.residualNeedsExplaining()) {

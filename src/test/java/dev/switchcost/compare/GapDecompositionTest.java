@@ -34,6 +34,7 @@ class GapDecompositionTest {
             cell(Column.JNA_FUTEX_TIMED, "SAME_CPU", 5800, 1.5),
             cell(Column.LOCK_SUPPORT, "SAME_CPU", 5400, 1.2),
             cell(Column.NATIVE_GETTID, "UNPINNED", 100, 0),
+            cell(Column.JMH_EMPTY, "UNPINNED", 2, 0),
             cell(Column.FFM_GETTID, "UNPINNED", 110, 0),
             cell(Column.FFM_GETTID_NOT_CRITICAL, "UNPINNED", 130, 0),
             cell(Column.JNA_GETTID, "UNPINNED", 220, 0));
@@ -51,22 +52,23 @@ class GapDecompositionTest {
         assertEquals(300, ffm.gap(), 1e-9);
         assertEquals(1.0 * 30 + 2 * 10, ffm.binding(), 1e-9);   // 1 wait × (130 − 100) + 2 wakes × (110 − 100)
         assertEquals(0, ffm.timer(), 1e-9);
-        assertEquals(300 - 50, ffm.residual(), 1e-9);
+        assertEquals(2, ffm.harness(), 1e-9);
+        assertEquals(300 - 50 - 2, ffm.residual(), 1e-9);
 
         GapDecomposition.Row jna = row(rows, Column.JNA_FUTEX);
         assertEquals((1.5 + 2) * 120, jna.binding(), 1e-9);     // 3.5 calls × (220 − 100)
-        assertEquals(1200 - 420, jna.residual(), 1e-9);
+        assertEquals(1200 - 420 - 2, jna.residual(), 1e-9);
 
         GapDecomposition.Row timed = row(rows, Column.JNA_FUTEX_TIMED);
         assertEquals(700, timed.timer(), 1e-9);                  // C timed − C untimed
-        assertEquals(2000 - 420 - 700, timed.residual(), 1e-9);
+        assertEquals(2000 - 420 - 700 - 2, timed.residual(), 1e-9);
         for (GapDecomposition.Row r : rows) {
-            assertEquals(r.gap(), r.binding() + r.timer() + r.residual(), 1e-9, r.label());
+            assertEquals(r.gap(), r.binding() + r.timer() + r.harness() + r.residual(), 1e-9, r.label());
         }
 
         GapDecomposition.Row park = row(rows, Column.LOCK_SUPPORT);
         assertEquals(0, park.binding(), 1e-9);
-        assertEquals(1600, park.residual(), 1e-9);
+        assertEquals(1600 - 2, park.residual(), 1e-9);
         assertEquals(5400 / 3800.0, park.ratio(), 1e-9);
         assertTrue(park.residualNeedsExplaining());
         assertTrue(GapDecomposition.text(results(RUN)).contains("note: SAME_CPU " + Column.LOCK_SUPPORT.label()));
