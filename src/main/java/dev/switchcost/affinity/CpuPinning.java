@@ -52,6 +52,8 @@ public final class CpuPinning implements AutoCloseable {
     /**
      * The CPUs switchcost may use: this process's affinity mask, narrowed by {@code -Dswitchcost.cpus}
      * or {@code SWITCHCOST_CPUS} when set.
+     *
+     * @throws BadCpuSelection when that setting is not a CPU list or names CPUs outside the mask
      */
     public static CpuSet allowedCpus() {
         CpuSet mask = CpuSet.of(Affinity.getAffinity());
@@ -59,12 +61,33 @@ public final class CpuPinning implements AutoCloseable {
         if (chosen == null || chosen.isBlank()) {
             return mask;
         }
-        CpuSet wanted = CpuSet.parse(chosen);
+        CpuSet wanted;
+        try {
+            wanted = CpuSet.parse(chosen);
+        } catch (IllegalArgumentException e) {
+            throw new BadCpuSelection(CPUS_ENV + "=" + chosen + ": " + e.getMessage() + "; fix it or unset it", e);
+        }
         CpuSet both = wanted.intersect(mask);
         if (both.size() != wanted.size()) {
-            throw new IllegalArgumentException(CPUS_ENV + "=" + chosen + " names CPUs outside this process's mask " + mask);
+            throw new BadCpuSelection(CPUS_ENV + "=" + chosen + " names CPUs outside this process's mask " + mask
+                    + "; choose among those or unset it", null);
         }
         return both;
+    }
+
+    /** @return whether {@code -Dswitchcost.cpus} or {@code SWITCHCOST_CPUS} narrows the CPUs */
+    public static boolean isSelectionSet() {
+        String chosen = System.getProperty(CPUS_PROPERTY, System.getenv(CPUS_ENV));
+        return chosen != null && !chosen.isBlank();
+    }
+
+    /** A {@code SWITCHCOST_CPUS} / {@code -Dswitchcost.cpus} the user got wrong (the CLI exits 2 with the message). */
+    public static final class BadCpuSelection extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        BadCpuSelection(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     public int cpu() {

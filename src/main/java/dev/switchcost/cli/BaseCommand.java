@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.affinity.CpuPinning;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -22,7 +23,15 @@ public abstract class BaseCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() throws Exception {
-        return doCall();
+        try {
+            // a CPU selection that is set is checked before any command starts work or writes anything
+            if (CpuPinning.isSelectionSet()) {
+                CpuPinning.allowedCpus();
+            }
+            return doCall();
+        } catch (CpuPinning.BadCpuSelection e) {
+            throw SwitchcostException.usage(e.getMessage());
+        }
     }
 
     /** @return an exit code from {@link ExitCodes} */

@@ -8,6 +8,7 @@ import dev.switchcost.compare.GapDecomposition;
 import dev.switchcost.compare.JmhTargets;
 import dev.switchcost.machine.MachineInfo;
 import dev.switchcost.nativebaseline.NativeRunner;
+import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -15,10 +16,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -49,7 +47,7 @@ public final class CompareCommand extends BaseCommand {
     boolean quick;
 
     @Option(names = "--results-dir", paramLabel = "DIR",
-            description = "Where to write compare.json, machine.json and jmh-compare.log (default: results/compare-<host>-<date-time>).")
+            description = "Where to write compare.json, machine.json and jmh-compare.log (default: results/<host>-<date-time>-compare; an existing DIR must be empty).")
     Path resultsDir;
 
     static final int DEFAULT_REPETITIONS = 5;
@@ -62,12 +60,25 @@ public final class CompareCommand extends BaseCommand {
         }
         List<Placement> chosen = parsePlacements(placements);
         MachineInfo machine = MachineInfo.collect();
-        Path dir = resultsDir != null ? resultsDir : Path.of("results", "compare-" + machine.hostname() + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw SwitchcostException.usage("--results-dir " + dir + " exists and is not a directory");
+        ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "--results-dir")
+                : ResultsDir.create(Path.of("results"), machine.hostname(), "compare");
+        try (run) {
+            run.interruptedOnExit();
+            int code = compare(run, machine, reps, chosen);
+            if (code == ExitCodes.OK) {
+                run.complete();
+            } else {
+                run.fail("a repetition failed (see compare.json)");
+            }
+            return code;
+        } catch (SwitchcostException e) {
+            run.fail(e.getMessage());
+            throw e;
         }
-        Files.createDirectories(dir);
+    }
+
+    private int compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen) throws IOException {
+        Path dir = run.dir();
         machine.write(dir);
 
         NativeRunner nativeRunner = NativeRunner.locate();

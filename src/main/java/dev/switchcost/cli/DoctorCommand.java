@@ -4,6 +4,7 @@ import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.CpuSet;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.linux.LibC;
 import dev.switchcost.machine.Hsdis;
 import dev.switchcost.machine.MachineInfo;
@@ -21,7 +22,7 @@ import java.util.Locale;
  * unusable), else 0, with warnings for the optional ones.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        header = "Check this machine: JDK, JNA, CPUs per placement, perf, PMU, hsdis, limits.",
+        header = "Check this machine: JDKs found and what each enables, JNA, CPUs per placement, perf, PMU, hsdis, limits.",
         description = {"Checks what switchcost needs (Linux, JDK 21+, JNA) and what it can use (perf, a PMU, hsdis, "
                 + "CPUs for each placement) and explains what each missing piece means.",
                 "",
@@ -45,7 +46,14 @@ public final class DoctorCommand extends BaseCommand {
 
     /** What doctor looks at, gathered once so that the verdicts can be tested on made-up machines. */
     record Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
-                 List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine) {
+                 List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine,
+                 List<JdkPolicy.Jdk> jdks) {
+
+        /** Without a JDK list (tests of the other verdicts). */
+        Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
+              List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine) {
+            this(osName, jdkFeature, jdkDescription, libcAvailable, libcReason, placements, perf, hsdis, machine, List.of());
+        }
 
         static Facts collect() {
             List<Placement.Assignment> placements = new ArrayList<>();
@@ -60,7 +68,7 @@ public final class DoctorCommand extends BaseCommand {
             return new Facts(System.getProperty("os.name"), Runtime.version().feature(),
                     Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")",
                     LibC.isAvailable(), LibC.unavailableReason(), placements, PerfSupport.probe(), Hsdis.find(),
-                    linux ? MachineInfo.collect(Path.of("/")) : null);
+                    linux ? MachineInfo.collect(Path.of("/")) : null, JdkPolicy.discover());
         }
     }
 
@@ -94,8 +102,9 @@ public final class DoctorCommand extends BaseCommand {
         boolean linux = f.osName() != null && f.osName().toLowerCase(Locale.ROOT).contains("linux");
         out.add(linux ? new Check(Level.OK, "os", f.osName(), null)
                 : new Check(Level.FAIL, "os", f.osName(), "switchcost reads /proc and calls Linux syscalls; run it on Linux."));
-        out.add(f.jdkFeature() >= 21 ? new Check(Level.OK, "jdk", f.jdkDescription(), null)
-                : new Check(Level.FAIL, "jdk", f.jdkDescription(), "needs JDK 21+ (virtual threads); set JAVA_HOME to one."));
+        out.add(f.jdkFeature() >= JdkPolicy.min() ? new Check(Level.OK, "jdk", f.jdkDescription(), null)
+                : new Check(Level.FAIL, "jdk", f.jdkDescription(), "needs JDK " + JdkPolicy.min() + "+ (virtual threads); set JAVA_HOME to one."));
+        jdkChecks(f.jdks(), out);
         out.add(f.libcAvailable() ? new Check(Level.OK, "jna/libc", "libc bound through JNA direct mapping", null)
                 : new Check(Level.FAIL, "jna/libc", "unavailable: " + f.libcReason(),
                 "JNA binds futex, gettid and sched_getcpu; without it no benchmark runs. Run with "
@@ -120,6 +129,26 @@ public final class DoctorCommand extends BaseCommand {
             out.add(limit("kernel.threads-max", l.threadsMax(), 32768, "bounds threads system-wide; raise with sysctl kernel.threads-max"));
         }
         return out;
+    }
+
+    /** Every JDK found ({@link JdkPolicy#discover()}), what it enables, and what is missing across them. */
+    static void jdkChecks(List<JdkPolicy.Jdk> jdks, List<Check> out) {
+        for (JdkPolicy.Jdk j : jdks) {
+            out.add(new Check(j.runsSwitchcost() ? Level.OK : Level.INFO, "jdk found " + j.feature,
+                    j.version + " " + j.home + ": " + String.join(", ", j.enables())
+                            + (j.runsSwitchcost() ? "" : "; too old for switchcost (needs " + JdkPolicy.min() + "+)"), null));
+        }
+        if (jdks.isEmpty()) {
+            return;
+        }
+        boolean pinning = jdks.stream().anyMatch(j -> j.runsSwitchcost() && !j.synchronizedUnpinned());
+        boolean unpinned = jdks.stream().anyMatch(JdkPolicy.Jdk::synchronizedUnpinned);
+        if (!(pinning && unpinned)) {
+            out.add(new Check(Level.INFO, "jdk pinning study", "needs a JDK " + JdkPolicy.min() + "-" + (JdkPolicy.NO_PINNING - 1)
+                    + " and a JDK " + JdkPolicy.NO_PINNING + "+; found " + (pinning ? "only pinning ones" : "only JEP 491 ones"),
+                    pinning ? "install a JDK " + JdkPolicy.NO_PINNING + "+ to see synchronized without pinning."
+                            : "scripts/jdk21.sh fetches a JDK 21 runtime (pinning) into " + JdkPolicy.cacheDir() + "."));
+        }
     }
 
     private static void perfChecks(PerfSupport p, List<Check> out) {

@@ -34,6 +34,12 @@ public final class FootprintCommand extends BaseCommand {
     static final String DEFAULT_PLATFORM_COUNTS = "500,2000,8000";
     static final long DEFAULT_VIRTUAL_CAP = 2_000_000;
     static final long DEFAULT_PLATFORM_CAP = 100_000;
+    /**
+     * Java heap a parked virtual thread holds, for refusing counts up front: a deliberately high guess
+     * (measured here: 0.7 KiB per task fitted, about 1.8 KiB with the garbage of creating them, JDK 25),
+     * so that a refused count would certainly have run out of heap and an accepted one most likely not.
+     */
+    static final long VIRTUAL_HEAP_BYTES_PER_TASK = 2048;
 
     @Option(names = "--kind", required = true, converter = KindConverter.class, paramLabel = "virtual|platform",
             description = "Which threads to park: virtual or platform.")
@@ -112,12 +118,19 @@ public final class FootprintCommand extends BaseCommand {
         return Arrays.stream(d.split(",")).mapToLong(Long::parseLong).toArray();
     }
 
-    /** Refuses a platform count the thread limits cannot hold, before creating anything. */
+    /**
+     * Refuses, before creating anything, a virtual count the Java heap cannot hold (it would end in
+     * OutOfMemoryError) and a platform count the thread limits cannot hold.
+     */
     private void refuseBeyondLimits(long largest) {
-        if (kind != ThreadKind.PLATFORM) {
+        SystemLimits l = SystemLimits.read();
+        if (kind == ThreadKind.VIRTUAL) {
+            String refusal = virtualHeapRefusal(largest, l.heapMax(), l.heapUsed());
+            if (refusal != null) {
+                throw SwitchcostException.environment(refusal);
+            }
             return;
         }
-        SystemLimits l = SystemLimits.read();
         long room = Long.MAX_VALUE;
         String which = null;
         if (l.pidMax() > 0 && l.systemThreads() >= 0 && l.pidMax() - l.systemThreads() - MaxProbe.THREAD_RESERVE < room) {
@@ -133,6 +146,28 @@ public final class FootprintCommand extends BaseCommand {
                     + l.systemThreads() + " threads running leaves room for " + Math.max(room, 0)
                     + " (keeping " + MaxProbe.THREAD_RESERVE + " spare); use smaller counts, or --max to find the limit");
         }
+    }
+
+    /**
+     * @return why {@code largest} parked virtual threads would not fit in a heap of {@code heapMax} bytes
+     *         with {@code heapUsed} in use (at {@link #VIRTUAL_HEAP_BYTES_PER_TASK} each, up to
+     *         {@link MaxProbe#HEAP_FRACTION} of the heap), with the largest count that fits and the fix; null if they fit
+     */
+    static String virtualHeapRefusal(long largest, long heapMax, long heapUsed) {
+        if (heapMax <= 0) {
+            return null;
+        }
+        long room = (long) (MaxProbe.HEAP_FRACTION * heapMax) - heapUsed;
+        long fits = Math.max(room, 0) / VIRTUAL_HEAP_BYTES_PER_TASK;
+        if (largest <= fits) {
+            return null;
+        }
+        long needMib = (largest * VIRTUAL_HEAP_BYTES_PER_TASK + heapUsed) / (1 << 20) + 1;
+        long xmxMib = (long) Math.ceil(needMib / MaxProbe.HEAP_FRACTION);
+        return "--counts " + largest + " virtual threads need about " + (largest * VIRTUAL_HEAP_BYTES_PER_TASK >> 20)
+                + " MiB of Java heap (up to " + VIRTUAL_HEAP_BYTES_PER_TASK + " bytes each) but this JVM's heap is "
+                + (heapMax >> 20) + " MiB (-Xmx), room for about " + fits + "; use counts up to " + fits
+                + ", or give it more heap: JAVA_TOOL_OPTIONS=-Xmx" + xmxMib + "m";
     }
 
     private int probe() throws InterruptedException {

@@ -30,8 +30,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -67,8 +65,6 @@ public final class RunCommand extends BaseCommand {
     static final int QUICK_ITERATIONS = 20;
     static final TimeValue QUICK_ITERATION_TIME = TimeValue.milliseconds(300);
     static final String QUICK_SUMMARY = "1 fork, 4 x 300 ms warmup, 20 x 300 ms measurement";
-
-    static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     static class Mode {
         @Option(names = "--quick", description = "The headline run: short fixed iterations over the quick set (the default).")
@@ -117,7 +113,27 @@ public final class RunCommand extends BaseCommand {
                 OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT), includes, List.of()).isEmpty()) {
             throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", includes) + "; see 'switchcost list'");
         }
-        Path runDir = createRunDir(resultsDir, MachineInfo.collect(Path.of("/")).hostname());
+        dev.switchcost.results.ResultsDir run = createRunDir(resultsDir, MachineInfo.collect(Path.of("/")).hostname());
+        try (run) {
+            run.interruptedOnExit();
+            int code = run(run.dir());
+            if (code == ExitCodes.OK) {
+                run.complete();
+            } else {
+                run.fail("no results");
+            }
+            return code;
+        } catch (SwitchcostException e) {
+            if (e.exitCode() == ExitCodes.USAGE) {
+                run.discard(); // rejected: leave no directory behind
+            } else {
+                run.fail(e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    private int run(Path runDir) throws IOException {
         Options options = options(runDir);
 
         Path logFile = runDir.resolve("run.log");
@@ -239,30 +255,13 @@ public final class RunCommand extends BaseCommand {
     }
 
     /**
-     * Creates {@code <resultsDir>/<host>-<stamp>/}.
+     * Creates {@code <resultsDir>/<host>-<stamp>/} through {@link dev.switchcost.results.ResultsDir}, the one
+     * owner of run-directory names (unique, created atomically, with a status file).
      *
      * @throws SwitchcostException (usage) with one line when the directory cannot be created or written
      */
-    static Path createRunDir(Path resultsDir, String host) {
-        if (Files.exists(resultsDir) && !Files.isDirectory(resultsDir)) {
-            throw SwitchcostException.usage("--results-dir " + resultsDir + " exists and is not a directory");
-        }
-        String safeHost = host == null ? "unknown" : host.replaceAll("[^A-Za-z0-9._-]", "_");
-        Path dir = resultsDir.resolve(safeHost + "-" + LocalDateTime.now().format(STAMP));
-        try {
-            Files.createDirectories(dir);
-            Path probe = Files.createTempFile(dir, ".write-check", "");
-            Files.delete(probe);
-        } catch (java.nio.file.AccessDeniedException e) {
-            throw SwitchcostException.usage("cannot write results under --results-dir " + resultsDir + ": permission denied ("
-                    + e.getFile() + ")");
-        } catch (java.nio.file.FileSystemException e) {
-            throw SwitchcostException.usage("cannot write results under --results-dir " + resultsDir + ": "
-                    + (e.getReason() != null ? e.getReason() : "file system error") + " (" + e.getFile() + ")");
-        } catch (IOException | SecurityException e) {
-            throw SwitchcostException.usage("cannot write results under --results-dir " + resultsDir + ": " + e.getMessage());
-        }
-        return dir;
+    static dev.switchcost.results.ResultsDir createRunDir(Path resultsDir, String host) {
+        return dev.switchcost.results.ResultsDir.create(resultsDir, host, null);
     }
 
     private static String describeIncludes(Options o) {

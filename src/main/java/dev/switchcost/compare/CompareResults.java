@@ -5,7 +5,6 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -85,12 +84,14 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
         return GSON.toJson(this);
     }
 
-    public void write(Path dir) {
-        try {
-            Files.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(FILE_NAME), e);
-        }
+    /**
+     * Writes {@code dir/compare.json} atomically ({@link dev.switchcost.results.AtomicFiles}).
+     *
+     * @return the file written
+     * @throws dev.switchcost.results.ResultWriteException naming the file when it cannot be written
+     */
+    public Path write(Path dir) {
+        return dev.switchcost.results.AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
     }
 
     /** @throws IllegalArgumentException when the file is not a compare.json */

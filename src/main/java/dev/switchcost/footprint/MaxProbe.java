@@ -22,7 +22,7 @@ public final class MaxProbe {
     public static final long THREAD_RESERVE = 1024;
     /** Mappings left for the rest of this process. */
     public static final long MAP_RESERVE = 2048;
-    static final double HEAP_FRACTION = 0.9;
+    public static final double HEAP_FRACTION = 0.9;
 
     /** Why the probe stopped. */
     public enum Limit {

@@ -4,6 +4,7 @@ import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.CpuSet;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.linux.Binding;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -40,8 +41,9 @@ import java.util.regex.Pattern;
 /**
  * JMH's {@code Main}, plus what switchcost's benchmarks need from every run:
  * <ul>
- *   <li>forks get {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so
- *       the jar manifest's {@code Enable-Native-Access} does not reach them);</li>
+ *   <li>forks get the JVM flags of {@link JdkPolicy#jvmFlags} for their JDK, e.g.
+ *       {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so the jar
+ *       manifest's {@code Enable-Native-Access} does not reach them);</li>
  *   <li>placements this machine cannot provide are skipped, each with one line saying why, instead of
  *       failing with a stack trace or running as something else;</li>
  *   <li>(a {@code -jvm} older than Java 21 is refused earlier, by {@code dev.switchcost.launch.Launcher}.)</li>
@@ -49,9 +51,6 @@ import java.util.regex.Pattern;
  */
 public final class BenchmarkMain {
 
-    public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
-    /** JMH 1.37 calls sun.misc.Unsafe; JDK 24+ prints a warning block in every fork unless allowed (flag exists from JDK 23). */
-    public static final String UNSAFE_ALLOW = "--sun-misc-unsafe-memory-access=allow";
     static final String PLACEMENT_PARAM = "placement";
     static final String BINDING_PARAM = "binding";
 
@@ -286,20 +285,10 @@ public final class BenchmarkMain {
         return new OptionsBuilder().parent(base).param(BINDING_PARAM, keep.toArray(new String[0])).build();
     }
 
-    /** The feature release of the JVM the forks run: {@code -jvm}'s ({@code release} file of its home), else this one's. */
+    /** The feature release of the JVM the forks run: {@code -jvm}'s, else this one's ({@link JdkPolicy}). */
     static int benchmarkJdkFeature(Options user) {
-        if (user.getJvm().hasValue()) {
-            try {
-                java.io.File home = Path.of(user.getJvm().get()).toRealPath().getParent().getParent().toFile();
-                int f = dev.switchcost.launch.Launcher.feature(dev.switchcost.launch.Launcher.releaseVersion(home));
-                if (f > 0) {
-                    return f;
-                }
-            } catch (IOException | RuntimeException e) {
-                // unreadable: assume this JVM's (the launcher has checked -jvm is 21+)
-            }
-        }
-        return Runtime.version().feature();
+        JdkPolicy.Jdk jdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        return jdk != null ? jdk.feature : Runtime.version().feature();
     }
 
     /** {@code base} narrowed to {@code benchmarks}: JMH merges a child's includes with its parent's, so exclude the rest. */
@@ -336,23 +325,33 @@ public final class BenchmarkMain {
     }
 
     /**
-     * Forks get {@code --enable-native-access} (and, on JDK 23+, {@link #UNSAFE_ALLOW}), unless they
-     * inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs}).
+     * Forks get the flags {@link JdkPolicy#jvmFlags} names for their JDK (the {@code -jvm} given, else this
+     * one), unless they inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs});
+     * and a fork on another JDK inherits only the arguments that JDK accepts ({@link JdkPolicy#inheritable}:
+     * a JDK 21 fork of a JDK 25 JMH would otherwise die on {@code --sun-misc-unsafe-memory-access}).
      */
-    static Options withNativeAccess(Options user) {
-        List<String> wanted = new ArrayList<>();
-        wanted.add(NATIVE_ACCESS);
-        if (!user.getJvm().hasValue() && Runtime.version().feature() >= 23) {
-            wanted.add(UNSAFE_ALLOW);
+    public static Options withNativeAccess(Options user) {
+        JdkPolicy.Jdk forkJdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
+        List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(user);
+        boolean changed = false;
+        List<String> inherited = List.of();
+        if (!user.getJvmArgs().hasValue()) {
+            List<String> host = ManagementFactory.getRuntimeMXBean().getInputArguments();
+            inherited = JdkPolicy.inheritable(host, feature);
+            if (!inherited.equals(host)) {
+                b.jvmArgs(inherited.toArray(new String[0]));
+                changed = true;
+            }
         }
-        List<String> inherited = user.getJvmArgs().hasValue() ? List.of()
-                : ManagementFactory.getRuntimeMXBean().getInputArguments();
         wanted.removeIf(inherited::contains);
-        if (wanted.isEmpty()) {
-            return user;
+        if (!wanted.isEmpty()) {
+            List<String> prepend = new ArrayList<>(wanted);
+            user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
+            b.jvmArgsPrepend(prepend.toArray(new String[0]));
+            changed = true;
         }
-        List<String> prepend = new ArrayList<>(wanted);
-        user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
-        return new OptionsBuilder().parent(user).jvmArgsPrepend(prepend.toArray(new String[0])).build();
+        return changed ? b.build() : user;
     }
 }

@@ -19,7 +19,7 @@ public enum Binding {
     FFM;
 
     /** The first JDK feature release in which FFM is final (JEP 454). */
-    public static final int FFM_MIN_FEATURE = 22;
+    public static final int FFM_MIN_FEATURE = dev.switchcost.launch.JdkPolicy.FFM;
     static final String FFM_CLASS = "dev.switchcost.linux.ffm.FfmCalls";
 
     /** Why this binding cannot run on a JDK of feature release {@code jdkFeature}, or empty if it can. */

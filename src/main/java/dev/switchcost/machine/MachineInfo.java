@@ -155,12 +155,14 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         return m;
     }
 
-    public void write(Path dir) {
-        try {
-            Files.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(FILE_NAME), e);
-        }
+    /**
+     * Writes {@code dir/machine.json} atomically ({@link dev.switchcost.results.AtomicFiles}).
+     *
+     * @return the file written
+     * @throws dev.switchcost.results.ResultWriteException naming the file when it cannot be written
+     */
+    public Path write(Path dir) {
+        return dev.switchcost.results.AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
     }
 
     public static MachineInfo read(Path dir) {

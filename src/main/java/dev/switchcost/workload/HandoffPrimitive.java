@@ -1,5 +1,7 @@
 package dev.switchcost.workload;
 
+import dev.switchcost.launch.JdkPolicy;
+
 /** The ways a Java task can hand the turn to another and block: a benchmark parameter, each a {@link Turn}. */
 public enum HandoffPrimitive {
     /** {@link UntimedParkTurn}: {@code LockSupport.park()}/{@code unpark}, no timer. */
@@ -29,6 +31,6 @@ public enum HandoffPrimitive {
 
     /** @return true if a virtual thread blocking this way pins its carrier on the running JDK (JEP 491 fixed {@code synchronized} in JDK 24) */
     public boolean pinsCarrier() {
-        return this == SYNCHRONIZED && Runtime.version().feature() < 24;
+        return this == SYNCHRONIZED && Runtime.version().feature() < JdkPolicy.NO_PINNING;
     }
 }

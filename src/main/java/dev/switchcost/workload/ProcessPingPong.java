@@ -3,6 +3,7 @@ package dev.switchcost.workload;
 import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.linux.Syscalls;
 import dev.switchcost.sample.CountedThreads;
 
@@ -136,13 +137,13 @@ public final class ProcessPingPong implements AutoCloseable {
         }
     }
 
-    /** The partner's command line: this JVM's java and class path, native access, a small heap. */
+    /** The partner's command line: this JVM's java, class path and flags ({@link JdkPolicy}), a small heap. */
     public static List<String> partnerCommand(Path mapping, int cpu, long parentPid, WaitKind wait) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
-        cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.addAll(JdkPolicy.running().jvmFlags());
         cmd.add("-Xmx64m");
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-cp");

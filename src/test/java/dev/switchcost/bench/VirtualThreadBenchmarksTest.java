@@ -1,5 +1,6 @@
 package dev.switchcost.bench;
 
+import dev.switchcost.jmh.BenchmarkMain;
 import dev.switchcost.jmh.ContextSwitchProfiler;
 import dev.switchcost.linux.LinuxTestSupport;
 import dev.switchcost.workload.HandoffPrimitive;
@@ -34,7 +35,6 @@ class VirtualThreadBenchmarksTest {
         org.openjdk.jmh.runner.options.ChainedOptionsBuilder b = new org.openjdk.jmh.runner.options.OptionsBuilder()
                 .include(include)
                 .forks(1)
-                .jvmArgsPrepend("--enable-native-access=ALL-UNNAMED")
                 .warmupIterations(0)
                 .measurementIterations(1)
                 .measurementTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(200))
@@ -44,7 +44,7 @@ class VirtualThreadBenchmarksTest {
         for (int i = 0; i < params.length; i += 2) {
             b.param(params[i], params[i + 1]);
         }
-        Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(b.build()).run();
+        Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(BenchmarkMain.withNativeAccess(b.build())).run();
         assertEquals(1, results.size(), "one configuration");
         RunResult r = results.iterator().next();
         double score = r.getPrimaryResult().getScore();

@@ -1,5 +1,6 @@
 package dev.switchcost.bench;
 
+import dev.switchcost.jmh.BenchmarkMain;
 import dev.switchcost.jmh.ContextSwitchProfiler;
 import dev.switchcost.linux.LibC;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,6 @@ class WorkingSetHandoffTest {
         // test's run is short and does not need the machine to itself.
         System.setProperty("jmh.ignoreLock", "true");
         return new OptionsBuilder().include(include).forks(1)
-                .jvmArgsPrepend("--enable-native-access=ALL-UNNAMED")
                 .warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200))
                 .addProfiler(ContextSwitchProfiler.class);
     }
@@ -51,9 +51,9 @@ class WorkingSetHandoffTest {
     @Test
     void sameCpuRoundTripWithWorkingSetSwitchesTwiceAndBaselinesDoNot() throws RunnerException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        Collection<RunResult> results = new Runner(tiny(WorkingSetHandoff.class.getSimpleName() + "\\.")
+        Collection<RunResult> results = new Runner(BenchmarkMain.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName() + "\\.")
                 .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
-                .param("workingSetKiB", "16").param("strideBytes", "64").build()).run();
+                .param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         Map<String, RunResult> r = byBenchmark(results);
         assertEquals(3, r.size(), r.keySet().toString());
         for (RunResult rr : r.values()) {
@@ -69,8 +69,8 @@ class WorkingSetHandoffTest {
     @Test
     void virtualPartnerRoundTripRunsAndSwitches() throws RunnerException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        Collection<RunResult> results = new Runner(tiny(WorkingSetVirtualHandoff.class.getSimpleName() + "\\.roundTrip")
-                .param("sharing", "SHARED").param("workingSetKiB", "16").param("strideBytes", "64").build()).run();
+        Collection<RunResult> results = new Runner(BenchmarkMain.withNativeAccess(tiny(WorkingSetVirtualHandoff.class.getSimpleName() + "\\.roundTrip")
+                .param("sharing", "SHARED").param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         RunResult r = results.iterator().next();
         assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));
         assertTrue(switchesPerOp(r) > 0.5, "a park/unpark round trip with a virtual partner blocks the platform side: "

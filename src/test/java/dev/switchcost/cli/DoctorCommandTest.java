@@ -1,10 +1,13 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.sample.PerfSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,6 +24,39 @@ class DoctorCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("perf"), r.out());
         assertTrue(r.out().contains("placement SAME_CPU"), r.out());
+    }
+
+    static JdkPolicy.Jdk fakeJdk(Path dir, String version) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(dir.resolve("bin"));
+        java.nio.file.Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
+        Path bin = java.nio.file.Files.writeString(dir.resolve("bin/java"), "#!/bin/sh\nexit 1\n");
+        java.nio.file.Files.setPosixFilePermissions(bin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        return JdkPolicy.ofHome(dir.toFile());
+    }
+
+    @Test
+    void listsEveryJdkFoundAndWhatItEnables(@TempDir Path tmp) throws Exception {
+        var jdks = List.of(fakeJdk(tmp.resolve("25"), "25.0.3"), fakeJdk(tmp.resolve("21"), "21.0.8"), fakeJdk(tmp.resolve("17"), "17.0.15"));
+        var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF, null, null, jdks));
+        assertEquals(ExitCodes.OK, DoctorCommand.exitCode(checks), "an old JDK beside good ones is not a failure");
+        var found = checks.stream().filter(c -> c.name().startsWith("jdk found")).toList();
+        assertEquals(3, found.size(), found.toString());
+        assertTrue(found.get(0).detail().contains("virtual threads, FFM binding, synchronized does not pin (JEP 491)"), found.get(0).detail());
+        assertTrue(found.get(1).detail().contains("no FFM binding (needs 22+), synchronized pins the carrier"), found.get(1).detail());
+        assertEquals(DoctorCommand.Level.INFO, found.get(2).level());
+        assertTrue(found.get(2).detail().contains("too old for switchcost (needs 21+)"), found.get(2).detail());
+        assertTrue(checks.stream().noneMatch(c -> c.name().equals("jdk pinning study")), "both kinds present");
+
+        var only25 = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF, null, null,
+                List.of(jdks.get(0))));
+        var hint = only25.stream().filter(c -> c.name().equals("jdk pinning study")).findFirst().orElseThrow();
+        assertTrue(hint.explanation().contains("scripts/jdk21.sh"), hint.explanation());
+    }
+
+    @Test
+    void theRealDoctorListsTheRunningJdk() {
+        CliResult r = CliResult.run("doctor");
+        assertTrue(r.out().contains("jdk found " + Runtime.version().feature()), r.out());
     }
 
     @Test

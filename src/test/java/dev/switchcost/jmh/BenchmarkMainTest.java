@@ -3,6 +3,7 @@ package dev.switchcost.jmh;
 import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.linux.LinuxTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -33,17 +34,17 @@ class BenchmarkMainTest {
         Options o = BenchmarkMain.withSwitchcostDefaults(
                 new CommandLineOptions("-jvmArgs", "-Xms64m", "-jvmArgsPrepend", "-Xmx1g", "SyscallBaseline"), logStream);
         List<String> prepend = List.copyOf(o.getJvmArgsPrepend().get());
-        assertEquals(BenchmarkMain.NATIVE_ACCESS, prepend.get(0));
+        assertEquals(JdkPolicy.NATIVE_ACCESS, prepend.get(0));
         assertEquals("-Xmx1g", prepend.get(prepend.size() - 1));
-        assertEquals(Runtime.version().feature() >= 23, prepend.contains(BenchmarkMain.UNSAFE_ALLOW));
+        assertEquals(Runtime.version().feature() >= 23, prepend.contains(JdkPolicy.UNSAFE_ALLOW));
     }
 
     @Test
     void forksEitherInheritNativeAccessOrGetItPrepended() throws Exception {
         Options o = BenchmarkMain.withSwitchcostDefaults(new CommandLineOptions("SyscallBaseline"), logStream);
         boolean inherited = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-                .contains(BenchmarkMain.NATIVE_ACCESS);
-        boolean prepended = o.getJvmArgsPrepend().orElse(List.of()).contains(BenchmarkMain.NATIVE_ACCESS);
+                .contains(JdkPolicy.NATIVE_ACCESS);
+        boolean prepended = o.getJvmArgsPrepend().orElse(List.of()).contains(JdkPolicy.NATIVE_ACCESS);
         assertTrue(inherited ^ prepended, "inherited=" + inherited + " prepended=" + prepended);
     }
 

@@ -29,7 +29,8 @@ class BindingNarrowingTest {
         Files.createDirectories(dir.resolve("bin"));
         Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
         Path java = dir.resolve("bin/java");
-        Files.writeString(java, "");
+        Files.writeString(java, "#!/bin/sh\nexit 1\n");
+        java.toFile().setExecutable(true);
         return java.toString();
     }
 

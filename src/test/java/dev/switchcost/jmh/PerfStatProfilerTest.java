@@ -79,10 +79,10 @@ class PerfStatProfilerTest {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         PerfSupport here = PerfSupport.probe();
         assumeTrue(here.available(), "perf cannot count here: " + here.summary());
-        Options opt = new OptionsBuilder().include(FutexPingPongName.NAME).forks(1)
-                .jvmArgsPrepend("--enable-native-access=ALL-UNNAMED").warmupIterations(0).measurementIterations(1)
+        Options opt = BenchmarkMain.withNativeAccess(new OptionsBuilder().include(FutexPingPongName.NAME).forks(1)
+                .warmupIterations(0).measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(300)).param("placement", "SAME_CPU")
-                .addProfiler(PerfStatProfiler.class).build();
+                .addProfiler(PerfStatProfiler.class).build());
         Collection<RunResult> results = new Runner(opt).run();
         Map<String, Result> sec = results.iterator().next().getAggregatedResult().getSecondaryResults();
         double cs = sec.get("perf.context-switches.norm").getScore();

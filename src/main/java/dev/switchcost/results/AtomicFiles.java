@@ -1,0 +1,158 @@
+package dev.switchcost.results;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The one way switchcost writes a result file ({@code jmh*.json}, {@code machine.json},
+ * {@code compare.json}, CSV, report files): into a temporary file in the target's directory, flushed
+ * and fsynced, then renamed over the target. A reader therefore sees the old file or the whole new
+ * one, never a truncated one; a failed write leaves no temporary file behind and throws a
+ * {@link ResultWriteException} naming the path (exit 1, or exit 3 when the cause is the environment:
+ * no space, read-only file system, quota), so nothing is ever announced as written that was not.
+ *
+ * <p>For a producer that writes a file itself (JMH's result writer, which swallows I/O errors):
+ * {@link #tempFor(Path)} gives a temporary path beside the target, and {@link #commit(Path, Path)}
+ * fsyncs it and renames it into place once the caller has checked it (e.g. parsed it with
+ * {@link JmhJson#read(Path)}).
+ */
+public final class AtomicFiles {
+
+    /** A body that writes to a stream and may throw {@link IOException}. */
+    @FunctionalInterface
+    public interface IOConsumer<T> {
+        void accept(T t) throws IOException;
+    }
+
+    private AtomicFiles() {
+    }
+
+    /**
+     * Writes {@code target} atomically: {@code body} writes into a temporary file beside it, which is
+     * fsynced and renamed over {@code target}.
+     *
+     * @return {@code target}
+     * @throws ResultWriteException when any step fails (the temporary file is removed)
+     */
+    public static Path write(Path target, IOConsumer<OutputStream> body) {
+        Path tmp = tempFor(target);
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                 OutputStream out = Channels.newOutputStream(ch)) {
+                body.accept(new NonClosing(out));
+                out.flush();
+                ch.force(true);
+            }
+            commit(tmp, target);
+            return target;
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw ResultWriteException.of(target, e);
+        } catch (RuntimeException | Error e) {
+            deleteQuietly(tmp);
+            throw e;
+        }
+    }
+
+    /** {@link #write(Path, IOConsumer)} for text, UTF-8. */
+    public static Path writeString(Path target, String text) {
+        return write(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** {@link #write(Path, IOConsumer)} for bytes. */
+    public static Path writeBytes(Path target, byte[] bytes) {
+        return write(target, out -> out.write(bytes));
+    }
+
+    /**
+     * Creates an empty temporary file in {@code target}'s directory, named {@code .NAME.tmp-*} so that
+     * no reader takes it for a result. The caller writes it and then calls {@link #commit} (or
+     * {@link #deleteQuietly} on failure).
+     *
+     * @throws ResultWriteException when the directory is not writable
+     */
+    public static Path tempFor(Path target) {
+        Path dir = target.toAbsolutePath().getParent();
+        try {
+            return Files.createTempFile(dir, "." + target.getFileName() + ".tmp-", "");
+        } catch (IOException e) {
+            throw ResultWriteException.of(target, e);
+        }
+    }
+
+    /**
+     * Fsyncs {@code tmp} and renames it over {@code target} (atomically where the file system can).
+     *
+     * @throws ResultWriteException naming {@code target}; {@code tmp} is removed
+     */
+    public static void commit(Path tmp, Path target) {
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            syncDirectory(target.toAbsolutePath().getParent());
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw ResultWriteException.of(target, e);
+        }
+    }
+
+    /** Makes the rename durable; a file system that cannot fsync a directory is not an error. */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // best effort: the data itself is synced
+        }
+    }
+
+    public static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // nothing more to do
+        }
+    }
+
+    /** Keeps {@code body} from closing the channel before it is forced. */
+    private static final class NonClosing extends OutputStream {
+        private final OutputStream out;
+
+        NonClosing(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.switchcost.results;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One result of a JMH JSON file ({@code -rf json}): a trial (benchmark × parameters) on one JVM, with
+ * units normalised ({@link Metric}) and the raw iterations kept.
+ *
+ * @param source     the file it was read from
+ * @param benchmark  full name, {@code dev.switchcost.bench.FutexPingPong.roundTrip}
+ * @param mode       JMH mode ({@code avgt}, {@code thrpt}, {@code sample}, {@code ss})
+ * @param params     the {@code @Param} values, sorted by name
+ * @param primary    the primary score
+ * @param secondary  secondary scores by label ({@code ctxsw.total.norm}, {@code perf.cache-misses.norm}, ...)
+ * @param jvm        the JVM the forks ran on
+ * @param settings   JMH's settings for this trial
+ * @param failure    why this row's trial failed (from the directory's status file), or null: a failed row is
+ *                   shown as such and never used in a derived figure
+ */
+public record JmhRow(Path source, String benchmark, String mode, Map<String, String> params, Metric primary,
+                     Map<String, Metric> secondary, Jvm jvm, Settings settings, String failure) {
+
+    /**
+     * @param jdkVersion {@code jdkVersion}, e.g. {@code 25.0.3}
+     * @param vmName     {@code vmName}
+     * @param vmVersion  {@code vmVersion}, e.g. {@code 25.0.3+9-LTS}
+     * @param java       {@code jvm}: the java binary
+     * @param jvmArgs    {@code jvmArgs}
+     */
+    public record Jvm(String jdkVersion, String vmName, String vmVersion, String java, List<String> jvmArgs) {
+        /** {@code JDK 25.0.3}, or {@code JDK ?} when JMH did not say. */
+        public String label() {
+            return "JDK " + (jdkVersion == null ? "?" : jdkVersion);
+        }
+    }
+
+    /** JMH's settings as its JSON gives them; -1 / null where absent. */
+    public record Settings(String jmhVersion, int forks, int threads, int warmupIterations, String warmupTime,
+                           int measurementIterations, String measurementTime) {
+        /** {@code 1 fork, 4 × 300 ms warmup, 20 × 300 ms measurement}. */
+        public String describe() {
+            return forks + (forks == 1 ? " fork, " : " forks, ") + warmupIterations + " × " + warmupTime + " warmup, "
+                    + measurementIterations + " × " + measurementTime + " measurement" + (threads > 1 ? ", " + threads + " threads" : "");
+        }
+    }
+
+    public boolean failed() {
+        return failure != null;
+    }
+
+    /** This row marked failed. */
+    public JmhRow withFailure(String why) {
+        return new JmhRow(source, benchmark, mode, params, primary, secondary, jvm, settings, why);
+    }
+
+    /** {@code FutexPingPong}. */
+    public String benchmarkClass() {
+        String[] parts = benchmark.split("\\.");
+        return parts.length < 2 ? benchmark : parts[parts.length - 2];
+    }
+
+    /** {@code roundTrip}. */
+    public String method() {
+        return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+    }
+
+    /** {@code FutexPingPong.roundTrip}. */
+    public String shortName() {
+        return benchmarkClass() + "." + method();
+    }
+
+    public String param(String name) {
+        return params.get(name);
+    }
+
+    /** {@code placement=SAME_CPU workingSetKiB=16}, or empty. */
+    public String paramsText() {
+        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    /** Identity of the trial across files and runs: short name, parameters and mode (not the JVM). */
+    public String key() {
+        return shortName() + (params.isEmpty() ? "" : " " + paramsText()) + " [" + mode + "]";
+    }
+
+    /** The primary score in ns/op, NaN when the row is not a time per op. */
+    public double nsPerOp() {
+        return primary.isTimePerOp() ? primary.score() : Double.NaN;
+    }
+
+    /** The primary score's estimate (see {@link Estimate}). */
+    public Estimate estimate() {
+        return primary.estimate();
+    }
+
+    /** A secondary score, NaN when absent (e.g. run without that profiler). */
+    public double secondaryScore(String label) {
+        Metric m = secondary.get(label);
+        return m == null ? Double.NaN : m.score();
+    }
+
+    /** Switches per op counted by ContextSwitchProfiler, NaN without it. */
+    public double switchesPerOp() {
+        return secondaryScore("ctxsw.total.norm");
+    }
+
+    public String jdkLabel() {
+        return jvm.label();
+    }
+}

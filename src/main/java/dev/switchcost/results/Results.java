@@ -1,0 +1,184 @@
+package dev.switchcost.results;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import dev.switchcost.compare.CompareResults;
+import dev.switchcost.machine.MachineInfo;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Everything switchcost knows about one input — a results directory or one JMH JSON file — read by
+ * the one reader: JMH rows from every JMH JSON file ({@link JmhJson}), {@code machine.json},
+ * {@code compare.json} and the run's {@link RunStatus}. Rows of failed trials are marked
+ * ({@link JmhRow#failed()}); {@link #usable()} leaves them out.
+ *
+ * <p>A directory: every {@code *.json} in it that is JMH JSON is read, whatever its name (so
+ * {@code jmh.json}, {@code jmh-jdk21.json} and older {@code foundation.json}-style files all count); a
+ * {@code jmh*.json} that is not JMH JSON is an error; other JSON files are skipped with a note. A file:
+ * read as JMH JSON, with {@code machine.json} and {@code status} taken from beside it when present.
+ *
+ * @param source   the directory or file given
+ * @param status   the run's status ({@link RunStatus#UNKNOWN} without a status file)
+ * @param machine  machine.json, or null
+ * @param compare  compare.json, or null
+ * @param rows     every JMH row, failed ones marked
+ * @param jmhFiles the JMH JSON files read
+ * @param notes    what was skipped and why, one line each
+ */
+public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
+                      List<Path> jmhFiles, List<String> notes) {
+
+    /**
+     * Reads a results directory or a JMH JSON file.
+     *
+     * @throws IllegalArgumentException one line for the user (exit 2): missing path, malformed file, nothing to read
+     */
+    public static Results load(Path path) {
+        try {
+            if (!Files.exists(path)) {
+                throw new IllegalArgumentException(path + " does not exist (give a results directory or a JMH JSON file)");
+            }
+            return Files.isDirectory(path) ? loadDir(path) : loadFile(path);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("cannot read " + e.getFile() + ": no such file", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + path + ": " + ResultWriteException.reason(e), e);
+        } catch (UncheckedIOException e) {
+            throw new IllegalArgumentException("cannot read " + path + ": " + ResultWriteException.reason(e.getCause()), e);
+        }
+    }
+
+    /** {@link #load} for each input, in order. */
+    public static List<Results> loadAll(List<Path> inputs) {
+        return inputs.stream().map(Results::load).toList();
+    }
+
+    private static Results loadDir(Path dir) throws IOException {
+        RunStatus status = ResultsDir.readStatus(dir);
+        List<String> notes = new ArrayList<>();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(Files::isRegularFile).sorted().toList();
+        }
+        MachineInfo machine = null;
+        CompareResults compare = null;
+        List<JmhRow> rows = new ArrayList<>();
+        List<Path> jmhFiles = new ArrayList<>();
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            if (name.startsWith(".")) {
+                continue;
+            }
+            if (name.matches(".*\\.json\\.part\\d+")) {
+                notes.add(name + " is a part file left by an unfinished run: not read");
+                continue;
+            }
+            if (!name.endsWith(".json")) {
+                continue;
+            }
+            if (name.equals(ResultsDir.MACHINE)) {
+                machine = readMachine(f);
+            } else if (name.equals(ResultsDir.COMPARE)) {
+                compare = CompareResults.read(f);
+            } else {
+                readJmh(f, name.startsWith("jmh"), rows, jmhFiles, notes);
+            }
+        }
+        if (rows.isEmpty() && compare == null && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
+            throw new IllegalArgumentException(dir + " holds no results: no JMH JSON file (jmh.json) and no compare.json"
+                    + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
+        }
+        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes);
+    }
+
+    private static Results loadFile(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        RunStatus status = parent == null ? RunStatus.UNKNOWN : ResultsDir.readStatus(parent);
+        List<String> notes = new ArrayList<>();
+        MachineInfo machine = null;
+        if (parent != null && Files.isRegularFile(parent.resolve(ResultsDir.MACHINE)) && !file.getFileName().toString().equals(ResultsDir.MACHINE)) {
+            try {
+                machine = readMachine(parent.resolve(ResultsDir.MACHINE));
+            } catch (IllegalArgumentException e) {
+                notes.add("machine.json beside it not read: " + e.getMessage());
+            }
+        }
+        List<JmhRow> rows = new ArrayList<>();
+        List<Path> jmhFiles = new ArrayList<>();
+        readJmh(file, true, rows, jmhFiles, notes);
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException(file + " holds no JMH results" + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
+        }
+        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes);
+    }
+
+    private static MachineInfo readMachine(Path f) {
+        return MachineInfo.read(f.getParent());
+    }
+
+    private static void readJmh(Path f, boolean mustBeJmh, List<JmhRow> rows, List<Path> files, List<String> notes) throws IOException {
+        String text = Files.readString(f);
+        String name = f.getFileName().toString();
+        if (text.isBlank()) {
+            notes.add(name + " is empty (written by a run that was interrupted or failed): not read");
+            return;
+        }
+        JsonElement root;
+        try {
+            root = JsonParser.parseString(text);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(f + " is not valid JSON (truncated?): " + JmhJson.oneLine(e.getMessage()), e);
+        }
+        if (!JmhJson.looksLikeJmh(root)) {
+            if (mustBeJmh) {
+                JmhJson.parse(root, f); // throws with what is wrong
+                throw new IllegalArgumentException(f + " is not a JMH JSON result file (-rf json)");
+            }
+            notes.add(name + " is not JMH JSON: not read");
+            return;
+        }
+        rows.addAll(JmhJson.parse(root, f));
+        files.add(f);
+    }
+
+    private static List<JmhRow> mark(List<JmhRow> rows, RunStatus status) {
+        return rows.stream().map(r -> status.failedTrial(r.benchmark(), r.params())
+                .map(t -> r.withFailure(t.reason().isEmpty() ? "trial failed" : t.reason())).orElse(r)).toList();
+    }
+
+    /** Rows that may enter a figure: not from a failed trial. */
+    public List<JmhRow> usable() {
+        return rows.stream().filter(r -> !r.failed()).toList();
+    }
+
+    /** The JDK versions of the rows, in order of appearance. */
+    public List<String> jdks() {
+        return List.copyOf(new LinkedHashSet<>(rows.stream().map(r -> r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion()).toList()));
+    }
+
+    /** The name to show: the directory's or file's name. */
+    public String label() {
+        Path n = source.toAbsolutePath().normalize().getFileName();
+        return n == null ? source.toString() : n.toString();
+    }
+
+    /** One line: the machine summary, or that it is unknown. */
+    public String machineSummary() {
+        return machine != null ? machine.summary() : "machine unknown (no machine.json)";
+    }
+
+    public Optional<MachineInfo> machineInfo() {
+        return Optional.ofNullable(machine);
+    }
+}

@@ -1,0 +1,401 @@
+package dev.switchcost.results;
+
+import dev.switchcost.cli.SwitchcostException;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * A results directory: the one owner of run-directory names, of the layout inside one, and of its
+ * {@code status} file. {@code switchcost run} and {@code compare} create one ({@link #create});
+ * {@code report}, {@code diff} and the answer card read it ({@link Results#load}).
+ *
+ * <h2>Name</h2>
+ * {@code <host>-<yyyyMMdd-HHmmss>} (local time; the host with anything but {@code [A-Za-z0-9._-]}
+ * replaced by {@code _}), then {@code -<label>} when the creator gives one (e.g. {@code compare}), then
+ * {@code -2}, {@code -3}, ... when that name is taken. The directory is created with
+ * {@link Files#createDirectory}, which fails atomically on an existing name, so two runs started in the
+ * same second get two directories and no run ever writes into another's.
+ *
+ * <h2>Layout</h2>
+ * <ul>
+ *   <li>{@code status}: the run's state (below), written first and last;</li>
+ *   <li>{@code jmh.json} (JMH {@code -rf json}; any further {@code jmh-*.json} are read too, e.g. one per JDK);</li>
+ *   <li>{@code machine.json} ({@link dev.switchcost.machine.MachineInfo});</li>
+ *   <li>{@code compare.json} ({@link dev.switchcost.compare.CompareResults}), when native C was compared;</li>
+ *   <li>{@code run.log} (JMH's own output), {@code report.html}, {@code report.md}.</li>
+ * </ul>
+ * Every result file is written through {@link AtomicFiles}: a file present is a file complete.
+ *
+ * <h2>The status file</h2>
+ * UTF-8 text. The first line is the state:
+ * <pre>
+ * running
+ * complete
+ * failed: &lt;one-line reason&gt;
+ * interrupted
+ * </pre>
+ * Each further line names one trial (benchmark + parameters) that failed, tab-separated:
+ * <pre>
+ * trial-failed&lt;TAB&gt;dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes&lt;TAB&gt;placement=SAME_CPU&lt;TAB&gt;partner process died
+ * </pre>
+ * (parameters as {@code k=v} separated by spaces, empty when the benchmark has none; a parameter left
+ * out matches every value). A row of {@code jmh*.json} that belongs to a failed trial is read as failed
+ * and never averaged in. {@code running} found by a reader means the run is still going or died
+ * without a word (SIGKILL). A directory without a status file has state {@link RunStatus.State#UNKNOWN}.
+ * The file is rewritten atomically on every change, so a writer that records failed trials as they
+ * happen ({@link #recordFailedTrial}) leaves them on disk even if it is killed afterwards.
+ */
+public final class ResultsDir implements AutoCloseable {
+
+    public static final String STATUS = "status";
+    public static final String JMH = "jmh.json";
+    public static final String MACHINE = "machine.json";
+    public static final String COMPARE = "compare.json";
+    public static final String RUN_LOG = "run.log";
+    public static final String REPORT_HTML = "report.html";
+    public static final String REPORT_MD = "report.md";
+
+    static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+    static final String TRIAL_FAILED = "trial-failed";
+
+    private final Path dir;
+    private RunStatus.State state = RunStatus.State.RUNNING;
+    private String reason;
+    private final List<RunStatus.FailedTrial> failed = new ArrayList<>();
+    private Thread interruptHook;
+
+    private ResultsDir(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * Creates a new, uniquely named run directory under {@code parent} (created if missing) and writes
+     * {@code status: running}. Call it once the run is accepted (options checked, benchmarks found), so
+     * that a rejected run leaves no directory; or {@link #discard()} it.
+     *
+     * @param label appended to the name (e.g. {@code compare}), or null
+     * @throws SwitchcostException usage (exit 2) when {@code parent} is not a writable directory
+     */
+    public static ResultsDir create(Path parent, String host, String label) {
+        return create(parent, host, label, Clock.systemDefaultZone());
+    }
+
+    static ResultsDir create(Path parent, String host, String label, Clock clock) {
+        if (Files.exists(parent) && !Files.isDirectory(parent)) {
+            throw SwitchcostException.usage(parent + " exists and is not a directory; give a directory for the results");
+        }
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw unwritable(parent, e);
+        }
+        String base = name(host, LocalDateTime.now(clock), label);
+        for (int n = 1; n < 10_000; n++) {
+            Path candidate = parent.resolve(n == 1 ? base : base + "-" + n);
+            try {
+                Files.createDirectory(candidate);
+            } catch (FileAlreadyExistsException e) {
+                continue;
+            } catch (IOException e) {
+                throw unwritable(parent, e);
+            }
+            ResultsDir d = new ResultsDir(candidate);
+            d.writeStatus();
+            return d;
+        }
+        throw SwitchcostException.usage("could not find a free directory name for " + base + " under " + parent);
+    }
+
+    /**
+     * Takes a directory the user named for one run: creates it, or takes it if it exists and is
+     * empty; refuses one that holds anything (another run's results are never mixed in or overwritten).
+     *
+     * @param option the option that named it, for the message ({@code --results-dir})
+     */
+    public static ResultsDir claim(Path dir, String option) {
+        if (Files.exists(dir)) {
+            if (!Files.isDirectory(dir)) {
+                throw SwitchcostException.usage(option + " " + dir + " exists and is not a directory");
+            }
+            try (Stream<Path> s = Files.list(dir)) {
+                if (s.findAny().isPresent()) {
+                    throw SwitchcostException.usage(option + " " + dir + " already holds files; give a new or empty directory"
+                            + " (results of two runs are never mixed)");
+                }
+            } catch (IOException e) {
+                throw unwritable(dir, e);
+            }
+        } else {
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw unwritable(dir, e);
+            }
+        }
+        ResultsDir d = new ResultsDir(dir);
+        d.writeStatus();
+        return d;
+    }
+
+    /** {@code host-yyyyMMdd-HHmmss[-label]}. */
+    static String name(String host, LocalDateTime when, String label) {
+        String safeHost = host == null || host.isBlank() ? "unknown" : host.replaceAll("[^A-Za-z0-9._-]", "_");
+        return safeHost + "-" + when.format(STAMP) + (label == null || label.isBlank() ? "" : "-" + label);
+    }
+
+    /**
+     * Checks that {@code dir} is a directory this process can write into (creating it if missing), for
+     * outputs such as {@code report -o}: a usage error (exit 2) with one line otherwise, or exit 3 when
+     * the file system is read-only or full.
+     */
+    public static void requireWritableDirectory(Path dir, String what) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw SwitchcostException.usage(what + " " + dir + " exists and is not a directory");
+        }
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-check", "");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw unwritable(dir, e);
+        }
+    }
+
+    private static SwitchcostException unwritable(Path dir, IOException e) {
+        ResultWriteException w = ResultWriteException.of(dir, e);
+        if (w.exitCode() == dev.switchcost.cli.ExitCodes.ENVIRONMENT && !(e instanceof java.nio.file.AccessDeniedException)) {
+            return w;
+        }
+        return SwitchcostException.usage("cannot write results into " + dir + ": " + ResultWriteException.reason(e)
+                + " (choose a directory you can write)");
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path resolve(String name) {
+        return dir.resolve(name);
+    }
+
+    public Path jmhJson() {
+        return dir.resolve(JMH);
+    }
+
+    public Path machineJson() {
+        return dir.resolve(MACHINE);
+    }
+
+    public Path compareJson() {
+        return dir.resolve(COMPARE);
+    }
+
+    public Path runLog() {
+        return dir.resolve(RUN_LOG);
+    }
+
+    public Path reportHtml() {
+        return dir.resolve(REPORT_HTML);
+    }
+
+    // ---- writer side -------------------------------------------------------------------------
+
+    /** Records a failed trial now (the status file keeps it even if the run is killed later). */
+    public synchronized void recordFailedTrial(String benchmark, Map<String, String> params, String why) {
+        failed.add(new RunStatus.FailedTrial(benchmark, params, why));
+        writeStatus();
+    }
+
+    /** Every requested trial completed. Refused while failed trials are recorded: use {@link #failed}. */
+    public synchronized void complete() {
+        if (!failed.isEmpty()) {
+            fail(failed.size() + " trial" + (failed.size() == 1 ? "" : "s") + " failed");
+            return;
+        }
+        state = RunStatus.State.COMPLETE;
+        reason = null;
+        writeStatus();
+    }
+
+    public synchronized void fail(String why) {
+        state = RunStatus.State.FAILED;
+        reason = why == null || why.isBlank() ? "unknown error" : why.replace('\n', ' ').strip();
+        writeStatus();
+    }
+
+    public synchronized void interrupted() {
+        state = RunStatus.State.INTERRUPTED;
+        reason = null;
+        writeStatus();
+    }
+
+    public synchronized RunStatus.State state() {
+        return state;
+    }
+
+    /**
+     * Marks the run {@code interrupted} if the JVM exits (SIGINT, SIGTERM, System.exit) while it is still
+     * running. {@link #close()} removes the hook.
+     */
+    public synchronized ResultsDir interruptedOnExit() {
+        if (interruptHook == null) {
+            interruptHook = new Thread(() -> {
+                synchronized (this) {
+                    if (state == RunStatus.State.RUNNING) {
+                        try {
+                            interrupted();
+                        } catch (RuntimeException e) {
+                            // the JVM is going away: nothing else to do
+                        }
+                    }
+                }
+            }, "switchcost-status-on-exit");
+            Runtime.getRuntime().addShutdownHook(interruptHook);
+        }
+        return this;
+    }
+
+    /**
+     * Ends the writer's use: removes the exit hook, and marks a run still {@code running} as failed
+     * (a command that returned or threw without setting the outcome).
+     */
+    @Override
+    public synchronized void close() {
+        if (interruptHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interruptHook);
+            } catch (IllegalStateException e) {
+                // already shutting down: the hook runs
+            }
+            interruptHook = null;
+        }
+        if (state == RunStatus.State.RUNNING && Files.isDirectory(dir)) {
+            fail("ended before it finished");
+        }
+    }
+
+    /**
+     * Removes the directory of a run that was rejected before it measured anything. Only switchcost's
+     * own files may be there (the status file, an empty run.log, machine.json); anything else is left.
+     */
+    public synchronized void discard() {
+        if (interruptHook != null) {
+            close();
+        }
+        state = RunStatus.State.FAILED;
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                String n = p.getFileName().toString();
+                if (n.equals(STATUS) || n.equals(MACHINE) || (n.equals(RUN_LOG) && Files.size(p) == 0) || n.startsWith(".")) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            Files.delete(dir);
+        } catch (DirectoryNotEmptyException | NoSuchFileException e) {
+            // someone else's file is there, or it is gone already
+        } catch (IOException e) {
+            // best effort: a leftover directory is marked failed below if it still exists
+            if (Files.isDirectory(dir)) {
+                fail("rejected before it ran");
+            }
+        }
+    }
+
+    private void writeStatus() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(switch (state) {
+            case RUNNING -> "running";
+            case COMPLETE -> "complete";
+            case FAILED -> "failed: " + reason;
+            case INTERRUPTED -> "interrupted";
+            case UNKNOWN -> throw new IllegalStateException("a writer never writes unknown");
+        }).append('\n');
+        for (RunStatus.FailedTrial t : failed) {
+            sb.append(TRIAL_FAILED).append('\t').append(t.benchmark()).append('\t').append(paramsText(t.params()))
+                    .append('\t').append(t.reason()).append('\n');
+        }
+        AtomicFiles.writeString(dir.resolve(STATUS), sb.toString());
+    }
+
+    private static String paramsText(Map<String, String> params) {
+        StringBuilder sb = new StringBuilder();
+        params.forEach((k, v) -> sb.append(sb.isEmpty() ? "" : " ").append(k).append('=').append(v));
+        return sb.toString();
+    }
+
+    // ---- reader side -------------------------------------------------------------------------
+
+    /**
+     * Reads {@code dir/status}; {@link RunStatus#UNKNOWN} when there is none.
+     *
+     * @throws IllegalArgumentException (one line) when the file is not a status file
+     */
+    public static RunStatus readStatus(Path dir) throws IOException {
+        Path f = dir.resolve(STATUS);
+        if (!Files.isRegularFile(f)) {
+            return RunStatus.UNKNOWN;
+        }
+        List<String> lines = Files.readAllLines(f);
+        if (lines.isEmpty()) {
+            // an empty status file can only come from a writer killed between create and write
+            return new RunStatus(RunStatus.State.RUNNING, null, List.of());
+        }
+        String first = lines.get(0).strip();
+        RunStatus.State state;
+        String reason = null;
+        if (first.equals("running")) {
+            state = RunStatus.State.RUNNING;
+        } else if (first.equals("complete")) {
+            state = RunStatus.State.COMPLETE;
+        } else if (first.equals("interrupted")) {
+            state = RunStatus.State.INTERRUPTED;
+        } else if (first.startsWith("failed")) {
+            state = RunStatus.State.FAILED;
+            reason = first.startsWith("failed:") ? first.substring("failed:".length()).strip() : "no reason given";
+        } else {
+            throw new IllegalArgumentException(f + " is not a switchcost status file (first line '" + first
+                    + "'; expected running, complete, failed: REASON or interrupted)");
+        }
+        List<RunStatus.FailedTrial> trials = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] f4 = line.split("\t", 4);
+            if (!f4[0].equals(TRIAL_FAILED) || f4.length < 2 || f4[1].isBlank()) {
+                throw new IllegalArgumentException(f + ": cannot read line '" + line + "' (expected trial-failed<TAB>benchmark<TAB>params<TAB>reason)");
+            }
+            Map<String, String> params = new TreeMap<>();
+            if (f4.length > 2 && !f4[2].isBlank()) {
+                for (String kv : f4[2].trim().split("\\s+")) {
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException(f + ": bad parameter '" + kv + "' in line '" + line + "' (expected k=v)");
+                    }
+                    params.put(kv.substring(0, eq), kv.substring(eq + 1));
+                }
+            }
+            trials.add(new RunStatus.FailedTrial(f4[1].strip(), params, f4.length > 3 ? f4[3] : ""));
+        }
+        return new RunStatus(state, reason, trials);
+    }
+
+    @Override
+    public String toString() {
+        return dir.toString();
+    }
+}

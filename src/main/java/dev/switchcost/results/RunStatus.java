@@ -1,0 +1,89 @@
+package dev.switchcost.results;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * What a results directory's {@code status} file says about the run that wrote it (format in
+ * {@link ResultsDir}).
+ *
+ * @param state        the run's state
+ * @param reason       why it failed, for {@link State#FAILED}; else null
+ * @param failedTrials the trials that failed (benchmark, parameters, reason), in any state
+ */
+public record RunStatus(State state, String reason, List<FailedTrial> failedTrials) {
+
+    public enum State {
+        /** Still running, or it died without a word (killed with SIGKILL, power lost). */
+        RUNNING,
+        /** Every requested trial completed. */
+        COMPLETE,
+        /** The run ended with an error; {@link #reason} says which. */
+        FAILED,
+        /** Stopped by SIGINT/SIGTERM before it finished. */
+        INTERRUPTED,
+        /** No status file: written by hand, by plain JMH, or by switchcost before status files existed. */
+        UNKNOWN
+    }
+
+    /**
+     * One trial (a benchmark with one set of parameters) that did not complete. Its rows, if JMH wrote
+     * any, are marked failed when read and never averaged in.
+     *
+     * @param benchmark full JMH name, {@code dev.switchcost.bench.FutexPingPong.roundTrip}
+     * @param params    its parameters; empty when the benchmark has none
+     * @param reason    one line, or empty
+     */
+    public record FailedTrial(String benchmark, Map<String, String> params, String reason) {
+
+        public FailedTrial {
+            params = new TreeMap<>(params);
+            reason = reason == null ? "" : reason.replace('\n', ' ').strip();
+        }
+
+        /** Whether a row is this trial: same benchmark, and every parameter named here has the row's value. */
+        public boolean matches(String rowBenchmark, Map<String, String> rowParams) {
+            return benchmark.equals(rowBenchmark)
+                    && params.entrySet().stream().allMatch(e -> e.getValue().equals(rowParams.get(e.getKey())));
+        }
+
+        /** {@code dev...FutexPingPong.roundTrip placement=SAME_CPU}. */
+        public String id() {
+            return params.isEmpty() ? benchmark : benchmark + " " + params.entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+        }
+    }
+
+    public RunStatus {
+        failedTrials = List.copyOf(failedTrials);
+    }
+
+    public static final RunStatus UNKNOWN = new RunStatus(State.UNKNOWN, null, List.of());
+
+    /** Whether results of this run may be shown without a warning. */
+    public boolean complete() {
+        return state == State.COMPLETE && failedTrials.isEmpty();
+    }
+
+    /** The row's failed trial, if the row belongs to one. */
+    public java.util.Optional<FailedTrial> failedTrial(String benchmark, Map<String, String> params) {
+        return failedTrials.stream().filter(t -> t.matches(benchmark, params)).findFirst();
+    }
+
+    /** One line for people: {@code complete}, {@code failed: reason}, {@code interrupted}, ... */
+    public String describe() {
+        String s = switch (state) {
+            case RUNNING -> "running, or ended without a word (killed?): results may be partial";
+            case COMPLETE -> "complete";
+            case FAILED -> "failed: " + reason;
+            case INTERRUPTED -> "interrupted: results are partial";
+            case UNKNOWN -> "unknown (no status file)";
+        };
+        if (!failedTrials.isEmpty()) {
+            s += "; " + failedTrials.size() + " failed trial" + (failedTrials.size() == 1 ? "" : "s") + " (rows marked, never averaged in)";
+        }
+        return s;
+    }
+}

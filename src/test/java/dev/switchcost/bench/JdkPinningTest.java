@@ -1,0 +1,114 @@
+package dev.switchcost.bench;
+
+import dev.switchcost.jmh.BenchmarkMain;
+import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.launch.TestJdks;
+import dev.switchcost.linux.LinuxTestSupport;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+
+import static dev.switchcost.bench.BenchmarkSmokeTest.secondary;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The JDK decides whether a virtual thread waiting inside {@code synchronized} pins its carrier (JEP 491,
+ * JDK 24): the same benchmark forked on JDK 21 and on a JDK 24+, tiny settings, switch shapes only.
+ * JDK 21 is found by {@link TestJdks} (in CI: {@code scripts/jdk21.sh}, required).
+ */
+@EnabledOnOs(OS.LINUX)
+class JdkPinningTest {
+
+    @BeforeAll
+    static void gate() {
+        LinuxTestSupport.assumeNative();
+    }
+
+    /** Forked on {@code jdk} with the flags {@link BenchmarkMain#withNativeAccess} (that is, {@link JdkPolicy}) gives it. */
+    static Options options(JdkPolicy.Jdk jdk, VerboseMode verbosity, String include, String... params) {
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .include(include)
+                .jvm(jdk.java().getPath())
+                .verbosity(verbosity)
+                .forks(1)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(100))
+                .addProfiler(ContextSwitchProfiler.class)
+                .shouldFailOnError(true);
+        for (int i = 0; i < params.length; i += 2) {
+            b.param(params[i], params[i + 1]);
+        }
+        return BenchmarkMain.withNativeAccess(b.build());
+    }
+
+    static RunResult runOn(JdkPolicy.Jdk jdk, String include, String... params) throws RunnerException {
+        Collection<RunResult> results = new Runner(options(jdk, VerboseMode.SILENT, include, params)).run();
+        assertEquals(1, results.size(), "one configuration");
+        RunResult r = results.iterator().next();
+        assertEquals(jdk.version, r.getParams().getJdkVersion(), "the fork ran on " + jdk);
+        double score = r.getPrimaryResult().getScore();
+        assertTrue(Double.isFinite(score) && score > 0, "score " + score);
+        return r;
+    }
+
+    @Test
+    void synchronizedPinsTheCarrierOnJdk21() throws Exception {
+        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        RunResult r = runOn(jdk21, "VirtualThreadHandoffTwoCarriers\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
+        // pinned: each wait blocks the carrier itself in the kernel, one switch per handoff
+        double carrier = secondary(r, "ctxsw.carrier.total.norm");
+        assertTrue(carrier >= 1.8 && carrier <= 2.5, "carrier switches per round trip on " + jdk21 + ": " + carrier);
+        // and nothing goes through a helper thread (JDK 21 has no VirtualThread-unblocker)
+        double helper = r.getSecondaryResults().containsKey("ctxsw.vthelper.total.norm") ? secondary(r, "ctxsw.vthelper.total.norm") : 0;
+        assertTrue(helper < 0.2, "helper-thread switches per round trip on " + jdk21 + ": " + helper);
+    }
+
+    @Test
+    void synchronizedDoesNotPinFromJdk24() throws Exception {
+        JdkPolicy.Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
+        RunResult r = runOn(jdk, "VirtualThreadHandoffTwoCarriers\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
+        // unmounted, not pinned: every notify's wakeup goes through the JDK's VirtualThread-unblocker thread,
+        // which blocks in the kernel between wakeups (the idle carriers park too, so they still switch)
+        double helper = secondary(r, "ctxsw.vthelper.total.norm");
+        assertTrue(helper >= 1, "helper-thread switches per round trip on " + jdk + ": " + helper);
+    }
+
+    @Test
+    void oneCarrierRefusesSynchronizedOnJdk21() {
+        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(said, true, StandardCharsets.UTF_8);
+        Runner runner = new Runner(options(jdk21, VerboseMode.NORMAL, "VirtualThreadHandoffOneCarrier\\.roundTrip$", "pair", "VT_VT",
+                "primitive", "SYNCHRONIZED"), OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL));
+        assertThrows(RunnerException.class, runner::run, "the trial fails instead of deadlocking");
+        String text = said.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("on JDK 21 a virtual thread waiting inside synchronized pins its carrier")
+                && text.contains("would deadlock"), text);
+    }
+
+    @Test
+    void oneCarrierRunsSynchronizedFromJdk24() throws Exception {
+        JdkPolicy.Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
+        RunResult r = runOn(jdk, "VirtualThreadHandoffOneCarrier\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
+        assertTrue(Double.isFinite(secondary(r, "ctxsw.carrier.total.norm")));
+    }
+}

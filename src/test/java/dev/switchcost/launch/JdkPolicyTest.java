@@ -1,0 +1,129 @@
+package dev.switchcost.launch;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.DataInputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JdkPolicyTest {
+
+    /** A JDK home with a release file and an executable bin/java that is only a script. */
+    static Path fakeJdk(Path dir, String version) throws IOException {
+        Files.createDirectories(dir.resolve("bin"));
+        Files.writeString(dir.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Path java = dir.resolve("bin/java");
+        Files.writeString(java, "#!/bin/sh\nexit 1\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return java;
+    }
+
+    @Test
+    void featureReadsEveryVersionScheme() {
+        assertEquals(8, JdkPolicy.feature("1.8.0_402"));
+        assertEquals(17, JdkPolicy.feature("17"));
+        assertEquals(21, JdkPolicy.feature("21.0.8"));
+        assertEquals(25, JdkPolicy.feature("25-ea"));
+        assertEquals(0, JdkPolicy.feature("abc"));
+        assertEquals(0, JdkPolicy.feature(null));
+    }
+
+    @Test
+    void flagsFollowTheVersion() {
+        assertEquals(List.of(), JdkPolicy.jvmFlags(11));
+        assertEquals(List.of(JdkPolicy.NATIVE_ACCESS), JdkPolicy.jvmFlags(21));
+        assertEquals(List.of(JdkPolicy.NATIVE_ACCESS), JdkPolicy.jvmFlags(22));
+        assertEquals(List.of(JdkPolicy.NATIVE_ACCESS, JdkPolicy.UNSAFE_ALLOW), JdkPolicy.jvmFlags(23));
+        assertEquals(List.of(JdkPolicy.NATIVE_ACCESS, JdkPolicy.UNSAFE_ALLOW), JdkPolicy.jvmFlags(25));
+    }
+
+    @Test
+    void aForkOnAnOlderJdkInheritsOnlyTheFlagsItKnows() {
+        List<String> host = List.of(JdkPolicy.NATIVE_ACCESS, JdkPolicy.UNSAFE_ALLOW, "-Xmx1g");
+        assertEquals(List.of(JdkPolicy.NATIVE_ACCESS, "-Xmx1g"), JdkPolicy.inheritable(host, 21));
+        assertEquals(host, JdkPolicy.inheritable(host, 25));
+        assertEquals(List.of("-Xmx1g"), JdkPolicy.inheritable(host, 11));
+    }
+
+    @Test
+    void theOldestSupportedJdkComesFromThePolicyFile() {
+        assertEquals(21, JdkPolicy.min());
+    }
+
+    @Test
+    void whatEachVersionEnables(@TempDir Path tmp) throws IOException {
+        JdkPolicy.Jdk j21 = JdkPolicy.ofHome(fakeJdk(tmp.resolve("a"), "21.0.8").getParent().getParent().toFile());
+        JdkPolicy.Jdk j25 = JdkPolicy.ofHome(fakeJdk(tmp.resolve("b"), "25.0.1").getParent().getParent().toFile());
+        assertTrue(j21.hasVirtualThreads() && !j21.hasFfm() && !j21.synchronizedUnpinned() && j21.runsSwitchcost());
+        assertTrue(j25.hasVirtualThreads() && j25.hasFfm() && j25.synchronizedUnpinned());
+        assertTrue(j21.enables().contains("synchronized pins the carrier (JEP 491 needs 24+)"), j21.enables().toString());
+        assertTrue(j25.enables().contains("synchronized does not pin (JEP 491)"), j25.enables().toString());
+        assertTrue(j21.enables().stream().anyMatch(s -> s.startsWith("runtime only")), "no javac in the fake JDK");
+    }
+
+    @Test
+    void aJavaBehindSymbolicLinksIsTheJdkItPointsTo(@TempDir Path tmp) throws IOException {
+        // like /usr/bin/java -> /etc/alternatives/java -> /usr/lib/jvm/java-17-openjdk-amd64/bin/java
+        Path java = fakeJdk(tmp.resolve("jvm/java-17"), "17.0.15");
+        Path alternatives = Files.createSymbolicLink(tmp.resolve("alternatives-java"), java);
+        Path usrBin = Files.createSymbolicLink(tmp.resolve("java"), alternatives);
+        JdkPolicy.Jdk j = JdkPolicy.ofJava(usrBin.toString());
+        assertNotNull(j);
+        assertEquals(17, j.feature);
+        assertEquals(tmp.resolve("jvm/java-17").toRealPath().toFile(), j.home);
+        assertFalse(j.runsSwitchcost());
+    }
+
+    @Test
+    void aMissingJavaIsNull(@TempDir Path tmp) {
+        assertNull(JdkPolicy.ofJava(tmp.resolve("nope/bin/java").toString()));
+        assertNull(JdkPolicy.ofHome(tmp.toFile()));
+    }
+
+    @Test
+    void theRunningJdkIsFoundAndListedOnce() {
+        JdkPolicy.Jdk here = JdkPolicy.running();
+        assertEquals(Runtime.version().feature(), here.feature);
+        List<JdkPolicy.Jdk> all = JdkPolicy.discover();
+        assertEquals(1, all.stream().filter(j -> j.home.equals(here.home)).count(), all.toString());
+        for (int i = 1; i < all.size(); i++) {
+            assertTrue(all.get(i - 1).feature >= all.get(i).feature, "newest first: " + all);
+        }
+    }
+
+    @Test
+    void theRunningJavaAskedDirectlySaysItsOwnVersion() {
+        JdkPolicy.Jdk j = JdkPolicy.ofJava(new File(System.getProperty("java.home"), "bin/java").getPath());
+        assertNotNull(j);
+        assertEquals(Runtime.version().feature(), j.feature);
+    }
+
+    /** The launcher package must load on an old java to say what to do: Java 8 class files (major 52). */
+    @Test
+    void theLauncherPackageIsCompiledForJava8() throws IOException {
+        for (Class<?> c : new Class<?>[] {Launcher.class, Cli.class, JdkPolicy.class, JdkPolicy.Jdk.class}) {
+            try (InputStream in = c.getResourceAsStream(c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class");
+                 DataInputStream d = new DataInputStream(in)) {
+                assertEquals(0xCAFEBABE, d.readInt());
+                d.readUnsignedShort();
+                assertEquals(52, d.readUnsignedShort(), c.getName() + " is not Java 8 bytecode");
+            }
+        }
+        assertNotNull(JdkPolicy.class.getResourceAsStream("jdk-policy.properties"));
+        assertTrue(new String(JdkPolicy.class.getResourceAsStream("jdk-policy.properties").readAllBytes(), StandardCharsets.UTF_8)
+                .contains("switchcost.jdk.min="));
+    }
+}

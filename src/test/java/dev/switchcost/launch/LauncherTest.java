@@ -1,0 +1,84 @@
+package dev.switchcost.launch;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The launcher and {@code scripts/switchcost} refuse what cannot run, with exit 3 and one line (issue 11, items 3 and 4). */
+@EnabledOnOs(OS.LINUX)
+class LauncherTest {
+
+    record Exit(int code, String out) {
+    }
+
+    static Exit exec(List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "finished: " + cmd);
+        return new Exit(p.exitValue(), out);
+    }
+
+    static String classesDir() throws URISyntaxException {
+        return Path.of(JdkPolicy.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    @Test
+    void anOldJavaBehindASymlinkIsRefusedAsMinusJvm(@TempDir Path tmp) throws Exception {
+        // -jvm /usr/bin/java where /usr/bin/java -> .../java-17/bin/java: before, only the link's own
+        // directory was checked for a release file, so the run went on and every fork failed
+        Path java17 = JdkPolicyTest.fakeJdk(tmp.resolve("jvm/java-17"), "17.0.15");
+        Path link = Files.createDirectories(tmp.resolve("usr/bin")).resolve("java");
+        Files.createSymbolicLink(link, java17);
+        String refusal = Launcher.refuseJvm(link.toString(), JdkPolicy.ofJava(link.toString()));
+        assertTrue(refusal != null && refusal.contains("is Java 17.0.15") && refusal.contains(java17.toRealPath().toString()), refusal);
+
+        List<String> cmd = new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(),
+                "-cp", classesDir(), Launcher.class.getName(), "-jvm", link.toString(), "SyscallBaseline"));
+        Exit e = exec(cmd, Map.of());
+        assertEquals(Launcher.EXIT_ENVIRONMENT, e.code(), e.out());
+        assertTrue(e.out().startsWith("-jvm " + link + " (") && e.out().contains("need Java 21+"), e.out());
+        assertEquals(1, e.out().strip().lines().count(), "one line: " + e.out());
+    }
+
+    @Test
+    void aMinusJvmThatDoesNotExistIsRefused(@TempDir Path tmp) {
+        String refusal = Launcher.refuseJvm(tmp.resolve("java").toString(), JdkPolicy.ofJava(tmp.resolve("java").toString()));
+        assertTrue(refusal != null && refusal.contains("not a java that runs"), refusal);
+    }
+
+    @Test
+    void theRunningJdkIsAcceptedAsMinusJvm() {
+        String java = new File(System.getProperty("java.home"), "bin/java").getPath();
+        assertNull(Launcher.refuseJvm(java, JdkPolicy.ofJava(java)));
+    }
+
+    @Test
+    void aBadJavaHomeIsNamedAndExits3(@TempDir Path tmp) throws Exception {
+        // before: exit 127 and not a word (set -euo pipefail ended the script at the version probe)
+        for (String home : new String[] {tmp.resolve("missing").toString(), tmp.toString()}) {
+            Exit e = exec(List.of("bash", "scripts/switchcost", "doctor"), Map.of("JAVA_HOME", home));
+            assertEquals(3, e.code(), e.out());
+            assertEquals("switchcost: JAVA_HOME=" + home + " has no executable bin/java; set JAVA_HOME to a JDK 21+ home"
+                    + " (or unset it to use java from PATH)", e.out().strip());
+        }
+    }
+}

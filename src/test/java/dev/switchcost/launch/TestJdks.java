@@ -1,0 +1,51 @@
+package dev.switchcost.launch;
+
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The JDKs the JDK-dependent tests run their forks on, chosen by {@link JdkPolicy}. JDK 21 comes from
+ * {@code -Dswitchcost.jdk21=/path/to/java} (the build passes its {@code switchcost.jdk21} property;
+ * {@code .ci/run} sets it to what {@code scripts/jdk21.sh} prints), else from discovery (which searches
+ * the cache {@code scripts/jdk21.sh} fills). Where there is none the test is skipped with the reason,
+ * unless {@code -Dswitchcost.jdk21.required=true} (CI), which makes that a failure.
+ */
+public final class TestJdks {
+
+    public static final String JDK21_PROPERTY = "switchcost.jdk21";
+    public static final String REQUIRED_PROPERTY = "switchcost.jdk21.required";
+
+    private TestJdks() {
+    }
+
+    /** @return a JDK 21 (fails if the property names something else; skips or fails if there is none) */
+    public static JdkPolicy.Jdk jdk21() {
+        String given = System.getProperty(JDK21_PROPERTY, "").trim();
+        if (!given.isEmpty()) {
+            JdkPolicy.Jdk j = JdkPolicy.ofJava(given);
+            if (j == null) {
+                j = JdkPolicy.ofHome(new java.io.File(given));
+            }
+            Assertions.assertNotNull(j, "-D" + JDK21_PROPERTY + "=" + given + " is neither a java nor a JDK home");
+            Assertions.assertEquals(21, j.feature, "-D" + JDK21_PROPERTY + "=" + given + " is " + j);
+            return j;
+        }
+        return require(JdkPolicy.withFeature(21), "no JDK 21 found (JAVA_HOME, /usr/lib/jvm, " + JdkPolicy.cacheDir()
+                + "); scripts/jdk21.sh fetches one, or pass -D" + JDK21_PROPERTY + "=/path/to/java");
+    }
+
+    /** @return the newest JDK of at least {@code feature} (skips, or fails when JDK 21 is required, if none) */
+    public static JdkPolicy.Jdk atLeast(int feature) {
+        return require(JdkPolicy.atLeast(feature), "no JDK " + feature + "+ found");
+    }
+
+    private static JdkPolicy.Jdk require(JdkPolicy.Jdk j, String reason) {
+        if (j == null) {
+            if (Boolean.getBoolean(REQUIRED_PROPERTY)) {
+                Assertions.fail(reason + " (and -D" + REQUIRED_PROPERTY + "=true: CI must run these tests)");
+            }
+            Assumptions.abort(reason);
+        }
+        return j;
+    }
+}

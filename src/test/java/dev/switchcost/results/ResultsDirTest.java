@@ -1,0 +1,161 @@
+package dev.switchcost.results;
+
+import dev.switchcost.cli.ExitCodes;
+import dev.switchcost.cli.SwitchcostException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultsDirTest {
+
+    static final Clock FIXED = Clock.fixed(Instant.parse("2026-11-22T14:05:09Z"), ZoneOffset.UTC);
+
+    @TempDir
+    Path parent;
+
+    /** Issue 11 case 5: two runs in the same second get two directories. */
+    @Test
+    void twoRunsInTheSameSecondGetTwoDirectories() throws IOException {
+        try (ResultsDir a = ResultsDir.create(parent, "box", null, FIXED);
+             ResultsDir b = ResultsDir.create(parent, "box", null, FIXED);
+             ResultsDir c = ResultsDir.create(parent, "box", "compare", FIXED)) {
+            assertEquals("box-20261122-140509", a.dir().getFileName().toString());
+            assertEquals("box-20261122-140509-2", b.dir().getFileName().toString());
+            assertEquals("box-20261122-140509-compare", c.dir().getFileName().toString());
+            assertNotEquals(a.dir(), b.dir());
+            assertEquals(RunStatus.State.RUNNING, ResultsDir.readStatus(a.dir()).state());
+            a.complete();
+            b.complete();
+            c.complete();
+        }
+    }
+
+    @Test
+    void concurrentCreatorsNeverShareADirectory() throws Exception {
+        int n = 8;
+        List<Thread> threads = new java.util.ArrayList<>();
+        java.util.Set<Path> dirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        for (int i = 0; i < n; i++) {
+            Thread t = new Thread(() -> dirs.add(ResultsDir.create(parent, "box", null, FIXED).dir()));
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertEquals(n, dirs.size());
+    }
+
+    @Test
+    void hostNamesAreMadeSafe() {
+        assertEquals("a_b_c-20261122-140509", ResultsDir.name("a/b c", java.time.LocalDateTime.now(FIXED), null));
+        assertEquals("unknown-20261122-140509", ResultsDir.name(null, java.time.LocalDateTime.now(FIXED), ""));
+    }
+
+    @Test
+    void statusLifecycleAndFailedTrialsRoundTrip() throws IOException {
+        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
+        d.recordFailedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes", Map.of("placement", "SAME_CPU"),
+                "partner process died\n(exit 137)");
+        assertEquals("running\ntrial-failed\tdev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes\tplacement=SAME_CPU"
+                + "\tpartner process died (exit 137)\n", Files.readString(d.resolve(ResultsDir.STATUS)));
+        d.complete(); // refused to say complete with a failed trial
+        RunStatus s = ResultsDir.readStatus(d.dir());
+        assertEquals(RunStatus.State.FAILED, s.state());
+        assertEquals("1 trial failed", s.reason());
+        assertEquals(1, s.failedTrials().size());
+        assertTrue(s.failedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
+                Map.of("placement", "SAME_CPU", "other", "x")).isPresent());
+        assertFalse(s.failedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
+                Map.of("placement", "CROSS_CPU")).isPresent());
+        assertFalse(s.complete());
+        d.close();
+    }
+
+    @Test
+    void interruptedAndFailedAreRead() throws IOException {
+        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
+        d.interrupted();
+        assertEquals(RunStatus.State.INTERRUPTED, ResultsDir.readStatus(d.dir()).state());
+        d.fail("could not write jmh.json");
+        RunStatus s = ResultsDir.readStatus(d.dir());
+        assertEquals(RunStatus.State.FAILED, s.state());
+        assertEquals("failed: could not write jmh.json", s.describe());
+    }
+
+    @Test
+    void closingARunStillRunningMarksItFailed() throws IOException {
+        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED).interruptedOnExit();
+        d.close();
+        assertEquals(RunStatus.State.FAILED, ResultsDir.readStatus(d.dir()).state());
+    }
+
+    @Test
+    void noStatusFileIsUnknownAndAGarbledOneIsAnError() throws IOException {
+        assertEquals(RunStatus.State.UNKNOWN, ResultsDir.readStatus(parent).state());
+        Files.writeString(parent.resolve("status"), "banana\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultsDir.readStatus(parent));
+        assertTrue(e.getMessage().contains("not a switchcost status file"), e.getMessage());
+    }
+
+    @Test
+    void aRejectedRunLeavesNoDirectory() throws IOException {
+        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
+        Files.createFile(d.resolve(ResultsDir.RUN_LOG));
+        d.discard();
+        assertFalse(Files.exists(d.dir()));
+    }
+
+    @Test
+    void claimTakesANewOrEmptyDirectoryAndRefusesAUsedOne() throws IOException {
+        Path fresh = parent.resolve("x/y");
+        try (ResultsDir d = ResultsDir.claim(fresh, "--results-dir")) {
+            assertTrue(Files.isRegularFile(fresh.resolve("status")));
+            d.complete();
+        }
+        SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.claim(fresh, "--results-dir"));
+        assertEquals(ExitCodes.USAGE, e.exitCode());
+        assertTrue(e.getMessage().contains("already holds files"), e.getMessage());
+        Path file = Files.createFile(parent.resolve("afile"));
+        assertEquals(ExitCodes.USAGE, assertThrows(SwitchcostException.class, () -> ResultsDir.claim(file, "--results-dir")).exitCode());
+    }
+
+    @Test
+    void aParentThatIsAFileIsAUsageError() throws IOException {
+        Path file = Files.createFile(parent.resolve("afile"));
+        SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(file, "box", null));
+        assertEquals(ExitCodes.USAGE, e.exitCode());
+    }
+
+    @Test
+    void anUnwritableParentIsAUsageErrorWithOneLine() throws IOException {
+        Path ro = Files.createDirectory(parent.resolve("ro"));
+        ro.toFile().setWritable(false, false);
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(ro), "running as root: permissions do not bind");
+            SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
+            assertEquals(ExitCodes.USAGE, e.exitCode());
+            assertFalse(e.getMessage().contains("\n"));
+        } finally {
+            ro.toFile().setWritable(true);
+        }
+        try (Stream<Path> s = Files.list(ro)) {
+            assertEquals(0, s.count());
+        }
+    }
+}

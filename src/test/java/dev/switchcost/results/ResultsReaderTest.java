@@ -1,0 +1,172 @@
+package dev.switchcost.results;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The one reader, on every committed results file and on bad inputs. */
+class ResultsReaderTest {
+
+    static final Path FIXTURE_DIR = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+
+    @TempDir
+    Path tmp;
+
+    /** Every JSON file under docs/results and src/test/resources/fixtures that is a results file reads. */
+    @Test
+    void readsEveryCommittedResultsFile() throws IOException {
+        List<Path> dirs;
+        try (Stream<Path> a = Files.list(Path.of("docs/results")); Stream<Path> b = Files.list(Path.of("src/test/resources/fixtures/results"))) {
+            dirs = Stream.concat(a, b).filter(Files::isDirectory).toList();
+        }
+        assertFalse(dirs.isEmpty());
+        for (Path d : dirs) {
+            Results r = Results.load(d);
+            assertFalse(r.rows().isEmpty() && r.compare() == null, d + " read as empty");
+            assertNotNull(r.machine(), d + ": machine.json");
+            for (JmhRow row : r.rows()) {
+                checkRow(row);
+            }
+        }
+        List<Path> jsons;
+        try (Stream<Path> a = Files.walk(Path.of("docs/results")); Stream<Path> b = Files.walk(Path.of("src/test/resources/fixtures"))) {
+            jsons = Stream.concat(a, b).filter(p -> p.toString().endsWith(".json")).toList();
+        }
+        int jmhFiles = 0;
+        for (Path f : jsons) {
+            String name = f.getFileName().toString();
+            if (name.equals("machine.json") || name.equals("compare.json")) {
+                continue; // read with their directory above
+            }
+            Results r = Results.load(f);
+            assertFalse(r.rows().isEmpty(), f.toString());
+            r.rows().forEach(ResultsReaderTest::checkRow);
+            jmhFiles++;
+        }
+        assertTrue(jmhFiles >= 12, "found " + jmhFiles + " JMH JSON files");
+    }
+
+    private static void checkRow(JmhRow row) {
+        assertTrue(row.benchmark().startsWith("dev.switchcost.bench."), row.benchmark());
+        assertEquals(Metric.NS_PER_OP, row.primary().unit(), row.key());
+        assertTrue(Double.isFinite(row.nsPerOp()) && row.nsPerOp() > 0, row.key());
+        assertFalse(row.failed());
+        if (row.primary().values().length > 1) {
+            // the rule reproduces JMH's own error from the raw iterations
+            Estimate e = row.estimate();
+            assertEquals(row.primary().score(), e.value(), 1e-9 * Math.abs(e.value()), row.key());
+            if (Double.isFinite(row.primary().scoreError())) {
+                assertEquals(row.primary().scoreError(), e.halfWidth(), 1e-6 * row.primary().scoreError(), row.key());
+            }
+        }
+    }
+
+    @Test
+    void aDirectoryCarriesJvmSettingsAndRawData() {
+        Results r = Results.load(FIXTURE_DIR);
+        assertEquals(RunStatus.State.UNKNOWN, r.status().state());
+        assertNotNull(r.compare());
+        assertEquals(List.of("25.0.3"), r.jdks());
+        JmhRow row = r.rows().get(0);
+        assertEquals("FutexPingPong.roundTrip", row.shortName());
+        assertEquals("OpenJDK 64-Bit Server VM", row.jvm().vmName());
+        assertEquals("25.0.3+9-LTS", row.jvm().vmVersion());
+        assertEquals("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java", row.jvm().java());
+        assertEquals(1, row.settings().forks());
+        assertEquals(2, row.settings().measurementIterations());
+        assertEquals(2, row.primary().values().length);
+        assertTrue(row.secondary().containsKey("ctxsw.total.norm"));
+    }
+
+    @Test
+    void unitsAreNormalisedToNanosecondsPerOp() {
+        Metric us = Metric.of(1.5, 0.25, "us/op", new double[][] {{1, 2}});
+        assertEquals(1500, us.score());
+        assertEquals(250, us.scoreError());
+        assertEquals("ns/op", us.unit());
+        assertEquals(2000, us.values()[1]);
+        assertEquals(2e6, Metric.of(2, 0, "ms/op", new double[0][]).score());
+        Metric thrpt = Metric.of(3, 0, "ops/us", new double[0][]);
+        assertEquals(3e6, thrpt.score());
+        assertEquals("ops/s", thrpt.unit());
+        assertEquals("#/op", Metric.of(2, 0, "#/op", new double[0][]).unit());
+        Results synthetic = Results.load(Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json"));
+        assertTrue(synthetic.rows().stream().anyMatch(x -> x.primary().jmhUnit().equals("us/op")));
+        assertTrue(synthetic.rows().stream().allMatch(x -> x.primary().unit().equals("ns/op")));
+    }
+
+    @Test
+    void rowsOfAFailedTrialAreMarkedAndLeftOutOfUsable() throws IOException {
+        Files.copy(FIXTURE_DIR.resolve("jmh.json"), tmp.resolve("jmh.json"));
+        Files.copy(FIXTURE_DIR.resolve("machine.json"), tmp.resolve("machine.json"));
+        Files.writeString(tmp.resolve("status"), "failed: 1 trial failed\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip"
+                + "\tplacement=SAME_CPU\tpartner died\n");
+        Results r = Results.load(tmp);
+        assertEquals(RunStatus.State.FAILED, r.status().state());
+        List<JmhRow> failed = r.rows().stream().filter(JmhRow::failed).toList();
+        assertEquals(1, failed.size());
+        assertEquals(Map.of("placement", "SAME_CPU"), failed.get(0).params());
+        assertEquals("partner died", failed.get(0).failure());
+        assertEquals(r.rows().size() - 1, r.usable().size());
+        // the same via a file given directly: status and machine come from beside it
+        Results f = Results.load(tmp.resolve("jmh.json"));
+        assertEquals(1, f.rows().stream().filter(JmhRow::failed).count());
+        assertNotNull(f.machine());
+    }
+
+    @Test
+    void anyNumberOfFilesAnyNamesAndInterruptedDebris() throws IOException {
+        Files.copy(FIXTURE_DIR.resolve("jmh.json"), tmp.resolve("jmh-jdk25.json"));
+        Files.copy(Path.of("src/test/resources/fixtures/jmh-json/workingset-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json"), tmp.resolve("ws.json"));
+        Files.writeString(tmp.resolve("jmh.json"), "");
+        Files.writeString(tmp.resolve("jmh.json.part1"), "[");
+        Files.writeString(tmp.resolve("status"), "interrupted\n");
+        Results r = Results.load(tmp);
+        assertEquals(12 + 24, r.rows().size());
+        assertEquals(2, r.jmhFiles().size());
+        assertEquals(RunStatus.State.INTERRUPTED, r.status().state());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("jmh.json is empty")), r.notes().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("jmh.json.part1")), r.notes().toString());
+    }
+
+    @Test
+    void anInterruptedRunWithNothingWrittenStillLoadsWithItsStatus() throws IOException {
+        Files.writeString(tmp.resolve("status"), "interrupted\n");
+        Files.writeString(tmp.resolve("jmh.json"), "");
+        Results r = Results.load(tmp);
+        assertTrue(r.rows().isEmpty());
+        assertEquals("interrupted: results are partial", r.status().describe());
+    }
+
+    @Test
+    void badInputsGiveOneLineNamingTheFile() throws IOException {
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> Results.load(tmp.resolve("missing"))), "does not exist");
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> Results.load(tmp)), "holds no results");
+        Path truncated = Files.writeString(tmp.resolve("jmh.json"), "[{\"benchmark\": \"a.B.c\", \"prim");
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> Results.load(truncated)), "not valid JSON");
+        Files.writeString(truncated, "{\"cpu\": 1}");
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> Results.load(truncated)), "not a JMH JSON result file");
+        Files.writeString(truncated, "[{\"benchmark\": \"a.B.c\"}]");
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> Results.load(tmp)), "primaryMetric");
+        Files.delete(truncated);
+        Files.writeString(tmp.resolve("machine.json"), "[]");
+        assertThrows(RuntimeException.class, () -> Results.load(tmp));
+    }
+
+    private static void assertOneLine(IllegalArgumentException e, String contains) {
+        assertTrue(e.getMessage().contains(contains), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+}
