@@ -40,8 +40,10 @@ run_jmh() { # name, then JMH arguments
 
 # 1. Handoff round trips: VT<->VT and VT<->PT on 1 and 2 carriers, every primitive, unpinned.
 run_jmh handoff-virtual 'VirtualThreadHandoff(OneCarrier|TwoCarriers)\.roundTrip$' -p pair=VT_VT,VT_PT
-# 2. PT<->PT on one CPU and unpinned (carriers play no part: the one-carrier class only).
-run_jmh handoff-platform 'VirtualThreadHandoffOneCarrier\.roundTrip$' -p pair=PT_PT -p placement=SAME_CPU,UNPINNED
+# 2. PT<->PT unpinned (carriers play no part: the one-carrier class only), and pinned to one CPU
+#    (the virtual-thread classes cannot be placed: ParkUnparkPingPong is the pinned platform pair).
+run_jmh handoff-platform 'VirtualThreadHandoffOneCarrier\.roundTrip$' -p pair=PT_PT
+run_jmh handoff-platform-pinned 'ParkUnparkPingPong\.roundTrip_park$' -p placement=SAME_CPU -p wait=UNTIMED
 # 3. Brigade: 10, 500, 5000 tasks; memory and pipe links; platform and virtual; with the one-thread baseline.
 run_jmh brigade 'Brigade\.(brigade|oneThread)$'
 # 4. Creation: start and join, platform vs virtual.
