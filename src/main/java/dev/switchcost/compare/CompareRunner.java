@@ -47,7 +47,17 @@ import java.util.regex.Pattern;
 public final class CompareRunner {
 
     /** Time settings of one run. */
-    public record Settings(int repetitions, boolean quick, List<Placement> placements) {
+    public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns) {
+
+        /** Every column. */
+        public Settings(int repetitions, boolean quick, List<Placement> placements) {
+            this(repetitions, quick, placements, null);
+        }
+
+        /** @return whether {@code c} is compared (every column when no set was given) */
+        boolean includes(Column c) {
+            return columns == null || columns.contains(c);
+        }
 
         int warmupIterations() {
             return quick ? 1 : 2;
@@ -160,7 +170,7 @@ public final class CompareRunner {
         for (Column.Group g : Column.Group.values()) {
             for (Placement pl : settings.placements()) {
                 for (Column c : Column.values()) {
-                    if (c.group() != g || !c.appliesTo(pl)) {
+                    if (c.group() != g || !c.appliesTo(pl) || !settings.includes(c)) {
                         continue;
                     }
                     String missing = placementMissing.get(pl);
