@@ -1,6 +1,10 @@
 package dev.switchcost.analysis;
 
 import dev.switchcost.machine.CacheSizes;
+import dev.switchcost.report.Fmt;
+import dev.switchcost.report.Table;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -8,7 +12,6 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -29,8 +32,9 @@ import java.util.stream.Collectors;
  *       (Li et al.'s "total cost per switch" c2 is direct + indirect = total − walk).</li>
  * </ul>
  *
- * <p>The derived values are differences of independent measurements, so each carries the root of
- * the summed squared errors, and is {@link Flag flagged} when it cannot be read as a cost: negative
+ * <p>The derived values are differences of independent measurements; their errors follow the one
+ * rule ({@link Estimate}: Welch–Satterthwaite, 99.9%), and each is {@link Flag flagged} when it cannot
+ * be read as a cost: negative
  * (the baseline did worse than the handoff run: e.g. CROSS_CPU keeps each private array in its own
  * core's cache), within its error of zero, missing a baseline, or dwarfed by the walk (memory-bound
  * past the LLC). A flagged value is never printed as a plain number; raw times are printed beside it.
@@ -62,10 +66,16 @@ public final class IndirectCost {
      * @param walkTwoArrays  walkAlone_twoArrays / 2, or null when not measured
      * @param indirect       null when a baseline is missing
      * @param switchesPerOp  ctxsw.total.norm of the round trip, NaN without the profiler
+     * @param jdk            the JDK of the round trip's forks
+     * @param missesPerSwitch cache misses per switch counted by PerfStatProfiler ({@code perf.cache-misses.norm} / 2)
+     *                       in the round trip, NaN where not counted (no PMU, profiler off)
+     * @param indirectMisses  the misses the switch adds, derived like {@link #indirect}: trip − size-0 trip − walk,
+     *                       per switch; null where any of the three was not counted
      */
     public record Row(String benchmarkClass, String handoff, String placement, String sharing, int strideBytes,
                       long workingSetKiB, Estimate total, Estimate direct, Estimate walk, Estimate walkTwoArrays,
-                      Estimate indirect, double switchesPerOp, Set<Flag> flags) {
+                      Estimate indirect, double switchesPerOp, Set<Flag> flags, String jdk, double missesPerSwitch,
+                      Estimate indirectMisses) {
 
         /** @return true if {@link #indirect} can be printed as a plain number */
         public boolean clean() {
@@ -76,15 +86,27 @@ public final class IndirectCost {
     private IndirectCost() {
     }
 
-    /** Derives a row for every working-set round trip in {@code rows}; other benchmarks are ignored. */
+    /** The PerfStatProfiler metric shown beside the indirect cost. */
+    public static final String MISSES = "perf.cache-misses.norm";
+
+    /**
+     * Derives a row for every working-set round trip in {@code rows}; other benchmarks and rows of failed
+     * trials are ignored. Rows of different JDKs are derived separately.
+     *
+     * @throws IllegalArgumentException when a working-set row is not a time per op (e.g. throughput mode)
+     */
     public static List<Row> derive(List<JmhRow> rows) {
         Map<String, JmhRow> direct = new HashMap<>();
         Map<String, JmhRow> alone = new HashMap<>();
         Map<String, JmhRow> aloneTwo = new HashMap<>();
         List<JmhRow> trips = new ArrayList<>();
         for (JmhRow r : rows) {
-            if (!r.benchmarkClass().startsWith("WorkingSet")) {
+            if (!r.benchmarkClass().startsWith("WorkingSet") || r.failed()) {
                 continue;
+            }
+            if (!r.primary().isTimePerOp()) {
+                throw new IllegalArgumentException(r.source() + ": " + r.benchmark() + " is in " + r.primary().jmhUnit()
+                        + "; switchcost derives costs from times per op (run with -bm avgt)");
             }
             switch (r.method()) {
                 case "roundTrip":
@@ -105,21 +127,45 @@ public final class IndirectCost {
         }
         List<Row> out = new ArrayList<>();
         for (JmhRow t : trips) {
-            Estimate total = Estimate.of(t).perSwitch();
+            Estimate total = perSwitch(t);
             JmhRow d = direct.get(pairKey(t));
             JmhRow w = size(t) == 0 ? null : alone.get(walkKey(t));
             JmhRow w2 = aloneTwo.get(walkKey(t));
-            Estimate directE = d == null ? null : Estimate.of(d).perSwitch();
-            Estimate walkE = size(t) == 0 ? new Estimate(0, 0) : w == null ? null : Estimate.of(w).perSwitch();
+            Estimate directE = d == null ? null : perSwitch(d);
+            Estimate walkE = size(t) == 0 ? Estimate.exact(0) : w == null ? null : perSwitch(w);
             Estimate indirect = directE == null || walkE == null ? null : total.minus(directE).minus(walkE);
+            Estimate tripMisses = misses(t);
+            Estimate dMisses = d == null ? null : misses(d);
+            Estimate wMisses = size(t) == 0 ? Estimate.exact(0) : w == null ? null : misses(w);
+            Estimate indirectMisses = tripMisses == null || dMisses == null || wMisses == null ? null
+                    : tripMisses.minus(dMisses).minus(wMisses);
             out.add(new Row(t.benchmarkClass(), handoff(t), placement(t), t.param("sharing"),
                     Integer.parseInt(t.param("strideBytes")), size(t), total, directE, walkE,
-                    w2 == null ? null : Estimate.of(w2).perSwitch(), indirect, t.secondary("ctxsw.total.norm"),
-                    flags(total, walkE, indirect, size(t) == 0)));
+                    w2 == null ? null : perSwitch(w2), indirect, t.switchesPerOp(),
+                    flags(total, walkE, indirect, size(t) == 0), jdk(t),
+                    tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses));
         }
-        out.sort(Comparator.comparing(Row::benchmarkClass).thenComparing(Row::handoff).thenComparing(Row::placement)
+        out.sort(Comparator.comparing(Row::jdk).thenComparing(Row::benchmarkClass).thenComparing(Row::handoff).thenComparing(Row::placement)
                 .thenComparing(Row::sharing).thenComparingInt(Row::strideBytes).thenComparingLong(Row::workingSetKiB));
         return out;
+    }
+
+    /** Per switch: a round trip (or two walks) is two. */
+    static Estimate perSwitch(JmhRow r) {
+        return r.estimate().times(0.5);
+    }
+
+    /** Cache misses per switch, or null when the row has no counted value. */
+    static Estimate misses(JmhRow r) {
+        var m = r.secondary().get(MISSES);
+        if (m == null || !Double.isFinite(m.score())) {
+            return null;
+        }
+        return m.estimate().times(0.5);
+    }
+
+    private static String jdk(JmhRow r) {
+        return r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion();
     }
 
     /** The judgement, apart from the bookkeeping so tests can check it on plain numbers. */
@@ -133,13 +179,13 @@ public final class IndirectCost {
             return f; // indirect is 0 by definition at size 0
         }
         if (!indirect.errorKnown()) {
-            f.add(indirect.ns() < 0 ? Flag.NEGATIVE : Flag.NO_ERROR_ESTIMATE);
-        } else if (!indirect.distinctFromZero()) {
+            f.add(indirect.value() < 0 ? Flag.NEGATIVE : Flag.NO_ERROR_ESTIMATE);
+        } else if (!indirect.resolved()) {
             f.add(Flag.WITHIN_ERROR);
-        } else if (indirect.ns() < 0) {
+        } else if (indirect.value() < 0) {
             f.add(Flag.NEGATIVE);
         }
-        if (walk != null && total.ns() > 0 && walk.ns() > WALK_DOMINATED_SHARE * total.ns()) {
+        if (walk != null && total.value() > 0 && walk.value() > WALK_DOMINATED_SHARE * total.value()) {
             f.add(Flag.WALK_DOMINATED);
         }
         return f;
@@ -154,10 +200,10 @@ public final class IndirectCost {
             return "0 (direct row)";
         }
         if (r.clean()) {
-            return r.indirect().format();
+            return Fmt.pm(r.indirect());
         }
         String names = r.flags().stream().map(Flag::name).collect(Collectors.joining(","));
-        return names + " [" + r.indirect().format() + "]";
+        return names + " [" + Fmt.pm(r.indirect()) + "]";
     }
 
     private static String missingWhat(Row r) {
@@ -171,33 +217,54 @@ public final class IndirectCost {
         return String.join(", ", m);
     }
 
-    /**
-     * Prints the table.
-     *
-     * @param caches the caches to mark sizes against, or null
-     * @param tsv    tab-separated, one header line, for plotting; otherwise aligned text with a legend
-     */
-    public static void print(List<Row> rows, CacheSizes caches, boolean tsv, PrintWriter out) {
-        String[] head = {"class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark",
-            "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch", "indirect_ns/switch",
-            "switches/op"};
-        List<String[]> lines = new ArrayList<>();
-        for (Row r : rows) {
-            lines.add(new String[] {r.benchmarkClass(), r.handoff(), r.placement(), r.sharing(),
-                String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), mark(caches, r.workingSetKiB()),
-                r.total().format(), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays()), indirectCell(r),
-                Double.isNaN(r.switchesPerOp()) ? "?" : String.format(Locale.ROOT, "%.2f", r.switchesPerOp())});
+    /** The table: raw per-switch times beside the derived ones, and cache misses where counted. */
+    public static Table table(List<Row> rows, CacheSizes caches) {
+        boolean jdks = rows.stream().map(Row::jdk).distinct().count() > 1;
+        boolean misses = rows.stream().anyMatch(r -> Double.isFinite(r.missesPerSwitch()));
+        List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark",
+            "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch", "indirect_ns/switch", "switches/op"));
+        if (misses) {
+            head.addAll(List.of("misses/switch", "indirect_misses/switch"));
         }
-        Table.print(head, lines, tsv, out);
-        if (!tsv) {
-            out.println();
-            out.println("Per switch = per round trip / 2. total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2"
-                    + " (one array, no switch); indirect = total - direct - walk; walk2arrays = two arrays, no switch"
-                    + " (cache interference without a switch). ± is JMH's 99.9% half-width (root-sum-square for differences).");
-            out.println("Flags: " + flagLegend());
-            if (caches != null) {
-                out.println("Cache marks: " + caches.describe());
+        if (jdks) {
+            head.add(0, "jdk");
+        }
+        List<List<String>> lines = new ArrayList<>();
+        for (Row r : rows) {
+            List<String> l = new ArrayList<>(List.of(r.benchmarkClass(), r.handoff(), r.placement(), String.valueOf(r.sharing()),
+                String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), mark(caches, r.workingSetKiB()),
+                Fmt.pm(r.total()), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays()), indirectCell(r),
+                Fmt.count(r.switchesPerOp())));
+            if (misses) {
+                l.add(Fmt.num(r.missesPerSwitch()));
+                l.add(r.indirectMisses() == null ? "–" : Fmt.pm(r.indirectMisses()));
             }
+            if (jdks) {
+                l.add(0, r.jdk());
+            }
+            lines.add(l);
+        }
+        String align = (jdks ? "l" : "") + "llllrrlrrrrrr" + (misses ? "rr" : "");
+        return new Table(head, lines, align);
+    }
+
+    /** The legend printed under the text table. */
+    public static String legend(CacheSizes caches) {
+        return "Per switch = per round trip / 2. total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2"
+                + " (one array, no switch); indirect = total - direct - walk; walk2arrays = two arrays, no switch"
+                + " (cache interference without a switch). Errors: " + Estimate.RULE + ".\n"
+                + "Flags: " + flagLegend() + (caches != null ? "\nCache marks: " + caches.describe() : "") + "\n";
+    }
+
+    /** Prints the table: aligned text with a legend, or TSV for plotting. */
+    public static void print(List<Row> rows, CacheSizes caches, boolean tsv, PrintWriter out) {
+        Table t = table(rows, caches);
+        if (tsv) {
+            out.print(t.tsv());
+        } else {
+            out.print(t.text());
+            out.println();
+            out.print(legend(caches));
         }
     }
 
@@ -243,7 +310,7 @@ public final class IndirectCost {
     }
 
     static String fmt(Estimate e) {
-        return e == null ? "-" : e.format();
+        return e == null ? "–" : Fmt.pm(e);
     }
 
     private static long size(JmhRow r) {
@@ -264,11 +331,11 @@ public final class IndirectCost {
     }
 
     private static String pairKey(JmhRow r) {
-        return r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param("sharing")
+        return jdk(r) + "|" + r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param("sharing")
                 + "|" + r.param("strideBytes");
     }
 
     private static String walkKey(JmhRow r) {
-        return r.param("workingSetKiB") + "|" + r.param("strideBytes");
+        return jdk(r) + "|" + r.param("workingSetKiB") + "|" + r.param("strideBytes");
     }
 }

@@ -1,16 +1,21 @@
 package dev.switchcost.analysis;
 
+import dev.switchcost.report.Fmt;
+import dev.switchcost.report.Table;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Process switch minus thread switch, per placement, from {@code ProcessVsThreadSwitch} results: the
  * same futex ping-pong on a shared mapping between two threads of one JVM ({@code roundTrip_threads})
- * and between two JVM processes ({@code roundTrip_processes}). Per switch = per round trip / 2.
+ * and between two JVM processes ({@code roundTrip_processes}). Per switch = per round trip / 2. Errors
+ * and "within the error" follow the one rule ({@link Estimate}); rows of failed trials are left out.
  * A difference below zero beyond its error is flagged NEGATIVE, one within its error WITHIN_ERROR,
  * one without an error estimate NO_ERROR_ESTIMATE; a flagged value is never printed as a plain number.
  */
@@ -36,7 +41,7 @@ public final class ProcessThreadCost {
         Map<String, JmhRow> threads = new TreeMap<>();
         Map<String, JmhRow> processes = new TreeMap<>();
         for (JmhRow r : rows) {
-            if (!r.benchmarkClass().equals(CLASS)) {
+            if (!r.benchmarkClass().equals(CLASS) || r.failed() || !r.primary().isTimePerOp()) {
                 continue;
             }
             if (r.method().equals("roundTrip_threads")) {
@@ -52,11 +57,11 @@ public final class ProcessThreadCost {
         for (String p : placements.keySet()) {
             JmhRow t = threads.get(p);
             JmhRow pr = processes.get(p);
-            Estimate te = t == null ? null : Estimate.of(t).perSwitch();
-            Estimate pe = pr == null ? null : Estimate.of(pr).perSwitch();
+            Estimate te = t == null ? null : t.estimate().times(0.5);
+            Estimate pe = pr == null ? null : pr.estimate().times(0.5);
             Estimate diff = te == null || pe == null ? null : pe.minus(te);
-            out.add(new Row(p, te, pe, diff, flag(diff), t == null ? Double.NaN : t.secondary("ctxsw.total.norm"),
-                    pr == null ? Double.NaN : pr.secondary("ctxsw.total.norm")));
+            out.add(new Row(p, te, pe, diff, flag(diff), t == null ? Double.NaN : t.switchesPerOp(),
+                    pr == null ? Double.NaN : pr.switchesPerOp()));
         }
         return out;
     }
@@ -66,34 +71,37 @@ public final class ProcessThreadCost {
             return "MISSING_BASELINE";
         }
         if (!diff.errorKnown()) {
-            return diff.ns() < 0 ? "NEGATIVE" : "NO_ERROR_ESTIMATE";
+            return diff.value() < 0 ? "NEGATIVE" : "NO_ERROR_ESTIMATE";
         }
-        if (!diff.distinctFromZero()) {
+        if (!diff.resolved()) {
             return "WITHIN_ERROR";
         }
-        return diff.ns() < 0 ? "NEGATIVE" : null;
+        return diff.value() < 0 ? "NEGATIVE" : null;
+    }
+
+    public static Table table(List<Row> rows) {
+        Table.Builder t = new Table.Builder("lrrrrr", "placement", "thread_ns/switch", "process_ns/switch", "process-thread_ns/switch",
+            "thread_switches/op", "process_switches/op");
+        for (Row r : rows) {
+            String diff = r.difference() == null ? "n/a (" + (r.thread() == null ? "no roundTrip_threads" : "no roundTrip_processes") + ")"
+                    : r.flag() == null ? Fmt.pm(r.difference()) : r.flag() + " [" + Fmt.pm(r.difference()) + "]";
+            t.row(r.placement(), IndirectCost.fmt(r.thread()), IndirectCost.fmt(r.process()), diff,
+                Fmt.count(r.threadSwitchesPerOp()), Fmt.count(r.processSwitchesPerOp()));
+        }
+        return t.build();
     }
 
     public static void print(List<Row> rows, boolean tsv, PrintWriter out) {
-        String[] head = {"placement", "thread_ns/switch", "process_ns/switch", "process-thread_ns/switch",
-            "thread_switches/op", "process_switches/op"};
-        List<String[]> lines = new ArrayList<>();
-        for (Row r : rows) {
-            String diff = r.difference() == null ? "n/a (" + (r.thread() == null ? "no roundTrip_threads" : "no roundTrip_processes") + ")"
-                    : r.flag() == null ? r.difference().format() : r.flag() + " [" + r.difference().format() + "]";
-            lines.add(new String[] {r.placement(), IndirectCost.fmt(r.thread()), IndirectCost.fmt(r.process()), diff,
-                perOp(r.threadSwitchesPerOp()), perOp(r.processSwitchesPerOp())});
+        Table t = table(rows);
+        if (tsv) {
+            out.print(t.tsv());
+            return;
         }
-        Table.print(head, lines, tsv, out);
-        if (!tsv) {
-            out.println();
-            out.println("Per switch = per round trip / 2; switches/op counts both sides (the partner process's thread"
-                    + " included). Flags: NEGATIVE below zero beyond its error; WITHIN_ERROR indistinguishable from 0;"
-                    + " NO_ERROR_ESTIMATE one iteration. Flagged values appear only in [brackets] after the flag.");
-        }
-    }
-
-    private static String perOp(double v) {
-        return Double.isNaN(v) ? "?" : String.format(Locale.ROOT, "%.2f", v);
+        out.print(t.text());
+        out.println();
+        out.println("Per switch = per round trip / 2; switches/op counts both sides (the partner process's thread"
+                + " included). Flags: NEGATIVE below zero beyond its error; WITHIN_ERROR indistinguishable from 0;"
+                + " NO_ERROR_ESTIMATE one iteration. Flagged values appear only in [brackets] after the flag."
+                + " Errors: " + Estimate.RULE + ".");
     }
 }

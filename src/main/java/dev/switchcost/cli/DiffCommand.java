@@ -1,45 +1,47 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.report.Diff;
-import dev.switchcost.report.ResultsDir;
+import dev.switchcost.results.Results;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
 
-/** {@code switchcost diff A B}: two results directories side by side. */
+/** {@code switchcost diff A B}: two results side by side. */
 @Command(name = "diff",
-        header = "Compares two results directories row by row, flagging differences beyond the error.",
+        header = "Compares two results (directories or JMH JSON files) row by row, flagging differences beyond the error.",
         description = {
-            "Reads jmh.json and machine.json from A and B (two machines, JDKs or kernels), matches rows by benchmark, "
-                + "parameters and mode, and prints both scores with JMH's error, the ratio B/A and switches per op.",
-            "A row is flagged \"beyond error\" when |a - b| > errA + errB (err = JMH scoreError, the half-width of the "
-                + "99.9% confidence interval: the intervals do not overlap). Rows without an error estimate are never flagged."
+            "Reads the JMH rows of A and B (results directories or JMH JSON files: two machines, JDKs or kernels), matches "
+                + "them by benchmark, parameters and mode, and prints both with their 99.9% error, switches per op, the "
+                + "ratio B/A, and the run status of each.",
+            "A row is flagged when the 99.9% interval of B - A excludes 0 (Welch's t-test on the measurement iterations, "
+                + "alpha = 0.001). Rows without an error estimate, or from failed trials, are never flagged."
         },
         mixinStandardHelpOptions = true)
 public final class DiffCommand extends BaseCommand {
 
-    @Parameters(index = "0", paramLabel = "A", description = "The first (reference) results directory.")
+    @Parameters(index = "0", paramLabel = "A", description = "The first (reference) results directory or JMH JSON file.")
     Path a;
 
-    @Parameters(index = "1", paramLabel = "B", description = "The second results directory; ratios are B/A.")
+    @Parameters(index = "1", paramLabel = "B", description = "The second one; ratios are B/A.")
     Path b;
 
     @Override
     protected int doCall() {
-        ResultsDir ra = load(a);
-        ResultsDir rb = load(b);
-        if (ra.jmh().isEmpty() || rb.jmh().isEmpty()) {
-            throw SwitchcostException.usage("diff compares jmh.json files; " + (ra.jmh().isEmpty() ? a : b) + " has none");
+        Results ra = load(a);
+        Results rb = load(b);
+        if (ra.rows().isEmpty() || rb.rows().isEmpty()) {
+            throw SwitchcostException.usage("diff compares JMH rows; " + (ra.rows().isEmpty() ? a : b) + " has none (status: "
+                    + (ra.rows().isEmpty() ? ra : rb).status().describe() + ")");
         }
-        out().print(Diff.text(ra, rb, Diff.rows(ra.jmh(), rb.jmh())));
+        out().print(Diff.text(ra, rb, Diff.rows(ra, rb)));
         out().flush();
         return ExitCodes.OK;
     }
 
-    private static ResultsDir load(Path dir) {
+    static Results load(Path p) {
         try {
-            return ResultsDir.load(dir);
+            return Results.load(p);
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
         }

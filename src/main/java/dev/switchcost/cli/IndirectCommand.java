@@ -1,17 +1,18 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.analysis.IndirectCost;
-import dev.switchcost.analysis.JmhRow;
 import dev.switchcost.analysis.ProcessThreadCost;
 import dev.switchcost.machine.CacheSizes;
 import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -29,7 +30,7 @@ public final class IndirectCommand extends BaseCommand {
 
     enum Format { text, tsv }
 
-    @Parameters(index = "0", paramLabel = "RESULTS.json", description = "A JMH result file written with -rf json.")
+    @Parameters(index = "0", paramLabel = "RESULTS", description = "A JMH result file written with -rf json, or a results directory.")
     Path results;
 
     @Option(names = "--format", paramLabel = "FORMAT",
@@ -48,17 +49,19 @@ public final class IndirectCommand extends BaseCommand {
 
     @Override
     protected int doCall() throws IOException {
-        List<JmhRow> rows;
+        Results loaded = DiffCommand.load(results);
+        List<JmhRow> rows = loaded.rows();
+        boolean tsv = format == Format.tsv;
+        List<IndirectCost.Row> ws;
         try {
-            rows = JmhRow.read(results);
-        } catch (NoSuchFileException e) {
-            throw SwitchcostException.usage("no such file: " + results);
+            ws = IndirectCost.derive(rows);
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
         }
-        boolean tsv = format == Format.tsv;
-        List<IndirectCost.Row> ws = IndirectCost.derive(rows);
         List<ProcessThreadCost.Row> pt = ProcessThreadCost.derive(rows);
+        if (!loaded.status().complete() && loaded.status().state() != dev.switchcost.results.RunStatus.State.UNKNOWN && !tsv) {
+            out().println("# status: " + loaded.status().describe());
+        }
         if (ws.isEmpty() && pt.isEmpty()) {
             throw SwitchcostException.usage(results + " holds no WorkingSetHandoff or ProcessVsThreadSwitch results");
         }
@@ -66,7 +69,7 @@ public final class IndirectCommand extends BaseCommand {
             if (!tsv) {
                 out().println("# Working set: cost per switch (ns), " + results);
             }
-            IndirectCost.print(ws, caches(), tsv, out());
+            IndirectCost.print(ws, caches(loaded), tsv, out());
         }
         if (!pt.isEmpty()) {
             if (!ws.isEmpty()) {
@@ -81,7 +84,7 @@ public final class IndirectCommand extends BaseCommand {
         return ExitCodes.OK;
     }
 
-    private CacheSizes caches() {
+    private CacheSizes caches(Results loaded) {
         if (sysfs != null) {
             try {
                 return CacheSizes.read(sysfs);
@@ -89,17 +92,21 @@ public final class IndirectCommand extends BaseCommand {
                 throw SwitchcostException.usage(e.getMessage());
             }
         }
-        Path m = machine;
-        if (m == null) {
-            Path beside = results.toAbsolutePath().getParent().resolve(MachineInfo.FILE_NAME);
-            if (!Files.isRegularFile(beside)) {
-                return null;
+        if (machine != null) {
+            if (!Files.isRegularFile(machine)) {
+                throw SwitchcostException.usage("--machine " + machine + ": no such file");
             }
-            m = beside;
+            try {
+                return CacheSizes.of(MachineInfo.readFile(machine).caches(), machine.toString());
+            } catch (IllegalArgumentException | UncheckedIOException e) {
+                throw SwitchcostException.usage("--machine " + machine + ": " + e.getMessage());
+            }
+        }
+        if (loaded.machine() == null) {
+            return null;
         }
         try {
-            MachineInfo info = MachineInfo.read(m.toAbsolutePath().getParent());
-            return CacheSizes.of(info.caches(), m.toString());
+            return CacheSizes.of(loaded.machine().caches(), "machine.json beside " + results);
         } catch (RuntimeException e) {
             err().println("switchcost: cache marks left out: " + e.getMessage());
             return null;

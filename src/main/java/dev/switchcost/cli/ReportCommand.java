@@ -1,44 +1,66 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.report.ReportRenderer;
-import dev.switchcost.report.ResultsDir;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
-/** {@code switchcost report RESULTS_DIR}: Markdown, HTML and PNG charts from a results directory. */
+/** {@code switchcost report INPUT...}: one self-contained report.html (and report.md) from results. */
 @Command(name = "report",
-        header = "Renders a results directory as Markdown, HTML and PNG charts.",
+        header = "Renders results (directories or JMH JSON files, several side by side) as one self-contained report.html.",
         description = {
-            "Reads RESULTS_DIR (jmh.json from JMH -rf json, machine.json, and compare.json from `switchcost compare`; "
-                + "at least one of jmh.json and compare.json) and writes report.md, report.html and charts/*.png: "
-                + "the machine first, native vs JVM, handoff cost by mechanism and placement, the working-set curve with "
-                + "the cache sizes marked, and virtual vs platform threads."
+            "Reads each INPUT — a results directory (every JMH JSON file in it, machine.json, compare.json, status) or a JMH "
+                + "JSON file (-rf json) — and writes report.html (charts inlined, nothing else needed) and report.md: the runs "
+                + "and their status, the answer, one chart per question (mechanism and placement, virtual vs platform, native "
+                + "C vs JVM, the working-set curve with the caches marked), the tables, and every JMH row.",
+            "Several inputs are shown side by side (machines, kernels or JDKs). --charts DIR also writes the charts as PNG "
+                + "files (mechanism.png, virtual-vs-platform.png, compare.png, working-set.png): the README's charts are "
+                + "rebuilt with 'switchcost report docs/results/<dir> --charts docs/img'."
         },
         mixinStandardHelpOptions = true)
 public final class ReportCommand extends BaseCommand {
 
-    @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "The results directory to read.")
-    Path dir;
+    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Results directories or JMH JSON files.")
+    List<Path> inputs;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
-            description = "Where to write the report (default: RESULTS_DIR itself).")
+            description = "Where to write report.html and report.md (default: the first INPUT if it is a directory, else the"
+                    + " directory holding it).")
     Path output;
+
+    @Option(names = "--charts", paramLabel = "DIR", description = "Also write every chart as a PNG file into DIR.")
+    Path charts;
 
     @Override
     protected int doCall() throws IOException {
-        ResultsDir results;
+        List<Results> loaded;
         try {
-            results = ResultsDir.load(dir);
+            loaded = Results.loadAll(inputs);
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
         }
-        ReportRenderer.Rendered r = ReportRenderer.render(results, output != null ? output : dir);
-        out().println("wrote " + r.markdown());
+        Path first = inputs.get(0);
+        Path out = output != null ? output : Files.isDirectory(first) ? first : first.toAbsolutePath().getParent();
+        ResultsDir.requireWritableDirectory(out, output != null ? "--output" : "the report directory (choose another with -o)");
+        if (charts != null) {
+            ResultsDir.requireWritableDirectory(charts, "--charts");
+        }
+        String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        ReportRenderer.Rendered r = ReportRenderer.render(loaded, out, charts, command);
+        for (Results x : loaded) {
+            if (!x.status().complete() && x.status().state() != dev.switchcost.results.RunStatus.State.UNKNOWN) {
+                err().println("switchcost report: " + x.source() + ": status: " + x.status().describe());
+            }
+        }
         out().println("wrote " + r.html());
+        out().println("wrote " + r.markdown());
         r.charts().forEach(c -> out().println("wrote " + c));
         out().flush();
         return ExitCodes.OK;

@@ -2,28 +2,41 @@ package dev.switchcost.cli;
 
 import dev.switchcost.jmh.BenchmarkMain;
 import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.jmh.ParamCheck;
 import dev.switchcost.jmh.ProgressFormat;
+import dev.switchcost.jmh.TrialLedger;
+import dev.switchcost.jmh.TrialPlan;
 import dev.switchcost.machine.MachineInfo;
-import org.openjdk.jmh.results.RunResult;
+import dev.switchcost.results.ResultsDir;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.NoBenchmarksException;
-import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.ProfilersFailedException;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.ByteArrayOutputStream;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -31,28 +44,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * {@code switchcost run}: runs benchmarks through JMH's {@link Runner} with switch counting on, shows
- * progress, and writes {@code jmh.json} (JMH's JSON format), {@code machine.json} and {@code run.log}
- * into {@code <results-dir>/<hostname>-<yyyyMMdd-HHmmss>/}.
+ * {@code switchcost run}: one JMH run with switch counting on, JMH's own options accepted as JMH takes
+ * them, whole-run progress on the terminal, and {@code jmh.json} (complete trials only), {@code machine.json}
+ * and {@code run.log} in a new run directory. Exit 0 only when every requested trial completed.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        header = "Run the suite (--quick headline run, or --full) and write results/<host>-<time>/.",
-        description = {"Runs benchmarks through JMH with the context-switch profiler on, shows which benchmark and "
-                + "parameters run and JMH's ETA, and writes jmh.json (JMH JSON), machine.json and run.log into "
-                + "<results-dir>/<hostname>-<yyyyMMdd-HHmmss>/.",
+        header = "Run the suite (--quick headline run, or --full) with JMH's options; write a results directory.",
+        description = {"Runs benchmarks in ONE JMH run with the context-switch profiler on, shows progress over the "
+                + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
+                + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
+                + "-o/--output (default: results/). Exits 0 only when every requested trial completed; 1 when one "
+                + "failed (named, with its reason), 2 for a bad option, 3 when results cannot be written.",
+                "",
+                "JMH-ARGS are JMH's own options and benchmark regexes, as java -jar target/benchmarks.jar takes them "
+                        + "(-f -wi -i -w -r -p NAME=V1,V2 -prof NAME -jvm -jvmArgs -bm -tu -foe -rf ..., see "
+                        + "java -jar target/benchmarks.jar -h); everything after -- goes to JMH too. -o here is the "
+                        + "results directory, not JMH's output file.",
                 "",
                 "--quick (default): syscall, futex, park/unpark and virtual-thread handoff benchmarks for every "
-                        + "placement this machine has, with short fixed iterations (" + RunCommand.QUICK_SUMMARY + ").",
+                        + "placement this machine has, " + RunCommand.QUICK_SUMMARY + " unless JMH-ARGS say otherwise.",
                 "--full: every benchmark with its own @Warmup/@Measurement/@Fork settings.",
-                "REGEX narrows either set (JMH include syntax, e.g. FutexPingPong or 'Park.*roundTrip_park')."})
+                "",
+                "Example: switchcost run -f 1 -wi 1 -i 2 -prof gc FutexPingPong"})
 public final class RunCommand extends BaseCommand {
 
     /** The --quick set: the headline questions, virtual-thread handoffs through LockSupport only. */
@@ -77,67 +99,213 @@ public final class RunCommand extends BaseCommand {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Mode mode;
 
-    @Parameters(arity = "0..1", paramLabel = "REGEX", description = "Only benchmarks matching this regex (JMH include).")
-    String regex;
+    @Mixin
+    OutputDirMixin output;
 
-    @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "results",
-            description = "Where the run directory is created (default: ${DEFAULT-VALUE}).")
-    Path resultsDir;
+    @Parameters(arity = "0..*", paramLabel = "JMH-ARGS",
+            description = "JMH's options and benchmark regexes (JMH include syntax, e.g. FutexPingPong or 'Park.*roundTrip_park').")
+    List<String> jmhArgs = new ArrayList<>();
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N", description = "Override the fork count.")
-    Integer forks;
+    // The names used before JMH's own options were accepted; hidden, kept so old commands still work.
+    @Option(names = "--forks", hidden = true, paramLabel = "N")
+    void forks(String n) {
+        legacy.addAll(List.of("-f", n));
+    }
 
-    @Option(names = "--warmup-iterations", paramLabel = "N", description = "Override the warmup iteration count.")
-    Integer warmupIterations;
+    @Option(names = "--warmup-iterations", hidden = true, paramLabel = "N")
+    void warmupIterations(String n) {
+        legacy.addAll(List.of("-wi", n));
+    }
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Override the measurement iteration count.")
-    Integer iterations;
+    @Option(names = "--iterations", hidden = true, paramLabel = "N")
+    void iterations(String n) {
+        legacy.addAll(List.of("-i", n));
+    }
 
-    @Option(names = "--time", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Override the time of every warmup and measurement iteration, e.g. 200ms.")
-    Duration time;
+    @Option(names = "--time", hidden = true, paramLabel = "DURATION", converter = DurationConverter.class)
+    void time(Duration t) {
+        legacy.addAll(List.of("-w", t.toMillis() + "ms", "-r", t.toMillis() + "ms"));
+    }
 
-    @Option(names = {"-p", "--param"}, paramLabel = "NAME=V1,V2", mapFallbackValue = "",
-            description = "Override a @Param, e.g. -p placement=SAME_CPU.")
-    Map<String, String> params = new LinkedHashMap<>();
+    @Option(names = "--param", hidden = true, paramLabel = "NAME=V1,V2")
+    void param(String p) {
+        legacy.addAll(List.of("-p", p));
+    }
 
-    @Option(names = "--prof", paramLabel = "PROFILER", split = ",",
-            description = "Extra JMH profilers: 'perf' (dev.switchcost.jmh.PerfStatProfiler), or any name -prof takes.")
-    List<String> profilers = new ArrayList<>();
-
-    @Override
-    protected int doCall() throws IOException {
-        validate();
-        List<String> includes = regex != null ? List.of(regex) : full() ? List.of(".*") : List.of(QUICK_INCLUDE);
-        if (org.openjdk.jmh.runner.BenchmarkList.defaultList().find(
-                OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT), includes, List.of()).isEmpty()) {
-            throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", includes) + "; see 'switchcost list'");
-        }
-        dev.switchcost.results.ResultsDir run = createRunDir(resultsDir, MachineInfo.collect(Path.of("/")).hostname());
-        try (run) {
-            run.interruptedOnExit();
-            int code = run(run.dir());
-            if (code == ExitCodes.OK) {
-                run.complete();
-            } else {
-                run.fail("no results");
-            }
-            return code;
-        } catch (SwitchcostException e) {
-            if (e.exitCode() == ExitCodes.USAGE) {
-                run.discard(); // rejected: leave no directory behind
-            } else {
-                run.fail(e.getMessage());
-            }
-            throw e;
+    @Option(names = "--prof", hidden = true, paramLabel = "PROFILER", split = ",")
+    void prof(List<String> ps) {
+        for (String p : ps) {
+            legacy.addAll(List.of("-prof", p));
         }
     }
 
-    private int run(Path runDir) throws IOException {
-        Options options = options(runDir);
+    private final List<String> legacy = new ArrayList<>();
 
-        Path logFile = runDir.resolve("run.log");
-        try (PrintStream logStream = new PrintStream(Files.newOutputStream(logFile), true, StandardCharsets.UTF_8)) {
+    /**
+     * The validated options of this run, before a directory exists.
+     *
+     * @param raw             the user's options with switchcost's run defaults, before the machine's
+     *                        (placements, fork flags), to run again on another {@code -jvm}
+     * @param options         {@code raw} ready for this machine and the default JVM
+     */
+    record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat) {
+    }
+
+    @Override
+    protected int doCall() throws IOException {
+        // Everything that can be refused is refused before the run directory exists.
+        PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
+        Prepared prepared = prepare(said);
+        try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
+            run.interruptedOnExit();
+            try {
+                int code = runInto(run, prepared, null);
+                if (code == ExitCodes.OK) {
+                    run.complete();
+                }
+                return code;
+            } catch (SwitchcostException e) {
+                run.fail(e.getMessage());
+                throw e;
+            } catch (RuntimeException | IOException e) {
+                run.fail(String.valueOf(e.getMessage()));
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * JMH-ARGS parsed by JMH, with switchcost's defaults where the user gave none, checked: parameters,
+     * profilers, placements and the benchmark selection.
+     *
+     * @param said where placements that are skipped are reported
+     * @throws SwitchcostException (usage) for anything wrong in the arguments
+     */
+    Prepared prepare(PrintStream said) {
+        List<String> args = new ArrayList<>(legacy);
+        args.addAll(jmhArgs);
+        CommandLineOptions cmd;
+        try {
+            cmd = new CommandLineOptions(args.toArray(new String[0]));
+        } catch (CommandLineOptionException e) {
+            String msg = e.getMessage().strip().replace('\n', ' ');
+            java.util.regex.Matcher unknown = Pattern.compile("(\\S+) is not a recognized option").matcher(msg);
+            if (unknown.find()) {
+                String name = unknown.group(1);
+                String typed = args.stream().filter(a -> a.replaceFirst("^-+", "").equals(name)).findFirst().orElse(name);
+                throw SwitchcostException.usage("unknown option " + typed + " (neither switchcost's nor JMH's); see 'switchcost run --help'");
+            }
+            throw SwitchcostException.usage("bad JMH option: " + msg);
+        }
+        if (cmd.getOutput().hasValue()) {
+            throw SwitchcostException.usage("JMH's -o is not used here (run.log has JMH's output); -o/--output names the results directory");
+        }
+        for (String regex : cmd.getIncludes()) {
+            try {
+                Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw SwitchcostException.usage("bad benchmark regex '" + regex + "': " + e.getDescription());
+            }
+        }
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(cmd);
+        boolean quick = mode == null || !mode.full;
+        if (cmd.getIncludes().isEmpty()) {
+            b.include(quick ? QUICK_INCLUDE : ".*");
+        }
+        if (quick) {
+            if (!cmd.getForkCount().hasValue()) {
+                b.forks(QUICK_FORKS);
+            }
+            if (!cmd.getWarmupIterations().hasValue()) {
+                b.warmupIterations(QUICK_WARMUP_ITERATIONS);
+            }
+            if (!cmd.getWarmupTime().hasValue()) {
+                b.warmupTime(QUICK_WARMUP_TIME);
+            }
+            if (!cmd.getMeasurementIterations().hasValue()) {
+                b.measurementIterations(QUICK_ITERATIONS);
+            }
+            if (!cmd.getMeasurementTime().hasValue()) {
+                b.measurementTime(QUICK_ITERATION_TIME);
+            }
+            QUICK_PARAMS.forEach((name, value) -> {
+                if (!cmd.getParameter(name).hasValue()) {
+                    b.param(name, value);
+                }
+            });
+        }
+        Set<String> profilers = new LinkedHashSet<>();
+        for (ProfilerConfig p : cmd.getProfilers()) {
+            profilers.add(p.getKlass());
+        }
+        if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
+            b.addProfiler(ContextSwitchProfiler.class);
+        }
+        Options options = b.build();
+        for (ProfilerConfig p : options.getProfilers()) {
+            try {
+                ProfilerFactory.getProfilerOrException(p);
+            } catch (ProfilerException e) {
+                String why = firstLine(e.getMessage());
+                throw SwitchcostException.usage("-prof " + p.getKlass() + ": " + (why.contains("ClassNotFoundException")
+                        ? "no such profiler; see 'switchcost list' and java -jar target/benchmarks.jar -lprof" : why));
+            }
+        }
+        if (BenchmarkList.defaultList().find(OutputFormatFactory.createFormatInstance(
+                new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT), options.getIncludes(),
+                options.getExcludes()).isEmpty()) {
+            throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", options.getIncludes())
+                    + "; see 'switchcost list'");
+        }
+        List<String> userParams = new ArrayList<>();
+        for (int i = 0; i + 1 < args.size(); i++) {
+            // JMH keeps no list of the -p names given; take them from the arguments
+            int eq = args.get(i + 1).indexOf('=');
+            if (args.get(i).equals("-p") && eq > 0) {
+                userParams.add(args.get(i + 1).substring(0, eq));
+            }
+        }
+        Options raw = options;
+        try {
+            ParamCheck.check(options, userParams);
+            options = BenchmarkMain.withSwitchcostDefaults(options, said);
+        } catch (dev.switchcost.affinity.PlacementUnavailableException e) {
+            throw SwitchcostException.environment(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage(e.getMessage());
+        }
+        String rf = cmd.getResultFormat().hasValue() ? cmd.getResultFormat().get().toString() : null;
+        if (cmd.getResult().hasValue()) {
+            throw SwitchcostException.usage("-rff is not used here: results go to jmh.json in the run directory "
+                    + "(-rf FORMAT adds jmh.FORMAT beside it)");
+        }
+        return new Prepared(raw, options, TrialPlan.of(options), rf);
+    }
+
+    /**
+     * Runs {@code prepared} into {@code run} (already created), on {@code jvm} when given (JMH's
+     * {@code -jvm}, with the fork flags of that JDK), and writes the results there: {@code jmh.json}
+     * (or {@code jmh-<label>.json} with a label), {@code machine.json}, {@code run.log}; failed trials are
+     * recorded in the run's status. The caller marks the run complete.
+     *
+     * @return {@link ExitCodes#OK} when every requested trial completed, {@link ExitCodes#FAILURE} otherwise
+     */
+    int runInto(ResultsDir run, Prepared prepared, String jvm) throws IOException {
+        Options options = prepared.options();
+        if (jvm != null) {
+            PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
+            options = BenchmarkMain.withSwitchcostDefaults(new OptionsBuilder().parent(prepared.raw()).jvm(jvm).build(), said);
+        }
+        Path runDir = run.dir();
+        Path logFile = run.runLog();
+        PrintStream logStream = new PrintStream(new FileOutputStream(logFile.toFile(), true), true, StandardCharsets.UTF_8);
+        Thread interrupted = new Thread(() -> {
+            logStream.println();
+            logStream.println("# switchcost: interrupted");
+            logStream.flush();
+        }, "switchcost-run-log-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        try {
             MachineInfo machine = MachineInfo.collect();
             machine.write(runDir);
             out().println("# switchcost run: " + machine.summary());
@@ -146,138 +314,74 @@ public final class RunCommand extends BaseCommand {
                 out().println("# " + machine.perf().note());
             }
             out().flush();
-            OutputFormat log = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
-            ProgressFormat progress = new ProgressFormat(log, out());
-            Collection<RunResult> results;
-            // skip lines go to the terminal and run.log as they are said
-            WriterOutputStream toTerminal = new WriterOutputStream(out());
-            PrintStream said = new PrintStream(new java.io.OutputStream() {
-                @Override
-                public void write(int b) {
-                    toTerminal.write(b);
-                    logStream.write(b);
-                }
-
-                @Override
-                public void flush() {
-                    toTerminal.flush();
-                    logStream.flush();
-                }
-            }, true, StandardCharsets.UTF_8);
+            OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(closeShield(logStream), true,
+                    StandardCharsets.UTF_8), VerboseMode.NORMAL);
+            ProgressFormat progress = new ProgressFormat(log, out(), prepared.plan().size());
+            TrialLedger.Outcome outcome;
             try {
-                results = BenchmarkMain.run(options, progress, said);
-            } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage(e.getMessage());
+                outcome = BenchmarkMain.execute(options, progress);
             } catch (NoBenchmarksException e) {
-                throw SwitchcostException.usage("no benchmark matches " + describeIncludes(options)
-                        + "; see 'switchcost list'");
+                throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", options.getIncludes()));
+            } catch (ProfilersFailedException e) {
+                throw SwitchcostException.usage(BenchmarkMain.profilerFailure(e));
             } catch (RunnerException e) {
-                logStream.println("ERROR: " + e);
-                throw new SwitchcostException(ExitCodes.FAILURE, "the run failed: " + rootMessage(e) + " (details in " + logFile + ")", e);
+                throw SwitchcostException.environment(firstLine(BenchmarkMain.rootMessage(e)));
+            }
+            outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), trial.params(), why));
+            // JMH's table stays in run.log; the terminal gets the answer
+            ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
+            Path json = run.jmhJson();
+            BenchmarkMain.writeResults(json, ResultFormatType.JSON, outcome.complete());
+            if (prepared.jmhResultFormat() != null && !"JSON".equals(prepared.jmhResultFormat())) {
+                ResultFormatType t = ResultFormatType.valueOf(prepared.jmhResultFormat());
+                BenchmarkMain.writeResults(runDir.resolve("jmh." + t.toString().toLowerCase(Locale.ROOT)), t, outcome.complete());
             }
             out().println();
-            PrintStream table = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
-            ResultFormatFactory.getInstance(ResultFormatType.TEXT, table).writeOut(results);
-            table.flush();
-            out().println();
-            out().println("Wrote " + runDir.resolve("jmh.json") + ", " + runDir.resolve(MachineInfo.FILE_NAME) + ", " + logFile);
-            return results.isEmpty() ? ExitCodes.FAILURE : ExitCodes.OK;
-        }
-    }
-
-    void validate() {
-        if (regex != null) {
+            out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile);
+            if (!outcome.ok()) {
+                logStream.println(BenchmarkMain.failureSummary(outcome, "# switchcost: "));
+                err().println(BenchmarkMain.failureSummary(outcome, "switchcost: "));
+                run.fail(outcome.failed().size() + " of " + prepared.plan().size() + " trials failed");
+                return ExitCodes.FAILURE;
+            }
+            return ExitCodes.OK;
+        } catch (RuntimeException e) {
+            logStream.println("ERROR: " + e);
+            throw e;
+        } finally {
             try {
-                Pattern.compile(regex);
-            } catch (PatternSyntaxException e) {
-                throw SwitchcostException.usage("bad benchmark regex '" + regex + "': " + e.getDescription());
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
             }
-        }
-        for (Integer n : new Integer[] {forks, iterations}) {
-            if (n != null && n < 1) {
-                throw SwitchcostException.usage("--forks and --iterations must be at least 1 (got " + n + ")");
+            logStream.flush();
+            if (logStream.checkError()) {
+                err().println("switchcost: run.log in " + runDir + " is incomplete (write error)");
             }
-        }
-        if (warmupIterations != null && warmupIterations < 0) {
-            throw SwitchcostException.usage("--warmup-iterations must be 0 or more (got " + warmupIterations + ")");
+            logStream.close();
         }
     }
 
-    boolean full() {
-        return mode != null && mode.full;
+    private static String firstLine(String s) {
+        return s == null ? "" : s.strip().lines().findFirst().orElse("");
     }
 
-    Options options(Path runDir) {
-        ChainedOptionsBuilder b = new OptionsBuilder()
-                .resultFormat(ResultFormatType.JSON)
-                .result(runDir.resolve("jmh.json").toString())
-                .addProfiler(ContextSwitchProfiler.class);
-        if (regex != null) {
-            b.include(regex);
-        }
-        if (!full()) {
-            if (regex == null) {
-                b.include(QUICK_INCLUDE);
+    private static OutputStream closeShield(OutputStream s) {
+        return new FilterOutputStream(s) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
             }
-            b.forks(QUICK_FORKS)
-                    .warmupIterations(QUICK_WARMUP_ITERATIONS).warmupTime(QUICK_WARMUP_TIME)
-                    .measurementIterations(QUICK_ITERATIONS).measurementTime(QUICK_ITERATION_TIME);
-            QUICK_PARAMS.forEach((name, value) -> {
-                if (!params.containsKey(name)) {
-                    b.param(name, value);
-                }
-            });
-        }
-        if (forks != null) {
-            b.forks(forks);
-        }
-        if (warmupIterations != null) {
-            b.warmupIterations(warmupIterations);
-        }
-        if (iterations != null) {
-            b.measurementIterations(iterations);
-        }
-        if (time != null) {
-            TimeValue t = TimeValue.milliseconds(time.toMillis());
-            b.warmupTime(t).measurementTime(t);
-        }
-        for (Map.Entry<String, String> p : params.entrySet()) {
-            if (p.getValue().isBlank()) {
-                throw SwitchcostException.usage("--param " + p.getKey() + " needs values: --param " + p.getKey() + "=V1,V2");
+
+            @Override
+            public void close() throws IOException {
+                flush();
             }
-            b.param(p.getKey(), p.getValue().split(","));
-        }
-        for (String prof : profilers) {
-            b.addProfiler("perf".equals(prof) ? "dev.switchcost.jmh.PerfStatProfiler"
-                    : "ctxsw".equals(prof) ? ContextSwitchProfiler.class.getName() : prof);
-        }
-        return b.build();
-    }
-
-    /**
-     * Creates {@code <resultsDir>/<host>-<stamp>/} through {@link dev.switchcost.results.ResultsDir}, the one
-     * owner of run-directory names (unique, created atomically, with a status file).
-     *
-     * @throws SwitchcostException (usage) with one line when the directory cannot be created or written
-     */
-    static dev.switchcost.results.ResultsDir createRunDir(Path resultsDir, String host) {
-        return dev.switchcost.results.ResultsDir.create(resultsDir, host, null);
-    }
-
-    private static String describeIncludes(Options o) {
-        return o.getIncludes().isEmpty() ? "(everything)" : String.join(" or ", o.getIncludes());
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null && c.getCause() != c) {
-            c = c.getCause();
-        }
-        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+        };
     }
 
     /** Bytes to a PrintWriter (JMH's result formats write to a PrintStream). */
-    private static final class WriterOutputStream extends java.io.OutputStream {
+    private static final class WriterOutputStream extends OutputStream {
         private final PrintWriter w;
         private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
 

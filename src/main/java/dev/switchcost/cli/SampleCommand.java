@@ -38,6 +38,9 @@ import java.util.concurrent.TimeUnit;
                 + "cs/s during the run with an idle baseline taken first. Exits with COMMAND's exit code; Ctrl-C "
                 + "stops COMMAND and still writes what was sampled.",
                 "",
+                "COMMAND runs under perf stat (when perf can count here), so its perf columns count COMMAND and every "
+                        + "process it starts later, e.g. a JMH fork; --no-perf runs it directly.",
+                "",
                 "Example: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar FutexPingPong"})
 public final class SampleCommand extends BaseCommand {
 
@@ -45,8 +48,9 @@ public final class SampleCommand extends BaseCommand {
             description = "Sampling interval, whole seconds (vmstat's resolution) (default: ${DEFAULT-VALUE}).")
     Duration interval;
 
-    @Option(names = "--baseline", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,
-            description = "Idle baseline sampled before COMMAND starts (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--baseline", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Idle baseline sampled before COMMAND starts, in whole --interval steps "
+                    + "(default: 2s, or one interval when that is longer).")
     Duration baseline;
 
     @Option(names = "--no-baseline", description = "Skip the idle baseline.")
@@ -55,7 +59,7 @@ public final class SampleCommand extends BaseCommand {
     @Option(names = "--csv", paramLabel = "FILE", description = "Write every sample to this CSV file.")
     Path csv;
 
-    @Option(names = "--no-perf", description = "Do not attach perf stat to COMMAND.")
+    @Option(names = "--no-perf", description = "Do not run COMMAND under perf stat.")
     boolean noPerf;
 
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run (after --).")
@@ -68,6 +72,22 @@ public final class SampleCommand extends BaseCommand {
     private final List<Row> rows = new ArrayList<>();
     private final List<String> header = new ArrayList<>();
 
+    /**
+     * The baseline's length: whole vmstat intervals (vmstat prints one row per interval), at least one.
+     *
+     * @throws SwitchcostException (usage) when an explicit baseline is shorter than one interval
+     */
+    static Duration baselineLength(Duration asked, Duration interval) {
+        if (asked != null && asked.compareTo(interval) < 0) {
+            throw SwitchcostException.usage("--baseline " + asked.toMillis() + "ms is shorter than --interval "
+                    + interval.toSeconds() + "s: vmstat gives one row per interval; use --baseline " + interval.toSeconds()
+                    + "s or more, or --no-baseline");
+        }
+        Duration wanted = asked != null ? asked : Duration.ofSeconds(2).compareTo(interval) > 0 ? Duration.ofSeconds(2) : interval;
+        long steps = (wanted.toMillis() + interval.toMillis() - 1) / interval.toMillis();
+        return interval.multipliedBy(Math.max(1, steps));
+    }
+
     @Override
     protected int doCall() throws Exception {
         if (command.isEmpty()) {
@@ -76,6 +96,7 @@ public final class SampleCommand extends BaseCommand {
         if (interval.toMillis() % 1000 != 0) {
             throw SwitchcostException.usage("--interval " + interval.toMillis() + "ms: use whole seconds (vmstat counts per second), e.g. 1s or 2s");
         }
+        Duration baselineFor = noBaseline ? Duration.ZERO : baselineLength(baseline, interval);
         if (csv != null) {
             Path parent = csv.toAbsolutePath().getParent();
             if (parent == null || !Files.isDirectory(parent)) {
@@ -98,37 +119,45 @@ public final class SampleCommand extends BaseCommand {
         }
         List<Sampler> samplers = new ArrayList<>();
         samplers.add(vmstat);
+        PerfStatSampler perf = null;
         Process child = null;
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = null;
+        int exit;
         try {
             header.addAll(List.of("elapsed_s", "phase"));
             vmstat.columns().forEach(c -> header.add("vmstat." + c));
+            List<String> toRun = command;
+            if (!noPerf) {
+                PerfSupport support = PerfSupport.probe();
+                if (support.available()) {
+                    perf = new PerfStatSampler(support, (int) interval.toMillis());
+                    toRun = perf.wrap(command);
+                }
+                String why = support.unavailableLine();
+                if (why != null) {
+                    out().println("# " + why);
+                }
+            }
 
             long t0 = System.nanoTime();
             double baselineMean = Double.NaN;
             if (!noBaseline) {
-                out().println("# idle baseline: " + baseline.toMillis() + " ms of vmstat before starting the command");
-                long end = System.nanoTime() + baseline.toNanos();
-                // vmstat's first interval row arrives one interval after it starts
-                Thread.sleep(Math.max(baseline.toMillis(), interval.toMillis()) + 100);
-                DoubleSummaryStatistics base = new DoubleSummaryStatistics();
+                out().println("# idle baseline: " + baselineFor.toSeconds() + " s of vmstat before starting the command"
+                        + (baseline != null && !baselineFor.equals(baseline) ? " (--baseline rounded up to whole intervals)" : ""));
+                out().flush();
+                // vmstat prints its first interval row one interval after it starts
+                Thread.sleep(baselineFor.toMillis() + 200);
                 Sample s = vmstat.sample();
-                if (!Double.isNaN(s.get("cs"))) {
-                    base.accept(s.get("cs"));
-                }
-                while (System.nanoTime() < end) {
-                    Thread.sleep(50);
-                }
-                baselineMean = base.getCount() == 0 ? Double.NaN : base.getAverage();
+                baselineMean = s.get("cs");
                 addRow(t0, "baseline", List.of(s), List.of(vmstat));
             }
 
-            ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+            ProcessBuilder pb = new ProcessBuilder(toRun).inheritIO();
             try {
                 child = pb.start();
             } catch (IOException e) {
-                throw SwitchcostException.usage("cannot start '" + command.get(0) + "': " + e.getMessage());
+                throw SwitchcostException.usage("cannot start '" + toRun.get(0) + "': " + e.getMessage());
             }
             final Process running = child;
             hook = new Thread(() -> {
@@ -143,26 +172,14 @@ public final class SampleCommand extends BaseCommand {
             }, "switchcost-sample-interrupt");
             Runtime.getRuntime().addShutdownHook(hook);
 
-            ProcStatusSampler tree = new ProcStatusSampler(child.toHandle());
+            ProcStatusSampler tree = new ProcStatusSampler(perf != null ? workload(child) : child.toHandle());
             tree.start();
             samplers.add(tree);
             tree.columns().forEach(c -> header.add("tree." + c));
-            if (!noPerf) {
-                PerfSupport perf = PerfSupport.probe();
-                if (perf.available()) {
-                    PerfStatSampler ps = new PerfStatSampler(perf, child.pid(), (int) interval.toMillis());
-                    try {
-                        ps.start();
-                        samplers.add(ps);
-                        ps.columns().forEach(c -> header.add("perf." + c));
-                    } catch (IOException e) {
-                        out().println("# perf stat not attached: " + e.getMessage());
-                    }
-                }
-                String why = perf.unavailableLine();
-                if (why != null) {
-                    out().println("# " + why);
-                }
+            if (perf != null) {
+                perf.start();
+                samplers.add(perf);
+                perf.columns().forEach(c -> header.add("perf." + c));
             }
             printHeader();
             long next = System.nanoTime() + interval.toNanos();
@@ -178,20 +195,24 @@ public final class SampleCommand extends BaseCommand {
                 }
                 printRow(addRow(t0, "run", ss, samplers));
             }
+            if (perf != null) {
+                Thread.sleep(100); // perf's last lines, written as the command ended
+            }
             // the last partial interval
             List<Sample> ss = new ArrayList<>();
             for (Sampler s : samplers) {
                 ss.add(s.sample());
             }
             printRow(addRow(t0, "run", ss, samplers));
-            int exit = child.exitValue();
+            exit = perf != null ? perf.commandExit(child.exitValue()) : child.exitValue();
             summary(baselineMean, tree.totals(), exit);
-            return exit;
         } finally {
             for (Sampler s : samplers) {
                 s.close();
             }
-            writeCsv();
+            if (perf != null && !samplers.contains(perf)) {
+                perf.close();
+            }
             done.countDown();
             if (hook != null) {
                 try {
@@ -201,6 +222,21 @@ public final class SampleCommand extends BaseCommand {
                 }
             }
         }
+        boolean written = writeCsv();
+        return exit != 0 ? exit : written ? ExitCodes.OK : ExitCodes.FAILURE;
+    }
+
+    /** The command perf runs (under a waiting shell): perf's child, once forked (perf itself if the command ended first). */
+    private static ProcessHandle workload(Process perf) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (System.nanoTime() < deadline && perf.isAlive()) {
+            java.util.Optional<ProcessHandle> c = perf.children().findFirst();
+            if (c.isPresent()) {
+                return c.get();
+            }
+            Thread.sleep(5);
+        }
+        return perf.toHandle();
     }
 
     private Row addRow(long t0, String phase, List<Sample> samples, List<Sampler> samplers) {
@@ -275,9 +311,10 @@ public final class SampleCommand extends BaseCommand {
         out().flush();
     }
 
-    private void writeCsv() {
+    /** Writes the CSV (temporary file beside it, then renamed). @return false when it could not be written, said on stderr */
+    private boolean writeCsv() {
         if (csv == null) {
-            return;
+            return true;
         }
         StringBuilder b = new StringBuilder(String.join(",", header)).append('\n');
         synchronized (rows) {
@@ -290,10 +327,31 @@ public final class SampleCommand extends BaseCommand {
                 b.append('\n');
             }
         }
+        Path target = csv.toAbsolutePath();
+        Path tmp = null;
         try {
-            Files.writeString(csv, b.toString(), StandardCharsets.UTF_8);
+            tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    ch.write(bytes);
+                }
+                ch.force(true);
+            }
+            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return true;
         } catch (IOException e) {
-            err().println("switchcost: cannot write " + csv + ": " + e.getMessage());
+            String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason() : e.getMessage();
+            err().println("switchcost: cannot write " + csv + ": " + why);
+            return false;
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // nothing more to do
+                }
+            }
         }
     }
 

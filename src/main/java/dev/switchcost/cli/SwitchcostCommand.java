@@ -28,6 +28,7 @@ import java.io.PrintWriter;
             CompareCommand.class,
             ReportCommand.class,
             DiffCommand.class,
+            picocli.AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {
@@ -41,6 +42,11 @@ public final class SwitchcostCommand extends BaseCommand {
         CommandLine cl = new CommandLine(new SwitchcostCommand());
         cl.setOut(out);
         cl.setErr(err);
+        // picocli hides it by default; a user should find it: source <(switchcost generate-completion)
+        cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
+                .header("Print a bash/zsh completion script: source <(switchcost generate-completion)");
+        // run hands JMH's own options (-wi, -prof gc, -jvmArgs ...) to JMH's parser
+        cl.getSubcommands().get("run").setUnmatchedOptionsArePositionalParams(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof SwitchcostException se) {
                 commandLine.getErr().println("switchcost: " + se.getMessage());

@@ -3,6 +3,7 @@ package dev.switchcost.jmh;
 import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.CpuSet;
 import dev.switchcost.affinity.Placement;
+import dev.switchcost.affinity.PlacementUnavailableException;
 import dev.switchcost.affinity.Topology;
 import dev.switchcost.launch.JdkPolicy;
 import org.openjdk.jmh.results.RunResult;
@@ -38,13 +39,16 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * JMH's {@code Main}, plus what switchcost's benchmarks need from every run:
+ * JMH's {@code Main}: one JMH run, one result file, plus what switchcost's benchmarks need from every run:
  * <ul>
  *   <li>forks get the JVM flags of {@link JdkPolicy#jvmFlags} for their JDK, e.g.
  *       {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so the jar
  *       manifest's {@code Enable-Native-Access} does not reach them);</li>
  *   <li>placements this machine cannot provide are skipped, each with one line saying why, instead of
  *       failing with a stack trace or running as something else;</li>
+ *   <li>a trial that failed (its benchmark, setup or fork died) makes the exit code 1 and is named with
+ *       its reason; the result file ({@code -rf}/{@code -rff}) holds the complete trials only, and is
+ *       written to a temporary file then renamed (a failed write exits 3);</li>
  *   <li>(a {@code -jvm} older than Java 21 is refused earlier, by {@code dev.switchcost.launch.Launcher}.)</li>
  * </ul>
  */
@@ -62,7 +66,7 @@ public final class BenchmarkMain {
         } catch (CommandLineOptionException e) {
             System.err.println("Error parsing command line:");
             System.err.println(" " + e.getMessage());
-            System.exit(1);
+            System.exit(2);
             return;
         }
         if (cmd.shouldHelp()) {
@@ -86,93 +90,169 @@ public final class BenchmarkMain {
             listing.listWithParams(cmd);
             return;
         }
-        try {
-            run(cmd, OutputFormatFactory.createFormatInstance(System.out, cmd.verbosity().orElse(VerboseMode.NORMAL)), System.err);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        } catch (NoBenchmarksException e) {
-            System.err.println("No matching benchmarks. Miss-spelled regexp? Use -l to list them.");
-            System.exit(1);
-        } catch (ProfilersFailedException e) {
-            System.err.println("Profilers failed to initialize, exiting.");
-            e.printStackTrace(System.err);
-            System.exit(1);
-        } catch (RunnerException e) {
-            System.err.print("ERROR: ");
-            e.printStackTrace(System.err);
-            System.exit(1);
-        }
+        System.exit(runAndWrite(cmd, System.out, System.err));
     }
 
     /**
-     * Runs what {@code user} selects with switchcost's defaults (see {@link #plans}): one JMH run, or one
-     * per group of benchmarks whose placement lists differ. With several runs, a result file the user
-     * asked for ({@code -rf}/{@code -rff}) is written once, with every result.
-     *
-     * @param out     JMH's output format for the runs
-     * @param skipLog where to say which placements are skipped and why
+     * What {@code java -jar benchmarks.jar ARGS} does after parsing: one JMH run of {@code cmd} with
+     * switchcost's defaults, the result file JMH would write ({@code -rf}/{@code -rff}) with the complete
+     * trials only, and an exit code: 0 when every requested trial completed, 1 when one failed (each
+     * named on {@code err} with its reason), 2 for a bad option, 3 when the result file cannot be written.
      */
-    public static Collection<RunResult> run(Options user, OutputFormat out, PrintStream skipLog) throws RunnerException {
-        List<Options> plans = plans(user, skipLog);
-        if (plans.size() == 1) {
-            return new Runner(plans.get(0), out).run();
+    static int runAndWrite(Options cmd, PrintStream out, PrintStream err) {
+        Options options;
+        try {
+            options = withSwitchcostDefaults(cmd, err);
+        } catch (PlacementUnavailableException e) {
+            err.println(e.getMessage());
+            return 3;
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            return 2;
         }
-        boolean wantsFile = user.getResult().hasValue() || user.getResultFormat().hasValue();
-        ResultFormatType format = user.getResultFormat().orElse(ResultFormatType.CSV);
-        String file = user.getResult().orElse("jmh-result." + format.toString().toLowerCase(java.util.Locale.ROOT));
-        List<RunResult> all = new ArrayList<>();
-        for (int i = 0; i < plans.size(); i++) {
-            Options o = plans.get(i);
-            Path part = Path.of(file + ".part" + (i + 1));
-            if (wantsFile) {
-                // JMH writes (and announces) a result file per run: give each run its own part, combined below
-                o = new OptionsBuilder().parent(o).result(part.toString()).resultFormat(format).build();
-            }
+        PrintStream human = out;
+        if (cmd.getOutput().hasValue()) {
             try {
-                all.addAll(new Runner(o, out).run());
-            } finally {
-                if (wantsFile) {
-                    try {
-                        Files.deleteIfExists(part);
-                    } catch (IOException e) {
-                        skipLog.println("# switchcost: could not delete " + part + ": " + e.getMessage());
-                    }
-                }
+                human = new PrintStream(new java.io.FileOutputStream(cmd.getOutput().get()), true, java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println("cannot write -o " + cmd.getOutput().get() + ": " + e.getMessage());
+                return 3;
             }
         }
-        if (wantsFile) {
-            ResultFormatFactory.getInstance(format, file).writeOut(all);
+        OutputFormat format = OutputFormatFactory.createFormatInstance(new PrintStream(closeShield(human), true,
+                java.nio.charset.StandardCharsets.UTF_8), cmd.verbosity().orElse(VerboseMode.NORMAL));
+        TrialLedger.Outcome outcome;
+        try {
+            outcome = execute(options, format);
+        } catch (NoBenchmarksException e) {
+            err.println("No matching benchmarks. Miss-spelled regexp? Use -l to list them.");
+            return 2;
+        } catch (ProfilersFailedException e) {
+            err.println(profilerFailure(e));
+            return 2;
+        } catch (RunnerException e) {
+            err.println(rootMessage(e));
+            return 3;
         }
-        skipLog.println("# switchcost: ran " + plans.size() + " groups of benchmarks separately (their placement lists differ)"
-                + (wantsFile ? "; all results in " + file : ""));
-        return all;
+        if (cmd.getResult().hasValue() || cmd.getResultFormat().hasValue()) {
+            ResultFormatType type = cmd.getResultFormat().orElse(ResultFormatType.CSV);
+            Path file = Path.of(cmd.getResult().orElse("jmh-result." + type.toString().toLowerCase(java.util.Locale.ROOT)));
+            try {
+                writeResults(file, type, outcome.complete());
+            } catch (dev.switchcost.results.ResultWriteException e) {
+                err.println(e.getMessage());
+                return e.exitCode();
+            }
+            human.println();
+            human.println("Benchmark result is saved to " + file
+                    + (outcome.ok() ? "" : " (complete trials only; " + outcome.failed().size() + " failed)"));
+        }
+        human.flush();
+        if (!outcome.ok()) {
+            err.println(failureSummary(outcome, "# switchcost: "));
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
+     * Runs {@code options} (already through {@link #withSwitchcostDefaults}) as one JMH run, without a
+     * result file, and checks what came back against what was asked for.
+     *
+     * @param out JMH's output format for the run (wrapped: failures are noted on the way)
+     * @throws NoBenchmarksException     when nothing matches
+     * @throws ProfilersFailedException  when a {@code -prof} cannot be created
+     * @throws RunnerException           when JMH could not start the run at all (e.g. another JMH run holds
+     *                                   its lock file)
+     */
+    public static TrialLedger.Outcome execute(Options options, OutputFormat out) throws RunnerException {
+        TrialPlan plan = TrialPlan.of(options);
+        TrialLedger ledger = new TrialLedger(out);
+        try {
+            return ledger.outcome(plan, new Runner(new WithoutResultFile(options), ledger).run(), null);
+        } catch (NoBenchmarksException | ProfilersFailedException e) {
+            throw e;
+        } catch (RunnerException e) {
+            if (!ledger.anyStarted()) {
+                throw e;
+            }
+            // -foe: JMH stops at the first failure and returns nothing
+            return ledger.outcome(plan, List.of(), rootMessage(e));
+        }
+    }
+
+    /** One line naming the profiler problems, as JMH's own Main prints them. */
+    public static String profilerFailure(ProfilersFailedException e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !(t instanceof ProfilersFailedException)) {
+                b.append(b.length() == 0 ? "" : "; ").append(t.getMessage().strip());
+            }
+            for (Throwable s : t.getSuppressed()) {
+                b.append(b.length() == 0 ? "" : "; ").append(String.valueOf(s.getMessage()).strip());
+            }
+        }
+        return "profiler failed: " + (b.length() == 0 ? String.valueOf(e.getMessage()) : b.toString().replace('\n', ' '));
+    }
+
+    /** The failed trials, one per line, under a one-line count. */
+    public static String failureSummary(TrialLedger.Outcome outcome, String prefix) {
+        StringBuilder b = new StringBuilder(prefix + outcome.failed().size() + " trial"
+                + (outcome.failed().size() == 1 ? "" : "s") + " failed; their rows are left out of the results:");
+        outcome.failed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
+        return b.toString();
+    }
+
+    /**
+     * Writes {@code results} in {@code type} to a temporary file beside {@code file}, then renames it:
+     * {@code file} is either the whole result or untouched.
+     *
+     * @throws dev.switchcost.results.ResultWriteException when the file cannot be written completely
+     *         (exit 3 for a full disk or read-only file system, 1 otherwise)
+     */
+    public static void writeResults(Path file, ResultFormatType type, Collection<RunResult> results) {
+        // JMH's writers print to a PrintStream, which keeps I/O errors to itself: render in memory, then
+        // write the bytes where errors are thrown
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(bytes, false, java.nio.charset.StandardCharsets.UTF_8);
+        ResultFormatFactory.getInstance(type, ps).writeOut(results);
+        ps.flush();
+        dev.switchcost.results.AtomicFiles.writeBytes(file, bytes.toByteArray());
+    }
+
+    private static java.io.OutputStream closeShield(java.io.OutputStream s) {
+        return new java.io.FilterOutputStream(s) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        };
+    }
+
+    public static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage().lines().findFirst().orElse("");
     }
 
     /**
      * The user's options with native access prepended to the fork JVM arguments and the placements
-     * narrowed to those this machine can provide, as a single JMH run.
+     * narrowed to those this machine can provide, as ONE JMH run. Without {@code -p placement=...},
+     * every selected benchmark that declares {@code placement} gets the placements this machine can
+     * provide among those they declare (benchmarks that declare it honour every placement; JMH ignores
+     * the parameter for the others); each unavailable one is skipped with one line on {@code skipLog}.
      *
-     * @throws IllegalArgumentException if no asked-for placement is available, a placement name is unknown,
-     *                                  or the selected benchmarks need separate runs (use {@link #run})
+     * @throws IllegalArgumentException if no asked-for placement is available, a placement name is
+     *                                  unknown, or selected benchmarks declare different placement lists
      */
     public static Options withSwitchcostDefaults(Options user, PrintStream skipLog) {
-        List<Options> plans = plans(user, skipLog);
-        if (plans.size() != 1) {
-            throw new IllegalArgumentException("the selected benchmarks have different placement lists and need "
-                    + plans.size() + " runs; use BenchmarkMain.run");
-        }
-        return plans.get(0);
-    }
-
-    /**
-     * The JMH runs that carry out {@code user}'s selection on this machine. A placement the machine
-     * cannot provide is dropped with one line on {@code skipLog}. An explicit {@code -p placement=...}
-     * applies to every benchmark: one run. Otherwise each benchmark keeps its own default list, minus
-     * what is unavailable; since JMH applies a parameter to every benchmark of a run, benchmarks whose
-     * narrowed lists differ go to separate runs.
-     */
-    public static List<Options> plans(Options user, PrintStream skipLog) {
         Options base = withNativeAccess(user);
         Topology topology = Topology.current();
         CpuSet allowed = CpuPinning.allowedCpus();
@@ -182,66 +262,40 @@ public final class BenchmarkMain {
         if (explicit != null) {
             List<String> keep = available(explicit, topology, allowed, skipLog, reported);
             if (keep.isEmpty()) {
-                throw new IllegalArgumentException("none of the placements " + explicit + " is available on this machine");
+                throw new PlacementUnavailableException(Placement.valueOf(explicit.iterator().next()),
+                        "none of the placements " + explicit + " is (see the lines above)");
             }
-            return List.of(keep.size() == explicit.size() ? base
-                    : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build());
+            return keep.size() == explicit.size() ? base
+                    : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
         }
-
-        // narrowed placement list -> the benchmarks that need it; benchmarks needing no override apart
-        Map<List<String>, List<String>> groups = new LinkedHashMap<>();
-        List<String> unchanged = new ArrayList<>();
-        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        Map<List<String>, List<String>> declared = new LinkedHashMap<>();
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(new PrintStream(java.io.OutputStream.nullOutputStream()),
+                VerboseMode.SILENT);
         List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
         for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
             String[] values = e.getParams().orElse(Map.of()).get(PLACEMENT_PARAM);
-            List<String> defaults = values == null ? null : List.of(values);
-            List<String> keep = defaults == null ? null : available(defaults, topology, allowed, skipLog, reported);
-            if (keep != null && keep.isEmpty()) {
-                skipLog.println("# switchcost: skipping " + e.getUsername() + ": none of its placements " + defaults
-                        + " is available here");
-                groups.computeIfAbsent(List.of(), k -> new ArrayList<>()).add(e.getUsername());
-            } else if (keep == null || keep.size() == defaults.size()) {
-                unchanged.add(e.getUsername());
-            } else {
-                groups.computeIfAbsent(keep, k -> new ArrayList<>()).add(e.getUsername());
+            if (values != null) {
+                declared.computeIfAbsent(List.of(values), k -> new ArrayList<>()).add(e.getUsername());
             }
         }
-        List<String> skippedWhole = groups.remove(List.of());
-        if (groups.isEmpty() && skippedWhole == null) {
-            return List.of(base);
+        if (declared.isEmpty()) {
+            return base;
         }
-        if (groups.size() == 1 && unchanged.isEmpty() && skippedWhole == null) {
-            List<String> keep = groups.keySet().iterator().next();
-            return List.of(new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build());
+        if (declared.size() > 1) {
+            StringBuilder b = new StringBuilder("the selected benchmarks declare different placement lists (");
+            declared.forEach((list, names) -> b.append(names.get(0)).append(names.size() > 1 ? " and " + (names.size() - 1)
+                    + " more" : "").append(": ").append(list).append("; "));
+            b.setLength(b.length() - 2);
+            throw new IllegalArgumentException(b + "); one JMH run applies one list to all: give -p placement=... or select fewer");
         }
-        List<String> matched = new ArrayList<>(unchanged);
-        groups.values().forEach(matched::addAll);
-        if (skippedWhole != null) {
-            matched.addAll(skippedWhole);
+        List<String> defaults = declared.keySet().iterator().next();
+        List<String> keep = available(defaults, topology, allowed, skipLog, reported);
+        if (keep.isEmpty()) {
+            throw new PlacementUnavailableException(Placement.valueOf(defaults.get(0)),
+                    "none of the placements " + defaults + " is (see the lines above)");
         }
-        List<Options> plans = new ArrayList<>();
-        if (!unchanged.isEmpty()) {
-            plans.add(only(base, unchanged, matched).build());
-        }
-        for (Map.Entry<List<String>, List<String>> g : groups.entrySet()) {
-            plans.add(only(base, g.getValue(), matched).param(PLACEMENT_PARAM, g.getKey().toArray(new String[0])).build());
-        }
-        if (plans.isEmpty()) {
-            throw new IllegalArgumentException("no selected benchmark can run on this machine's placements");
-        }
-        return plans;
-    }
-
-    /** {@code base} narrowed to {@code benchmarks}: JMH merges a child's includes with its parent's, so exclude the rest. */
-    private static ChainedOptionsBuilder only(Options base, List<String> benchmarks, List<String> matched) {
-        ChainedOptionsBuilder b = new OptionsBuilder().parent(base);
-        for (String name : matched) {
-            if (!benchmarks.contains(name)) {
-                b.exclude("^" + Pattern.quote(name) + "$");
-            }
-        }
-        return b;
+        return keep.size() == defaults.size() ? base
+                : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
     }
 
     /** The placements of {@code names} this machine can provide; one line per unavailable one (once per run). */

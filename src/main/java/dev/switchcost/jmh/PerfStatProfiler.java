@@ -69,9 +69,9 @@ public final class PerfStatProfiler implements ExternalProfiler {
         OptionSpec<Integer> intervalOpt = parser.accepts("interval", "perf stat -I interval in ms (>= 10).")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(100);
         parser.accepts("help", "Print this help.");
-        OptionSet set = ContextSwitchProfiler.parse(parser, initLine);
+        OptionSet set = parse(parser, initLine);
         if (set.has("help")) {
-            throw new ProfilerException("Usage: -prof " + PerfStatProfiler.class.getName() + ":events=a,b;interval=100");
+            throw new ProfilerException(usage(parser));
         }
         this.events = List.copyOf(set.valuesOf(eventsOpt));
         this.intervalMs = set.valueOf(intervalOpt);
@@ -79,6 +79,32 @@ public final class PerfStatProfiler implements ExternalProfiler {
             throw new ProfilerException("perfstat: interval must be >= 10 ms (perf stat -I), got " + intervalMs);
         }
         this.support = support != null ? support : PerfSupport.probe(events);
+    }
+
+    /** JMH's {@code key=value;key=value} init line, as JMH's own profilers take it; errors name this profiler. */
+    static OptionSet parse(OptionParser parser, String initLine) throws ProfilerException {
+        List<String> args = new ArrayList<>();
+        for (String s : initLine.split(";")) {
+            if (!s.isBlank()) {
+                args.add("--" + s.trim());
+            }
+        }
+        try {
+            return parser.parse(args.toArray(new String[0]));
+        } catch (joptsimple.OptionException e) {
+            throw new ProfilerException("perfstat: " + e.getMessage() + "\n" + usage(parser));
+        }
+    }
+
+    private static String usage(OptionParser parser) {
+        java.io.StringWriter sw = new java.io.StringWriter();
+        sw.write("Usage: -prof " + PerfStatProfiler.class.getName() + ":events=cache-misses,cycles;interval=100\n");
+        try {
+            parser.printHelpOn(sw);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sw.toString();
     }
 
     @Override

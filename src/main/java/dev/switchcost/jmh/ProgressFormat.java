@@ -17,9 +17,11 @@ import java.util.regex.Pattern;
 
 /**
  * A JMH {@link OutputFormat} that sends JMH's full text output to a log (usually {@code run.log})
- * and shows a compact progress view on the terminal: one line when a benchmark starts (which
- * benchmark, which parameters, JMH's percent complete and ETA), one line when it ends (score, its
- * 99.9% confidence interval as a share of the score, switches per op when counted).
+ * and shows a compact progress view on the terminal: one line when a trial starts (n/N trials of the
+ * whole run, which benchmark and parameters, JMH's percent complete and ETA for the whole run), one
+ * line when it ends (score, its
+ * 99.9% confidence interval as a share of the score, switches per op when counted), and a last line
+ * at 100 % with the run's time.
  */
 public final class ProgressFormat implements OutputFormat {
 
@@ -27,14 +29,21 @@ public final class ProgressFormat implements OutputFormat {
 
     private final OutputFormat log;
     private final PrintWriter terminal;
-    private String percent = "0.00";
+    private final int total;
+    private final long startNanos = System.nanoTime();
+    private String percent = "0";
     private String eta = "?";
     private int started;
     private String pending;
+    private boolean failure;
 
-    public ProgressFormat(OutputFormat log, PrintWriter terminal) {
+    /**
+     * @param total the number of trials the run was asked for ({@link TrialPlan#size()}), or 0 if unknown
+     */
+    public ProgressFormat(OutputFormat log, PrintWriter terminal, int total) {
         this.log = log;
         this.terminal = terminal;
+        this.total = total;
     }
 
     @Override
@@ -53,7 +62,7 @@ public final class ProgressFormat implements OutputFormat {
 
     private void showPending() {
         if (pending != null) {
-            terminal.printf(Locale.ROOT, "[%3d | %6s%% done | ETA %s] %s%n", started, percent, eta, pending);
+            terminal.printf(Locale.ROOT, "[%s | %3s%% | ETA %s] %s%n", count(started), percent, eta, pending);
             terminal.flush();
             pending = null;
         }
@@ -67,6 +76,13 @@ public final class ProgressFormat implements OutputFormat {
             return;
         }
         Result<?> r = result.getPrimaryResult();
+        int wanted = Math.max(1, result.getParams().getForks()) * result.getParams().getMeasurement().getCount();
+        if (result.getIterationResults().size() < wanted) {
+            terminal.printf(Locale.ROOT, "      FAILED after %d of %d iterations; left out of the results%n",
+                    result.getIterationResults().size(), wanted);
+            terminal.flush();
+            return;
+        }
         double[] ci = r.getScoreConfidence();
         double half = (ci[1] - ci[0]) / 2;
         String ciText = Double.isNaN(half) ? "(no CI: too few iterations)"
@@ -96,6 +112,18 @@ public final class ProgressFormat implements OutputFormat {
     @Override
     public void endRun(Collection<RunResult> result) {
         log.endRun(result);
+        long s = Math.round((System.nanoTime() - startNanos) / 1e9);
+        terminal.printf(Locale.ROOT, "[%s | %3s%% | took %dm %02ds] done%n", count(started), "100", s / 60, s % 60);
+        terminal.flush();
+    }
+
+    /** {@code n/N}, N padded to its width. */
+    private String count(int n) {
+        if (total <= 0) {
+            return String.valueOf(n);
+        }
+        String t = String.valueOf(total);
+        return String.format(Locale.ROOT, "%" + t.length() + "d/%s", n, t);
     }
 
     @Override
@@ -108,11 +136,20 @@ public final class ProgressFormat implements OutputFormat {
         log.println(s);
         Matcher m = PROGRESS.matcher(s);
         if (m.find()) {
-            percent = m.group(1);
+            percent = String.format(Locale.ROOT, "%.0f", Double.parseDouble(m.group(1)));
             eta = m.group(2);
             showPending();
-        } else if (s.startsWith("# switchcost:") || s.startsWith("<failure>") || s.contains("ERROR")) {
-            terminal.println(s);
+        } else if (s.startsWith("<failure>")) {
+            failure = true;
+        } else if (failure && !s.isBlank()) {
+            showPending();
+            terminal.println("      FAILED: " + s.strip().lines().findFirst().orElse(""));
+            terminal.flush();
+            failure = false;
+        } else if (s.startsWith("<forked VM failed") || s.startsWith("# switchcost:") || s.contains("ERROR")) {
+            showPending();
+            terminal.println(s.startsWith("<") ? "      FAILED: " + s : s);
+            terminal.flush();
         }
     }
 

@@ -165,8 +165,18 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         return dev.switchcost.results.AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
     }
 
+    /** Reads {@code dir/machine.json}. */
     public static MachineInfo read(Path dir) {
-        Path f = dir.resolve(FILE_NAME);
+        return readFile(dir.resolve(FILE_NAME));
+    }
+
+    /**
+     * Reads a machine.json file of any name.
+     *
+     * @throws IllegalArgumentException naming the file when it is not a machine.json
+     * @throws UncheckedIOException     when it cannot be read
+     */
+    public static MachineInfo readFile(Path f) {
         try {
             return fromJson(Files.readString(f));
         } catch (IOException e) {

@@ -29,6 +29,21 @@ public final class AnswerCard {
     private AnswerCard() {
     }
 
+    /**
+     * For the end of {@code switchcost run}: reads the run directory, writes its {@code report.html} and
+     * {@code report.md} into it, and returns the card naming the report. Call it after the run's status is
+     * set, so that the card and the report show the final status.
+     *
+     * @param command the command line, for the report's footer
+     * @throws IllegalArgumentException (one line) when the directory holds no results
+     * @throws dev.switchcost.results.ResultWriteException when the report cannot be written
+     */
+    public static String renderWithReport(Path runDir, String command) throws java.io.IOException {
+        Results r = Results.load(runDir);
+        ReportRenderer.Rendered rendered = ReportRenderer.render(List.of(r), runDir, null, command);
+        return render(r, rendered.html());
+    }
+
     /** The card without a report path. */
     public static String render(Results r) {
         return render(r, null);
@@ -41,7 +56,7 @@ public final class AnswerCard {
         out.add("switchcost: what a context switch costs on this machine");
         out.add(clip(r.machineSummary()));
         String settings = r.usable().stream().findFirst().map(x -> x.settings().describe()).orElse("no JMH rows");
-        out.add(clip("run " + r.status().describe() + " · " + settings));
+        out.add(clip("status: " + r.status().describe() + " · " + settings));
         long failed = r.rows().stream().filter(JmhRow::failed).count();
         if (failed > 0) {
             out.add(clip("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure"));

@@ -1,36 +1,39 @@
 package dev.switchcost.report;
 
-import dev.switchcost.compare.CompareResults;
+import dev.switchcost.analysis.IndirectCost;
 import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.results.Estimate;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
- * The report's charts, drawn with XChart and written as PNG. Each method returns empty when the
- * results hold no rows for its chart. Drawing needs no display ({@code java.awt.headless}).
+ * The report's charts, drawn with XChart, as PNG bytes (inlined into report.html as data: URIs, or
+ * written as files for the README). One chart per question; every bar is labelled with its value and
+ * error, errors are drawn, and axes are logarithmic where values span decades.
  */
-final class Charts {
+public final class Charts {
 
     static final int WIDTH = 1000;
-    static final int HEIGHT = 600;
-    static final List<String> PLACEMENT_ORDER = List.of("UNPINNED", "SAME_CPU", "CROSS_CPU", "SMT_SIBLING");
+    static final int ROW_PX = 46;
+    static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
+        new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -39,123 +42,182 @@ final class Charts {
     private Charts() {
     }
 
-    /** Plot height plus one legend row per series: a legend below the plot must not squeeze it. */
-    static int heightFor(int series) {
-        return HEIGHT + 22 * series;
+    /**
+     * One horizontal bar.
+     *
+     * @param label what it is (shown on the axis with its value)
+     * @param value the figure, with its 99.9% error
+     * @param group colour group (e.g. the placement), shown in the legend
+     */
+    public record Bar(String label, Estimate value, String group) {
     }
 
-    /** Rows of the mechanism chart: handoff benchmarks with a placement and no working set. */
-    static List<JmhResult> mechanismRows(List<JmhResult> rows) {
-        return rows.stream().filter(r -> r.params().containsKey("placement") && !r.params().containsKey("workingSetKiB")
-                && "ns/op".equals(r.unit())).toList();
+    /** A chart and its name ({@code mechanism}, ...) and the question it answers. */
+    public record Chart(String name, String question, byte[] png) {
     }
 
-    /** Handoff cost by mechanism × placement: bars with JMH's error as error bars. */
-    static Optional<Path> mechanism(List<JmhResult> all, Path out) throws IOException {
-        List<JmhResult> rows = mechanismRows(all);
-        if (rows.isEmpty()) {
+    /**
+     * Horizontal bars, top to bottom in the given order, each labelled "label — value ± error unit" on
+     * the axis, with its 99.9% error bar. The value axis is logarithmic when the values span more than
+     * a decade.
+     */
+    public static Optional<Chart> bars(String name, String title, String question, String unit, List<Bar> bars) throws IOException {
+        List<Bar> shown = bars.stream().filter(b -> Double.isFinite(b.value().value()) && b.value().value() > 0).toList();
+        if (shown.isEmpty()) {
             return Optional.empty();
         }
-        List<String> placements = PLACEMENT_ORDER.stream()
-                .filter(p -> rows.stream().anyMatch(r -> p.equals(r.params().get("placement")))).toList();
-        Map<String, Map<String, JmhResult>> bySeries = new LinkedHashMap<>();
-        for (JmhResult r : rows) {
-            Map<String, String> rest = new TreeMap<>(r.params());
-            rest.remove("placement");
-            String series = r.shortName() + (rest.isEmpty() ? "" : " " + rest.entrySet().stream()
-                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
-            bySeries.computeIfAbsent(series, k -> new LinkedHashMap<>()).put(r.params().get("placement"), r);
-        }
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(heightFor(bySeries.size()))
-                .title("Handoff cost by mechanism and placement (JMH score ± error)")
-                .xAxisTitle("placement").yAxisTitle("ns per op (round trip)").build();
-        style(chart);
-        for (Map.Entry<String, Map<String, JmhResult>> s : bySeries.entrySet()) {
-            List<Double> y = new ArrayList<>();
-            List<Double> err = new ArrayList<>();
-            for (String p : placements) {
-                JmhResult r = s.getValue().get(p);
-                y.add(r == null ? Double.NaN : r.score()); // NaN: a gap, not a zero bar
-                err.add(r == null || !Double.isFinite(r.scoreError()) ? 0.0 : r.scoreError());
+        double min = shown.stream().mapToDouble(b -> b.value().value()).min().orElseThrow();
+        double max = shown.stream().mapToDouble(b -> b.value().errorKnown() ? b.value().upper() : b.value().value()).max().orElseThrow();
+        boolean log = max / min > 10;
+        int n = shown.size();
+        Map<String, Color> colors = new LinkedHashMap<>();
+        shown.forEach(b -> colors.computeIfAbsent(b.group(), g -> PALETTE[colors.size() % PALETTE.length]));
+        boolean legend = colors.size() > 1;
+        int height = 130 + n * ROW_PX + (legend ? 40 : 0);
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title)
+                .xAxisTitle(unit + (log ? " (log scale)" : "")).build();
+        chart.getStyler().setLegendVisible(legend);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotContentSize(1.0);
+        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
+        chart.getStyler().setXAxisLogarithmic(log);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setYAxisTicksVisible(false);
+        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+        chart.getStyler().setAnnotationTextFont(font);
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
+        double lo = log ? Math.pow(10, Math.floor(Math.log10(min * 0.5))) : 0;
+        double hi = log ? Math.pow(10, Math.ceil(Math.log10(max * 1.05))) : max * 1.08;
+        chart.getStyler().setXAxisMin(lo);
+        chart.getStyler().setXAxisMax(hi);
+        chart.getStyler().setYAxisMin(0.3);
+        chart.getStyler().setYAxisMax(n + 0.75);
+        float thickness = ROW_PX * 0.42f;
+        java.util.Set<String> inLegend = new java.util.HashSet<>();
+        java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
+        double plotWidthPx = WIDTH - 2 * 10 - 14; // chart padding both sides, axis line and tick padding; no y-axis labels
+        for (int i = 0; i < n; i++) {
+            Bar b = shown.get(i);
+            double y = n - i;
+            boolean first = inLegend.add(b.group());
+            XYSeries s = chart.addSeries(first ? b.group() : b.group() + "\u200b".repeat(i + 1),
+                    new double[] {lo, b.value().value()}, new double[] {y - 0.12, y - 0.12});
+            s.setMarker(SeriesMarkers.NONE);
+            s.setLineColor(colors.get(b.group()));
+            s.setLineStyle(new BasicStroke(thickness, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
+            s.setShowInLegend(first);
+            if (b.value().errorKnown() && b.value().halfWidth() > 0) {
+                errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
             }
-            chart.addSeries(s.getKey(), placements, y, err);
+            // the label: left-aligned above its bar (XChart centres annotation text on x, so place its centre)
+            String text = b.label() + "   " + Fmt.pm(b.value());
+            double w = new java.awt.font.TextLayout(text, font, frc).getBounds().getWidth();
+            double f = Math.min(0.98, (6 + w / 2) / plotWidthPx);
+            double x = log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
+            chart.addAnnotation(new AnnotationText(text, x, y + 0.3, false));
         }
-        return Optional.of(save(chart, out));
+        return Optional.of(new Chart(name, question, png(chart)));
     }
 
-    /** Native vs JVM medians from compare.json, per placement (spread in the table). */
-    static Optional<Path> compare(CompareResults c, Path out) throws IOException {
-        if (c == null) {
-            return Optional.empty();
+    private static void errorBar(XYChart chart, String id, double lo, double hi, double y) {
+        BasicStroke thin = new BasicStroke(1.6f);
+        for (double[][] xy : new double[][][] {{{lo, hi}, {y, y}}, {{lo, lo}, {y - 0.14, y + 0.14}}, {{hi, hi}, {y - 0.14, y + 0.14}}}) {
+            XYSeries e = chart.addSeries(id + xy[0][0] + xy[1][0], xy[0], xy[1]);
+            e.setMarker(SeriesMarkers.NONE);
+            e.setLineColor(Color.BLACK);
+            e.setLineStyle(thin);
+            e.setShowInLegend(false);
         }
-        List<CompareResults.Cell> cells = c.cells().stream()
-                .filter(x -> x.group().equals("HANDOFF") && x.unavailable() == null && x.nanos().n() > 0).toList();
-        if (cells.isEmpty()) {
-            return Optional.empty();
-        }
-        List<String> placements = c.placements().stream().filter(p -> cells.stream().anyMatch(x -> x.placement().equals(p))).toList();
-        Map<String, Map<String, Double>> bySeries = new LinkedHashMap<>();
-        for (CompareResults.Cell x : cells) {
-            bySeries.computeIfAbsent(x.label(), k -> new LinkedHashMap<>()).put(x.placement(), x.nanos().median());
-        }
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Native vs JVM handoff (median of " + c.repetitions() + " interleaved repetitions)")
-                .xAxisTitle("placement").yAxisTitle("ns per round trip").build();
-        style(chart);
-        bySeries.forEach((label, values) -> chart.addSeries(label, placements,
-                placements.stream().map(p -> values.getOrDefault(p, Double.NaN)).toList()));
-        return Optional.of(save(chart, out));
     }
 
-    static List<JmhResult> workingSetRows(List<JmhResult> rows) {
-        return rows.stream().filter(r -> r.params().containsKey("workingSetKiB") && "ns/op".equals(r.unit())).toList();
-    }
-
-    /** Cost per op against working-set size (log axis), with the machine's cache sizes marked. */
-    static Optional<Path> workingSet(List<JmhResult> all, MachineInfo machine, Path out) throws IOException {
-        List<JmhResult> rows = workingSetRows(all);
-        Map<String, TreeMap<Double, Double>> bySeries = new LinkedHashMap<>();
-        for (JmhResult r : rows) {
-            double kib;
-            try {
-                kib = Double.parseDouble(r.params().get("workingSetKiB"));
-            } catch (NumberFormatException e) {
+    /**
+     * The working-set chart: the indirect cost per switch (total − direct − walk) against the working set
+     * each side touches, one line per handoff/placement/sharing, with its 99.9% error band, and the
+     * machine's cache sizes marked. Rows whose indirect cost is missing are left out; flagged ones are
+     * drawn (the table says why they are flagged).
+     */
+    public static Optional<Chart> workingSet(List<IndirectCost.Row> rows, MachineInfo machine, String question) throws IOException {
+        Map<String, TreeMap<Long, Estimate>> bySeries = new LinkedHashMap<>();
+        // one stride: 64 B (a cache line) where measured, else the most common one
+        int stride = rows.stream().anyMatch(r -> r.strideBytes() == 64) ? 64 : rows.stream()
+                .collect(java.util.stream.Collectors.groupingBy(IndirectCost.Row::strideBytes, java.util.stream.Collectors.counting()))
+                .entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(64);
+        boolean jdks = rows.stream().map(IndirectCost.Row::jdk).distinct().count() > 1;
+        for (IndirectCost.Row r : rows) {
+            // memory-bound sizes (walk > 90% of the total) are a small difference of huge numbers: table only
+            if (r.indirect() == null || r.workingSetKiB() <= 0 || !Double.isFinite(r.indirect().value()) || r.strideBytes() != stride
+                    || r.flags().contains(IndirectCost.Flag.WALK_DOMINATED) || r.flags().contains(IndirectCost.Flag.MISSING_BASELINE)) {
                 continue;
             }
-            if (kib <= 0) {
-                continue; // a log axis has no 0: the table shows those rows
-            }
-            Map<String, String> rest = new TreeMap<>(r.params());
-            rest.remove("workingSetKiB");
-            String series = r.shortName().substring(r.shortName().indexOf('.') + 1) + " " + rest.entrySet().stream()
-                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
-            bySeries.computeIfAbsent(series.trim(), k -> new TreeMap<>()).put(kib, r.score());
+            String series = (jdks ? "JDK " + r.jdk() + " " : "") + r.handoff() + " " + r.placement() + " " + r.sharing();
+            bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put(r.workingSetKiB(), r.indirect());
         }
+        bySeries.values().removeIf(m -> m.size() < 2);
         if (bySeries.isEmpty()) {
             return Optional.empty();
         }
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(heightFor(bySeries.size()))
-                .title("Working set touched between handoffs (cache sizes from machine.json)")
-                .xAxisTitle("working set per side, KiB (log scale)").yAxisTitle("ns per op (log scale)").build();
-        chart.getStyler().setXAxisLogarithmic(true);
-        // from a few µs at L1 to milliseconds past the LLC: only a log axis shows both ends
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(560 + 22 * ((bySeries.size() + 1) / 2))
+                .title("Indirect cost per switch against the working set (99.9% error band; memory-bound sizes in the table)")
+                .xAxisTitle("working set touched by each side between switches, KiB (log scale)")
+                .yAxisTitle("indirect cost, ns per switch").build();
+        chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.OutsideS)
+                .setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setYAxisDecimalPattern("#,##0");
         double yMax = 0;
-        for (Map.Entry<String, TreeMap<Double, Double>> s : bySeries.entrySet()) {
-            chart.addSeries(s.getKey(), new ArrayList<>(s.getValue().keySet()), new ArrayList<>(s.getValue().values()))
-                    .setMarker(SeriesMarkers.CIRCLE);
-            yMax = Math.max(yMax, s.getValue().values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        double yMin = 0;
+        int i = 0;
+        for (Map.Entry<String, TreeMap<Long, Estimate>> s : bySeries.entrySet()) {
+            Color c = PALETTE[i++ % PALETTE.length];
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            List<Double> up = new ArrayList<>();
+            List<Double> down = new ArrayList<>();
+            for (Map.Entry<Long, Estimate> p : s.getValue().entrySet()) {
+                Estimate e = p.getValue();
+                x.add((double) p.getKey());
+                y.add(e.value());
+                up.add(e.errorKnown() ? e.upper() : e.value());
+                down.add(e.errorKnown() ? e.lower() : e.value());
+            }
+            List<Double> bandX = new ArrayList<>(x);
+            List<Double> bandY = new ArrayList<>(up);
+            for (int k = x.size() - 1; k >= 0; k--) {
+                bandX.add(x.get(k));
+                bandY.add(down.get(k));
+            }
+            XYSeries band = chart.addSeries(s.getKey() + " band", bandX, bandY);
+            band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+            band.setMarker(SeriesMarkers.NONE);
+            band.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 50));
+            band.setLineColor(new Color(0, 0, 0, 0));
+            band.setShowInLegend(false);
+            XYSeries line = chart.addSeries(s.getKey(), x, y);
+            line.setMarker(SeriesMarkers.CIRCLE);
+            line.setLineColor(c);
+            line.setMarkerColor(c);
+            yMax = Math.max(yMax, up.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+            yMin = Math.min(yMin, down.stream().mapToDouble(Double::doubleValue).min().orElse(0));
         }
+        XYSeries zero = chart.addSeries("0", List.of(bySeries.values().stream().mapToDouble(m -> m.firstKey()).min().orElse(1)),
+                List.of(0.0));
+        zero.setMarker(SeriesMarkers.NONE);
+        zero.setShowInLegend(false);
+        double xMax = bySeries.values().stream().mapToDouble(m -> m.lastKey()).max().orElse(1);
+        if (machine != null) {
+            xMax = Math.max(xMax, cacheMarks(machine).values().stream().mapToDouble(v -> v / 1024.0).max().orElse(1));
+        }
+        chart.getStyler().setXAxisMax(xMax * 3); // room for the last cache label
         if (machine != null) {
             for (Map.Entry<String, Long> cache : cacheMarks(machine).entrySet()) {
                 double kib = cache.getValue() / 1024.0;
                 chart.addAnnotation(new AnnotationLine(kib, true, false));
-                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Math.round(kib) + " KiB", kib, yMax * 0.95, false));
+                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + String.format(java.util.Locale.ROOT, "%,d", Math.round(kib)) + " KiB", kib, yMax - (yMax - yMin) * 0.03, false));
             }
         }
-        return Optional.of(save(chart, out));
+        return Optional.of(new Chart("working-set", question, png(chart)));
     }
 
     /** L1d, L2 and the last-level cache, with sizes in bytes, as machine.json lists them. */
@@ -171,45 +233,7 @@ final class Charts {
         return marks;
     }
 
-    /** Virtual-thread benchmarks beside the platform-thread park/unpark and futex ping-pongs. */
-    static List<JmhResult> virtualRows(List<JmhResult> rows) {
-        List<JmhResult> virtual = rows.stream().filter(r -> r.className().contains("Virtual")
-                && !r.params().containsKey("workingSetKiB") && "ns/op".equals(r.unit())).toList();
-        if (virtual.isEmpty()) {
-            return List.of();
-        }
-        List<JmhResult> out = new ArrayList<>(virtual);
-        rows.stream().filter(r -> (r.shortName().equals("ParkUnparkPingPong.roundTrip_park") || r.shortName().equals("FutexPingPong.roundTrip"))
-                && "UNPINNED".equals(r.params().get("placement"))).forEach(out::add);
-        return out;
-    }
-
-    static Optional<Path> virtualVsPlatform(List<JmhResult> all, Path out) throws IOException {
-        List<JmhResult> rows = virtualRows(all);
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT + 200)
-                .title("Virtual vs platform thread handoff (JMH score ± error)")
-                .xAxisTitle("benchmark and parameters").yAxisTitle("ns per op").build();
-        style(chart);
-        chart.getStyler().setLegendVisible(false);
-        chart.getStyler().setXAxisLabelRotation(30);
-        List<String> labels = rows.stream().map(JmhResult::key).toList();
-        chart.addSeries("ns/op", labels, rows.stream().map(JmhResult::score).toList(),
-                rows.stream().map(r -> Double.isFinite(r.scoreError()) ? r.scoreError() : 0.0).toList());
-        return Optional.of(save(chart, out));
-    }
-
-    private static void style(CategoryChart chart) {
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-        chart.getStyler().setErrorBarsColor(java.awt.Color.BLACK);
-        chart.getStyler().setErrorBarsColorSeriesColor(false);
-    }
-
-    private static Path save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path out) throws IOException {
-        BitmapEncoder.saveBitmap(chart, out.toString(), BitmapEncoder.BitmapFormat.PNG);
-        return out.resolveSibling(out.getFileName() + ".png");
+    static byte[] png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
+        return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     }
 }

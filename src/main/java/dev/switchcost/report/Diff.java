@@ -1,23 +1,25 @@
 package dev.switchcost.report;
 
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * Two results directories side by side, row by row (benchmark + parameters), with the ratio B/A.
- *
- * <p><b>The flag.</b> A row is flagged "beyond error" when {@code |a − b| > errA + errB}, where the
- * errors are JMH's {@code scoreError} (half-width of each score's 99.9% confidence interval): the two
- * intervals do not overlap. This is a conservative screen, not a significance test. A row where either
- * error is NaN (too few iterations) is marked "no error estimate" and never flagged.
+ * Two inputs side by side, row by row (benchmark + parameters + mode; + JDK when an input holds several),
+ * with the ratio B/A and the verdict of the one rule ({@link Estimate}): a row "differs" when the
+ * 99.9% interval of B − A excludes zero (Welch's t-test on the raw iterations, α = 0.001). Rows of failed
+ * trials are shown as such and never judged; rows without an error estimate are never flagged.
  */
 public final class Diff {
 
     public enum Verdict {
-        BEYOND_ERROR("beyond error"), WITHIN_ERROR(""), NO_ERROR_ESTIMATE("no error estimate"), ONLY_IN_A("only in A"), ONLY_IN_B("only in B");
+        FASTER("B faster"), SLOWER("B slower"), DIFFERS("differs"), WITHIN_ERROR(""), NO_ERROR_ESTIMATE("no error estimate"),
+        FAILED("failed trial: not judged"), UNITS_DIFFER("units differ"), ONLY_IN_A("only in A"), ONLY_IN_B("only in B");
 
         private final String text;
 
@@ -30,24 +32,29 @@ public final class Diff {
         }
     }
 
-    /** One row: a or b may be null when the row is only in one directory. */
-    public record Row(String key, JmhResult a, JmhResult b, double ratio, Verdict verdict) {
+    /**
+     * One row: a or b may be null when the row is only in one input.
+     *
+     * @param ratio      B/A with its error, or null
+     * @param difference B − A with its error, or null
+     */
+    public record Row(String key, JmhRow a, JmhRow b, Estimate ratio, Estimate difference, Verdict verdict) {
     }
 
-    public static final String RULE = "flag \"beyond error\": |a − b| > errA + errB, with err = JMH scoreError "
-            + "(half-width of the 99.9% confidence interval), i.e. the two intervals do not overlap";
+    public static final String RULE = "a row differs when the 99.9% interval of B − A excludes 0 (Welch's t-test on the"
+            + " measurement iterations, α = 0.001); rows without an error estimate or from failed trials are never flagged";
 
     private Diff() {
     }
 
-    public static List<Row> rows(List<JmhResult> a, List<JmhResult> b) {
-        Map<String, JmhResult> byKeyA = index(a);
-        Map<String, JmhResult> byKeyB = index(b);
+    public static List<Row> rows(Results a, Results b) {
+        Map<String, JmhRow> byKeyA = index(a);
+        Map<String, JmhRow> byKeyB = index(b);
         List<Row> out = new ArrayList<>();
-        for (Map.Entry<String, JmhResult> e : byKeyA.entrySet()) {
+        for (Map.Entry<String, JmhRow> e : byKeyA.entrySet()) {
             out.add(row(e.getKey(), e.getValue(), byKeyB.get(e.getKey())));
         }
-        for (Map.Entry<String, JmhResult> e : byKeyB.entrySet()) {
+        for (Map.Entry<String, JmhRow> e : byKeyB.entrySet()) {
             if (!byKeyA.containsKey(e.getKey())) {
                 out.add(row(e.getKey(), null, e.getValue()));
             }
@@ -55,76 +62,75 @@ public final class Diff {
         return out;
     }
 
-    static Row row(String key, JmhResult a, JmhResult b) {
+    static Row row(String key, JmhRow a, JmhRow b) {
         if (a == null) {
-            return new Row(key, null, b, Double.NaN, Verdict.ONLY_IN_B);
+            return new Row(key, null, b, null, null, Verdict.ONLY_IN_B);
         }
         if (b == null) {
-            return new Row(key, a, null, Double.NaN, Verdict.ONLY_IN_A);
+            return new Row(key, a, null, null, null, Verdict.ONLY_IN_A);
         }
-        double ratio = b.score() / a.score();
+        if (a.failed() || b.failed()) {
+            return new Row(key, a, b, null, null, Verdict.FAILED);
+        }
+        if (!a.primary().unit().equals(b.primary().unit())) {
+            return new Row(key, a, b, null, null, Verdict.UNITS_DIFFER);
+        }
+        Estimate ea = a.estimate();
+        Estimate eb = b.estimate();
+        Estimate d = eb.minus(ea);
+        Estimate ratio = eb.over(ea);
         Verdict v;
-        if (!Double.isFinite(a.scoreError()) || !Double.isFinite(b.scoreError())) {
+        if (!d.errorKnown()) {
             v = Verdict.NO_ERROR_ESTIMATE;
+        } else if (!d.resolved()) {
+            v = Verdict.WITHIN_ERROR;
+        } else if (a.primary().isTimePerOp()) {
+            v = d.value() < 0 ? Verdict.FASTER : Verdict.SLOWER;
         } else {
-            v = Math.abs(a.score() - b.score()) > a.scoreError() + b.scoreError() ? Verdict.BEYOND_ERROR : Verdict.WITHIN_ERROR;
+            v = Verdict.DIFFERS;
         }
-        return new Row(key, a, b, ratio, v);
+        return new Row(key, a, b, ratio, d, v);
     }
 
-    private static Map<String, JmhResult> index(List<JmhResult> rows) {
-        Map<String, JmhResult> m = new LinkedHashMap<>();
-        rows.forEach(r -> m.putIfAbsent(r.key() + " [" + r.mode() + "]", r));
+    private static Map<String, JmhRow> index(Results r) {
+        boolean severalJdks = r.jdks().size() > 1;
+        Map<String, JmhRow> m = new LinkedHashMap<>();
+        r.rows().forEach(x -> m.putIfAbsent(severalJdks ? x.key() + " " + x.jdkLabel() : x.key(), x));
         return m;
     }
 
-    /** A plain-text table. */
-    public static String text(ResultsDir a, ResultsDir b, List<Row> rows) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("A: ").append(a.dir()).append("\n   ").append(a.machineSummary()).append('\n');
-        sb.append("B: ").append(b.dir()).append("\n   ").append(b.machineSummary()).append('\n');
-        sb.append("Rule: ").append(RULE).append(".\n\n");
-        List<String[]> table = new ArrayList<>();
-        table.add(new String[] {"benchmark [mode]", "A", "± errA", "B", "± errB", "unit", "B/A", "sw/op A", "sw/op B", "flag"});
+    /** The rows as a table. */
+    public static Table table(List<Row> rows) {
+        Table.Builder t = new Table.Builder("lrrrrlrl",
+                "benchmark [mode]", "A ± 99.9%", "sw/op A", "B ± 99.9%", "sw/op B", "unit", "B/A", "verdict");
         for (Row r : rows) {
-            table.add(new String[] {r.key(), score(r.a()), err(r.a()), score(r.b()), err(r.b()),
-                unit(r), Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "",
-                sw(r.a()), sw(r.b()), r.verdict().text()});
+            JmhRow any = r.a() != null ? r.a() : r.b();
+            t.row(r.key(), score(r.a()), r.a() == null ? "" : Fmt.count(r.a().switchesPerOp()),
+                    score(r.b()), r.b() == null ? "" : Fmt.count(r.b().switchesPerOp()), any.primary().unit(),
+                    r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
         }
-        int[] w = new int[table.get(0).length];
-        for (String[] row : table) {
-            for (int i = 0; i < row.length; i++) {
-                w[i] = Math.max(w[i], row[i].length());
-            }
-        }
-        for (String[] row : table) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                String cell = row[i];
-                String fill = " ".repeat(w[i] - cell.length());
-                line.append(i == 0 || i == 5 || i == 9 ? cell + fill : fill + cell).append("  ");
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
-        long flagged = rows.stream().filter(r -> r.verdict() == Verdict.BEYOND_ERROR).count();
-        sb.append('\n').append(flagged).append(" of ").append(rows.size()).append(" rows differ beyond the combined error.\n");
+        return t.build();
+    }
+
+    /** Plain text: both inputs with their status and machine, the rule, the table and a count. */
+    public static String text(Results a, Results b, List<Row> rows) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("A: ").append(a.source()).append(" (status: ").append(a.status().describe()).append(")\n   ")
+                .append(a.machineSummary()).append('\n');
+        sb.append("B: ").append(b.source()).append(" (status: ").append(b.status().describe()).append(")\n   ")
+                .append(b.machineSummary()).append('\n');
+        sb.append("Rule: ").append(RULE).append(".\n\n");
+        sb.append(table(rows).text());
+        long flagged = rows.stream().filter(r -> r.verdict() == Verdict.FASTER || r.verdict() == Verdict.SLOWER
+                || r.verdict() == Verdict.DIFFERS).count();
+        sb.append('\n').append(flagged).append(" of ").append(rows.size()).append(" rows differ beyond the error.\n");
         return sb.toString();
     }
 
-    private static String unit(Row r) {
-        JmhResult x = r.a() != null ? r.a() : r.b();
-        return String.valueOf(x.unit());
-    }
-
-    private static String score(JmhResult r) {
-        return r == null ? "—" : ReportRenderer.num(r.score());
-    }
-
-    private static String err(JmhResult r) {
-        return r == null ? "" : ReportRenderer.num(r.scoreError());
-    }
-
-    private static String sw(JmhResult r) {
-        return r == null ? "" : ReportRenderer.num(r.secondaryOr("ctxsw.total.norm", Double.NaN));
+    private static String score(JmhRow r) {
+        if (r == null) {
+            return "—";
+        }
+        return (r.failed() ? "FAILED " : "") + Fmt.pm(r.estimate());
     }
 }

@@ -18,6 +18,9 @@ public final class Fmt {
         if (!Double.isFinite(v)) {
             return Double.isNaN(v) ? "–" : v > 0 ? "∞" : "-∞";
         }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%,.0f", v); // 48, not 48.0
+        }
         return String.format(Locale.ROOT, "%," + "." + decimals(v) + "f", v);
     }
 
@@ -84,9 +87,6 @@ public final class Fmt {
         double v = r.value();
         double h = r.halfWidth();
         String fmt = v >= 10 ? "%,.0f ± %,.0f×" : "%.2f ± %.2f×";
-        if (v < 10 && v >= 1 && h >= 0.1) {
-            fmt = "%.1f ± %.1f×";
-        }
         return String.format(Locale.ROOT, fmt, v, h);
     }
 

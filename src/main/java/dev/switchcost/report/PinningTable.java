@@ -30,20 +30,22 @@ public final class PinningTable {
         return out;
     }
 
-    /** A section of a report document: heading, method line, table. */
+    /** The report section's title. */
+    static final String TITLE = "Does synchronized pin? Virtual-thread handoffs per JDK";
+
+    /** The body of the report's section (the renderer writes its heading): method line, table. */
     static void section(Doc doc, PinningStudy s) {
-        doc.h(2, "Does synchronized pin? Virtual-thread handoffs per JDK");
         doc.p("Two virtual threads hand a turn back and forth (VirtualThreadHandoffOneCarrier/TwoCarriers, pair=VT_VT) with each "
                 + "blocking primitive, on every JDK in this input. Switches are kernel context switches per round trip counted "
                 + "by ContextSwitchProfiler: of the carriers, and of the JDK's virtual-thread helper threads (the unblocker that "
                 + "JEP 491 added in JDK 24). Errors: " + dev.switchcost.results.Estimate.RULE + ".");
-        doc.table(HEADER, cells(s), ALIGN);
+        doc.table(new Table(HEADER, cells(s), ALIGN));
     }
 
     /** The table alone, as Markdown (what README takes). */
     public static String markdown(PinningStudy s) {
         Doc d = new Doc();
-        d.table(HEADER, cells(s), ALIGN);
+        d.table(new Table(HEADER, cells(s), ALIGN));
         return d.markdown();
     }
 }

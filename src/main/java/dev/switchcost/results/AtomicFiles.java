@@ -82,7 +82,14 @@ public final class AtomicFiles {
     public static Path tempFor(Path target) {
         Path dir = target.toAbsolutePath().getParent();
         try {
-            return Files.createTempFile(dir, "." + target.getFileName() + ".tmp-", "");
+            Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".tmp-", "");
+            try {
+                // createTempFile makes it private (0600); a result file is as readable as any other file
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: keep its default
+            }
+            return tmp;
         } catch (IOException e) {
             throw ResultWriteException.of(target, e);
         }

@@ -24,7 +24,8 @@ import java.util.Locale;
  *       zero — when its 99.9% interval excludes zero. For a difference of two means this is Welch's
  *       two-sided t-test at α = 0.001.</li>
  *   <li>One iteration gives no error (NaN): such a figure is shown, never called resolved. A row read
- *       without raw data (old files) takes JMH's {@code scoreError} as a normal 99.9% half-width.</li>
+ *       without at least two raw iterations (old or hand-made files) takes JMH's {@code scoreError} as a normal 99.9%
+ *       half-width (JMH writes NaN for a single iteration, so a real one-iteration row stays without error).</li>
  * </ol>
  *
  * @param value          the figure
@@ -48,10 +49,10 @@ public record Estimate(double value, double standardError, double df) {
         return new Estimate(value, 0, Double.POSITIVE_INFINITY);
     }
 
-    /** From a metric's iterations (rule 1), or from its score and error when it has no raw data (rule 4). */
+    /** From a metric's iterations (rule 1), or from its score and error when it has fewer than two (rule 4). */
     public static Estimate of(Metric m) {
         double[] v = m.values();
-        if (v.length == 0) {
+        if (v.length < 2) {
             double se = Double.isFinite(m.scoreError()) ? m.scoreError() / Z : Double.NaN;
             return new Estimate(m.score(), se, Double.POSITIVE_INFINITY);
         }

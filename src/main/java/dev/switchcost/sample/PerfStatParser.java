@@ -98,6 +98,43 @@ public final class PerfStatParser {
         return new Count(time, event, v, unit, Status.COUNTED);
     }
 
+    /**
+     * Reads perf's human-readable output (without {@code -x}), as people paste it: optional interval
+     * timestamp, the value with thousands separators (or {@code <not supported>}/{@code <not counted>}),
+     * an optional unit ({@code msec}), the event; perf's metric ({@code # ...}) and multiplexing share
+     * ({@code (30.77%)}) after it are ignored (perf has already scaled the value). A leading {@code >}
+     * quote marker or {@code ^C} is ignored too.
+     *
+     * @param lines    perf's output lines (other lines are skipped)
+     * @param interval whether perf ran with {@code -I} (each counter line starts with a timestamp)
+     */
+    public static List<Count> parsePlain(List<String> lines, boolean interval) {
+        java.util.regex.Pattern form = java.util.regex.Pattern.compile(
+                (interval ? "(?<time>\\d+\\.\\d+)\\s+" : "")
+                        + "(?<value><not supported>|<not counted>|[0-9][0-9,]*(?:\\.[0-9]+)?)\\s+"
+                        + "(?:(?<unit>msec)\\s+)?(?<event>[A-Za-z_][\\w.:/=,-]*?)(?:\\s+#.*|\\s+\\(\\d+\\.\\d+%\\))*\\s*");
+        List<Count> out = new ArrayList<>();
+        for (String raw : lines) {
+            String line = raw.replaceFirst("^[>\\s]*", "").replaceFirst("^\\^C\\s*", "");
+            java.util.regex.Matcher m = form.matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            double time = interval ? Double.parseDouble(m.group("time")) : Double.NaN;
+            String unit = m.group("unit") == null ? "" : m.group("unit");
+            String value = m.group("value");
+            String event = m.group("event");
+            if (value.equals("<not supported>")) {
+                out.add(new Count(time, event, Double.NaN, unit, Status.NOT_SUPPORTED));
+            } else if (value.equals("<not counted>")) {
+                out.add(new Count(time, event, Double.NaN, unit, Status.NOT_COUNTED));
+            } else {
+                out.add(new Count(time, event, Double.parseDouble(value.replace(",", "")), unit, Status.COUNTED));
+            }
+        }
+        return out;
+    }
+
     /** Per base event: the status over all lines (counted wins over not counted wins over not supported). */
     public static Map<String, Status> statusByEvent(List<Count> counts) {
         Map<String, Status> out = new LinkedHashMap<>();

@@ -14,16 +14,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class ProcessThreadCostTest {
 
     static Map<String, ProcessThreadCost.Row> rows() throws IOException {
-        List<ProcessThreadCost.Row> rows = ProcessThreadCost.derive(JmhRow.read(IndirectCostTest.SYNTHETIC));
+        List<ProcessThreadCost.Row> rows = ProcessThreadCost.derive(dev.switchcost.results.Results.load(IndirectCostTest.SYNTHETIC).rows());
         return rows.stream().collect(Collectors.toMap(ProcessThreadCost.Row::placement, Function.identity()));
     }
 
     @Test
     void differencePerSwitchPerPlacement() throws IOException {
         ProcessThreadCost.Row same = rows().get("SAME_CPU");
-        assertEquals(3000, same.thread().ns(), 1e-9);
-        assertEquals(3400, same.process().ns(), 1e-9);
-        assertEquals(400, same.difference().ns(), 1e-9);
+        assertEquals(3000, same.thread().value(), 1e-9);
+        assertEquals(3400, same.process().value(), 1e-9);
+        assertEquals(400, same.difference().value(), 1e-9);
         assertNull(same.flag());
     }
 

@@ -10,10 +10,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CommandLineConventionsTest {
 
     @Test
-    void versionPrintsSwitchcostAndJdk() {
+    void versionPrintsSwitchcostVersionCommitAndJdk() {
         CliResult r = CliResult.run("--version");
         assertEquals(ExitCodes.OK, r.exit());
-        assertTrue(r.out().contains("switchcost") && r.out().contains("JDK"), r.out());
+        // built by Maven: the version, and the commit (or "unknown commit" from a tree without git)
+        assertTrue(r.out().matches("(?s)switchcost \\d+\\.\\d+\\.\\d+\\S* \\((commit [0-9a-f]{7,}|unknown commit)\\).*JDK .*"), r.out());
+    }
+
+    @Test
+    void generateCompletionPrintsABashCompletionScriptForEverySubcommand() {
+        CliResult r = CliResult.run("generate-completion");
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("complete -F _complete_switchcost") && r.out().contains("run") && r.out().contains("sample"),
+                r.out().substring(0, Math.min(400, r.out().length())));
+        assertTrue(CliResult.run("--help").out().contains("generate-completion"));
     }
 
     @ParameterizedTest

@@ -60,5 +60,21 @@ class CompareCommandTest {
             assertEquals(2.0, s.switchesPerRoundTrip(), 0.2, col + ": " + s);
         }
         assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
+        assertEquals("complete\n", Files.readString(dir.resolve("status")), "the run is marked complete");
+    }
+
+    /** Issue 11 cases 5 and 6: an unwritable or used --results-dir is one line, exit 2, before anything runs. */
+    @Test
+    void unwritableOrUsedResultsDirIsAUsageError(@TempDir Path tmp) throws IOException {
+        Path file = Files.createFile(tmp.resolve("file"));
+        CliHarness r = CliHarness.run("compare", "--quick", "--results-dir", file.resolve("below").toString());
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        ReportCommandTest.assertOneLine(r.err(), "cannot write results into");
+        Path used = Files.createDirectory(tmp.resolve("used"));
+        Files.writeString(used.resolve("compare.json"), "{}");
+        CliHarness u = CliHarness.run("compare", "--quick", "--results-dir", used.toString());
+        assertEquals(ExitCodes.USAGE, u.exitCode(), u.err());
+        ReportCommandTest.assertOneLine(u.err(), "already holds files");
+        assertEquals("{}", Files.readString(used.resolve("compare.json")), "another run's file is untouched");
     }
 }

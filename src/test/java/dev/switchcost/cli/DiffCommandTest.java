@@ -22,36 +22,52 @@ class DiffCommandTest {
     void identicalDirectoriesHaveNoFlagsAndRatioOne() {
         CliHarness r = CliHarness.run("diff", FIXTURE.toString(), FIXTURE.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
-        assertTrue(r.out().contains("|a − b| > errA + errB"), "states the rule");
+        assertTrue(r.out().contains("Welch's t-test"), "states the rule");
         assertTrue(r.out().contains("\n0 of "), r.out());
         assertTrue(r.out().contains("FutexPingPong.roundTrip placement=SAME_CPU [avgt]"), r.out());
-        assertTrue(r.out().contains("1.000"), r.out());
+        assertTrue(r.out().contains("1.00"), r.out());
         assertTrue(r.out().startsWith("A: "), "machine summaries head the output");
         assertTrue(r.out().contains("AMD EPYC"), r.out());
     }
 
     /**
-     * The fixture ran 2 iterations, for which JMH reports no error (NaN); this test gives two rows an
-     * error of 5% in both copies and moves B's score by 3 errors (flagged) and by 1 error (not flagged).
+     * The rule works on the raw iterations: this test gives two rows ten iterations spread by ±1% in both
+     * copies, and moves B's futex row by 5% (flagged: Welch's t-test rejects at 0.001) and its park row by
+     * 0.2% (not flagged).
      */
     @Test
-    void flagsADifferenceBeyondTheCombinedErrorAndNotOneWithin(@TempDir Path tmp) throws IOException {
+    void flagsADifferenceBeyondTheErrorAndNotOneWithin(@TempDir Path tmp) throws IOException {
         Path a = copyFixture(tmp.resolve("a"));
         Path b = copyFixture(tmp.resolve("b"));
-        edit(a, 0);
-        edit(b, 3);
-        edit(b, 1);
+        edit(a, 0, 0);
+        edit(b, 0.05, 0.002);
         CliHarness r = CliHarness.run("diff", a.toString(), b.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
         String futexLine = r.out().lines().filter(l -> l.startsWith("FutexPingPong.roundTrip placement=SAME_CPU")).findFirst().orElseThrow();
         String parkLine = r.out().lines().filter(l -> l.startsWith("ParkUnparkPingPong.roundTrip_park placement=SAME_CPU")).findFirst().orElseThrow();
-        assertTrue(futexLine.endsWith("beyond error"), futexLine);
-        assertTrue(!parkLine.contains("beyond error") && !parkLine.contains("no error estimate"), parkLine);
+        assertTrue(futexLine.endsWith("B slower"), futexLine);
+        assertTrue(!parkLine.contains("slower") && !parkLine.contains("faster") && !parkLine.contains("no error estimate"), parkLine);
         assertTrue(r.out().contains("\n1 of "), r.out());
     }
 
-    /** Sets a 5% error on the SAME_CPU futex (shifts = 0 or 3 errors) or park row (shifts = 0 or 1), shifting the score. */
-    private static void edit(Path dir, int shifts) throws IOException {
+    @Test
+    void failedTrialsAreShownNotJudgedAndTheStatusIsNamed(@TempDir Path tmp) throws IOException {
+        Path a = copyFixture(tmp.resolve("a"));
+        Path b = copyFixture(tmp.resolve("b"));
+        edit(a, 0, 0);
+        edit(b, 0.05, 0.002);
+        Files.writeString(b.resolve("status"), "failed: 1 trial failed\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip"
+                + "\tplacement=SAME_CPU\tpartner died\n");
+        CliHarness r = CliHarness.run("diff", a.toString(), b.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        String futexLine = r.out().lines().filter(l -> l.startsWith("FutexPingPong.roundTrip placement=SAME_CPU")).findFirst().orElseThrow();
+        assertTrue(futexLine.contains("FAILED") && futexLine.endsWith("failed trial: not judged"), futexLine);
+        assertTrue(r.out().contains("(status: failed: 1 trial failed; 1 failed trial"), r.out());
+        assertTrue(r.out().contains("\n0 of "), r.out());
+    }
+
+    /** Gives the SAME_CPU futex and park rows ten iterations (±1%), shifted by the given fractions. */
+    private static void edit(Path dir, double futexShift, double parkShift) throws IOException {
         JsonArray rows = JsonParser.parseString(Files.readString(dir.resolve("jmh.json"))).getAsJsonArray();
         int edited = 0;
         for (int i = 0; i < rows.size(); i++) {
@@ -60,16 +76,25 @@ class DiffCommandTest {
             String placement = row.has("params") ? row.getAsJsonObject("params").get("placement").getAsString() : "";
             boolean futex = name.endsWith("FutexPingPong.roundTrip") && placement.equals("SAME_CPU");
             boolean park = name.endsWith("ParkUnparkPingPong.roundTrip_park") && placement.equals("SAME_CPU");
-            if ((futex && shifts != 1) || (park && shifts != 3)) {
+            if (futex || park) {
+                double shift = futex ? futexShift : parkShift;
+                double base = 5000;
+                JsonArray it = new JsonArray();
+                double sum = 0;
+                for (int k = 0; k < 10; k++) {
+                    double v = base * (1 + shift + 0.01 * ((k % 2 == 0) ? 1 : -1) * (k / 10.0));
+                    it.add(v);
+                    sum += v;
+                }
+                JsonArray raw = new JsonArray();
+                raw.add(it);
                 JsonObject pm = row.getAsJsonObject("primaryMetric");
-                double score = pm.get("score").getAsDouble();
-                double err = 0.05 * score;
-                pm.addProperty("score", score + shifts * 1.01 * err);
-                pm.addProperty("scoreError", err);
+                pm.add("rawData", raw);
+                pm.addProperty("score", sum / 10);
                 edited++;
             }
         }
-        assertTrue(edited >= 1, "fixture has the rows this test edits");
+        assertTrue(edited >= 2, "fixture has the rows this test edits");
         Files.writeString(dir.resolve("jmh.json"), rows.toString());
     }
 

@@ -24,9 +24,24 @@ class IndirectCommandTest {
         assertEquals(ExitCodes.OK, rc, err.toString());
         String text = out.toString();
         assertTrue(text.contains("# Working set") && text.contains("# Process vs thread"), text);
-        assertTrue(text.contains("NEGATIVE [-1000.0"), text);
+        assertTrue(text.contains("NEGATIVE [-1,000"), text);
         assertTrue(text.contains("L1d/2") && text.contains("Cache marks: L1d 32 KiB, L2 256 KiB, LLC (L3) 12288 KiB"), text);
-        assertTrue(text.contains("400.0 ± 42.4"), text);
+        assertTrue(text.contains("400 ± 42"), text);
+    }
+
+    /** Issue 11 item 10: --machine FILE is read, whatever the file is called. */
+    @Test
+    void machineOptionReadsTheFileItNames(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws java.io.IOException {
+        java.nio.file.Path other = tmp.resolve("epyc.json");
+        java.nio.file.Files.copy(java.nio.file.Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/machine.json"), other);
+        java.nio.file.Files.writeString(tmp.resolve("machine.json"), "{\"not\": \"this one\"}");
+        java.nio.file.Path results = java.nio.file.Files.copy(
+                java.nio.file.Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json"), tmp.resolve("r.json"));
+        int rc = run("indirect", results.toString(), "--machine", other.toString());
+        assertEquals(ExitCodes.OK, rc, err.toString());
+        assertTrue(out.toString().contains("Cache marks: L1d 48 KiB, L2 1024 KiB, LLC (L3) 32768 KiB"), out.toString());
+        assertEquals(ExitCodes.USAGE, run("indirect", results.toString(), "--machine", tmp.resolve("none.json").toString()));
+        assertTrue(err.toString().contains("--machine " + tmp.resolve("none.json") + ": no such file"), err.toString());
     }
 
     @Test
@@ -40,7 +55,7 @@ class IndirectCommandTest {
     @Test
     void missingFileIsAUsageErrorInOneLine() {
         assertEquals(ExitCodes.USAGE, run("indirect", "no/such/results.json"));
-        assertTrue(err.toString().startsWith("switchcost: no such file: no/such/results.json"), err.toString());
+        assertTrue(err.toString().startsWith("switchcost: no/such/results.json does not exist"), err.toString());
         assertEquals(1, err.toString().lines().count());
     }
 

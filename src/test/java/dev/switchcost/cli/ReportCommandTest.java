@@ -1,26 +1,39 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.machine.MachineInfo;
-import dev.switchcost.report.JmhResult;
-import dev.switchcost.report.JmhResults;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReportCommandTest {
 
     static final Path FIXTURE = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+    static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
+    static final List<String> SECTIONS = List.of("runs", "answer", "mechanism", "virtual", "pinning", "native", "working-set",
+            "process-thread", "rows", "about");
 
     static Path copyFixture(Path to) throws IOException {
         Files.createDirectories(to);
@@ -32,55 +45,144 @@ class ReportCommandTest {
         return to;
     }
 
-    @Test
-    void rendersMarkdownHtmlAndChartsFromAFixtureDirectory(@TempDir Path tmp) throws IOException {
-        Path dir = copyFixture(tmp.resolve("results"));
-        CliHarness r = CliHarness.run("report", dir.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+    /**
+     * Parses the page as XML (it is written well-formed) and checks: every section, real tables, images only
+     * as data: URIs that decode, no link or image to a local file, no exponents, no literal Markdown.
+     */
+    static Document checkHtml(Path html) throws Exception {
+        String text = Files.readString(html);
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        Document d = f.newDocumentBuilder().parse(html.toFile());
+        List<String> ids = new ArrayList<>();
+        NodeList h2 = d.getElementsByTagName("h2");
+        for (int i = 0; i < h2.getLength(); i++) {
+            ids.add(((Element) h2.item(i)).getAttribute("id"));
+        }
+        assertEquals(SECTIONS, ids, "every section, in order");
+        assertTrue(d.getElementsByTagName("table").getLength() >= 4, "real tables");
+        assertEquals(0, d.getElementsByTagName("pre").getLength(), "no preformatted tables");
+        NodeList imgs = d.getElementsByTagName("img");
+        for (int i = 0; i < imgs.getLength(); i++) {
+            String src = ((Element) imgs.item(i)).getAttribute("src");
+            assertTrue(src.startsWith("data:image/png;base64,"), "inline image: " + src.substring(0, Math.min(40, src.length())));
+            BufferedImage img = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(src.substring(src.indexOf(',') + 1))));
+            assertNotNull(img, "image " + i + " decodes");
+        }
+        NodeList links = d.getElementsByTagName("a");
+        for (int i = 0; i < links.getLength(); i++) {
+            String href = ((Element) links.item(i)).getAttribute("href");
+            assertTrue(href.startsWith("http") || href.startsWith("#"), "no link to a local file: " + href);
+        }
+        assertFalse(text.contains("**"), "no literal Markdown bold");
+        assertFalse(text.replaceAll("base64,[A-Za-z0-9+/=]+", "").matches("(?s).*[0-9]e-[0-9].*"), "no exponents");
+        return d;
+    }
 
-        Path md = dir.resolve("report.md");
-        Path html = dir.resolve("report.html");
-        assertTrue(Files.size(md) > 0 && Files.size(html) > 0);
-        List<Path> pngs;
-        try (Stream<Path> s = Files.list(dir.resolve("charts"))) {
-            pngs = s.filter(p -> p.toString().endsWith(".png")).toList();
-        }
-        assertTrue(pngs.stream().anyMatch(p -> p.getFileName().toString().equals("mechanism.png")), pngs.toString());
-        assertTrue(pngs.stream().anyMatch(p -> p.getFileName().toString().equals("compare.png")), pngs.toString());
-        for (Path png : pngs) {
-            assertTrue(Files.size(png) > 0, png + " is empty");
-            BufferedImage img = ImageIO.read(png.toFile());
-            assertNotNull(img, png + " does not decode");
-            assertTrue(img.getWidth() > 100 && img.getHeight() > 100, png + " is too small");
-            assertTrue(r.out().contains(png.toString()), "the command names " + png);
-        }
-
-        String text = Files.readString(md);
-        MachineInfo m = MachineInfo.read(dir);
-        assertTrue(text.indexOf("## Machine") < text.indexOf("## Native vs JVM"), "machine heads the report");
-        for (String fact : List.of(m.cpu().model(), m.kernel().release(), m.jdk().version(), m.virtualization().hypervisor())) {
-            assertTrue(text.contains(fact), "report.md names " + fact);
-            assertTrue(Files.readString(html).contains(fact), "report.html names " + fact);
-        }
-        for (JmhResult row : JmhResults.read(dir.resolve("jmh.json"))) {
-            assertTrue(text.contains("|" + row.shortName() + "|" + row.paramsText() + "|"), "report.md lists " + row.key());
-        }
-        assertTrue(text.contains("native futex, threads"), "the compare table is in the report");
-        assertTrue(text.contains("](charts/mechanism.png)"));
+    static int images(Document d) {
+        return d.getElementsByTagName("img").getLength();
     }
 
     @Test
-    void saysWhyTheNativeColumnIsMissingWithoutCompareJson(@TempDir Path tmp) throws IOException {
+    void rendersOneSelfContainedPageFromAFixtureDirectory(@TempDir Path tmp) throws Exception {
+        Path dir = copyFixture(tmp.resolve("results"));
+        CliHarness r = CliHarness.run("report", dir.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        Path html = dir.resolve("report.html");
+        assertTrue(r.out().contains("wrote " + html), r.out());
+        Document d = checkHtml(html);
+        assertTrue(images(d) >= 2, "mechanism and compare charts");
+        String text = Files.readString(html);
+        MachineInfo m = MachineInfo.read(dir);
+        for (String fact : List.of(m.cpu().model(), m.kernel().release(), m.jdk().version(), m.virtualization().hypervisor())) {
+            assertTrue(text.contains(fact), "report.html names " + fact);
+        }
+        for (JmhRow row : Results.load(dir).rows()) {
+            assertTrue(text.contains("<td>" + row.shortName() + "</td><td>" + row.paramsText() + "</td>"), "lists " + row.key());
+        }
+        assertTrue(text.contains("native futex, threads"), "the compare table is in the report");
+        assertTrue(text.contains("JMH Visualizer"), "names JMH Visualizer");
+        assertTrue(text.contains("1 fork, 0 × 1 s warmup, 2 × 200 ms measurement"), "JMH settings");
+        assertTrue(text.contains("with switchcost " + VersionProvider.describe()), "switchcost version and commit");
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("## The answer"), md);
+    }
+
+    @Test
+    void rebuildsEveryReadmeChartFromTheCommittedResults(@TempDir Path tmp) throws Exception {
+        Path img = tmp.resolve("img");
+        CliHarness r = CliHarness.run("report", DOCS.toString(), "-o", tmp.toString(), "--charts", img.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        for (String name : dev.switchcost.report.ReportRenderer.CHART_NAMES) {
+            Path png = img.resolve(name + ".png");
+            assertTrue(Files.isRegularFile(png), name);
+            BufferedImage i = ImageIO.read(png.toFile());
+            assertTrue(i.getWidth() >= 800 && i.getHeight() >= 200, png + " " + i.getWidth() + "x" + i.getHeight());
+            assertTrue(r.out().contains("wrote " + png), r.out());
+        }
+        Document d = checkHtml(tmp.resolve("report.html"));
+        assertEquals(4, images(d));
+        assertTrue(Files.readString(tmp.resolve("report.md")).contains("](img/mechanism.png)"));
+    }
+
+    @Test
+    void aJmhJsonFileAndSeveralInputsSideBySide(@TempDir Path tmp) throws Exception {
+        Path a = copyFixture(tmp.resolve("a"));
+        CliHarness r = CliHarness.run("report", DOCS.resolve("run-quick.json").toString(), a.toString(), "-o", tmp.resolve("out").toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        Document d = checkHtml(tmp.resolve("out/report.html"));
+        String text = Files.readString(tmp.resolve("out/report.html"));
+        assertTrue(text.contains("run-quick.json vs a"), "both inputs in the title");
+        assertTrue(text.contains("<th class=\"r\">run-quick.json JDK 25.0.3") && text.contains("<th class=\"r\">a JDK 25.0.3"),
+                "the answer has a column per input");
+        assertTrue(images(d) >= 3);
+        CliHarness one = CliHarness.run("report", tmp.resolve("a/jmh.json").toString());
+        assertEquals(ExitCodes.OK, one.exitCode(), one.err());
+        checkHtml(tmp.resolve("a/report.html"));
+    }
+
+    /** Issue 12: two JDKs in one directory side by side, in the answer and the pinning table. */
+    @Test
+    void twoJdksInOneDirectorySideBySide(@TempDir Path tmp) throws Exception {
+        String json = Files.readString(DOCS.resolve("vt-handoff-virtual.json"));
+        Files.writeString(tmp.resolve("jmh.json"), json);
+        Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
+        CliHarness r = CliHarness.run("report", tmp.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        checkHtml(tmp.resolve("report.html"));
+        String text = Files.readString(tmp.resolve("report.html"));
+        assertTrue(text.contains("<td>JDK 21.0.8</td>") && text.contains("<td>JDK 25.0.3</td>"), "pinning table per JDK");
+        assertTrue(text.contains("<th class=\"r\">carrier switches</th>"), "carrier switches");
+        assertTrue(text.contains("<td>synchronized + wait/notify</td>") && text.contains("<td>SynchronousQueue put/take</td>"), "every primitive");
+    }
+
+    /** Issue 11 case 8: an interrupted or failed run is shown as such, and its failed rows are marked. */
+    @Test
+    void showsTheRunStatusAndMarksFailedRows(@TempDir Path tmp) throws Exception {
+        Path dir = copyFixture(tmp.resolve("results"));
+        Files.writeString(dir.resolve("status"), "interrupted\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip"
+                + "\tplacement=SAME_CPU\tpartner died\n");
+        CliHarness r = CliHarness.run("report", dir.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        assertTrue(r.err().contains("status: interrupted: results are partial"), r.err());
+        checkHtml(dir.resolve("report.html"));
+        String text = Files.readString(dir.resolve("report.html"));
+        assertTrue(text.contains("<strong>interrupted: results are partial; 1 failed trial"), "status shown");
+        assertTrue(text.contains("<strong>FAILED</strong>: partner died"), "row marked");
+    }
+
+    @Test
+    void saysWhyTheNativeColumnIsMissingWithoutCompareJson(@TempDir Path tmp) throws Exception {
         Path dir = copyFixture(tmp.resolve("results"));
         Files.delete(dir.resolve("compare.json"));
         CliHarness r = CliHarness.run("report", dir.toString(), "--output", tmp.resolve("out").toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
-        String text = Files.readString(tmp.resolve("out/report.md"));
-        assertTrue(text.contains("there is no native column"), text);
+        checkHtml(tmp.resolve("out/report.html"));
+        assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("No `compare.json`"));
     }
 
     @Test
-    void missingDirectoryIsAUsageError(@TempDir Path tmp) {
+    void missingInputIsAUsageError(@TempDir Path tmp) {
         CliHarness r = CliHarness.run("report", tmp.resolve("nope").toString());
         assertEquals(ExitCodes.USAGE, r.exitCode());
         assertOneLine(r.err(), "does not exist");
@@ -91,7 +193,7 @@ class ReportCommandTest {
         Files.writeString(tmp.resolve("notes.txt"), "hello");
         CliHarness r = CliHarness.run("report", tmp.toString());
         assertEquals(ExitCodes.USAGE, r.exitCode());
-        assertOneLine(r.err(), "holds neither jmh.json");
+        assertOneLine(r.err(), "holds no results");
     }
 
     @Test
@@ -99,7 +201,7 @@ class ReportCommandTest {
         Files.writeString(tmp.resolve("jmh.json"), "[{\"benchmark\": \"x\", ");
         CliHarness r = CliHarness.run("report", tmp.toString());
         assertEquals(ExitCodes.USAGE, r.exitCode());
-        assertOneLine(r.err(), "is not a JMH JSON result file");
+        assertOneLine(r.err(), "is not valid JSON");
     }
 
     @Test
@@ -107,7 +209,7 @@ class ReportCommandTest {
         Files.copy(FIXTURE.resolve("machine.json"), tmp.resolve("jmh.json"));
         CliHarness r = CliHarness.run("report", tmp.toString());
         assertEquals(ExitCodes.USAGE, r.exitCode());
-        assertOneLine(r.err(), "expected a JSON array");
+        assertOneLine(r.err(), "expected an array");
     }
 
     @Test
@@ -119,11 +221,37 @@ class ReportCommandTest {
         assertOneLine(r.err(), "not a switchcost machine.json");
     }
 
+    /** Issue 11 case 6: an output that cannot be written is one line, exit 2 (or 3 for the file system), no trace. */
     @Test
-    void fileInsteadOfDirectoryIsAUsageError() {
-        CliHarness r = CliHarness.run("report", FIXTURE.resolve("jmh.json").toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
-        assertOneLine(r.err(), "is not a directory");
+    void unwritableOutputIsOneLineNoTrace(@TempDir Path tmp) throws IOException {
+        Path file = Files.createFile(tmp.resolve("file"));
+        CliHarness r = CliHarness.run("report", FIXTURE.toString(), "-o", file.resolve("below").toString());
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        assertOneLine(r.err(), "cannot write results into");
+        CliHarness c = CliHarness.run("report", FIXTURE.toString(), "-o", tmp.resolve("o").toString(), "--charts", file.toString());
+        assertEquals(ExitCodes.USAGE, c.exitCode(), c.err());
+        assertOneLine(c.err(), "--charts " + file + " exists and is not a directory");
+    }
+
+    /** Issue 11 case 6: report on a read-only directory (a read-only tmpfs; needs root to mount). */
+    @Test
+    void reportOnAReadOnlyDirectoryIsOneLine(@TempDir Path tmp) throws Exception {
+        Path ro = Files.createDirectory(tmp.resolve("ro"));
+        copyFixture(tmp.resolve("src"));
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", ro.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "cannot mount a tmpfs (needs root): " + out);
+        try {
+            copyFixture(ro.resolve("run"));
+            Process rem = new ProcessBuilder("mount", "-o", "remount,ro", ro.toString()).inheritIO().start();
+            assertTrue(rem.waitFor(10, TimeUnit.SECONDS) && rem.exitValue() == 0);
+            CliHarness r = CliHarness.run("report", ro.resolve("run").toString());
+            assertEquals(ExitCodes.ENVIRONMENT, r.exitCode(), r.err());
+            assertOneLine(r.err(), "read-only file system");
+            assertFalse(Files.exists(ro.resolve("run/report.html")));
+        } finally {
+            new ProcessBuilder("umount", ro.toString()).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     static void assertOneLine(String err, String contains) {

@@ -37,7 +37,7 @@ class RunCommandTest {
     @Test
     void resultsDirThatIsAFileIsUsageError() throws IOException {
         Path file = Files.createFile(tmp.resolve("file"));
-        assertUsage(CliResult.run("run", "--results-dir", file.toString(), "FutexPingPong"), "not a directory");
+        assertUsage(CliResult.run("run", "-o", file.toString(), "FutexPingPong"), "not a directory");
     }
 
     @Test
@@ -65,7 +65,52 @@ class RunCommandTest {
 
     @Test
     void zeroIterationsIsUsageError() {
-        assertUsage(CliResult.run("run", "--results-dir", tmp.toString(), "--iterations", "0"), "at least 1");
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "-i", "0"), "should be positive");
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "--iterations", "0"), "should be positive");
+        assertNoRunDir();
+    }
+
+    private void assertNoRunDir() {
+        try (Stream<Path> s = Files.list(tmp)) {
+            assertEquals(List.of(), s.toList(), "a rejected run leaves no directory");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void unknownProfilerIsUsageErrorOnTheTerminalAndLeavesNoDirectory() {
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "-prof", "bogus", "FutexPingPong"), "-prof bogus: no such profiler");
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "--prof", "bogus", "FutexPingPong"), "-prof bogus: no such profiler");
+        assertNoRunDir();
+    }
+
+    @Test
+    void badParamValueIsUsageErrorOnTheTerminal() {
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "-p", "primitive=BOGUS", "VirtualThreadHandoffOneCarrier"),
+                "-p primitive=BOGUS: not one of [LOCK_SUPPORT");
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "-p", "carriers=one", "VirtualThreadHandoffOneCarrier"),
+                "-p carriers=one: not a int");
+        assertNoRunDir();
+    }
+
+    @Test
+    void paramNoSelectedBenchmarkDeclaresIsUsageError() {
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "-p", "nosuch=1", "FutexPingPong"),
+                "no selected benchmark has a @Param 'nosuch'");
+        assertNoRunDir();
+    }
+
+    @Test
+    void unknownOptionNamesTheOptionAsTyped() {
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "--no-such-option"), "unknown option --no-such-option");
+        assertNoRunDir();
+    }
+
+    @Test
+    void jmhOutputFileOptionIsRefusedWithTheReason() {
+        assertUsage(CliResult.run("run", "-o", tmp.toString(), "-rff", "x.json", "FutexPingPong"), "-rff is not used here");
+        assertNoRunDir();
     }
 
     @Test
@@ -73,12 +118,70 @@ class RunCommandTest {
         assertUsage(CliResult.run("run", "--results-dir", tmp.toString(), "NoSuchBenchmarkAnywhere"), "no benchmark matches");
     }
 
+    private Path onlyRunDir() throws IOException {
+        try (Stream<Path> s = Files.list(tmp)) {
+            List<Path> dirs = s.toList();
+            assertEquals(1, dirs.size(), dirs.toString());
+            return dirs.get(0);
+        }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void jmhOptionsPassThroughAndProfGcIsAProfiler() throws IOException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        CliResult r = CliResult.run("run", "-o", tmp.toString(), "-f", "1", "-wi", "1", "-w", "100ms", "-i", "2",
+                "-r", "100ms", "-prof", "gc", "-p", "placement=SAME_CPU", "FutexPingPong");
+        assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
+        Path dir = onlyRunDir();
+        String json = Files.readString(dir.resolve("jmh.json"));
+        assertTrue(json.contains("\"gc.alloc.rate\""), "-prof gc ran: " + json);
+        assertTrue(json.contains("\"warmupIterations\" : 1") && json.contains("\"measurementIterations\" : 2"), json);
+        assertEquals("complete", Files.readAllLines(dir.resolve("status")).get(0));
+        assertTrue(r.out().contains("[1/1 |") && r.out().contains("| 100% |"), "whole-run progress n/N ending at 100 %: " + r.out());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aFailedTrialExitsNonZeroIsLeftOutAndTheDirectorySaysFailed() throws IOException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        // carriers=2 on the one-carrier class: its setup refuses in the fork
+        CliResult r = CliResult.run("run", "-o", tmp.toString(), "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
+                "-p", "carriers=2", "-p", "pair=VT_VT", "-p", "primitive=LOCK_SUPPORT",
+                "VirtualThreadHandoffOneCarrier|SyscallBaseline.gettid");
+        assertEquals(ExitCodes.FAILURE, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("1 trial failed") && r.err().contains("carriers=2 but this JVM has"), r.err());
+        Path dir = onlyRunDir();
+        String json = Files.readString(dir.resolve("jmh.json"));
+        assertTrue(json.contains("SyscallBaseline.gettid") && !json.contains("VirtualThreadHandoffOneCarrier"), json);
+        List<String> status = Files.readAllLines(dir.resolve("status"));
+        assertEquals("failed: 1 of 2 trials failed", status.get(0), status.toString());
+        assertTrue(status.stream().anyMatch(l -> l.startsWith("trial-failed\tdev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip\t")
+                && l.contains("carriers=2")), status.toString());
+        assertTrue(Files.readString(dir.resolve("run.log")).contains("carriers=2 but this JVM has"));
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aFullDiskIsExit3OnOneLine() throws Exception {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        try (dev.switchcost.testing.TinyTmpfs fs = dev.switchcost.testing.TinyTmpfs.mount(tmp, 64)) {
+            Files.createDirectories(fs.dir().resolve("results"));
+            fs.fill();
+            CliResult r = CliResult.run("run", "-o", fs.dir().resolve("results").toString(), "-f", "1", "-wi", "0", "-i", "1",
+                    "-r", "100ms", "SyscallBaseline.gettid");
+            assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.out() + r.err());
+            assertTrue(r.oneLineError(), r.err());
+        }
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void tinyRunWritesJmhJsonMachineJsonAndLog() throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        CliResult r = CliResult.run("run", "--results-dir", tmp.toString(), "-f", "1", "--warmup-iterations", "0",
-                "--iterations", "1", "--time", "100ms", "-p", "placement=SAME_CPU", "FutexPingPong");
+        // the old option names still work (hidden aliases)
+        CliResult r = CliResult.run("run", "--results-dir", tmp.toString(), "--forks", "1", "--warmup-iterations", "0",
+                "--iterations", "1", "--time", "100ms", "--param", "placement=SAME_CPU", "FutexPingPong");
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         Path dir;
         try (Stream<Path> s = Files.list(tmp)) {
@@ -86,7 +189,7 @@ class RunCommandTest {
             assertEquals(1, dirs.size());
             dir = dirs.get(0);
         }
-        assertTrue(dir.getFileName().toString().matches(".+-\\d{8}-\\d{6}"), dir.toString());
+        assertTrue(dir.getFileName().toString().matches(".+-\\d{8}-\\d{6}(-\\d+)?"), dir.toString());
         String json = Files.readString(dir.resolve("jmh.json"));
         assertTrue(json.contains("\"benchmark\" : \"dev.switchcost.bench.FutexPingPong.roundTrip\""), json);
         assertTrue(json.contains("ctxsw.total.norm"), json);
@@ -94,5 +197,34 @@ class RunCommandTest {
         assertNotNull(m.perf(), "machine.json has the perf section");
         assertTrue(Files.readString(dir.resolve("run.log")).contains("# Benchmark: dev.switchcost.bench.FutexPingPong.roundTrip"));
         assertTrue(r.out().contains("FutexPingPong.roundTrip placement=SAME_CPU"), r.out());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void sigtermMarksTheRunInterruptedAndLeavesNoEmptyResultFile() throws Exception {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        String javaBin = ProcessHandle.current().info().command().orElseThrow();
+        Process p = new ProcessBuilder(javaBin, "--enable-native-access=ALL-UNNAMED", "-Djmh.ignoreLock=true",
+                "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
+                "run", "-o", tmp.toString(), "-f", "1", "-wi", "0", "-i", "50", "-r", "200ms", "-p", "placement=SAME_CPU",
+                "FutexPingPong").redirectErrorStream(true).start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).lines()) {
+            // wait until the trial runs, then stop the run as Ctrl-C or kill would
+            String seen = lines.filter(l -> l.startsWith("[1/1")).findFirst().orElse(null);
+            assertNotNull(seen, "the run started");
+            Thread.sleep(1000);
+            p.destroy(); // SIGTERM
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the run stopped");
+        } finally {
+            p.destroyForcibly();
+        }
+        Path dir = onlyRunDir();
+        assertEquals("interrupted", Files.readAllLines(dir.resolve("status")).get(0));
+        assertTrue(!Files.exists(dir.resolve("jmh.json")) || Files.size(dir.resolve("jmh.json")) > 0, "no 0-byte jmh.json");
+        try (Stream<Path> s = Files.list(dir)) {
+            assertTrue(s.noneMatch(f -> f.getFileName().toString().contains(".part") || f.getFileName().toString().endsWith(".tmp")));
+        }
+        String log = Files.readString(dir.resolve("run.log"));
+        assertTrue(log.contains("\n# switchcost: interrupted\n"), log.substring(Math.max(0, log.length() - 300)));
     }
 }

@@ -75,4 +75,62 @@ class SampleCommandTest {
         // sleep blocks once in the kernel: its tree made at least one voluntary switch
         assertTrue(r.out().matches("(?s).*process tree: [1-9]\\d* voluntary.*"), r.out());
     }
+
+    @Test
+    void baselineIsWholeIntervalsAndWhatItSays() {
+        assertEquals(java.time.Duration.ofSeconds(2), SampleCommand.baselineLength(null, java.time.Duration.ofSeconds(1)));
+        assertEquals(java.time.Duration.ofSeconds(600), SampleCommand.baselineLength(null, java.time.Duration.ofSeconds(600)));
+        assertEquals(java.time.Duration.ofSeconds(6), SampleCommand.baselineLength(java.time.Duration.ofSeconds(5),
+                java.time.Duration.ofSeconds(2)));
+    }
+
+    @Test
+    void baselineShorterThanOneIntervalIsRefusedBeforeWaiting() {
+        assertUsage(CliResult.run("sample", "--interval", "600s", "--baseline", "2s", "--", "true"),
+                "--baseline 2000ms is shorter than --interval 600s");
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aCsvThatCannotBeWrittenExitsNonZeroNamingIt() throws Exception {
+        try (dev.switchcost.testing.TinyTmpfs fs = dev.switchcost.testing.TinyTmpfs.mount(tmp, 64)) {
+            fs.fill();
+            Path csv = fs.dir().resolve("s.csv");
+            CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--csv", csv.toString(), "--", "true");
+            assertEquals(ExitCodes.FAILURE, r.exit(), r.out() + r.err());
+            assertTrue(r.err().contains("cannot write " + csv), r.err());
+            assertTrue(!Files.exists(csv));
+            try (var left = Files.list(fs.dir())) {
+                assertTrue(left.allMatch(f -> f.getFileName().toString().equals("filler")), "no temporary file left");
+            }
+        }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void perfColumnsCountProcessesTheCommandStartsLater() throws IOException {
+        dev.switchcost.sample.PerfSupport perf = dev.switchcost.sample.PerfSupport.probe();
+        org.junit.jupiter.api.Assumptions.assumeTrue(perf.available() && perf.supported().contains("context-switches"),
+                () -> "perf cannot count context-switches here: " + perf.summary());
+        Path csv = tmp.resolve("later.csv");
+        // the switching happens in processes started a second after the command: 200 sleeps, each a switch
+        CliResult r = CliResult.run("sample", "--no-baseline", "--csv", csv.toString(), "--", "sh", "-c",
+                "sleep 1; i=0; while [ $i -lt 200 ]; do sleep 0.001; i=$((i+1)); done");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        List<String> lines = Files.readAllLines(csv);
+        List<String> head = List.of(lines.get(0).split(","));
+        int col = head.indexOf("perf.context-switches/s");
+        assertTrue(col > 0, "perf column present: " + head);
+        double switches = 0;
+        double prev = 0;
+        for (String l : lines.subList(1, lines.size())) {
+            String[] f = l.split(",", -1);
+            double t = Double.parseDouble(f[0]);
+            if (!f[col].isEmpty()) {
+                switches += Double.parseDouble(f[col]) * (t - prev);
+            }
+            prev = t;
+        }
+        assertTrue(switches >= 200, "switches counted in processes started later: " + switches + "\n" + String.join("\n", lines));
+    }
 }

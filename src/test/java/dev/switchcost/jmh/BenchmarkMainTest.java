@@ -87,24 +87,116 @@ class BenchmarkMainTest {
     }
 
     @Test
-    void benchmarksWhosePlacementListsNarrowDifferentlyRunSeparately() throws Exception {
+    void benchmarksWithAndWithoutPlacementShareOneRun() throws Exception {
         LinuxTestSupport.assumeNative();
-        boolean smt = Placement.SMT_SIBLING.assign(Topology.current(), CpuPinning.allowedCpus()).isAvailable();
-        // FutexPingPong defaults to every placement; the virtual-thread handoff to UNPINNED only.
-        List<Options> plans = BenchmarkMain.plans(
-                new CommandLineOptions("FutexPingPong|VirtualThreadHandoffOneCarrier"), logStream);
-        if (smt) {
-            assertEquals(1, plans.size());
-            return;
+        // SyscallBaseline has no placement; JMH ignores -p placement for it, so one run serves both.
+        Options o = BenchmarkMain.withSwitchcostDefaults(new CommandLineOptions("SyscallBaseline|FutexPingPong"), logStream);
+        List<String> available = java.util.Arrays.stream(Placement.values())
+                .filter(p -> p.assign(Topology.current(), CpuPinning.allowedCpus()).isAvailable()).map(Enum::name).toList();
+        if (available.size() == Placement.values().length) {
+            assertTrue(o.getParameter("placement").orElse(null) == null, "nothing to narrow");
+        } else {
+            assertEquals(available, List.copyOf(o.getParameter("placement").get()));
         }
-        assertEquals(2, plans.size());
-        Options unchanged = plans.get(0);
-        Options narrowed = plans.get(1);
-        assertTrue(unchanged.getParameter("placement").orElse(null) == null);
-        assertTrue(unchanged.getExcludes().stream().anyMatch(x -> x.contains("FutexPingPong")), unchanged.getExcludes().toString());
-        assertFalse(narrowed.getParameter("placement").get().contains("SMT_SIBLING"));
-        assertTrue(narrowed.getExcludes().stream().anyMatch(x -> x.contains("VirtualThreadHandoffOneCarrier")));
-        assertThrows(IllegalArgumentException.class, () -> BenchmarkMain.withSwitchcostDefaults(
-                new CommandLineOptions("FutexPingPong|VirtualThreadHandoffOneCarrier"), logStream));
+    }
+
+    // ---- one run, one result file, an honest exit code (issue 11, case 1) ----
+
+    static {
+        // other JMH runs on this machine hold /tmp/jmh.lock; these runs check behaviour, not speed
+        System.setProperty("jmh.ignoreLock", "true");
+    }
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path tmp;
+
+    private final ByteArrayOutputStream human = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
+
+    private int runMain(String... args) throws Exception {
+        return BenchmarkMain.runAndWrite(new CommandLineOptions(args), new PrintStream(human, true, StandardCharsets.UTF_8),
+                new PrintStream(errors, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aTrialWhoseSetupThrowsExitsNonZeroAndIsLeftOutOfTheResultFile() throws Exception {
+        LinuxTestSupport.assumeNative();
+        java.nio.file.Path file = tmp.resolve("result.json");
+        // carriers=2 on the one-carrier class: its setup refuses (the fork's scheduler has one carrier)
+        int exit = runMain("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-p", "carriers=2", "-p", "pair=VT_VT",
+                "-p", "primitive=LOCK_SUPPORT", "-rf", "json", "-rff", file.toString(),
+                "VirtualThreadHandoffOneCarrier|SyscallBaseline.gettid");
+        String err = errors.toString(StandardCharsets.UTF_8);
+        assertEquals(1, exit, err);
+        assertTrue(err.contains("1 trial failed") && err.contains("VirtualThreadHandoffOneCarrier.roundTrip")
+                && err.contains("carriers=2 but this JVM has"), err);
+        String json = java.nio.file.Files.readString(file);
+        assertTrue(json.contains("SyscallBaseline.gettid"), json);
+        assertFalse(json.contains("VirtualThreadHandoffOneCarrier"), json);
+        assertTrue(human.toString(StandardCharsets.UTF_8).contains("Benchmark result is saved to " + file));
+        try (var left = java.nio.file.Files.list(tmp)) {
+            assertEquals(List.of(file), left.toList(), "no temporary file left beside the result");
+        }
+    }
+
+    @Test
+    void aPartnerProcessKilledMidTrialExitsNonZeroAndKeepsNoPartialRows() throws Exception {
+        LinuxTestSupport.assumeNative();
+        java.nio.file.Path file = tmp.resolve("result.json");
+        java.util.concurrent.atomic.AtomicLong killed = new java.util.concurrent.atomic.AtomicLong(-1);
+        Thread killer = new Thread(() -> {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (killed.get() < 0 && System.nanoTime() < deadline) {
+                ProcessHandle.current().descendants()
+                        .filter(h -> h.info().commandLine().orElse("").contains("PartnerProcessMain"))
+                        .findFirst().ifPresent(h -> {
+                            try {
+                                Thread.sleep(1200); // let some iterations complete first
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                            h.destroyForcibly(); // SIGKILL
+                            killed.set(h.pid());
+                        });
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "partner-killer");
+        killer.setDaemon(true);
+        killer.start();
+        int exit = runMain("-f", "1", "-wi", "0", "-i", "20", "-r", "300ms", "-p", "placement=SAME_CPU",
+                "-rf", "json", "-rff", file.toString(), "ProcessVsThreadSwitch.roundTrip_processes");
+        killer.interrupt();
+        String err = errors.toString(StandardCharsets.UTF_8);
+        assertTrue(killed.get() > 0, "the partner process was found and killed");
+        assertEquals(1, exit, err);
+        assertTrue(err.contains("roundTrip_processes") && err.contains("died"), err);
+        assertFalse(java.nio.file.Files.readString(file).contains("roundTrip_processes"), "no partial rows");
+    }
+
+    @Test
+    void resultFileOnAFullDiskIsAnErrorAndLeavesNoPartialFile() throws Exception {
+        LinuxTestSupport.assumeNative();
+        try (dev.switchcost.testing.TinyTmpfs fs = dev.switchcost.testing.TinyTmpfs.mount(tmp, 64)) {
+            fs.fill();
+            java.nio.file.Path file = fs.dir().resolve("result.json");
+            int exit = runMain("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-rf", "json", "-rff", file.toString(),
+                    "SyscallBaseline.gettid");
+            String err = errors.toString(StandardCharsets.UTF_8);
+            assertEquals(3, exit, err);
+            assertTrue(err.contains("could not write " + file + ": no space left on device"), err);
+            assertFalse(java.nio.file.Files.exists(file));
+            assertFalse(human.toString(StandardCharsets.UTF_8).contains("saved to"));
+        }
+    }
+
+    @Test
+    void unknownProfilerIsUsageErrorBeforeAnyRun() throws Exception {
+        int exit = runMain("-prof", "bogus", "SyscallBaseline.gettid");
+        assertEquals(2, exit);
+        assertTrue(errors.toString(StandardCharsets.UTF_8).contains("bogus"), errors.toString(StandardCharsets.UTF_8));
     }
 }

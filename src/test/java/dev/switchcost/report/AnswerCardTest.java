@@ -47,6 +47,20 @@ class AnswerCardTest {
     }
 
     @Test
+    void endOfRunWritesTheReportAndNamesIt() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        for (String f : List.of("jmh.json", "machine.json", "compare.json")) {
+            Files.copy(fixture.resolve(f), tmp.resolve(f));
+        }
+        Files.writeString(tmp.resolve("status"), "complete\n");
+        String card = AnswerCard.renderWithReport(tmp, "switchcost run --quick");
+        fitsOneScreen(card);
+        assertTrue(card.contains("status: complete"), card);
+        assertTrue(card.contains("Report: " + tmp.resolve("report.html")), card);
+        assertTrue(Files.readString(tmp.resolve("report.html")).contains("switchcost run --quick"));
+    }
+
+    @Test
     void saysSoWhenThereAreNoNativeRows() {
         String card = AnswerCard.render(Results.load(DOCS.resolve("run-quick.json")));
         fitsOneScreen(card);
@@ -77,7 +91,7 @@ class AnswerCardTest {
                 + "placement=SAME_CPU\tpartner died\n");
         String card = AnswerCard.render(Results.load(tmp));
         fitsOneScreen(card);
-        assertTrue(card.contains("run interrupted: results are partial"), card);
+        assertTrue(card.contains("status: interrupted: results are partial"), card);
         assertTrue(card.contains("! 1 row from failed trials left out of every figure"), card);
         String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
         assertTrue(oneCpu.contains("not measured"), "the failed SAME_CPU row must not be shown as a figure: " + oneCpu);

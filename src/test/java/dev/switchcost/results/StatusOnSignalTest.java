@@ -1,0 +1,49 @@
+package dev.switchcost.results;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 11 case 8: a run stopped by SIGTERM or SIGINT leaves its directory marked "interrupted". */
+class StatusOnSignalTest {
+
+    /** A writer that creates a run directory, prints it, and waits to be signalled. */
+    public static final class Writer {
+        public static void main(String[] args) throws Exception {
+            ResultsDir d = ResultsDir.create(Path.of(args[0]), "sig", null).interruptedOnExit();
+            System.out.println(d.dir());
+            System.out.flush();
+            Thread.sleep(60_000);
+            d.complete();
+        }
+    }
+
+    @Test
+    void sigtermAndSigintMarkTheRunInterrupted(@TempDir Path tmp) throws Exception {
+        for (String signal : new String[] {"TERM", "INT"}) {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Writer.class.getName(), tmp.toString())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            try {
+                String dir = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+                assertTrue(dir != null && Files.isDirectory(Path.of(dir)), "writer printed its directory: " + dir);
+                assertEquals("running\n", Files.readString(Path.of(dir, ResultsDir.STATUS)));
+                Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).inheritIO().start();
+                assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0);
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the writer ends on SIG" + signal);
+                assertEquals(RunStatus.State.INTERRUPTED, ResultsDir.readStatus(Path.of(dir)).state(), "SIG" + signal);
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+}
