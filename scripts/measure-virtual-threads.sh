@@ -13,8 +13,10 @@ esac
 run() { scripts/switchcost run --full "$@" ${jmh[@]+"${jmh[@]}"}; }
 # handoff round trips: VT<->VT and VT<->PT on one and two carriers, every primitive
 run 'VirtualThreadHandoff(OneCarrier|TwoCarriers)\.roundTrip$' -p pair=VT_VT,VT_PT
-# PT<->PT (carriers play no part: the one-carrier class only)
+# PT<->PT unpinned (carriers play no part: the one-carrier class only), and pinned to one CPU
+# (the virtual-thread classes cannot be placed: ParkUnparkPingPong is the pinned platform pair)
 run 'VirtualThreadHandoffOneCarrier\.roundTrip$' -p pair=PT_PT
+run 'ParkUnparkPingPong\.roundTrip_park$' -p placement=SAME_CPU -p wait=UNTIMED
 # brigade (with the one-thread baseline) and thread creation
 run 'Brigade\.(brigade|oneThread)$'
 run 'ThreadCreation\.startAndJoin$'

@@ -4,6 +4,7 @@ import dev.switchcost.affinity.Placement;
 import dev.switchcost.compare.CompareResults;
 import dev.switchcost.compare.CompareRunner;
 import dev.switchcost.compare.CompareTable;
+import dev.switchcost.compare.GapDecomposition;
 import dev.switchcost.compare.JmhTargets;
 import dev.switchcost.machine.MachineInfo;
 import dev.switchcost.nativebaseline.NativeRunner;
@@ -97,6 +98,11 @@ public final class CompareCommand extends BaseCommand {
         results.write(dir);
         out().print(CompareTable.text(results));
         out().println();
+        String gap = GapDecomposition.text(results);
+        if (!gap.isEmpty()) {
+            out().print(gap);
+            out().println();
+        }
         out().println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         out().println("machine: " + machine.summary());
         out().println("date:    " + results.createdAt());

@@ -5,6 +5,7 @@ import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
 import dev.switchcost.jmh.BenchmarkMain;
 import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.linux.Binding;
 import dev.switchcost.nativebaseline.NativeProgram;
 import dev.switchcost.nativebaseline.NativeResult;
 import dev.switchcost.nativebaseline.NativeRunner;
@@ -186,7 +187,10 @@ public final class CompareRunner {
                             }
                         }
                         JmhTargets.Target target = t.map(x -> new JmhTargets.Target(x.benchmark(), params)).orElse(null);
-                        String why = t.isEmpty() ? "benchmark not built" : missing;
+                        String binding = c.params().get("binding");
+                        String noBinding = binding == null ? null
+                                : Binding.valueOf(binding).unavailableOn(Runtime.version().feature()).orElse(null);
+                        String why = t.isEmpty() ? "benchmark not built" : noBinding != null ? noBinding : missing;
                         plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target));
                     }
                 }
