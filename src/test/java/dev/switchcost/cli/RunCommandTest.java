@@ -131,7 +131,7 @@ class RunCommandTest {
     void jmhOptionsPassThroughAndProfGcIsAProfiler() throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         CliResult r = CliResult.run("run", "-o", tmp.toString(), "-f", "1", "-wi", "1", "-w", "100ms", "-i", "2",
-                "-r", "100ms", "-prof", "gc", "-p", "placement=SAME_CPU", "FutexPingPong");
+                "-r", "100ms", "-prof", "gc", "-p", "placement=SAME_CPU", "-p", "wait=UNTIMED", "-p", "binding=JNA", "FutexPingPong");
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         Path dir = onlyRunDir();
         String json = Files.readString(dir.resolve("jmh.json"));
@@ -164,7 +164,7 @@ class RunCommandTest {
         String json = Files.readString(dir.resolve("jmh.json"));
         assertTrue(json.contains("SyscallBaseline.gettid") && !json.contains("VirtualThreadHandoffOneCarrier"), json);
         List<String> status = Files.readAllLines(dir.resolve("status"));
-        assertEquals("failed: 1 of 2 trials failed", status.get(0), status.toString());
+        assertTrue(status.get(0).matches("failed: 1 of \\d+ trials failed"), status.toString());
         assertTrue(status.stream().anyMatch(l -> l.startsWith("trial-failed\tdev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip\t")
                 && l.contains("carriers=2")), status.toString());
         assertTrue(Files.readString(dir.resolve("run.log")).contains("carriers=2 but this JVM has"));
@@ -205,7 +205,7 @@ class RunCommandTest {
         MachineInfo m = MachineInfo.read(dir);
         assertNotNull(m.perf(), "machine.json has the perf section");
         assertTrue(Files.readString(dir.resolve("run.log")).contains("# Benchmark: dev.switchcost.bench.FutexPingPong.roundTrip"));
-        assertTrue(r.out().contains("FutexPingPong.roundTrip placement=SAME_CPU"), r.out());
+        assertTrue(r.out().contains("FutexPingPong.roundTrip binding=JNA placement=SAME_CPU wait=UNTIMED"), r.out());
     }
 
     @Test
@@ -219,7 +219,7 @@ class RunCommandTest {
                 "FutexPingPong").redirectErrorStream(true).start();
         try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).lines()) {
             // wait until the trial runs, then stop the run as Ctrl-C or kill would
-            String seen = lines.filter(l -> l.startsWith("[1/1")).findFirst().orElse(null);
+            String seen = lines.filter(l -> l.startsWith("[1/")).findFirst().orElse(null);
             assertNotNull(seen, "the run started");
             Thread.sleep(1000);
             p.destroy(); // SIGTERM
