@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# JMH perfasm report of one benchmark, with disassembly, saved under results/.
+# JMH perfasm report of one benchmark, with disassembly, through switchcost run (its results
+# directory: perfasm's report in run.log).
 #
 #   scripts/perfasm.sh <benchmark-regex> [extra JMH args...]
-#   (java: $JAVA_HOME/bin/java, else java on the PATH; SWITCHCOST_JAVA_OPTS adds host JVM options,
-#   e.g. -Djmh.ignoreLock=true, and needs that java to be 21+ so the launcher does not re-run)
 #   e.g. scripts/perfasm.sh ParkUnparkPingPong.roundTrip_park -p placement=SAME_CPU
 #   PERFASM_EVENT=cpu-clock:u samples user space only (JIT code instead of the kernel's switch path);
 #   PERFASM_OPTS replaces the default extra perfasm options "hotThreshold=0.005;top=40" (expand up to 40 regions
@@ -15,8 +14,7 @@
 #   Debian's libhsdis0-fcml does not load in JDK 25; this one does.
 # - Samples `cycles` where the PMU has it, else `cpu-clock` (a timer: attribution is coarser, with
 #   skid, but the hot regions are still the hot regions).
-# - Runs one fork (-f 1; later -f in the extra args wins), saves the console output, the annotated
-#   assembly log and JMH's JSON under results/perfasm-<regex>-<yyyyMMdd-HHmmss>/.
+# - Runs one fork (-f 1; later -f in the extra args wins) with switchcost run.
 # - Without hsdis (no gcc or no libcapstone-dev) the run still happens: perfasm prints hot regions
 #   as hex, and this script says how to get disassembly.
 set -euo pipefail
@@ -62,27 +60,8 @@ else
   echo "perfasm.sh: no PMU (cycles <not supported>); sampling cpu-clock instead" >&2
 fi
 
-safe=$(printf '%s' "$regex" | tr -c 'A-Za-z0-9._-' '_')
-out=results/perfasm-$safe-$(date +%Y%m%d-%H%M%S)
-mkdir -p "$out"
-{
-  echo "# perfasm.sh $regex $*"
-  echo "# event: $event; hsdis: $([[ -f $lib ]] && echo "$here/$lib" || echo none)"
-  echo "# $(uname -srm); perf: $("$perf" --version)"
-} > "$out/README.txt"
-
-echo "perfasm.sh: output in $out/" >&2
-set +e
+# one JMH fork under perfasm, through switchcost run (its results directory keeps perfasm's output in
+# run.log); the forks find hsdis through LD_LIBRARY_PATH
 LD_LIBRARY_PATH="$here/target/hsdis${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-  "${JAVA_HOME:+$JAVA_HOME/bin/}java" ${SWITCHCOST_JAVA_OPTS:-} -jar "$jar" "$regex" -f 1 \
-    -prof "perfasm:events=$event;saveLog=true;saveLogTo=$out;${PERFASM_OPTS:-hotThreshold=0.005;top=40}" \
-    -rf json -rff "$out/jmh.json" "$@" 2>&1 | tee "$out/perfasm.txt"
-rc=${PIPESTATUS[0]}
-set -e
-if [[ -n $hsdis_note ]]; then
-  echo "perfasm.sh: $hsdis_note" | tee -a "$out/README.txt" >&2
-elif grep -q "hsdis" "$out/perfasm.txt" && grep -qi "could not load hsdis\|PrintAssembly is enabled.*hsdis" "$out/perfasm.txt"; then
-  echo "perfasm.sh: the JVM did not load $lib; hot regions are hex only" >&2
-fi
-echo "perfasm.sh: saved $out/perfasm.txt (console), $out/*.log (annotated assembly), $out/jmh.json" >&2
-exit "$rc"
+  scripts/switchcost run --full "$regex" -f 1 \
+    -prof "perfasm:events=$event;${PERFASM_OPTS:-hotThreshold=0.005;top=40}" "$@"

@@ -9,16 +9,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static const char *const PLACEMENT_NAMES[] = {"UNPINNED", "SAME_CPU", "CROSS_CPU"};
 
-static void usage(const config_t *cfg, int allow_cross_cpu, const char *why)
+static void usage(const config_t *cfg, int allow, const char *why)
 {
+    int allow_cross_cpu = allow & ALLOW_CROSS_CPU;
     fprintf(stderr, "%s: %s\n", cfg->program, why);
-    fprintf(stderr, "usage: %s PLACEMENT ROUND_TRIPS REPETITIONS\n", cfg->program);
+    fprintf(stderr, "usage: %s PLACEMENT ROUND_TRIPS REPETITIONS%s\n", cfg->program, allow & ALLOW_WAIT ? " [WAIT]" : "");
     fprintf(stderr, "  PLACEMENT    UNPINNED | SAME_CPU%s\n", allow_cross_cpu ? " | CROSS_CPU" : "");
     fprintf(stderr, "  ROUND_TRIPS  round trips measured per repetition, 1..1000000000 (one round trip = %s)\n", cfg->op);
     fprintf(stderr, "  REPETITIONS  repetitions, one JSON line each (1..1000)\n");
+    if (allow & ALLOW_WAIT) {
+        fprintf(stderr, "  WAIT         UNTIMED (default: FUTEX_WAIT with no timeout) | TIMED (a %d s timeout on every wait)\n",
+                WAIT_TIMEOUT_SEC);
+    }
     fprintf(stderr, "  CPUs: the process's affinity mask, narrowed by SWITCHCOST_CPUS (e.g. 2,3) when set.\n");
     exit(EXIT_USAGE);
 }
@@ -35,14 +46,27 @@ static int parse_long(const char *s, long lo, long hi, long *out)
     return 1;
 }
 
-void parse_args(config_t *cfg, int argc, char **argv, int allow_cross_cpu)
+void parse_args(config_t *cfg, int argc, char **argv, int allow)
 {
+    int allow_cross_cpu = allow & ALLOW_CROSS_CPU;
     char why[256];
     const char *slash = strrchr(argv[0], '/');
     cfg->program = slash ? slash + 1 : argv[0];
     cfg->cpu_a = cfg->cpu_b = -1;
-    if (argc != 4) {
-        usage(cfg, allow_cross_cpu, "expected 3 arguments");
+    cfg->timed = 0;
+    if (argc != 4 && !(argc == 5 && (allow & ALLOW_WAIT))) {
+        usage(cfg, allow, (allow & ALLOW_WAIT) ? "expected 3 or 4 arguments" : "expected 3 arguments");
+    }
+    if (argc == 5) {
+        if (strcmp(argv[4], "TIMED") == 0) {
+            static char timed_name[64];
+            cfg->timed = 1;
+            snprintf(timed_name, sizeof timed_name, "%s-timed", cfg->mechanism);
+            cfg->mechanism = timed_name;
+        } else if (strcmp(argv[4], "UNTIMED") != 0) {
+            snprintf(why, sizeof why, "unknown wait '%s' (UNTIMED or TIMED)", argv[4]);
+            usage(cfg, allow, why);
+        }
     }
     int found = 0;
     for (int i = 0; i < 3; i++) {
@@ -53,16 +77,16 @@ void parse_args(config_t *cfg, int argc, char **argv, int allow_cross_cpu)
     }
     if (!found) {
         snprintf(why, sizeof why, "unknown placement '%s'", argv[1]);
-        usage(cfg, allow_cross_cpu, why);
+        usage(cfg, allow, why);
     }
     long n, r;
     if (!parse_long(argv[2], 1, 1000000000L, &n)) {
         snprintf(why, sizeof why, "ROUND_TRIPS must be an integer in 1..1000000000, got '%s'", argv[2]);
-        usage(cfg, allow_cross_cpu, why);
+        usage(cfg, allow, why);
     }
     if (!parse_long(argv[3], 1, 1000, &r)) {
         snprintf(why, sizeof why, "REPETITIONS must be an integer in 1..1000, got '%s'", argv[3]);
-        usage(cfg, allow_cross_cpu, why);
+        usage(cfg, allow, why);
     }
     cfg->round_trips = n;
     cfg->repetitions = (int)r;
@@ -271,4 +295,79 @@ void print_result(const config_t *cfg, int repetition, long round_trips, uint64_
            (unsigned long long)elapsed_ns, (double)elapsed_ns / n, (double)sw.voluntary / n,
            (double)sw.involuntary / n, (double)(sw.voluntary + sw.involuntary) / n);
     fflush(stdout);
+}
+
+static struct {
+    pid_t child;
+    int *word;
+    int private_flag;
+    pthread_t thread;
+    int status;
+    volatile int finishing;
+    volatile int fired;
+} watch;
+
+static void *watch_child(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        int status;
+        pid_t r = waitpid(watch.child, &status, WUNTRACED);
+        if (r < 0 && errno == EINTR) {
+            continue;
+        }
+        if (r < 0) {
+            watch.status = -1;
+            break;
+        }
+        if (WIFSTOPPED(status)) {
+            /* a stopped partner would leave the parent waiting untimed: end it */
+            if (!watch.finishing) {
+                __atomic_store_n(&watch.fired, 1, __ATOMIC_SEQ_CST);
+            }
+            kill(watch.child, SIGKILL);
+            continue;
+        }
+        watch.status = status;
+        /* a child that exits 0 has done all its round trips; anything else is a lost partner */
+        if (!watch.finishing && !(WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK)) {
+            __atomic_store_n(&watch.fired, 1, __ATOMIC_SEQ_CST);
+        }
+        break;
+    }
+    /* Cancel until the parent notices: it may overwrite the word once with a pass it was making. */
+    while (__atomic_load_n(&watch.fired, __ATOMIC_SEQ_CST) && watch.word != NULL && !watch.finishing) {
+        __atomic_store_n(watch.word, TURN_CANCELLED_WORD, __ATOMIC_SEQ_CST);
+        syscall(SYS_futex, watch.word, FUTEX_WAKE | watch.private_flag, INT_MAX, NULL, NULL, 0);
+        usleep(100000);
+    }
+    return NULL;
+}
+
+void watch_child_start(pid_t child, int *word, int private_flag)
+{
+    watch.child = child;
+    watch.word = word;
+    watch.private_flag = private_flag;
+    watch.status = 0;
+    watch.finishing = 0;
+    watch.fired = 0;
+    int err = pthread_create(&watch.thread, NULL, watch_child, NULL);
+    if (err != 0) {
+        kill(child, SIGKILL);
+        fprintf(stderr, "switchcost native: pthread_create (watchdog): %s\n", strerror(err));
+        exit(EXIT_FAILURE_);
+    }
+}
+
+int watch_child_finish(void)
+{
+    watch.finishing = 1; /* the child finishes its last round trip and exits by itself */
+    pthread_join(watch.thread, NULL);
+    return watch.status;
+}
+
+int watch_child_fired(void)
+{
+    return __atomic_load_n(&watch.fired, __ATOMIC_SEQ_CST);
 }

@@ -12,10 +12,11 @@
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <sys/resource.h>
+#include <sys/types.h>
 
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_ENVIRONMENT = 3 };
 
-/* Same bounded wait as the JVM side (dev.switchcost.workload.PingPong.DEFAULT_TIMEOUT_NANOS). */
+/* The bound of a TIMED wait, as on the JVM side (dev.switchcost.workload.PingPong.DEFAULT_TIMEOUT_NANOS). */
 #define WAIT_TIMEOUT_SEC 5
 
 /* Warm-up round trips before each measured repetition (not timed, not counted). */
@@ -32,10 +33,33 @@ typedef struct {
     long round_trips;
     int repetitions;
     int cpu_a, cpu_b;        /* -1 when unpinned */
+    int timed;               /* 1: WAIT=TIMED, a timeout on every blocking wait; 0: UNTIMED (default) */
 } config_t;
 
-/* Parses "PLACEMENT ROUND_TRIPS REPETITIONS"; prints usage and exits 2 on bad input. */
-void parse_args(config_t *cfg, int argc, char **argv, int allow_cross_cpu);
+/* Which optional arguments a program takes. */
+enum { ALLOW_CROSS_CPU = 1, ALLOW_WAIT = 2 };
+
+/*
+ * Parses "PLACEMENT ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]" (the wait kind only with ALLOW_WAIT);
+ * prints usage and exits 2 on bad input. With TIMED, appends "-timed" to cfg->mechanism.
+ */
+void parse_args(config_t *cfg, int argc, char **argv, int allow);
+
+/*
+ * Hang protection for a parent whose partner is a child process, costing nothing per round trip: a
+ * watchdog thread blocks in waitpid(child, WUNTRACED). If the child exits, is killed or is stopped
+ * before watch_child_finish() is called, it kills the child (a stopped one too), and, when word is not
+ * NULL, stores TURN_CANCELLED_WORD there and wakes every futex waiter, so the parent's untimed wait
+ * ends; a pipe reader gets end-of-file by itself. watch_child_finish() waits for the child to end and
+ * returns its wait status.
+ */
+void watch_child_start(pid_t child, int *word, int private_flag);
+int watch_child_finish(void);
+/* 1 once the watchdog has seen the child end or stop early. */
+int watch_child_fired(void);
+
+/* The turn word's value once the watchdog has cancelled it: neither side's. */
+#define TURN_CANCELLED_WORD 2
 
 /* Chooses CPUs for the placement (exits 3 with a reason when the machine cannot provide it). */
 void assign_cpus(config_t *cfg);

@@ -7,7 +7,12 @@
  * the partner thread (side B) mirrors it. Switches are counted with getrusage(RUSAGE_THREAD) in each
  * thread around its measured round trips, and summed.
  *
- * usage: futex_threads UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
+ * WAIT: UNTIMED (default) waits with no timeout, as the classic ping-pong; nothing can leave a side
+ * waiting for good, because the partner is a thread of this process (it cannot die or be stopped
+ * alone) and every failed wait ends the process. TIMED bounds each wait by 5 s and reports itself as
+ * mechanism "futex-threads-timed": TIMED - UNTIMED is what the timer costs.
+ *
+ * usage: futex_threads UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
  */
 #define _GNU_SOURCE
 #include "futex_turn.h"
@@ -36,7 +41,7 @@ static void *partner(void *arg)
         if (i == shared.warmup) {
             before = switches_of(RUSAGE_THREAD);
         }
-        int r = turn_await(&shared.word, SIDE_B, FUTEX_PRIVATE_FLAG);
+        int r = turn_await(&shared.word, SIDE_B, FUTEX_PRIVATE_FLAG, cfg.timed);
         if (r != TURN_OK) {
             shared.partner_status = r;
             return NULL;
@@ -49,7 +54,7 @@ static void *partner(void *arg)
 
 int main(int argc, char **argv)
 {
-    parse_args(&cfg, argc, argv, 1);
+    parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_WAIT);
     assign_cpus(&cfg);
     pin_self(cfg.cpu_a, "main thread");
     for (int rep = 1; rep <= cfg.repetitions; rep++) {
@@ -72,7 +77,7 @@ int main(int argc, char **argv)
                 t0 = now_ns();
             }
             turn_pass(&shared.word, SIDE_B, FUTEX_PRIVATE_FLAG);
-            int r = turn_await(&shared.word, SIDE_A, FUTEX_PRIVATE_FLAG);
+            int r = turn_await(&shared.word, SIDE_A, FUTEX_PRIVATE_FLAG, cfg.timed);
             if (r != TURN_OK) {
                 die(&cfg, EXIT_FAILURE_, r == TURN_ERROR, "main thread: %s after round trip %ld",
                     r == TURN_TIMED_OUT ? "partner did not pass the turn back within 5 s" : "futex wait failed", i);

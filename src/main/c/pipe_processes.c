@@ -3,10 +3,12 @@
  * `perf bench sched pipe` do: one byte goes parent -> child through one pipe and back through
  * another. A round trip is two handoffs, each with a write and a blocking read.
  *
- * Switches: getrusage(RUSAGE_SELF) in each process around its measured round trips; the child
- * reports its own through a MAP_SHARED mapping. A dead partner shows as end-of-file (read returns 0)
- * or EPIPE on the other side, which then fails instead of hanging; the child also gets SIGKILL if
- * the parent dies (PR_SET_PDEATHSIG).
+ * Switches: getrusage in each process around its measured round trips (RUSAGE_THREAD in the parent,
+ * whose watchdog thread sleeps in waitpid; RUSAGE_SELF in the child); the child reports its own
+ * through a MAP_SHARED mapping. Reads and writes have no timeout. A dead partner shows as end-of-file
+ * (read returns 0) or EPIPE on the other side, which then fails instead of hanging; a stopped child is
+ * killed by the parent's watchdog thread (waitpid WUNTRACED, nothing per round trip), which turns it
+ * into a dead one; the child gets SIGKILL if the parent dies (PR_SET_PDEATHSIG).
  *
  * usage: pipe_processes UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
  */
@@ -49,7 +51,7 @@ static int recv_byte(int fd)
 
 int main(int argc, char **argv)
 {
-    parse_args(&cfg, argc, argv, 1);
+    parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU);
     assign_cpus(&cfg);
     pin_self(cfg.cpu_a, "parent process");
     signal(SIGPIPE, SIG_IGN);
@@ -91,30 +93,27 @@ int main(int argc, char **argv)
         }
         close(to_child[0]);
         close(to_parent[1]);
+        watch_child_start(pid, NULL, 0);
         switches_t before = {0, 0};
         uint64_t t0 = 0;
         for (long i = 0; i < total; i++) {
             if (i == warmup) {
-                before = switches_of(RUSAGE_SELF);
+                before = switches_of(RUSAGE_THREAD);
                 t0 = now_ns();
             }
             if (!send_byte(to_child[1]) || !recv_byte(to_parent[0])) {
                 int saved = errno;
                 kill(pid, SIGKILL);
-                waitpid(pid, NULL, 0);
                 errno = saved;
                 die(&cfg, EXIT_FAILURE_, saved != 0, "parent: child %s after round trip %ld",
                     saved == 0 ? "closed its pipe (died)" : "pipe I/O failed", i);
             }
         }
         uint64_t t1 = now_ns();
-        switches_t mine = switches_minus(switches_of(RUSAGE_SELF), before);
+        switches_t mine = switches_minus(switches_of(RUSAGE_THREAD), before);
         close(to_child[1]);
         close(to_parent[0]);
-        int status;
-        if (waitpid(pid, &status, 0) != pid) {
-            die(&cfg, EXIT_FAILURE_, 1, "waitpid");
-        }
+        int status = watch_child_finish();
         if (!WIFEXITED(status) || WEXITSTATUS(status) != EXIT_OK) {
             die(&cfg, EXIT_FAILURE_, 0, "child process failed");
         }

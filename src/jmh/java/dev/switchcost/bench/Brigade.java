@@ -1,9 +1,8 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.sample.CountedThreads;
 import dev.switchcost.workload.BrigadeChain;
 import dev.switchcost.workload.BrigadeChain.Transport;
-import dev.switchcost.workload.ParkTurn;
+import dev.switchcost.workload.UntimedParkTurn;
 import dev.switchcost.workload.PingPong;
 import dev.switchcost.workload.ThreadKind;
 import org.openjdk.jmh.annotations.*;
@@ -24,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * blocking mode, one byte per hop (a platform thread blocks in {@code read(2)}; a virtual thread parks
  * until the JDK's poller sees the pipe readable). {@code transport=MEMORY}: a one-slot mailbox with
  * untimed {@code park}/{@code unpark}. The JMH thread drives the head: per invocation it hands the head
- * a turn, the head makes {@value #TRIPS_PER_OP} trips and hands it back (two extra handoffs per
+ * a turn (untimed {@code park()}; a watchdog thread per trial fails the trial if the head does not
+ * answer within 30 s), the head makes {@value #TRIPS_PER_OP} trips and hands it back (two extra handoffs per
  * {@value #TRIPS_PER_OP} trips, identical in {@code oneThread}, so they cancel in the subtraction).
  * Virtual threads run on the default scheduler (parallelism = available processors, printed at setup).
  *
@@ -66,7 +66,7 @@ public class Brigade {
 
     /** Parameters and the head, shared by the brigade and its one-thread baseline. */
     @State(Scope.Thread)
-    public abstract static class Head {
+    public abstract static class Head extends CountedTrial {
         @Param({"500", "10", "5000"})
         public int tasks;
 
@@ -79,16 +79,15 @@ public class Brigade {
         PingPong head;
 
         /** Opens what the head works on; returns the head's work per trip. */
-        abstract TripWork open();
+        abstract TripWork openLinks();
 
         abstract String describe();
 
-        @Setup(Level.Trial)
-        public void start() {
-            TripWork work = open();
-            CountedThreads.registerCurrent(CountedThreads.WORKER);
+        @Override
+        protected void open() {
+            TripWork work = openLinks();
             try {
-                head = PingPong.start(new ParkTurn(), kind, -1, TIMEOUT_NANOS, HEAD_NAME, () -> {
+                head = PingPong.start(new UntimedParkTurn(), kind, -1, TIMEOUT_NANOS, HEAD_NAME, () -> {
                     work.bind();
                     return () -> {
                         for (int i = 0; i < TRIPS_PER_OP; i++) {
@@ -110,20 +109,18 @@ public class Brigade {
 
         abstract void closeLinks();
 
-        @TearDown(Level.Iteration)
-        public void check() {
+        @Override
+        protected void check() {
             head.checkPartner();
         }
 
-        @TearDown(Level.Trial)
-        public void stop() {
+        @Override
+        protected void close() {
             try {
                 closeLinks();
             } finally {
-                try {
+                if (head != null) {
                     head.close();
-                } finally {
-                    CountedThreads.retireCurrent();
                 }
             }
         }
@@ -141,7 +138,7 @@ public class Brigade {
         BrigadeChain chain;
 
         @Override
-        TripWork open() {
+        TripWork openLinks() {
             chain = BrigadeChain.start(transport, kind, tasks, TIMEOUT_NANOS);
             return new TripWork() {
                 @Override
@@ -174,7 +171,7 @@ public class Brigade {
         BrigadeChain.Link[] links;
 
         @Override
-        TripWork open() {
+        TripWork openLinks() {
             links = BrigadeChain.openLinks(transport, tasks + 1);
             return new TripWork() {
                 @Override

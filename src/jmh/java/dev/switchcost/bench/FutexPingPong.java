@@ -1,9 +1,10 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.affinity.Placement;
+import dev.switchcost.linux.Binding;
 import dev.switchcost.workload.FutexTurn;
-import dev.switchcost.workload.PlacedPingPong;
-import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.workload.Turn;
+import dev.switchcost.workload.WaitKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -13,17 +14,23 @@ import java.util.concurrent.TimeUnit;
  * the kernel with a raw futex, with no JVM code on the blocking path?
  *
  * <p><b>Method.</b> The JMH thread (side A) and a partner thread (side B) share a futex word that
- * holds whose turn it is. A round trip: A stores B's turn and calls {@code FUTEX_WAKE_PRIVATE}, then
- * waits in {@code FUTEX_WAIT_PRIVATE} until the word says A; B does the mirror image. Both calls go
- * through JNA direct mapping; no {@code sched_yield} retry loops, so a wait that finds the turn
- * elsewhere really blocks. <b>Unit: one op = one round trip = two handoffs.</b> Every wait carries a
- * 5 s timeout (an armed hrtimer) so a lost partner fails the run instead of hanging it.
+ * holds whose turn it is ({@link PlacedPair}). A round trip: A stores B's turn and calls
+ * {@code FUTEX_WAKE_PRIVATE}, then waits in {@code FUTEX_WAIT_PRIVATE} until the word says A; B does
+ * the mirror image: the classic C ping-pong. {@code binding=JNA}: the two futex calls through JNA
+ * direct mapping; {@code binding=FFM}: through the JDK's FFM downcall handles (JDK 22+; the wake is
+ * linked {@code critical}, the wait, which blocks, is not). No {@code sched_yield}
+ * retry loops, so a wait that finds the turn elsewhere really blocks. <b>Unit: one op = one round
+ * trip = two handoffs.</b> {@code wait=UNTIMED}: {@code FUTEX_WAIT} with a null timeout, as the
+ * classic program; a watchdog thread per trial (not per op) cancels the turn if the partner ends or
+ * stops answering for 5 s, so nothing hangs. {@code wait=TIMED}: the same with a 5 s timeout on every
+ * wait (the kernel arms and cancels an hrtimer each time): TIMED − UNTIMED is what a bounded wait costs.
  *
  * <p><b>Expected.</b> SAME_CPU: ≈ 2 context switches per op (voluntary + involuntary: the woken
- * partner often preempts the waker before it blocks), a few µs on a VM. CROSS_CPU: fewer than 2
- * switches counted for the two threads (a wake can find its partner not yet asleep; switches to the
- * idle task are not theirs), and each wake is a cross-CPU interrupt. Check with
- * {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
+ * partner often preempts the waker before it blocks), a few µs on a VM; TIMED a little slower than
+ * UNTIMED with the same switches. CROSS_CPU: fewer than 2 switches counted for the two threads (a
+ * wake can find its partner not yet asleep; switches to the idle task are not theirs), and each wake
+ * is a cross-CPU interrupt. Check with {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A
+ * hypothesis; results live in README.md.
  *
  * <p><b>Run.</b> {@code java -jar target/benchmarks.jar FutexPingPong -p placement=SAME_CPU -prof dev.switchcost.jmh.ContextSwitchProfiler}
  *
@@ -34,32 +41,35 @@ import java.util.concurrent.TimeUnit;
 @Warmup(iterations = 4, time = 300, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 20, time = 300, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1)
-@State(Scope.Thread)
 public class FutexPingPong {
 
-    @Param
-    public Placement placement;
+    /** The placed pair on a private futex word. */
+    @State(Scope.Thread)
+    public static class Pair extends PlacedPair {
+        @Param
+        public Placement placement;
 
-    private PlacedPingPong pair;
+        /** Both by default, so the timer's cost is a row of its own in every run. */
+        @Param({"UNTIMED", "TIMED"})
+        public WaitKind wait;
 
-    @Setup(Level.Trial)
-    public void start() {
-        pair = PlacedPingPong.start(placement, FutexTurn.allocatePrivate(), ThreadKind.PLATFORM, false);
-        System.err.println("# " + pair.report());
-    }
+        /** JNA and the JDK's FFM; FFM rows are skipped (one line) on JDK 21, before JMH runs. */
+        @Param({"JNA", "FFM"})
+        public Binding binding;
 
-    @TearDown(Level.Iteration)
-    public void checkPartner() {
-        pair.pingPong().checkPartner();
-    }
+        @Override
+        protected Placement where() {
+            return placement;
+        }
 
-    @TearDown(Level.Trial)
-    public void stop() {
-        pair.close();
+        @Override
+        protected Turn newTurn() {
+            return FutexTurn.allocatePrivate(wait, binding);
+        }
     }
 
     @Benchmark
-    public void roundTrip() {
-        pair.pingPong().roundTrip();
+    public void roundTrip(Pair p) {
+        p.roundTrip();
     }
 }

@@ -1,32 +1,37 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.affinity.Placement;
-import dev.switchcost.workload.ParkTurn;
-import dev.switchcost.workload.PlacedPingPong;
 import dev.switchcost.workload.SpinTurn;
-import dev.switchcost.workload.ThreadKind;
 import dev.switchcost.workload.Turn;
+import dev.switchcost.workload.WaitKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
 
 /**
- * <b>Question.</b> What does one park/unpark round trip between two platform threads cost, compared
- * with a raw futex ({@link FutexPingPong}) and with a handoff that never leaves user space?
+ * <b>Question.</b> What does one {@code LockSupport.park()}/{@code unpark()} round trip between two
+ * platform threads cost, compared with a raw futex ({@link FutexPingPong}) and with a handoff that
+ * never leaves user space? This is also the platform-thread pair that can be pinned
+ * ({@code SAME_CPU}, {@code CROSS_CPU}, {@code SMT_SIBLING}); the virtual-thread classes run their
+ * {@code PT_PT} pair unpinned only.
  *
  * <p><b>Method.</b> The JMH thread (side A) and a partner platform thread (side B) pass a volatile
- * turn flag. {@code roundTrip_park}: a side waits with {@code LockSupport.parkNanos} until the flag is
- * its own; passing the turn sets the flag and {@code unpark}s the other side (a futex wake inside
- * HotSpot). {@code roundTrip_spin}: the same protocol with a busy-wait ({@code Thread.onSpinWait})
- * instead of parking: the no-kernel baseline. Two spinners cannot take turns on one CPU without the
- * scheduler, so on SAME_CPU the spin variant runs both sides inline on the JMH thread (the
- * protocol's own cost, zero switches) and says so on stderr. <b>Unit: one op = one round trip = two
- * handoffs.</b> All waits are bounded (5 s) so a lost partner fails the run instead of hanging it.
+ * turn flag ({@link PlacedPair}). {@code roundTrip_park}: a side waits with {@code LockSupport.park()}
+ * until the flag is its own, as {@code java.util.concurrent}'s untimed waits do; passing the turn sets
+ * the flag and {@code unpark}s the other side (a futex wake inside HotSpot). {@code wait=TIMED} parks
+ * with {@code parkNanos(5 s)} instead, reading {@code System.nanoTime()} twice per wait: TIMED −
+ * UNTIMED is the bounded wait's cost. Untimed waits are guarded by a watchdog thread per trial (not
+ * per op) that cancels the turn if the partner ends or stops answering. {@code roundTrip_spin}: the
+ * same protocol with a busy-wait ({@code Thread.onSpinWait}) instead of parking: the no-kernel
+ * baseline. Two spinners cannot take turns on one CPU without the scheduler, so on SAME_CPU the spin
+ * variant runs both sides inline on the JMH thread (the protocol's own cost, zero switches) and says
+ * so on stderr. <b>Unit: one op = one round trip = two handoffs.</b>
  *
  * <p><b>Expected.</b> Park, SAME_CPU: ≈ 2 context switches per op, a little above
  * {@link FutexPingPong} in time (the JVM's park path: a mutex and a condition variable around the
- * futex). Spin: ≈ 0 switches per op; across CPUs, the time is two cache-line transfers. Check with
- * {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
+ * futex, and thread-state transitions). Spin: ≈ 0 switches per op; across CPUs, the time is two
+ * cache-line transfers. Check with {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A
+ * hypothesis; results live in README.md.
  *
  * <p><b>Run.</b> {@code java -jar target/benchmarks.jar ParkUnparkPingPong -prof dev.switchcost.jmh.ContextSwitchProfiler}
  */
@@ -37,68 +42,54 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1)
 public class ParkUnparkPingPong {
 
-    /** Shared life cycle of both variants: a ping-pong placed once per trial, checked per iteration. */
     @State(Scope.Thread)
-    public abstract static class Pair {
+    public static class ParkPair extends PlacedPair {
         @Param
         public Placement placement;
 
-        PlacedPingPong pair;
+        /** Both by default, so the timer's cost is a row of its own in every run. */
+        @Param({"UNTIMED", "TIMED"})
+        public WaitKind wait;
 
-        abstract Turn newTurn();
-
-        abstract boolean inlineOnOneCpu();
-
-        @Setup(Level.Trial)
-        public void start() {
-            pair = PlacedPingPong.start(placement, newTurn(), ThreadKind.PLATFORM, inlineOnOneCpu());
-            System.err.println("# " + pair.report());
+        @Override
+        protected Placement where() {
+            return placement;
         }
 
-        @TearDown(Level.Iteration)
-        public void checkPartner() {
-            pair.pingPong().checkPartner();
-        }
-
-        @TearDown(Level.Trial)
-        public void stop() {
-            pair.close();
+        @Override
+        protected Turn newTurn() {
+            return wait.parkTurn();
         }
     }
 
     @State(Scope.Thread)
-    public static class ParkPair extends Pair {
+    public static class SpinPair extends PlacedPair {
+        @Param
+        public Placement placement;
+
         @Override
-        Turn newTurn() {
-            return new ParkTurn();
+        protected Placement where() {
+            return placement;
         }
 
         @Override
-        boolean inlineOnOneCpu() {
-            return false;
-        }
-    }
-
-    @State(Scope.Thread)
-    public static class SpinPair extends Pair {
-        @Override
-        Turn newTurn() {
+        protected Turn newTurn() {
             return new SpinTurn();
         }
 
         @Override
-        boolean inlineOnOneCpu() {
+        protected boolean inlineOnOneCpu() {
             return true;
         }
     }
 
     @Benchmark
     public void roundTrip_park(ParkPair p) {
-        p.pair.pingPong().roundTrip();
+        p.roundTrip();
     }
 
     @Benchmark
     public void roundTrip_spin(SpinPair p) {
-        p.pair.pingPong().roundTrip();
+        p.roundTrip();
     }
 }

@@ -1,10 +1,10 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.affinity.Placement;
-import dev.switchcost.workload.PlacedPingPong;
 import dev.switchcost.workload.ProcessPingPong;
 import dev.switchcost.workload.SharedTurnFile;
-import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.workload.Turn;
+import dev.switchcost.workload.WaitKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -21,9 +21,10 @@ import java.util.concurrent.TimeUnit;
  * path) started in trial setup, pinned by argument, stopped in teardown. So the only difference is
  * process vs thread: an address-space (page-table) switch on every switch, and, on one CPU, the
  * caches and TLB the other process's JVM touches. <b>Unit: one op = one round trip = two switches.</b>
- * A dead partner process fails the run at once with its exit code (bounded waits checking
- * {@code Process.isAlive}); it is destroyed in teardown, by a shutdown hook, and exits by itself when
- * the JMH fork dies. {@code switchcost indirect RESULTS.json} prints process − thread per switch per
+ * Waits are untimed ({@code wait=UNTIMED}; {@code -p wait=TIMED} for a timeout on every wait); a
+ * watchdog thread per trial fails the run within 100 ms of the partner process dying or being
+ * stopped, with its exit code; the partner is destroyed in teardown, by a shutdown hook, and exits by
+ * itself when the JMH fork dies. The mapping's file is unlinked as soon as both sides have it mapped. {@code switchcost indirect RESULTS.json} prints process − thread per switch per
  * placement.
  *
  * <p><b>Expected.</b> SAME_CPU: ≈ 2 switches per op in both variants (the partner process's thread is
@@ -44,69 +45,63 @@ public class ProcessVsThreadSwitch {
 
     /** Side B is a thread of this JVM; the turn is a non-private futex on a shared file mapping. */
     @State(Scope.Thread)
-    public static class Threads {
-        @Param({"SAME_CPU", "CROSS_CPU", "UNPINNED"})
+    public static class Threads extends PlacedPair {
+        /** Every placement, like every placed class, so one JMH run can narrow them all with one -p. */
+        @Param
         public Placement placement;
 
-        SharedTurnFile shared;
-        PlacedPingPong pair;
+        @Param({"UNTIMED"})
+        public WaitKind wait;
 
-        @Setup(Level.Trial)
-        public void start() {
-            shared = SharedTurnFile.create();
-            try {
-                pair = PlacedPingPong.start(placement, shared.turn(), ThreadKind.PLATFORM, false);
-            } catch (RuntimeException | Error e) {
-                shared.close();
-                throw e;
-            }
-            System.err.println("# " + pair.report() + "; mapping " + shared.path());
+        @Override
+        protected Placement where() {
+            return placement;
         }
 
-        @TearDown(Level.Iteration)
-        public void checkPartner() {
-            pair.pingPong().checkPartner();
-        }
-
-        @TearDown(Level.Trial)
-        public void stop() {
-            try {
-                pair.close();
-            } finally {
-                shared.close();
+        @Override
+        protected Turn newTurn() {
+            try (SharedTurnFile shared = SharedTurnFile.create()) {
+                // mapped: its name can go now; the mapping lives as long as the turn
+                return shared.turn(wait);
             }
         }
     }
 
     /** Side B is another JVM process on the same kind of mapping. */
     @State(Scope.Thread)
-    public static class Processes {
-        @Param({"SAME_CPU", "CROSS_CPU", "UNPINNED"})
+    public static class Processes extends CountedTrial {
+        /** Every placement, like every placed class, so one JMH run can narrow them all with one -p. */
+        @Param
         public Placement placement;
+
+        @Param({"UNTIMED"})
+        public WaitKind wait;
 
         ProcessPingPong pair;
 
-        @Setup(Level.Trial)
-        public void start() {
-            pair = ProcessPingPong.start(placement);
+        @Override
+        protected void open() {
+            pair = ProcessPingPong.start(placement, wait);
             System.err.println("# " + pair.report());
         }
 
-        @TearDown(Level.Iteration)
-        public void checkPartner() {
+        @Override
+        protected void check() {
             pair.checkPartner();
         }
 
-        @TearDown(Level.Trial)
-        public void stop() {
-            pair.close();
+        @Override
+        protected void close() {
+            if (pair != null) {
+                pair.close();
+            }
         }
     }
 
     /** One op = one round trip = two thread switches. */
     @Benchmark
     public void roundTrip_threads(Threads t) {
-        t.pair.pingPong().roundTrip();
+        t.roundTrip();
     }
 
     /** One op = one round trip = two process switches. */

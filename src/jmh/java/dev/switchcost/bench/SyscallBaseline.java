@@ -1,23 +1,27 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.linux.LibC;
-import dev.switchcost.linux.Syscalls;
-import dev.switchcost.sample.CountedThreads;
+import dev.switchcost.linux.Binding;
+import dev.switchcost.linux.NativeCalls;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
 
 /**
- * <b>Question.</b> What is a plain syscall worth from Java, and how much of that is the JNA binding?
- * This bounds from below what any context switch can cost: a syscall is a <em>mode</em> switch
- * (user to kernel and back), not a context switch.
+ * <b>Question.</b> What is a plain syscall worth from Java, and how much of that is the binding, JNA
+ * or the JDK's own FFM? This bounds from below what any context switch can cost: a syscall is a
+ * <em>mode</em> switch (user to kernel and back), not a context switch; and the binding's cost per
+ * call, times the calls per round trip, is the binding's share of a JVM handoff's gap to C.
  *
- * <p><b>Method.</b> {@code baseline}: an empty method (JMH's own overhead). {@code jnaCallNoKernel}:
- * libc {@code abs()} through JNA direct mapping, which never enters the kernel: the binding's cost.
- * {@code gettid}: {@code syscall(SYS_gettid)} through the same binding: one real kernel entry.
- * Kernel cost of a syscall is about {@code gettid - jnaCallNoKernel}.
+ * <p><b>Method.</b> {@code baseline}: an empty method (JMH's own overhead). {@code callNoKernel}:
+ * libc {@code abs()}, which never enters the kernel: the binding's cost. {@code gettid}:
+ * {@code syscall(SYS_gettid)}: one real kernel entry. {@code binding=JNA}: JNA direct mapping;
+ * {@code binding=FFM}: FFM downcall handles linked {@code critical} (neither call blocks), JDK 22+
+ * (skipped with one line on JDK 21). {@code gettidNotCritical}: the same call linked as one that may
+ * block (for FFM without {@code critical}: the Java→native thread-state transitions a futex wait
+ * pays; for JNA identical to {@code gettid}). Kernel cost of a syscall is about
+ * {@code gettid - callNoKernel}.
  *
- * <p><b>Expected.</b> Tens of ns for the JNA call, 50–150 ns for gettid depending on CPU and
+ * <p><b>Expected.</b> Tens of ns for the JNA call, less for FFM; 50–150 ns for gettid depending on CPU and
  * mitigations (see {@code /sys/devices/system/cpu/vulnerabilities}); no context switches
  * ({@code ctxsw.total.norm} ≈ 0 with {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}).
  * A hypothesis, not a result: measured figures live in README.md.
@@ -29,34 +33,50 @@ import java.util.concurrent.TimeUnit;
 @Warmup(iterations = 4, time = 300, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 20, time = 300, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1)
-@State(Scope.Thread)
 public class SyscallBaseline {
 
-    private int x = -42;
-
-    @Setup(Level.Trial)
-    public void register() {
-        LibC.ensureAvailable();
-        CountedThreads.registerCurrent(CountedThreads.WORKER);
+    /** The JMH thread, counted: the empty baseline's state. */
+    @State(Scope.Thread)
+    public static class Worker extends CountedTrial {
+        @Override
+        protected void open() {
+        }
     }
 
-    @TearDown(Level.Trial)
-    public void retire() {
-        CountedThreads.retireCurrent();
+    /** The binding the calls go through. */
+    @State(Scope.Thread)
+    public static class Calls extends CountedTrial {
+        /** JNA and the JDK's FFM; FFM rows are skipped (one line) on JDK 21, before JMH runs. */
+        @Param({"JNA", "FFM"})
+        public Binding binding;
+
+        int x = -42;
+        NativeCalls calls;
+
+        @Override
+        protected void open() {
+            calls = binding.calls();
+        }
     }
 
     @Benchmark
-    public void baseline() {
+    public void baseline(Worker w) {
         // intentionally empty: JMH's per-op cost
     }
 
     @Benchmark
-    public int jnaCallNoKernel() {
-        return LibC.abs(x);
+    public int callNoKernel(Calls c) {
+        return c.calls.abs(c.x);
     }
 
     @Benchmark
-    public int gettid() {
-        return Syscalls.gettid();
+    public long gettid(Calls c) {
+        return c.calls.gettid();
+    }
+
+    /** gettid linked as a call that may block (FFM without {@code critical}): what the futex wait's binding costs. */
+    @Benchmark
+    public long gettidNotCritical(Calls c) {
+        return c.calls.gettidNotCritical();
     }
 }

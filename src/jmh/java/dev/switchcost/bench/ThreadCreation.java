@@ -1,6 +1,5 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.sample.CountedThreads;
 import dev.switchcost.workload.ThreadKind;
 import org.openjdk.jmh.annotations.*;
 
@@ -36,7 +35,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1)
 @State(Scope.Thread)
-public class ThreadCreation {
+public class ThreadCreation extends CountedTrial {
 
     /** Threads started, then joined, per invocation. */
     public static final int THREADS_PER_OP = 100;
@@ -50,18 +49,12 @@ public class ThreadCreation {
     private Thread.Builder builder;
     private final Thread[] batch = new Thread[THREADS_PER_OP];
 
-    @Setup(Level.Trial)
-    public void start() {
+    @Override
+    protected void open() {
         // not named switchcost-*: they end before the profiler reads them, so counting some would mislead
         builder = kind.builder("created");
-        CountedThreads.registerCurrent(CountedThreads.WORKER);
         System.err.println("# creation: " + kind.name().toLowerCase() + " threads, " + THREADS_PER_OP
                 + " started then joined per invocation; one op = one thread; JDK " + Runtime.version());
-    }
-
-    @TearDown(Level.Trial)
-    public void stop() {
-        CountedThreads.retireCurrent();
     }
 
     @Benchmark

@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Expected.</b> {@code VT_VT}: about 0 kernel switches per round trip
  * ({@code ctxsw.total.norm}, which counts the JMH thread, platform tasks and the carrier
  * {@code ForkJoinPool-1-worker-1}; {@code ctxsw.carrier.total.norm} alone is the virtual threads'
- * kernel cost) and a time well below {@code PT_PT}, whose two switches per round trip
- * ({@code placement=SAME_CPU}) are the kernel's. {@code VT_PT}: the platform side blocks in the
+ * kernel cost) and a time well below {@code PT_PT}, whose switches per round trip (up to two,
+ * unpinned) are the kernel's. {@code VT_PT}: the platform side blocks in the
  * kernel every round trip and the carrier parks whenever it has nothing to run, so up to two
  * kernel switches per round trip. {@code SYNCHRONIZED} before JDK 24 pins the carrier (carrier
  * switches per round trip become non-zero; {@code VT_VT} is refused here, it would deadlock on one
@@ -41,8 +41,8 @@ import java.util.concurrent.TimeUnit;
  * live in README.md.
  *
  * <p><b>Run.</b> {@code java -jar target/benchmarks.jar VirtualThreadHandoff -prof dev.switchcost.jmh.ContextSwitchProfiler}
- * <br>Platform pair pinned: add {@code -p pair=PT_PT -p placement=SAME_CPU,UNPINNED}; pinned
- * placements are refused for pairs with a virtual thread.
+ * <br>No {@code placement} parameter: every task is left to the scheduler (a virtual thread cannot be
+ * pinned). The pinned platform pair is {@link ParkUnparkPingPong}.
  *
  * @see VirtualThreadHandoffTwoCarriers the same with two carriers
  * @see ParkUnparkPingPong the platform-only ping-pong with the JMH thread as one side

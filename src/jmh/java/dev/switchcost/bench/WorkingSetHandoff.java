@@ -4,12 +4,10 @@ import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
 import dev.switchcost.linux.Syscalls;
-import dev.switchcost.sample.CountedThreads;
 import dev.switchcost.workload.FutexTurn;
-import dev.switchcost.workload.ParkTurn;
-import dev.switchcost.workload.PlacedPingPong;
 import dev.switchcost.workload.ThreadKind;
 import dev.switchcost.workload.Turn;
+import dev.switchcost.workload.WaitKind;
 import dev.switchcost.workload.WorkingSet;
 import org.openjdk.jmh.annotations.*;
 
@@ -25,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * {@code workingSetKiB}) and then passes the turn. {@code sharing=PRIVATE}: each side walks its own
  * array (Li et al.); {@code SHARED}: both walk one array, as the blog study's {@code timectxswws}
  * does. {@code handoff}: {@code FUTEX} (raw futex through JNA, {@link FutexTurn}) or {@code PARK}
- * ({@code LockSupport}, {@link ParkTurn}) with a platform partner; the virtual-thread partner needs
+ * ({@code LockSupport.park()}) with a platform partner, untimed ({@code -p wait=TIMED} for a timeout
+ * on every wait); the virtual-thread partner needs
  * an unpinned placement and lives in the sibling {@link WorkingSetVirtualHandoff}.
  * <b>Unit of {@code roundTrip}: one op = one round trip = two switches, and each side walks once.</b>
  *
@@ -72,9 +71,9 @@ public class WorkingSetHandoff {
     public enum Handoff {
         /** Raw {@code FUTEX_WAIT/WAKE_PRIVATE} through JNA; platform partner. */
         FUTEX(ThreadKind.PLATFORM),
-        /** {@code LockSupport.parkNanos/unpark}; platform partner. */
+        /** {@code LockSupport.park/unpark}; platform partner. */
         PARK(ThreadKind.PLATFORM),
-        /** {@code LockSupport.parkNanos/unpark}; virtual partner (unpinned placements only). */
+        /** {@code LockSupport.park/unpark}; virtual partner (unpinned only: {@link WorkingSetVirtualHandoff}). */
         VIRTUAL(ThreadKind.VIRTUAL);
 
         final ThreadKind partner;
@@ -83,21 +82,9 @@ public class WorkingSetHandoff {
             this.partner = partner;
         }
 
-        Turn newTurn() {
-            return this == FUTEX ? FutexTurn.allocatePrivate() : new ParkTurn();
+        Turn newTurn(WaitKind wait) {
+            return this == FUTEX ? FutexTurn.allocatePrivate(wait) : wait.parkTurn();
         }
-    }
-
-    /** Size and stride, shared by every benchmark of the class. */
-    @State(Scope.Thread)
-    public abstract static class Sizes {
-        /** Working set per side, KiB. Defaults: a quick static list; {@code CacheSizes} derives this machine's. */
-        @Param({"0", "16", "256", "4096", "65536"})
-        public int workingSetKiB;
-
-        /** Bytes between touched words: 8 (every word), 64 (every line), 128 (every other line), 4096 (every page). */
-        @Param({"8", "64", "128", "4096"})
-        public int strideBytes;
     }
 
     /**
@@ -105,47 +92,57 @@ public class WorkingSetHandoff {
      * where and with which handoff. Public so {@link WorkingSetVirtualHandoff} reuses it.
      */
     @State(Scope.Thread)
-    public abstract static class Pair extends Sizes {
+    public abstract static class Pair extends PlacedPair {
+        /** Working set per side, KiB (the same defaults as {@link Alone}). */
+        @Param({"0", "16", "256", "4096", "65536"})
+        public int workingSetKiB;
+
+        /** Bytes between touched words (the same defaults as {@link Alone}). */
+        @Param({"8", "64", "128", "4096"})
+        public int strideBytes;
+
         @Param
         public Sharing sharing;
 
+        @Param({"UNTIMED"})
+        public WaitKind wait;
+
         WorkingSet mine;
         WorkingSet partners;
-        PlacedPingPong pair;
-
-        abstract Placement where();
 
         abstract Handoff handoff();
 
-        @Setup(Level.Trial)
-        public void start() {
+        @Override
+        protected Turn newTurn() {
             mine = WorkingSet.ofKiB(workingSetKiB, strideBytes);
             partners = sharing == Sharing.SHARED ? mine : WorkingSet.ofKiB(workingSetKiB, strideBytes);
-            Handoff h = handoff();
-            if (h.partner == ThreadKind.VIRTUAL && where() != Placement.UNPINNED) {
+            if (handoff().partner == ThreadKind.VIRTUAL && where() != Placement.UNPINNED) {
                 throw new IllegalArgumentException("handoff=VIRTUAL needs placement=UNPINNED (a virtual thread cannot be"
                         + " pinned), got " + where() + "; WorkingSetVirtualHandoff runs that case");
             }
-            WorkingSet b = partners;
-            pair = PlacedPingPong.start(where(), h.newTurn(), h.partner, false, b::walk);
-            System.err.println("# " + pair.report() + "; " + sharing + " working set " + workingSetKiB + " KiB, stride "
-                    + strideBytes + " B, " + mine.touchesPerWalk() + " touches per walk");
+            return handoff().newTurn(wait);
         }
 
-        @TearDown(Level.Iteration)
-        public void checkPartner() {
-            pair.pingPong().checkPartner();
+        @Override
+        protected ThreadKind partnerKind() {
+            return handoff().partner;
         }
 
-        @TearDown(Level.Trial)
-        public void stop() {
-            pair.close();
+        @Override
+        protected Runnable partnerWork() {
+            return partners::walk;
+        }
+
+        @Override
+        protected String describe() {
+            return sharing + " working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, "
+                    + mine.touchesPerWalk() + " touches per walk";
         }
 
         /** A walks, hands over; B walks, hands back. */
-        public void roundTrip() {
+        public void walkAndRoundTrip() {
             mine.walk();
-            pair.pingPong().roundTrip();
+            roundTrip();
         }
     }
 
@@ -155,11 +152,15 @@ public class WorkingSetHandoff {
         @Param({"FUTEX", "PARK"})
         public Handoff handoff;
 
-        @Param({"SAME_CPU", "CROSS_CPU"})
+        /**
+         * Every placement, like every placed class, so one JMH run can narrow them all with one -p; the sweep
+         * script asks for {@code -p placement=SAME_CPU,CROSS_CPU}.
+         */
+        @Param
         public Placement placement;
 
         @Override
-        Placement where() {
+        protected Placement where() {
             return placement;
         }
 
@@ -174,26 +175,32 @@ public class WorkingSetHandoff {
      * CPU the SAME_CPU round trips use), or unpinned where that is unavailable.
      */
     @State(Scope.Thread)
-    public static class Alone extends Sizes {
+    public static class Alone extends CountedTrial {
+        /** Working set, KiB (the same defaults as {@link Pair}). */
+        @Param({"0", "16", "256", "4096", "65536"})
+        public int workingSetKiB;
+
+        /** Bytes between touched words: 8 (every word), 64 (every line), 128 (every other line), 4096 (every page). */
+        @Param({"8", "64", "128", "4096"})
+        public int strideBytes;
+
         WorkingSet one;
         WorkingSet other;
         CpuPinning pin;
 
-        @Setup(Level.Trial)
-        public void start() {
+        @Override
+        protected void open() {
             one = WorkingSet.ofKiB(workingSetKiB, strideBytes);
             other = WorkingSet.ofKiB(workingSetKiB, strideBytes);
             Placement.Assignment a = Placement.SAME_CPU.assign(Topology.current(), CpuPinning.allowedCpus());
             pin = a.isAvailable() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
-            CountedThreads.registerCurrent(CountedThreads.WORKER);
             System.err.println("# walk alone: " + Thread.currentThread().getName()
                     + (pin == null ? " unpinned (" + a.unavailable() + ")" : " pinned") + " on cpu " + Syscalls.currentCpu()
                     + "; working set " + workingSetKiB + " KiB, stride " + strideBytes + " B");
         }
 
-        @TearDown(Level.Trial)
-        public void stop() {
-            CountedThreads.retireCurrent();
+        @Override
+        protected void close() {
             if (pin != null) {
                 pin.close();
             }
@@ -203,7 +210,7 @@ public class WorkingSetHandoff {
     /** One op = one round trip = two switches; each side walks its working set once. */
     @Benchmark
     public void roundTrip(PlatformPair p) {
-        p.roundTrip();
+        p.walkAndRoundTrip();
     }
 
     /** Baseline: one array walked twice, no handoff (Li et al.'s single-process program). One op = two walks. */

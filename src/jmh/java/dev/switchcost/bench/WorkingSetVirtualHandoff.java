@@ -42,7 +42,7 @@ public class WorkingSetVirtualHandoff {
     @State(Scope.Thread)
     public static class VirtualPair extends WorkingSetHandoff.Pair {
         @Override
-        Placement where() {
+        protected Placement where() {
             return Placement.UNPINNED;
         }
 
@@ -55,6 +55,6 @@ public class WorkingSetVirtualHandoff {
     /** One op = one round trip = two handoffs; each side walks its working set once. */
     @Benchmark
     public void roundTrip(VirtualPair p) {
-        p.roundTrip();
+        p.walkAndRoundTrip();
     }
 }

@@ -23,7 +23,8 @@ import java.util.function.Predicate;
  * @param crossCpu  the same handoff with the threads on two CPUs, or null
  * @param pinning   crossCpu / sameCpu, or null
  * @param virtual   handoff between two virtual threads (LockSupport), or null
- * @param platform  the same handoff between two platform threads, or null
+ * @param platform  the same handoff between two platform threads, like for like: on one CPU where measured
+ *                  (a virtual thread on one carrier runs on one CPU), else unpinned; or null
  * @param virtualGain platform / virtual, or null
  * @param nativeC   the plain C futex handoff on one CPU, same run (compare.json), or null
  * @param jvmVsC    the JVM's futex handoff on one CPU in the same compare run, or null
@@ -67,10 +68,13 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                 .map(x -> figure("futex handoff, both on one CPU", x)).orElse(null);
         Figure cross = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "CROSS_CPU".equals(x.param("placement")))
                 .map(x -> figure("futex handoff, on two CPUs", x)).orElse(null);
-        Figure virt = pick(rows, vt("VT_VT")).map(x -> figure("virtual ↔ virtual (LockSupport)", x)).orElse(null);
-        Figure plat = pick(rows, vt("PT_PT")).map(x -> figure("platform ↔ platform (LockSupport)", x))
-                .or(() -> pick(rows, x -> x.shortName().equals("ParkUnparkPingPong.roundTrip_park") && "UNPINNED".equals(x.param("placement")))
-                        .map(x -> figure("platform ↔ platform (park/unpark)", x)))
+        Figure virt = pick(rows, vt("VT_VT", "UNPINNED")).map(x -> figure("virtual ↔ virtual, "
+                + (x.benchmarkClass().endsWith("OneCarrier") ? "one carrier" : "two carriers"), x)).orElse(null);
+        // like for like: one carrier is one CPU, so the platform pair on one CPU first
+        Figure plat = pick(rows, vt("PT_PT", "SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU", x))
+                .or(() -> pick(rows, park("SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU (park)", x)))
+                .or(() -> pick(rows, vt("PT_PT", "UNPINNED")).map(x -> figure("platform ↔ platform, unpinned", x)))
+                .or(() -> pick(rows, park("UNPINNED")).map(x -> figure("platform ↔ platform, unpinned (park)", x)))
                 .orElse(null);
         Figure c = null;
         Figure jvm = null;
@@ -88,9 +92,13 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                 c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()));
     }
 
-    private static Predicate<JmhRow> vt(String pair) {
+    private static Predicate<JmhRow> vt(String pair, String placement) {
         return x -> x.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(x.param("pair"))
-                && (x.param("placement") == null || "UNPINNED".equals(x.param("placement")));
+                && placement.equals(x.param("placement") == null ? "UNPINNED" : x.param("placement"));
+    }
+
+    private static Predicate<JmhRow> park(String placement) {
+        return x -> x.shortName().equals("ParkUnparkPingPong.roundTrip_park") && placement.equals(x.param("placement"));
     }
 
     private static Estimate ratio(Figure a, Figure b) {

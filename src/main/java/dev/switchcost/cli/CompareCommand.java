@@ -4,11 +4,13 @@ import dev.switchcost.affinity.Placement;
 import dev.switchcost.compare.CompareResults;
 import dev.switchcost.compare.CompareRunner;
 import dev.switchcost.compare.CompareTable;
+import dev.switchcost.compare.GapDecomposition;
 import dev.switchcost.compare.JmhTargets;
 import dev.switchcost.machine.MachineInfo;
 import dev.switchcost.nativebaseline.NativeRunner;
 import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.FileOutputStream;
@@ -29,7 +31,8 @@ import java.util.List;
                 + "benchmarks (FutexPingPong, ParkUnparkPingPong.roundTrip_park, the virtual-thread handoff, SyscallBaseline.gettid) "
                 + "in interleaved repetitions, each JVM cell in its own fork with ContextSwitchProfiler, and prints, per placement, "
                 + "the median ns per round trip, its min-max, the ratio to native and switches per round trip.",
-            "Writes compare.json, machine.json and jmh-compare.log into the results directory; `switchcost report DIR` renders them."
+            "Writes compare.json, machine.json and jmh-compare.log into a new results/<host>-<date-time>-compare directory, "
+                + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them."
         },
         mixinStandardHelpOptions = true)
 public final class CompareCommand extends BaseCommand {
@@ -45,9 +48,8 @@ public final class CompareCommand extends BaseCommand {
     @Option(names = "--quick", description = "Shorter cells (JMH 1 × 200 ms warmup, 2 × 200 ms measurement) and 3 repetitions: a smoke run, not a measurement.")
     boolean quick;
 
-    @Option(names = "--results-dir", paramLabel = "DIR",
-            description = "Where to write compare.json, machine.json and jmh-compare.log (default: results/<host>-<date-time>-compare; an existing DIR must be empty).")
-    Path resultsDir;
+    @Mixin
+    OutputDirMixin output;
 
     static final int DEFAULT_REPETITIONS = 5;
 
@@ -59,7 +61,8 @@ public final class CompareCommand extends BaseCommand {
         }
         List<Placement> chosen = parsePlacements(placements);
         MachineInfo machine = MachineInfo.collect();
-        ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "--results-dir")
+        Path resultsDir = output.dir();
+        ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
                 : ResultsDir.create(Path.of("results"), machine.hostname(), "compare");
         try (run) {
             run.interruptedOnExit();
@@ -95,6 +98,11 @@ public final class CompareCommand extends BaseCommand {
         results.write(dir);
         out().print(CompareTable.text(results));
         out().println();
+        String gap = GapDecomposition.text(results);
+        if (!gap.isEmpty()) {
+            out().print(gap);
+            out().println();
+        }
         out().println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         out().println("machine: " + machine.summary());
         out().println("date:    " + results.createdAt());

@@ -24,7 +24,7 @@ public final class ListCommand extends BaseCommand {
         out().println("Benchmarks (run one: switchcost run CLASS, or java -jar target/benchmarks.jar CLASS):");
         for (BenchmarkCatalog.Entry e : BenchmarkCatalog.all()) {
             out().println("  " + e.simpleName());
-            out().println("      " + (e.question() == null ? "(no question recorded in questions.properties)" : e.question()));
+            out().println("      " + (e.question() == null ? "(no <b>Question.</b> paragraph in its Javadoc)" : e.question()));
             out().println("      methods: " + String.join(", ", e.methods()));
             for (Map.Entry<String, List<String>> p : e.params().entrySet()) {
                 out().println("      @Param " + p.getKey() + ": " + String.join(", ", p.getValue()));

@@ -2,7 +2,7 @@ package dev.switchcost.cli;
 
 import dev.switchcost.machine.MachineInfo;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,21 +10,23 @@ import java.nio.file.Path;
 /** {@code switchcost machine}: the machine metadata that goes beside every result. */
 @Command(name = "machine", mixinStandardHelpOptions = true,
         header = "Prints this machine's metadata (CPU, caches, kernel, mitigations, hypervisor, JDK, limits) as JSON.",
-        description = "Prints machine.json, the metadata switchcost writes beside every result, or writes it into a directory.")
+        description = "Prints machine.json, the metadata switchcost writes beside every result, or with -o/--output DIR "
+                + "writes it into DIR (an existing, writable directory).")
 public final class MachineCommand extends BaseCommand {
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write machine.json into DIR (an existing, writable directory) instead of printing it.")
-    Path out;
+    @Mixin
+    OutputDirMixin output;
 
     @Override
     protected int doCall() {
         MachineInfo info = MachineInfo.collect();
+        Path out = output.dir();
         if (out == null) {
             out().println(info.toJson());
             return ExitCodes.OK;
         }
         if (!Files.isDirectory(out) || !Files.isWritable(out)) {
-            throw SwitchcostException.usage("--out " + out + ": not a writable directory");
+            throw SwitchcostException.usage("-o/--output " + out + ": not a writable directory");
         }
         info.write(out);
         err().println("wrote " + out.resolve(MachineInfo.FILE_NAME) + " (" + info.summary() + ")");

@@ -64,24 +64,47 @@ import java.util.regex.PatternSyntaxException;
                 + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
                 + "-o/--output (default: results/). Exits 0 only when every requested trial completed; 1 when one "
-                + "failed (named, with its reason), 2 for a bad option, 3 when results cannot be written.",
+                + "failed (named, with its reason), 2 for a bad option, 3 when results cannot be written. Ends with "
+                + "the answer on one screen and the report.html it wrote.",
                 "",
                 "JMH-ARGS are JMH's own options and benchmark regexes, as java -jar target/benchmarks.jar takes them "
                         + "(-f -wi -i -w -r -p NAME=V1,V2 -prof NAME -jvm -jvmArgs -bm -tu -foe -rf ..., see "
                         + "java -jar target/benchmarks.jar -h); everything after -- goes to JMH too. -o here is the "
                         + "results directory, not JMH's output file.",
                 "",
-                "--quick (default): syscall, futex, park/unpark and virtual-thread handoff benchmarks for every "
-                        + "placement this machine has, " + RunCommand.QUICK_SUMMARY + " unless JMH-ARGS say otherwise.",
+                "--quick (default): what the answer card says: futex handoff on one CPU and across CPUs, virtual vs "
+                        + "platform threads, gettid; " + RunCommand.QUICK_SUMMARY + " unless JMH-ARGS say otherwise; then "
+                        + "plain C beside the JVM's futex handoff (8 interleaved repetitions, compare.json). A "
+                        + "benchmark regex runs those benchmarks instead (every @Param value they declare, the quick iterations), "
+                        + "without the C comparison.",
                 "--full: every benchmark with its own @Warmup/@Measurement/@Fork settings.",
                 "",
                 "Example: switchcost run -f 1 -wi 1 -i 2 -prof gc FutexPingPong"})
 public final class RunCommand extends BaseCommand {
 
-    /** The --quick set: the headline questions, virtual-thread handoffs through LockSupport only. */
+    /**
+     * The --quick set: exactly what the answer card says. A futex handoff on one CPU and across two
+     * (untimed waits, the JDK's FFM binding where it exists), virtual against platform threads through
+     * LockSupport on one carrier, and the syscall floor (gettid); then native C beside the JVM's futex
+     * handoff on one CPU (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
+     */
     static final String QUICK_INCLUDE =
-            "\\.(SyscallBaseline|FutexPingPong|ParkUnparkPingPong|VirtualThreadHandoff\\w*)\\.";
-    static final Map<String, String> QUICK_PARAMS = Map.of("primitive", "LOCK_SUPPORT");
+            "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip|SyscallBaseline\\.gettid)$";
+    static final Map<String, String> QUICK_PARAMS = Map.of(
+            "placement", "SAME_CPU,CROSS_CPU",
+            "wait", "UNTIMED",
+            "binding", Runtime.version().feature() >= JdkPolicy.FFM ? "FFM" : "JNA",
+            "pair", "VT_VT,PT_PT",
+            "primitive", "LOCK_SUPPORT");
+    /**
+     * compare's cells in --quick: plain C and the JVM's futex handoff on one CPU (the first of the JVM
+     * columns this build and JDK have), interleaved. 8 repetitions: the 99.9% error of a mean of n
+     * cells scales with t(n-1)/sqrt(n): 18 at n = 3, 1.9 at n = 8 (for 2.7 times the time).
+     */
+    static final List<String> QUICK_COMPARE_C = List.of("NATIVE_FUTEX");
+    static final List<String> QUICK_COMPARE_JVM = Runtime.version().feature() >= JdkPolicy.FFM
+            ? List.of("FFM_FUTEX", "JNA_FUTEX") : List.of("JNA_FUTEX");
+    static final int QUICK_COMPARE_REPETITIONS = 8;
     static final int QUICK_FORKS = 1;
     static final int QUICK_WARMUP_ITERATIONS = 4;
     static final TimeValue QUICK_WARMUP_TIME = TimeValue.milliseconds(300);
@@ -152,6 +175,7 @@ public final class RunCommand extends BaseCommand {
     record OnJdk(JdkPolicy.Jdk jdk, Options options, TrialPlan plan) {
     }
 
+
     /**
      * The validated options of this run, before a directory exists.
      *
@@ -159,7 +183,7 @@ public final class RunCommand extends BaseCommand {
      *                        (placements, fork flags), to run again on another {@code -jvm}
      * @param options         {@code raw} ready for this machine and the default JVM
      */
-    record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat) {
+    record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat, boolean quick) {
     }
 
     @Override
@@ -184,6 +208,7 @@ public final class RunCommand extends BaseCommand {
                 if (code == ExitCodes.OK) {
                     run.complete();
                 }
+                answer(run);
                 return code;
             } catch (SwitchcostException e) {
                 run.fail(e.getMessage());
@@ -228,7 +253,12 @@ public final class RunCommand extends BaseCommand {
         for (JdkPolicy.Jdk j : chosen) {
             Options o;
             try {
-                o = BenchmarkMain.withSwitchcostDefaults(new OptionsBuilder().parent(prepared.raw()).jvm(j.java().getPath()).build(), said);
+                ChainedOptionsBuilder b = new OptionsBuilder().parent(prepared.raw()).jvm(j.java().getPath());
+                if (prepared.quick() && !userGaveParam("binding")) {
+                    // --quick's binding is the best this JDK has, not the one running switchcost
+                    b.param("binding", j.hasFfm() ? "FFM" : "JNA");
+                }
+                o = BenchmarkMain.withSwitchcostDefaults(b.build(), said);
             } catch (dev.switchcost.affinity.PlacementUnavailableException e) {
                 throw SwitchcostException.environment(e.getMessage());
             } catch (IllegalArgumentException e) {
@@ -293,11 +323,14 @@ public final class RunCommand extends BaseCommand {
             if (!cmd.getMeasurementTime().hasValue()) {
                 b.measurementTime(QUICK_ITERATION_TIME);
             }
-            QUICK_PARAMS.forEach((name, value) -> {
-                if (!cmd.getParameter(name).hasValue()) {
-                    b.param(name, value);
-                }
-            });
+            if (cmd.getIncludes().isEmpty()) {
+                // the quick set's own selection; a benchmark regex gets every value its benchmarks declare
+                QUICK_PARAMS.forEach((name, value) -> {
+                    if (!cmd.getParameter(name).hasValue()) {
+                        b.param(name, value.split(","));
+                    }
+                });
+            }
         }
         Set<String> profilers = new LinkedHashSet<>();
         for (ProfilerConfig p : cmd.getProfilers()) {
@@ -344,15 +377,16 @@ public final class RunCommand extends BaseCommand {
             throw SwitchcostException.usage("-rff is not used here: results go to jmh.json in the run directory "
                     + "(-rf FORMAT adds jmh.FORMAT beside it)");
         }
-        return new Prepared(raw, options, TrialPlan.of(options), rf);
+        return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty());
     }
 
     /**
      * Runs {@code prepared} into {@code run} (already created), on the JDK of {@code on} when given (a
-     * {@code --jdk}), and writes the results there: {@code jmh.json} (with {@code --jdk}
-     * {@code jmh-jdk<version>.json}), {@code machine.json}, {@code run.log} (appended); failed trials are
-     * recorded in the run's status (with {@code --jdk}, with a {@code jdk} entry among their parameters).
-     * The caller marks the run complete.
+     * {@code --jdk}, with that JDK's fork flags), and writes the results there: {@code jmh.json} (with
+     * {@code --jdk} {@code jmh-jdk<version>.json}; every {@code jmh*.json} is read), {@code machine.json},
+     * {@code run.log} (appended); failed trials are recorded in the run's status (with {@code --jdk}, with
+     * a {@code jdk} entry among their parameters). Called once per JDK for the same options into one
+     * directory; the caller marks the run complete.
      *
      * @return {@link ExitCodes#OK} when every requested trial completed, {@link ExitCodes#FAILURE} otherwise
      */
@@ -376,13 +410,14 @@ public final class RunCommand extends BaseCommand {
             if (machine.perf() != null && machine.perf().note() != null) {
                 out().println("# " + machine.perf().note());
             }
-            if (on != null) {
-                out().println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
-                logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
-            }
             out().flush();
             OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(closeShield(logStream), true,
                     StandardCharsets.UTF_8), VerboseMode.NORMAL);
+            if (on != null) {
+                out().println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
+                out().flush();
+                logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
+            }
             ProgressFormat progress = new ProgressFormat(log, out(), plan.size());
             TrialLedger.Outcome outcome;
             try {
@@ -396,6 +431,10 @@ public final class RunCommand extends BaseCommand {
             }
             outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on == null ? trial.params()
                     : withJdk(trial.params(), on.jdk()), why));
+            boolean compared = true;
+            if (prepared.quick() && on == null) {
+                compared = compareWithC(run, logFile, logStream);
+            }
             // JMH's table stays in run.log; the terminal gets the answer
             ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
             Path json = on == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
@@ -407,11 +446,15 @@ public final class RunCommand extends BaseCommand {
                         : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
             }
             out().println();
-            out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile);
+            out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
             if (!outcome.ok()) {
                 logStream.println(BenchmarkMain.failureSummary(outcome, "# switchcost: "));
                 err().println(BenchmarkMain.failureSummary(outcome, "switchcost: "));
                 run.fail(outcome.failed().size() + " of " + plan.size() + " trials failed" + (on == null ? "" : " on JDK " + on.jdk().version));
+                return ExitCodes.FAILURE;
+            }
+            if (!compared) {
+                run.fail("a native C comparison repetition failed (see compare.json)");
                 return ExitCodes.FAILURE;
             }
             return ExitCodes.OK;
@@ -430,6 +473,67 @@ public final class RunCommand extends BaseCommand {
             }
             logStream.close();
         }
+    }
+
+    /**
+     * Plain C beside the JVM's futex handoff on one CPU, interleaved repetitions (switchcost compare's
+     * cells {@link #QUICK_COMPARE_C}, {@link #QUICK_COMPARE_JVM}), into compare.json: the answer card's "JVM vs C" comes from the same
+     * run. Native programs that are not built leave the cells empty with the reason (said once).
+     *
+     * @return false when a repetition failed
+     */
+    boolean compareWithC(ResultsDir run, Path logFile, PrintStream logStream) {
+        java.util.Set<dev.switchcost.compare.Column> columns = java.util.EnumSet.noneOf(dev.switchcost.compare.Column.class);
+        for (dev.switchcost.compare.Column c : dev.switchcost.compare.Column.values()) {
+            if (QUICK_COMPARE_C.contains(c.name())) {
+                columns.add(c);
+            }
+        }
+        for (String name : QUICK_COMPARE_JVM) {
+            java.util.Optional<dev.switchcost.compare.Column> c = java.util.Arrays.stream(dev.switchcost.compare.Column.values())
+                    .filter(x -> x.name().equals(name)).findFirst();
+            if (c.isPresent()) {
+                columns.add(c.get());
+                break;
+            }
+        }
+        dev.switchcost.nativebaseline.NativeRunner nativeRunner = dev.switchcost.nativebaseline.NativeRunner.locate();
+        nativeRunner.unavailableReason().ifPresent(why -> out().println("# native C not compared: " + why));
+        out().println("# native C beside the JVM, one CPU, " + QUICK_COMPARE_REPETITIONS + " interleaved repetitions:");
+        out().flush();
+        dev.switchcost.compare.CompareResults results = new dev.switchcost.compare.CompareRunner(
+                new dev.switchcost.compare.CompareRunner.Settings(QUICK_COMPARE_REPETITIONS, true,
+                        List.of(dev.switchcost.affinity.Placement.SAME_CPU), columns),
+                nativeRunner, dev.switchcost.compare.JmhTargets.current(), logFile, logStream, out()).run();
+        results.write(run.dir());
+        return results.cells().stream().flatMap(c -> c.samples().stream()).noneMatch(x -> x.error() != null);
+    }
+
+    /**
+     * The end of a run: the answer card (at most one screen) from what the run directory holds, then
+     * the report it wrote. The JMH table stays in run.log.
+     */
+    void answer(ResultsDir run) {
+        String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        try {
+            out().println();
+            out().print(dev.switchcost.report.AnswerCard.renderWithReport(run.dir(), command));
+            out().flush();
+        } catch (IOException | RuntimeException e) {
+            err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** Whether the user's arguments set {@code -p name=...}. */
+    private boolean userGaveParam(String name) {
+        List<String> args = new ArrayList<>(legacy);
+        args.addAll(jmhArgs);
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-p") && args.get(i + 1).startsWith(name + "=")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A failed trial's parameters with the JDK it ran on ({@code jdk}), so that it names only that JDK's row. */

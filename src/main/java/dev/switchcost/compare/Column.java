@@ -11,14 +11,28 @@ import java.util.Map;
  */
 public enum Column {
     NATIVE_FUTEX(Group.HANDOFF, "native futex, threads", NativeProgram.FUTEX_THREADS, null, Map.of()),
-    JNA_FUTEX(Group.HANDOFF, "JNA futex (FutexPingPong)", null, "dev.switchcost.bench.FutexPingPong.roundTrip", Map.of()),
-    LOCK_SUPPORT(Group.HANDOFF, "LockSupport park/unpark", null, "dev.switchcost.bench.ParkUnparkPingPong.roundTrip_park", Map.of()),
+    NATIVE_FUTEX_TIMED(Group.HANDOFF, "native futex, threads, timed wait", NativeProgram.FUTEX_THREADS_TIMED, null, Map.of()),
+    FFM_FUTEX(Group.HANDOFF, "FFM futex (FutexPingPong)", null, "dev.switchcost.bench.FutexPingPong.roundTrip",
+            Map.of("binding", "FFM", "wait", "UNTIMED")),
+    JNA_FUTEX(Group.HANDOFF, "JNA futex (FutexPingPong)", null, "dev.switchcost.bench.FutexPingPong.roundTrip",
+            Map.of("binding", "JNA", "wait", "UNTIMED")),
+    JNA_FUTEX_TIMED(Group.HANDOFF, "JNA futex, timed wait", null, "dev.switchcost.bench.FutexPingPong.roundTrip",
+            Map.of("binding", "JNA", "wait", "TIMED")),
+    LOCK_SUPPORT(Group.HANDOFF, "LockSupport park()/unpark", null, "dev.switchcost.bench.ParkUnparkPingPong.roundTrip_park",
+            Map.of("wait", "UNTIMED")),
     /** Looked up at run time ({@link JmhTargets#virtual}); absent from a build without it. */
     VIRTUAL(Group.HANDOFF, "virtual thread park/unpark", null, null, Map.of()),
     NATIVE_FUTEX_PROCESSES(Group.HANDOFF, "native futex, processes", NativeProgram.FUTEX_PROCESSES, null, Map.of()),
     NATIVE_PIPE(Group.HANDOFF, "native pipe, processes", NativeProgram.PIPE_PROCESSES, null, Map.of()),
     NATIVE_GETTID(Group.SYSCALL, "native gettid", NativeProgram.GETTID, null, Map.of()),
-    JNA_GETTID(Group.SYSCALL, "JNA gettid (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid", Map.of());
+    /** JMH's own cost per op (an empty benchmark method): the harness's share of every JVM row. */
+    JMH_EMPTY(Group.SYSCALL, "JMH empty op (SyscallBaseline.baseline)", null, "dev.switchcost.bench.SyscallBaseline.baseline", Map.of()),
+    FFM_GETTID(Group.SYSCALL, "FFM gettid, critical (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid",
+            Map.of("binding", "FFM")),
+    FFM_GETTID_NOT_CRITICAL(Group.SYSCALL, "FFM gettid, not critical", null, "dev.switchcost.bench.SyscallBaseline.gettidNotCritical",
+            Map.of("binding", "FFM")),
+    JNA_GETTID(Group.SYSCALL, "JNA gettid (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid",
+            Map.of("binding", "JNA"));
 
     /** Rows of the table: handoffs (per placement) and the syscall floor (unpinned only). */
     public enum Group {
@@ -82,7 +96,7 @@ public enum Column {
     /** Whether this column has a cell on this placement. */
     public boolean appliesTo(Placement p) {
         return switch (this) {
-            case NATIVE_GETTID, JNA_GETTID -> p == Placement.UNPINNED;
+            case NATIVE_GETTID, JMH_EMPTY, JNA_GETTID, FFM_GETTID, FFM_GETTID_NOT_CRITICAL -> p == Placement.UNPINNED;
             // A virtual thread cannot be pinned: only the scheduler places it.
             case VIRTUAL -> p == Placement.UNPINNED;
             default -> p != Placement.SMT_SIBLING;

@@ -5,6 +5,7 @@ import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
 import dev.switchcost.jmh.BenchmarkMain;
 import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.linux.Binding;
 import dev.switchcost.nativebaseline.NativeProgram;
 import dev.switchcost.nativebaseline.NativeResult;
 import dev.switchcost.nativebaseline.NativeRunner;
@@ -46,7 +47,17 @@ import java.util.regex.Pattern;
 public final class CompareRunner {
 
     /** Time settings of one run. */
-    public record Settings(int repetitions, boolean quick, List<Placement> placements) {
+    public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns) {
+
+        /** Every column. */
+        public Settings(int repetitions, boolean quick, List<Placement> placements) {
+            this(repetitions, quick, placements, null);
+        }
+
+        /** @return whether {@code c} is compared (every column when no set was given) */
+        boolean includes(Column c) {
+            return columns == null || columns.contains(c);
+        }
 
         int warmupIterations() {
             return quick ? 1 : 2;
@@ -159,7 +170,7 @@ public final class CompareRunner {
         for (Column.Group g : Column.Group.values()) {
             for (Placement pl : settings.placements()) {
                 for (Column c : Column.values()) {
-                    if (c.group() != g || !c.appliesTo(pl)) {
+                    if (c.group() != g || !c.appliesTo(pl) || !settings.includes(c)) {
                         continue;
                     }
                     String missing = placementMissing.get(pl);
@@ -176,7 +187,10 @@ public final class CompareRunner {
                             }
                         }
                         JmhTargets.Target target = t.map(x -> new JmhTargets.Target(x.benchmark(), params)).orElse(null);
-                        String why = t.isEmpty() ? "benchmark not built" : missing;
+                        String binding = c.params().get("binding");
+                        String noBinding = binding == null ? null
+                                : Binding.valueOf(binding).unavailableOn(Runtime.version().feature()).orElse(null);
+                        String why = t.isEmpty() ? "benchmark not built" : noBinding != null ? noBinding : missing;
                         plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target));
                     }
                 }

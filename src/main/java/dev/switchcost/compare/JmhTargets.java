@@ -31,7 +31,7 @@ public final class JmhTargets {
      */
     static final List<Target> VIRTUAL_CANDIDATES = List.of(
             new Target("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip",
-                    Map.of("pair", "VT_VT", "primitive", "LOCK_SUPPORT", "placement", "UNPINNED")));
+                    Map.of("pair", "VT_VT", "primitive", "LOCK_SUPPORT")));
 
     private final List<BenchmarkListEntry> entries;
 

@@ -7,27 +7,29 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.io.InputStreamReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 
 /**
  * The benchmarks compiled into this build (JMH's {@code META-INF/BenchmarkList}), grouped by class,
- * each with the one-line question it answers ({@code dev/switchcost/bench/questions.properties}).
+ * each with the question it answers: the {@code <b>Question.</b>} paragraph of the class's Javadoc,
+ * read from the benchmark sources the build puts beside the classes
+ * ({@value #SOURCES}), so the list and the Javadoc cannot drift apart.
  */
 public final class BenchmarkCatalog {
 
-    static final String QUESTIONS = "/dev/switchcost/bench/questions.properties";
+    static final String SOURCES = "/META-INF/switchcost/benchmark-sources/";
+    private static final java.util.regex.Pattern QUESTION = java.util.regex.Pattern.compile(
+            "<b>Question\\.</b>\\s*(.*?)(?:\\n\\s*\\*\\s*\\n|<p>|\\*/)", java.util.regex.Pattern.DOTALL);
 
     /**
      * @param className  the class's fully qualified name
      * @param simpleName its simple name
      * @param methods    its benchmark methods (JMH group names for {@code @Group} benchmarks)
      * @param params     its {@code @Param} names and default values
-     * @param question   its question, or null when questions.properties has no line for it
+     * @param question   its question, or null when its Javadoc has no {@code <b>Question.</b>} paragraph
      */
     public record Entry(String className, String simpleName, List<String> methods, Map<String, List<String>> params,
                         String question) {
@@ -38,7 +40,6 @@ public final class BenchmarkCatalog {
 
     /** @return every benchmark class of this build, by simple name */
     public static List<Entry> all() {
-        Properties questions = questions();
         Map<String, List<BenchmarkListEntry>> byClass = new TreeMap<>();
         for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
                 org.openjdk.jmh.runner.format.OutputFormatFactory.createFormatInstance(System.err,
@@ -57,7 +58,7 @@ public final class BenchmarkCatalog {
                 }
                 e.getParams().orElse(Map.of()).forEach((k, v) -> params.putIfAbsent(k, List.of(v)));
             }
-            out.add(new Entry(c.getKey(), simple, methods, params, questions.getProperty(simple)));
+            out.add(new Entry(c.getKey(), simple, methods, params, question(c.getKey())));
         }
         return out;
     }
@@ -67,15 +68,36 @@ public final class BenchmarkCatalog {
         return all().stream().anyMatch(e -> e.simpleName().startsWith(simpleNamePrefix));
     }
 
-    static Properties questions() {
-        Properties p = new Properties();
-        try (InputStream in = BenchmarkCatalog.class.getResourceAsStream(QUESTIONS)) {
-            if (in != null) {
-                p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+    /**
+     * The question of {@code className}'s Javadoc: its {@code <b>Question.</b>} paragraph up to the first
+     * question mark, as one line of text (tags and {@code {@link}}/{@code {@code}} markup removed), or
+     * null when there is none.
+     */
+    static String question(String className) {
+        String top = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
+        try (InputStream in = BenchmarkCatalog.class.getResourceAsStream(SOURCES + top.replace('.', '/') + ".java")) {
+            if (in == null) {
+                return null;
             }
+            return questionIn(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + QUESTIONS, e);
+            throw new UncheckedIOException("cannot read the source of " + className, e);
         }
-        return p;
+    }
+
+    /** The question paragraph of the first Javadoc comment in {@code source} that has one. */
+    static String questionIn(String source) {
+        java.util.regex.Matcher m = QUESTION.matcher(source);
+        if (!m.find()) {
+            return null;
+        }
+        String text = m.group(1).replaceAll("(?m)^\\s*\\*\\s?", " ")
+                .replaceAll("\\{@(?:link|linkplain|code)\\s+([^}]*)}", "$1")
+                .replaceAll("<[^>]+>", "")
+                .replaceAll("\\s+", " ").strip();
+        int mark = text.indexOf('?');
+        // the question itself; what the paragraph says after it stays in the Javadoc
+        text = mark > 0 ? text.substring(0, mark + 1) : text;
+        return text.isEmpty() ? null : text;
     }
 }

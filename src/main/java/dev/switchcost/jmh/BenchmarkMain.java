@@ -6,6 +6,7 @@ import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.PlacementUnavailableException;
 import dev.switchcost.affinity.Topology;
 import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.linux.Binding;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -55,6 +56,7 @@ import java.util.regex.Pattern;
 public final class BenchmarkMain {
 
     static final String PLACEMENT_PARAM = "placement";
+    static final String BINDING_PARAM = "binding";
 
     private BenchmarkMain() {
     }
@@ -253,7 +255,7 @@ public final class BenchmarkMain {
      *                                  unknown, or selected benchmarks declare different placement lists
      */
     public static Options withSwitchcostDefaults(Options user, PrintStream skipLog) {
-        Options base = withNativeAccess(user);
+        Options base = withAvailableBindings(withNativeAccess(user), user, skipLog);
         Topology topology = Topology.current();
         CpuSet allowed = CpuPinning.allowedCpus();
         Set<String> reported = new LinkedHashSet<>();
@@ -296,6 +298,62 @@ public final class BenchmarkMain {
         }
         return keep.size() == defaults.size() ? base
                 : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
+    }
+
+    /**
+     * The {@code binding} parameter narrowed to what the benchmark JVM provides ({@link Binding#FFM}
+     * needs JDK 22+), with one line per binding skipped, as for placements. An explicit
+     * {@code -p binding=...} is narrowed (none left: an error naming why); without one, benchmarks that
+     * declare {@code binding} run with {@code JNA} alone on a JDK without FFM.
+     *
+     * @throws IllegalArgumentException if none of the asked-for bindings is available, or a name is unknown
+     */
+    static Options withAvailableBindings(Options base, Options user, PrintStream skipLog) {
+        int jdk = benchmarkJdkFeature(user);
+        Collection<String> explicit = user.getParameter(BINDING_PARAM).orElse(null);
+        List<String> asked = new ArrayList<>();
+        if (explicit != null) {
+            asked.addAll(explicit);
+        } else {
+            OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+            List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
+            for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
+                String[] values = e.getParams().orElse(Map.of()).get(BINDING_PARAM);
+                if (values != null) {
+                    java.util.Arrays.stream(values).filter(v -> !asked.contains(v)).forEach(asked::add);
+                }
+            }
+        }
+        List<String> keep = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        for (String name : asked) {
+            Binding b;
+            try {
+                b = Binding.valueOf(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown binding '" + name + "'; choose from " + java.util.Arrays.toString(Binding.values()));
+            }
+            java.util.Optional<String> why = b.unavailableOn(jdk);
+            if (why.isEmpty()) {
+                keep.add(name);
+            } else {
+                reasons.add(why.get());
+                skipLog.println("# switchcost: skipping binding " + name + ": " + why.get());
+            }
+        }
+        if (keep.size() == asked.size()) {
+            return base;
+        }
+        if (keep.isEmpty()) {
+            throw new IllegalArgumentException("none of the bindings " + asked + " is available: " + String.join("; ", reasons));
+        }
+        return new OptionsBuilder().parent(base).param(BINDING_PARAM, keep.toArray(new String[0])).build();
+    }
+
+    /** The feature release of the JVM the forks run: {@code -jvm}'s, else this one's ({@link JdkPolicy}). */
+    static int benchmarkJdkFeature(Options user) {
+        JdkPolicy.Jdk jdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        return jdk != null ? jdk.feature : Runtime.version().feature();
     }
 
     /** The placements of {@code names} this machine can provide; one line per unavailable one (once per run). */

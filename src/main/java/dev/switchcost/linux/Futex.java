@@ -15,7 +15,8 @@ import java.nio.ByteOrder;
  *
  * <p>The word lives in a direct {@link ByteBuffer} (heap-allocated native memory, or a mapped file
  * for the shared case) and is read and written with volatile {@link VarHandle} accesses, so Java
- * code touches it without a native call; only the kernel entries go through JNA.
+ * code touches it without a native call; only the kernel entries go through the {@link Binding}
+ * chosen at creation (JNA by default, or FFM).
  *
  * <p>Outcomes that are part of the protocol are values, not exceptions: {@link #await} returns
  * {@link WaitResult#VALUE_CHANGED} for {@code EAGAIN} (the word no longer held the expected value),
@@ -47,6 +48,7 @@ public final class Futex {
     private final int index;
     private final long address;
     private final boolean shared;
+    private final NativeCalls calls;
     /** struct timespec for the bounded waits, one per waiting thread, rewritten only when the timeout changes. */
     private final ThreadLocal<Timespec> timespec = ThreadLocal.withInitial(Timespec::new);
 
@@ -65,7 +67,7 @@ public final class Futex {
         }
     }
 
-    private Futex(ByteBuffer buffer, int index, boolean shared) {
+    private Futex(ByteBuffer buffer, int index, boolean shared, NativeCalls calls) {
         if (!buffer.isDirect()) {
             throw new IllegalArgumentException("a futex word must live in a direct buffer");
         }
@@ -76,13 +78,23 @@ public final class Futex {
             throw new IllegalArgumentException("futex word at 0x" + Long.toHexString(address) + " is not 4-byte aligned");
         }
         this.shared = shared;
+        this.calls = calls;
     }
 
     /** A process-private futex word on its own cache line, initially 0. */
     public static Futex allocatePrivate() {
-        LibC.ensureAvailable();
+        return allocatePrivate(Binding.JNA);
+    }
+
+    /**
+     * A process-private futex word on its own cache line, initially 0, whose kernel calls go through {@code binding}.
+     *
+     * @throws UnsupportedOperationException when this JVM cannot provide the binding
+     */
+    public static Futex allocatePrivate(Binding binding) {
+        NativeCalls calls = binding.calls();
         ByteBuffer line = ByteBuffer.allocateDirect(128).alignedSlice(64).order(ByteOrder.nativeOrder());
-        return new Futex(line, 0, false);
+        return new Futex(line, 0, false, calls);
     }
 
     /**
@@ -93,8 +105,12 @@ public final class Futex {
      * @param offset byte offset of the word, a multiple of 4
      */
     public static Futex shared(ByteBuffer mapped, int offset) {
-        LibC.ensureAvailable();
-        return new Futex(mapped, offset, true);
+        return new Futex(mapped, offset, true, Binding.JNA.calls());
+    }
+
+    /** @return the binding its kernel calls go through */
+    public Binding binding() {
+        return calls.binding();
     }
 
     /** @return the native address of the word */
@@ -133,11 +149,11 @@ public final class Futex {
             throw new IllegalArgumentException("timeoutNanos must be > 0, was " + timeoutNanos);
         }
         long ts = timespec.get().of(timeoutNanos);
-        long rc = LibC.syscall(Syscalls.numbers().futex(), address, op(FUTEX_WAIT), expected, ts, 0, 0);
-        if (rc == 0) {
+        long rc = calls.futexWait(address, op(FUTEX_WAIT), expected, ts);
+        if (rc >= 0) {
             return WaitResult.WOKEN;
         }
-        int errno = LibC.errno();
+        int errno = (int) -rc;
         switch (errno) {
             case Errno.EAGAIN:
                 return WaitResult.VALUE_CHANGED;
@@ -151,20 +167,44 @@ public final class Futex {
     }
 
     /**
+     * {@code FUTEX_WAIT} with no timeout: sleep while the word holds {@code expected}, until a
+     * {@code FUTEX_WAKE} (or a signal). No timer is armed; whoever needs a bound changes the word
+     * and wakes the waiter (see {@code dev.switchcost.workload.FutexTurn#cancel}).
+     *
+     * @param expected the value the caller saw; the kernel sleeps only if the word still holds it
+     * @return never {@link WaitResult#TIMED_OUT}
+     */
+    public WaitResult awaitUntimed(int expected) {
+        long rc = calls.futexWait(address, op(FUTEX_WAIT), expected, 0);
+        if (rc >= 0) {
+            return WaitResult.WOKEN;
+        }
+        int errno = (int) -rc;
+        switch (errno) {
+            case Errno.EAGAIN:
+                return WaitResult.VALUE_CHANGED;
+            case Errno.EINTR:
+                return WaitResult.INTERRUPTED;
+            default:
+                throw new NativeCallException(describe(FUTEX_WAIT, expected) + ", no timeout", errno);
+        }
+    }
+
+    /**
      * {@code FUTEX_WAKE}: wake at most {@code count} waiters.
      *
      * @return how many waiters were woken
      */
     public int wake(int count) {
-        long rc = LibC.syscall(Syscalls.numbers().futex(), address, op(FUTEX_WAKE), count, 0, 0, 0);
+        long rc = calls.futexWake(address, op(FUTEX_WAKE), count);
         if (rc < 0) {
-            throw new NativeCallException(describe(FUTEX_WAKE, count), LibC.errno());
+            throw new NativeCallException(describe(FUTEX_WAKE, count), (int) -rc);
         }
         return (int) rc;
     }
 
     private String describe(int baseOp, int val) {
-        String name = (baseOp == FUTEX_WAIT ? "FUTEX_WAIT" : "FUTEX_WAKE") + (shared ? "" : "_PRIVATE");
+        String name = (baseOp == FUTEX_WAIT ? "FUTEX_WAIT" : "FUTEX_WAKE") + (shared ? "" : "_PRIVATE") + " via " + calls.binding();
         return "futex(0x" + Long.toHexString(address) + ", " + name + ", " + val + ")";
     }
 }

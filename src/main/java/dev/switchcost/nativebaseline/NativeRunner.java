@@ -76,51 +76,92 @@ public final class NativeRunner {
     }
 
     /**
-     * Runs one program and parses its lines.
+     * Runs one program and parses its lines. Its output is read on other threads, so the timeout
+     * fires even when a hung program keeps stdout open; on timeout, interruption or JVM shutdown the
+     * program and its children are killed ({@code SIGKILL}).
      *
-     * @throws NativeRunException when it exits non-zero (with its stderr), times out, or prints no result
+     * @throws NativeRunException when it exits non-zero (with its stderr), times out, is interrupted, or prints no result
      */
     public List<NativeResult> run(NativeProgram program, Placement placement, long roundTrips, int repetitions,
                                   long timeoutSeconds) {
         Path exe = dir.resolve(program.executable());
-        ProcessBuilder pb = new ProcessBuilder(exe.toString(), placement.name(), Long.toString(roundTrips),
-                Integer.toString(repetitions));
+        List<String> command = new ArrayList<>(List.of(exe.toString(), placement.name(), Long.toString(roundTrips),
+                Integer.toString(repetitions)));
+        command.addAll(program.extraArgs());
+        ProcessBuilder pb = new ProcessBuilder(command);
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
             throw new NativeRunException(program.executable() + ": cannot start " + exe + ": " + e.getMessage(), -1);
         }
+        Thread reaper = new Thread(() -> kill(p), "native-reaper-" + p.pid());
+        Runtime.getRuntime().addShutdownHook(reaper);
         try {
-            p.getOutputStream().close();
-        } catch (IOException e) {
-            // nothing to close
-        }
-        CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
-        String stdout = readAll(p.getInputStream());
-        try {
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new NativeRunException(program.executable() + " " + placement + " did not finish within "
-                        + timeoutSeconds + " s; killed", -1);
+            try {
+                p.getOutputStream().close();
+            } catch (IOException e) {
+                // nothing to close
             }
+            CompletableFuture<String> stderr = readAsync(p.getErrorStream(), "native-stderr-" + p.pid());
+            CompletableFuture<String> stdout = readAsync(p.getInputStream(), "native-stdout-" + p.pid());
+            try {
+                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                    kill(p);
+                    throw new NativeRunException(program.executable() + " " + placement + " did not finish within "
+                            + timeoutSeconds + " s; killed", -1);
+                }
+            } catch (InterruptedException e) {
+                kill(p);
+                Thread.currentThread().interrupt();
+                throw new NativeRunException(program.executable() + " interrupted; killed", -1);
+            }
+            int code = p.exitValue();
+            if (code != 0) {
+                String err = stderr.join().trim();
+                String first = err.isEmpty() ? "(no message)" : err.lines().findFirst().orElse(err);
+                throw new NativeRunException(first + " (" + program.executable() + " exit " + code + ")", code);
+            }
+            List<NativeResult> results = NativeResultParser.parse(stdout.join().lines().toList());
+            if (results.size() != repetitions) {
+                throw new NativeRunException(program.executable() + " printed " + results.size() + " results for "
+                        + repetitions + " repetitions", code);
+            }
+            return results;
+        } finally {
+            if (p.isAlive()) {
+                kill(p);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs (or ran) and kills it
+            }
+        }
+    }
+
+    /** SIGKILL to the program and everything it started, then a bounded wait for it to be gone. */
+    static void kill(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
-            p.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new NativeRunException(program.executable() + " interrupted", -1);
         }
-        int code = p.exitValue();
-        if (code != 0) {
-            String err = stderr.join().trim();
-            String first = err.isEmpty() ? "(no message)" : err.lines().findFirst().orElse(err);
-            throw new NativeRunException(first + " (" + program.executable() + " exit " + code + ")", code);
-        }
-        List<NativeResult> results = NativeResultParser.parse(stdout.lines().toList());
-        if (results.size() != repetitions) {
-            throw new NativeRunException(program.executable() + " printed " + results.size() + " results for "
-                    + repetitions + " repetitions", code);
-        }
-        return results;
+    }
+
+    /** Reads a stream to its end on a daemon thread of its own (not the common pool, which a hung read would tie up). */
+    private static CompletableFuture<String> readAsync(java.io.InputStream in, String name) {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        Thread.ofPlatform().name(name).daemon(true).start(() -> {
+            try {
+                f.complete(readAll(in));
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f;
     }
 
     private static String readAll(java.io.InputStream in) {

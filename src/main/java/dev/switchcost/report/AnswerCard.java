@@ -23,8 +23,8 @@ public final class AnswerCard {
     public static final int WIDTH = 100;
 
     private static final int LABEL = 12;
-    private static final int WHAT = 37;
-    private static final int CELL = 25;
+    private static final int WHAT = 40;
+    private static final int CELL = 24;
 
     private AnswerCard() {
     }

@@ -97,8 +97,14 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             }
         }
         if (rows.isEmpty() && compare == null && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
+            List<String> runs;
+            try (Stream<Path> s = Files.list(dir)) {
+                runs = s.filter(d -> Files.isRegularFile(d.resolve(ResultsDir.STATUS)) || Files.isRegularFile(d.resolve(ResultsDir.JMH)))
+                        .map(d -> d.getFileName().toString()).sorted().toList();
+            }
             throw new IllegalArgumentException(dir + " holds no results: no JMH JSON file (jmh.json) and no compare.json"
-                    + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
+                    + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
+                    + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
         return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes);
     }

@@ -13,12 +13,13 @@ import dev.switchcost.sample.CountedThreads;
  * thread; so the caller only starts and collects batches, and its two extra handoffs per batch are
  * amortized over the batch.
  *
- * <p>Layout: an outer {@link PingPong} (caller = side A, ping = partner, {@link ParkTurn}: the
- * caller's wait is timed and is the watchdog of the whole batch) whose partner work is an inner
+ * <p>Layout: an outer {@link PingPong} (caller = side A, ping = partner, {@link UntimedParkTurn}, one
+ * wait per batch, guarded by the outer pair's {@link PairWatchdog}) whose partner work is an inner
  * {@link PingPong} (ping = side A, pong = partner, the measured {@link Turn}). If the inner pair stalls
- * the caller's timed wait fails; {@link #close()} then cancels the inner turn so every task ends.
+ * its own watchdog cancels the inner turn, ping fails and cancels the outer one, and the caller's
+ * wait fails; {@link #close()} then cancels the inner turn so every task ends.
  * Partner threads are named {@code switchcost-ping}/{@code switchcost-pong} and register as
- * partners with {@link CountedThreads}; the caller registers as the worker.
+ * partners with {@link CountedThreads}; the caller is registered as the worker by its owner.
  */
 public final class DrivenPingPong implements AutoCloseable {
 
@@ -50,15 +51,13 @@ public final class DrivenPingPong implements AutoCloseable {
             throw new IllegalArgumentException("roundTripsPerDrive must be positive: " + roundTripsPerDrive);
         }
         Driver driver = new Driver(turn, pong, pinPong, roundTripsPerDrive, timeoutNanos);
-        CountedThreads.registerCurrent(CountedThreads.WORKER);
         try {
-            PingPong outer = PingPong.start(new ParkTurn(), ping, pinPing, timeoutNanos, PING_NAME, () -> {
+            PingPong outer = PingPong.start(new UntimedParkTurn(), ping, pinPing, timeoutNanos, PING_NAME, () -> {
                 driver.open();
                 return driver;
             });
             return new DrivenPingPong(outer, turn, driver);
         } catch (RuntimeException | Error e) {
-            CountedThreads.retireCurrent();
             if (turn instanceof CancellableTurn c) {
                 c.cancel();
             }
@@ -107,8 +106,6 @@ public final class DrivenPingPong implements AutoCloseable {
             } else {
                 throw stuck;
             }
-        } finally {
-            CountedThreads.retireCurrent();
         }
     }
 

@@ -3,12 +3,16 @@ package dev.switchcost.workload;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The turn as a volatile int with {@link LockSupport#parkNanos}/{@link LockSupport#unpark}: the
- * JVM's own blocking path (a futex wait underneath for platform threads, an unmount for virtual ones).
+ * {@link UntimedParkTurn}'s protocol with a bounded {@link LockSupport#parkNanos}: the
+ * {@link WaitKind#TIMED} variant. Each wait reads {@code System.nanoTime()} twice and parks with a
+ * timeout (for a platform thread HotSpot arms a timed {@code pthread_cond_timedwait}, i.e. a futex
+ * wait with a timeout; for a virtual thread, a scheduler timer). Cancellable like the untimed turn,
+ * so the two differ only in the timer.
  */
-public final class ParkTurn implements Turn {
+public final class ParkTurn implements CancellableTurn {
 
     private volatile int turn = A;
+    private volatile boolean cancelled;
     private final Thread[] waiters = new Thread[2];
 
     @Override
@@ -18,6 +22,9 @@ public final class ParkTurn implements Turn {
 
     @Override
     public void pass(int side) {
+        if (cancelled) {
+            return;
+        }
         turn = side;
         LockSupport.unpark(waiters[side]);
     }
@@ -25,17 +32,35 @@ public final class ParkTurn implements Turn {
     @Override
     public boolean await(int side, long timeoutNanos) {
         if (turn == side) {
-            return true;
+            return !cancelled;
         }
         long deadline = System.nanoTime() + timeoutNanos;
         while (turn != side) {
+            if (cancelled) {
+                return false;
+            }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 return false;
             }
             LockSupport.parkNanos(this, left);
         }
-        return true;
+        return !cancelled;
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        for (Thread t : waiters) {
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancelled;
     }
 
     @Override
@@ -45,6 +70,6 @@ public final class ParkTurn implements Turn {
 
     @Override
     public String mechanism() {
-        return "park";
+        return "park-timed";
     }
 }

@@ -11,10 +11,12 @@ import java.util.concurrent.TimeUnit;
  * The partner process of {@link ProcessPingPong}: side B of a futex ping-pong on a
  * {@link SharedTurnFile}, in a JVM of its own.
  *
- * <p>Arguments: {@code MAPPING_FILE CPU PARENT_PID} ({@code CPU} -1 for unpinned). It pins its
- * thread, writes its pid, tid and CPU into the mapping, says READY, then hands the turn back each
- * time it gets it, until the owner sets STOP. It never outlives its owner: whenever a wait for the
- * turn times out (100 ms) it checks that {@code PARENT_PID} is still alive and exits (code 3) if not.
+ * <p>Arguments: {@code MAPPING_FILE CPU PARENT_PID [UNTIMED|TIMED]} ({@code CPU} -1 for unpinned;
+ * the wait kind defaults to UNTIMED). It pins its thread, writes its pid, tid and CPU into the
+ * mapping, says READY, then hands the turn back each time it gets it, until the owner sets STOP
+ * (and cancels the turn to wake it). It never outlives its owner: UNTIMED, a {@link PairWatchdog}
+ * checks every 100 ms that {@code PARENT_PID} is alive and cancels the turn if not; TIMED, each wait
+ * times out after 100 ms and checks the same. Then it exits with code 3.
  * Exit codes: 0 stopped, 2 bad arguments, 3 parent gone, 4 failure.
  */
 public final class PartnerProcessMain {
@@ -29,13 +31,14 @@ public final class PartnerProcessMain {
     }
 
     public static void main(String[] args) {
-        if (args.length != 3) {
-            System.err.println("usage: " + PartnerProcessMain.class.getName() + " MAPPING_FILE CPU PARENT_PID");
+        if (args.length != 3 && args.length != 4) {
+            System.err.println("usage: " + PartnerProcessMain.class.getName() + " MAPPING_FILE CPU PARENT_PID [UNTIMED|TIMED]");
             System.exit(EXIT_USAGE);
         }
         int code;
         try {
-            code = run(Path.of(args[0]), Integer.parseInt(args[1]), Long.parseLong(args[2]));
+            WaitKind wait = args.length == 4 ? WaitKind.valueOf(args[3]) : WaitKind.UNTIMED;
+            code = run(Path.of(args[0]), Integer.parseInt(args[1]), Long.parseLong(args[2]), wait);
         } catch (Throwable t) {
             System.err.println("switchcost partner process failed: " + t);
             t.printStackTrace();
@@ -44,14 +47,18 @@ public final class PartnerProcessMain {
         System.exit(code);
     }
 
-    static int run(Path mapping, int cpu, long parentPid) {
+    static int run(Path mapping, int cpu, long parentPid, WaitKind wait) {
         LibC.ensureAvailable();
         SharedTurnFile shared = SharedTurnFile.open(mapping);
         Thread.currentThread().setName("switchcost-partner-process");
         if (cpu >= 0) {
             CpuPinning.pinCurrentThread(cpu);
         }
-        FutexTurn turn = shared.turn();
+        FutexTurn turn = shared.turn(wait);
+        // UNTIMED: the parent's liveness is checked off the hot path; the turn may stay with the parent
+        // as long as it likes (between JMH iterations), so no unanswered-turn rule here
+        PairWatchdog watchdog = wait == WaitKind.UNTIMED
+                ? PairWatchdog.start(turn, Turn.A, Long.MAX_VALUE, () -> parentAlive(parentPid) ? null : "parent gone") : null;
         shared.set(SharedTurnFile.PID, (int) ProcessHandle.current().pid());
         shared.set(SharedTurnFile.TID, Syscalls.gettid());
         shared.set(SharedTurnFile.CPU, Syscalls.currentCpu());
@@ -65,10 +72,15 @@ public final class PartnerProcessMain {
                     turn.pass(Turn.A);
                 } else if (!parentAlive(parentPid)) {
                     return EXIT_PARENT_GONE;
+                } else if (turn.isCancelled()) {
+                    return shared.get(SharedTurnFile.STOP) != 0 ? EXIT_STOPPED : EXIT_FAILURE;
                 }
             }
             return EXIT_STOPPED;
         } finally {
+            if (watchdog != null) {
+                watchdog.close();
+            }
             shared.set(SharedTurnFile.STATE, SharedTurnFile.EXITED);
         }
     }

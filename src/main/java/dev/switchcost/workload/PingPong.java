@@ -14,10 +14,14 @@ import java.util.function.Supplier;
  * class owns (side {@link Turn#B}). One {@link #roundTrip()} passes the turn to the partner and
  * waits for it to come back: two handoffs.
  *
- * <p>Nothing here can hang. The caller's wait is bounded by {@code timeoutNanos} and fails with the
- * partner's state; the partner polls with a bounded wait, so it notices {@link #close()}; if the
- * partner fails it passes the turn back at once with its exception, which the next round trip throws;
- * the partner is a daemon, so it never keeps a JVM alive.
+ * <p>Nothing here can hang. With a {@link CancellableTurn} (every blocking turn), a
+ * {@link PairWatchdog} per pair cancels the turn when the partner thread ends or leaves the turn
+ * unanswered for {@code timeoutNanos}, and the caller's round trip fails with that reason;
+ * {@link #close()} cancels the turn, which releases the partner; a partner that fails cancels the
+ * turn at once, and the next round trip throws its exception. Nothing on the hot path reads a clock
+ * or arms a timer unless the turn itself is a timed one ({@link WaitKind#TIMED}). With a plain
+ * {@link Turn} the caller's wait is bounded by {@code timeoutNanos} and the partner polls with a
+ * bounded wait. The partner is a daemon, so it never keeps a JVM alive.
  *
  * <p>The partner may do {@link PartnerWork} each time it holds the turn, before it passes it back:
  * with that, side B can drive a ping-pong of its own, so the measured pair need not include the
@@ -27,7 +31,9 @@ import java.util.function.Supplier;
 public final class PingPong implements AutoCloseable {
 
     /** How long one side waits for the other before it declares the partner lost. */
-    public static final long DEFAULT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    public static final long DEFAULT_TIMEOUT_SECONDS = 5;
+    /** {@link #DEFAULT_TIMEOUT_SECONDS} in nanoseconds. */
+    public static final long DEFAULT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(DEFAULT_TIMEOUT_SECONDS);
     /** How often an idle partner checks whether it should stop. */
     private static final long PARTNER_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     public static final String PARTNER_NAME = "switchcost-partner";
@@ -42,6 +48,8 @@ public final class PingPong implements AutoCloseable {
     private volatile int partnerCpu = -1;
     /** Inline ping-pongs only: side B's work, run on the caller; null for none. */
     private final Runnable inlineWork;
+    /** Started with the partner when the turn is cancellable; null otherwise. */
+    private PairWatchdog watchdog;
 
     private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, String partnerName,
                      Supplier<? extends PartnerWork> work, Runnable inlineWork) {
@@ -114,6 +122,9 @@ public final class PingPong implements AutoCloseable {
         PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo, partnerName, work, null);
         turn.bind(Turn.A);
         p.partner.start();
+        if (turn instanceof CancellableTurn c) {
+            p.watchdog = PairWatchdog.start(c, Turn.B, timeoutNanos, PairWatchdog.threadEnded(p.partner, () -> p.stopping));
+        }
         try {
             if (!p.ready.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
                 p.close();
@@ -162,6 +173,10 @@ public final class PingPong implements AutoCloseable {
         turn.pass(Turn.B);
         if (!turn.await(Turn.A, timeoutNanos)) {
             checkPartner();
+            String why = watchdog == null ? null : watchdog.reason();
+            if (why != null) {
+                throw new IllegalStateException(why + " (partner " + partner.getState() + ")");
+            }
             if (isCancelled()) {
                 throw new IllegalStateException("turn cancelled (" + turn.mechanism() + ", partner " + partner.getState() + ")");
             }
@@ -267,6 +282,9 @@ public final class PingPong implements AutoCloseable {
             return;
         }
         stopping = true;
+        if (watchdog != null) {
+            watchdog.close();
+        }
         if (turn instanceof CancellableTurn c) {
             c.cancel();
         } else {

@@ -4,12 +4,12 @@ import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
 import dev.switchcost.linux.Syscalls;
-import dev.switchcost.sample.CountedThreads;
 
 /**
  * A {@link PingPong} whose two sides run where a {@link Placement} says: the calling thread is side
  * A, the partner side B. Setting up pins both, then checks with {@code sched_getcpu} where each
- * actually runs, and says so in one line on stderr.
+ * actually runs, and says so in one line on stderr. The partner registers itself for counting
+ * ({@link PingPong}); the calling thread is registered by its owner (the benchmarks' {@code CountedTrial}).
  */
 public final class PlacedPingPong implements AutoCloseable {
 
@@ -47,7 +47,6 @@ public final class PlacedPingPong implements AutoCloseable {
             throw new IllegalArgumentException("placement " + placement + " needs a pinned partner, and a virtual thread cannot be pinned");
         }
         CpuPinning pin = a.isPinned() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
-        CountedThreads.registerCurrent(CountedThreads.WORKER);
         try {
             String side = Thread.currentThread().getName();
             if (inlineOnOneCpu && a.isPinned() && a.cpuA() == a.cpuB()) {
@@ -70,7 +69,6 @@ public final class PlacedPingPong implements AutoCloseable {
                     + " on cpu " + (cpuB < 0 ? "?" : cpuB) + " (sched_getcpu)";
             return new PlacedPingPong(a, pin, pp, report);
         } catch (RuntimeException | Error e) {
-            CountedThreads.retireCurrent();
             if (pin != null) {
                 pin.close();
             }
@@ -96,7 +94,6 @@ public final class PlacedPingPong implements AutoCloseable {
         try {
             pingPong.close();
         } finally {
-            CountedThreads.retireCurrent();
             if (callerPin != null) {
                 callerPin.close();
             }

@@ -20,11 +20,17 @@ import java.util.concurrent.TimeUnit;
  * {@link PartnerProcessMain}: the same java and class path, started here), through a
  * {@link SharedTurnFile} with non-private futex operations. One {@link #roundTrip()} = two switches.
  *
- * <p>Never hangs, never leaves a process behind: every wait is bounded and, while it lasts, checks
- * {@link Process#isAlive()} every 100 ms, so a dead partner fails the next round trip at once with its
- * exit code and the tail of its stderr; {@link #close()} asks the partner to stop, then destroys it
- * (forcibly if it must); a JVM shutdown hook destroys it if {@code close()} is never reached; and the
- * partner exits by itself when this process dies (it polls this pid).
+ * <p>Never hangs, never leaves a process or a file behind. {@link WaitKind#UNTIMED} (default): the
+ * waits have no timer; a {@link PairWatchdog} checks every 100 ms that the partner process is alive
+ * and not stopped ({@code /proc/PID/stat}) and that it answers within the timeout, and cancels the
+ * turn otherwise (the word changes and every waiter is woken), so a dead partner fails the round trip
+ * within 100 ms with its exit code and the tail of its stderr. {@link WaitKind#TIMED}: every wait is a
+ * 100 ms timed futex wait that checks {@link Process#isAlive()} in between. {@link #close()} asks the
+ * partner to stop, then destroys it (forcibly if it must); a JVM shutdown hook destroys it if
+ * {@code close()} is never reached; and the partner exits by itself when this process dies (its own
+ * watchdog polls this pid). The mapping's file is unlinked as soon as the partner has mapped it, and
+ * the partner's stderr is kept in memory (its last lines), so no temporary file outlives a killed
+ * fork or a teardown JMH skipped.
  *
  * <p>The partner's thread is registered with {@link CountedThreads#registerExternal} so
  * {@code ContextSwitchProfiler} counts its switches with this process's.
@@ -39,7 +45,8 @@ public final class ProcessPingPong implements AutoCloseable {
     private final SharedTurnFile shared;
     private final FutexTurn turn;
     private final Process process;
-    private final Path log;
+    private final StderrTail log;
+    private final PairWatchdog watchdog;
     private final Thread shutdownHook;
     private final CpuPinning callerPin;
     private final int partnerTid;
@@ -47,10 +54,10 @@ public final class ProcessPingPong implements AutoCloseable {
     private final long timeoutNanos;
     private boolean closed;
 
-    private ProcessPingPong(SharedTurnFile shared, Process process, Path log, Thread hook, CpuPinning callerPin,
-                            int partnerTid, String report, long timeoutNanos) {
+    private ProcessPingPong(SharedTurnFile shared, FutexTurn turn, Process process, StderrTail log, Thread hook,
+                            CpuPinning callerPin, int partnerTid, String report, long timeoutNanos) {
         this.shared = shared;
-        this.turn = shared.turn();
+        this.turn = turn;
         this.process = process;
         this.log = log;
         this.shutdownHook = hook;
@@ -58,6 +65,13 @@ public final class ProcessPingPong implements AutoCloseable {
         this.partnerTid = partnerTid;
         this.report = report;
         this.timeoutNanos = timeoutNanos;
+        this.watchdog = turn.waitKind() == WaitKind.UNTIMED
+                ? PairWatchdog.start(turn, Turn.B, timeoutNanos, () -> partnerLost(process, log)) : null;
+    }
+
+    /** As {@link #start(Placement, WaitKind)} with untimed waits. */
+    public static ProcessPingPong start(Placement placement) {
+        return start(placement, WaitKind.UNTIMED);
     }
 
     /**
@@ -67,34 +81,34 @@ public final class ProcessPingPong implements AutoCloseable {
      * @throws dev.switchcost.affinity.PlacementUnavailableException when the machine cannot provide the placement
      * @throws IllegalStateException if the partner dies or is not ready within 30 s; it is destroyed then
      */
-    public static ProcessPingPong start(Placement placement) {
+    public static ProcessPingPong start(Placement placement, WaitKind wait) {
         Placement.Assignment a = placement.assign(Topology.current(), CpuPinning.allowedCpus()).require();
         CpuPinning pin = a.isPinned() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
         SharedTurnFile shared = SharedTurnFile.create();
         Process process = null;
         Thread hook = null;
-        Path log = null;
+        StderrTail log = null;
         try {
-            log = Files.createTempFile("switchcost-partner-", ".log");
-            process = new ProcessBuilder(partnerCommand(shared.path(), a.cpuB(), ProcessHandle.current().pid()))
+            process = new ProcessBuilder(partnerCommand(shared.path(), a.cpuB(), ProcessHandle.current().pid(), wait))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(log.toFile())
                     .start();
             Process p = process;
+            log = StderrTail.follow(p);
             hook = new Thread(p::destroyForcibly, "switchcost-partner-reaper");
             Runtime.getRuntime().addShutdownHook(hook);
             long deadline = System.nanoTime() + START_TIMEOUT_NANOS;
             while (shared.get(SharedTurnFile.STATE) != SharedTurnFile.READY) {
                 if (!p.isAlive()) {
                     throw new IllegalStateException("partner process pid " + p.pid() + " exited with code " + p.exitValue()
-                            + " before it was ready" + stderrTail(log));
+                            + " before it was ready" + log.tail());
                 }
                 if (System.nanoTime() - deadline > 0) {
                     throw new IllegalStateException("partner process pid " + p.pid() + " not ready within "
-                            + TimeUnit.NANOSECONDS.toSeconds(START_TIMEOUT_NANOS) + " s" + stderrTail(log));
+                            + TimeUnit.NANOSECONDS.toSeconds(START_TIMEOUT_NANOS) + " s" + log.tail());
                 }
                 Thread.sleep(5);
             }
+            shared.unlink(); // both processes have it mapped: nothing left in /dev/shm whatever ends this JVM
             int tid = shared.get(SharedTurnFile.TID);
             int cpuB = shared.get(SharedTurnFile.CPU);
             int cpuA = Syscalls.currentCpu();
@@ -102,28 +116,29 @@ public final class ProcessPingPong implements AutoCloseable {
                 throw new IllegalStateException("placement " + placement + " asked cpu " + a.cpuA() + "/" + a.cpuB()
                         + " but sched_getcpu() says " + cpuA + "/" + cpuB);
             }
-            CountedThreads.registerCurrent(CountedThreads.WORKER);
             CountedThreads.registerExternal((int) p.pid(), tid, CountedThreads.PARTNER);
             String where = a.isPinned() ? "pinned" : "unpinned, now";
-            String report = "placement " + placement + " (futex-shared, partner process): "
+            FutexTurn turn = shared.turn(wait);
+            String report = "placement " + placement + " (" + turn.mechanism() + ", partner process): "
                     + Thread.currentThread().getName() + " " + where + " on cpu " + cpuA + ", partner process pid "
-                    + p.pid() + " tid " + tid + " " + where + " on cpu " + cpuB + " (sched_getcpu); mapping " + shared.path();
-            return new ProcessPingPong(shared, p, log, hook, pin, tid, report, PingPong.DEFAULT_TIMEOUT_NANOS);
+                    + p.pid() + " tid " + tid + " " + where + " on cpu " + cpuB + " (sched_getcpu); mapping " + shared.path()
+                    + " (unlinked once both had it mapped)";
+            return new ProcessPingPong(shared, turn, p, log, hook, pin, tid, report, PingPong.DEFAULT_TIMEOUT_NANOS);
         } catch (IOException e) {
-            cleanUp(process, hook, shared, log, pin);
+            cleanUp(process, hook, shared, pin);
             throw new UncheckedIOException("cannot start the partner process", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            cleanUp(process, hook, shared, log, pin);
+            cleanUp(process, hook, shared, pin);
             throw new IllegalStateException("interrupted while starting the partner process", e);
         } catch (RuntimeException | Error e) {
-            cleanUp(process, hook, shared, log, pin);
+            cleanUp(process, hook, shared, pin);
             throw e;
         }
     }
 
     /** The partner's command line: this JVM's java, class path and flags ({@link JdkPolicy}), a small heap. */
-    public static List<String> partnerCommand(Path mapping, int cpu, long parentPid) {
+    public static List<String> partnerCommand(Path mapping, int cpu, long parentPid, WaitKind wait) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> cmd = new ArrayList<>();
@@ -137,6 +152,7 @@ public final class ProcessPingPong implements AutoCloseable {
         cmd.add(mapping.toString());
         cmd.add(String.valueOf(cpu));
         cmd.add(String.valueOf(parentPid));
+        cmd.add(wait.name());
         return cmd;
     }
 
@@ -144,8 +160,28 @@ public final class ProcessPingPong implements AutoCloseable {
     public void roundTrip() {
         turn.pass(Turn.B);
         if (!turn.await(Turn.A, CHECK_NANOS)) {
+            if (watchdog != null) {
+                lost();
+            }
             awaitChecking();
         }
+    }
+
+    /** The untimed wait was cancelled: say why. */
+    private void lost() {
+        checkPartner();
+        String why = watchdog.reason();
+        throw new IllegalStateException("partner process pid " + process.pid() + ": "
+                + (why != null ? why : "turn cancelled") + log.tail());
+    }
+
+    /** Why the watchdog should cancel: the partner process exited or was stopped. */
+    private static String partnerLost(Process p, StderrTail log) {
+        if (!p.isAlive()) {
+            return "died (exit code " + p.exitValue() + ")";
+        }
+        String state = ProcState.of(p.pid());
+        return "T".equals(state) || "t".equals(state) ? "was stopped (state " + state + " in /proc/" + p.pid() + "/stat)" : null;
     }
 
     private void awaitChecking() {
@@ -154,7 +190,7 @@ public final class ProcessPingPong implements AutoCloseable {
             checkPartner();
             if (System.nanoTime() - deadline > 0) {
                 throw new IllegalStateException("partner process pid " + process.pid() + " did not hand the turn back within "
-                        + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms" + stderrTail(log));
+                        + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms" + log.tail());
             }
         } while (!turn.await(Turn.A, CHECK_NANOS));
     }
@@ -163,7 +199,7 @@ public final class ProcessPingPong implements AutoCloseable {
     public void checkPartner() {
         if (!process.isAlive()) {
             throw new IllegalStateException("partner process pid " + process.pid() + " died (exit code "
-                    + process.exitValue() + ")" + stderrTail(log));
+                    + process.exitValue() + ")" + log.tail());
         }
     }
 
@@ -184,14 +220,16 @@ public final class ProcessPingPong implements AutoCloseable {
             return;
         }
         closed = true;
+        if (watchdog != null) {
+            watchdog.close();
+        }
         CountedThreads.retireExternal(partnerTid);
-        CountedThreads.retireCurrent();
         shared.set(SharedTurnFile.STOP, 1);
-        turn.pass(Turn.B);
-        cleanUp(process, shutdownHook, shared, log, callerPin);
+        turn.cancel(); // wakes the partner wherever it waits; it sees STOP and exits 0
+        cleanUp(process, shutdownHook, shared, callerPin);
     }
 
-    private static void cleanUp(Process p, Thread hook, SharedTurnFile shared, Path log, CpuPinning pin) {
+    private static void cleanUp(Process p, Thread hook, SharedTurnFile shared, CpuPinning pin) {
         try {
             if (p != null) {
                 stop(p);
@@ -205,13 +243,6 @@ public final class ProcessPingPong implements AutoCloseable {
                 }
             }
             shared.close();
-            if (log != null) {
-                try {
-                    Files.deleteIfExists(log);
-                } catch (IOException ignored) {
-                    // a temp file left behind is harmless
-                }
-            }
             if (pin != null) {
                 pin.close();
             }
@@ -235,20 +266,8 @@ public final class ProcessPingPong implements AutoCloseable {
         }
     }
 
-    private static String stderrTail(Path log) {
-        if (log == null) {
-            return "";
-        }
-        try {
-            String text = Files.readString(log).strip();
-            if (text.isEmpty()) {
-                return "; its stderr is empty";
-            }
-            String[] lines = text.split("\n");
-            int from = Math.max(0, lines.length - 5);
-            return "; its stderr ends: " + String.join(" | ", java.util.Arrays.copyOfRange(lines, from, lines.length));
-        } catch (IOException e) {
-            return "";
-        }
+    /** @return the mapping's path (unlinked once the partner has mapped it) */
+    public Path mappingPath() {
+        return shared.path();
     }
 }

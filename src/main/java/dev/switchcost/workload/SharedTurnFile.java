@@ -83,8 +83,21 @@ public final class SharedTurnFile implements AutoCloseable {
     }
 
     /** @return the turn as a non-private futex on this mapping */
-    public FutexTurn turn() {
-        return FutexTurn.shared(buffer, TURN);
+    public FutexTurn turn(WaitKind wait) {
+        return FutexTurn.shared(buffer, TURN, wait);
+    }
+
+    /**
+     * Removes the file's name now; the mapping stays valid in every process that has it mapped. Call
+     * once every process that needs the file has mapped it, so nothing is left in {@code /dev/shm}
+     * even if this JVM is killed. Idempotent.
+     */
+    public void unlink() {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + path, e);
+        }
     }
 
     public Path path() {
@@ -99,15 +112,11 @@ public final class SharedTurnFile implements AutoCloseable {
         INT.setVolatile(buffer, offset, value);
     }
 
-    /** Deletes the file if this side created it; the mapping stays valid until collected. */
+    /** Deletes the file if this side created it (if {@link #unlink()} has not); the mapping stays valid until collected. */
     @Override
     public void close() {
         if (owner) {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot delete " + path, e);
-            }
+            unlink();
         }
     }
 }

@@ -6,7 +6,9 @@ package dev.switchcost.workload;
  * waking it. Implementations differ only in how a side waits: blocking in the kernel
  * ({@link FutexTurn}), parking in the JVM ({@link ParkTurn}) or spinning ({@link SpinTurn}).
  *
- * <p>Every wait is bounded, so a side whose partner has died notices instead of hanging.
+ * <p>No wait hangs for good: a {@link CancellableTurn} (every blocking turn here) is released by
+ * {@link CancellableTurn#cancel()}, which its owner's {@link PairWatchdog} calls when the partner
+ * stops answering; {@link SpinTurn} bounds its spin with a clock it reads every 4096 spins.
  */
 public interface Turn {
 
@@ -22,7 +24,9 @@ public interface Turn {
     /**
      * Waits until the turn is {@code side}'s.
      *
-     * @return false if {@code timeoutNanos} passed first
+     * @param timeoutNanos a bound for turns with a timed wait ({@link WaitKind#TIMED}, {@link SpinTurn});
+     *                     untimed turns ignore it and return false only once cancelled
+     * @return false if the turn was cancelled or {@code timeoutNanos} passed first
      */
     boolean await(int side, long timeoutNanos);
 

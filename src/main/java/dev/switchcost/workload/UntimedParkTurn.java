@@ -61,6 +61,6 @@ public final class UntimedParkTurn implements CancellableTurn {
 
     @Override
     public String mechanism() {
-        return "park-untimed";
+        return "park";
     }
 }

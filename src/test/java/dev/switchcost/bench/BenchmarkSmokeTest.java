@@ -2,6 +2,7 @@ package dev.switchcost.bench;
 
 import dev.switchcost.jmh.BenchmarkMain;
 import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.linux.Binding;
 import dev.switchcost.linux.LinuxTestSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -36,6 +37,10 @@ class BenchmarkSmokeTest {
     }
 
     static Collection<RunResult> run(String include, String placement) throws Exception {
+        return run(include, placement, null);
+    }
+
+    static Collection<RunResult> run(String include, String placement, String wait) throws Exception {
         OptionsBuilder b = new OptionsBuilder();
         b.include(include)
                 .forks(1)
@@ -48,6 +53,12 @@ class BenchmarkSmokeTest {
         if (placement != null) {
             b.param("placement", placement);
         }
+        if (wait != null) {
+            b.param("wait", wait);
+        }
+        if (include.startsWith("FutexPingPong")) {
+            b.param("binding", "JNA");
+        }
         Options o = BenchmarkMain.withSwitchcostDefaults(b.build(), System.err);
         return new Runner(o).run();
     }
@@ -58,19 +69,21 @@ class BenchmarkSmokeTest {
         return res.getScore();
     }
 
-    /** switches per round trip: [min, max] of ctxsw.total.norm. */
-    @ParameterizedTest(name = "{0} {1}")
+    /** switches per round trip: [min, max] of ctxsw.total.norm, for both wait kinds where the benchmark has them. */
+    @ParameterizedTest(name = "{0} {1} {2}")
     @CsvSource({
-        "FutexPingPong.roundTrip,              SAME_CPU,  1.8, 2.2",
-        "ParkUnparkPingPong.roundTrip_park,    SAME_CPU,  1.8, 2.2",
-        "ParkUnparkPingPong.roundTrip_spin,    SAME_CPU,  0,   0.1",
-        "FutexPingPong.roundTrip,              CROSS_CPU, 0.5, 2.2",
-        "ParkUnparkPingPong.roundTrip_park,    CROSS_CPU, 0.5, 2.2",
-        "ParkUnparkPingPong.roundTrip_spin,    CROSS_CPU, 0,   0.1",
-        "FutexPingPong.roundTrip,              UNPINNED,  0.5, 2.2",
+        "FutexPingPong.roundTrip,              SAME_CPU,  UNTIMED, 1.8, 2.2",
+        "FutexPingPong.roundTrip,              SAME_CPU,  TIMED,   1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    SAME_CPU,  UNTIMED, 1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    SAME_CPU,  TIMED,   1.8, 2.2",
+        "ParkUnparkPingPong.roundTrip_spin,    SAME_CPU,  ,        0,   0.1",
+        "FutexPingPong.roundTrip,              CROSS_CPU, UNTIMED, 0.5, 2.2",
+        "ParkUnparkPingPong.roundTrip_park,    CROSS_CPU, UNTIMED, 0.5, 2.2",
+        "ParkUnparkPingPong.roundTrip_spin,    CROSS_CPU, ,        0,   0.1",
+        "FutexPingPong.roundTrip,              UNPINNED,  UNTIMED, 0.5, 2.2",
     })
-    void handoffsSwitchAsOftenAsTheyClaim(String benchmark, String placement, double min, double max) throws Exception {
-        Collection<RunResult> results = run(benchmark.replace(".", "\\.") + "$", placement);
+    void handoffsSwitchAsOftenAsTheyClaim(String benchmark, String placement, String wait, double min, double max) throws Exception {
+        Collection<RunResult> results = run(benchmark.replace(".", "\\.") + "$", placement, wait);
         assertEquals(1, results.size());
         RunResult r = results.iterator().next();
         double score = r.getPrimaryResult().getScore();
@@ -85,12 +98,32 @@ class BenchmarkSmokeTest {
     }
 
     @ParameterizedTest(name = "SyscallBaseline.{0}")
-    @CsvSource({"baseline", "jnaCallNoKernel", "gettid"})
+    @CsvSource({"baseline", "callNoKernel", "gettid", "gettidNotCritical"})
     void syscallBaselineNeverSwitches(String method) throws Exception {
-        RunResult r = run("SyscallBaseline\\." + method + "$", null).iterator().next();
-        assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));
+        Collection<RunResult> results = run("SyscallBaseline\\." + method + "$", null);
+        // one row per binding available on this JDK (the empty baseline has none)
+        int expected = method.equals("baseline") ? 1 : Runtime.version().feature() >= Binding.FFM_MIN_FEATURE ? 2 : 1;
+        assertEquals(expected, results.size());
+        for (RunResult r : results) {
+            assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));
+            double switches = secondary(r, "ctxsw.total.norm");
+            assertTrue(switches < 0.01, method + ": " + switches + " switches per op");
+            assertFalse(Double.isNaN(switches));
+        }
+    }
+
+    @ParameterizedTest(name = "FutexPingPong FFM {0}")
+    @CsvSource({"UNTIMED", "TIMED"})
+    void ffmFutexPingPongSwitchesTwiceOnOneCpu(String wait) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
+        OptionsBuilder b = new OptionsBuilder();
+        b.include("FutexPingPong\\.roundTrip$").forks(1).warmupIterations(0).measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
+                .verbosity(VerboseMode.SILENT).shouldFailOnError(true)
+                .param("placement", "SAME_CPU").param("wait", wait).param("binding", "FFM");
+        RunResult r = new Runner(BenchmarkMain.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
+        assertEquals("FFM", r.getParams().getParam("binding"));
         double switches = secondary(r, "ctxsw.total.norm");
-        assertTrue(switches < 0.01, method + ": " + switches + " switches per op");
-        assertFalse(Double.isNaN(switches));
+        assertTrue(switches >= 1.8 && switches <= 2.2, "FFM " + wait + ": " + switches + " switches per round trip");
     }
 }

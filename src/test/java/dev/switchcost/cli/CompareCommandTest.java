@@ -45,7 +45,7 @@ class CompareCommandTest {
         assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
         Path dir = tmp.resolve("cmp");
         CliHarness r = CliHarness.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
-                "--results-dir", dir.toString());
+                "-o", dir.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
         assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
         assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());

@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ListCommandTest {
 
     @Test
-    void everyBenchmarkClassHasAQuestion() {
+    void everyBenchmarkClassHasAQuestionFromItsJavadoc() {
         for (BenchmarkCatalog.Entry e : BenchmarkCatalog.all()) {
-            assertNotNull(e.question(), e.simpleName() + " has no line in src/main/resources/dev/switchcost/bench/questions.properties");
+            assertNotNull(e.question(), e.simpleName() + "'s class Javadoc has no <b>Question.</b> paragraph");
+            assertTrue(e.question().endsWith("?") && !e.question().contains("<") && !e.question().contains("{@")
+                    && !e.question().contains(" * "), e.simpleName() + ": " + e.question());
         }
     }
 

@@ -139,6 +139,15 @@ class RunCommandTest {
         assertTrue(json.contains("\"warmupIterations\" : 1") && json.contains("\"measurementIterations\" : 2"), json);
         assertEquals("complete", Files.readAllLines(dir.resolve("status")).get(0));
         assertTrue(r.out().contains("[1/1 |") && r.out().contains("| 100% |"), "whole-run progress n/N ending at 100 %: " + r.out());
+        // the run ends with the answer card and the report it wrote, not JMH's table (that is in run.log)
+        int card = r.out().indexOf("switchcost: what a context switch costs on this machine");
+        assertTrue(card > 0, r.out());
+        String[] cardLines = r.out().substring(card).strip().split("\n");
+        assertTrue(cardLines.length <= dev.switchcost.report.AnswerCard.MAX_LINES, r.out().substring(card));
+        assertTrue(cardLines[cardLines.length - 1].startsWith("Report: " + dir.resolve("report.html")), r.out().substring(card));
+        assertTrue(Files.isRegularFile(dir.resolve("report.html")));
+        assertTrue(!r.out().contains("Benchmark                ") && Files.readString(dir.resolve("run.log")).contains("Benchmark "),
+                "JMH's table is in run.log only");
     }
 
     @Test

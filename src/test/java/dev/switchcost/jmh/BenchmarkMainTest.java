@@ -194,6 +194,18 @@ class BenchmarkMainTest {
     }
 
     @Test
+    void failOnErrorStillStopsAtTheFirstFailureAndExitsNonZero() throws Exception {
+        LinuxTestSupport.assumeNative();
+        int exit = runMain("-foe", "true", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-p", "carriers=2",
+                "-p", "pair=VT_VT", "-p", "primitive=LOCK_SUPPORT,SYNCHRONOUS_QUEUE", "VirtualThreadHandoffOneCarrier");
+        String err = errors.toString(StandardCharsets.UTF_8);
+        assertEquals(1, exit, err);
+        // the first trial fails and JMH stops: both requested trials are named, the second as not run
+        assertTrue(err.contains("2 trials failed") && err.contains("not run"), err);
+        assertTrue(human.toString(StandardCharsets.UTF_8).contains("fail on error was requested"));
+    }
+
+    @Test
     void unknownProfilerIsUsageErrorBeforeAnyRun() throws Exception {
         int exit = runMain("-prof", "bogus", "SyscallBaseline.gettid");
         assertEquals(2, exit);

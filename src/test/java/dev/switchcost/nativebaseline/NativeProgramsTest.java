@@ -52,6 +52,47 @@ class NativeProgramsTest {
     }
 
     @Test
+    void timedFutexThreadsSwitchTwiceAndSayTheyAreTimed() {
+        assumeBuilt();
+        NativeResult r = runner.run(NativeProgram.FUTEX_THREADS_TIMED, Placement.SAME_CPU, 2000, 1, 60).get(0);
+        assertEquals("futex-threads-timed", r.mechanism());
+        assertEquals(2.0, r.switchesPerRoundTrip(), 0.15, r.toString());
+    }
+
+    /**
+     * The untimed programs' watchdog: a child process that is stopped or killed mid-run fails the
+     * parent (exit 1, one line) instead of leaving it waiting with no timeout. Both for both programs
+     * that have a child; the bound is one waitpid wake-up (no timer), the hang guard only catches a hang.
+     */
+    @Test
+    void aStoppedOrKilledChildFailsTheUntimedParentInsteadOfHangingIt() throws Exception {
+        assumeBuilt();
+        for (String program : List.of("futex_processes", "pipe_processes")) {
+            for (String signal : List.of("-STOP", "-KILL")) {
+                Process p = new ProcessBuilder(runner.dir().resolve(program).toString(), "SAME_CPU", "1000000000", "1")
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                try {
+                    ProcessHandle child = null;
+                    for (int i = 0; i < 200 && child == null; i++) {
+                        child = p.children().findFirst().orElse(null);
+                        Thread.sleep(10);
+                    }
+                    assertTrue(child != null, program + " started no child");
+                    Thread.sleep(200);
+                    assertEquals(0, new ProcessBuilder("kill", signal, Long.toString(child.pid())).start().waitFor());
+                    assertTrue(p.waitFor(30, TimeUnit.SECONDS), program + " hung after its child got " + signal);
+                    assertEquals(1, p.exitValue(), program + " " + signal);
+                    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertTrue(err.contains(program + ": parent:"), err);
+                    assertTrue(child.onExit().get(10, TimeUnit.SECONDS) != null);
+                } finally {
+                    p.destroyForcibly();
+                }
+            }
+        }
+    }
+
+    @Test
     void processPingPongsSwitchTwicePerRoundTripOnOneCpu() {
         assumeBuilt();
         for (NativeProgram p : List.of(NativeProgram.FUTEX_PROCESSES, NativeProgram.PIPE_PROCESSES)) {

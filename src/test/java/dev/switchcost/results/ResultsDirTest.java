@@ -135,6 +135,25 @@ class ResultsDirTest {
         assertEquals(ExitCodes.USAGE, assertThrows(SwitchcostException.class, () -> ResultsDir.claim(file, "--results-dir")).exitCode());
     }
 
+    /** A read-only file system is the environment: exit 3, one line (a read-only tmpfs; needs root to mount). */
+    @Test
+    void aReadOnlyFileSystemIsAnEnvironmentError() throws Exception {
+        Path ro = Files.createDirectory(parent.resolve("rofs"));
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", ro.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0,
+                "cannot mount a tmpfs (needs root): " + out);
+        try {
+            SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
+            assertEquals(ExitCodes.ENVIRONMENT, e.exitCode(), e.getMessage());
+            assertTrue(e.getMessage().contains("read-only file system") && !e.getMessage().contains("\n"), e.getMessage());
+            SwitchcostException w = assertThrows(SwitchcostException.class, () -> ResultsDir.requireWritableDirectory(ro, "-o"));
+            assertEquals(ExitCodes.ENVIRONMENT, w.exitCode(), w.getMessage());
+        } finally {
+            new ProcessBuilder("umount", ro.toString()).inheritIO().start().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void aParentThatIsAFileIsAUsageError() throws IOException {
         Path file = Files.createFile(parent.resolve("afile"));

@@ -161,6 +161,9 @@ class ResultsReaderTest {
         Files.writeString(truncated, "[{\"benchmark\": \"a.B.c\"}]");
         assertOneLine(assertThrows(IllegalArgumentException.class, () -> Results.load(tmp)), "primaryMetric");
         Files.delete(truncated);
+        Path run = Files.createDirectories(tmp.resolve("box-20261122-140509"));
+        Files.writeString(run.resolve("status"), "complete\n");
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> Results.load(tmp)), "give one, e.g. " + run);
         Files.writeString(tmp.resolve("machine.json"), "[]");
         assertThrows(RuntimeException.class, () -> Results.load(tmp));
     }

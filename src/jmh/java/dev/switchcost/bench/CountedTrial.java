@@ -1,0 +1,60 @@
+package dev.switchcost.bench;
+
+import dev.switchcost.sample.CountedThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The one trial life cycle of every switchcost benchmark: every {@code @Benchmark} method takes a
+ * state that extends this class (or its class is one), which {@code BenchmarkStatesTest} checks for
+ * every benchmark in the build. Setup registers the JMH thread with {@link CountedThreads} as the
+ * worker, so {@code ContextSwitchProfiler} counts it (forgetting that silently read 0 switches), then
+ * {@link #open()}s what the benchmark needs; after every iteration {@link #check()} surfaces a
+ * partner's failure; teardown {@link #close()}s and retires the worker's final counters (JMH runs
+ * trial teardown before the last iteration's profilers read).
+ *
+ * <p>Subclasses add {@code @Param} fields and override the three hooks, not the JMH methods (they
+ * are final).
+ */
+@State(Scope.Thread)
+public abstract class CountedTrial {
+
+    @Setup(Level.Trial)
+    public final void setUpTrial() {
+        CountedThreads.registerCurrent(CountedThreads.WORKER);
+        try {
+            open();
+        } catch (RuntimeException | Error e) {
+            CountedThreads.retireCurrent();
+            throw e;
+        }
+    }
+
+    @TearDown(Level.Iteration)
+    public final void checkIteration() {
+        check();
+    }
+
+    @TearDown(Level.Trial)
+    public final void tearDownTrial() {
+        try {
+            close();
+        } finally {
+            CountedThreads.retireCurrent();
+        }
+    }
+
+    /** Starts what the trial needs, on the JMH thread (already registered as the worker). */
+    protected abstract void open();
+
+    /** After each iteration: throws if a partner failed. */
+    protected void check() {
+    }
+
+    /** Stops everything {@link #open()} started. */
+    protected void close() {
+    }
+}

@@ -1,0 +1,75 @@
+package dev.switchcost.bench;
+
+import dev.switchcost.affinity.Placement;
+import dev.switchcost.workload.PingPong;
+import dev.switchcost.workload.PlacedPingPong;
+import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.workload.Turn;
+
+/**
+ * The one placed-pair state of the handoff benchmarks: the JMH thread (side A) and a partner thread
+ * (side B) placed as {@link #where()} says, pinned, checked with {@code sched_getcpu} and reported on
+ * stderr in one {@code #} line; the partner registers itself as counted ({@link PingPong}), the JMH
+ * thread through {@link CountedTrial}; a {@link dev.switchcost.workload.PairWatchdog} guards untimed
+ * turns; the pair is checked after every iteration and stopped at the end of the trial.
+ *
+ * <p>Subclasses declare their {@code @Param}s (a class that declares {@code placement} must run at
+ * every placement: unavailable ones are narrowed away before JMH runs) and say which turn, which
+ * partner and what partner work.
+ */
+public abstract class PlacedPair extends CountedTrial {
+
+    private PlacedPingPong pair;
+    private PingPong pingPong;
+
+    /** @return where the two sides run */
+    protected abstract Placement where();
+
+    /** @return a fresh turn, side A's */
+    protected abstract Turn newTurn();
+
+    /** @return the partner's kind; a virtual partner needs {@link Placement#UNPINNED} */
+    protected ThreadKind partnerKind() {
+        return ThreadKind.PLATFORM;
+    }
+
+    /** @return true for spin turns: two spinners on one CPU run inline on the JMH thread */
+    protected boolean inlineOnOneCpu() {
+        return false;
+    }
+
+    /** @return what the partner does each time it holds the turn ({@link PingPong#NO_WORK} for nothing) */
+    protected Runnable partnerWork() {
+        return PingPong.NO_WORK;
+    }
+
+    /** @return more words for the setup line, or "" */
+    protected String describe() {
+        return "";
+    }
+
+    @Override
+    protected final void open() {
+        pair = PlacedPingPong.start(where(), newTurn(), partnerKind(), inlineOnOneCpu(), partnerWork());
+        pingPong = pair.pingPong();
+        String more = describe();
+        System.err.println("# " + pair.report() + (more.isEmpty() ? "" : "; " + more));
+    }
+
+    @Override
+    protected final void check() {
+        pingPong.checkPartner();
+    }
+
+    @Override
+    protected final void close() {
+        if (pair != null) {
+            pair.close();
+        }
+    }
+
+    /** One round trip: hand the turn to the partner and wait for it to come back. */
+    public final void roundTrip() {
+        pingPong.roundTrip();
+    }
+}

@@ -1,0 +1,96 @@
+package dev.switchcost.compare;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class GapDecompositionTest {
+
+    /** A cell whose repetitions all say the same: ns per round trip and voluntary switches per round trip. */
+    private static CompareResults.Cell cell(Column c, String placement, double ns, double voluntary) {
+        List<CompareResults.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            samples.add(new CompareResults.Sample(i + 1, ns, Double.NaN, voluntary, 2 - voluntary, 2.0, "", null));
+        }
+        return new CompareResults.Cell(c.name(), c.group().name(), c.label(), placement, "test", null, samples);
+    }
+
+    private static CompareResults results(List<CompareResults.Cell> cells) {
+        return new CompareResults(1, "t", 3, true, List.of("UNPINNED", "SAME_CPU"), "s", cells);
+    }
+
+    private static final List<CompareResults.Cell> RUN = List.of(
+            cell(Column.NATIVE_FUTEX, "SAME_CPU", 3800, 1.2),
+            cell(Column.NATIVE_FUTEX_TIMED, "SAME_CPU", 4500, 1.2),
+            cell(Column.FFM_FUTEX, "SAME_CPU", 4100, 1.0),
+            cell(Column.JNA_FUTEX, "SAME_CPU", 5000, 1.5),
+            cell(Column.JNA_FUTEX_TIMED, "SAME_CPU", 5800, 1.5),
+            cell(Column.LOCK_SUPPORT, "SAME_CPU", 5400, 1.2),
+            cell(Column.NATIVE_GETTID, "UNPINNED", 100, 0),
+            cell(Column.JMH_EMPTY, "UNPINNED", 2, 0),
+            cell(Column.FFM_GETTID, "UNPINNED", 110, 0),
+            cell(Column.FFM_GETTID_NOT_CRITICAL, "UNPINNED", 130, 0),
+            cell(Column.JNA_GETTID, "UNPINNED", 220, 0));
+
+    private static GapDecomposition.Row row(List<GapDecomposition.Row> rows, Column c) {
+        return rows.stream().filter(r -> r.label().equals(c.label())).findFirst().orElseThrow();
+    }
+
+    @Test
+    void sharesAreMeasuredAndAddUpToTheGap() {
+        List<GapDecomposition.Row> rows = GapDecomposition.of(results(RUN));
+        assertEquals(4, rows.size());
+
+        GapDecomposition.Row ffm = row(rows, Column.FFM_FUTEX);
+        assertEquals(300, ffm.gap(), 1e-9);
+        assertEquals(1.0 * 30 + 2 * 10, ffm.binding(), 1e-9);   // 1 wait × (130 − 100) + 2 wakes × (110 − 100)
+        assertEquals(0, ffm.timer(), 1e-9);
+        assertEquals(2, ffm.harness(), 1e-9);
+        assertEquals(300 - 50 - 2, ffm.residual(), 1e-9);
+
+        GapDecomposition.Row jna = row(rows, Column.JNA_FUTEX);
+        assertEquals((1.5 + 2) * 120, jna.binding(), 1e-9);     // 3.5 calls × (220 − 100)
+        assertEquals(1200 - 420 - 2, jna.residual(), 1e-9);
+
+        GapDecomposition.Row timed = row(rows, Column.JNA_FUTEX_TIMED);
+        assertEquals(700, timed.timer(), 1e-9);                  // C timed − C untimed
+        assertEquals(2000 - 420 - 700 - 2, timed.residual(), 1e-9);
+        for (GapDecomposition.Row r : rows) {
+            assertEquals(r.gap(), r.binding() + r.timer() + r.harness() + r.residual(), 1e-9, r.label());
+        }
+
+        GapDecomposition.Row park = row(rows, Column.LOCK_SUPPORT);
+        assertEquals(0, park.binding(), 1e-9);
+        assertEquals(1600 - 2, park.residual(), 1e-9);
+        assertEquals(5400 / 3800.0, park.ratio(), 1e-9);
+        assertTrue(park.residualNeedsExplaining());
+        assertTrue(GapDecomposition.text(results(RUN)).contains("note: SAME_CPU " + Column.LOCK_SUPPORT.label()));
+    }
+
+    @Test
+    void missingInputsGiveNaNSharesNotInventedOnes() {
+        List<CompareResults.Cell> noSyscalls = RUN.stream().filter(c -> !c.group().equals(Column.Group.SYSCALL.name())).toList();
+        GapDecomposition.Row jna = row(GapDecomposition.of(results(noSyscalls)), Column.JNA_FUTEX);
+        assertTrue(Double.isNaN(jna.binding()));
+        assertTrue(Double.isNaN(jna.residual()));
+        assertFalse(jna.residualNeedsExplaining());
+        assertTrue(GapDecomposition.text(results(noSyscalls)).contains("n/a"));
+    }
+
+    @Test
+    void anOldCompareJsonWithoutTheNewCellsStillRenders() throws IOException {
+        CompareResults old = CompareResults.read(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/compare.json"));
+        String text = GapDecomposition.text(old);
+        for (GapDecomposition.Row r : GapDecomposition.of(old)) {
+            assertTrue(Double.isFinite(r.jvmNanos()) && Double.isFinite(r.cNanos()), r.toString());
+            assertTrue(text.contains(r.label()), text);
+        }
+    }
+}
