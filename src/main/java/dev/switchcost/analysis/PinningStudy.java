@@ -61,25 +61,55 @@ public record PinningStudy(List<Row> rows) {
     /** The study of one input; empty when it has no virtual-thread handoff rows with {@code pair=VT_VT}. */
     public static PinningStudy derive(Results r) {
         List<JmhRow> all = r.rows().stream().filter(PinningStudy::inStudy).toList();
-        List<String> jdks = new ArrayList<>();
+        List<String> single = r.jdks().size() == 1 ? r.jdks() : List.of();
+        List<Failed> failed = r.status().failedTrials().stream().map(t -> Failed.of(t, single)).filter(f -> f != null).toList();
+        java.util.Set<String> jdkSet = new java.util.TreeSet<>(
+                java.util.Comparator.comparingInt(JdkPolicy::feature).thenComparing(java.util.Comparator.naturalOrder()));
+        java.util.Set<Integer> carrierSet = new java.util.TreeSet<>();
+        java.util.Set<String> primitiveSet = new java.util.HashSet<>();
         for (JmhRow x : all) {
-            String j = Headline.jdkOf(x);
-            if (!jdks.contains(j)) {
-                jdks.add(j);
-            }
+            jdkSet.add(Headline.jdkOf(x));
+            carrierSet.add(carriersOf(x));
+            primitiveSet.add(x.param("primitive"));
         }
-        // oldest JDK first: the pinning one before the one that fixed it
-        jdks.sort(java.util.Comparator.comparingInt(JdkPolicy::feature).thenComparing(java.util.Comparator.naturalOrder()));
+        for (Failed f : failed) {
+            jdkSet.add(f.jdk());
+            carrierSet.add(f.carriers());
+            primitiveSet.add(f.primitive());
+        }
+        // oldest JDK first (the pinning one before the one that fixed it); only carriers and primitives that ran
         List<Row> out = new ArrayList<>();
-        for (String jdk : jdks) {
-            for (int carriers = 1; carriers <= 2; carriers++) {
+        for (String jdk : jdkSet) {
+            for (int carriers : carrierSet) {
                 Optional<JmhRow> lock = find(all, jdk, carriers, "REENTRANT_LOCK").filter(x -> !x.failed());
+                boolean ranHere = all.stream().anyMatch(x -> jdk.equals(Headline.jdkOf(x)) && carriersOf(x) == carriers);
                 for (String p : PRIMITIVES) {
-                    out.add(row(jdk, carriers, p, find(all, jdk, carriers, p), lock));
+                    if (primitiveSet.contains(p)) {
+                        Optional<Failed> f = failed.stream().filter(t -> t.jdk().equals(jdk) && t.carriers() == carriers
+                                && t.primitive().equals(p)).findFirst();
+                        out.add(row(jdk, carriers, p, find(all, jdk, carriers, p), f, ranHere, lock));
+                    }
                 }
             }
         }
         return new PinningStudy(out);
+    }
+
+    /** A failed trial of the study from the run's status: its JDK (the {@code jdk} entry of run --jdk, or the run's one JDK). */
+    record Failed(String jdk, int carriers, String primitive, String reason) {
+        static Failed of(dev.switchcost.results.RunStatus.FailedTrial t, List<String> single) {
+            java.util.Map<String, String> p = t.params();
+            String cls = t.benchmark().replaceFirst("\\.[^.]+$", "");
+            cls = cls.substring(cls.lastIndexOf('.') + 1);
+            boolean study = (cls.equals("VirtualThreadHandoffOneCarrier") || cls.equals("VirtualThreadHandoffTwoCarriers"))
+                    && t.benchmark().endsWith(".roundTrip") && "VT_VT".equals(p.get("pair")) && PRIMITIVES.contains(p.get("primitive"));
+            String jdk = p.getOrDefault("jdk", single.isEmpty() ? null : single.get(0));
+            if (!study || jdk == null) {
+                return null;
+            }
+            int carriers = p.containsKey("carriers") ? Integer.parseInt(p.get("carriers")) : cls.endsWith("OneCarrier") ? 1 : 2;
+            return new Failed(jdk, carriers, p.get("primitive"), t.reason());
+        }
     }
 
     public boolean isEmpty() {
@@ -112,18 +142,24 @@ public record PinningStudy(List<Row> rows) {
                 .min((a, b) -> Boolean.compare(a.failed(), b.failed()));
     }
 
-    private static Row row(String jdk, int carriers, String primitive, Optional<JmhRow> found, Optional<JmhRow> lock) {
+    /**
+     * @param failed  the run's record of this cell's trial failing, if any
+     * @param ranHere whether this JDK ran anything with this many carriers (a JMH run without a status
+     *                file leaves out the refused trial: a cell missing among its siblings was refused)
+     */
+    private static Row row(String jdk, int carriers, String primitive, Optional<JmhRow> found, Optional<Failed> failed,
+                           boolean ranHere, Optional<JmhRow> lock) {
         boolean pinningJdk = JdkPolicy.feature(jdk) > 0 && JdkPolicy.feature(jdk) < JdkPolicy.NO_PINNING;
         if (found.isEmpty() || found.get().failed()) {
             String missing;
             String reading;
-            if (primitive.equals("SYNCHRONIZED") && carriers == 1 && pinningJdk) {
+            if (primitive.equals("SYNCHRONIZED") && carriers == 1 && pinningJdk && (failed.isPresent() || ranHere)) {
                 missing = "refused: deadlocks";
                 reading = "a virtual thread waiting inside synchronized holds the only carrier, so its partner never runs:"
                         + " on JDK " + JdkPolicy.feature(jdk) + " replace synchronized around blocking waits, or move to JDK "
                         + JdkPolicy.NO_PINNING + "+";
-            } else if (found.isPresent()) {
-                missing = "failed: " + found.get().failure();
+            } else if (found.isPresent() || failed.isPresent()) {
+                missing = "failed: " + (found.isPresent() ? found.get().failure() : failed.get().reason());
                 reading = "the trial failed; no figure";
             } else {
                 missing = "not run";

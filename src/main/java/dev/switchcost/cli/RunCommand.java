@@ -6,6 +6,7 @@ import dev.switchcost.jmh.ParamCheck;
 import dev.switchcost.jmh.ProgressFormat;
 import dev.switchcost.jmh.TrialLedger;
 import dev.switchcost.jmh.TrialPlan;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.machine.MachineInfo;
 import dev.switchcost.results.ResultsDir;
 import org.openjdk.jmh.profile.ProfilerException;
@@ -92,7 +93,7 @@ public final class RunCommand extends BaseCommand {
     static final Map<String, String> QUICK_PARAMS = Map.of(
             "placement", "SAME_CPU,CROSS_CPU",
             "wait", "UNTIMED",
-            "binding", Runtime.version().feature() >= 22 ? "FFM" : "JNA",
+            "binding", Runtime.version().feature() >= JdkPolicy.FFM ? "FFM" : "JNA",
             "pair", "VT_VT,PT_PT",
             "primitive", "LOCK_SUPPORT");
     /**
@@ -101,7 +102,7 @@ public final class RunCommand extends BaseCommand {
      * cells scales with t(n-1)/sqrt(n): 18 at n = 3, 1.9 at n = 8 (for 2.7 times the time).
      */
     static final List<String> QUICK_COMPARE_C = List.of("NATIVE_FUTEX");
-    static final List<String> QUICK_COMPARE_JVM = Runtime.version().feature() >= 22
+    static final List<String> QUICK_COMPARE_JVM = Runtime.version().feature() >= JdkPolicy.FFM
             ? List.of("FFM_FUTEX", "JNA_FUTEX") : List.of("JNA_FUTEX");
     static final int QUICK_COMPARE_REPETITIONS = 8;
     static final int QUICK_FORKS = 1;
@@ -166,6 +167,17 @@ public final class RunCommand extends BaseCommand {
 
     private final List<String> legacy = new ArrayList<>();
 
+    @Option(names = "--jdk", paramLabel = "PATH",
+            description = "Run the same benchmarks on this JDK (its java or its home); repeat it to put JDKs side by side. "
+                    + "They run one after another into one results directory, jmh-jdk<version>.json each, every row "
+                    + "carrying its JDK. Instead of JMH's -jvm.")
+    List<String> jdks = new ArrayList<>();
+
+    /** One {@code --jdk}: its options (fork flags, placements and bindings for that JDK) and trials. */
+    record OnJdk(JdkPolicy.Jdk jdk, Options options, TrialPlan plan) {
+    }
+
+
     /**
      * The validated options of this run, before a directory exists.
      *
@@ -180,11 +192,21 @@ public final class RunCommand extends BaseCommand {
     protected int doCall() throws IOException {
         // Everything that can be refused is refused before the run directory exists.
         PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
+        List<JdkPolicy.Jdk> chosen = chosenJdks();
         Prepared prepared = prepare(said);
+        List<OnJdk> onJdks = onJdks(prepared, chosen, said);
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
-                int code = runInto(run, prepared, null, null);
+                int code = ExitCodes.OK;
+                if (onJdks.isEmpty()) {
+                    code = runInto(run, prepared, null);
+                }
+                for (OnJdk on : onJdks) {
+                    // every JDK runs, whatever the one before it did
+                    int c = runInto(run, prepared, on);
+                    code = code == ExitCodes.OK ? c : code;
+                }
                 if (code == ExitCodes.OK) {
                     run.complete();
                 }
@@ -198,6 +220,55 @@ public final class RunCommand extends BaseCommand {
                 throw e;
             }
         }
+    }
+
+    /**
+     * The JDKs of {@code --jdk}, resolved and checked by {@link JdkPolicy}: each a java or a JDK home that
+     * runs switchcost, each once.
+     *
+     * @throws SwitchcostException (usage) naming the one that is not
+     */
+    List<JdkPolicy.Jdk> chosenJdks() {
+        List<JdkPolicy.Jdk> out = new ArrayList<>();
+        for (String given : jdks) {
+            JdkPolicy.Jdk j = JdkPolicy.resolve(given);
+            if (j == null) {
+                throw SwitchcostException.usage("--jdk " + given + " is neither a java that runs nor a JDK home (bin/java and a release file)");
+            }
+            if (!j.runsSwitchcost()) {
+                throw SwitchcostException.usage("--jdk " + given + " is Java " + j.version + "; switchcost needs " + JdkPolicy.min() + "+");
+            }
+            if (out.contains(j)) {
+                throw SwitchcostException.usage("--jdk " + given + " names " + j + " a second time");
+            }
+            out.add(j);
+        }
+        return out;
+    }
+
+    /** {@code prepared} made ready for each JDK in {@code chosen}, all checked before a directory exists. */
+    List<OnJdk> onJdks(Prepared prepared, List<JdkPolicy.Jdk> chosen, PrintStream said) {
+        if (!chosen.isEmpty() && prepared.raw().getJvm().hasValue()) {
+            throw SwitchcostException.usage("--jdk and JMH's -jvm both choose the JVM of the forks; give --jdk only");
+        }
+        List<OnJdk> out = new ArrayList<>();
+        for (JdkPolicy.Jdk j : chosen) {
+            Options o;
+            try {
+                ChainedOptionsBuilder b = new OptionsBuilder().parent(prepared.raw()).jvm(j.java().getPath());
+                if (prepared.quick() && !userGaveParam("binding")) {
+                    // --quick's binding is the best this JDK has, not the one running switchcost
+                    b.param("binding", j.hasFfm() ? "FFM" : "JNA");
+                }
+                o = BenchmarkMain.withSwitchcostDefaults(b.build(), said);
+            } catch (dev.switchcost.affinity.PlacementUnavailableException e) {
+                throw SwitchcostException.environment(e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw SwitchcostException.usage("on JDK " + j.version + ": " + e.getMessage());
+            }
+            out.add(new OnJdk(j, o, TrialPlan.of(o)));
+        }
+        return out;
     }
 
     /**
@@ -312,20 +383,18 @@ public final class RunCommand extends BaseCommand {
     }
 
     /**
-     * Runs {@code prepared} into {@code run} (already created), on {@code jvm} when given (JMH's
-     * {@code -jvm}, with the fork flags of that JDK), and writes the results there: {@code jmh.json}
-     * (or {@code jmh-<label>.json} with a label, e.g. one per JDK: every {@code jmh*.json} is read),
-     * {@code machine.json}, {@code run.log} (appended); failed trials are recorded in the run's status.
-     * Call it once per JVM for the same options into one directory; the caller marks the run complete.
+     * Runs {@code prepared} into {@code run} (already created), on the JDK of {@code on} when given (a
+     * {@code --jdk}, with that JDK's fork flags), and writes the results there: {@code jmh.json} (with
+     * {@code --jdk} {@code jmh-jdk<version>.json}; every {@code jmh*.json} is read), {@code machine.json},
+     * {@code run.log} (appended); failed trials are recorded in the run's status (with {@code --jdk}, with
+     * a {@code jdk} entry among their parameters). Called once per JDK for the same options into one
+     * directory; the caller marks the run complete.
      *
      * @return {@link ExitCodes#OK} when every requested trial completed, {@link ExitCodes#FAILURE} otherwise
      */
-    int runInto(ResultsDir run, Prepared prepared, String jvm, String label) throws IOException {
-        Options options = prepared.options();
-        if (jvm != null) {
-            PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
-            options = BenchmarkMain.withSwitchcostDefaults(new OptionsBuilder().parent(prepared.raw()).jvm(jvm).build(), said);
-        }
+    int runInto(ResultsDir run, Prepared prepared, OnJdk on) throws IOException {
+        Options options = on == null ? prepared.options() : on.options();
+        TrialPlan plan = on == null ? prepared.plan() : on.plan();
         Path runDir = run.dir();
         Path logFile = run.runLog();
         PrintStream logStream = new PrintStream(new FileOutputStream(logFile.toFile(), true), true, StandardCharsets.UTF_8);
@@ -346,7 +415,12 @@ public final class RunCommand extends BaseCommand {
             out().flush();
             OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(closeShield(logStream), true,
                     StandardCharsets.UTF_8), VerboseMode.NORMAL);
-            ProgressFormat progress = new ProgressFormat(log, out(), prepared.plan().size());
+            if (on != null) {
+                out().println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
+                out().flush();
+                logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
+            }
+            ProgressFormat progress = new ProgressFormat(log, out(), plan.size());
             TrialLedger.Outcome outcome;
             try {
                 outcome = BenchmarkMain.execute(options, progress);
@@ -357,26 +431,28 @@ public final class RunCommand extends BaseCommand {
             } catch (RunnerException e) {
                 throw SwitchcostException.environment(firstLine(BenchmarkMain.rootMessage(e)));
             }
-            outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), trial.params(), why));
+            outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on == null ? trial.params()
+                    : withJdk(trial.params(), on.jdk()), why));
             boolean compared = true;
-            if (prepared.quick() && jvm == null) {
+            if (prepared.quick() && on == null) {
                 compared = compareWithC(run, logFile, logStream);
             }
             // JMH's table stays in run.log; the terminal gets the answer
             ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
-            Path json = label == null ? run.jmhJson() : runDir.resolve("jmh-" + label.replaceAll("[^A-Za-z0-9._-]", "_") + ".json");
+            Path json = on == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
             BenchmarkMain.writeResults(json, ResultFormatType.JSON, outcome.complete());
             if (prepared.jmhResultFormat() != null && !"JSON".equals(prepared.jmhResultFormat())) {
                 ResultFormatType t = ResultFormatType.valueOf(prepared.jmhResultFormat());
-                BenchmarkMain.writeResults(runDir.resolve((label == null ? "jmh." : "jmh-" + label + ".")
-                        + t.toString().toLowerCase(Locale.ROOT)), t, outcome.complete());
+                String ext = t.toString().toLowerCase(Locale.ROOT);
+                BenchmarkMain.writeResults(runDir.resolve(on == null ? "jmh." + ext
+                        : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
             }
             out().println();
             out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
             if (!outcome.ok()) {
                 logStream.println(BenchmarkMain.failureSummary(outcome, "# switchcost: "));
                 err().println(BenchmarkMain.failureSummary(outcome, "switchcost: "));
-                run.fail(outcome.failed().size() + " of " + prepared.plan().size() + " trials failed");
+                run.fail(outcome.failed().size() + " of " + plan.size() + " trials failed" + (on == null ? "" : " on JDK " + on.jdk().version));
                 return ExitCodes.FAILURE;
             }
             if (!compared) {
@@ -448,6 +524,25 @@ public final class RunCommand extends BaseCommand {
         } catch (IOException | RuntimeException e) {
             err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
         }
+    }
+
+    /** Whether the user's arguments set {@code -p name=...}. */
+    private boolean userGaveParam(String name) {
+        List<String> args = new ArrayList<>(legacy);
+        args.addAll(jmhArgs);
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-p") && args.get(i + 1).startsWith(name + "=")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A failed trial's parameters with the JDK it ran on ({@code jdk}), so that it names only that JDK's row. */
+    static Map<String, String> withJdk(Map<String, String> params, JdkPolicy.Jdk jdk) {
+        Map<String, String> out = new java.util.TreeMap<>(params);
+        out.put("jdk", jdk.version);
+        return out;
     }
 
     private static String firstLine(String s) {

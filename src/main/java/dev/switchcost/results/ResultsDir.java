@@ -196,6 +196,11 @@ public final class ResultsDir implements AutoCloseable {
         return dir.resolve(JMH);
     }
 
+    /** The JMH JSON of one JDK of a run on several ({@code run --jdk}): {@code jmh-jdk<version>.json}. */
+    public Path jmhJson(String jdkVersion) {
+        return dir.resolve("jmh-jdk" + jdkVersion.replaceAll("[^A-Za-z0-9._+-]", "_") + ".json");
+    }
+
     public Path machineJson() {
         return dir.resolve(MACHINE);
     }

@@ -14,6 +14,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -23,16 +24,19 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.List;
 
 import static dev.switchcost.bench.BenchmarkSmokeTest.secondary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The JDK decides whether a virtual thread waiting inside {@code synchronized} pins its carrier (JEP 491,
  * JDK 24): the same benchmark forked on JDK 21 and on a JDK 24+, tiny settings, switch shapes only.
- * JDK 21 is found by {@link TestJdks} (in CI: {@code scripts/jdk21.sh}, required).
+ * JDK 21 is found by {@link TestJdks} (in CI: {@code scripts/jdk21.sh}, required). Also: the FFM binding
+ * (JDK 22+) is skipped on JDK 21 with its reason.
  */
 @EnabledOnOs(OS.LINUX)
 class JdkPinningTest {
@@ -103,6 +107,36 @@ class JdkPinningTest {
         String text = said.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("on JDK 21 a virtual thread waiting inside synchronized pins its carrier")
                 && text.contains("would deadlock"), text);
+    }
+
+    /** FFM is final from JDK 22: asked for on JDK 21 it is refused with the reason before JMH starts. */
+    @Test
+    void ffmAloneIsRefusedOnJdk21() throws Exception {
+        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchmarkMain.withSwitchcostDefaults(
+                new CommandLineOptions("-jvm", jdk21.java().getPath(), "-p", "binding=FFM", "SyscallBaseline.gettid"),
+                new PrintStream(said, true, StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().contains("FFM") && e.getMessage().contains("JDK 22"), e.getMessage());
+    }
+
+    /** Both bindings on JDK 21: FFM is skipped with one line and the JNA row runs in a real fork on 21. */
+    @Test
+    void ffmIsSkippedOnJdk21AndJnaRuns() throws Exception {
+        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        Options o = BenchmarkMain.withSwitchcostDefaults(new CommandLineOptions("-jvm", jdk21.java().getPath(),
+                "-p", "binding=JNA,FFM", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "SyscallBaseline.gettid"),
+                new PrintStream(said, true, StandardCharsets.UTF_8));
+        String log = said.toString(StandardCharsets.UTF_8);
+        assertTrue(log.contains("# switchcost: skipping binding FFM:") && log.contains("JDK 22"), log);
+        assertEquals(List.of("JNA"), List.copyOf(o.getParameter("binding").get()));
+        Collection<RunResult> results = new Runner(new OptionsBuilder().parent(o).verbosity(VerboseMode.SILENT).build()).run();
+        assertFalse(results.isEmpty());
+        for (RunResult r : results) {
+            assertEquals("JNA", r.getParams().getParam("binding"), r.getParams().getBenchmark());
+            assertEquals(jdk21.version, r.getParams().getJdkVersion());
+        }
     }
 
     @Test
