@@ -117,7 +117,8 @@ class BenchmarkSmokeTest {
     void ffmFutexPingPongSwitchesTwiceOnOneCpu(String wait) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
         OptionsBuilder b = new OptionsBuilder();
-        b.include("FutexPingPong\\.roundTrip$").forks(1).warmupIterations(0).measurementIterations(1)
+        // FFM downcalls run interpreted until compiled: one warmup iteration, or the first ops are dominated by it
+        b.include("FutexPingPong\\.roundTrip$").forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(300)).measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
                 .verbosity(VerboseMode.SILENT).shouldFailOnError(true)
                 .param("placement", "SAME_CPU").param("wait", wait).param("binding", "FFM");
