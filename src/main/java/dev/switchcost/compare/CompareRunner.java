@@ -168,7 +168,8 @@ public final class CompareRunner {
         }
         List<Plan> plans = new ArrayList<>();
         for (Column.Group g : Column.Group.values()) {
-            for (Placement pl : settings.placements()) {
+            // the syscall floor does not depend on placement: measured once, unpinned, whatever placements were asked
+            for (Placement pl : g == Column.Group.SYSCALL ? List.of(Placement.UNPINNED) : settings.placements()) {
                 for (Column c : Column.values()) {
                     if (c.group() != g || !c.appliesTo(pl) || !settings.includes(c)) {
                         continue;

@@ -27,7 +27,7 @@ public final class CompareTable {
         Table.Builder t = new Table.Builder("llrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
                 "× native", "switches/round trip (vol + invol)");
         for (Column.Group g : Column.Group.values()) {
-            for (String placement : r.placements()) {
+            for (String placement : placements(r)) {
                 List<CompareResults.Cell> cells = r.cells().stream()
                         .filter(c -> c.group().equals(g.name()) && c.placement().equals(placement)).toList();
                 if (cells.isEmpty()) {
@@ -40,6 +40,13 @@ public final class CompareTable {
             }
         }
         return t.build();
+    }
+
+    /** The run's placements, then any other a cell ran on (the syscall floor runs unpinned whatever was asked). */
+    static List<String> placements(CompareResults r) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(r.placements());
+        r.cells().forEach(c -> all.add(c.placement()));
+        return List.copyOf(all);
     }
 
     private static List<String> row(String placement, CompareResults.Cell c, Estimate base, boolean isBaseline) {

@@ -1,5 +1,9 @@
 package dev.switchcost.compare;
 
+import dev.switchcost.report.Fmt;
+import dev.switchcost.report.Table;
+import dev.switchcost.results.Estimate;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -7,25 +11,28 @@ import java.util.Optional;
 
 /**
  * Splits the gap between a JVM handoff and the plain C futex ping-pong of the same run and placement
- * into measured shares. For a JVM row with median time {@code jvm} per round trip and the C
- * program's {@code c} (untimed waits):
+ * into measured shares. Every figure is a {@link CompareTable#estimate mean over the interleaved
+ * repetitions with its 99.9% error} and every share is combined by the one rule ({@link Estimate}):
  * <ul>
  *   <li><b>binding</b> = waits × (the binding's blocking-call gettid − C gettid) + wakes × (its
  *       non-blocking-call gettid − C gettid): the cost of crossing into C, from the syscall rows of the
  *       same run. Per round trip each side makes one {@code FUTEX_WAKE} (2 wakes) and one
  *       {@code FUTEX_WAIT} unless the turn is already back; the waits that block are the voluntary
- *       switches the row counted, so waits = its voluntary switches per round trip. For JNA both kinds
- *       of call cost its {@code gettid}; for FFM the wait is a normal downcall
- *       ({@code gettidNotCritical}), the wake a critical one ({@code gettid}).</li>
+ *       switches the row counted, so waits = its voluntary switches per round trip (taken as exact:
+ *       it is a count). For JNA both kinds of call cost its {@code gettid}; for FFM the wait is a
+ *       normal downcall ({@code gettidNotCritical}), the wake a critical one ({@code gettid}).</li>
  *   <li><b>timer</b> = (C timed − C untimed) for a row whose waits carry a timeout, else 0: what arming
  *       and cancelling an hrtimer per wait costs, measured in C.</li>
  *   <li><b>harness</b> = JMH's empty op ({@code SyscallBaseline.baseline}): the benchmark loop's own
  *       cost per op.</li>
- *   <li><b>residual</b> = gap − binding − timer − harness: what the JVM adds beyond them.</li>
+ *   <li><b>residual</b> = gap − binding − timer − harness, with the errors of all five figures
+ *       combined: what the JVM adds beyond the measured shares.</li>
  * </ul>
- * Rows without a binding (park/unpark goes through HotSpot's own native code) have the whole gap as
- * residual. Medians are of the interleaved repetitions; a share whose inputs are missing is NaN, and
- * so is the residual then.
+ * The shares <b>account for the gap</b> when the residual's 99.9% interval contains 0 and is no wider than
+ * ± {@link #RESIDUAL_NOTE_SHARE} of the C figure (a wider one is <b>undecided</b>); a residual that
+ * is resolved and above {@link #RESIDUAL_NOTE_SHARE} of the C figure is flagged as unexplained. Rows
+ * without a binding (park/unpark goes through HotSpot's own native code) have the whole gap as
+ * residual. A share whose inputs are missing is NaN, and so is the residual then.
  */
 public final class GapDecomposition {
 
@@ -34,37 +41,59 @@ public final class GapDecomposition {
     /** A residual above this share of the C figure is worth explaining. */
     public static final double RESIDUAL_NOTE_SHARE = 0.05;
 
+    private static final Estimate MISSING = new Estimate(Double.NaN, Double.NaN, 0);
+
     private GapDecomposition() {
     }
 
     /**
      * One JVM row against C.
      *
-     * @param placement   where both ran
-     * @param label       the JVM row's label
-     * @param cNanos      plain C, untimed, per round trip
-     * @param jvmNanos    the JVM row per round trip
-     * @param waits       wait calls per round trip (voluntary switches counted), NaN if unknown
-     * @param binding     binding share, NaN if not measured, 0 for rows without a binding
-     * @param timer       timer share
-     * @param harness     JMH's per-op share
-     * @param residual    gap − binding − timer − harness
-     * @param switches    switches per round trip of the JVM row
+     * @param placement where both ran
+     * @param label     the JVM row's label
+     * @param c         plain C, untimed, per round trip
+     * @param jvm       the JVM row per round trip
+     * @param waits     wait calls per round trip (voluntary switches counted), NaN if unknown
+     * @param binding   binding share, NaN if not measured, exactly 0 for rows without a binding
+     * @param timer     timer share
+     * @param harness   JMH's per-op share
+     * @param switches  switches per round trip of the JVM row
      */
-    public record Row(String placement, String label, double cNanos, double jvmNanos, double waits, double binding, double timer,
-                      double harness, double residual, double switches) {
+    public record Row(String placement, String label, Estimate c, Estimate jvm, double waits, Estimate binding, Estimate timer,
+                      Estimate harness, double switches) {
 
-        public double gap() {
-            return jvmNanos - cNanos;
+        public Estimate gap() {
+            return jvm.minus(c);
         }
 
-        public double ratio() {
-            return jvmNanos / cNanos;
+        /** gap − binding − timer − harness. */
+        public Estimate residual() {
+            return gap().minus(binding).minus(timer).minus(harness);
         }
 
-        /** @return true when the residual is more than {@link #RESIDUAL_NOTE_SHARE} of the C figure */
+        public Estimate ratio() {
+            return jvm.over(c);
+        }
+
+        /**
+         * @return true when the shares add up to the gap within a useful error: the residual's interval
+         *         contains 0 and is no wider than ± {@link #RESIDUAL_NOTE_SHARE} of the C figure
+         */
+        public boolean accounted() {
+            Estimate r = residual();
+            return r.errorKnown() && !r.resolved() && r.halfWidth() <= RESIDUAL_NOTE_SHARE * c.value();
+        }
+
+        /** @return true when the residual's interval contains 0 but is too wide to say the shares account for the gap */
+        public boolean undecided() {
+            Estimate r = residual();
+            return r.errorKnown() && !r.resolved() && !accounted();
+        }
+
+        /** @return true when the residual is resolved and more than {@link #RESIDUAL_NOTE_SHARE} of the C figure */
         public boolean residualNeedsExplaining() {
-            return Double.isFinite(residual) && residual > RESIDUAL_NOTE_SHARE * cNanos;
+            Estimate r = residual();
+            return r.resolved() && r.value() > RESIDUAL_NOTE_SHARE * c.value();
         }
     }
 
@@ -81,64 +110,85 @@ public final class GapDecomposition {
     /** The rows for every placement that has a C figure and the JVM row. */
     public static List<Row> of(CompareResults r) {
         List<Row> rows = new ArrayList<>();
-        double cGettid = median(r, Column.NATIVE_GETTID, "UNPINNED");
-        double harness = median(r, Column.JMH_EMPTY, "UNPINNED");
+        Estimate cGettid = estimate(r, Column.NATIVE_GETTID, "UNPINNED");
+        Estimate harness = estimate(r, Column.JMH_EMPTY, "UNPINNED");
         for (String placement : r.placements()) {
-            double c = median(r, Column.NATIVE_FUTEX, placement);
-            if (!Double.isFinite(c)) {
+            Estimate c = estimate(r, Column.NATIVE_FUTEX, placement);
+            if (!Double.isFinite(c.value())) {
                 continue;
             }
-            double timerCost = median(r, Column.NATIVE_FUTEX_TIMED, placement) - c;
+            Estimate timerCost = estimate(r, Column.NATIVE_FUTEX_TIMED, placement).minus(c);
             for (Spec s : SPECS) {
                 Optional<CompareResults.Cell> cell = r.cell(s.column(), placement).filter(x -> x.nanos().n() > 0);
                 if (cell.isEmpty()) {
                     continue;
                 }
-                double jvm = cell.get().nanos().median();
                 double waits = cell.get().voluntary().median();
-                double binding = s.waitCost() == null ? 0
-                        : waits * (median(r, s.waitCost(), "UNPINNED") - cGettid)
-                        + WAKES_PER_ROUND_TRIP * (median(r, s.wakeCost(), "UNPINNED") - cGettid);
-                double timer = s.timed() ? timerCost : 0;
-                rows.add(new Row(placement, cell.get().label(), c, jvm, waits, binding, timer, harness,
-                        jvm - c - binding - timer - harness, cell.get().switches().median()));
+                Estimate binding = s.waitCost() == null ? Estimate.exact(0)
+                        : estimate(r, s.waitCost(), "UNPINNED").minus(cGettid).times(waits)
+                        .plus(estimate(r, s.wakeCost(), "UNPINNED").minus(cGettid).times(WAKES_PER_ROUND_TRIP));
+                rows.add(new Row(placement, cell.get().label(), c, CompareTable.estimate(cell.get()), waits, binding,
+                        s.timed() ? timerCost : Estimate.exact(0), harness, cell.get().switches().median()));
             }
         }
         return rows;
     }
 
-    private static double median(CompareResults r, Column c, String placement) {
-        return r.cell(c, placement).map(x -> x.nanos().n() == 0 ? Double.NaN : x.nanos().median()).orElse(Double.NaN);
+    private static Estimate estimate(CompareResults r, Column c, String placement) {
+        return r.cell(c, placement).filter(x -> x.nanos().n() > 0).map(CompareTable::estimate).orElse(MISSING);
+    }
+
+    /** What the shares are, in one paragraph (for the terminal and reports). */
+    public static final String LEGEND = "The JVM−C gap per round trip in measured shares (ns, mean ± 99.9%, one rule): "
+            + "binding = waits × (blocking-call gettid − C gettid) + 2 wakes × (non-blocking-call gettid − C gettid), "
+            + "waits = voluntary switches counted; timer = C timed − C untimed, for rows whose waits carry a timeout; "
+            + "harness = JMH's empty op; residual = gap − the three shares.";
+
+    /** The decomposition as one table; null when no row can be decomposed. */
+    public static Table table(CompareResults r) {
+        List<Row> rows = of(r);
+        if (rows.isEmpty()) {
+            return null;
+        }
+        Table.Builder t = new Table.Builder("llrrrrrrrrrrl", "placement", "JVM row", "C", "JVM", "× C", "switches", "waits",
+                "gap", "binding", "timer", "harness", "residual", "reading");
+        for (Row x : rows) {
+            t.row(x.placement(), x.label(), Fmt.num(x.c().value()), Fmt.num(x.jvm().value()), Fmt.times(x.ratio()),
+                    Fmt.count(x.switches()), Fmt.count(x.waits()), Fmt.pm(x.gap()), share(x.binding()), share(x.timer()),
+                    share(x.harness()), Fmt.pm(x.residual()), reading(x));
+        }
+        return t.build();
+    }
+
+    private static String share(Estimate e) {
+        return e.standardError() == 0 ? Fmt.num(e.value()) : Fmt.pm(e);
+    }
+
+    /** One line per row: do the shares account for the gap? */
+    static String reading(Row x) {
+        Estimate res = x.residual();
+        if (!Double.isFinite(res.value())) {
+            return "a share was not measured in this run";
+        }
+        if (x.accounted()) {
+            return "accounted for within the error";
+        }
+        if (x.undecided()) {
+            return String.format(Locale.ROOT, "undecided: error ± %.0f %% of C (more repetitions)", 100 * res.halfWidth() / x.c().value());
+        }
+        if (!res.errorKnown()) {
+            return "no error (one repetition)";
+        }
+        String pct = String.format(Locale.ROOT, "%.0f %% of C", 100 * res.value() / x.c().value());
+        if (x.residualNeedsExplaining()) {
+            return "unexplained: " + pct;
+        }
+        return "residual " + pct + (res.value() < 0 ? " (shares exceed the gap)" : " (under " + Math.round(100 * RESIDUAL_NOTE_SHARE) + " %)");
     }
 
     /** Plain text under the compare table; empty when no row can be decomposed. */
     public static String text(CompareResults r) {
-        List<Row> rows = of(r);
-        if (rows.isEmpty()) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder();
-        sb.append("The JVM−C gap per round trip, in measured shares (medians, ns): binding = waits × (blocking-call gettid − C gettid)\n"
-                + "+ 2 wakes × (non-blocking-call gettid − C gettid), waits = voluntary switches counted; timer = C timed − C untimed,\n"
-                + "for rows whose waits carry a timeout; harness = JMH's empty op; residual = the rest.\n");
-        String fmt = "%-10s %-30s %8s %8s %6s %8s %6s %9s %7s %7s %7s %9s%n";
-        sb.append(String.format(Locale.ROOT, fmt, "placement", "JVM row", "C", "JVM", "× C", "switches", "waits", "gap", "binding",
-                "timer", "harness", "residual"));
-        for (Row x : rows) {
-            sb.append(String.format(Locale.ROOT, fmt, x.placement(), x.label(), num(x.cNanos()), num(x.jvmNanos()),
-                    String.format(Locale.ROOT, "%.2f", x.ratio()), String.format(Locale.ROOT, "%.2f", x.switches()),
-                    String.format(Locale.ROOT, "%.2f", x.waits()), num(x.gap()), num(x.binding()), num(x.timer()), num(x.harness()), num(x.residual())));
-        }
-        for (Row x : rows) {
-            if (x.residualNeedsExplaining()) {
-                sb.append(String.format(Locale.ROOT, "note: %s %s: residual %s ns is %.0f %% of the C figure%n", x.placement(), x.label(),
-                        num(x.residual()), 100 * x.residual() / x.cNanos()));
-            }
-        }
-        return sb.toString();
-    }
-
-    private static String num(double v) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%,.0f", v) : "n/a";
+        Table t = table(r);
+        return t == null ? "" : LEGEND + "\n" + t.text();
     }
 }

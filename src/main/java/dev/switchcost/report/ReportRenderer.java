@@ -6,6 +6,7 @@ import dev.switchcost.analysis.IndirectCost;
 import dev.switchcost.analysis.ProcessThreadCost;
 import dev.switchcost.compare.CompareResults;
 import dev.switchcost.compare.CompareTable;
+import dev.switchcost.compare.GapDecomposition;
 import dev.switchcost.machine.CacheSizes;
 import dev.switchcost.machine.MachineInfo;
 import dev.switchcost.results.AtomicFiles;
@@ -312,6 +313,11 @@ public final class ReportRenderer {
             nativeMissing(c).ifPresent(why -> doc.p("**Native column missing:** " + why));
             doc.p(CompareTable.preamble(c).replace("\n", " "));
             doc.table(CompareTable.table(c));
+            Table gap = GapDecomposition.table(c);
+            if (gap != null) {
+                doc.p(GapDecomposition.LEGEND);
+                doc.table(gap);
+            }
             String tag = inputs.size() > 1 ? "[" + r.label() + "] " : "";
             for (String placement : c.placements()) {
                 for (CompareResults.Cell cell : c.cells()) {
