@@ -18,7 +18,10 @@ import java.util.concurrent.TimeUnit;
  * {@code binding=FFM}: FFM downcall handles linked {@code critical} (neither call blocks), JDK 22+
  * (skipped with one line on JDK 21). {@code gettidNotCritical}: the same call linked as one that may
  * block (for FFM without {@code critical}: the Java→native thread-state transitions a futex wait
- * pays; for JNA identical to {@code gettid}). Kernel cost of a syscall is about
+ * pays; for JNA identical to {@code gettid}). {@code gettidAsFutexWait}/{@code gettidAsFutexWake}:
+ * the same syscall through the exact call shape of the futex wait and wake (six arguments, their
+ * linkage and errno handling), so that calls × (these − C gettid) is the binding's share of a futex
+ * round trip. Kernel cost of a syscall is about
  * {@code gettid - callNoKernel}.
  *
  * <p><b>Expected.</b> Tens of ns for the JNA call, less for FFM; 50–150 ns for gettid depending on CPU and
@@ -74,9 +77,24 @@ public class SyscallBaseline {
         return c.calls.gettid();
     }
 
-    /** gettid linked as a call that may block (FFM without {@code critical}): what the futex wait's binding costs. */
+    /** gettid linked as a call that may block (FFM without {@code critical}): the thread-state transitions alone. */
     @Benchmark
     public long gettidNotCritical(Calls c) {
         return c.calls.gettidNotCritical();
+    }
+
+    /**
+     * gettid through the futex wait's own call shape (six arguments, its linkage and errno capture):
+     * what the binding adds to each futex wait, for {@code switchcost compare}'s decomposition.
+     */
+    @Benchmark
+    public long gettidAsFutexWait(Calls c) {
+        return c.calls.gettidAsFutexWait();
+    }
+
+    /** gettid through the futex wake's own call shape: what the binding adds to each futex wake. */
+    @Benchmark
+    public long gettidAsFutexWake(Calls c) {
+        return c.calls.gettidAsFutexWake();
     }
 }

@@ -32,6 +32,13 @@ public enum Column {
     FFM_GETTID_NOT_CRITICAL(Group.SYSCALL, "FFM gettid, not critical", null, "dev.switchcost.bench.SyscallBaseline.gettidNotCritical",
             Map.of("binding", "FFM")),
     JNA_GETTID(Group.SYSCALL, "JNA gettid (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid",
+            Map.of("binding", "JNA")),
+    /** gettid through the futex calls' own shape: the binding's share per futex call (the decomposition's input). */
+    FFM_AS_FUTEX_WAIT(Group.SYSCALL, "FFM gettid shaped as the futex wait", null, "dev.switchcost.bench.SyscallBaseline.gettidAsFutexWait",
+            Map.of("binding", "FFM")),
+    FFM_AS_FUTEX_WAKE(Group.SYSCALL, "FFM gettid shaped as the futex wake", null, "dev.switchcost.bench.SyscallBaseline.gettidAsFutexWake",
+            Map.of("binding", "FFM")),
+    JNA_AS_FUTEX_CALL(Group.SYSCALL, "JNA gettid shaped as a futex call", null, "dev.switchcost.bench.SyscallBaseline.gettidAsFutexWait",
             Map.of("binding", "JNA"));
 
     /** Rows of the table: handoffs (per placement) and the syscall floor (unpinned only). */
@@ -96,7 +103,8 @@ public enum Column {
     /** Whether this column has a cell on this placement. */
     public boolean appliesTo(Placement p) {
         return switch (this) {
-            case NATIVE_GETTID, JMH_EMPTY, JNA_GETTID, FFM_GETTID, FFM_GETTID_NOT_CRITICAL -> p == Placement.UNPINNED;
+            case NATIVE_GETTID, JMH_EMPTY, JNA_GETTID, FFM_GETTID, FFM_GETTID_NOT_CRITICAL, FFM_AS_FUTEX_WAIT, FFM_AS_FUTEX_WAKE,
+                 JNA_AS_FUTEX_CALL -> p == Placement.UNPINNED;
             // A virtual thread cannot be pinned: only the scheduler places it.
             case VIRTUAL -> p == Placement.UNPINNED;
             default -> p != Placement.SMT_SIBLING;

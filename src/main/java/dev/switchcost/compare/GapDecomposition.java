@@ -14,13 +14,14 @@ import java.util.Optional;
  * into measured shares. Every figure is a {@link CompareTable#estimate mean over the interleaved
  * repetitions with its 99.9% error} and every share is combined by the one rule ({@link Estimate}):
  * <ul>
- *   <li><b>binding</b> = waits × (the binding's blocking-call gettid − C gettid) + wakes × (its
- *       non-blocking-call gettid − C gettid): the cost of crossing into C, from the syscall rows of the
- *       same run. Per round trip each side makes one {@code FUTEX_WAKE} (2 wakes) and one
+ *   <li><b>binding</b> = waits × (gettid through the futex wait's call shape − C gettid) + wakes ×
+ *       (gettid through the wake's call shape − C gettid): the cost of crossing into C, from the syscall
+ *       rows of the same run ({@code SyscallBaseline.gettidAsFutexWait/Wake}: six arguments, the same
+ *       linkage and errno handling as the futex calls; runs without them fall back to plain gettid).
+ *       Per round trip each side makes one {@code FUTEX_WAKE} (2 wakes) and one
  *       {@code FUTEX_WAIT} unless the turn is already back; the waits that block are the voluntary
  *       switches the row counted, so waits = its voluntary switches per round trip (taken as exact:
- *       it is a count). For JNA both kinds of call cost its {@code gettid}; for FFM the wait is a
- *       normal downcall ({@code gettidNotCritical}), the wake a critical one ({@code gettid}).</li>
+ *       it is a count).</li>
  *   <li><b>timer</b> = (C timed − C untimed) for a row whose waits carry a timeout, else 0: what arming
  *       and cancelling an hrtimer per wait costs, measured in C.</li>
  *   <li><b>harness</b> = JMH's empty op ({@code SyscallBaseline.baseline}): the benchmark loop's own
@@ -97,14 +98,19 @@ public final class GapDecomposition {
         }
     }
 
-    /** How a JVM column crosses into C. */
-    private record Spec(Column column, Column waitCost, Column wakeCost, boolean timed) {
+    /**
+     * How a JVM column crosses into C: the syscall rows that price its wait and wake calls, best first
+     * (gettid through the futex calls' own shape; older runs have only the plain gettid rows).
+     */
+    private record Spec(Column column, List<Column> waitCost, List<Column> wakeCost, boolean timed) {
     }
 
     private static final List<Spec> SPECS = List.of(
-            new Spec(Column.FFM_FUTEX, Column.FFM_GETTID_NOT_CRITICAL, Column.FFM_GETTID, false),
-            new Spec(Column.JNA_FUTEX, Column.JNA_GETTID, Column.JNA_GETTID, false),
-            new Spec(Column.JNA_FUTEX_TIMED, Column.JNA_GETTID, Column.JNA_GETTID, true),
+            new Spec(Column.FFM_FUTEX, List.of(Column.FFM_AS_FUTEX_WAIT, Column.FFM_GETTID_NOT_CRITICAL),
+                    List.of(Column.FFM_AS_FUTEX_WAKE, Column.FFM_GETTID), false),
+            new Spec(Column.JNA_FUTEX, List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), false),
+            new Spec(Column.JNA_FUTEX_TIMED, List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID),
+                    List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), true),
             new Spec(Column.LOCK_SUPPORT, null, null, false));
 
     /** The rows for every placement that has a C figure and the JVM row. */
@@ -125,13 +131,18 @@ public final class GapDecomposition {
                 }
                 double waits = cell.get().voluntary().median();
                 Estimate binding = s.waitCost() == null ? Estimate.exact(0)
-                        : estimate(r, s.waitCost(), "UNPINNED").minus(cGettid).times(waits)
-                        .plus(estimate(r, s.wakeCost(), "UNPINNED").minus(cGettid).times(WAKES_PER_ROUND_TRIP));
+                        : first(r, s.waitCost()).minus(cGettid).times(waits)
+                        .plus(first(r, s.wakeCost()).minus(cGettid).times(WAKES_PER_ROUND_TRIP));
                 rows.add(new Row(placement, cell.get().label(), c, CompareTable.estimate(cell.get()), waits, binding,
                         s.timed() ? timerCost : Estimate.exact(0), harness, cell.get().switches().median()));
             }
         }
         return rows;
+    }
+
+    /** The first of these syscall rows that ran. */
+    private static Estimate first(CompareResults r, List<Column> columns) {
+        return columns.stream().map(c -> estimate(r, c, "UNPINNED")).filter(e -> Double.isFinite(e.value())).findFirst().orElse(MISSING);
     }
 
     private static Estimate estimate(CompareResults r, Column c, String placement) {
@@ -140,7 +151,7 @@ public final class GapDecomposition {
 
     /** What the shares are, in one paragraph (for the terminal and reports). */
     public static final String LEGEND = "The JVM−C gap per round trip in measured shares (ns, mean ± 99.9%, one rule): "
-            + "binding = waits × (blocking-call gettid − C gettid) + 2 wakes × (non-blocking-call gettid − C gettid), "
+            + "binding = waits × (gettid shaped as the futex wait − C gettid) + 2 wakes × (gettid shaped as the wake − C gettid), "
             + "waits = voluntary switches counted; timer = C timed − C untimed, for rows whose waits carry a timeout; "
             + "harness = JMH's empty op; residual = gap − the three shares.";
 
@@ -168,7 +179,7 @@ public final class GapDecomposition {
     static String reading(Row x) {
         Estimate res = x.residual();
         if (!Double.isFinite(res.value())) {
-            return "a share was not measured in this run";
+            return "shares not measured in this run (switchcost compare measures the gettid and empty-op rows)";
         }
         if (x.accounted()) {
             return "accounted for within the error";

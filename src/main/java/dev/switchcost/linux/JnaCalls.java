@@ -25,6 +25,17 @@ final class JnaCalls implements NativeCalls {
     }
 
     @Override
+    public long gettidAsFutexWait() {
+        long rc = LibC.syscall(Syscalls.numbers().gettid(), 0, 0, 0, 0, 0, 0);
+        return rc < 0 ? -LibC.errno() : rc;
+    }
+
+    @Override
+    public long gettidAsFutexWake() {
+        return gettidAsFutexWait();
+    }
+
+    @Override
     public int abs(int value) {
         return LibC.abs(value);
     }

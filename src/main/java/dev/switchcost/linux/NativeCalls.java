@@ -23,6 +23,16 @@ public interface NativeCalls {
      */
     long gettidNotCritical();
 
+    /**
+     * {@code syscall(SYS_gettid, 0, 0, 0, 0, 0, 0)} shaped and linked exactly as {@link #futexWait}
+     * (six arguments, the same linkage and errno handling): the binding's cost of one futex wait, less
+     * the kernel's futex work. @return the tid, or -errno
+     */
+    long gettidAsFutexWait();
+
+    /** {@code syscall(SYS_gettid, 0, 0, 0, 0, 0, 0)} shaped and linked exactly as {@link #futexWake}. @return the tid, or -errno */
+    long gettidAsFutexWake();
+
     /** libc {@code abs(int)}: a call that never enters the kernel (the binding's own cost). */
     int abs(int value);
 

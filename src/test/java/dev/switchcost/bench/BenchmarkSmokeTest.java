@@ -98,7 +98,7 @@ class BenchmarkSmokeTest {
     }
 
     @ParameterizedTest(name = "SyscallBaseline.{0}")
-    @CsvSource({"baseline", "callNoKernel", "gettid", "gettidNotCritical"})
+    @CsvSource({"baseline", "callNoKernel", "gettid", "gettidNotCritical", "gettidAsFutexWait", "gettidAsFutexWake"})
     void syscallBaselineNeverSwitches(String method) throws Exception {
         Collection<RunResult> results = run("SyscallBaseline\\." + method + "$", null);
         // one row per binding available on this JDK (the empty baseline has none)

@@ -77,13 +77,25 @@ class GapDecompositionTest {
     }
 
     @Test
+    void theFutexShapedSyscallRowsPriceTheBindingWhenTheyRan() {
+        List<CompareResults.Cell> withShaped = new ArrayList<>(RUN);
+        withShaped.add(cell(Column.FFM_AS_FUTEX_WAIT, "UNPINNED", 140, 0));
+        withShaped.add(cell(Column.FFM_AS_FUTEX_WAKE, "UNPINNED", 112, 0));
+        withShaped.add(cell(Column.JNA_AS_FUTEX_CALL, "UNPINNED", 300, 0));
+        List<GapDecomposition.Row> rows = GapDecomposition.of(results(withShaped));
+        assertEquals(1.0 * 40 + 2 * 12, row(rows, Column.FFM_FUTEX).binding().value(), 1e-9);   // not the plain gettid rows' 50
+        assertEquals((1.5 + 2) * 200, row(rows, Column.JNA_FUTEX).binding().value(), 1e-9);
+        assertEquals((1.5 + 2) * 200, row(rows, Column.JNA_FUTEX_TIMED).binding().value(), 1e-9);
+    }
+
+    @Test
     void missingInputsGiveNaNSharesNotInventedOnes() {
         List<CompareResults.Cell> noSyscalls = RUN.stream().filter(c -> !c.group().equals(Column.Group.SYSCALL.name())).toList();
         GapDecomposition.Row jna = row(GapDecomposition.of(results(noSyscalls)), Column.JNA_FUTEX);
         assertTrue(Double.isNaN(jna.binding().value()));
         assertTrue(Double.isNaN(jna.residual().value()));
         assertFalse(jna.residualNeedsExplaining());
-        assertTrue(GapDecomposition.text(results(noSyscalls)).contains("a share was not measured in this run"));
+        assertTrue(GapDecomposition.text(results(noSyscalls)).contains("shares not measured in this run"));
     }
 
     @Test

@@ -46,6 +46,8 @@ class BindingTest {
         assertEquals(b, c.binding());
         assertEquals(procTid(), c.gettid());
         assertEquals(procTid(), c.gettidNotCritical());
+        assertEquals(procTid(), c.gettidAsFutexWait());
+        assertEquals(procTid(), c.gettidAsFutexWake());
         long other = CompletableFuture.supplyAsync(() -> {
             try {
                 long tid = c.gettid();

@@ -90,6 +90,27 @@ public final class FfmCalls implements NativeCalls {
     }
 
     @Override
+    public long gettidAsFutexWait() {
+        try {
+            MemorySegment capture = ERRNO_SEGMENT.get();
+            long rc = (long) FUTEX_CAPTURING.invokeExact(capture, NR_GETTID, 0L, 0L, 0L, 0L, 0L, 0L);
+            return rc < 0 ? -(int) ERRNO.get(capture, 0L) : rc;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long gettidAsFutexWake() {
+        try {
+            long rc = (long) FUTEX_CRITICAL.invokeExact(NR_GETTID, 0L, 0L, 0L, 0L, 0L, 0L);
+            return rc < 0 ? -errnoOf0(NR_GETTID) : rc;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
     public int abs(int value) {
         try {
             return (int) ABS.invokeExact(value);
