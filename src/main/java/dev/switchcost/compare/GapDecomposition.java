@@ -155,18 +155,24 @@ public final class GapDecomposition {
             + "waits = voluntary switches counted; timer = C timed − C untimed, for rows whose waits carry a timeout; "
             + "harness = JMH's empty op; residual = gap − the three shares.";
 
-    /** The decomposition as one table; null when no row can be decomposed. */
+    /** Said instead of the table when the run has no syscall rows to price the shares with. */
+    public static final String NOT_MEASURED = "The JVM−C gap is not split into shares here: that needs the gettid and empty-op rows,"
+            + " which `switchcost compare` measures.";
+
+    /**
+     * The decomposition as one table (the C and JVM figures themselves are in the compare table above
+     * it); null when no row can be decomposed, including when no share could be priced.
+     */
     public static Table table(CompareResults r) {
         List<Row> rows = of(r);
-        if (rows.isEmpty()) {
+        if (rows.stream().noneMatch(x -> Double.isFinite(x.residual().value()))) {
             return null;
         }
-        Table.Builder t = new Table.Builder("llrrrrrrrrrrl", "placement", "JVM row", "C", "JVM", "× C", "switches", "waits",
+        Table.Builder t = new Table.Builder("llrrrrrrrrl", "placement", "JVM row", "× C", "switches", "waits",
                 "gap", "binding", "timer", "harness", "residual", "reading");
         for (Row x : rows) {
-            t.row(x.placement(), x.label(), Fmt.num(x.c().value()), Fmt.num(x.jvm().value()), Fmt.times(x.ratio()),
-                    Fmt.count(x.switches()), Fmt.count(x.waits()), Fmt.pm(x.gap()), share(x.binding()), share(x.timer()),
-                    share(x.harness()), Fmt.pm(x.residual()), reading(x));
+            t.row(x.placement(), x.label(), Fmt.times(x.ratio()), Fmt.count(x.switches()), Fmt.count(x.waits()),
+                    Fmt.pm(x.gap()), share(x.binding()), share(x.timer()), share(x.harness()), Fmt.pm(x.residual()), reading(x));
         }
         return t.build();
     }
@@ -197,9 +203,12 @@ public final class GapDecomposition {
         return "residual " + pct + (res.value() < 0 ? " (shares exceed the gap)" : " (under " + Math.round(100 * RESIDUAL_NOTE_SHARE) + " %)");
     }
 
-    /** Plain text under the compare table; empty when no row can be decomposed. */
+    /** Plain text under the compare table: the table, or why there is none; empty when there is no JVM row to split. */
     public static String text(CompareResults r) {
+        if (of(r).isEmpty()) {
+            return "";
+        }
         Table t = table(r);
-        return t == null ? "" : LEGEND + "\n" + t.text();
+        return t == null ? NOT_MEASURED + "\n" : LEGEND + "\n" + t.text();
     }
 }

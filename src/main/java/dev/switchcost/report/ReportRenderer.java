@@ -317,6 +317,8 @@ public final class ReportRenderer {
             if (gap != null) {
                 doc.p(GapDecomposition.LEGEND);
                 doc.table(gap);
+            } else if (!GapDecomposition.of(c).isEmpty()) {
+                doc.p(GapDecomposition.NOT_MEASURED);
             }
             String tag = inputs.size() > 1 ? "[" + r.label() + "] " : "";
             for (String placement : c.placements()) {
