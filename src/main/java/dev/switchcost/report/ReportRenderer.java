@@ -273,9 +273,11 @@ public final class ReportRenderer {
 
     /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
     static void pinning(Doc doc, List<Results> inputs) {
-        if (inputs.stream().allMatch(r -> PinningStudy.derive(r).isEmpty())) {
-            doc.p("No `pair=VT_VT` rows of VirtualThreadHandoffOneCarrier/TwoCarriers: run them, on each JDK with `run --jdk`, "
-                    + "to see whether `synchronized` pins a carrier.");
+        // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
+        if (inputs.stream().noneMatch(r -> PinningStudy.derive(r).rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
+            doc.p("No `pair=VT_VT primitive=SYNCHRONIZED` rows of VirtualThreadHandoffOneCarrier/TwoCarriers: run them beside the other "
+                    + "primitives, on each JDK with `run --jdk` (docs/pinning-study.md has the command), to see whether `synchronized` "
+                    + "pins a carrier.");
             return;
         }
         for (Results r : inputs) {

@@ -156,6 +156,18 @@ class ReportCommandTest {
         assertTrue(text.contains("<td>synchronized + wait/notify</td>") && text.contains("<td>SynchronousQueue put/take</td>"), "every primitive");
     }
 
+    /** A quick run's one LockSupport virtual handoff is no pinning study: one line says what would make one. */
+    @Test
+    void aRunWithoutSynchronizedRowsHasNoPinningTable(@TempDir Path tmp) throws Exception {
+        Path quick = Path.of("docs/results/2026-11-22-epyc-kvm/quick");
+        CliHarness r = CliHarness.run("report", quick.resolve("jmh.json").toString(), "-o", tmp.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        checkHtml(tmp.resolve("report.html"));
+        String text = Files.readString(tmp.resolve("report.html"));
+        assertTrue(text.contains("primitive=SYNCHRONIZED</code> rows"), "one line naming the missing rows");
+        assertFalse(text.contains("<th class=\"r\">carrier switches</th>"), "no pinning table");
+    }
+
     /** Issue 11 case 8: an interrupted or failed run is shown as such, and its failed rows are marked. */
     @Test
     void showsTheRunStatusAndMarksFailedRows(@TempDir Path tmp) throws Exception {
