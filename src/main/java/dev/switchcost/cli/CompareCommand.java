@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.compare.CompareResults;
 import dev.switchcost.compare.CompareRunner;
@@ -31,6 +32,8 @@ import java.util.List;
                 + "benchmarks (FutexPingPong, ParkUnparkPingPong.roundTrip_park, the virtual-thread handoff, SyscallBaseline.gettid) "
                 + "in interleaved repetitions, each JVM cell in its own fork with ContextSwitchProfiler, and prints, per placement, "
                 + "the median ns per round trip, its min-max, the ratio to native and switches per round trip.",
+            "With --jdk (repeatable) every JVM cell runs on each JDK given, beside the others, and is labelled with it; "
+                + "the native cells run once.",
             "Writes compare.json, machine.json and jmh-compare.log into a new results/<host>-<date-time>-compare directory, "
                 + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them."
         },
@@ -51,6 +54,9 @@ public final class CompareCommand extends BaseCommand {
     @Mixin
     OutputDirMixin output;
 
+    @Mixin
+    JdkMixin jdks;
+
     static final int DEFAULT_REPETITIONS = 5;
 
     @Override
@@ -60,13 +66,14 @@ public final class CompareCommand extends BaseCommand {
             throw SwitchcostException.usage("--repetitions must be 1..100, got " + reps);
         }
         List<Placement> chosen = parsePlacements(placements);
+        List<JdkPolicy.Jdk> onJdks = jdks.chosen();
         MachineInfo machine = MachineInfo.collect();
         Path resultsDir = output.dir();
         ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
                 : ResultsDir.create(Path.of("results"), machine.hostname(), "compare");
         try (run) {
             run.interruptedOnExit();
-            int code = compare(run, machine, reps, chosen);
+            int code = compare(run, machine, reps, chosen, onJdks);
             if (code == ExitCodes.OK) {
                 run.complete();
             } else {
@@ -79,7 +86,8 @@ public final class CompareCommand extends BaseCommand {
         }
     }
 
-    private int compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen) throws IOException {
+    private int compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen, List<JdkPolicy.Jdk> onJdks)
+            throws IOException {
         Path dir = run.dir();
         machine.write(dir);
 
@@ -91,7 +99,7 @@ public final class CompareCommand extends BaseCommand {
         Path log = dir.resolve("jmh-compare.log");
         CompareResults results;
         try (PrintStream jmhOut = new PrintStream(new FileOutputStream(log.toFile(), true), true, StandardCharsets.UTF_8)) {
-            CompareRunner runner = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen), nativeRunner,
+            CompareRunner runner = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen).onJdks(onJdks), nativeRunner,
                     JmhTargets.current(), log, jmhOut, err());
             results = runner.run();
         }

@@ -167,11 +167,8 @@ public final class RunCommand extends BaseCommand {
 
     private final List<String> legacy = new ArrayList<>();
 
-    @Option(names = "--jdk", paramLabel = "PATH",
-            description = "Run the same benchmarks on this JDK (its java or its home); repeat it to put JDKs side by side. "
-                    + "They run one after another into one results directory, jmh-jdk<version>.json each, every row "
-                    + "carrying its JDK. Instead of JMH's -jvm.")
-    List<String> jdks = new ArrayList<>();
+    @Mixin
+    JdkMixin jdks;
 
     /** One {@code --jdk}: its options (fork flags, placements and bindings for that JDK) and trials. */
     record OnJdk(JdkPolicy.Jdk jdk, Options options, TrialPlan plan) {
@@ -192,7 +189,7 @@ public final class RunCommand extends BaseCommand {
     protected int doCall() throws IOException {
         // Everything that can be refused is refused before the run directory exists.
         PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
-        List<JdkPolicy.Jdk> chosen = chosenJdks();
+        List<JdkPolicy.Jdk> chosen = jdks.chosen();
         Prepared prepared = prepare(said);
         List<OnJdk> onJdks = onJdks(prepared, chosen, said);
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
@@ -220,30 +217,6 @@ public final class RunCommand extends BaseCommand {
                 throw e;
             }
         }
-    }
-
-    /**
-     * The JDKs of {@code --jdk}, resolved and checked by {@link JdkPolicy}: each a java or a JDK home that
-     * runs switchcost, each once.
-     *
-     * @throws SwitchcostException (usage) naming the one that is not
-     */
-    List<JdkPolicy.Jdk> chosenJdks() {
-        List<JdkPolicy.Jdk> out = new ArrayList<>();
-        for (String given : jdks) {
-            JdkPolicy.Jdk j = JdkPolicy.resolve(given);
-            if (j == null) {
-                throw SwitchcostException.usage("--jdk " + given + " is neither a java that runs nor a JDK home (bin/java and a release file)");
-            }
-            if (!j.runsSwitchcost()) {
-                throw SwitchcostException.usage("--jdk " + given + " is Java " + j.version + "; switchcost needs " + JdkPolicy.min() + "+");
-            }
-            if (out.contains(j)) {
-                throw SwitchcostException.usage("--jdk " + given + " names " + j + " a second time");
-            }
-            out.add(j);
-        }
-        return out;
     }
 
     /** {@code prepared} made ready for each JDK in {@code chosen}, all checked before a directory exists. */

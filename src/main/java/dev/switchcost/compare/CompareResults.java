@@ -39,9 +39,17 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
      * @param source      the native program and arguments, or the JMH benchmark and parameters
      * @param unavailable why the cell has no samples (no compiler, benchmark not built, placement unavailable), else null
      * @param samples     one per repetition that ran
+     * @param jdk         the JDK version a JVM cell's fork ran on when {@code compare --jdk} put several side by side;
+     *                    null for native cells and for a run on one JDK (the one in machine.json)
      */
     public record Cell(String column, String group, String label, String placement, String source, String unavailable,
-                       List<Sample> samples) {
+                       List<Sample> samples, String jdk) {
+
+        /** A cell of a run on one JDK. */
+        public Cell(String column, String group, String label, String placement, String source, String unavailable,
+                    List<Sample> samples) {
+            this(column, group, label, placement, source, unavailable, samples, null);
+        }
 
         public Stats nanos() {
             return Stats.of(samples.stream().map(Sample::nsPerRoundTrip).toList());
@@ -76,8 +84,14 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
                          double involuntaryPerRoundTrip, double switchesPerRoundTrip, String cpus, String error) {
     }
 
+    /** The column's cell on this placement (the first JDK's, when several ran). */
     public Optional<Cell> cell(Column column, String placement) {
         return cells.stream().filter(c -> c.column().equals(column.name()) && c.placement().equals(placement)).findFirst();
+    }
+
+    /** The column's cells on this placement: one, or one per JDK of {@code compare --jdk}. */
+    public List<Cell> cells(Column column, String placement) {
+        return cells.stream().filter(c -> c.column().equals(column.name()) && c.placement().equals(placement)).toList();
     }
 
     public String toJson() {

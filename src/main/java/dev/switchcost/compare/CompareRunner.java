@@ -1,5 +1,6 @@
 package dev.switchcost.compare;
 
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.affinity.CpuPinning;
 import dev.switchcost.affinity.Placement;
 import dev.switchcost.affinity.Topology;
@@ -47,11 +48,22 @@ import java.util.regex.Pattern;
 public final class CompareRunner {
 
     /** Time settings of one run. */
-    public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns) {
+    public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns,
+                           List<JdkPolicy.Jdk> jdks) {
 
-        /** Every column. */
+        /** Every column, on the JDK running switchcost. */
         public Settings(int repetitions, boolean quick, List<Placement> placements) {
-            this(repetitions, quick, placements, null);
+            this(repetitions, quick, placements, null, List.of());
+        }
+
+        /** These columns, on the JDK running switchcost. */
+        public Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns) {
+            this(repetitions, quick, placements, columns, List.of());
+        }
+
+        /** The same comparison with every JVM cell once per JDK (none: the JDK running switchcost). */
+        public Settings onJdks(List<JdkPolicy.Jdk> chosen) {
+            return new Settings(repetitions, quick, placements, columns, List.copyOf(chosen));
         }
 
         /** @return whether {@code c} is compared (every column when no set was given) */
@@ -114,14 +126,21 @@ public final class CompareRunner {
         final String source;
         final String unavailable;
         final JmhTargets.Target target;
+        /** the JDK of a JVM cell when several run side by side, else null */
+        final JdkPolicy.Jdk jdk;
         final List<CompareResults.Sample> samples = new ArrayList<>();
 
-        Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target) {
+        Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, JdkPolicy.Jdk jdk) {
             this.column = column;
             this.placement = placement;
             this.source = source;
             this.unavailable = unavailable;
             this.target = target;
+            this.jdk = jdk;
+        }
+
+        String label() {
+            return jdk == null ? column.label() : column.label() + " · JDK " + jdk.version;
         }
     }
 
@@ -137,7 +156,7 @@ public final class CompareRunner {
                 if (p.unavailable != null) {
                     continue;
                 }
-                progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.column.label(), p.placement);
+                progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement);
                 progress.flush();
                 CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
                 if (s.error() != null) {
@@ -148,8 +167,8 @@ public final class CompareRunner {
         }
         List<CompareResults.Cell> cells = new ArrayList<>();
         for (Plan p : plans) {
-            cells.add(new CompareResults.Cell(p.column.name(), p.column.group().name(), p.column.label(), p.placement.name(),
-                    p.source, p.unavailable, List.copyOf(p.samples)));
+            cells.add(new CompareResults.Cell(p.column.name(), p.column.group().name(), p.label(), p.placement.name(),
+                    p.source, p.unavailable, List.copyOf(p.samples), p.jdk == null ? null : p.jdk.version));
         }
         return new CompareResults(1, created, settings.repetitions(), settings.quick(),
                 settings.placements().stream().map(Enum::name).toList(), settings.jmhSettings(), cells);
@@ -177,8 +196,12 @@ public final class CompareRunner {
                     String missing = placementMissing.get(pl);
                     if (c.isNative()) {
                         String src = c.program().executable() + " " + pl;
-                        plans.add(new Plan(c, pl, src, missing != null ? missing : nativeMissing.map(m -> "native not built: " + m).orElse(null), null));
-                    } else {
+                        plans.add(new Plan(c, pl, src, missing != null ? missing : nativeMissing.map(m -> "native not built: " + m).orElse(null),
+                                null, null));
+                        continue;
+                    }
+                    // every JVM cell once per JDK: the JDKs' cells of one column sit together in the table
+                    for (JdkPolicy.Jdk jdk : settings.jdks().isEmpty() ? java.util.Collections.<JdkPolicy.Jdk>singletonList(null) : settings.jdks()) {
                         Optional<JmhTargets.Target> t = c == Column.VIRTUAL ? targets.virtual() : targets.fixed(c);
                         Map<String, String> params = new LinkedHashMap<>(t.map(JmhTargets.Target::params).orElse(Map.of()));
                         if (c != Column.VIRTUAL) {
@@ -189,10 +212,10 @@ public final class CompareRunner {
                         }
                         JmhTargets.Target target = t.map(x -> new JmhTargets.Target(x.benchmark(), params)).orElse(null);
                         String binding = c.params().get("binding");
-                        String noBinding = binding == null ? null
-                                : Binding.valueOf(binding).unavailableOn(Runtime.version().feature()).orElse(null);
+                        int feature = jdk == null ? Runtime.version().feature() : jdk.feature;
+                        String noBinding = binding == null ? null : Binding.valueOf(binding).unavailableOn(feature).orElse(null);
                         String why = t.isEmpty() ? "benchmark not built" : noBinding != null ? noBinding : missing;
-                        plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target));
+                        plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target, jdk));
                     }
                 }
             }
@@ -231,6 +254,9 @@ public final class CompareRunner {
                 .addProfiler(ContextSwitchProfiler.class)
                 .shouldFailOnError(true);
         p.target.params().forEach((k, v) -> b.param(k, v));
+        if (p.jdk != null) {
+            b.jvm(p.jdk.java().getPath());
+        }
         Options options;
         try {
             options = BenchmarkMain.withSwitchcostDefaults(b.build(), new PrintStream(PrintStream.nullOutputStream()));

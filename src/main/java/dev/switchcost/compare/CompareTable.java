@@ -50,13 +50,14 @@ public final class CompareTable {
     }
 
     private static List<String> row(String placement, CompareResults.Cell c, Estimate base, boolean isBaseline) {
+        // why a cell has no figure goes last, where a long reason widens no column
         if (c.unavailable() != null) {
-            return List.of(placement, c.label(), "n/a (" + c.unavailable() + ")", "", "", "");
+            return List.of(placement, c.label(), "n/a", "", "", "not run: " + c.unavailable());
         }
         Stats ns = c.nanos();
         if (ns.n() == 0) {
             String why = c.samples().stream().map(CompareResults.Sample::error).filter(e -> e != null).findFirst().orElse("no samples");
-            return List.of(placement, c.label(), "failed: " + why, "", "", "");
+            return List.of(placement, c.label(), "FAILED", "", "", why);
         }
         Estimate e = estimate(c);
         String ratio = isBaseline ? "1 (baseline)" : base == null ? "n/a" : Fmt.times(e.over(base));

@@ -7,7 +7,6 @@ import dev.switchcost.results.Estimate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Splits the gap between a JVM handoff and the plain C futex ping-pong of the same run and placement
@@ -113,40 +112,47 @@ public final class GapDecomposition {
                     List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), true),
             new Spec(Column.LOCK_SUPPORT, null, null, false));
 
-    /** The rows for every placement that has a C figure and the JVM row. */
+    /**
+     * The rows for every placement that has a C figure and the JVM row, one per JDK when
+     * {@code compare --jdk} ran several: each JDK's row is priced with its own syscall rows.
+     */
     public static List<Row> of(CompareResults r) {
         List<Row> rows = new ArrayList<>();
-        Estimate cGettid = estimate(r, Column.NATIVE_GETTID, "UNPINNED");
-        Estimate harness = estimate(r, Column.JMH_EMPTY, "UNPINNED");
+        Estimate cGettid = estimate(r, Column.NATIVE_GETTID, "UNPINNED", null);
         for (String placement : r.placements()) {
-            Estimate c = estimate(r, Column.NATIVE_FUTEX, placement);
+            Estimate c = estimate(r, Column.NATIVE_FUTEX, placement, null);
             if (!Double.isFinite(c.value())) {
                 continue;
             }
-            Estimate timerCost = estimate(r, Column.NATIVE_FUTEX_TIMED, placement).minus(c);
+            Estimate timerCost = estimate(r, Column.NATIVE_FUTEX_TIMED, placement, null).minus(c);
             for (Spec s : SPECS) {
-                Optional<CompareResults.Cell> cell = r.cell(s.column(), placement).filter(x -> x.nanos().n() > 0);
-                if (cell.isEmpty()) {
-                    continue;
+                for (CompareResults.Cell cell : r.cells(s.column(), placement)) {
+                    if (cell.nanos().n() == 0) {
+                        continue;
+                    }
+                    String jdk = cell.jdk();
+                    double waits = cell.voluntary().median();
+                    Estimate binding = s.waitCost() == null ? Estimate.exact(0)
+                            : first(r, s.waitCost(), jdk).minus(cGettid).times(waits)
+                            .plus(first(r, s.wakeCost(), jdk).minus(cGettid).times(WAKES_PER_ROUND_TRIP));
+                    rows.add(new Row(placement, cell.label(), c, CompareTable.estimate(cell), waits, binding,
+                            s.timed() ? timerCost : Estimate.exact(0), estimate(r, Column.JMH_EMPTY, "UNPINNED", jdk),
+                            cell.switches().median()));
                 }
-                double waits = cell.get().voluntary().median();
-                Estimate binding = s.waitCost() == null ? Estimate.exact(0)
-                        : first(r, s.waitCost()).minus(cGettid).times(waits)
-                        .plus(first(r, s.wakeCost()).minus(cGettid).times(WAKES_PER_ROUND_TRIP));
-                rows.add(new Row(placement, cell.get().label(), c, CompareTable.estimate(cell.get()), waits, binding,
-                        s.timed() ? timerCost : Estimate.exact(0), harness, cell.get().switches().median()));
             }
         }
         return rows;
     }
 
-    /** The first of these syscall rows that ran. */
-    private static Estimate first(CompareResults r, List<Column> columns) {
-        return columns.stream().map(c -> estimate(r, c, "UNPINNED")).filter(e -> Double.isFinite(e.value())).findFirst().orElse(MISSING);
+    /** The first of these syscall rows that ran on this JDK. */
+    private static Estimate first(CompareResults r, List<Column> columns, String jdk) {
+        return columns.stream().map(c -> estimate(r, c, "UNPINNED", jdk)).filter(e -> Double.isFinite(e.value())).findFirst().orElse(MISSING);
     }
 
-    private static Estimate estimate(CompareResults r, Column c, String placement) {
-        return r.cell(c, placement).filter(x -> x.nanos().n() > 0).map(CompareTable::estimate).orElse(MISSING);
+    /** The column's cell on this placement and JDK (null: a native cell, or a run on one JDK). */
+    private static Estimate estimate(CompareResults r, Column c, String placement, String jdk) {
+        return r.cells(c, placement).stream().filter(x -> java.util.Objects.equals(x.jdk(), jdk) && x.nanos().n() > 0)
+                .findFirst().map(CompareTable::estimate).orElse(MISSING);
     }
 
     /** What the shares are, in one paragraph (for the terminal and reports). */

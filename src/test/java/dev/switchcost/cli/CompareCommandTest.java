@@ -2,6 +2,10 @@ package dev.switchcost.cli;
 
 import dev.switchcost.compare.Column;
 import dev.switchcost.compare.CompareResults;
+import dev.switchcost.compare.GapDecomposition;
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.launch.TestJdks;
+import dev.switchcost.linux.Binding;
 import dev.switchcost.linux.LibC;
 import dev.switchcost.nativebaseline.NativeRunner;
 import org.junit.jupiter.api.Test;
@@ -12,8 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -61,6 +68,58 @@ class CompareCommandTest {
         }
         assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
         assertEquals("complete\n", Files.readString(dir.resolve("status")), "the run is marked complete");
+    }
+
+    /**
+     * Issue 12: {@code compare --jdk A --jdk B} runs every JVM cell on each JDK, labelled with it, beside
+     * one run of each native program; FFM on JDK 21 is a cell that says why it did not run; the gap is
+     * split per JDK.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void jdksSideBySide(@TempDir Path tmp) throws IOException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        NativeRunner nr = NativeRunner.locate();
+        assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
+        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        JdkPolicy.Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
+        Path dir = tmp.resolve("cmp");
+        CliHarness r = CliHarness.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
+                "--jdk", jdk21.java().getPath(), "--jdk", newer.java().getPath(), "-o", dir.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CompareResults c = CompareResults.read(dir.resolve("compare.json"));
+        List<CompareResults.Cell> nativeFutex = c.cells(Column.NATIVE_FUTEX, "SAME_CPU");
+        assertEquals(1, nativeFutex.size(), "native cells run once");
+        assertNull(nativeFutex.get(0).jdk());
+        List<CompareResults.Cell> jna = c.cells(Column.JNA_FUTEX, "SAME_CPU");
+        assertEquals(List.of(jdk21.version, newer.version), jna.stream().map(CompareResults.Cell::jdk).toList());
+        for (CompareResults.Cell cell : jna) {
+            assertTrue(cell.label().endsWith(" · JDK " + cell.jdk()), cell.label());
+            CompareResults.Sample s = cell.samples().get(0);
+            assertNull(s.error(), s.error());
+            assertEquals(2.0, s.switchesPerRoundTrip(), 0.2, cell.label() + ": " + s);
+            assertTrue(r.out().contains(cell.label()), r.out());
+        }
+        List<CompareResults.Cell> ffm = c.cells(Column.FFM_FUTEX, "SAME_CPU");
+        assertEquals(2, ffm.size());
+        assertTrue(ffm.get(0).unavailable() != null && ffm.get(0).unavailable().contains("JDK 21"), String.valueOf(ffm.get(0)));
+        assertTrue(ffm.get(0).samples().isEmpty());
+        assertNull(ffm.get(1).unavailable());
+        assertEquals(1, ffm.get(1).samples().size());
+        List<String> decomposed = GapDecomposition.of(c).stream().map(GapDecomposition.Row::label).toList();
+        assertTrue(decomposed.contains(Column.JNA_FUTEX.label() + " · JDK " + jdk21.version), decomposed.toString());
+        assertTrue(decomposed.contains(Column.JNA_FUTEX.label() + " · JDK " + newer.version), decomposed.toString());
+        for (GapDecomposition.Row row : GapDecomposition.of(c)) {
+            assertTrue(Double.isFinite(row.binding().value()), "each JDK's binding priced from its own syscall rows: " + row);
+        }
+    }
+
+    @Test
+    void anUnknownJdkIsAUsageErrorBeforeAnythingRuns(@TempDir Path tmp) {
+        CliHarness r = CliHarness.run("compare", "--quick", "--jdk", "/nonexistent/java", "-o", tmp.resolve("x").toString());
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        ReportCommandTest.assertOneLine(r.err(), "--jdk /nonexistent/java is neither a java that runs nor a JDK home");
+        assertFalse(Files.exists(tmp.resolve("x")), "no results directory for a refused run");
     }
 
     /** Issue 11 cases 5 and 6: an unwritable or used --results-dir is one line, exit 2, before anything runs. */
