@@ -28,8 +28,9 @@ class ResultsReaderTest {
     @Test
     void readsEveryCommittedResultsFile() throws IOException {
         List<Path> dirs;
-        try (Stream<Path> a = Files.list(Path.of("docs/results")); Stream<Path> b = Files.list(Path.of("src/test/resources/fixtures/results"))) {
-            dirs = Stream.concat(a, b).filter(Files::isDirectory).toList();
+        // every directory holding a machine.json is a results directory (a day's directory may hold several runs)
+        try (Stream<Path> a = Files.walk(Path.of("docs/results")); Stream<Path> b = Files.walk(Path.of("src/test/resources/fixtures/results"))) {
+            dirs = Stream.concat(a, b).filter(d -> Files.isRegularFile(d.resolve("machine.json"))).toList();
         }
         assertFalse(dirs.isEmpty());
         for (Path d : dirs) {
