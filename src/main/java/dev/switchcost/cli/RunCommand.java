@@ -35,7 +35,6 @@ import picocli.CommandLine.Parameters;
 
 import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -386,7 +385,7 @@ public final class RunCommand extends BaseCommand {
                 out().println("# " + machine.perf().note());
             }
             out().flush();
-            OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(closeShield(logStream), true,
+            OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(BenchmarkMain.closeShield(logStream), true,
                     StandardCharsets.UTF_8), VerboseMode.NORMAL);
             if (on != null) {
                 out().println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
@@ -522,19 +521,6 @@ public final class RunCommand extends BaseCommand {
         return s == null ? "" : s.strip().lines().findFirst().orElse("");
     }
 
-    private static OutputStream closeShield(OutputStream s) {
-        return new FilterOutputStream(s) {
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
-            }
-
-            @Override
-            public void close() throws IOException {
-                flush();
-            }
-        };
-    }
 
     /** Bytes to a PrintWriter (JMH's result formats write to a PrintStream). */
     private static final class WriterOutputStream extends OutputStream {

@@ -222,7 +222,8 @@ public final class BenchmarkMain {
         dev.switchcost.results.AtomicFiles.writeBytes(file, bytes.toByteArray());
     }
 
-    private static java.io.OutputStream closeShield(java.io.OutputStream s) {
+    /** {@code s} with a close that only flushes: for handing a stream that must stay open to something that closes it. */
+    public static java.io.OutputStream closeShield(java.io.OutputStream s) {
         return new java.io.FilterOutputStream(s) {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {

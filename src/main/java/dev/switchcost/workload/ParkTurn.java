@@ -9,25 +9,7 @@ import java.util.concurrent.locks.LockSupport;
  * wait with a timeout; for a virtual thread, a scheduler timer). Cancellable like the untimed turn,
  * so the two differ only in the timer.
  */
-public final class ParkTurn implements CancellableTurn {
-
-    private volatile int turn = A;
-    private volatile boolean cancelled;
-    private final Thread[] waiters = new Thread[2];
-
-    @Override
-    public void bind(int side) {
-        waiters[side] = Thread.currentThread();
-    }
-
-    @Override
-    public void pass(int side) {
-        if (cancelled) {
-            return;
-        }
-        turn = side;
-        LockSupport.unpark(waiters[side]);
-    }
+public final class ParkTurn extends AbstractParkTurn {
 
     @Override
     public boolean await(int side, long timeoutNanos) {
@@ -46,26 +28,6 @@ public final class ParkTurn implements CancellableTurn {
             LockSupport.parkNanos(this, left);
         }
         return !cancelled;
-    }
-
-    @Override
-    public void cancel() {
-        cancelled = true;
-        for (Thread t : waiters) {
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
-        }
-    }
-
-    @Override
-    public boolean isCancelled() {
-        return cancelled;
-    }
-
-    @Override
-    public int current() {
-        return turn;
     }
 
     @Override

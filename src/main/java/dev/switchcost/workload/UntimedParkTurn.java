@@ -8,25 +8,7 @@ import java.util.concurrent.locks.LockSupport;
  * HotSpot; for a virtual thread it unmounts the continuation and frees the carrier, and unpark
  * submits it to the scheduler. No timer is armed (see {@link CancellableTurn}).
  */
-public final class UntimedParkTurn implements CancellableTurn {
-
-    private volatile int turn = A;
-    private volatile boolean cancelled;
-    private final Thread[] waiters = new Thread[2];
-
-    @Override
-    public void bind(int side) {
-        waiters[side] = Thread.currentThread();
-    }
-
-    @Override
-    public void pass(int side) {
-        if (cancelled) {
-            return;
-        }
-        turn = side;
-        LockSupport.unpark(waiters[side]);
-    }
+public final class UntimedParkTurn extends AbstractParkTurn {
 
     @Override
     public boolean await(int side, long timeoutNanos) {
@@ -37,26 +19,6 @@ public final class UntimedParkTurn implements CancellableTurn {
             LockSupport.park(this);
         }
         return !cancelled;
-    }
-
-    @Override
-    public void cancel() {
-        cancelled = true;
-        for (Thread t : waiters) {
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
-        }
-    }
-
-    @Override
-    public boolean isCancelled() {
-        return cancelled;
-    }
-
-    @Override
-    public int current() {
-        return turn;
     }
 
     @Override
