@@ -12,8 +12,13 @@ final class ProcState {
 
     /** @return the state letter, or null if the process or the file is gone */
     static String of(long pid) {
+        return ofStatFile(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /** @return the state letter in one {@code stat} file (a process's, or a thread's under {@code /proc/PID/task}), or null */
+    static String ofStatFile(Path statFile) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String stat = Files.readString(statFile);
             int close = stat.lastIndexOf(')'); // the command name may hold spaces and parentheses
             return close < 0 || close + 2 >= stat.length() ? null : stat.substring(close + 2, close + 3);
         } catch (IOException | RuntimeException e) {

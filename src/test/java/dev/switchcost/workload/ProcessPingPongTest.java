@@ -36,6 +36,13 @@ class ProcessPingPongTest {
     /** Hang guard only: the failure paths are bounded well below this; no duration is asserted. */
     private static final Duration HANG_GUARD = Duration.ofSeconds(60);
 
+    /** @return true when every thread of the process shows state T in /proc/PID/task/TID/stat */
+    private static boolean everyThreadStopped(long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.allMatch(t -> "T".equals(ProcState.ofStatFile(t.resolve("stat"))));
+        }
+    }
+
     private static boolean alive(long pid) {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
@@ -125,6 +132,12 @@ class ProcessPingPongTest {
             try {
                 pp.roundTrip();
                 assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
+                // A group stop is asynchronous: kill returns once SIGSTOP is queued, and the partner's
+                // threads stop only after one of them has been scheduled to take it. Until every thread
+                // is stopped the partner may still answer (CI saw exactly that under load).
+                while (!everyThreadStopped(pid)) {
+                    Thread.sleep(1);
+                }
                 IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);
                 assertTrue(e.getMessage().contains("stopped") || e.getMessage().contains("did not hand the turn back"), e.getMessage());
             } finally {
