@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Reads {@code perf stat -x,} output (CSV), with or without {@code -I} interval timestamps. Pure
@@ -155,7 +156,10 @@ public final class PerfStatParser {
         return out;
     }
 
-    /** {@code cpu_core/cycles/u} and {@code cycles:u} → {@code cycles}. */
+    /**
+     * {@code cpu_core/cycles/u} and {@code cycles:u} → {@code cycles}; a tracepoint keeps its
+     * subsystem ({@code syscalls:sys_enter_futex}), since only a suffix of modifier letters is dropped.
+     */
     public static String baseEvent(String event) {
         String e = event;
         int slash = e.indexOf('/');
@@ -163,9 +167,11 @@ public final class PerfStatParser {
             int end = e.indexOf('/', slash + 1);
             e = end > slash ? e.substring(slash + 1, end) : e.substring(slash + 1);
         }
-        int colon = e.indexOf(':');
-        return colon > 0 ? e.substring(0, colon) : e;
+        return MODIFIERS.matcher(e).replaceFirst("");
     }
+
+    /** perf's event modifiers (perf-list(1)): a trailing {@code :} and letters from this set only. */
+    private static final Pattern MODIFIERS = Pattern.compile(":[ukhIGHpPSDWeb]+$");
 
     private static Status better(Status a, Status b) {
         return a.ordinal() <= b.ordinal() ? a : b;

@@ -77,4 +77,17 @@ class PerfStatParserTest {
         assertEquals("cycles", PerfStatParser.baseEvent("cycles:u"));
         assertEquals("LLC-load-misses", PerfStatParser.baseEvent("LLC-load-misses"));
     }
+
+    /** Two tracepoints of one subsystem are two events, not one "syscalls" (they were merged once). */
+    @Test
+    void tracepointsKeepTheirSubsystemAndName() {
+        assertEquals("syscalls:sys_enter_futex", PerfStatParser.baseEvent("syscalls:sys_enter_futex"));
+        assertEquals("raw_syscalls:sys_enter", PerfStatParser.baseEvent("raw_syscalls:sys_enter"));
+        assertEquals("syscalls:sys_enter_futex", PerfStatParser.baseEvent("syscalls:sys_enter_futex:u"));
+        List<PerfStatParser.Count> c = PerfStatParser.parse(List.of(
+                "668836,,syscalls:sys_enter_futex,1240402578,100.00,,",
+                "0,,syscalls:sys_enter_sched_yield,1240402578,100.00,,"), false);
+        assertEquals(List.of("syscalls:sys_enter_futex", "syscalls:sys_enter_sched_yield"),
+                c.stream().map(PerfStatParser.Count::baseEvent).toList());
+    }
 }
