@@ -80,9 +80,9 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Figure jvm = null;
         CompareResults cmp = r.compare();
         if (cmp != null) {
-            c = cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)");
+            c = cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk);
             for (String col : List.of("FFM_FUTEX", "JNA_FUTEX")) {
-                jvm = cell(cmp, col, null);
+                jvm = cell(cmp, col, null, jdk);
                 if (jvm != null) {
                     break;
                 }
@@ -128,9 +128,11 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
     }
 
     /** A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule. */
-    private static Figure cell(CompareResults cmp, Object column, String what) {
+    /** The SAME_CPU cell of a column; a JVM cell of {@code compare --jdk} only for its own JDK (native cells carry none). */
+    private static Figure cell(CompareResults cmp, Object column, String what, String jdk) {
         String name = column instanceof Column c ? c.name() : column.toString();
         return cmp.cells().stream().filter(x -> x.column().equals(name) && x.placement().equals("SAME_CPU") && x.unavailable() == null)
+                .filter(x -> x.jdk() == null || x.jdk().equals(jdk))
                 .findFirst().filter(x -> x.nanos().n() > 0)
                 .map(x -> new Figure(what != null ? what : x.label() + ", one CPU",
                         Estimate.ofSamples(x.samples().stream().filter(s -> s.error() == null)

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -179,9 +180,19 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         return rows.stream().filter(r -> !r.failed()).toList();
     }
 
-    /** The JDK versions of the rows, in order of appearance. */
+    /**
+     * The JDK versions of the rows, in order of appearance; for results with only {@code compare.json},
+     * the JDKs its JVM cells name ({@code compare --jdk}), else the one {@code machine.json} names.
+     */
     public List<String> jdks() {
-        return List.copyOf(new LinkedHashSet<>(rows.stream().map(r -> r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion()).toList()));
+        LinkedHashSet<String> out = new LinkedHashSet<>(rows.stream().map(r -> r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion()).toList());
+        if (out.isEmpty() && compare != null) {
+            compare.cells().stream().map(CompareResults.Cell::jdk).filter(Objects::nonNull).forEach(out::add);
+            if (out.isEmpty() && machine != null && machine.jdk() != null && machine.jdk().version() != null) {
+                out.add(machine.jdk().version());
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** The name to show: the directory's or file's name. */

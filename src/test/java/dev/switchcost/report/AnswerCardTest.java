@@ -60,6 +60,18 @@ class AnswerCardTest {
         assertTrue(Files.readString(tmp.resolve("report.html")).contains("switchcost run --quick"));
     }
 
+    /** compare alone (no jmh.json): the JDK comes from machine.json, not "JDK ?". */
+    @Test
+    void aCompareOnlyDirectoryNamesTheJdkItsJvmCellsRanOn() {
+        Results r = Results.load(Path.of("docs/results/2026-11-22-epyc-kvm/compare-same-cpu"));
+        assertTrue(r.rows().isEmpty());
+        assertEquals(List.of(r.machine().jdk().version()), r.jdks());
+        String card = AnswerCard.render(r);
+        assertFalse(card.contains("JDK ?"), card);
+        assertTrue(card.contains("JDK " + r.machine().jdk().version()), card);
+        assertTrue(card.contains("FFM futex (FutexPingPong), one CPU"), card);
+    }
+
     @Test
     void saysSoWhenThereAreNoNativeRows() {
         String card = AnswerCard.render(Results.load(DOCS.resolve("run-quick.json")));
