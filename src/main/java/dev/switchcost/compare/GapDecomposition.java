@@ -174,11 +174,12 @@ public final class GapDecomposition {
         if (rows.stream().noneMatch(x -> Double.isFinite(x.residual().value()))) {
             return null;
         }
-        Table.Builder t = new Table.Builder("llrrrrrrrrl", "placement", "JVM row", "× C", "switches", "waits",
-                "gap", "binding", "timer", "harness", "residual", "reading");
+        // the reading (the answer) next to the row it answers for; the shares it comes from after it
+        Table.Builder t = new Table.Builder("lllrrrrrrrr", "placement", "JVM row", "reading", "× C", "switches", "waits",
+                "gap", "binding", "timer", "harness", "residual");
         for (Row x : rows) {
-            t.row(x.placement(), x.label(), Fmt.times(x.ratio()), Fmt.count(x.switches()), Fmt.count(x.waits()),
-                    Fmt.pm(x.gap()), share(x.binding()), share(x.timer()), share(x.harness()), Fmt.pm(x.residual()), reading(x));
+            t.row(x.placement(), x.label(), reading(x), Fmt.times(x.ratio()), Fmt.count(x.switches()), Fmt.count(x.waits()),
+                    Fmt.pm(x.gap()), share(x.binding()), share(x.timer()), share(x.harness()), Fmt.pm(x.residual()));
         }
         return t.build();
     }
