@@ -50,6 +50,7 @@ public final class PartnerProcessMain {
     static int run(Path mapping, int cpu, long parentPid, WaitKind wait) {
         LibC.ensureAvailable();
         SharedTurnFile shared = SharedTurnFile.open(mapping);
+        shared.unlink(); // mapped here and in the parent: the name can go now, even if the parent was killed meanwhile
         Thread.currentThread().setName("switchcost-partner-process");
         if (cpu >= 0) {
             CpuPinning.pinCurrentThread(cpu);

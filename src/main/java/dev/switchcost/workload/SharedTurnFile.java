@@ -7,9 +7,12 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A small file mapped {@code MAP_SHARED} ({@code FileChannel.map(READ_WRITE)}) that holds a
@@ -47,15 +50,21 @@ public final class SharedTurnFile implements AutoCloseable {
         this.owner = owner;
     }
 
+    /** {@code switchcost-turn-<creator pid>-<random>.map}: the pid lets a later run remove a dead creator's file. */
+    private static final Pattern NAME = Pattern.compile("switchcost-turn-(\\d+)-\\d+\\.map");
+
     /**
      * Creates and maps a new file in {@code /dev/shm} (memory-backed) where writable, else in
-     * {@code java.io.tmpdir}; {@link #close()} deletes it.
+     * {@code java.io.tmpdir}; {@link #close()} deletes it. The name is unlinked as soon as both sides
+     * have it mapped; a JVM killed before that leaves it behind, so first this removes the files of
+     * creators that are no longer alive ({@link #removeOrphans}).
      */
     public static SharedTurnFile create() {
         Path shm = Path.of("/dev/shm");
         Path dir = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+        removeOrphans(dir);
         try {
-            Path p = Files.createTempFile(dir, "switchcost-turn-", ".map");
+            Path p = Files.createTempFile(dir, "switchcost-turn-" + ProcessHandle.current().pid() + "-", ".map");
             p.toFile().deleteOnExit();
             SharedTurnFile f = new SharedTurnFile(p, map(p), true);
             f.set(TURN, Turn.A);
@@ -63,6 +72,27 @@ public final class SharedTurnFile implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a shared turn file in " + dir, e);
         }
+    }
+
+    /**
+     * Deletes the turn files in {@code dir} whose creator (the pid in the name) is no longer alive:
+     * what a JVM killed between creating the file and both sides mapping it leaves behind.
+     *
+     * @return how many were deleted
+     */
+    static int removeOrphans(Path dir) {
+        int removed = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "switchcost-turn-*.map")) {
+            for (Path f : files) {
+                Matcher m = NAME.matcher(f.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty() && Files.deleteIfExists(f)) {
+                    removed++;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // best effort: another run may be removing the same file, or the directory is not listable
+        }
+        return removed;
     }
 
     /** Maps an existing file (the partner process's side). */

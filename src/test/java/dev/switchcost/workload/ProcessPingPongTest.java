@@ -159,6 +159,7 @@ class ProcessPingPongTest {
                 assertTrue(standIn.waitFor(30, TimeUnit.SECONDS));
                 assertTrue(partner.waitFor(30, TimeUnit.SECONDS), "partner outlived its parent");
                 assertEquals(PartnerProcessMain.EXIT_PARENT_GONE, partner.exitValue());
+                assertFalse(Files.exists(shared.path()), "the partner unlinks the mapping's name once it has it mapped");
             } finally {
                 partner.destroyForcibly();
             }
