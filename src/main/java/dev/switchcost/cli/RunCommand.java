@@ -206,8 +206,8 @@ public final class RunCommand extends BaseCommand {
                 if (code == ExitCodes.OK) {
                     run.complete();
                 }
-                answer(run);
-                return code;
+                int answered = answer(run);
+                return code == ExitCodes.OK ? answered : code;
             } catch (SwitchcostException e) {
                 run.fail(e.getMessage());
                 throw e;
@@ -486,15 +486,27 @@ public final class RunCommand extends BaseCommand {
     /**
      * The end of a run: the answer card (at most one screen) from what the run directory holds, then
      * the report it wrote. The JMH table stays in run.log.
+     *
+     * @return {@link ExitCodes#OK}, or the exit code of a report that could not be written (a full disk
+     *         is the environment: 3); the results themselves are written by then, and the status stays
+     *         what the trials made it
      */
-    void answer(ResultsDir run) {
+    int answer(ResultsDir run) {
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         try {
             out().println();
             out().print(dev.switchcost.report.AnswerCard.renderWithReport(run.dir(), command));
             out().flush();
-        } catch (IOException | RuntimeException e) {
+            return ExitCodes.OK;
+        } catch (SwitchcostException e) {
             err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
+            return e.exitCode();
+        } catch (IOException e) {
+            err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
+            return ExitCodes.FAILURE;
+        } catch (RuntimeException e) {
+            err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
+            return ExitCodes.OK; // a card that cannot be drawn from complete results does not undo them
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -181,6 +182,35 @@ class RunCommandTest {
                     "-r", "100ms", "SyscallBaseline.gettid");
             assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.out() + r.err());
             assertTrue(r.oneLineError(), r.err());
+        }
+    }
+
+    /**
+     * The end of a run whose results are written but whose report cannot be: one line naming the file,
+     * and a non-zero exit instead of 0 (a full disk gives 3 the same way, through ResultWriteException).
+     */
+    @Test
+    void aReportThatCannotBeWrittenIsNotExitZero() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        RunCommand cmd = new RunCommand();
+        picocli.CommandLine cl = new picocli.CommandLine(cmd);
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.parseArgs("-o", tmp.toString(), "FutexPingPong");
+        try (dev.switchcost.results.ResultsDir run = dev.switchcost.results.ResultsDir.create(tmp, "host", null)) {
+            for (String f : List.of("jmh.json", "machine.json")) {
+                Files.copy(fixture.resolve(f), run.dir().resolve(f));
+            }
+            run.complete();
+            Files.createDirectories(run.dir().resolve("report.html").resolve("in-the-way")); // the report's name is taken
+            int code = cmd.answer(run);
+            assertNotEquals(ExitCodes.OK, code, out + "\n" + err);
+            assertTrue(err.toString().strip().startsWith("switchcost: no answer card or report: could not write "
+                    + run.dir().resolve("report")), err.toString());
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertEquals("complete", Files.readAllLines(run.dir().resolve("status")).get(0), "the results stay complete");
         }
     }
 
