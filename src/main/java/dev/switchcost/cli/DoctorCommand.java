@@ -97,11 +97,21 @@ public final class DoctorCommand extends BaseCommand {
         return checks.stream().anyMatch(c -> c.level() == Level.FAIL) ? ExitCodes.ENVIRONMENT : ExitCodes.OK;
     }
 
+    /** Which CPU this is: the name, and the revision a VM's short name leaves out; logical CPUs and SMT. */
+    static Check cpuCheck(MachineInfo.Cpu cpu) {
+        String revision = cpu.revision() == null ? "" : " (" + cpu.revision() + ")";
+        String smt = cpu.threadsPerCore() > 1 ? cpu.threadsPerCore() + " hardware threads per core (SMT)" : "no SMT";
+        return new Check(Level.INFO, "cpu", cpu.model() + revision + ", " + cpu.logicalCpus() + " logical CPUs, " + smt, null);
+    }
+
     static List<Check> evaluate(Facts f) {
         List<Check> out = new ArrayList<>();
         boolean linux = f.osName() != null && f.osName().toLowerCase(Locale.ROOT).contains("linux");
         out.add(linux ? new Check(Level.OK, "os", f.osName(), null)
                 : new Check(Level.FAIL, "os", f.osName(), "switchcost reads /proc and calls Linux syscalls; run it on Linux."));
+        if (f.machine() != null) {
+            out.add(cpuCheck(f.machine().cpu()));
+        }
         out.add(f.jdkFeature() >= JdkPolicy.min() ? new Check(Level.OK, "jdk", f.jdkDescription(), null)
                 : new Check(Level.FAIL, "jdk", f.jdkDescription(), "needs JDK " + JdkPolicy.min() + "+ (virtual threads); set JAVA_HOME to one."));
         jdkChecks(f.jdks(), out);

@@ -70,8 +70,35 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
 
-    /** @param model "model name" from /proc/cpuinfo; @param online online CPU list; @param logicalCpus count */
-    public record Cpu(String model, String vendor, String online, int logicalCpus, int threadsPerCore) {
+    /**
+     * @param model       "model name" from /proc/cpuinfo (a VM may show only "AMD EPYC")
+     * @param online      online CPU list
+     * @param logicalCpus count
+     * @param family      "cpu family", {@code modelNumber} "model", {@code stepping}, {@code microcode}: which
+     *                    microarchitecture and revision, where the name does not say (null in files written before)
+     */
+    public record Cpu(String model, String vendor, String online, int logicalCpus, int threadsPerCore,
+                      String family, String modelNumber, String stepping, String microcode) {
+
+        /** A CPU as files written before family, model number, stepping and microcode existed describe it. */
+        public Cpu(String model, String vendor, String online, int logicalCpus, int threadsPerCore) {
+            this(model, vendor, online, logicalCpus, threadsPerCore, null, null, null, null);
+        }
+
+        /** {@code family 25, model 17, stepping 1, microcode 0x1000065}, or null when cpuinfo did not say. */
+        public String revision() {
+            if (family == null && modelNumber == null) {
+                return null;
+            }
+            StringBuilder b = new StringBuilder("family " + family + ", model " + modelNumber);
+            if (stepping != null) {
+                b.append(", stepping ").append(stepping);
+            }
+            if (microcode != null) {
+                b.append(", microcode ").append(microcode);
+            }
+            return b.toString();
+        }
     }
 
     /** One cache level as sysfs describes it. */
@@ -118,7 +145,8 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         } catch (RuntimeException e) {
             // leave 1: topology unreadable
         }
-        Cpu cpu = new Cpu(cpuinfo.get("model name"), cpuinfo.get("vendor_id"), online, logical, threadsPerCore);
+        Cpu cpu = new Cpu(cpuinfo.get("model name"), cpuinfo.get("vendor_id"), online, logical, threadsPerCore,
+                cpuinfo.get("cpu family"), cpuinfo.get("model"), cpuinfo.get("stepping"), cpuinfo.get("microcode"));
         return new MachineInfo(1, Instant.now().toString(), hostname(root), cpu, caches(sysCpu.resolve("cpu0/cache")),
                 new Kernel(text(root.resolve("proc/sys/kernel/osrelease")), text(root.resolve("proc/version"))),
                 mitigations(sysCpu.resolve("vulnerabilities")),

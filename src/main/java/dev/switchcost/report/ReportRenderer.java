@@ -171,7 +171,7 @@ public final class ReportRenderer {
         inputs.forEach(r -> head.add(r.label()));
         List<List<String>> rows = new ArrayList<>();
         List<Function<MachineInfo, String>> facts = List.of(
-                m -> m.cpu().model() + " (" + m.cpu().vendor() + ")",
+                m -> m.cpu().model() + " (" + m.cpu().vendor() + (m.cpu().revision() == null ? "" : "; " + m.cpu().revision()) + ")",
                 m -> m.cpu().logicalCpus() + " logical (online " + m.cpu().online() + ", " + m.cpu().threadsPerCore() + " per core)",
                 m -> m.caches() == null ? "–" : String.join(", ", m.caches().stream()
                         .map(c -> "L" + c.level() + " " + c.type() + " " + Fmt.num(c.sizeBytes() / 1024.0) + " KiB").toList()),

@@ -59,6 +59,16 @@ class DoctorCommandTest {
         assertTrue(r.out().contains("jdk found " + Runtime.version().feature()), r.out());
     }
 
+    /** Says which CPU this is, SMT or not: a VM's "AMD EPYC" alone does not tell Zen 3 from Zen 4. */
+    @Test
+    void saysWhichCpuWithItsRevisionAndWhetherItHasSmt() {
+        var noSmt = DoctorCommand.cpuCheck(new dev.switchcost.machine.MachineInfo.Cpu("AMD EPYC", "AuthenticAMD", "0-1", 2, 1,
+                "25", "17", "1", "0x1000065"));
+        assertEquals("AMD EPYC (family 25, model 17, stepping 1, microcode 0x1000065), 2 logical CPUs, no SMT", noSmt.detail());
+        var smt = DoctorCommand.cpuCheck(new dev.switchcost.machine.MachineInfo.Cpu("Intel(R) Xeon(R)", "GenuineIntel", "0-7", 8, 2));
+        assertEquals("Intel(R) Xeon(R), 8 logical CPUs, 2 hardware threads per core (SMT)", smt.detail());
+    }
+
     @Test
     void oldJdkIsARequiredFailure() {
         var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 17, "17.0.9", true, null, List.of(), NO_PERF,
