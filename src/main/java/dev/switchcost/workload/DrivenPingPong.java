@@ -14,7 +14,8 @@ import dev.switchcost.sample.CountedThreads;
  * amortized over the batch.
  *
  * <p>Layout: an outer {@link PingPong} (caller = side A, ping = partner, {@link UntimedParkTurn}, one
- * wait per batch, guarded by the outer pair's {@link PairWatchdog}) whose partner work is an inner
+ * wait per batch, guarded by the outer pair's {@link PairWatchdog}, which counts a change of the inner
+ * turn's word as ping's answer, since ping holds the outer turn for whole batches) whose partner work is an inner
  * {@link PingPong} (ping = side A, pong = partner, the measured {@link Turn}). If the inner pair stalls
  * its own watchdog cancels the inner turn, ping fails and cancels the outer one, and the caller's
  * wait fails; {@link #close()} then cancels the inner turn so every task ends.
@@ -52,10 +53,12 @@ public final class DrivenPingPong implements AutoCloseable {
         }
         Driver driver = new Driver(turn, pong, pinPong, roundTripsPerDrive, timeoutNanos);
         try {
+            // ping holds the outer turn for a whole batch, so the outer watchdog samples it nearly always
+            // with ping: the inner turn's word, which every inner handoff changes, says ping is working
             PingPong outer = PingPong.start(new UntimedParkTurn(), ping, pinPing, timeoutNanos, PING_NAME, () -> {
                 driver.open();
                 return driver;
-            });
+            }, turn::current);
             return new DrivenPingPong(outer, turn, driver);
         } catch (RuntimeException | Error e) {
             if (turn instanceof CancellableTurn c) {

@@ -16,7 +16,9 @@ import java.util.function.IntSupplier;
  *       waiting side handed the turn over and nobody handed it back. A running pair changes the word
  *       hundreds of thousands of times a second, so the chance that every one of 50 samples finds
  *       the same side by accident is about 2<sup>-50</sup>. While the turn is the waiting side's own
- *       (the JMH thread between operations or iterations, the end of a trial), nothing fires.</li>
+ *       (the JMH thread between operations or iterations, the end of a trial), nothing fires. A
+ *       partner that holds the turn for long stretches of work (a {@link DrivenPingPong}'s batches)
+ *       breaks that argument, so such a pair also gives a progress value that the work changes.</li>
  * </ul>
  * Cancelling ({@link CancellableTurn#cancel()}: {@code FUTEX_WAKE} of a changed word, {@code unpark})
  * releases the waiter, which then fails with {@link #reason()}. Release bound: a gone partner is
@@ -34,8 +36,9 @@ public final class PairWatchdog implements AutoCloseable {
     private volatile boolean closed;
     private volatile String reason;
 
-    private PairWatchdog(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone) {
-        this.thread = Thread.ofPlatform().name(NAME).daemon(true).unstarted(() -> watch(turn, partnerSide, timeoutNanos, partnerGone));
+    private PairWatchdog(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, IntSupplier partnerProgress) {
+        this.thread = Thread.ofPlatform().name(NAME).daemon(true)
+                .unstarted(() -> watch(turn, partnerSide, timeoutNanos, partnerGone, partnerProgress));
     }
 
     /** Why the partner is gone, or null while it is there. */
@@ -53,7 +56,21 @@ public final class PairWatchdog implements AutoCloseable {
      * @param partnerGone  checked every period; a non-null reason cancels at once
      */
     public static PairWatchdog start(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone) {
-        PairWatchdog w = new PairWatchdog(turn, partnerSide, timeoutNanos, partnerGone);
+        return start(turn, partnerSide, timeoutNanos, partnerGone, null);
+    }
+
+    /**
+     * Starts watching a pair whose partner may hold the turn for long stretches of real work (a
+     * {@link DrivenPingPong}'s outer pair: ping holds it for a whole batch of inner round trips). The
+     * word alone cannot tell such a partner from a lost one, since samples nearly always find it
+     * holding the turn; so the unanswered clock restarts whenever {@code partnerProgress} (the inner
+     * turn's word, which a working batch changes at every handoff) differs from the previous sample.
+     *
+     * @param partnerProgress a value that changes while the partner works; null for none
+     */
+    public static PairWatchdog start(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone,
+                                     IntSupplier partnerProgress) {
+        PairWatchdog w = new PairWatchdog(turn, partnerSide, timeoutNanos, partnerGone, partnerProgress);
         w.thread.start();
         return w;
     }
@@ -63,10 +80,11 @@ public final class PairWatchdog implements AutoCloseable {
         return () -> !partner.isAlive() && !stopping.getAsBoolean() ? "partner thread " + partner.getName() + " ended" : null;
     }
 
-    private void watch(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone) {
+    private void watch(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, IntSupplier partnerProgress) {
         long period = Math.max(1, Math.min(PERIOD_MILLIS, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 50));
         IntSupplier word = turn::current;
         long withPartnerSince = -1;
+        int progress = partnerProgress == null ? 0 : partnerProgress.getAsInt();
         try {
             while (!closed && !turn.isCancelled()) {
                 Thread.sleep(period);
@@ -79,7 +97,10 @@ public final class PairWatchdog implements AutoCloseable {
                     return;
                 }
                 long now = System.nanoTime();
-                if (word.getAsInt() != partnerSide) {
+                int progressNow = partnerProgress == null ? 0 : partnerProgress.getAsInt();
+                boolean partnerWorked = progressNow != progress;
+                progress = progressNow;
+                if (word.getAsInt() != partnerSide || partnerWorked) {
                     withPartnerSince = -1;
                 } else if (withPartnerSince < 0) {
                     withPartnerSince = now;

@@ -7,6 +7,7 @@ import dev.switchcost.sample.CountedThreads;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -116,6 +117,17 @@ public final class PingPong implements AutoCloseable {
      */
     public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
                                  Supplier<? extends PartnerWork> work) {
+        return start(turn, kind, pinPartnerTo, timeoutNanos, partnerName, work, null);
+    }
+
+    /**
+     * As {@link #start(Turn, ThreadKind, int, long, String, Supplier)}, for a partner whose work holds
+     * the turn for long stretches: {@code partnerProgress} changes while that work goes on, and the
+     * watchdog counts a change as an answer ({@link PairWatchdog#start(CancellableTurn, int, long,
+     * PairWatchdog.Reason, IntSupplier)}).
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
+                                 Supplier<? extends PartnerWork> work, IntSupplier partnerProgress) {
         if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
             throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
         }
@@ -123,7 +135,8 @@ public final class PingPong implements AutoCloseable {
         turn.bind(Turn.A);
         p.partner.start();
         if (turn instanceof CancellableTurn c) {
-            p.watchdog = PairWatchdog.start(c, Turn.B, timeoutNanos, PairWatchdog.threadEnded(p.partner, () -> p.stopping));
+            p.watchdog = PairWatchdog.start(c, Turn.B, timeoutNanos, PairWatchdog.threadEnded(p.partner, () -> p.stopping),
+                    partnerProgress);
         }
         try {
             if (!p.ready.await(timeoutNanos, TimeUnit.NANOSECONDS)) {

@@ -45,6 +45,33 @@ class CancellableTurnTest {
         });
     }
 
+    /**
+     * The false alarm `run --quick` once hit with two platform threads: ping holds the outer turn for
+     * a whole batch and hands it back for microseconds, so a watchdog sampling only the outer word
+     * finds ping holding it at every sample and called a healthy pair lost after the timeout. Here
+     * batches of 5,000 round trips run for at least three timeouts (a short one, 200 ms, so the test is
+     * quick); a working pair must not be cancelled. Before the fix this failed nearly every time.
+     */
+    @Test
+    void batchesLongerThanTheWatchdogsWindowAreNotAFalseAlarm() {
+        long timeout = TimeUnit.MILLISECONDS.toNanos(200);
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            Turn turn = HandoffPrimitive.LOCK_SUPPORT.newTurn();
+            DrivenPingPong pp = DrivenPingPong.start(turn, ThreadKind.PLATFORM, ThreadKind.PLATFORM, 5_000, -1, -1, timeout);
+            try {
+                long start = System.nanoTime();
+                int drives = 0;
+                while (drives < 3 || System.nanoTime() - start < 3 * timeout) {
+                    pp.drive(); // throws "partner did not hand the turn back" on a false alarm
+                    drives++;
+                }
+                pp.check();
+            } finally {
+                pp.close();
+            }
+        });
+    }
+
     @ParameterizedTest
     @EnumSource(value = HandoffPrimitive.class, names = "PARK_NANOS", mode = EnumSource.Mode.EXCLUDE)
     void cancelReleasesAWaiterThatHasNoTimer(HandoffPrimitive primitive) {
