@@ -7,6 +7,7 @@ import dev.switchcost.linux.LinuxTestSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.results.Result;
@@ -109,6 +110,45 @@ class BenchmarkSmokeTest {
             double switches = secondary(r, "ctxsw.total.norm");
             assertTrue(switches < 0.01, method + ": " + switches + " switches per op");
             assertFalse(Double.isNaN(switches));
+        }
+    }
+
+    /** The diagnostic with an extra call after each wake still switches twice per round trip, on both sides. */
+    @ParameterizedTest(name = "BindingAfterSwitch extra={0}")
+    @CsvSource({"NONE", "JNA"})
+    void bindingAfterSwitchSwitchesTwiceWithItsExtraCalls(String extra) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
+        OptionsBuilder b = new OptionsBuilder();
+        b.include("BindingAfterSwitch\\.roundTrip$").forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(300)).measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
+                .verbosity(VerboseMode.SILENT).shouldFailOnError(true)
+                .param("placement", "SAME_CPU").param("extra", extra);
+        RunResult r = new Runner(BenchmarkMain.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
+        assertEquals(extra, r.getParams().getParam("extra"));
+        assertTrue(Double.isFinite(r.getPrimaryResult().getScore()) && r.getPrimaryResult().getScore() > 0);
+        double switches = secondary(r, "ctxsw.total.norm");
+        assertTrue(switches >= 1.8 && switches <= 2.2, extra + ": " + switches + " switches per round trip");
+        assertEquals(2, secondary(r, "ctxsw.threads"), 0.0);
+    }
+
+    /** Each side's extra call is a real gettid through the binding named: it returns the caller's own tid. */
+    @Test
+    void bindingAfterSwitchMakesARealGettidThroughTheNamedBinding() {
+        for (BindingAfterSwitch.Extra extra : BindingAfterSwitch.Extra.values()) {
+            if (extra == BindingAfterSwitch.Extra.FFM && Runtime.version().feature() < Binding.FFM_MIN_FEATURE) {
+                continue;
+            }
+            BindingAfterSwitch.Pair p = new BindingAfterSwitch.Pair();
+            p.extra = extra;
+            Runnable partnerSide = p.partnerWork();
+            if (extra == BindingAfterSwitch.Extra.NONE) {
+                assertEquals(dev.switchcost.workload.PingPong.NO_WORK, partnerSide);
+                assertEquals(0, p.extraCall());
+            } else {
+                assertEquals(extra.name(), p.extraCalls.binding().name());
+                assertEquals(dev.switchcost.linux.Syscalls.gettid(), p.extraCall(), extra.name());
+                partnerSide.run();
+            }
         }
     }
 

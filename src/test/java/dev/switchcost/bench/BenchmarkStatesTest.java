@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BenchmarkStatesTest {
 
     /** The classes that declare placement; each runs at every value (unavailable ones are narrowed away before JMH). */
-    static final Set<String> PLACED = Set.of("FutexPingPong", "ParkUnparkPingPong", "ProcessVsThreadSwitch", "WorkingSetHandoff");
+    static final Set<String> PLACED = Set.of("FutexPingPong", "ParkUnparkPingPong", "ProcessVsThreadSwitch", "WorkingSetHandoff", "BindingAfterSwitch");
 
     static List<BenchmarkListEntry> benchmarks() {
         List<BenchmarkListEntry> all = new ArrayList<>(BenchmarkList.defaultList()
