@@ -22,6 +22,18 @@ public enum Column {
             Map.of("wait", "UNTIMED")),
     /** Looked up at run time ({@link JmhTargets#virtual}); absent from a build without it. */
     VIRTUAL(Group.HANDOFF, "virtual thread park/unpark", null, null, Map.of()),
+    /**
+     * The FFM futex ping-pong with one more call after each wake ({@code BindingAfterSwitch}): no call,
+     * then gettid shaped as the futex wait through FFM and through JNA. (row − no call) / 2 is what that
+     * call costs right after a switch, against its warm-loop row ({@link #FFM_AS_FUTEX_WAIT},
+     * {@link #JNA_AS_FUTEX_CALL}). One CPU only.
+     */
+    AFTER_SWITCH_NONE(Group.HANDOFF, "FFM futex, no extra call (BindingAfterSwitch)", null,
+            "dev.switchcost.bench.BindingAfterSwitch.roundTrip", Map.of("binding", "FFM", "extra", "NONE")),
+    AFTER_SWITCH_FFM(Group.HANDOFF, "FFM futex + FFM gettid after each wake", null,
+            "dev.switchcost.bench.BindingAfterSwitch.roundTrip", Map.of("binding", "FFM", "extra", "FFM")),
+    AFTER_SWITCH_JNA(Group.HANDOFF, "FFM futex + JNA gettid after each wake", null,
+            "dev.switchcost.bench.BindingAfterSwitch.roundTrip", Map.of("binding", "FFM", "extra", "JNA")),
     NATIVE_FUTEX_PROCESSES(Group.HANDOFF, "native futex, processes", NativeProgram.FUTEX_PROCESSES, null, Map.of()),
     NATIVE_PIPE(Group.HANDOFF, "native pipe, processes", NativeProgram.PIPE_PROCESSES, null, Map.of()),
     NATIVE_GETTID(Group.SYSCALL, "native gettid", NativeProgram.GETTID, null, Map.of()),
@@ -107,6 +119,8 @@ public enum Column {
                  JNA_AS_FUTEX_CALL -> p == Placement.UNPINNED;
             // A virtual thread cannot be pinned: only the scheduler places it.
             case VIRTUAL -> p == Placement.UNPINNED;
+            // the cold-path question is one CPU's: both sides' code shares its caches and predictors
+            case AFTER_SWITCH_NONE, AFTER_SWITCH_FFM, AFTER_SWITCH_JNA -> p == Placement.SAME_CPU;
             default -> p != Placement.SMT_SIBLING;
         };
     }

@@ -155,6 +155,89 @@ public final class GapDecomposition {
                 .findFirst().map(CompareTable::estimate).orElse(MISSING);
     }
 
+    /**
+     * One binding's call right after a switch against the same call in a warm loop.
+     *
+     * @param binding           FFM or JNA
+     * @param afterSwitch       ns per call just after a wake: (BindingAfterSwitch row − its no-call row) / 2
+     * @param warm              ns per call of the same call shape in a warm loop (SyscallBaseline)
+     * @param callsPerRoundTrip the binding's calls per round trip in its futex row (waits + 2 wakes), NaN if absent
+     * @param residual          that futex row's residual on one CPU, NaN if absent
+     */
+    public record AfterSwitch(String binding, Estimate afterSwitch, Estimate warm, double callsPerRoundTrip, Estimate residual) {
+
+        /** After a switch − warm, per call. */
+        public Estimate difference() {
+            return afterSwitch.minus(warm);
+        }
+
+        /** The difference for every call of a round trip of the binding's futex row: its part of that row's residual. */
+        public Estimate perRoundTrip() {
+            return difference().times(callsPerRoundTrip);
+        }
+
+        public String reading() {
+            Estimate d = difference();
+            if (!d.errorKnown()) {
+                return "no error (one repetition)";
+            }
+            if (!d.resolved()) {
+                return "the same as warm within the error";
+            }
+            return d.value() > 0 ? "dearer right after a switch" : "cheaper right after a switch";
+        }
+    }
+
+    private record AfterSwitchSpec(String binding, Column withCall, Column warm, Column futex) {
+    }
+
+    private static final List<AfterSwitchSpec> AFTER_SWITCH = List.of(
+            new AfterSwitchSpec("FFM", Column.AFTER_SWITCH_FFM, Column.FFM_AS_FUTEX_WAIT, Column.FFM_FUTEX),
+            new AfterSwitchSpec("JNA", Column.AFTER_SWITCH_JNA, Column.JNA_AS_FUTEX_CALL, Column.JNA_FUTEX));
+
+    /** The after-a-switch rows of a run on one JDK that measured {@code BindingAfterSwitch} on one CPU; empty otherwise. */
+    public static List<AfterSwitch> afterSwitch(CompareResults r) {
+        Estimate none = estimate(r, Column.AFTER_SWITCH_NONE, "SAME_CPU", null);
+        if (!Double.isFinite(none.value())) {
+            return List.of();
+        }
+        List<Row> rows = of(r);
+        List<AfterSwitch> out = new ArrayList<>();
+        for (AfterSwitchSpec s : AFTER_SWITCH) {
+            Estimate with = estimate(r, s.withCall(), "SAME_CPU", null);
+            if (!Double.isFinite(with.value())) {
+                continue;
+            }
+            Row futex = rows.stream().filter(x -> x.placement().equals("SAME_CPU") && x.label().equals(s.futex().label()))
+                    .findFirst().orElse(null);
+            out.add(new AfterSwitch(s.binding(), with.minus(none).times(0.5), estimate(r, s.warm(), "UNPINNED", null),
+                    futex == null ? Double.NaN : futex.waits() + WAKES_PER_ROUND_TRIP, futex == null ? MISSING : futex.residual()));
+        }
+        return out;
+    }
+
+    /** What the after-a-switch table is, in one paragraph. */
+    public static final String AFTER_SWITCH_LEGEND = "A binding's call right after a switch, against the same call in a warm loop "
+            + "(ns per call, mean ± 99.9%): BindingAfterSwitch, one CPU, is the FFM futex ping-pong plus one gettid shaped as the "
+            + "futex wait on each side after each wake, so after a switch = (that row − the row without the call) / 2; warm = "
+            + "SyscallBaseline.gettidAsFutexWait; × calls = the difference times the binding's calls per round trip in its futex "
+            + "row (waits + 2 wakes), beside that row's residual.";
+
+    /** The after-a-switch rows as one table, or null when the run has none. */
+    public static Table afterSwitchTable(CompareResults r) {
+        List<AfterSwitch> rows = afterSwitch(r);
+        if (rows.isEmpty()) {
+            return null;
+        }
+        Table.Builder t = new Table.Builder("llrrrrrr", "binding", "reading", "after a switch", "warm loop", "difference",
+                "calls/round trip", "× calls", "futex row's residual");
+        for (AfterSwitch x : rows) {
+            t.row(x.binding(), x.reading(), Fmt.pm(x.afterSwitch()), Fmt.pm(x.warm()), Fmt.pm(x.difference()),
+                    Fmt.count(x.callsPerRoundTrip()), Fmt.pm(x.perRoundTrip()), Fmt.pm(x.residual()));
+        }
+        return t.build();
+    }
+
     /** What the shares are, in one paragraph (for the terminal and reports). */
     public static final String LEGEND = "The JVM−C gap per round trip in measured shares (ns, mean ± 99.9%, one rule): "
             + "binding = waits × (gettid shaped as the futex wait − C gettid) + 2 wakes × (gettid shaped as the wake − C gettid), "
@@ -216,6 +299,8 @@ public final class GapDecomposition {
             return "";
         }
         Table t = table(r);
-        return t == null ? NOT_MEASURED + "\n" : LEGEND + "\n" + t.text();
+        Table after = afterSwitchTable(r);
+        return (t == null ? NOT_MEASURED + "\n" : LEGEND + "\n" + t.text())
+                + (after == null ? "" : "\n" + AFTER_SWITCH_LEGEND + "\n" + after.text());
     }
 }

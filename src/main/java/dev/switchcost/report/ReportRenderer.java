@@ -322,6 +322,11 @@ public final class ReportRenderer {
             } else if (!GapDecomposition.of(c).isEmpty()) {
                 doc.p(GapDecomposition.NOT_MEASURED);
             }
+            Table after = GapDecomposition.afterSwitchTable(c);
+            if (after != null) {
+                doc.p(GapDecomposition.AFTER_SWITCH_LEGEND);
+                doc.table(after);
+            }
             String tag = inputs.size() > 1 ? "[" + r.label() + "] " : "";
             for (String placement : c.placements()) {
                 for (CompareResults.Cell cell : c.cells()) {

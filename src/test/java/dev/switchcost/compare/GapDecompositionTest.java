@@ -43,6 +43,40 @@ class GapDecompositionTest {
         return rows.stream().filter(r -> r.label().equals(c.label())).findFirst().orElseThrow();
     }
 
+    /**
+     * BindingAfterSwitch: the call after each wake costs (row − no-call row) / 2; FFM's equals its warm
+     * loop, JNA's is 150 ns dearer, which over the JNA futex row's 3.5 calls is 525 ns of its residual.
+     */
+    @Test
+    void aBindingsCallRightAfterASwitchIsSetAgainstTheSameCallWarm() {
+        List<CompareResults.Cell> cells = new ArrayList<>(RUN);
+        cells.add(cell(Column.FFM_AS_FUTEX_WAIT, "UNPINNED", 130, 0));
+        cells.add(cell(Column.JNA_AS_FUTEX_CALL, "UNPINNED", 250, 0));
+        cells.add(cell(Column.AFTER_SWITCH_NONE, "SAME_CPU", 4100, 1.0));
+        cells.add(cell(Column.AFTER_SWITCH_FFM, "SAME_CPU", 4100 + 2 * 130, 1.0));
+        cells.add(cell(Column.AFTER_SWITCH_JNA, "SAME_CPU", 4100 + 2 * 400, 1.0));
+        List<GapDecomposition.AfterSwitch> after = GapDecomposition.afterSwitch(results(cells));
+        assertEquals(List.of("FFM", "JNA"), after.stream().map(GapDecomposition.AfterSwitch::binding).toList());
+
+        GapDecomposition.AfterSwitch ffm = after.get(0);
+        assertEquals(130, ffm.afterSwitch().value(), 1e-9);
+        assertEquals(0, ffm.difference().value(), 1e-9);
+        assertEquals("the same as warm within the error", ffm.reading());
+
+        GapDecomposition.AfterSwitch jna = after.get(1);
+        assertEquals(400, jna.afterSwitch().value(), 1e-9);
+        assertEquals(150, jna.difference().value(), 1e-9);
+        assertEquals(1.5 + 2, jna.callsPerRoundTrip(), 1e-9);
+        assertEquals(150 * 3.5, jna.perRoundTrip().value(), 1e-9);
+        assertEquals(row(GapDecomposition.of(results(cells)), Column.JNA_FUTEX).residual().value(), jna.residual().value(), 1e-9);
+        assertEquals("dearer right after a switch", jna.reading());
+
+        String text = GapDecomposition.text(results(cells));
+        assertTrue(text.contains(GapDecomposition.AFTER_SWITCH_LEGEND) && text.contains("dearer right after a switch"), text);
+        // a run without BindingAfterSwitch says nothing about it
+        assertFalse(GapDecomposition.text(results(RUN)).contains(GapDecomposition.AFTER_SWITCH_LEGEND));
+    }
+
     @Test
     void sharesAreMeasuredAndAddUpToTheGap() {
         List<GapDecomposition.Row> rows = GapDecomposition.of(results(RUN));
