@@ -113,17 +113,28 @@ class BenchmarkSmokeTest {
         }
     }
 
+    /**
+     * One short SAME_CPU trial of an FFM benchmark with these parameter name/value pairs; skipped below
+     * JDK 22. FFM downcalls run interpreted until compiled: one warmup iteration, or the first ops are
+     * dominated by it.
+     */
+    static RunResult runFfmOnOneCpu(String include, String... params) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
+        OptionsBuilder b = new OptionsBuilder();
+        b.include(include).forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(300)).measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
+                .verbosity(VerboseMode.SILENT).shouldFailOnError(true).param("placement", "SAME_CPU");
+        for (int i = 0; i + 1 < params.length; i += 2) {
+            b.param(params[i], params[i + 1]);
+        }
+        return new Runner(BenchmarkMain.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
+    }
+
     /** The diagnostic with an extra call after each wake still switches twice per round trip, on both sides. */
     @ParameterizedTest(name = "BindingAfterSwitch extra={0}")
     @CsvSource({"NONE", "JNA"})
     void bindingAfterSwitchSwitchesTwiceWithItsExtraCalls(String extra) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
-        OptionsBuilder b = new OptionsBuilder();
-        b.include("BindingAfterSwitch\\.roundTrip$").forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(300)).measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
-                .verbosity(VerboseMode.SILENT).shouldFailOnError(true)
-                .param("placement", "SAME_CPU").param("extra", extra);
-        RunResult r = new Runner(BenchmarkMain.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
+        RunResult r = runFfmOnOneCpu("BindingAfterSwitch\\.roundTrip$", "extra", extra);
         assertEquals(extra, r.getParams().getParam("extra"));
         assertTrue(Double.isFinite(r.getPrimaryResult().getScore()) && r.getPrimaryResult().getScore() > 0);
         double switches = secondary(r, "ctxsw.total.norm");
@@ -155,14 +166,7 @@ class BenchmarkSmokeTest {
     @ParameterizedTest(name = "FutexPingPong FFM {0}")
     @CsvSource({"UNTIMED", "TIMED"})
     void ffmFutexPingPongSwitchesTwiceOnOneCpu(String wait) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
-        OptionsBuilder b = new OptionsBuilder();
-        // FFM downcalls run interpreted until compiled: one warmup iteration, or the first ops are dominated by it
-        b.include("FutexPingPong\\.roundTrip$").forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(300)).measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
-                .verbosity(VerboseMode.SILENT).shouldFailOnError(true)
-                .param("placement", "SAME_CPU").param("wait", wait).param("binding", "FFM");
-        RunResult r = new Runner(BenchmarkMain.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
+        RunResult r = runFfmOnOneCpu("FutexPingPong\\.roundTrip$", "wait", wait, "binding", "FFM");
         assertEquals("FFM", r.getParams().getParam("binding"));
         double switches = secondary(r, "ctxsw.total.norm");
         assertTrue(switches >= 1.8 && switches <= 2.2, "FFM " + wait + ": " + switches + " switches per round trip");
