@@ -127,8 +127,10 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key());
     }
 
-    /** A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule. */
-    /** The SAME_CPU cell of a column; a JVM cell of {@code compare --jdk} only for its own JDK (native cells carry none). */
+    /**
+     * A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule; a JVM cell of
+     * {@code compare --jdk} only for its own JDK (native cells carry none).
+     */
     private static Figure cell(CompareResults cmp, Object column, String what, String jdk) {
         String name = column instanceof Column c ? c.name() : column.toString();
         return cmp.cells().stream().filter(x -> x.column().equals(name) && x.placement().equals("SAME_CPU") && x.unavailable() == null)

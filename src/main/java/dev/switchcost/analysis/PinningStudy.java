@@ -103,7 +103,7 @@ public record PinningStudy(List<Row> rows) {
             cls = cls.substring(cls.lastIndexOf('.') + 1);
             boolean study = (cls.equals("VirtualThreadHandoffOneCarrier") || cls.equals("VirtualThreadHandoffTwoCarriers"))
                     && t.benchmark().endsWith(".roundTrip") && "VT_VT".equals(p.get("pair")) && PRIMITIVES.contains(p.get("primitive"));
-            String jdk = p.getOrDefault("jdk", single.isEmpty() ? null : single.get(0));
+            String jdk = p.getOrDefault(dev.switchcost.results.RunStatus.FailedTrial.JDK, single.isEmpty() ? null : single.get(0));
             if (!study || jdk == null) {
                 return null;
             }

@@ -173,7 +173,6 @@ public final class RunCommand extends BaseCommand {
     record OnJdk(JdkPolicy.Jdk jdk, Options options, TrialPlan plan) {
     }
 
-
     /**
      * The validated options of this run, before a directory exists.
      *
@@ -404,7 +403,7 @@ public final class RunCommand extends BaseCommand {
                 throw SwitchcostException.environment(firstLine(BenchmarkMain.rootMessage(e)));
             }
             outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on == null ? trial.params()
-                    : withJdk(trial.params(), on.jdk()), why));
+                    : dev.switchcost.results.RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
             boolean compared = true;
             if (prepared.quick() && on == null) {
                 compared = compareWithC(run, logFile, logStream);
@@ -488,8 +487,8 @@ public final class RunCommand extends BaseCommand {
      * the report it wrote. The JMH table stays in run.log.
      *
      * @return {@link ExitCodes#OK}, or the exit code of a report that could not be written (a full disk
-     *         is the environment: 3); the results themselves are written by then, and the status stays
-     *         what the trials made it
+     *         is the environment: 3; anything else {@link ExitCodes#INTERNAL}); the results themselves
+     *         are written by then, and the status stays what the trials made it
      */
     int answer(ResultsDir run) {
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
@@ -498,15 +497,10 @@ public final class RunCommand extends BaseCommand {
             out().print(dev.switchcost.report.AnswerCard.renderWithReport(run.dir(), command));
             out().flush();
             return ExitCodes.OK;
-        } catch (SwitchcostException e) {
+        } catch (IOException | RuntimeException e) {
             err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
-            return e.exitCode();
-        } catch (IOException e) {
-            err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
-            return ExitCodes.FAILURE;
-        } catch (RuntimeException e) {
-            err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
-            return ExitCodes.OK; // a card that cannot be drawn from complete results does not undo them
+            // a file that could not be written says why (a full disk: 3); anything else is a bug, never 0
+            return e instanceof SwitchcostException s ? s.exitCode() : ExitCodes.INTERNAL;
         }
     }
 
@@ -522,17 +516,9 @@ public final class RunCommand extends BaseCommand {
         return false;
     }
 
-    /** A failed trial's parameters with the JDK it ran on ({@code jdk}), so that it names only that JDK's row. */
-    static Map<String, String> withJdk(Map<String, String> params, JdkPolicy.Jdk jdk) {
-        Map<String, String> out = new java.util.TreeMap<>(params);
-        out.put("jdk", jdk.version);
-        return out;
-    }
-
     private static String firstLine(String s) {
         return s == null ? "" : s.strip().lines().findFirst().orElse("");
     }
-
 
     /** Bytes to a PrintWriter (JMH's result formats write to a PrintStream). */
     private static final class WriterOutputStream extends OutputStream {

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -162,17 +161,8 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
 
     private static List<JmhRow> mark(List<JmhRow> rows, RunStatus status) {
         // a failed trial recorded with a jdk entry (run --jdk) names only that JDK's row
-        return rows.stream().map(r -> status.failedTrial(r.benchmark(), withJdk(r))
+        return rows.stream().map(r -> status.failedTrial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()))
                 .map(t -> r.withFailure(t.reason().isEmpty() ? "trial failed" : t.reason())).orElse(r)).toList();
-    }
-
-    private static Map<String, String> withJdk(JmhRow r) {
-        if (r.jvm().jdkVersion() == null) {
-            return r.params();
-        }
-        Map<String, String> p = new java.util.TreeMap<>(r.params());
-        p.putIfAbsent("jdk", r.jvm().jdkVersion());
-        return p;
     }
 
     /** Rows that may enter a figure: not from a failed trial. */

@@ -38,6 +38,21 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
      */
     public record FailedTrial(String benchmark, Map<String, String> params, String reason) {
 
+        /** The parameter that names a trial's JDK when one run holds several ({@code run --jdk}). */
+        public static final String JDK = "jdk";
+
+        /**
+         * {@code params} with the JDK a trial ran on, the one way a failed trial of {@code run --jdk}
+         * is recorded and a row matched against it, so that it names only that JDK's row.
+         */
+        public static Map<String, String> withJdk(Map<String, String> params, String jdkVersion) {
+            Map<String, String> out = new TreeMap<>(params);
+            if (jdkVersion != null) {
+                out.putIfAbsent(JDK, jdkVersion);
+            }
+            return out;
+        }
+
         public FailedTrial {
             params = new TreeMap<>(params);
             reason = reason == null ? "" : reason.replace('\n', ' ').strip();

@@ -77,7 +77,7 @@ class RunOnJdksTest {
     @Test
     void theFailedTrialsOfARunOnAJdkCarryItsVersion() {
         JdkPolicy.Jdk here = JdkPolicy.running();
-        assertEquals(java.util.Map.of("pair", "VT_VT", "jdk", here.version), RunCommand.withJdk(java.util.Map.of("pair", "VT_VT"), here));
+        assertEquals(java.util.Map.of("pair", "VT_VT", "jdk", here.version), dev.switchcost.results.RunStatus.FailedTrial.withJdk(java.util.Map.of("pair", "VT_VT"), here.version));
     }
 
     @Test
