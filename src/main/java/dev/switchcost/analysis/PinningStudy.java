@@ -99,16 +99,14 @@ public record PinningStudy(List<Row> rows) {
     record Failed(String jdk, int carriers, String primitive, String reason) {
         static Failed of(dev.switchcost.results.RunStatus.FailedTrial t, List<String> single) {
             java.util.Map<String, String> p = t.params();
-            String cls = t.benchmark().replaceFirst("\\.[^.]+$", "");
+            int dot = t.benchmark().lastIndexOf('.');
+            String cls = t.benchmark().substring(0, Math.max(dot, 0));
             cls = cls.substring(cls.lastIndexOf('.') + 1);
-            boolean study = (cls.equals("VirtualThreadHandoffOneCarrier") || cls.equals("VirtualThreadHandoffTwoCarriers"))
-                    && t.benchmark().endsWith(".roundTrip") && "VT_VT".equals(p.get("pair")) && PRIMITIVES.contains(p.get("primitive"));
             String jdk = p.getOrDefault(dev.switchcost.results.RunStatus.FailedTrial.JDK, single.isEmpty() ? null : single.get(0));
-            if (!study || jdk == null) {
+            if (dot < 0 || !inStudy(cls, t.benchmark().substring(dot + 1), p) || jdk == null) {
                 return null;
             }
-            int carriers = p.containsKey("carriers") ? Integer.parseInt(p.get("carriers")) : cls.endsWith("OneCarrier") ? 1 : 2;
-            return new Failed(jdk, carriers, p.get("primitive"), t.reason());
+            return new Failed(jdk, carriersOf(cls, p), p.get("primitive"), t.reason());
         }
     }
 
@@ -122,18 +120,23 @@ public record PinningStudy(List<Row> rows) {
     }
 
     static boolean inStudy(JmhRow x) {
-        return (x.benchmarkClass().equals("VirtualThreadHandoffOneCarrier") || x.benchmarkClass().equals("VirtualThreadHandoffTwoCarriers"))
-                && x.method().equals("roundTrip") && "VT_VT".equals(x.param("pair")) && PRIMITIVES.contains(x.param("primitive"))
-                && (x.param("placement") == null || "UNPINNED".equals(x.param("placement")))
-                && x.primary().isTimePerOp();
+        return inStudy(x.benchmarkClass(), x.method(), x.params()) && x.primary().isTimePerOp();
+    }
+
+    /** The study's cells: a VT↔VT round trip of either handoff class with one of {@link #PRIMITIVES}, unpinned. */
+    static boolean inStudy(String benchmarkClass, String method, java.util.Map<String, String> params) {
+        return (benchmarkClass.equals("VirtualThreadHandoffOneCarrier") || benchmarkClass.equals("VirtualThreadHandoffTwoCarriers"))
+                && method.equals("roundTrip") && "VT_VT".equals(params.get("pair")) && PRIMITIVES.contains(params.get("primitive"))
+                && (params.get("placement") == null || "UNPINNED".equals(params.get("placement")));
     }
 
     static int carriersOf(JmhRow x) {
-        String c = x.param("carriers");
-        if (c != null) {
-            return Integer.parseInt(c);
-        }
-        return x.benchmarkClass().endsWith("OneCarrier") ? 1 : 2;
+        return carriersOf(x.benchmarkClass(), x.params());
+    }
+
+    private static int carriersOf(String benchmarkClass, java.util.Map<String, String> params) {
+        String c = params.get("carriers");
+        return c != null ? Integer.parseInt(c) : benchmarkClass.endsWith("OneCarrier") ? 1 : 2;
     }
 
     private static Optional<JmhRow> find(List<JmhRow> rows, String jdk, int carriers, String primitive) {
