@@ -13,7 +13,7 @@ case "${1:-}" in
 esac
 scripts/switchcost doctor || true
 scripts/switchcost list
-scripts/switchcost run FutexPingPong -p placement=SAME_CPU -prof dev.switchcost.jmh.PerfStatProfiler
+scripts/switchcost run FutexPingPong -p placement=SAME_CPU -prof dev.switchcost.measure.jmh.PerfStatProfiler
 # JMH's own perfnorm, for comparison: it gives up on a machine without a PMU
 scripts/switchcost run FutexPingPong -p placement=SAME_CPU -f 1 -wi 1 -i 2 -prof perfnorm || true
 scripts/switchcost sample -- java -jar target/benchmarks.jar FutexPingPong -p placement=SAME_CPU -f 1 -wi 2 -i 5

@@ -1,6 +1,6 @@
 /*
  * Shared code of switchcost's native baseline programs: argument parsing, placement (the same CPU
- * choice as dev.switchcost.affinity.Placement.assign), pinning, clocks, rusage and result lines.
+ * choice as dev.switchcost.measure.affinity.Placement.assign), pinning, clocks, rusage and result lines.
  *
  * Every program prints one JSON object per repetition on stdout, one line each, and diagnostics on
  * stderr. Exit codes follow dev.switchcost.cli.ExitCodes: 0 ok, 1 failure (e.g. a partner died or a
@@ -16,7 +16,7 @@
 
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_ENVIRONMENT = 3 };
 
-/* The bound of a TIMED wait, as on the JVM side (dev.switchcost.workload.PingPong.DEFAULT_TIMEOUT_NANOS). */
+/* The bound of a TIMED wait, as on the JVM side (dev.switchcost.measure.workload.PingPong.DEFAULT_TIMEOUT_NANOS). */
 #define WAIT_TIMEOUT_SEC 5
 
 /* Warm-up round trips before each measured repetition (not timed, not counted). */

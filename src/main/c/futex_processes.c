@@ -2,7 +2,7 @@
  * switchcost native baseline: futex ping-pong between two processes (parent and forked child), as
  * in the classic timectxsw: the turn word lives in a MAP_SHARED anonymous mapping and uses the
  * shared (non-private) FUTEX_WAIT / FUTEX_WAKE, with the protocol of
- * dev.switchcost.workload.FutexTurn. Each switch here also changes address space.
+ * dev.switchcost.measure.workload.FutexTurn. Each switch here also changes address space.
  *
  * Switches: the parent counts its own with getrusage(RUSAGE_THREAD) (its watchdog thread sleeps in
  * waitpid); the child counts its own with RUSAGE_SELF and reports them through the shared mapping.

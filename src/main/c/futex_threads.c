@@ -1,6 +1,6 @@
 /*
  * switchcost native baseline: futex ping-pong between two threads of one process, the C twin of
- * dev.switchcost.bench.FutexPingPong (same protocol as dev.switchcost.workload.FutexTurn, with
+ * dev.switchcost.bench.FutexPingPong (same protocol as dev.switchcost.measure.workload.FutexTurn, with
  * FUTEX_WAIT_PRIVATE / FUTEX_WAKE_PRIVATE on a word in its own cache line).
  *
  * One round trip: the main thread (side A) passes the turn to side B and waits for it to come back;

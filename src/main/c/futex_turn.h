@@ -1,5 +1,5 @@
 /*
- * The turn protocol of dev.switchcost.workload.FutexTurn, in C. The word holds whose turn it is
+ * The turn protocol of dev.switchcost.measure.workload.FutexTurn, in C. The word holds whose turn it is
  * (SIDE_A or SIDE_B). Passing the turn stores the receiver's number and then always calls
  * FUTEX_WAKE (no "is anyone waiting" shortcut); awaiting sleeps in FUTEX_WAIT while the word holds
  * the other side's number. UNTIMED (the default): FUTEX_WAIT with a NULL timeout, the classic

@@ -1,11 +1,11 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.linux.Binding;
-import dev.switchcost.linux.NativeCalls;
-import dev.switchcost.workload.FutexTurn;
-import dev.switchcost.workload.Turn;
-import dev.switchcost.workload.WaitKind;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.linux.Binding;
+import dev.switchcost.measure.linux.NativeCalls;
+import dev.switchcost.measure.workload.FutexTurn;
+import dev.switchcost.measure.workload.Turn;
+import dev.switchcost.measure.workload.WaitKind;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,10 +1,10 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.workload.BrigadeChain;
-import dev.switchcost.workload.BrigadeChain.Transport;
-import dev.switchcost.workload.UntimedParkTurn;
-import dev.switchcost.workload.PingPong;
-import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.measure.workload.BrigadeChain;
+import dev.switchcost.measure.workload.BrigadeChain.Transport;
+import dev.switchcost.measure.workload.UntimedParkTurn;
+import dev.switchcost.measure.workload.PingPong;
+import dev.switchcost.measure.workload.ThreadKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.io.IOException;
@@ -48,7 +48,7 @@ import java.util.concurrent.TimeUnit;
  * under {@code ulimit -n}, with the largest that does. 5000 platform threads also need
  * {@code kernel.pid_max}, {@code kernel.threads-max} and {@code ulimit -u} room.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar Brigade -prof dev.switchcost.jmh.ContextSwitchProfiler}
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar Brigade -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  *
  * @see <a href="https://github.com/jimblandy/context-switch">jimblandy/context-switch</a>
  */

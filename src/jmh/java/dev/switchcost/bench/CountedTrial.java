@@ -1,6 +1,6 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.sample.CountedThreads;
+import dev.switchcost.measure.sample.CountedThreads;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;

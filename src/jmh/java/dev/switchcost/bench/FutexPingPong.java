@@ -1,10 +1,10 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.linux.Binding;
-import dev.switchcost.workload.FutexTurn;
-import dev.switchcost.workload.Turn;
-import dev.switchcost.workload.WaitKind;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.linux.Binding;
+import dev.switchcost.measure.workload.FutexTurn;
+import dev.switchcost.measure.workload.Turn;
+import dev.switchcost.measure.workload.WaitKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -29,10 +29,10 @@ import java.util.concurrent.TimeUnit;
  * partner often preempts the waker before it blocks), a few µs on a VM; TIMED a little slower than
  * UNTIMED with the same switches. CROSS_CPU: fewer than 2 switches counted for the two threads (a
  * wake can find its partner not yet asleep; switches to the idle task are not theirs), and each wake
- * is a cross-CPU interrupt. Check with {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A
+ * is a cross-CPU interrupt. Check with {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}. A
  * hypothesis; results live in README.md.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar FutexPingPong -p placement=SAME_CPU -prof dev.switchcost.jmh.ContextSwitchProfiler}
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar FutexPingPong -p placement=SAME_CPU -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  *
  * @see ParkUnparkPingPong the same protocol through the JVM's park/unpark
  */

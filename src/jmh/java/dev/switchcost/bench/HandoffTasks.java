@@ -1,9 +1,9 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.workload.DrivenPingPong;
-import dev.switchcost.workload.HandoffPrimitive;
-import dev.switchcost.workload.PingPong;
-import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.measure.workload.DrivenPingPong;
+import dev.switchcost.measure.workload.HandoffPrimitive;
+import dev.switchcost.measure.workload.PingPong;
+import dev.switchcost.measure.workload.ThreadKind;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;

@@ -1,9 +1,9 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.workload.SpinTurn;
-import dev.switchcost.workload.Turn;
-import dev.switchcost.workload.WaitKind;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.workload.SpinTurn;
+import dev.switchcost.measure.workload.Turn;
+import dev.switchcost.measure.workload.WaitKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -30,10 +30,10 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Expected.</b> Park, SAME_CPU: ≈ 2 context switches per op, a little above
  * {@link FutexPingPong} in time (the JVM's park path: a mutex and a condition variable around the
  * futex, and thread-state transitions). Spin: ≈ 0 switches per op; across CPUs, the time is two
- * cache-line transfers. Check with {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A
+ * cache-line transfers. Check with {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}. A
  * hypothesis; results live in README.md.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar ParkUnparkPingPong -prof dev.switchcost.jmh.ContextSwitchProfiler}
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar ParkUnparkPingPong -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

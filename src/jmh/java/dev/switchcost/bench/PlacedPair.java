@@ -1,16 +1,16 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.workload.PingPong;
-import dev.switchcost.workload.PlacedPingPong;
-import dev.switchcost.workload.ThreadKind;
-import dev.switchcost.workload.Turn;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.workload.PingPong;
+import dev.switchcost.measure.workload.PlacedPingPong;
+import dev.switchcost.measure.workload.ThreadKind;
+import dev.switchcost.measure.workload.Turn;
 
 /**
  * The one placed-pair state of the handoff benchmarks: the JMH thread (side A) and a partner thread
  * (side B) placed as {@link #where()} says, pinned, checked with {@code sched_getcpu} and reported on
  * stderr in one {@code #} line; the partner registers itself as counted ({@link PingPong}), the JMH
- * thread through {@link CountedTrial}; a {@link dev.switchcost.workload.PairWatchdog} guards untimed
+ * thread through {@link CountedTrial}; a {@link dev.switchcost.measure.workload.PairWatchdog} guards untimed
  * turns; the pair is checked after every iteration and stopped at the end of the trial.
  *
  * <p>Subclasses declare their {@code @Param}s (a class that declares {@code placement} must run at

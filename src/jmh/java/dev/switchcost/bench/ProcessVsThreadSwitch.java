@@ -1,10 +1,10 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.workload.ProcessPingPong;
-import dev.switchcost.workload.SharedTurnFile;
-import dev.switchcost.workload.Turn;
-import dev.switchcost.workload.WaitKind;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.workload.ProcessPingPong;
+import dev.switchcost.measure.workload.SharedTurnFile;
+import dev.switchcost.measure.workload.Turn;
+import dev.switchcost.measure.workload.WaitKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * CROSS_CPU: fewer than 2 counted switches, and the address-space switch happens only when a CPU
  * goes idle→task, so the gap may vanish. A hypothesis; results live in README.md.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar ProcessVsThreadSwitch -prof dev.switchcost.jmh.ContextSwitchProfiler -rf json};
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar ProcessVsThreadSwitch -prof dev.switchcost.measure.jmh.ContextSwitchProfiler -rf json};
  * then {@code switchcost indirect jmh-result.json}.
  */
 @BenchmarkMode(Mode.AverageTime)

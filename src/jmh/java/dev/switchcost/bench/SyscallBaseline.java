@@ -1,7 +1,7 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.linux.Binding;
-import dev.switchcost.linux.NativeCalls;
+import dev.switchcost.measure.linux.Binding;
+import dev.switchcost.measure.linux.NativeCalls;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -26,10 +26,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Expected.</b> Tens of ns for the JNA call, less for FFM; 50–150 ns for gettid depending on CPU and
  * mitigations (see {@code /sys/devices/system/cpu/vulnerabilities}); no context switches
- * ({@code ctxsw.total.norm} ≈ 0 with {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}).
+ * ({@code ctxsw.total.norm} ≈ 0 with {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}).
  * A hypothesis, not a result: measured figures live in README.md.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar SyscallBaseline -prof dev.switchcost.jmh.ContextSwitchProfiler}
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar SyscallBaseline -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

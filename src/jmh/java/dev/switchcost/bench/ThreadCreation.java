@@ -1,6 +1,6 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.measure.workload.ThreadKind;
 import org.openjdk.jmh.annotations.*;
 
 import java.time.Duration;
@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * mapping and a kernel wake-up of the new thread, a virtual one an object and a submission to the
  * carrier pool. A hypothesis, not a result; results live in README.md.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar ThreadCreation -prof dev.switchcost.jmh.ContextSwitchProfiler}
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar ThreadCreation -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

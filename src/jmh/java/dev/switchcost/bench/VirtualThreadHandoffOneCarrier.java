@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * {@code signal}), {@code SYNCHRONIZED} ({@code wait}/{@code notify}). The JMH thread is a platform
  * thread, so it does not take part: each invocation it hands a turn to ping, ping does
  * {@value HandoffTasks#ROUND_TRIPS_PER_OP} round trips with pong and hands the turn back (see
- * {@link dev.switchcost.workload.DrivenPingPong}); those two extra handoffs are spread over the
+ * {@link dev.switchcost.measure.workload.DrivenPingPong}); those two extra handoffs are spread over the
  * batch. This JVM runs with {@code -Djdk.virtualThreadScheduler.parallelism=1} and
  * {@code maxPoolSize=1}: exactly one carrier, no compensation; the {@code carriers} column says so.
  *
@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * {@code # handoff:} line and in JMH's JSON ({@code jdkVersion}). A hypothesis, not a result; results
  * live in README.md.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar VirtualThreadHandoff -prof dev.switchcost.jmh.ContextSwitchProfiler}
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar VirtualThreadHandoff -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  * <br>No {@code placement} parameter: every task is left to the scheduler (a virtual thread cannot be
  * pinned). The pinned platform pair is {@link ParkUnparkPingPong}.
  *

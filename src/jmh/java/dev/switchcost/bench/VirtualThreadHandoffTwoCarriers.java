@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * JDK 24: each waiting virtual thread pins one of the two carriers, so each round trip costs the
  * carriers two kernel switches. A hypothesis, not a result; results live in README.md.
  *
- * <p><b>Run.</b> {@code java -jar target/benchmarks.jar VirtualThreadHandoffTwoCarriers -prof dev.switchcost.jmh.ContextSwitchProfiler}
+ * <p><b>Run.</b> {@code java -jar target/benchmarks.jar VirtualThreadHandoffTwoCarriers -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  *
  * @see VirtualThreadHandoffOneCarrier
  */

@@ -1,14 +1,14 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.CpuPinning;
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.affinity.Topology;
-import dev.switchcost.linux.Syscalls;
-import dev.switchcost.workload.FutexTurn;
-import dev.switchcost.workload.ThreadKind;
-import dev.switchcost.workload.Turn;
-import dev.switchcost.workload.WaitKind;
-import dev.switchcost.workload.WorkingSet;
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.linux.Syscalls;
+import dev.switchcost.measure.workload.FutexTurn;
+import dev.switchcost.measure.workload.ThreadKind;
+import dev.switchcost.measure.workload.Turn;
+import dev.switchcost.measure.workload.WaitKind;
+import dev.switchcost.measure.workload.WorkingSet;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -44,11 +44,11 @@ import java.util.concurrent.TimeUnit;
  * against the one-CPU baseline; SHARED across CPUs pays for lines bouncing between cores. Past the
  * LLC the walk is memory-bound and dwarfs the switch. Switches per op as in {@link FutexPingPong}
  * (≈ 2 on SAME_CPU), independent of size: check {@code ctxsw.total.norm} with
- * {@code -prof dev.switchcost.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
+ * {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
  *
  * <p><b>Run.</b> {@code scripts/sweep-working-set.sh} (this machine's cache-bracketing sizes), or
  * {@code java -jar target/benchmarks.jar WorkingSetHandoff -p workingSetKiB=0,24,48 -p strideBytes=64
- * -prof dev.switchcost.jmh.ContextSwitchProfiler -rf json}; then {@code switchcost indirect jmh-result.json}.
+ * -prof dev.switchcost.measure.jmh.ContextSwitchProfiler -rf json}; then {@code switchcost indirect jmh-result.json}.
  *
  * @see <a href="https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf">Li, Ding, Shen: Quantifying the cost of context switch</a>
  */

@@ -1,6 +1,6 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.Placement;
+import dev.switchcost.measure.affinity.Placement;
 import org.openjdk.jmh.annotations.*;
 
 import java.util.concurrent.TimeUnit;
@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * (unpinned: it may move). A hypothesis; results live in README.md.
  *
  * <p><b>Run.</b> {@code java -jar target/benchmarks.jar WorkingSet -p workingSetKiB=0,24,48 -p strideBytes=64
- * -prof dev.switchcost.jmh.ContextSwitchProfiler -rf json}
+ * -prof dev.switchcost.measure.jmh.ContextSwitchProfiler -rf json}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

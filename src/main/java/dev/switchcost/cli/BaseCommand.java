@@ -1,6 +1,8 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.affinity.CpuPinning;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.measure.affinity.CpuPinning;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 

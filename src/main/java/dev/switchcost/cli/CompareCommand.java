@@ -1,14 +1,17 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.render.GapTable;
+import dev.switchcost.SwitchcostException;
+
 import dev.switchcost.launch.JdkPolicy;
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.compare.CompareResults;
-import dev.switchcost.compare.CompareRunner;
-import dev.switchcost.compare.CompareTable;
-import dev.switchcost.compare.GapDecomposition;
-import dev.switchcost.compare.JmhTargets;
-import dev.switchcost.machine.MachineInfo;
-import dev.switchcost.nativebaseline.NativeRunner;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.session.CompareRunner;
+import dev.switchcost.render.CompareTable;
+import dev.switchcost.derive.GapDecomposition;
+import dev.switchcost.session.JmhTargets;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,7 +92,7 @@ public final class CompareCommand extends BaseCommand {
     private int compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen, List<JdkPolicy.Jdk> onJdks)
             throws IOException {
         Path dir = run.dir();
-        machine.write(dir);
+        ResultsDir.writeMachine(dir, machine);
 
         NativeRunner nativeRunner = NativeRunner.locate();
         nativeRunner.unavailableReason().ifPresent(why ->
@@ -106,7 +109,7 @@ public final class CompareCommand extends BaseCommand {
         results.write(dir);
         out().print(CompareTable.text(results));
         out().println();
-        String gap = GapDecomposition.text(results);
+        String gap = GapTable.text(results);
         if (!gap.isEmpty()) {
             out().print(gap);
             out().println();

@@ -1,6 +1,8 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.report.Diff;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.render.Diff;
 import dev.switchcost.results.Results;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

@@ -1,14 +1,14 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.affinity.CpuPinning;
-import dev.switchcost.affinity.CpuSet;
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.affinity.Topology;
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.launch.JdkPolicy;
-import dev.switchcost.linux.LibC;
-import dev.switchcost.machine.Hsdis;
-import dev.switchcost.machine.MachineInfo;
-import dev.switchcost.sample.PerfSupport;
+import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.measure.machine.Hsdis;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.sample.PerfSupport;
 import picocli.CommandLine.Command;
 
 import java.nio.file.Path;

@@ -1,6 +1,11 @@
 package dev.switchcost.cli;
 
-/** The exit codes of every {@code switchcost} command; scripts may rely on them. */
+import dev.switchcost.SwitchcostException;
+
+/**
+ * The exit codes of every {@code switchcost} command and of {@code benchmarks.jar}; scripts may rely on
+ * them. The one place where a failure's {@link SwitchcostException.Kind} becomes a number.
+ */
 public final class ExitCodes {
     /** Done. */
     public static final int OK = 0;
@@ -14,5 +19,20 @@ public final class ExitCodes {
     public static final int INTERNAL = 4;
 
     private ExitCodes() {
+    }
+
+    /** The exit code of a failure of this kind. */
+    public static int of(SwitchcostException.Kind kind) {
+        return switch (kind) {
+            case FAILURE -> FAILURE;
+            case USAGE -> USAGE;
+            case ENVIRONMENT -> ENVIRONMENT;
+            case BUG -> INTERNAL;
+        };
+    }
+
+    /** The exit code of this failure. */
+    public static int of(SwitchcostException e) {
+        return of(e.kind());
     }
 }

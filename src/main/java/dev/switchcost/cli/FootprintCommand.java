@@ -1,9 +1,11 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.footprint.Footprint;
-import dev.switchcost.footprint.MaxProbe;
-import dev.switchcost.footprint.SystemLimits;
-import dev.switchcost.workload.ThreadKind;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.measure.footprint.Footprint;
+import dev.switchcost.measure.footprint.MaxProbe;
+import dev.switchcost.measure.footprint.SystemLimits;
+import dev.switchcost.measure.workload.ThreadKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;

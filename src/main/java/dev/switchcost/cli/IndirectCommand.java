@@ -1,9 +1,13 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.analysis.IndirectCost;
-import dev.switchcost.analysis.ProcessThreadCost;
-import dev.switchcost.machine.CacheSizes;
-import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.render.IndirectTable;
+import dev.switchcost.render.ProcessThreadTable;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.ProcessThreadCost;
+import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import picocli.CommandLine.Command;
@@ -69,7 +73,7 @@ public final class IndirectCommand extends BaseCommand {
             if (!tsv) {
                 out().println("# Working set: cost per switch (ns), " + results);
             }
-            IndirectCost.print(ws, caches(loaded), tsv, out());
+            IndirectTable.print(ws, caches(loaded), tsv, out());
         }
         if (!pt.isEmpty()) {
             if (!ws.isEmpty()) {
@@ -78,7 +82,7 @@ public final class IndirectCommand extends BaseCommand {
             if (!tsv) {
                 out().println("# Process vs thread switch (ns per switch), " + results);
             }
-            ProcessThreadCost.print(pt, tsv, out());
+            ProcessThreadTable.print(pt, tsv, out());
         }
         out().flush();
         return ExitCodes.OK;

@@ -1,5 +1,7 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.SwitchcostException;
+
 import dev.switchcost.launch.JdkPolicy;
 import picocli.CommandLine.Option;
 

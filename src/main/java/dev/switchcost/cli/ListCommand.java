@@ -1,10 +1,10 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.affinity.CpuPinning;
-import dev.switchcost.affinity.CpuSet;
-import dev.switchcost.affinity.Placement;
-import dev.switchcost.affinity.Topology;
-import dev.switchcost.jmh.BenchmarkCatalog;
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import org.openjdk.jmh.profile.Profiler;
 import picocli.CommandLine.Command;
 

@@ -1,6 +1,9 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.measure.machine.MachineInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -28,7 +31,7 @@ public final class MachineCommand extends BaseCommand {
         if (!Files.isDirectory(out) || !Files.isWritable(out)) {
             throw SwitchcostException.usage("-o/--output " + out + ": not a writable directory");
         }
-        info.write(out);
+        ResultsDir.writeMachine(out, info);
         err().println("wrote " + out.resolve(MachineInfo.FILE_NAME) + " (" + info.summary() + ")");
         return ExitCodes.OK;
     }

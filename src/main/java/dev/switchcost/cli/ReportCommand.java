@@ -1,6 +1,8 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.report.ReportRenderer;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.render.ReportRenderer;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;

@@ -1,13 +1,17 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.jmh.BenchmarkMain;
-import dev.switchcost.jmh.ContextSwitchProfiler;
-import dev.switchcost.jmh.ParamCheck;
-import dev.switchcost.jmh.ProgressFormat;
-import dev.switchcost.jmh.TrialLedger;
-import dev.switchcost.jmh.TrialPlan;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ParamCheck;
+import dev.switchcost.measure.jmh.ProgressFormat;
+import dev.switchcost.measure.jmh.TrialLedger;
+import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.launch.JdkPolicy;
-import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.ResultsDir;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
@@ -159,7 +163,7 @@ public final class RunCommand extends BaseCommand {
     @Option(names = "--prof", hidden = true, paramLabel = "PROFILER", split = ",")
     void prof(List<String> ps) {
         for (String p : ps) {
-            legacy.addAll(List.of("-prof", "perf".equals(p) ? dev.switchcost.jmh.PerfStatProfiler.class.getName()
+            legacy.addAll(List.of("-prof", "perf".equals(p) ? dev.switchcost.measure.jmh.PerfStatProfiler.class.getName()
                     : "ctxsw".equals(p) ? ContextSwitchProfiler.class.getName() : p));
         }
     }
@@ -231,8 +235,8 @@ public final class RunCommand extends BaseCommand {
                     // --quick's binding is the best this JDK has, not the one running switchcost
                     b.param("binding", j.hasFfm() ? "FFM" : "JNA");
                 }
-                o = BenchmarkMain.withSwitchcostDefaults(b.build(), said);
-            } catch (dev.switchcost.affinity.PlacementUnavailableException e) {
+                o = ForkOptions.withSwitchcostDefaults(b.build(), said);
+            } catch (dev.switchcost.measure.affinity.PlacementUnavailableException e) {
                 throw SwitchcostException.environment(e.getMessage());
             } catch (IllegalArgumentException e) {
                 throw SwitchcostException.usage("on JDK " + j.version + ": " + e.getMessage());
@@ -339,8 +343,8 @@ public final class RunCommand extends BaseCommand {
         Options raw = options;
         try {
             ParamCheck.check(options, userParams);
-            options = BenchmarkMain.withSwitchcostDefaults(options, said);
-        } catch (dev.switchcost.affinity.PlacementUnavailableException e) {
+            options = ForkOptions.withSwitchcostDefaults(options, said);
+        } catch (dev.switchcost.measure.affinity.PlacementUnavailableException e) {
             throw SwitchcostException.environment(e.getMessage());
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
@@ -377,14 +381,14 @@ public final class RunCommand extends BaseCommand {
         Runtime.getRuntime().addShutdownHook(interrupted);
         try {
             MachineInfo machine = MachineInfo.collect();
-            machine.write(runDir);
+            ResultsDir.writeMachine(runDir, machine);
             out().println("# switchcost run: " + machine.summary());
             out().println("# results: " + runDir.toAbsolutePath());
             if (machine.perf() != null && machine.perf().note() != null) {
                 out().println("# " + machine.perf().note());
             }
             out().flush();
-            OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(BenchmarkMain.closeShield(logStream), true,
+            OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(Trials.closeShield(logStream), true,
                     StandardCharsets.UTF_8), VerboseMode.NORMAL);
             if (on != null) {
                 out().println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
@@ -394,13 +398,13 @@ public final class RunCommand extends BaseCommand {
             ProgressFormat progress = new ProgressFormat(log, out(), plan.size());
             TrialLedger.Outcome outcome;
             try {
-                outcome = BenchmarkMain.execute(options, progress);
+                outcome = Trials.execute(options, progress);
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", options.getIncludes()));
             } catch (ProfilersFailedException e) {
-                throw SwitchcostException.usage(BenchmarkMain.profilerFailure(e));
+                throw SwitchcostException.usage(Trials.profilerFailure(e));
             } catch (RunnerException e) {
-                throw SwitchcostException.environment(firstLine(BenchmarkMain.rootMessage(e)));
+                throw SwitchcostException.environment(firstLine(Trials.rootMessage(e)));
             }
             outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on == null ? trial.params()
                     : dev.switchcost.results.RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
@@ -411,18 +415,18 @@ public final class RunCommand extends BaseCommand {
             // JMH's table stays in run.log; the terminal gets the answer
             ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
             Path json = on == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
-            BenchmarkMain.writeResults(json, ResultFormatType.JSON, outcome.complete());
+            JmhResultFile.write(json, ResultFormatType.JSON, outcome.complete());
             if (prepared.jmhResultFormat() != null && !"JSON".equals(prepared.jmhResultFormat())) {
                 ResultFormatType t = ResultFormatType.valueOf(prepared.jmhResultFormat());
                 String ext = t.toString().toLowerCase(Locale.ROOT);
-                BenchmarkMain.writeResults(runDir.resolve(on == null ? "jmh." + ext
+                JmhResultFile.write(runDir.resolve(on == null ? "jmh." + ext
                         : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
             }
             out().println();
             out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
             if (!outcome.ok()) {
-                logStream.println(BenchmarkMain.failureSummary(outcome, "# switchcost: "));
-                err().println(BenchmarkMain.failureSummary(outcome, "switchcost: "));
+                logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
+                err().println(Trials.failureSummary(outcome, "switchcost: "));
                 run.fail(outcome.failed().size() + " of " + plan.size() + " trials failed" + (on == null ? "" : " on JDK " + on.jdk().version));
                 return ExitCodes.FAILURE;
             }
@@ -456,28 +460,28 @@ public final class RunCommand extends BaseCommand {
      * @return false when a repetition failed
      */
     boolean compareWithC(ResultsDir run, Path logFile, PrintStream logStream) {
-        java.util.Set<dev.switchcost.compare.Column> columns = java.util.EnumSet.noneOf(dev.switchcost.compare.Column.class);
-        for (dev.switchcost.compare.Column c : dev.switchcost.compare.Column.values()) {
+        java.util.Set<dev.switchcost.results.Column> columns = java.util.EnumSet.noneOf(dev.switchcost.results.Column.class);
+        for (dev.switchcost.results.Column c : dev.switchcost.results.Column.values()) {
             if (QUICK_COMPARE_C.contains(c.name())) {
                 columns.add(c);
             }
         }
         for (String name : QUICK_COMPARE_JVM) {
-            java.util.Optional<dev.switchcost.compare.Column> c = java.util.Arrays.stream(dev.switchcost.compare.Column.values())
+            java.util.Optional<dev.switchcost.results.Column> c = java.util.Arrays.stream(dev.switchcost.results.Column.values())
                     .filter(x -> x.name().equals(name)).findFirst();
             if (c.isPresent()) {
                 columns.add(c.get());
                 break;
             }
         }
-        dev.switchcost.nativebaseline.NativeRunner nativeRunner = dev.switchcost.nativebaseline.NativeRunner.locate();
+        dev.switchcost.measure.nativebaseline.NativeRunner nativeRunner = dev.switchcost.measure.nativebaseline.NativeRunner.locate();
         nativeRunner.unavailableReason().ifPresent(why -> out().println("# native C not compared: " + why));
         out().println("# native C beside the JVM, one CPU, " + QUICK_COMPARE_REPETITIONS + " interleaved repetitions:");
         out().flush();
-        dev.switchcost.compare.CompareResults results = new dev.switchcost.compare.CompareRunner(
-                new dev.switchcost.compare.CompareRunner.Settings(QUICK_COMPARE_REPETITIONS, true,
-                        List.of(dev.switchcost.affinity.Placement.SAME_CPU), columns),
-                nativeRunner, dev.switchcost.compare.JmhTargets.current(), logFile, logStream, out()).run();
+        dev.switchcost.results.CompareResults results = new dev.switchcost.session.CompareRunner(
+                new dev.switchcost.session.CompareRunner.Settings(QUICK_COMPARE_REPETITIONS, true,
+                        List.of(dev.switchcost.measure.affinity.Placement.SAME_CPU), columns),
+                nativeRunner, dev.switchcost.session.JmhTargets.current(), logFile, logStream, out()).run();
         results.write(run.dir());
         return results.cells().stream().flatMap(c -> c.samples().stream()).noneMatch(x -> x.error() != null);
     }
@@ -494,13 +498,13 @@ public final class RunCommand extends BaseCommand {
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         try {
             out().println();
-            out().print(dev.switchcost.report.AnswerCard.renderWithReport(run.dir(), command));
+            out().print(dev.switchcost.render.AnswerCard.renderWithReport(run.dir(), command));
             out().flush();
             return ExitCodes.OK;
         } catch (IOException | RuntimeException e) {
             err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
             // a file that could not be written says why (a full disk: 3); anything else is a bug, never 0
-            return e instanceof SwitchcostException s ? s.exitCode() : ExitCodes.INTERNAL;
+            return e instanceof SwitchcostException s ? ExitCodes.of(s) : ExitCodes.INTERNAL;
         }
     }
 

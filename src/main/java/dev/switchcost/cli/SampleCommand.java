@@ -1,11 +1,13 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.sample.PerfStatSampler;
-import dev.switchcost.sample.PerfSupport;
-import dev.switchcost.sample.ProcStatusSampler;
-import dev.switchcost.sample.Sample;
-import dev.switchcost.sample.Sampler;
-import dev.switchcost.sample.VmstatSampler;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.measure.sample.PerfStatSampler;
+import dev.switchcost.measure.sample.PerfSupport;
+import dev.switchcost.measure.sample.ProcStatusSampler;
+import dev.switchcost.measure.sample.Sample;
+import dev.switchcost.measure.sample.Sampler;
+import dev.switchcost.measure.sample.VmstatSampler;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -1,5 +1,7 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.SwitchcostException;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -50,7 +52,7 @@ public final class SwitchcostCommand extends BaseCommand {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof SwitchcostException se) {
                 commandLine.getErr().println("switchcost: " + se.getMessage());
-                return se.exitCode();
+                return ExitCodes.of(se);
             }
             commandLine.getErr().println("switchcost: internal error (a bug; please report it with this trace):");
             ex.printStackTrace(commandLine.getErr());

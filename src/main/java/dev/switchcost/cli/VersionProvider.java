@@ -1,74 +1,15 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.results.Build;
 import picocli.CommandLine.IVersionProvider;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
-import java.util.jar.Attributes;
-import java.util.jar.JarFile;
-import java.util.jar.Manifest;
-
-/**
- * {@code --version}: switchcost's version and the commit it was built from (the jar manifest's
- * {@code Implementation-Version} and {@code Switchcost-Commit} when packaged; the build's
- * {@code version.properties} otherwise), and the JDK running it.
- */
+/** {@code --version}: switchcost's version and the commit it was built from ({@link Build}), and the JDK running it. */
 public final class VersionProvider implements IVersionProvider {
-
-    /** The version and commit of this build, e.g. {@code 0.1.0-SNAPSHOT (commit 1a2b3c4d5e6f)}. */
-    public static String describe() {
-        String version = null;
-        String commit = null;
-        String dirty = null;
-        Manifest m = manifest();
-        if (m != null) {
-            Attributes a = m.getMainAttributes();
-            version = a.getValue("Implementation-Version");
-            commit = a.getValue("Switchcost-Commit");
-            dirty = a.getValue("Switchcost-Commit-Dirty");
-        }
-        if (version == null || commit == null) {
-            Properties p = new Properties();
-            try (InputStream in = VersionProvider.class.getResourceAsStream("/dev/switchcost/version.properties")) {
-                if (in != null) {
-                    p.load(in);
-                }
-            } catch (IOException e) {
-                // fall through: unknown
-            }
-            version = usable(p.getProperty("version")) ? p.getProperty("version") : null;
-            commit = usable(p.getProperty("commit")) ? p.getProperty("commit") : null;
-            dirty = p.getProperty("dirty");
-        }
-        return (version == null ? "(version unknown: not built by Maven)" : version) + " ("
-                + (commit == null || commit.isBlank() ? "unknown commit" : commit.startsWith("unknown") ? commit : "commit " + commit)
-                + ("true".equals(dirty) ? ", with uncommitted changes" : "") + ")";
-    }
-
-    private static boolean usable(String v) {
-        return v != null && !v.isBlank() && !v.startsWith("${");
-    }
-
-    /** The manifest of the jar this class was loaded from, or null when it runs from a directory. */
-    private static Manifest manifest() {
-        try {
-            var src = VersionProvider.class.getProtectionDomain().getCodeSource();
-            if (src == null || !src.getLocation().getPath().endsWith(".jar")) {
-                return null;
-            }
-            try (JarFile jar = new JarFile(new java.io.File(src.getLocation().toURI()))) {
-                return jar.getManifest();
-            }
-        } catch (IOException | java.net.URISyntaxException | SecurityException e) {
-            return null;
-        }
-    }
 
     @Override
     public String[] getVersion() {
         return new String[] {
-            "switchcost " + describe(),
+            "switchcost " + Build.describe(),
             "JDK " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")"
         };
     }

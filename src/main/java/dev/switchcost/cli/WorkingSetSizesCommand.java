@@ -1,6 +1,8 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.machine.CacheSizes;
+import dev.switchcost.SwitchcostException;
+
+import dev.switchcost.measure.machine.CacheSizes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -15,7 +15,7 @@ import java.util.List;
  *
  * <p>A {@code -jvm} given to JMH is checked first, through symbolic links ({@code /usr/bin/java}):
  * one older than {@link JdkPolicy#min()} is refused with exit 3 instead of failing every fork. On
- * Java 21 or newer it then hands over to {@code dev.switchcost.jmh.BenchmarkMain}. On an older
+ * Java 21 or newer it then hands over to {@code dev.switchcost.cli.BenchmarkMain}. On an older
  * {@code java} it re-runs the same command on the {@code -jvm} given, else on the newest JDK that
  * {@link JdkPolicy#discover()} finds, with that JDK's flags, and passes its exit code through; if there
  * is none it stops at once with the fix.
@@ -30,7 +30,7 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
-        launch("dev.switchcost.jmh.BenchmarkMain", "java -jar target/benchmarks.jar", args);
+        launch("dev.switchcost.cli.BenchmarkMain", "java -jar target/benchmarks.jar", args);
     }
 
     static void launch(String mainClass, String command, String[] args) {

@@ -1,7 +1,7 @@
 package dev.switchcost.results;
 
 import dev.switchcost.cli.ExitCodes;
-import dev.switchcost.cli.SwitchcostException;
+import dev.switchcost.SwitchcostException;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -12,17 +12,17 @@ import java.util.Locale;
 
 /**
  * A result file could not be written. Its message is one line, {@code could not write PATH: reason},
- * followed for an environment cause by what to do; the exit code is {@link ExitCodes#ENVIRONMENT} when
+ * followed for an environment cause by what to do; the kind is {@link Kind#ENVIRONMENT} when
  * the cause is the machine (no space left, read-only file system, disk quota) and
- * {@link ExitCodes#FAILURE} otherwise.
+ * {@link Kind#FAILURE} otherwise.
  */
 public final class ResultWriteException extends SwitchcostException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path path;
 
-    private ResultWriteException(int exitCode, Path path, String message, Throwable cause) {
-        super(exitCode, message, cause);
+    private ResultWriteException(Kind kind, Path path, String message, Throwable cause) {
+        super(kind, message, cause);
         this.path = path;
     }
 
@@ -35,22 +35,22 @@ public final class ResultWriteException extends SwitchcostException {
         String reason = reason(e);
         String lower = reason.toLowerCase(Locale.ROOT);
         if (lower.contains("no space left")) {
-            return new ResultWriteException(ExitCodes.ENVIRONMENT, path, "could not write " + path + ": no space left on device"
+            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": no space left on device"
                     + " (free space on that file system or choose another results directory)", e);
         }
         if (lower.contains("read-only file system")) {
-            return new ResultWriteException(ExitCodes.ENVIRONMENT, path, "could not write " + path + ": read-only file system"
+            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": read-only file system"
                     + " (choose a writable results directory)", e);
         }
         if (lower.contains("quota")) {
-            return new ResultWriteException(ExitCodes.ENVIRONMENT, path, "could not write " + path + ": disk quota exceeded"
+            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": disk quota exceeded"
                     + " (free space or choose another results directory)", e);
         }
         if (e instanceof AccessDeniedException) {
-            return new ResultWriteException(ExitCodes.ENVIRONMENT, path, "could not write " + path + ": permission denied"
+            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": permission denied"
                     + " (choose a directory you can write)", e);
         }
-        return new ResultWriteException(ExitCodes.FAILURE, path, "could not write " + path + ": " + reason, e);
+        return new ResultWriteException(Kind.FAILURE, path, "could not write " + path + ": " + reason, e);
     }
 
     static String reason(IOException e) {

@@ -3,8 +3,8 @@ package dev.switchcost.results;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
-import dev.switchcost.compare.CompareResults;
-import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.measure.machine.MachineInfo;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

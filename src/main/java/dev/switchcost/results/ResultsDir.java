@@ -1,6 +1,7 @@
 package dev.switchcost.results;
 
-import dev.switchcost.cli.SwitchcostException;
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.measure.machine.MachineInfo;
 
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -34,8 +35,8 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>{@code status}: the run's state (below), written first and last;</li>
  *   <li>{@code jmh.json} (JMH {@code -rf json}; any further {@code jmh-*.json} are read too, e.g. one per JDK);</li>
- *   <li>{@code machine.json} ({@link dev.switchcost.machine.MachineInfo});</li>
- *   <li>{@code compare.json} ({@link dev.switchcost.compare.CompareResults}), when native C was compared;</li>
+ *   <li>{@code machine.json} ({@link dev.switchcost.measure.machine.MachineInfo});</li>
+ *   <li>{@code compare.json} ({@link dev.switchcost.results.CompareResults}), when native C was compared;</li>
  *   <li>{@code run.log} (JMH's own output), {@code report.html}, {@code report.md}.</li>
  * </ul>
  * Every result file is written through {@link AtomicFiles}: a file present is a file complete.
@@ -177,7 +178,7 @@ public final class ResultsDir implements AutoCloseable {
 
     private static SwitchcostException unwritable(Path dir, IOException e) {
         ResultWriteException w = ResultWriteException.of(dir, e);
-        if (w.exitCode() == dev.switchcost.cli.ExitCodes.ENVIRONMENT && !(e instanceof java.nio.file.AccessDeniedException)) {
+        if (w.kind() == SwitchcostException.Kind.ENVIRONMENT && !(e instanceof java.nio.file.AccessDeniedException)) {
             return w;
         }
         return SwitchcostException.usage("cannot write results into " + dir + ": " + ResultWriteException.reason(e)
@@ -402,5 +403,15 @@ public final class ResultsDir implements AutoCloseable {
     @Override
     public String toString() {
         return dir.toString();
+    }
+
+    /**
+     * Writes {@code dir/machine.json} atomically ({@link AtomicFiles}).
+     *
+     * @return the file written
+     * @throws ResultWriteException naming the file when it cannot be written
+     */
+    public static Path writeMachine(Path dir, MachineInfo machine) {
+        return AtomicFiles.writeString(dir.resolve(MACHINE), machine.toJson() + "\n");
     }
 }

@@ -1,9 +1,11 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.jmh.BenchmarkMain;
-import dev.switchcost.jmh.ContextSwitchProfiler;
-import dev.switchcost.linux.Binding;
-import dev.switchcost.linux.LinuxTestSupport;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.linux.Binding;
+import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -60,7 +62,7 @@ class BenchmarkSmokeTest {
         if (include.startsWith("FutexPingPong")) {
             b.param("binding", "JNA");
         }
-        Options o = BenchmarkMain.withSwitchcostDefaults(b.build(), System.err);
+        Options o = ForkOptions.withSwitchcostDefaults(b.build(), System.err);
         return new Runner(o).run();
     }
 
@@ -127,7 +129,7 @@ class BenchmarkSmokeTest {
         for (int i = 0; i + 1 < params.length; i += 2) {
             b.param(params[i], params[i + 1]);
         }
-        return new Runner(BenchmarkMain.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
+        return new Runner(ForkOptions.withSwitchcostDefaults(b.build(), System.err)).run().iterator().next();
     }
 
     /** The diagnostic with an extra call after each wake still switches twice per round trip, on both sides. */
@@ -153,11 +155,11 @@ class BenchmarkSmokeTest {
             p.extra = extra;
             Runnable partnerSide = p.partnerWork();
             if (extra == BindingAfterSwitch.Extra.NONE) {
-                assertEquals(dev.switchcost.workload.PingPong.NO_WORK, partnerSide);
+                assertEquals(dev.switchcost.measure.workload.PingPong.NO_WORK, partnerSide);
                 assertEquals(0, p.extraCall());
             } else {
                 assertEquals(extra.name(), p.extraCalls.binding().name());
-                assertEquals(dev.switchcost.linux.Syscalls.gettid(), p.extraCall(), extra.name());
+                assertEquals(dev.switchcost.measure.linux.Syscalls.gettid(), p.extraCall(), extra.name());
                 partnerSide.run();
             }
         }

@@ -1,6 +1,6 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.affinity.Placement;
+import dev.switchcost.measure.affinity.Placement;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;

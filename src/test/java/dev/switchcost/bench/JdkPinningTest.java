@@ -1,10 +1,12 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.jmh.BenchmarkMain;
-import dev.switchcost.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
-import dev.switchcost.linux.LinuxTestSupport;
+import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -46,7 +48,7 @@ class JdkPinningTest {
         LinuxTestSupport.assumeNative();
     }
 
-    /** Forked on {@code jdk} with the flags {@link BenchmarkMain#withNativeAccess} (that is, {@link JdkPolicy}) gives it. */
+    /** Forked on {@code jdk} with the flags {@link ForkOptions#withNativeAccess} (that is, {@link JdkPolicy}) gives it. */
     static Options options(JdkPolicy.Jdk jdk, VerboseMode verbosity, String include, String... params) {
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include(include)
@@ -61,7 +63,7 @@ class JdkPinningTest {
         for (int i = 0; i < params.length; i += 2) {
             b.param(params[i], params[i + 1]);
         }
-        return BenchmarkMain.withNativeAccess(b.build());
+        return ForkOptions.withNativeAccess(b.build());
     }
 
     static RunResult runOn(JdkPolicy.Jdk jdk, String include, String... params) throws RunnerException {
@@ -114,7 +116,7 @@ class JdkPinningTest {
     void ffmAloneIsRefusedOnJdk21() throws Exception {
         JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchmarkMain.withSwitchcostDefaults(
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ForkOptions.withSwitchcostDefaults(
                 new CommandLineOptions("-jvm", jdk21.java().getPath(), "-p", "binding=FFM", "SyscallBaseline.gettid"),
                 new PrintStream(said, true, StandardCharsets.UTF_8)));
         assertTrue(e.getMessage().contains("FFM") && e.getMessage().contains("JDK 22"), e.getMessage());
@@ -125,7 +127,7 @@ class JdkPinningTest {
     void ffmIsSkippedOnJdk21AndJnaRuns() throws Exception {
         JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        Options o = BenchmarkMain.withSwitchcostDefaults(new CommandLineOptions("-jvm", jdk21.java().getPath(),
+        Options o = ForkOptions.withSwitchcostDefaults(new CommandLineOptions("-jvm", jdk21.java().getPath(),
                 "-p", "binding=JNA,FFM", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "SyscallBaseline.gettid"),
                 new PrintStream(said, true, StandardCharsets.UTF_8));
         String log = said.toString(StandardCharsets.UTF_8);

@@ -1,6 +1,6 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.linux.LibC;
+import dev.switchcost.measure.linux.LibC;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;

@@ -1,9 +1,11 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.jmh.BenchmarkMain;
-import dev.switchcost.jmh.ContextSwitchProfiler;
-import dev.switchcost.linux.LinuxTestSupport;
-import dev.switchcost.workload.HandoffPrimitive;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.measure.workload.HandoffPrimitive;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -44,7 +46,7 @@ class VirtualThreadBenchmarksTest {
         for (int i = 0; i < params.length; i += 2) {
             b.param(params[i], params[i + 1]);
         }
-        Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(BenchmarkMain.withNativeAccess(b.build())).run();
+        Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(ForkOptions.withNativeAccess(b.build())).run();
         assertEquals(1, results.size(), "one configuration");
         RunResult r = results.iterator().next();
         double score = r.getPrimaryResult().getScore();

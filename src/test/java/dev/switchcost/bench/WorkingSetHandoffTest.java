@@ -1,8 +1,10 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.jmh.BenchmarkMain;
-import dev.switchcost.jmh.ContextSwitchProfiler;
-import dev.switchcost.linux.LibC;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.linux.LibC;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -51,7 +53,7 @@ class WorkingSetHandoffTest {
     @Test
     void sameCpuRoundTripWithWorkingSetSwitchesTwiceAndBaselinesDoNot() throws RunnerException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        Collection<RunResult> results = new Runner(BenchmarkMain.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName() + "\\.")
+        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName() + "\\.")
                 .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
                 .param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         Map<String, RunResult> r = byBenchmark(results);
@@ -69,7 +71,7 @@ class WorkingSetHandoffTest {
     @Test
     void virtualPartnerRoundTripRunsAndSwitches() throws RunnerException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        Collection<RunResult> results = new Runner(BenchmarkMain.withNativeAccess(tiny(WorkingSetVirtualHandoff.class.getSimpleName() + "\\.roundTrip")
+        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetVirtualHandoff.class.getSimpleName() + "\\.roundTrip")
                 .param("sharing", "SHARED").param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         RunResult r = results.iterator().next();
         assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));

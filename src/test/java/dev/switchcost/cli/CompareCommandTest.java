@@ -1,13 +1,13 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.compare.Column;
-import dev.switchcost.compare.CompareResults;
-import dev.switchcost.compare.GapDecomposition;
+import dev.switchcost.results.Column;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
-import dev.switchcost.linux.Binding;
-import dev.switchcost.linux.LibC;
-import dev.switchcost.nativebaseline.NativeRunner;
+import dev.switchcost.measure.linux.Binding;
+import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;

@@ -1,7 +1,7 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.launch.JdkPolicy;
-import dev.switchcost.sample.PerfSupport;
+import dev.switchcost.measure.sample.PerfSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -62,10 +62,10 @@ class DoctorCommandTest {
     /** Says which CPU this is, SMT or not: a VM's "AMD EPYC" alone does not tell Zen 3 from Zen 4. */
     @Test
     void saysWhichCpuWithItsRevisionAndWhetherItHasSmt() {
-        var noSmt = DoctorCommand.cpuCheck(new dev.switchcost.machine.MachineInfo.Cpu("AMD EPYC", "AuthenticAMD", "0-1", 2, 1,
+        var noSmt = DoctorCommand.cpuCheck(new dev.switchcost.measure.machine.MachineInfo.Cpu("AMD EPYC", "AuthenticAMD", "0-1", 2, 1,
                 "25", "17", "1", "0x1000065"));
         assertEquals("AMD EPYC (family 25, model 17, stepping 1, microcode 0x1000065), 2 logical CPUs, no SMT", noSmt.detail());
-        var smt = DoctorCommand.cpuCheck(new dev.switchcost.machine.MachineInfo.Cpu("Intel(R) Xeon(R)", "GenuineIntel", "0-7", 8, 2));
+        var smt = DoctorCommand.cpuCheck(new dev.switchcost.measure.machine.MachineInfo.Cpu("Intel(R) Xeon(R)", "GenuineIntel", "0-7", 8, 2));
         assertEquals("Intel(R) Xeon(R), 8 logical CPUs, 2 hardware threads per core (SMT)", smt.detail());
     }
 
@@ -92,7 +92,7 @@ class DoctorCommandTest {
         assertEquals(ExitCodes.OK, DoctorCommand.exitCode(checks));
         assertTrue(checks.stream().anyMatch(c -> c.name().equals("perf") && c.level() == DoctorCommand.Level.WARN));
         PerfSupport noPmu = PerfSupport.from("perf", "perf version 6.1.187", 2, PerfSupport.DEFAULT_EVENTS, 0,
-                dev.switchcost.sample.Fixtures.lines("perf-stat/kvm-epyc-2cpu-nopmu-perf6.1-root.csv"));
+                dev.switchcost.measure.sample.Fixtures.lines("perf-stat/kvm-epyc-2cpu-nopmu-perf6.1-root.csv"));
         var pmu = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), noPmu, null, null))
                 .stream().filter(c -> c.name().equals("pmu")).findFirst().orElseThrow();
         assertEquals(DoctorCommand.Level.WARN, pmu.level());

@@ -1,6 +1,6 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuPinning;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;

@@ -1,6 +1,6 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.jmh.BenchmarkCatalog;
+import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,8 +24,8 @@ class ListCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("FutexPingPong"), r.out());
         assertTrue(r.out().contains("What is a plain syscall worth from Java"), r.out());
-        assertTrue(r.out().contains("dev.switchcost.jmh.ContextSwitchProfiler"), r.out());
-        assertTrue(r.out().contains("dev.switchcost.jmh.PerfStatProfiler"), r.out());
+        assertTrue(r.out().contains("dev.switchcost.measure.jmh.ContextSwitchProfiler"), r.out());
+        assertTrue(r.out().contains("dev.switchcost.measure.jmh.PerfStatProfiler"), r.out());
         assertTrue(r.out().contains("SAME_CPU"), r.out());
     }
 }

@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.results.Build;
+import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Assumptions;
@@ -103,7 +104,7 @@ class ReportCommandTest {
         assertTrue(text.contains("native futex, threads"), "the compare table is in the report");
         assertTrue(text.contains("JMH Visualizer"), "names JMH Visualizer");
         assertTrue(text.contains("1 fork, 0 × 1 s warmup, 2 × 200 ms measurement"), "JMH settings");
-        assertTrue(text.contains("with switchcost " + VersionProvider.describe()), "switchcost version and commit");
+        assertTrue(text.contains("with switchcost " + Build.describe()), "switchcost version and commit");
         String md = Files.readString(dir.resolve("report.md"));
         assertTrue(md.contains("## The answer"), md);
     }
@@ -113,7 +114,7 @@ class ReportCommandTest {
         Path img = tmp.resolve("img");
         CliHarness r = CliHarness.run("report", DOCS.toString(), "-o", tmp.toString(), "--charts", img.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
-        for (String name : dev.switchcost.report.ReportRenderer.CHART_NAMES) {
+        for (String name : dev.switchcost.render.ReportRenderer.CHART_NAMES) {
             Path png = img.resolve(name + ".png");
             assertTrue(Files.isRegularFile(png), name);
             BufferedImage i = ImageIO.read(png.toFile());

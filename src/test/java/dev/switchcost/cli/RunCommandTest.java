@@ -1,7 +1,7 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.linux.LibC;
-import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.measure.machine.MachineInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -144,7 +144,7 @@ class RunCommandTest {
         int card = r.out().indexOf("switchcost: what a context switch costs on this machine");
         assertTrue(card > 0, r.out());
         String[] cardLines = r.out().substring(card).strip().split("\n");
-        assertTrue(cardLines.length <= dev.switchcost.report.AnswerCard.MAX_LINES, r.out().substring(card));
+        assertTrue(cardLines.length <= dev.switchcost.render.AnswerCard.MAX_LINES, r.out().substring(card));
         assertTrue(cardLines[cardLines.length - 1].startsWith("Report: " + dir.resolve("report.html")), r.out().substring(card));
         assertTrue(Files.isRegularFile(dir.resolve("report.html")));
         assertTrue(!r.out().contains("Benchmark                ") && Files.readString(dir.resolve("run.log")).contains("Benchmark "),

@@ -1,9 +1,9 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.analysis.PinningStudy;
+import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
-import dev.switchcost.linux.LinuxTestSupport;
+import dev.switchcost.measure.linux.LinuxTestSupport;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;

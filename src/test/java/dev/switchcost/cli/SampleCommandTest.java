@@ -109,7 +109,7 @@ class SampleCommandTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void perfColumnsCountProcessesTheCommandStartsLater() throws IOException {
-        dev.switchcost.sample.PerfSupport perf = dev.switchcost.sample.PerfSupport.probe();
+        dev.switchcost.measure.sample.PerfSupport perf = dev.switchcost.measure.sample.PerfSupport.probe();
         org.junit.jupiter.api.Assumptions.assumeTrue(perf.available() && perf.supported().contains("context-switches"),
                 () -> "perf cannot count context-switches here: " + perf.summary());
         Path csv = tmp.resolve("later.csv");

@@ -1,7 +1,7 @@
 package dev.switchcost.results;
 
-import dev.switchcost.cli.ExitCodes;
-import dev.switchcost.machine.MachineInfo;
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.measure.machine.MachineInfo;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +47,7 @@ class AtomicFilesTest {
             throw new IOException("disk went away");
         }));
         assertEquals("could not write " + f + ": disk went away", e.getMessage());
-        assertEquals(ExitCodes.FAILURE, e.exitCode());
+        assertEquals(SwitchcostException.Kind.FAILURE, e.kind());
         assertEquals("old", Files.readString(f));
         assertEquals(List.of("jmh.json"), names());
     }
@@ -88,7 +88,7 @@ class AtomicFilesTest {
             try {
                 AtomicFiles.writeBytes(mnt.resolve("filler"), new byte[1 << 20]);
             } catch (ResultWriteException e) {
-                assertEquals(ExitCodes.ENVIRONMENT, e.exitCode(), e.getMessage());
+                assertEquals(SwitchcostException.Kind.ENVIRONMENT, e.kind(), e.getMessage());
                 assertTrue(e.getMessage().contains("no space left on device"), e.getMessage());
             }
             assertFalse(Files.exists(mnt.resolve("filler")), "a file that did not fit must not exist");
@@ -98,8 +98,8 @@ class AtomicFilesTest {
                 // expected: the disk is now full
             }
             MachineInfo m = MachineInfo.collect(Path.of("/"));
-            ResultWriteException e = assertThrows(ResultWriteException.class, () -> m.write(mnt));
-            assertEquals(ExitCodes.ENVIRONMENT, e.exitCode());
+            ResultWriteException e = assertThrows(ResultWriteException.class, () -> ResultsDir.writeMachine(mnt, m));
+            assertEquals(SwitchcostException.Kind.ENVIRONMENT, e.kind());
             assertTrue(e.getMessage().startsWith("could not write " + mnt.resolve("machine.json") + ": no space left"), e.getMessage());
             assertFalse(Files.exists(mnt.resolve("machine.json")), "no 0-byte machine.json");
             try (Stream<Path> s = Files.list(mnt)) {

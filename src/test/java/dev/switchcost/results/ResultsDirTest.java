@@ -1,7 +1,6 @@
 package dev.switchcost.results;
 
-import dev.switchcost.cli.ExitCodes;
-import dev.switchcost.cli.SwitchcostException;
+import dev.switchcost.SwitchcostException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -129,10 +128,10 @@ class ResultsDirTest {
             d.complete();
         }
         SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.claim(fresh, "--results-dir"));
-        assertEquals(ExitCodes.USAGE, e.exitCode());
+        assertEquals(SwitchcostException.Kind.USAGE, e.kind());
         assertTrue(e.getMessage().contains("already holds files"), e.getMessage());
         Path file = Files.createFile(parent.resolve("afile"));
-        assertEquals(ExitCodes.USAGE, assertThrows(SwitchcostException.class, () -> ResultsDir.claim(file, "--results-dir")).exitCode());
+        assertEquals(SwitchcostException.Kind.USAGE, assertThrows(SwitchcostException.class, () -> ResultsDir.claim(file, "--results-dir")).kind());
     }
 
     /** A read-only file system is the environment: exit 3, one line (a read-only tmpfs; needs root to mount). */
@@ -145,10 +144,10 @@ class ResultsDirTest {
                 "cannot mount a tmpfs (needs root): " + out);
         try {
             SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
-            assertEquals(ExitCodes.ENVIRONMENT, e.exitCode(), e.getMessage());
+            assertEquals(SwitchcostException.Kind.ENVIRONMENT, e.kind(), e.getMessage());
             assertTrue(e.getMessage().contains("read-only file system") && !e.getMessage().contains("\n"), e.getMessage());
             SwitchcostException w = assertThrows(SwitchcostException.class, () -> ResultsDir.requireWritableDirectory(ro, "-o"));
-            assertEquals(ExitCodes.ENVIRONMENT, w.exitCode(), w.getMessage());
+            assertEquals(SwitchcostException.Kind.ENVIRONMENT, w.kind(), w.getMessage());
         } finally {
             new ProcessBuilder("umount", ro.toString()).inheritIO().start().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
         }
@@ -158,7 +157,7 @@ class ResultsDirTest {
     void aParentThatIsAFileIsAUsageError() throws IOException {
         Path file = Files.createFile(parent.resolve("afile"));
         SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(file, "box", null));
-        assertEquals(ExitCodes.USAGE, e.exitCode());
+        assertEquals(SwitchcostException.Kind.USAGE, e.kind());
     }
 
     @Test
@@ -168,7 +167,7 @@ class ResultsDirTest {
         try {
             org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(ro), "running as root: permissions do not bind");
             SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
-            assertEquals(ExitCodes.USAGE, e.exitCode());
+            assertEquals(SwitchcostException.Kind.USAGE, e.kind());
             assertFalse(e.getMessage().contains("\n"));
         } finally {
             ro.toFile().setWritable(true);

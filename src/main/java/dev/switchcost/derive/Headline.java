@@ -1,0 +1,145 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.Column;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The headline figures, derived from one results input for one JDK: what the answer card and the
+ * top of the report say. Every figure is per switch (a round trip is two switches), with its error
+ * by the one rule ({@link Estimate}), and the switches counted per round trip where the profiler ran.
+ * Rows of failed trials are never used ({@link Results#usable()}).
+ *
+ * @param jdk       the JDK version these figures come from ("?" when JMH did not say)
+ * @param sameCpu   futex handoff between two threads pinned to one CPU, or null when not measured
+ * @param crossCpu  the same handoff with the threads on two CPUs, or null
+ * @param pinning   crossCpu / sameCpu, or null
+ * @param virtual   handoff between two virtual threads (LockSupport), or null
+ * @param platform  the same handoff between two platform threads, like for like: on one CPU where measured
+ *                  (a virtual thread on one carrier runs on one CPU), else unpinned; or null
+ * @param virtualGain platform / virtual, or null
+ * @param nativeC   the plain C futex handoff on one CPU, same run (compare.json), or null
+ * @param jvmVsC    the JVM's futex handoff on one CPU in the same compare run, or null
+ * @param jvmExtra  jvmVsC − nativeC, or null
+ */
+public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pinning, Figure virtual, Figure platform,
+                       Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra) {
+
+    /**
+     * One figure.
+     *
+     * @param what            what was measured, for people
+     * @param perSwitch       ns per switch (round trip / 2)
+     * @param switchesPerTrip switches counted per round trip (ContextSwitchProfiler or getrusage), NaN when not counted
+     * @param source          the row or cell it comes from
+     */
+    public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source) {
+    }
+
+    /** Preference among rows that answer the same question: untimed waits, FFM before JNA. */
+    static final Map<String, List<String>> PREFERRED = Map.of(
+            "wait", List.of("UNTIMED", "TIMED"),
+            "binding", List.of("FFM", "JNA"),
+            "primitive", List.of("LOCK_SUPPORT"));
+
+    /** One headline per JDK found in the rows, in order of appearance. */
+    public static List<Headline> perJdk(Results r) {
+        List<String> jdks = r.jdks();
+        if (jdks.isEmpty()) {
+            return List.of(derive(r, List.of(), "?"));
+        }
+        return jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(jdkOf(x))).toList(), j)).toList();
+    }
+
+    static String jdkOf(JmhRow r) {
+        return r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion();
+    }
+
+    static Headline derive(Results r, List<JmhRow> rows, String jdk) {
+        Figure same = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "SAME_CPU".equals(x.param("placement")))
+                .map(x -> figure("futex handoff, both on one CPU", x)).orElse(null);
+        Figure cross = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "CROSS_CPU".equals(x.param("placement")))
+                .map(x -> figure("futex handoff, on two CPUs", x)).orElse(null);
+        Figure virt = pick(rows, vt("VT_VT", "UNPINNED")).map(x -> figure("virtual ↔ virtual, "
+                + (x.benchmarkClass().endsWith("OneCarrier") ? "one carrier" : "two carriers"), x)).orElse(null);
+        // like for like: one carrier is one CPU, so the platform pair on one CPU first
+        Figure plat = pick(rows, vt("PT_PT", "SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU", x))
+                .or(() -> pick(rows, park("SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU (park)", x)))
+                .or(() -> pick(rows, vt("PT_PT", "UNPINNED")).map(x -> figure("platform ↔ platform, unpinned", x)))
+                .or(() -> pick(rows, park("UNPINNED")).map(x -> figure("platform ↔ platform, unpinned (park)", x)))
+                .orElse(null);
+        Figure c = null;
+        Figure jvm = null;
+        CompareResults cmp = r.compare();
+        if (cmp != null) {
+            c = cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk);
+            for (String col : List.of("FFM_FUTEX", "JNA_FUTEX")) {
+                jvm = cell(cmp, col, null, jdk);
+                if (jvm != null) {
+                    break;
+                }
+            }
+        }
+        return new Headline(jdk, same, cross, ratio(cross, same), virt, plat, ratio(plat, virt), c, jvm,
+                c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()));
+    }
+
+    private static Predicate<JmhRow> vt(String pair, String placement) {
+        return x -> x.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(x.param("pair"))
+                && placement.equals(x.param("placement") == null ? "UNPINNED" : x.param("placement"));
+    }
+
+    private static Predicate<JmhRow> park(String placement) {
+        return x -> x.shortName().equals("ParkUnparkPingPong.roundTrip_park") && placement.equals(x.param("placement"));
+    }
+
+    private static Estimate ratio(Figure a, Figure b) {
+        return a == null || b == null ? null : a.perSwitch().over(b.perSwitch());
+    }
+
+    /** The preferred row among those matching: see {@link #PREFERRED}; then OneCarrier before TwoCarriers. */
+    static Optional<JmhRow> pick(List<JmhRow> rows, Predicate<JmhRow> which) {
+        return rows.stream().filter(which).filter(x -> x.primary().isTimePerOp())
+                .min(Comparator.comparingInt(Headline::rank).thenComparing(JmhRow::benchmark));
+    }
+
+    private static int rank(JmhRow r) {
+        int rank = 0;
+        for (Map.Entry<String, List<String>> p : PREFERRED.entrySet()) {
+            String v = r.param(p.getKey());
+            if (v != null) {
+                int i = p.getValue().indexOf(v);
+                rank = rank * 10 + (i < 0 ? p.getValue().size() : i);
+            }
+        }
+        return rank;
+    }
+
+    static Figure figure(String what, JmhRow r) {
+        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key());
+    }
+
+    /**
+     * A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule; a JVM cell of
+     * {@code compare --jdk} only for its own JDK (native cells carry none).
+     */
+    private static Figure cell(CompareResults cmp, Object column, String what, String jdk) {
+        String name = column instanceof Column c ? c.name() : column.toString();
+        return cmp.cells().stream().filter(x -> x.column().equals(name) && x.placement().equals("SAME_CPU") && x.unavailable() == null)
+                .filter(x -> x.jdk() == null || x.jdk().equals(jdk))
+                .findFirst().filter(x -> x.nanos().n() > 0)
+                .map(x -> new Figure(what != null ? what : x.label() + ", one CPU",
+                        Estimate.ofSamples(x.samples().stream().filter(s -> s.error() == null)
+                                .mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray()).times(0.5),
+                        x.switches().median(), x.source()))
+                .orElse(null);
+    }
+}

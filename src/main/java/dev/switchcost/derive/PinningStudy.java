@@ -1,0 +1,212 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The pinning study, derived from the {@code VirtualThreadHandoffOneCarrier}/{@code TwoCarriers} rows
+ * with {@code pair=VT_VT} of one results input (one or several JDKs): per JDK, carriers and blocking
+ * primitive, the round trip in ns with its error (the one rule, {@link Estimate}), the kernel switches
+ * per round trip of the carriers and of the JDK's virtual-thread helper threads (the unblocker of JEP
+ * 491), and a one-line reading for someone deciding whether to replace {@code synchronized}.
+ *
+ * <p>A cell that has no row says why: on a JDK before {@value JdkPolicy#NO_PINNING}, one carrier and
+ * {@code SYNCHRONIZED} is refused by the benchmark (a pinned single carrier deadlocks); a row of a
+ * failed trial is shown as failed and never used.
+ *
+ * @param rows one per JDK × carriers × primitive, oldest JDK first
+ */
+public record PinningStudy(List<Row> rows) {
+
+    /** The primitives compared, {@code synchronized} first: the {@code primitive} parameter's values. */
+    public static final List<String> PRIMITIVES = List.of("SYNCHRONIZED", "REENTRANT_LOCK", "LOCK_SUPPORT", "SYNCHRONOUS_QUEUE");
+
+    /** How the primitives are written in Java. */
+    static final List<String> SHOWN = List.of("synchronized + wait/notify", "ReentrantLock + Condition",
+            "LockSupport park/unpark", "SynchronousQueue put/take");
+
+    static final String CARRIER = "ctxsw.carrier.total.norm";
+    static final String HELPER = "ctxsw.vthelper.total.norm";
+
+    /**
+     * One cell of the study.
+     *
+     * @param jdk             the JDK version
+     * @param carriers        1 or 2
+     * @param primitive       the {@code primitive} value
+     * @param nsPerRoundTrip  ns per round trip, or null when there is no usable row
+     * @param carrierSwitches kernel switches of the carriers per round trip (NaN when not counted)
+     * @param helperSwitches  kernel switches of the JDK's virtual-thread helper threads per round trip (0 when none ran)
+     * @param vsLock          nsPerRoundTrip / the ReentrantLock row's, same JDK and carriers, or null
+     * @param missing         why there is no figure ("refused: ...", "failed: ...", "not run"), or null
+     * @param reading         what it means, one line
+     */
+    public record Row(String jdk, int carriers, String primitive, Estimate nsPerRoundTrip, double carrierSwitches,
+                      double helperSwitches, Estimate vsLock, String missing, String reading) {
+
+        /** {@code synchronized + wait/notify}. */
+        public String shown() {
+            int i = PRIMITIVES.indexOf(primitive);
+            return i < 0 ? primitive : SHOWN.get(i);
+        }
+    }
+
+    /** The study of one input; empty when it has no virtual-thread handoff rows with {@code pair=VT_VT}. */
+    public static PinningStudy derive(Results r) {
+        List<JmhRow> all = r.rows().stream().filter(PinningStudy::inStudy).toList();
+        List<String> single = r.jdks().size() == 1 ? r.jdks() : List.of();
+        List<Failed> failed = r.status().failedTrials().stream().map(t -> Failed.of(t, single)).filter(f -> f != null).toList();
+        java.util.Set<String> jdkSet = new java.util.TreeSet<>(
+                java.util.Comparator.comparingInt(JdkPolicy::feature).thenComparing(java.util.Comparator.naturalOrder()));
+        java.util.Set<Integer> carrierSet = new java.util.TreeSet<>();
+        java.util.Set<String> primitiveSet = new java.util.HashSet<>();
+        for (JmhRow x : all) {
+            jdkSet.add(Headline.jdkOf(x));
+            carrierSet.add(carriersOf(x));
+            primitiveSet.add(x.param("primitive"));
+        }
+        for (Failed f : failed) {
+            jdkSet.add(f.jdk());
+            carrierSet.add(f.carriers());
+            primitiveSet.add(f.primitive());
+        }
+        // oldest JDK first (the pinning one before the one that fixed it); only carriers and primitives that ran
+        List<Row> out = new ArrayList<>();
+        for (String jdk : jdkSet) {
+            for (int carriers : carrierSet) {
+                Optional<JmhRow> lock = find(all, jdk, carriers, "REENTRANT_LOCK").filter(x -> !x.failed());
+                boolean ranHere = all.stream().anyMatch(x -> jdk.equals(Headline.jdkOf(x)) && carriersOf(x) == carriers);
+                for (String p : PRIMITIVES) {
+                    if (primitiveSet.contains(p)) {
+                        Optional<Failed> f = failed.stream().filter(t -> t.jdk().equals(jdk) && t.carriers() == carriers
+                                && t.primitive().equals(p)).findFirst();
+                        out.add(row(jdk, carriers, p, find(all, jdk, carriers, p), f, ranHere, lock));
+                    }
+                }
+            }
+        }
+        return new PinningStudy(out);
+    }
+
+    /** A failed trial of the study from the run's status: its JDK (the {@code jdk} entry of run --jdk, or the run's one JDK). */
+    record Failed(String jdk, int carriers, String primitive, String reason) {
+        static Failed of(dev.switchcost.results.RunStatus.FailedTrial t, List<String> single) {
+            java.util.Map<String, String> p = t.params();
+            int dot = t.benchmark().lastIndexOf('.');
+            String cls = t.benchmark().substring(0, Math.max(dot, 0));
+            cls = cls.substring(cls.lastIndexOf('.') + 1);
+            String jdk = p.getOrDefault(dev.switchcost.results.RunStatus.FailedTrial.JDK, single.isEmpty() ? null : single.get(0));
+            if (dot < 0 || !inStudy(cls, t.benchmark().substring(dot + 1), p) || jdk == null) {
+                return null;
+            }
+            return new Failed(jdk, carriersOf(cls, p), p.get("primitive"), t.reason());
+        }
+    }
+
+    public boolean isEmpty() {
+        return rows.isEmpty();
+    }
+
+    /** The JDKs, in order. */
+    public List<String> jdks() {
+        return rows.stream().map(Row::jdk).distinct().toList();
+    }
+
+    static boolean inStudy(JmhRow x) {
+        return inStudy(x.benchmarkClass(), x.method(), x.params()) && x.primary().isTimePerOp();
+    }
+
+    /** The study's cells: a VT↔VT round trip of either handoff class with one of {@link #PRIMITIVES}, unpinned. */
+    static boolean inStudy(String benchmarkClass, String method, java.util.Map<String, String> params) {
+        return (benchmarkClass.equals("VirtualThreadHandoffOneCarrier") || benchmarkClass.equals("VirtualThreadHandoffTwoCarriers"))
+                && method.equals("roundTrip") && "VT_VT".equals(params.get("pair")) && PRIMITIVES.contains(params.get("primitive"))
+                && (params.get("placement") == null || "UNPINNED".equals(params.get("placement")));
+    }
+
+    static int carriersOf(JmhRow x) {
+        return carriersOf(x.benchmarkClass(), x.params());
+    }
+
+    private static int carriersOf(String benchmarkClass, java.util.Map<String, String> params) {
+        String c = params.get("carriers");
+        return c != null ? Integer.parseInt(c) : benchmarkClass.endsWith("OneCarrier") ? 1 : 2;
+    }
+
+    private static Optional<JmhRow> find(List<JmhRow> rows, String jdk, int carriers, String primitive) {
+        // a usable row before a failed one of the same cell
+        return rows.stream().filter(x -> jdk.equals(Headline.jdkOf(x)) && carriersOf(x) == carriers && primitive.equals(x.param("primitive")))
+                .min((a, b) -> Boolean.compare(a.failed(), b.failed()));
+    }
+
+    /**
+     * @param failed  the run's record of this cell's trial failing, if any
+     * @param ranHere whether this JDK ran anything with this many carriers (a JMH run without a status
+     *                file leaves out the refused trial: a cell missing among its siblings was refused)
+     */
+    private static Row row(String jdk, int carriers, String primitive, Optional<JmhRow> found, Optional<Failed> failed,
+                           boolean ranHere, Optional<JmhRow> lock) {
+        boolean pinningJdk = JdkPolicy.feature(jdk) > 0 && JdkPolicy.feature(jdk) < JdkPolicy.NO_PINNING;
+        if (found.isEmpty() || found.get().failed()) {
+            String missing;
+            String reading;
+            if (primitive.equals("SYNCHRONIZED") && carriers == 1 && pinningJdk && (failed.isPresent() || ranHere)) {
+                missing = "refused: deadlocks";
+                reading = "a virtual thread waiting inside synchronized holds the only carrier, so its partner never runs:"
+                        + " on JDK " + JdkPolicy.feature(jdk) + " replace synchronized around blocking waits, or move to JDK "
+                        + JdkPolicy.NO_PINNING + "+";
+            } else if (found.isPresent() || failed.isPresent()) {
+                missing = "failed: " + (found.isPresent() ? found.get().failure() : failed.get().reason());
+                reading = "the trial failed; no figure";
+            } else {
+                missing = "not run";
+                reading = "no row for this cell in the input";
+            }
+            return new Row(jdk, carriers, primitive, null, Double.NaN, Double.NaN, null, missing, reading);
+        }
+        JmhRow x = found.get();
+        double carrier = x.secondaryScore(CARRIER);
+        double helper = x.secondary().containsKey(HELPER) ? x.secondaryScore(HELPER) : 0;
+        Estimate ns = x.estimate();
+        Estimate vs = lock.isPresent() && !primitive.equals("REENTRANT_LOCK") ? ns.over(lock.get().estimate()) : null;
+        return new Row(jdk, carriers, primitive, ns, carrier, helper, vs, null, reading(primitive, carriers, carrier, helper, vs));
+    }
+
+    /** What a row's switch shape means; the thresholds separate 0, 1 and 2 switches per round trip. */
+    static String reading(String primitive, int carriers, double carrier, double helper, Estimate vsLock) {
+        String cost = vsLock == null ? ""
+                : vsLock.errorKnown() && (vsLock.lower() > 1 || vsLock.upper() < 1) ? ", " + times(vsLock) + " the ReentrantLock round trip"
+                : ", not told apart from ReentrantLock in this run";
+        boolean sync = primitive.equals("SYNCHRONIZED");
+        if (helper >= 0.5) {
+            return (sync ? "does not pin (JEP 491), but every notify wakes its waiter through the JDK's unblocker thread: "
+                    : "wakeups go through the JDK's helper threads: ")
+                    + count(carrier + helper) + " kernel switches per round trip" + cost
+                    + (sync ? "; replace synchronized where the handoff is hot" : "");
+        }
+        if (carrier >= 1.5) {
+            return sync ? "pins: the carrier itself blocks in the kernel on every wait, as a platform thread would" + cost
+                    + "; replace synchronized around blocking waits in code virtual threads run"
+                    : count(carrier) + " carrier switches per round trip: the idle carrier parks between handoffs" + cost;
+        }
+        if (carrier + helper < 0.2) {
+            return "stays on the carrier: no kernel switch per round trip" + cost
+                    + (primitive.equals("REENTRANT_LOCK") ? "; the usual replacement for synchronized" : "");
+        }
+        return count(carrier + helper) + " kernel switches per round trip (idle carriers park and are woken)" + cost;
+    }
+
+    private static String count(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String times(Estimate e) {
+        return String.format(Locale.ROOT, e.value() >= 10 ? "%.0f×" : "%.1f×", e.value());
+    }
+}

@@ -1,0 +1,80 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Process switch minus thread switch, per placement, from {@code ProcessVsThreadSwitch} results: the
+ * same futex ping-pong on a shared mapping between two threads of one JVM ({@code roundTrip_threads})
+ * and between two JVM processes ({@code roundTrip_processes}). Per switch = per round trip / 2. Errors
+ * and "within the error" follow the one rule ({@link Estimate}); rows of failed trials are left out.
+ * A difference below zero beyond its error is flagged NEGATIVE, one within its error WITHIN_ERROR,
+ * one without an error estimate NO_ERROR_ESTIMATE; a flagged value is never printed as a plain number.
+ */
+public final class ProcessThreadCost {
+
+    static final String CLASS = "ProcessVsThreadSwitch";
+
+    /**
+     * @param placement  SAME_CPU, CROSS_CPU, UNPINNED, ...
+     * @param thread     thread switch, ns/switch, or null if not measured
+     * @param process    process switch, ns/switch, or null if not measured
+     * @param difference process − thread, or null
+     * @param flag       null when the difference is clean
+     */
+    public record Row(String placement, Estimate thread, Estimate process, Estimate difference, String flag,
+                      double threadSwitchesPerOp, double processSwitchesPerOp) {
+    }
+
+    private ProcessThreadCost() {
+    }
+
+    public static List<Row> derive(List<JmhRow> rows) {
+        Map<String, JmhRow> threads = new TreeMap<>();
+        Map<String, JmhRow> processes = new TreeMap<>();
+        for (JmhRow r : rows) {
+            if (!r.benchmarkClass().equals(CLASS) || r.failed() || !r.primary().isTimePerOp()) {
+                continue;
+            }
+            if (r.method().equals("roundTrip_threads")) {
+                threads.put(r.param("placement"), r);
+            } else if (r.method().equals("roundTrip_processes")) {
+                processes.put(r.param("placement"), r);
+            }
+        }
+        TreeMap<String, Boolean> placements = new TreeMap<>();
+        threads.keySet().forEach(p -> placements.put(p, true));
+        processes.keySet().forEach(p -> placements.put(p, true));
+        List<Row> out = new ArrayList<>();
+        for (String p : placements.keySet()) {
+            JmhRow t = threads.get(p);
+            JmhRow pr = processes.get(p);
+            Estimate te = t == null ? null : t.estimate().times(0.5);
+            Estimate pe = pr == null ? null : pr.estimate().times(0.5);
+            Estimate diff = te == null || pe == null ? null : pe.minus(te);
+            out.add(new Row(p, te, pe, diff, flag(diff), t == null ? Double.NaN : t.switchesPerOp(),
+                    pr == null ? Double.NaN : pr.switchesPerOp()));
+        }
+        return out;
+    }
+
+    static String flag(Estimate diff) {
+        if (diff == null) {
+            return "MISSING_BASELINE";
+        }
+        if (!diff.errorKnown()) {
+            return diff.value() < 0 ? "NEGATIVE" : "NO_ERROR_ESTIMATE";
+        }
+        if (!diff.resolved()) {
+            return "WITHIN_ERROR";
+        }
+        return diff.value() < 0 ? "NEGATIVE" : null;
+    }
+
+}

@@ -1,0 +1,140 @@
+package dev.switchcost.measure.footprint;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+
+/**
+ * The limits that bound how many tasks one JVM can hold, and how close the system is to each, read
+ * from /proc and /sys at one moment. Values this machine does not expose are -1.
+ *
+ * @param pidMax          {@code kernel.pid_max}: highest thread id, so at most this many threads system-wide
+ * @param threadsMax      {@code kernel.threads-max}
+ * @param maxMapCount     {@code vm.max_map_count}: mappings per process (each thread stack and its guard take some)
+ * @param nprocSoft       {@code ulimit -u}: threads per user (not enforced for root)
+ * @param cgroupPidsMax   the cgroup's {@code pids.max}
+ * @param cgroupPids      the cgroup's {@code pids.current}
+ * @param systemThreads   threads on the system now ({@code /proc/loadavg})
+ * @param processThreads  threads of this process now
+ * @param processMaps     mappings of this process now
+ * @param memAvailable    {@code MemAvailable}, bytes
+ * @param memTotal        {@code MemTotal}, bytes
+ * @param heapUsed        Java heap in use, bytes
+ * @param heapMax         Java heap limit ({@code -Xmx}), bytes
+ * @param root            whether this process runs as root (then {@code ulimit -u} is not enforced)
+ */
+public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long nprocSoft, long cgroupPidsMax, long cgroupPids,
+                           long systemThreads, long processThreads, long processMaps, long memAvailable, long memTotal,
+                           long heapUsed, long heapMax, boolean root) {
+
+    /** Reads everything now. */
+    public static SystemLimits read() {
+        Map<String, Long> meminfo = ProcFiles.kibLinesAsBytes(lines("/proc/meminfo"));
+        List<String> status = lines("/proc/self/status");
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        Path cgroup = cgroupDir();
+        OptionalLong nproc = ProcFiles.softLimit(lines("/proc/self/limits"), "Max processes");
+        return new SystemLimits(
+                number("/proc/sys/kernel/pid_max"),
+                number("/proc/sys/kernel/threads-max"),
+                number("/proc/sys/vm/max_map_count"),
+                nproc.orElse(-1),
+                cgroup == null ? -1 : number(cgroup.resolve("pids.max").toString()),
+                cgroup == null ? -1 : number(cgroup.resolve("pids.current").toString()),
+                readSystemThreads(),
+                ProcFiles.kibLinesAsBytes(status).isEmpty() ? -1 : threadsLine(status),
+                countLines("/proc/self/maps"),
+                meminfo.getOrDefault("MemAvailable", -1L),
+                meminfo.getOrDefault("MemTotal", -1L),
+                heap.getUsed(),
+                heap.getMax(),
+                uidZero(status));
+    }
+
+    private static long readSystemThreads() {
+        try {
+            return ProcFiles.systemThreads(String.join(" ", lines("/proc/loadavg")));
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    static long threadsLine(List<String> status) {
+        for (String l : status) {
+            if (l.startsWith("Threads:")) {
+                return Long.parseLong(l.substring(8).trim());
+            }
+        }
+        return -1;
+    }
+
+    static boolean uidZero(List<String> status) {
+        for (String l : status) {
+            if (l.startsWith("Uid:")) {
+                return l.substring(4).trim().split("\\s+")[1].equals("0"); // effective uid
+            }
+        }
+        return false;
+    }
+
+    /** The cgroup v2 directory of this process, or null. */
+    private static Path cgroupDir() {
+        for (String l : lines("/proc/self/cgroup")) {
+            if (l.startsWith("0::")) {
+                Path p = Path.of("/sys/fs/cgroup" + l.substring(3));
+                return Files.isReadable(p.resolve("pids.max")) ? p : null;
+            }
+        }
+        return null;
+    }
+
+    static List<String> lines(String path) {
+        try {
+            return Files.readAllLines(Path.of(path));
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static long number(String path) {
+        // not Files.readString: on procfs/sysfs (size 0) it can return a short read ("3" for "32768" on JDK 25)
+        try (java.io.BufferedReader r = Files.newBufferedReader(Path.of(path))) {
+            String s = r.readLine();
+            return s == null ? -1 : s.trim().equals("max") ? -1 : Long.parseLong(s.trim());
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static long countLines(String path) {
+        try (Stream<String> s = Files.lines(Path.of(path))) {
+            return s.count();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** @return one line with every limit and how much of it is used */
+    public String describe() {
+        return "kernel.pid_max " + of(systemThreads, pidMax) + ", kernel.threads-max " + of(systemThreads, threadsMax)
+                + ", ulimit -u " + of(processThreads, nprocSoft) + (root ? " (not enforced: root)" : "")
+                + ", vm.max_map_count " + of(processMaps, maxMapCount)
+                + ", cgroup pids.max " + of(cgroupPids, cgroupPidsMax)
+                + ", MemAvailable " + mib(memAvailable) + " of " + mib(memTotal)
+                + ", Java heap " + mib(heapUsed) + " of " + mib(heapMax);
+    }
+
+    private static String of(long used, long limit) {
+        return (used < 0 ? "?" : Long.toString(used)) + "/" + (limit < 0 ? "unlimited" : Long.toString(limit));
+    }
+
+    private static String mib(long bytes) {
+        return bytes < 0 ? "?" : (bytes >> 20) + " MiB";
+    }
+}

@@ -1,0 +1,103 @@
+package dev.switchcost.measure.jmh;
+
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The benchmarks compiled into this build (JMH's {@code META-INF/BenchmarkList}), grouped by class,
+ * each with the question it answers: the {@code <b>Question.</b>} paragraph of the class's Javadoc,
+ * read from the benchmark sources the build puts beside the classes
+ * ({@value #SOURCES}), so the list and the Javadoc cannot drift apart.
+ */
+public final class BenchmarkCatalog {
+
+    static final String SOURCES = "/META-INF/switchcost/benchmark-sources/";
+    private static final java.util.regex.Pattern QUESTION = java.util.regex.Pattern.compile(
+            "<b>Question\\.</b>\\s*(.*?)(?:\\n\\s*\\*\\s*\\n|<p>|\\*/)", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * @param className  the class's fully qualified name
+     * @param simpleName its simple name
+     * @param methods    its benchmark methods (JMH group names for {@code @Group} benchmarks)
+     * @param params     its {@code @Param} names and default values
+     * @param question   its question, or null when its Javadoc has no {@code <b>Question.</b>} paragraph
+     */
+    public record Entry(String className, String simpleName, List<String> methods, Map<String, List<String>> params,
+                        String question) {
+    }
+
+    private BenchmarkCatalog() {
+    }
+
+    /** @return every benchmark class of this build, by simple name */
+    public static List<Entry> all() {
+        Map<String, List<BenchmarkListEntry>> byClass = new TreeMap<>();
+        for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
+                org.openjdk.jmh.runner.format.OutputFormatFactory.createFormatInstance(System.err,
+                        org.openjdk.jmh.runner.options.VerboseMode.SILENT), List.of())) {
+            byClass.computeIfAbsent(e.getUserClassQName(), k -> new ArrayList<>()).add(e);
+        }
+        List<Entry> out = new ArrayList<>();
+        for (Map.Entry<String, List<BenchmarkListEntry>> c : byClass.entrySet()) {
+            String simple = c.getKey().substring(c.getKey().lastIndexOf('.') + 1);
+            List<String> methods = new ArrayList<>();
+            Map<String, List<String>> params = new TreeMap<>();
+            for (BenchmarkListEntry e : c.getValue()) {
+                String m = e.getUsername().substring(e.getUsername().lastIndexOf('.') + 1);
+                if (!methods.contains(m)) {
+                    methods.add(m);
+                }
+                e.getParams().orElse(Map.of()).forEach((k, v) -> params.putIfAbsent(k, List.of(v)));
+            }
+            out.add(new Entry(c.getKey(), simple, methods, params, question(c.getKey())));
+        }
+        return out;
+    }
+
+    /** @return whether a class of this simple name prefix exists in the build */
+    public static boolean hasClassStartingWith(String simpleNamePrefix) {
+        return all().stream().anyMatch(e -> e.simpleName().startsWith(simpleNamePrefix));
+    }
+
+    /**
+     * The question of {@code className}'s Javadoc: its {@code <b>Question.</b>} paragraph up to the first
+     * question mark, as one line of text (tags and {@code {@link}}/{@code {@code}} markup removed), or
+     * null when there is none.
+     */
+    static String question(String className) {
+        String top = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
+        try (InputStream in = BenchmarkCatalog.class.getResourceAsStream(SOURCES + top.replace('.', '/') + ".java")) {
+            if (in == null) {
+                return null;
+            }
+            return questionIn(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the source of " + className, e);
+        }
+    }
+
+    /** The question paragraph of the first Javadoc comment in {@code source} that has one. */
+    static String questionIn(String source) {
+        java.util.regex.Matcher m = QUESTION.matcher(source);
+        if (!m.find()) {
+            return null;
+        }
+        String text = m.group(1).replaceAll("(?m)^\\s*\\*\\s?", " ")
+                .replaceAll("\\{@(?:link|linkplain|code)\\s+([^}]*)}", "$1")
+                .replaceAll("<[^>]+>", "")
+                .replaceAll("\\s+", " ").strip();
+        int mark = text.indexOf('?');
+        // the question itself; what the paragraph says after it stays in the Javadoc
+        text = mark > 0 ? text.substring(0, mark + 1) : text;
+        return text.isEmpty() ? null : text;
+    }
+}

@@ -1,0 +1,247 @@
+package dev.switchcost.measure.jmh;
+
+import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.measure.linux.Rusage;
+import dev.switchcost.measure.sample.CountedThreads;
+import dev.switchcost.measure.sample.ThreadCounters;
+import joptsimple.OptionException;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Counts the context switches of the benchmark's own threads, per op, without perf or privileges.
+ *
+ * <p>Before and after each iteration it reads {@code /proc/self/task/<tid>/status}
+ * ({@code voluntary_ctxt_switches}, {@code nonvoluntary_ctxt_switches}) and {@code sched}
+ * ({@code se.nr_migrations}) of every thread of the fork, and sums the differences of the benchmark's
+ * threads: those registered in {@link CountedThreads} (switchcost's benchmarks register the JMH
+ * thread and every partner they start) and those whose kernel name matches {@code threads} (default:
+ * switchcost's helper threads {@code switchcost-*} and the virtual-thread carriers
+ * {@code ForkJoinPool-N-worker-*}, and the JDK's other virtual-thread helpers, see {@link #VT_HELPERS}), plus threads of other processes a benchmark registered with
+ * {@link CountedThreads#registerExternal} (a partner process's ping-pong thread), read from
+ * {@code /proc/<pid>/task/<tid>}.
+ * Dividing by the iteration's operations gives switches per op; for switchcost's ping-pongs one op is
+ * one round trip. Counts cover the whole iteration, including JMH's short ramp-up and warm-down
+ * around the measured window, as JMH's own {@code gc.alloc.rate.norm} does.
+ *
+ * <p>Results: {@code ctxsw.voluntary.norm}, {@code ctxsw.involuntary.norm}, {@code ctxsw.total.norm}
+ * (#/op), per role {@code ctxsw.<worker|partner|carrier|vthelper>.total.norm} (the kernel truncates
+ * names to 15 characters, so on JDK 25 {@code carrier} also holds the pool's
+ * {@code ForkJoinPool-N-delayScheduler}, the timer thread of timed parks), {@code cpu.migrations.norm}
+ * (NaN where the kernel has no {@code se.nr_migrations}), {@code ctxsw.process.total.norm} (every
+ * thread of the JVM, from {@code getrusage(RUSAGE_SELF)}: JIT, GC and JMH threads included), and
+ * {@code ctxsw.threads}, how many threads were counted.
+ */
+public final class ContextSwitchProfiler implements InternalProfiler {
+
+    /**
+     * Platform threads the JDK runs for virtual threads besides carriers, by kernel name (15
+     * characters): {@code VirtualThread-unparker} (timers, JDK 21) and {@code VirtualThread-unblocker}
+     * (monitor wake-ups, JDK 24+) both appear as {@code VirtualThread-u}; the I/O pollers are
+     * {@code Read-Poller}/{@code Write-Poller} (JDK 21) or {@code MasterPoller} (JDK 22+, whose
+     * per-carrier pollers are themselves virtual threads).
+     */
+    static final String VT_HELPERS = "VirtualThread-.*|Read-Poller|Write-Poller|MasterPoller";
+
+    static final String DEFAULT_THREADS = "switchcost-.*|ForkJoinPool-\\d+-.*|" + VT_HELPERS;
+
+    private final Pattern threads;
+    private Map<Integer, ThreadCounters> before;
+    private Rusage processBefore;
+
+    public ContextSwitchProfiler() throws ProfilerException {
+        this("");
+    }
+
+    public ContextSwitchProfiler(String initLine) throws ProfilerException {
+        OptionParser parser = new OptionParser();
+        OptionSpec<String> threadsOpt = parser.accepts("threads",
+                        "Regex over thread names (comm, at most 15 characters) whose switches are counted.")
+                .withRequiredArg().ofType(String.class).defaultsTo(DEFAULT_THREADS);
+        parser.accepts("help", "Print this help.");
+        OptionSet set = parse(parser, initLine);
+        if (set.has("help")) {
+            throw new ProfilerException(help(parser));
+        }
+        try {
+            this.threads = Pattern.compile(set.valueOf(threadsOpt));
+        } catch (PatternSyntaxException e) {
+            throw new ProfilerException("ctxsw: bad threads regex: " + e.getDescription() + " in '" + e.getPattern() + "'");
+        }
+        if (!java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/self/task"))) {
+            throw new ProfilerException("ctxsw: /proc/self/task is not readable; this profiler needs Linux procfs");
+        }
+    }
+
+    /** Splits JMH's {@code key=value;key=value} init line as JMH's own profilers do. */
+    static OptionSet parse(OptionParser parser, String initLine) throws ProfilerException {
+        List<String> args = new ArrayList<>();
+        for (String s : initLine.split(";")) {
+            if (!s.isBlank()) {
+                args.add("--" + s.trim());
+            }
+        }
+        try {
+            return parser.parse(args.toArray(new String[0]));
+        } catch (OptionException e) {
+            throw new ProfilerException("ctxsw: " + e.getMessage() + "\n" + help(parser));
+        }
+    }
+
+    private static String help(OptionParser parser) {
+        StringWriter sw = new StringWriter();
+        try {
+            sw.write("Usage: -prof " + ContextSwitchProfiler.class.getName() + ":threads=REGEX\n");
+            parser.printHelpOn(sw);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return sw.toString();
+    }
+
+    @Override
+    public String getDescription() {
+        return "Voluntary/involuntary context switches and CPU migrations of the benchmark's threads, "
+                + "from /proc/self/task/*/status and sched, normalized per op";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        processBefore = LibC.isAvailable() ? Rusage.process() : null;
+        before = withRetired(withExternal(ThreadCounters.snapshotSelf()), CountedThreads.snapshot());
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                                       IterationResult result) {
+        Map<Integer, ThreadCounters> after = withRetired(withExternal(ThreadCounters.snapshotSelf()), CountedThreads.snapshot());
+        Rusage processDelta = processBefore == null ? null : Rusage.process().minus(processBefore);
+        long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
+        return results(before, after, processDelta, ops, threads, CountedThreads.snapshot());
+    }
+
+    /** This process's threads plus the live external ones registered with {@link CountedThreads#registerExternal}. */
+    private static Map<Integer, ThreadCounters> withExternal(Map<Integer, ThreadCounters> self) {
+        Map<Integer, Integer> ext = CountedThreads.externals();
+        if (ext.isEmpty()) {
+            return self;
+        }
+        Map<Integer, ThreadCounters> all = new java.util.HashMap<>(self);
+        ext.forEach((tid, pid) -> {
+            ThreadCounters c = ThreadCounters.read(pid, tid);
+            if (c != null) {
+                all.put(tid, c);
+            }
+        });
+        return all;
+    }
+
+    /** Live threads, plus the final counters of registered threads that have retired since. */
+    private static Map<Integer, ThreadCounters> withRetired(Map<Integer, ThreadCounters> live, Map<Integer, String> registered) {
+        Map<Integer, ThreadCounters> all = new java.util.HashMap<>(live);
+        for (Integer tid : registered.keySet()) {
+            ThreadCounters retired = CountedThreads.retired(tid);
+            if (retired != null) {
+                ThreadCounters now = live.get(tid);
+                if (now == null || now.total() <= retired.total()) {
+                    all.put(tid, retired);
+                }
+            }
+        }
+        return all;
+    }
+
+    /**
+     * The arithmetic, apart from /proc, so it can be checked on fixed snapshots. A thread absent from
+     * {@code before} was created during the iteration: its counters started at zero.
+     */
+    static List<Result> results(Map<Integer, ThreadCounters> before, Map<Integer, ThreadCounters> after,
+                                Rusage processDelta, long ops, Pattern threads, Map<Integer, String> registered) {
+        long vol = 0;
+        long invol = 0;
+        long migrations = 0;
+        boolean migrationsKnown = true;
+        int counted = 0;
+        Map<String, Long> byRole = new TreeMap<>();
+        for (ThreadCounters a : after.values()) {
+            ThreadCounters b = before.get(a.tid());
+            String role = registered.get(a.tid());
+            if (role == null && threads.matcher(a.name()).matches()) {
+                role = role(a.name());
+            }
+            if (role == null) {
+                continue;
+            }
+            if (b == null) {
+                b = new ThreadCounters(a.tid(), a.name(), 0, 0, a.migrations() < 0 ? -1 : 0);
+            }
+            counted++;
+            long dv = a.voluntary() - b.voluntary();
+            long di = a.involuntary() - b.involuntary();
+            vol += dv;
+            invol += di;
+            byRole.merge(role, dv + di, Long::sum);
+            if (a.migrations() < 0 || b.migrations() < 0) {
+                migrationsKnown = false;
+            } else {
+                migrations += a.migrations() - b.migrations();
+            }
+        }
+        List<Result> out = new ArrayList<>();
+        out.add(norm("ctxsw.voluntary.norm", vol, ops));
+        out.add(norm("ctxsw.involuntary.norm", invol, ops));
+        out.add(norm("ctxsw.total.norm", vol + invol, ops));
+        for (Map.Entry<String, Long> e : byRole.entrySet()) {
+            out.add(norm("ctxsw." + e.getKey() + ".total.norm", e.getValue(), ops));
+        }
+        out.add(migrationsKnown ? norm("cpu.migrations.norm", migrations, ops)
+                : new ScalarResult("cpu.migrations.norm", Double.NaN, "#/op", AggregationPolicy.AVG));
+        if (processDelta != null) {
+            out.add(norm("ctxsw.process.total.norm", processDelta.total(), ops));
+        }
+        out.add(new ScalarResult("ctxsw.voluntary", vol, "counts", AggregationPolicy.SUM));
+        out.add(new ScalarResult("ctxsw.involuntary", invol, "counts", AggregationPolicy.SUM));
+        out.add(new ScalarResult("ctxsw.threads", counted, "threads", AggregationPolicy.MAX));
+        return out;
+    }
+
+    /**
+     * The role of a thread recognised by name: partner (switchcost's helpers), carrier (virtual-thread
+     * scheduler), vthelper (the JDK's other virtual-thread threads), or other.
+     */
+    static String role(String threadName) {
+        if (threadName.startsWith("switchcost-")) {
+            return CountedThreads.PARTNER;
+        }
+        if (threadName.startsWith("ForkJoinPool-")) {
+            return CountedThreads.CARRIER;
+        }
+        if (threadName.matches(VT_HELPERS)) {
+            return CountedThreads.VT_HELPER;
+        }
+        return "other";
+    }
+
+    private static ScalarResult norm(String label, long count, long ops) {
+        return new ScalarResult(label, ops > 0 ? (double) count / ops : Double.NaN, "#/op", AggregationPolicy.AVG);
+    }
+}

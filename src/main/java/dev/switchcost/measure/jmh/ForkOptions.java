@@ -1,0 +1,225 @@
+package dev.switchcost.measure.jmh;
+
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.PlacementUnavailableException;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.linux.Binding;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.NoBenchmarksException;
+import org.openjdk.jmh.runner.ProfilersFailedException;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What switchcost adds to the options of every JMH run, before it starts (the fork policy):
+ * <ul>
+ *   <li>forks get the JVM flags of {@link JdkPolicy#jvmFlags} for their JDK, e.g.
+ *       {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so the jar
+ *       manifest's {@code Enable-Native-Access} does not reach them);</li>
+ *   <li>placements this machine cannot provide are skipped, each with one line saying why, instead of
+ *       failing with a stack trace or running as something else;</li>
+ *   <li>bindings the fork's JDK cannot provide are skipped the same way.</li>
+ * </ul>
+ */
+public final class ForkOptions {
+
+    static final String PLACEMENT_PARAM = "placement";
+    static final String BINDING_PARAM = "binding";
+
+    private ForkOptions() {
+    }
+
+    /**
+     * The user's options with native access prepended to the fork JVM arguments and the placements
+     * narrowed to those this machine can provide, as ONE JMH run. Without {@code -p placement=...},
+     * every selected benchmark that declares {@code placement} gets the placements this machine can
+     * provide among those they declare (benchmarks that declare it honour every placement; JMH ignores
+     * the parameter for the others); each unavailable one is skipped with one line on {@code skipLog}.
+     *
+     * @throws IllegalArgumentException if no asked-for placement is available, a placement name is
+     *                                  unknown, or selected benchmarks declare different placement lists
+     */
+    public static Options withSwitchcostDefaults(Options user, PrintStream skipLog) {
+        Options base = withAvailableBindings(withNativeAccess(user), user, skipLog);
+        Topology topology = Topology.current();
+        CpuSet allowed = CpuPinning.allowedCpus();
+        Set<String> reported = new LinkedHashSet<>();
+
+        Collection<String> explicit = user.getParameter(PLACEMENT_PARAM).orElse(null);
+        if (explicit != null) {
+            List<String> keep = available(explicit, topology, allowed, skipLog, reported);
+            if (keep.isEmpty()) {
+                throw new PlacementUnavailableException(Placement.valueOf(explicit.iterator().next()),
+                        "none of the placements " + explicit + " is (see the lines above)");
+            }
+            return keep.size() == explicit.size() ? base
+                    : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
+        }
+        Map<List<String>, List<String>> declared = new LinkedHashMap<>();
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(new PrintStream(java.io.OutputStream.nullOutputStream()),
+                VerboseMode.SILENT);
+        List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
+        for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
+            String[] values = e.getParams().orElse(Map.of()).get(PLACEMENT_PARAM);
+            if (values != null) {
+                declared.computeIfAbsent(List.of(values), k -> new ArrayList<>()).add(e.getUsername());
+            }
+        }
+        if (declared.isEmpty()) {
+            return base;
+        }
+        if (declared.size() > 1) {
+            StringBuilder b = new StringBuilder("the selected benchmarks declare different placement lists (");
+            declared.forEach((list, names) -> b.append(names.get(0)).append(names.size() > 1 ? " and " + (names.size() - 1)
+                    + " more" : "").append(": ").append(list).append("; "));
+            b.setLength(b.length() - 2);
+            throw new IllegalArgumentException(b + "); one JMH run applies one list to all: give -p placement=... or select fewer");
+        }
+        List<String> defaults = declared.keySet().iterator().next();
+        List<String> keep = available(defaults, topology, allowed, skipLog, reported);
+        if (keep.isEmpty()) {
+            throw new PlacementUnavailableException(Placement.valueOf(defaults.get(0)),
+                    "none of the placements " + defaults + " is (see the lines above)");
+        }
+        return keep.size() == defaults.size() ? base
+                : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
+    }
+
+    /**
+     * The {@code binding} parameter narrowed to what the benchmark JVM provides ({@link Binding#FFM}
+     * needs JDK 22+), with one line per binding skipped, as for placements. An explicit
+     * {@code -p binding=...} is narrowed (none left: an error naming why); without one, benchmarks that
+     * declare {@code binding} run with {@code JNA} alone on a JDK without FFM.
+     *
+     * @throws IllegalArgumentException if none of the asked-for bindings is available, or a name is unknown
+     */
+    static Options withAvailableBindings(Options base, Options user, PrintStream skipLog) {
+        int jdk = benchmarkJdkFeature(user);
+        Collection<String> explicit = user.getParameter(BINDING_PARAM).orElse(null);
+        List<String> asked = new ArrayList<>();
+        if (explicit != null) {
+            asked.addAll(explicit);
+        } else {
+            OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+            List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
+            for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
+                String[] values = e.getParams().orElse(Map.of()).get(BINDING_PARAM);
+                if (values != null) {
+                    java.util.Arrays.stream(values).filter(v -> !asked.contains(v)).forEach(asked::add);
+                }
+            }
+        }
+        List<String> keep = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        for (String name : asked) {
+            Binding b;
+            try {
+                b = Binding.valueOf(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown binding '" + name + "'; choose from " + java.util.Arrays.toString(Binding.values()));
+            }
+            java.util.Optional<String> why = b.unavailableOn(jdk);
+            if (why.isEmpty()) {
+                keep.add(name);
+            } else {
+                reasons.add(why.get());
+                skipLog.println("# switchcost: skipping binding " + name + ": " + why.get());
+            }
+        }
+        if (keep.size() == asked.size()) {
+            return base;
+        }
+        if (keep.isEmpty()) {
+            throw new IllegalArgumentException("none of the bindings " + asked + " is available: " + String.join("; ", reasons));
+        }
+        return new OptionsBuilder().parent(base).param(BINDING_PARAM, keep.toArray(new String[0])).build();
+    }
+
+    /** The feature release of the JVM the forks run: {@code -jvm}'s, else this one's ({@link JdkPolicy}). */
+    static int benchmarkJdkFeature(Options user) {
+        JdkPolicy.Jdk jdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        return jdk != null ? jdk.feature : Runtime.version().feature();
+    }
+
+    /** The placements of {@code names} this machine can provide; one line per unavailable one (once per run). */
+    private static List<String> available(Collection<String> names, Topology topology, CpuSet allowed, PrintStream skipLog,
+                                          Set<String> reported) {
+        List<String> keep = new ArrayList<>();
+        for (String name : names) {
+            Placement p;
+            try {
+                p = Placement.valueOf(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown placement '" + name + "'; choose from "
+                        + java.util.Arrays.toString(Placement.values()));
+            }
+            Placement.Assignment a = p.assign(topology, allowed);
+            if (a.isAvailable()) {
+                keep.add(name);
+            } else if (reported.add(name)) {
+                skipLog.println("# switchcost: skipping placement " + name + ": " + a.unavailable());
+            }
+        }
+        return keep;
+    }
+
+    /**
+     * Forks get the flags {@link JdkPolicy#jvmFlags} names for their JDK (the {@code -jvm} given, else this
+     * one), unless they inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs});
+     * and a fork on another JDK inherits only the arguments that JDK accepts ({@link JdkPolicy#inheritable}:
+     * a JDK 21 fork of a JDK 25 JMH would otherwise die on {@code --sun-misc-unsafe-memory-access}).
+     */
+    public static Options withNativeAccess(Options user) {
+        JdkPolicy.Jdk forkJdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
+        List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(user);
+        boolean changed = false;
+        List<String> inherited = List.of();
+        if (!user.getJvmArgs().hasValue()) {
+            List<String> host = ManagementFactory.getRuntimeMXBean().getInputArguments();
+            inherited = JdkPolicy.inheritable(host, feature);
+            if (!inherited.equals(host)) {
+                b.jvmArgs(inherited.toArray(new String[0]));
+                changed = true;
+            }
+        }
+        wanted.removeIf(inherited::contains);
+        if (!wanted.isEmpty()) {
+            List<String> prepend = new ArrayList<>(wanted);
+            user.getJvmArgsPrepend().orElse(List.of()).stream().filter(a -> !prepend.contains(a)).forEach(prepend::add);
+            b.jvmArgsPrepend(prepend.toArray(new String[0]));
+            changed = true;
+        }
+        return changed ? b.build() : user;
+    }
+}

@@ -1,0 +1,181 @@
+package dev.switchcost.measure.jmh;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.format.OutputFormat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A JMH {@link OutputFormat} that sends JMH's full text output to a log (usually {@code run.log})
+ * and shows a compact progress view on the terminal: one line when a trial starts (n/N trials of the
+ * whole run, which benchmark and parameters, JMH's percent complete and ETA for the whole run), one
+ * line when it ends (score, its
+ * 99.9% confidence interval as a share of the score, switches per op when counted), and a last line
+ * at 100 % with the run's time.
+ */
+public final class ProgressFormat implements OutputFormat {
+
+    private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
+
+    private final OutputFormat log;
+    private final PrintWriter terminal;
+    private final int total;
+    private final long startNanos = System.nanoTime();
+    private String percent = "0";
+    private String eta = "?";
+    private int started;
+    private String pending;
+    private boolean failure;
+
+    /**
+     * @param total the number of trials the run was asked for ({@link TrialPlan#size()}), or 0 if unknown
+     */
+    public ProgressFormat(OutputFormat log, PrintWriter terminal, int total) {
+        this.log = log;
+        this.terminal = terminal;
+        this.total = total;
+    }
+
+    @Override
+    public void startBenchmark(BenchmarkParams params) {
+        log.startBenchmark(params);
+        started++;
+        StringBuilder ps = new StringBuilder();
+        for (String k : params.getParamsKeys()) {
+            ps.append(' ').append(k).append('=').append(params.getParam(k));
+        }
+        String name = params.getBenchmark();
+        name = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
+        // JMH prints its "# Run progress" line just after this call: show ours once that arrived.
+        pending = name + ps;
+    }
+
+    private void showPending() {
+        if (pending != null) {
+            terminal.printf(Locale.ROOT, "[%s | %3s%% | ETA %s] %s%n", count(started), percent, eta, pending);
+            terminal.flush();
+            pending = null;
+        }
+    }
+
+    @Override
+    public void endBenchmark(BenchmarkResult result) {
+        log.endBenchmark(result);
+        showPending();
+        if (result == null) {
+            return;
+        }
+        Result<?> r = result.getPrimaryResult();
+        int wanted = Math.max(1, result.getParams().getForks()) * result.getParams().getMeasurement().getCount();
+        if (result.getIterationResults().size() < wanted) {
+            terminal.printf(Locale.ROOT, "      FAILED after %d of %d iterations; left out of the results%n",
+                    result.getIterationResults().size(), wanted);
+            terminal.flush();
+            return;
+        }
+        double[] ci = r.getScoreConfidence();
+        double half = (ci[1] - ci[0]) / 2;
+        String ciText = Double.isNaN(half) ? "(no CI: too few iterations)"
+                : String.format(Locale.ROOT, "± %.3g (99.9%% CI, %.1f%% of score)", half, 100 * half / Math.abs(r.getScore()));
+        Result<?> sw = result.getSecondaryResults().get("ctxsw.total.norm");
+        String swText = sw == null ? "" : String.format(Locale.ROOT, ", %.2f switches/op", sw.getScore());
+        terminal.printf(Locale.ROOT, "      %.3f %s %s%s%n", r.getScore(), r.getScoreUnit(), ciText, swText);
+        terminal.flush();
+    }
+
+    @Override
+    public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+        log.iteration(benchParams, params, iteration);
+        showPending();
+    }
+
+    @Override
+    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+        log.iterationResult(benchParams, params, iteration, data);
+    }
+
+    @Override
+    public void startRun() {
+        log.startRun();
+    }
+
+    @Override
+    public void endRun(Collection<RunResult> result) {
+        log.endRun(result);
+        long s = Math.round((System.nanoTime() - startNanos) / 1e9);
+        terminal.printf(Locale.ROOT, "[%s | %3s%% | took %dm %02ds] done%n", count(started), "100", s / 60, s % 60);
+        terminal.flush();
+    }
+
+    /** {@code n/N}, N padded to its width. */
+    private String count(int n) {
+        if (total <= 0) {
+            return String.valueOf(n);
+        }
+        String t = String.valueOf(total);
+        return String.format(Locale.ROOT, "%" + t.length() + "d/%s", n, t);
+    }
+
+    @Override
+    public void print(String s) {
+        log.print(s);
+    }
+
+    @Override
+    public void println(String s) {
+        log.println(s);
+        Matcher m = PROGRESS.matcher(s);
+        if (m.find()) {
+            percent = String.format(Locale.ROOT, "%.0f", Double.parseDouble(m.group(1)));
+            eta = m.group(2);
+            showPending();
+        } else if (s.startsWith("<failure>")) {
+            failure = true;
+        } else if (failure && !s.isBlank()) {
+            showPending();
+            terminal.println("      FAILED: " + s.strip().lines().findFirst().orElse(""));
+            terminal.flush();
+            failure = false;
+        } else if (s.startsWith("<forked VM failed") || s.startsWith("# switchcost:") || s.contains("ERROR")) {
+            showPending();
+            terminal.println(s.startsWith("<") ? "      FAILED: " + s : s);
+            terminal.flush();
+        }
+    }
+
+    @Override
+    public void flush() {
+        log.flush();
+        terminal.flush();
+    }
+
+    @Override
+    public void close() {
+        log.close();
+    }
+
+    @Override
+    public void verbosePrintln(String s) {
+        log.verbosePrintln(s);
+    }
+
+    @Override
+    public void write(int b) {
+        log.write(b);
+    }
+
+    @Override
+    public void write(byte[] b) throws IOException {
+        log.write(b);
+    }
+}

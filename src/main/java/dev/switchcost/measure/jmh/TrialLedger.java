@@ -1,0 +1,166 @@
+package dev.switchcost.measure.jmh;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.format.OutputFormat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JMH {@link OutputFormat} in front of another that notes, per trial, why it failed: the first line
+ * of the exception JMH prints after {@code <failure>} (a benchmark, setup or teardown threw; the
+ * fork reports it through this format) or JMH's {@code <forked VM failed with exit code N>}. Which
+ * trials failed is decided by {@link #outcome} from what came back, against the {@link TrialPlan};
+ * the ledger only supplies the reasons.
+ */
+public final class TrialLedger implements OutputFormat {
+
+    private final OutputFormat next;
+    private final Map<TrialPlan.Trial, String> reasons = new LinkedHashMap<>();
+    private final List<TrialPlan.Trial> started = new ArrayList<>();
+    private TrialPlan.Trial current;
+    private boolean expectCause;
+
+    public TrialLedger(OutputFormat next) {
+        this.next = next;
+    }
+
+    /**
+     * One run's result: the complete trials (every iteration of every fork), and the failed or missing
+     * ones with a reason each.
+     *
+     * @param complete results to report and write
+     * @param failed   each failed or missing trial, with its reason
+     */
+    public record Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed) {
+        public boolean ok() {
+            return failed.isEmpty();
+        }
+    }
+
+    /**
+     * Splits {@code results} into complete trials and failed ones, and adds the requested trials that
+     * did not come back at all.
+     *
+     * @param results what JMH's {@code Runner.run()} returned (empty when it threw)
+     * @param abort   why the run stopped early (JMH's {@code -foe}), or null
+     */
+    public Outcome outcome(TrialPlan plan, Collection<RunResult> results, String abort) {
+        List<RunResult> complete = new ArrayList<>();
+        Map<TrialPlan.Trial, String> failed = new LinkedHashMap<>();
+        java.util.Set<TrialPlan.Trial> back = new java.util.HashSet<>();
+        for (RunResult r : results) {
+            TrialPlan.Trial key = TrialPlan.key(r.getParams());
+            back.add(key);
+            if (TrialPlan.isComplete(r)) {
+                complete.add(r);
+            } else {
+                failed.put(key, reasons.getOrDefault(key, "fewer iterations came back than were asked for"));
+            }
+        }
+        for (TrialPlan.Trial key : plan.keys()) {
+            if (!back.contains(key)) {
+                failed.put(key, reasons.getOrDefault(key, started.contains(key) ? "no result came back"
+                        : abort != null ? "not run: " + abort : "not run"));
+            }
+        }
+        return new Outcome(complete, failed);
+    }
+
+    /** @return whether any trial started */
+    public boolean anyStarted() {
+        return !started.isEmpty();
+    }
+
+    private void note(String reason) {
+        if (current != null && reason != null && !reason.isBlank()) {
+            reasons.putIfAbsent(current, reason.strip());
+        }
+    }
+
+    @Override
+    public void startBenchmark(BenchmarkParams params) {
+        current = TrialPlan.key(params);
+        started.add(current);
+        expectCause = false;
+        next.startBenchmark(params);
+    }
+
+    @Override
+    public void endBenchmark(BenchmarkResult result) {
+        next.endBenchmark(result);
+    }
+
+    @Override
+    public void println(String s) {
+        if (s != null) {
+            if (s.startsWith("<failure>")) {
+                expectCause = true;
+            } else if (expectCause && !s.isBlank()) {
+                note(s.lines().findFirst().orElse(s));
+                expectCause = false;
+            } else if (s.startsWith("<forked VM failed")) {
+                note(s.substring(1, s.length() - (s.endsWith(">") ? 1 : 0)));
+            }
+        }
+        next.println(s);
+    }
+
+    @Override
+    public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+        next.iteration(benchParams, params, iteration);
+    }
+
+    @Override
+    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+        next.iterationResult(benchParams, params, iteration, data);
+    }
+
+    @Override
+    public void startRun() {
+        next.startRun();
+    }
+
+    @Override
+    public void endRun(Collection<RunResult> result) {
+        next.endRun(result);
+    }
+
+    @Override
+    public void print(String s) {
+        next.print(s);
+    }
+
+    @Override
+    public void flush() {
+        next.flush();
+    }
+
+    @Override
+    public void close() {
+        next.close();
+    }
+
+    @Override
+    public void verbosePrintln(String s) {
+        next.verbosePrintln(s);
+    }
+
+    @Override
+    public void write(int b) {
+        next.write(b);
+    }
+
+    @Override
+    public void write(byte[] b) throws IOException {
+        next.write(b);
+    }
+}

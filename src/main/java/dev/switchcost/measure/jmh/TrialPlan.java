@@ -1,0 +1,135 @@
+package dev.switchcost.measure.jmh;
+
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The trials a JMH run was asked for: every selected benchmark × mode × {@code @Param} combination,
+ * exploded as JMH's {@code Runner} does (its {@code -bm} and {@code -p} override the annotations), so
+ * that what came back can be checked against what was requested. A trial is complete only when it
+ * has every measurement iteration of every fork; JMH keeps the iterations done before a failure
+ * (without {@code -foe}) and leaves out a trial whose fork died, so both cases are found here.
+ */
+public final class TrialPlan {
+
+    /**
+     * One requested trial.
+     *
+     * @param benchmark the benchmark's full name ({@code dev.switchcost.bench.FutexPingPong.roundTrip})
+     * @param mode      its JMH mode
+     * @param params    its {@code @Param} values, sorted by name
+     */
+    public record Trial(String benchmark, Mode mode, Map<String, String> params) {
+        public Trial {
+            params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+        }
+
+        /** As people read it: {@code Class.method mode k=v ...}. */
+        @Override
+        public String toString() {
+            String name = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
+            StringBuilder b = new StringBuilder(name).append(' ').append(mode.shortLabel());
+            params.forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
+            return b.toString();
+        }
+    }
+
+    private final Set<Trial> keys;
+
+    private TrialPlan(Set<Trial> keys) {
+        this.keys = keys;
+    }
+
+    /** @return the trials {@code options} select from this build's benchmark list */
+    public static TrialPlan of(Options options) {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        List<String> includes = options.getIncludes().isEmpty() ? List.of(".*") : options.getIncludes();
+        Set<Trial> keys = new LinkedHashSet<>();
+        for (BenchmarkListEntry e : BenchmarkList.defaultList().find(
+                OutputFormatFactory.createFormatInstance(quiet, VerboseMode.SILENT), includes, options.getExcludes())) {
+            List<Mode> modes = new ArrayList<>();
+            for (Mode m : options.getBenchModes().isEmpty() ? List.of(e.getMode()) : options.getBenchModes()) {
+                if (m == Mode.All) {
+                    for (Mode each : Mode.values()) {
+                        if (each != Mode.All) {
+                            modes.add(each);
+                        }
+                    }
+                } else {
+                    modes.add(m);
+                }
+            }
+            List<Map<String, String>> combos = new ArrayList<>();
+            combos.add(new TreeMap<>());
+            for (Map.Entry<String, String[]> p : new TreeMap<>(e.getParams().orElse(Map.of())).entrySet()) {
+                Collection<String> values = options.getParameter(p.getKey()).orElse(List.of(p.getValue()));
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> c : combos) {
+                    for (String v : values) {
+                        Map<String, String> n = new TreeMap<>(c);
+                        n.put(p.getKey(), v);
+                        next.add(n);
+                    }
+                }
+                combos = next;
+            }
+            for (Mode m : modes) {
+                for (Map<String, String> c : combos) {
+                    keys.add(new Trial(e.getUsername(), m, c));
+                }
+            }
+        }
+        return new TrialPlan(keys);
+    }
+
+    /** @return how many trials were requested */
+    public int size() {
+        return keys.size();
+    }
+
+    /** @return the requested trials, in JMH's order of discovery */
+    public Set<Trial> keys() {
+        return keys;
+    }
+
+    /** @return the trial {@code params} describe */
+    public static Trial key(BenchmarkParams params) {
+        Map<String, String> ps = new TreeMap<>();
+        for (String k : params.getParamsKeys()) {
+            ps.put(k, params.getParam(k));
+        }
+        return new Trial(params.getBenchmark(), params.getMode(), ps);
+    }
+
+    /**
+     * @return whether {@code r} holds every measurement iteration of every fork it asked for
+     */
+    public static boolean isComplete(RunResult r) {
+        BenchmarkParams p = r.getParams();
+        int iterations = 0;
+        int forks = 0;
+        for (BenchmarkResult br : r.getBenchmarkResults()) {
+            forks++;
+            iterations += br.getIterationResults().size();
+        }
+        int wantedForks = Math.max(1, p.getForks());
+        return forks >= wantedForks && iterations >= wantedForks * p.getMeasurement().getCount();
+    }
+}

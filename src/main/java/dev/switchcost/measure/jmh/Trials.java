@@ -1,0 +1,118 @@
+package dev.switchcost.measure.jmh;
+
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.PlacementUnavailableException;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.linux.Binding;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.NoBenchmarksException;
+import org.openjdk.jmh.runner.ProfilersFailedException;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** One JMH run of options already through {@link ForkOptions}, checked trial by trial ({@link TrialLedger}). */
+public final class Trials {
+
+    private Trials() {
+    }
+
+    /**
+     * Runs {@code options} (already through {@link #withSwitchcostDefaults}) as one JMH run, without a
+     * result file, and checks what came back against what was asked for.
+     *
+     * @param out JMH's output format for the run (wrapped: failures are noted on the way)
+     * @throws NoBenchmarksException     when nothing matches
+     * @throws ProfilersFailedException  when a {@code -prof} cannot be created
+     * @throws RunnerException           when JMH could not start the run at all (e.g. another JMH run holds
+     *                                   its lock file)
+     */
+    public static TrialLedger.Outcome execute(Options options, OutputFormat out) throws RunnerException {
+        TrialPlan plan = TrialPlan.of(options);
+        TrialLedger ledger = new TrialLedger(out);
+        try {
+            return ledger.outcome(plan, new Runner(new WithoutResultFile(options), ledger).run(), null);
+        } catch (NoBenchmarksException | ProfilersFailedException e) {
+            throw e;
+        } catch (RunnerException e) {
+            if (!ledger.anyStarted()) {
+                throw e;
+            }
+            // -foe: JMH stops at the first failure and returns nothing
+            return ledger.outcome(plan, List.of(), rootMessage(e));
+        }
+    }
+
+    /** One line naming the profiler problems, as JMH's own Main prints them. */
+    public static String profilerFailure(ProfilersFailedException e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !(t instanceof ProfilersFailedException)) {
+                b.append(b.length() == 0 ? "" : "; ").append(t.getMessage().strip());
+            }
+            for (Throwable s : t.getSuppressed()) {
+                b.append(b.length() == 0 ? "" : "; ").append(String.valueOf(s.getMessage()).strip());
+            }
+        }
+        return "profiler failed: " + (b.length() == 0 ? String.valueOf(e.getMessage()) : b.toString().replace('\n', ' '));
+    }
+
+    /** The failed trials, one per line, under a one-line count. */
+    public static String failureSummary(TrialLedger.Outcome outcome, String prefix) {
+        StringBuilder b = new StringBuilder(prefix + outcome.failed().size() + " trial"
+                + (outcome.failed().size() == 1 ? "" : "s") + " failed; their rows are left out of the results:");
+        outcome.failed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
+        return b.toString();
+    }
+
+    /** {@code s} with a close that only flushes: for handing a stream that must stay open to something that closes it. */
+    public static java.io.OutputStream closeShield(java.io.OutputStream s) {
+        return new java.io.FilterOutputStream(s) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        };
+    }
+
+    public static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage().lines().findFirst().orElse("");
+    }
+}

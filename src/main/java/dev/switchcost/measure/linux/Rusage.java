@@ -1,0 +1,49 @@
+package dev.switchcost.measure.linux;
+
+import com.sun.jna.Memory;
+
+/**
+ * {@code getrusage(2)} context-switch counters. {@link #thread()} uses {@code RUSAGE_THREAD}: the
+ * calling thread only; {@link #process()} uses {@code RUSAGE_SELF}: every thread of the process,
+ * including those that have ended.
+ *
+ * @param voluntary   {@code ru_nvcsw}: the thread blocked (futex wait, I/O, sleep)
+ * @param involuntary {@code ru_nivcsw}: the thread was preempted (time slice, a woken task of higher claim)
+ */
+public record Rusage(long voluntary, long involuntary) {
+
+    public static final int RUSAGE_SELF = 0;
+    public static final int RUSAGE_THREAD = 1;
+
+    /** {@code sizeof(struct rusage)} on 64-bit Linux; ru_nvcsw and ru_nivcsw are its last longs but two. */
+    private static final int SIZE = 144;
+    private static final int NVCSW_OFFSET = 128;
+    private static final int NIVCSW_OFFSET = 136;
+
+    /** @return the counters of the calling thread */
+    public static Rusage thread() {
+        return read(RUSAGE_THREAD, "RUSAGE_THREAD");
+    }
+
+    /** @return the counters of the whole process */
+    public static Rusage process() {
+        return read(RUSAGE_SELF, "RUSAGE_SELF");
+    }
+
+    private static Rusage read(int who, String whoName) {
+        try (Memory m = new Memory(SIZE)) {
+            if (LibC.getrusage(who, m) != 0) {
+                throw new NativeCallException("getrusage(" + whoName + ")", LibC.errno());
+            }
+            return new Rusage(m.getLong(NVCSW_OFFSET), m.getLong(NIVCSW_OFFSET));
+        }
+    }
+
+    public long total() {
+        return voluntary + involuntary;
+    }
+
+    public Rusage minus(Rusage earlier) {
+        return new Rusage(voluntary - earlier.voluntary, involuntary - earlier.involuntary);
+    }
+}

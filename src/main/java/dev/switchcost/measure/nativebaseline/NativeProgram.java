@@ -1,0 +1,58 @@
+package dev.switchcost.measure.nativebaseline;
+
+import dev.switchcost.measure.affinity.Placement;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * switchcost's native baseline programs ({@code src/main/c}, built into {@code target/native} by
+ * {@code scripts/build-native.sh}). Each takes {@code PLACEMENT ROUND_TRIPS REPETITIONS} (the futex
+ * programs also {@code [UNTIMED|TIMED]}) and prints one JSON line per repetition
+ * ({@link NativeResultParser}). An entry is one program with fixed extra arguments.
+ */
+public enum NativeProgram {
+    /** One {@code syscall(SYS_gettid)} per round trip: a mode switch, the floor under every switch. */
+    GETTID("gettid_loop", "gettid", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU)),
+    /** Futex ping-pong between two threads ({@code FUTEX_*_PRIVATE}), untimed waits: the classic program, the twin of {@code FutexPingPong}. */
+    FUTEX_THREADS("futex_threads", "futex-threads", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU)),
+    /** {@link #FUTEX_THREADS} with a 5 s timeout on every wait: what the timer costs in C. */
+    FUTEX_THREADS_TIMED("futex_threads", "futex-threads-timed", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU),
+            "TIMED"),
+    /** Futex ping-pong between two processes on a shared mapping (timectxsw). */
+    FUTEX_PROCESSES("futex_processes", "futex-processes", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU)),
+    /** One byte through two pipes between two processes (lmbench lat_ctx, perf bench sched pipe). */
+    PIPE_PROCESSES("pipe_processes", "pipe-processes", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU));
+
+    private final String executable;
+    private final String mechanism;
+    private final Set<Placement> placements;
+    private final List<String> extraArgs;
+
+    NativeProgram(String executable, String mechanism, Set<Placement> placements, String... extraArgs) {
+        this.executable = executable;
+        this.mechanism = mechanism;
+        this.placements = placements;
+        this.extraArgs = List.of(extraArgs);
+    }
+
+    /** Arguments after {@code PLACEMENT ROUND_TRIPS REPETITIONS}. */
+    public List<String> extraArgs() {
+        return extraArgs;
+    }
+
+    /** File name under {@code target/native}. */
+    public String executable() {
+        return executable;
+    }
+
+    /** The {@code mechanism} field of its output lines. */
+    public String mechanism() {
+        return mechanism;
+    }
+
+    public boolean supports(Placement p) {
+        return placements.contains(p);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.switchcost.measure.nativebaseline;
+
+/**
+ * One repetition of a native baseline program: one line of its output.
+ *
+ * @param mechanism      e.g. {@code futex-threads}
+ * @param op             what one round trip is (e.g. "round trip (two handoffs)", "gettid syscall")
+ * @param placement      UNPINNED, SAME_CPU or CROSS_CPU
+ * @param cpus           the CPUs used ("1", "0,1"), empty when unpinned
+ * @param repetition     1-based
+ * @param roundTrips     measured round trips
+ * @param elapsedNanos   wall time of the measured round trips (CLOCK_MONOTONIC)
+ * @param nsPerRoundTrip elapsed / round trips
+ * @param voluntaryPerRoundTrip   voluntary context switches of both sides per round trip (getrusage)
+ * @param involuntaryPerRoundTrip involuntary context switches of both sides per round trip
+ * @param switchesPerRoundTrip    their sum
+ */
+public record NativeResult(String mechanism, String op, String placement, String cpus, int repetition, long roundTrips,
+                           long elapsedNanos, double nsPerRoundTrip, double voluntaryPerRoundTrip,
+                           double involuntaryPerRoundTrip, double switchesPerRoundTrip) {
+}

@@ -1,0 +1,71 @@
+package dev.switchcost.measure.nativebaseline;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the output of the native baseline programs: one JSON object per line, e.g.
+ * <pre>{"mechanism":"futex-threads","op":"round trip (two handoffs)","placement":"SAME_CPU","cpus":"1",
+ * "repetition":1,"round_trips":20000,"elapsed_ns":...,"ns_per_round_trip":...,"voluntary_per_round_trip":...,
+ * "involuntary_per_round_trip":...,"switches_per_round_trip":...}</pre>
+ * Blank lines are skipped; anything else that is not such an object is an error naming the line.
+ */
+public final class NativeResultParser {
+
+    private NativeResultParser() {
+    }
+
+    public static List<NativeResult> parse(List<String> lines) {
+        List<NativeResult> out = new ArrayList<>();
+        int n = 0;
+        for (String line : lines) {
+            n++;
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                out.add(parseLine(line));
+            } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException | JsonParseException e) {
+                throw new IllegalArgumentException("line " + n + " is not a native result (" + e.getMessage() + "): " + line, e);
+            }
+        }
+        return out;
+    }
+
+    static NativeResult parseLine(String line) {
+        JsonElement e = JsonParser.parseString(line);
+        if (!e.isJsonObject()) {
+            throw new IllegalArgumentException("not a JSON object");
+        }
+        JsonObject o = e.getAsJsonObject();
+        return new NativeResult(str(o, "mechanism"), str(o, "op"), str(o, "placement"), str(o, "cpus"),
+                (int) num(o, "repetition"), (long) num(o, "round_trips"), (long) num(o, "elapsed_ns"),
+                num(o, "ns_per_round_trip"), num(o, "voluntary_per_round_trip"), num(o, "involuntary_per_round_trip"),
+                num(o, "switches_per_round_trip"));
+    }
+
+    private static String str(JsonObject o, String key) {
+        JsonElement e = o.get(key);
+        if (e == null || !e.isJsonPrimitive()) {
+            throw new IllegalArgumentException("missing \"" + key + "\"");
+        }
+        return e.getAsString();
+    }
+
+    private static double num(JsonObject o, String key) {
+        JsonElement e = o.get(key);
+        if (e == null || !e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
+            throw new IllegalArgumentException("missing number \"" + key + "\"");
+        }
+        double v = e.getAsDouble();
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException("\"" + key + "\" is not finite");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,189 @@
+package dev.switchcost.measure.nativebaseline;
+
+import dev.switchcost.measure.affinity.Placement;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Finds and runs the native baseline programs. They live in {@code target/native}, beside
+ * {@code target/benchmarks.jar} (or {@code target/classes} in a development build); override with
+ * {@code -Dswitchcost.native.dir} or {@code SWITCHCOST_NATIVE_DIR}.
+ */
+public final class NativeRunner {
+
+    public static final String DIR_PROPERTY = "switchcost.native.dir";
+    public static final String DIR_ENV = "SWITCHCOST_NATIVE_DIR";
+
+    private final Path dir;
+
+    public NativeRunner(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The runner for this installation's native directory. */
+    public static NativeRunner locate() {
+        String chosen = System.getProperty(DIR_PROPERTY, System.getenv(DIR_ENV));
+        if (chosen != null && !chosen.isBlank()) {
+            return new NativeRunner(Path.of(chosen));
+        }
+        try {
+            Path codeSource = Path.of(NativeRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // target/benchmarks.jar or target/classes -> target/native
+            return new NativeRunner(codeSource.toAbsolutePath().getParent().resolve("native"));
+        } catch (URISyntaxException | RuntimeException e) {
+            return new NativeRunner(Path.of("target", "native"));
+        }
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Why the programs cannot run here, or empty when all are built and executable. */
+    public Optional<String> unavailableReason() {
+        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+            return Optional.of("the native baseline needs Linux; this is " + System.getProperty("os.name"));
+        }
+        List<String> missing = new ArrayList<>();
+        for (NativeProgram p : NativeProgram.values()) {
+            if (!Files.isExecutable(dir.resolve(p.executable()))) {
+                missing.add(p.executable());
+            }
+        }
+        if (missing.isEmpty()) {
+            return Optional.empty();
+        }
+        Path why = dir.resolve("UNAVAILABLE");
+        if (Files.isReadable(why)) {
+            try {
+                return Optional.of(Files.readString(why).trim());
+            } catch (IOException e) {
+                // fall through to the generic reason
+            }
+        }
+        return Optional.of("native programs " + missing + " not built in " + dir
+                + "; build them with scripts/build-native.sh (needs a C compiler)");
+    }
+
+    /**
+     * Runs one program and parses its lines. Its output is read on other threads, so the timeout
+     * fires even when a hung program keeps stdout open; on timeout, interruption or JVM shutdown the
+     * program and its children are killed ({@code SIGKILL}).
+     *
+     * @throws NativeRunException when it exits non-zero (with its stderr), times out, is interrupted, or prints no result
+     */
+    public List<NativeResult> run(NativeProgram program, Placement placement, long roundTrips, int repetitions,
+                                  long timeoutSeconds) {
+        Path exe = dir.resolve(program.executable());
+        List<String> command = new ArrayList<>(List.of(exe.toString(), placement.name(), Long.toString(roundTrips),
+                Integer.toString(repetitions)));
+        command.addAll(program.extraArgs());
+        ProcessBuilder pb = new ProcessBuilder(command);
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new NativeRunException(program.executable() + ": cannot start " + exe + ": " + e.getMessage(), -1);
+        }
+        Thread reaper = new Thread(() -> kill(p), "native-reaper-" + p.pid());
+        Runtime.getRuntime().addShutdownHook(reaper);
+        try {
+            try {
+                p.getOutputStream().close();
+            } catch (IOException e) {
+                // nothing to close
+            }
+            CompletableFuture<String> stderr = readAsync(p.getErrorStream(), "native-stderr-" + p.pid());
+            CompletableFuture<String> stdout = readAsync(p.getInputStream(), "native-stdout-" + p.pid());
+            try {
+                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                    kill(p);
+                    throw new NativeRunException(program.executable() + " " + placement + " did not finish within "
+                            + timeoutSeconds + " s; killed", -1);
+                }
+            } catch (InterruptedException e) {
+                kill(p);
+                Thread.currentThread().interrupt();
+                throw new NativeRunException(program.executable() + " interrupted; killed", -1);
+            }
+            int code = p.exitValue();
+            if (code != 0) {
+                String err = stderr.join().trim();
+                String first = err.isEmpty() ? "(no message)" : err.lines().findFirst().orElse(err);
+                throw new NativeRunException(first + " (" + program.executable() + " exit " + code + ")", code);
+            }
+            List<NativeResult> results = NativeResultParser.parse(stdout.join().lines().toList());
+            if (results.size() != repetitions) {
+                throw new NativeRunException(program.executable() + " printed " + results.size() + " results for "
+                        + repetitions + " repetitions", code);
+            }
+            return results;
+        } finally {
+            if (p.isAlive()) {
+                kill(p);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs (or ran) and kills it
+            }
+        }
+    }
+
+    /** SIGKILL to the program and everything it started, then a bounded wait for it to be gone. */
+    static void kill(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Reads a stream to its end on a daemon thread of its own (not the common pool, which a hung read would tie up). */
+    private static CompletableFuture<String> readAsync(java.io.InputStream in, String name) {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        Thread.ofPlatform().name(name).daemon(true).start(() -> {
+            try {
+                f.complete(readAll(in));
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f;
+    }
+
+    private static String readAll(java.io.InputStream in) {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A native program failed; {@link #exitCode()} 3 means the placement is unavailable on this machine. */
+    public static final class NativeRunException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int exitCode;
+
+        public NativeRunException(String message, int exitCode) {
+            super(message);
+            this.exitCode = exitCode;
+        }
+
+        public int exitCode() {
+            return exitCode;
+        }
+    }
+}

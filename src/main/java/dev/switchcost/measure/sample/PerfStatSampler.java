@@ -1,0 +1,172 @@
+package dev.switchcost.measure.sample;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code perf stat -x, -I MS -e EVENTS -o FILE -- COMMAND}: the counters of a command and of every
+ * process and thread it starts later, per second. The command runs UNDER perf (see {@link #wrap}):
+ * perf's counters are opened before the command execs and are inherited by each child at fork,
+ * so a JMH fork started minutes later is counted, which {@code perf stat -p PID} (attached to the
+ * threads that exist at attach time) misses; and unlike {@code perf stat -a} the rest of the
+ * machine is not mixed in (vmstat shows that). Only events the {@link PerfSupport} probe found
+ * countable are asked for; the others are simply not columns. perf writes to a temporary file that
+ * is read as it grows and deleted on {@link #close()}; lines are summed per event until the next
+ * {@link #sample()}.
+ */
+public final class PerfStatSampler implements Sampler {
+
+    private final PerfSupport support;
+    private final int intervalMs;
+    private final List<String> columns = new ArrayList<>();
+    private final Map<String, Double> pending = new HashMap<>();
+    private Path file;
+    private Path exitFile;
+    private volatile boolean closed;
+    private Thread reader;
+    private long prevNanos;
+
+    public PerfStatSampler(PerfSupport support, int intervalMs) {
+        this.support = support;
+        this.intervalMs = Math.max(10, intervalMs);
+        for (String e : support.supported()) {
+            columns.add(PerfStatParser.baseEvent(e) + "/s");
+        }
+    }
+
+    @Override
+    public String name() {
+        return "perf";
+    }
+
+    @Override
+    public List<String> columns() {
+        return columns;
+    }
+
+    /**
+     * @return {@code command} run under {@code perf stat} (the same command when no event can be counted)
+     * @throws IOException when the temporary output file cannot be created
+     */
+    public List<String> wrap(List<String> command) throws IOException {
+        if (columns.isEmpty()) {
+            return command;
+        }
+        file = Files.createTempFile("switchcost-perf-", ".csv");
+        file.toFile().deleteOnExit();
+        exitFile = Files.createTempFile("switchcost-perf-", ".exit");
+        exitFile.toFile().deleteOnExit();
+        // perf stat -I exits 0 whatever the command did (perf 6.1): a shell keeps the command's exit code
+        List<String> cmd = new ArrayList<>(List.of(support.perf(), "stat", "-x,", "-I", String.valueOf(intervalMs), "-e",
+                String.join(",", support.supported()), "-o", file.toString(), "--",
+                "sh", "-c", "\"$@\"; code=$?; echo $code > \"$0\"; exit $code", exitFile.toString()));
+        cmd.addAll(command);
+        return cmd;
+    }
+
+    /**
+     * @param perfExit perf's own exit code
+     * @return the wrapped command's exit code (perf's, when perf did not get to run it)
+     */
+    public int commandExit(int perfExit) {
+        if (exitFile == null) {
+            return perfExit;
+        }
+        try {
+            String code = Files.readString(exitFile).strip();
+            return code.isEmpty() ? perfExit : Integer.parseInt(code);
+        } catch (IOException | NumberFormatException e) {
+            return perfExit;
+        }
+    }
+
+    /** Starts reading perf's output; call after the wrapped command started. */
+    @Override
+    public void start() {
+        prevNanos = System.nanoTime();
+        if (file == null) {
+            return;
+        }
+        reader = new Thread(this::read, "switchcost-perf-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void read() {
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            StringBuilder partial = new StringBuilder();
+            char[] buf = new char[8192];
+            while (true) {
+                int n = r.read(buf);
+                if (n < 0) {
+                    if (closed) {
+                        return;
+                    }
+                    Thread.sleep(50); // perf writes a block per interval: wait for more
+                    continue;
+                }
+                partial.append(buf, 0, n);
+                int nl;
+                while ((nl = partial.indexOf("\n")) >= 0) {
+                    PerfStatParser.Count c = PerfStatParser.parseLine(partial.substring(0, nl), true);
+                    partial.delete(0, nl + 1);
+                    if (c != null && c.status() == PerfStatParser.Status.COUNTED) {
+                        synchronized (pending) {
+                            pending.merge(c.baseEvent() + "/s", c.value(), Double::sum);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the file went away: closed
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public Sample sample() {
+        long now = System.nanoTime();
+        double secs = (now - prevNanos) / 1e9;
+        prevNanos = now;
+        Map<String, Double> v = new LinkedHashMap<>();
+        synchronized (pending) {
+            for (String c : columns) {
+                Double sum = pending.get(c);
+                v.put(c, sum == null || secs <= 0 ? 0.0 : sum / secs);
+            }
+            pending.clear();
+        }
+        return new Sample(name(), v);
+    }
+
+    /** Stops reading and deletes perf's output file (perf itself ends with the command it runs). */
+    @Override
+    public void close() {
+        closed = true;
+        if (reader != null) {
+            try {
+                reader.join(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (Path p : new Path[] {file, exitFile}) {
+            if (p != null) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // left in the temp directory; deleteOnExit tries again
+                }
+            }
+        }
+    }
+}

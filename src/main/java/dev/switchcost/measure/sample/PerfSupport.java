@@ -1,0 +1,211 @@
+package dev.switchcost.measure.sample;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What {@code perf stat} can count on this machine: is {@code perf} there, which version, does the
+ * kernel let us count ({@code perf_event_paranoid}), and is there a PMU (hardware counters)?
+ *
+ * <p>{@link #probe(List)} runs {@code perf --version} and one {@code perf stat -x, -e EVENTS true};
+ * {@link #from} does the reading, apart from the processes, so tests feed captured output. Used by
+ * {@code dev.switchcost.measure.jmh.PerfStatProfiler}, {@code switchcost doctor}, {@code switchcost sample}
+ * and {@code machine.json}.
+ *
+ * @param perf        the perf command used ({@code $SWITCHCOST_PERF} or {@code perf})
+ * @param version     {@code perf --version} output, or null when perf could not be run
+ * @param paranoid    {@code /proc/sys/kernel/perf_event_paranoid}, or null when unreadable
+ * @param events      per asked event: supported, not supported (no counter), or forbidden/unknown
+ * @param problem     why counting is impossible altogether (perf missing, forbidden), or null
+ */
+public record PerfSupport(String perf, String version, Integer paranoid, Map<String, EventStatus> events,
+                          String problem) {
+
+    /** The events switchcost asks for: cache and TLB misses, instructions and cycles, then software events. */
+    public static final List<String> DEFAULT_EVENTS = List.of("cache-misses", "cache-references", "LLC-load-misses",
+            "L1-dcache-load-misses", "dTLB-load-misses", "instructions", "cycles", "context-switches", "cpu-migrations",
+            "page-faults", "task-clock");
+
+    /** Software events the kernel counts without a PMU. */
+    public static final List<String> SOFTWARE_EVENTS = List.of("context-switches", "cpu-migrations", "page-faults",
+            "task-clock", "cpu-clock", "minor-faults", "major-faults");
+
+    static final String INSTALL_FIX = "install perf (Debian: apt-get install linux-perf; Ubuntu: apt-get install "
+            + "linux-tools-$(uname -r); Fedora/RHEL: dnf install perf) or point SWITCHCOST_PERF at it";
+    static final String NO_PMU_WHY = "no hardware counters (no PMU visible: typical of a VM without a virtual PMU)";
+    static final String NO_PMU_FIX = "run on bare metal, or give the VM a PMU (KVM/QEMU: -cpu host,pmu=on; "
+            + "libvirt: <pmu state='on'/>; cloud: a metal or PMU-enabled instance type)";
+
+    /** Whether an event can be counted. */
+    public enum EventStatus {
+        SUPPORTED, NOT_SUPPORTED, UNAVAILABLE
+    }
+
+    /** The perf command: {@code $SWITCHCOST_PERF}, else {@code perf} from the PATH. */
+    public static String perfCommand() {
+        String env = System.getenv("SWITCHCOST_PERF");
+        return env == null || env.isBlank() ? "perf" : env;
+    }
+
+    /** Probes the default events. */
+    public static PerfSupport probe() {
+        return probe(DEFAULT_EVENTS);
+    }
+
+    /** Runs perf to see which of {@code events} it can count; never throws for a missing or refusing perf. */
+    public static PerfSupport probe(List<String> events) {
+        String perf = perfCommand();
+        Integer paranoid = readParanoid(Path.of("/proc/sys/kernel/perf_event_paranoid"));
+        Run version = run(List.of(perf, "--version"));
+        if (version == null || version.exit != 0) {
+            return from(perf, null, paranoid, events, -1, List.of());
+        }
+        List<String> cmd = new ArrayList<>(List.of(perf, "stat", "-x,", "-e", String.join(",", events), "true"));
+        Run stat = run(cmd);
+        if (stat != null && stat.exit != 0 && events.size() > 1 && !forbidden(stat.lines)) {
+            // One unknown event name fails the whole command: ask event by event.
+            List<String> lines = new ArrayList<>();
+            for (String e : events) {
+                Run one = run(List.of(perf, "stat", "-x,", "-e", e, "true"));
+                if (one != null && one.exit == 0) {
+                    lines.addAll(one.lines);
+                }
+            }
+            return from(perf, version.text().strip(), paranoid, events, 0, lines);
+        }
+        return from(perf, version.text().strip(), paranoid, events, stat == null ? -1 : stat.exit,
+                stat == null ? List.of() : stat.lines);
+    }
+
+    /**
+     * Reads probe output.
+     *
+     * @param version   {@code perf --version} output, or null when perf did not run
+     * @param statExit  exit code of {@code perf stat -x, -e EVENTS true}
+     * @param statLines its output (stderr)
+     */
+    public static PerfSupport from(String perf, String version, Integer paranoid, List<String> events, int statExit,
+                                   List<String> statLines) {
+        Map<String, EventStatus> status = new LinkedHashMap<>();
+        if (version == null) {
+            events.forEach(e -> status.put(e, EventStatus.UNAVAILABLE));
+            return new PerfSupport(perf, null, paranoid, status,
+                    "perf not found ('" + perf + " --version' did not run); fix: " + INSTALL_FIX);
+        }
+        if (statExit != 0 && forbidden(statLines)) {
+            events.forEach(e -> status.put(e, EventStatus.UNAVAILABLE));
+            return new PerfSupport(perf, version, paranoid, status, "perf_event_paranoid=" + paranoid
+                    + " forbids counting for this user (not root, no CAP_PERFMON); fix: sudo sysctl kernel.perf_event_paranoid=1"
+                    + " (or run as root)");
+        }
+        Map<String, PerfStatParser.Status> seen = PerfStatParser.statusByEvent(PerfStatParser.parse(statLines, false));
+        for (String e : events) {
+            PerfStatParser.Status s = seen.get(PerfStatParser.baseEvent(e));
+            status.put(e, s == null ? EventStatus.UNAVAILABLE
+                    : s == PerfStatParser.Status.NOT_SUPPORTED ? EventStatus.NOT_SUPPORTED : EventStatus.SUPPORTED);
+        }
+        return new PerfSupport(perf, version, paranoid, status, null);
+    }
+
+    /** @return whether perf runs and counts at least one event */
+    public boolean available() {
+        return problem == null && events.containsValue(EventStatus.SUPPORTED);
+    }
+
+    /** @return whether a hardware counter (instructions or cycles, else any non-software event) can be counted */
+    public boolean hasPmu() {
+        if (problem != null) {
+            return false;
+        }
+        for (Map.Entry<String, EventStatus> e : events.entrySet()) {
+            if (!SOFTWARE_EVENTS.contains(PerfStatParser.baseEvent(e.getKey())) && e.getValue() == EventStatus.SUPPORTED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return the asked events perf can count, in the order asked */
+    public List<String> supported() {
+        return events.entrySet().stream().filter(e -> e.getValue() == EventStatus.SUPPORTED).map(Map.Entry::getKey).toList();
+    }
+
+    /** @return the asked events perf cannot count */
+    public List<String> unsupported() {
+        return events.entrySet().stream().filter(e -> e.getValue() != EventStatus.SUPPORTED).map(Map.Entry::getKey).toList();
+    }
+
+    /**
+     * One line saying which events are unavailable, why and how to fix it; null when every event is supported.
+     */
+    public String unavailableLine() {
+        List<String> missing = unsupported();
+        if (missing.isEmpty()) {
+            return null;
+        }
+        if (problem != null) {
+            return "perf counters unavailable (" + String.join(", ", missing) + " reported as NaN): " + problem;
+        }
+        boolean hardwareMissing = missing.stream().anyMatch(e -> !SOFTWARE_EVENTS.contains(PerfStatParser.baseEvent(e)));
+        if (hardwareMissing && !hasPmu()) {
+            return "perf: " + String.join(", ", missing) + " not supported (reported as NaN): " + NO_PMU_WHY
+                    + "; software events are still counted; fix: " + NO_PMU_FIX;
+        }
+        return "perf: " + String.join(", ", missing) + " not supported by this CPU's PMU or this perf "
+                + "(reported as NaN); see 'perf list' for the events it has";
+    }
+
+    /** A one-line summary for doctor and machine.json. */
+    public String summary() {
+        if (problem != null) {
+            return problem;
+        }
+        return "perf " + version.replaceFirst("^perf version ", "") + ", perf_event_paranoid=" + paranoid + ", "
+                + (hasPmu() ? "hardware counters available" : "no hardware counters (software events only)");
+    }
+
+    static boolean forbidden(List<String> lines) {
+        return lines.stream().anyMatch(l -> l.contains("perf_event_paranoid") || l.contains("Permission denied")
+                || l.contains("Access to performance monitoring"));
+    }
+
+    static Integer readParanoid(Path f) {
+        try {
+            return Integer.parseInt(String.join("", Files.readAllLines(f)).strip());
+        } catch (IOException | NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private record Run(int exit, List<String> lines) {
+        String text() {
+            return String.join("\n", lines);
+        }
+    }
+
+    /** Runs a short command, stdout and stderr merged; null when it cannot start or does not end within 10 s. */
+    private static Run run(List<String> cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8).lines().toList());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.switchcost.measure.sample;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per-thread counters of one process, read from {@code /proc/<pid>/task/*}: context switches from
+ * {@code status}, and CPU migrations from {@code sched}'s {@code se.nr_migrations} where the kernel
+ * has it (CONFIG_SCHED_DEBUG; -1 otherwise). Threads that end between two snapshots drop out, so
+ * snapshot while the threads of interest are alive.
+ *
+ * @param tid         kernel thread id
+ * @param name        the thread's comm (Java thread names truncated to 15 characters)
+ * @param voluntary   voluntary switches so far
+ * @param involuntary involuntary switches so far
+ * @param migrations  CPU migrations so far, or -1 when unavailable
+ */
+public record ThreadCounters(int tid, String name, long voluntary, long involuntary, long migrations) {
+
+    /** @return every thread of this process, by tid */
+    public static Map<Integer, ThreadCounters> snapshotSelf() {
+        return snapshot(Path.of("/proc/self/task"));
+    }
+
+    /** @return every thread under a {@code /proc/<pid>/task} directory, by tid */
+    public static Map<Integer, ThreadCounters> snapshot(Path taskDir) {
+        Map<Integer, ThreadCounters> out = new HashMap<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(taskDir)) {
+            for (Path task : tasks) {
+                int tid;
+                try {
+                    tid = Integer.parseInt(task.getFileName().toString());
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                try {
+                    ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
+                    out.put(tid, new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task)));
+                } catch (NoSuchFileException gone) {
+                    // the thread ended while we listed: it is not one we can count
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + taskDir, e);
+        }
+        return out;
+    }
+
+    /**
+     * One thread of any process, from {@code /proc/<pid>/task/<tid>}.
+     *
+     * @return its counters, or null if it no longer exists
+     */
+    public static ThreadCounters read(int pid, int tid) {
+        Path task = Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid));
+        try {
+            ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
+            return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
+        } catch (NoSuchFileException gone) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + task, e);
+        }
+    }
+
+    /** @return the calling thread's counters, from {@code /proc/thread-self} */
+    public static ThreadCounters current(int tid) {
+        Path task = Path.of("/proc/thread-self");
+        try {
+            ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
+            return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + task, e);
+        }
+    }
+
+    private static long migrations(Path task) throws IOException {
+        Path sched = task.resolve("sched");
+        if (!Files.isReadable(sched)) {
+            return -1;
+        }
+        return parseMigrations(Files.readAllLines(sched));
+    }
+
+    /** @return {@code se.nr_migrations} from a {@code sched} file, or -1 when absent */
+    public static long parseMigrations(List<String> schedLines) {
+        for (String line : schedLines) {
+            if (line.startsWith("se.nr_migrations")) {
+                int colon = line.indexOf(':');
+                return Long.parseLong(line.substring(colon + 1).trim());
+            }
+        }
+        return -1;
+    }
+
+    public long total() {
+        return voluntary + involuntary;
+    }
+}

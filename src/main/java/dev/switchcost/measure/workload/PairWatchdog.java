@@ -1,0 +1,144 @@
+package dev.switchcost.measure.workload;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
+
+/**
+ * Hang protection for a handoff pair that costs nothing per operation: one daemon thread per pair
+ * (per JMH trial), which every {@value #PERIOD_MILLIS} ms (a fiftieth of the timeout, if shorter)
+ * looks at two things the protocol and the
+ * JVM keep anyway, and cancels the turn when either says the partner is lost:
+ * <ul>
+ *   <li>the partner is gone: its thread ended, or its process exited or stopped
+ *       ({@code partnerGone} returns a reason);</li>
+ *   <li>the turn word has held the partner's number at every sample for the whole timeout: the
+ *       waiting side handed the turn over and nobody handed it back. A running pair changes the word
+ *       hundreds of thousands of times a second, so the chance that every one of 50 samples finds
+ *       the same side by accident is about 2<sup>-50</sup>. While the turn is the waiting side's own
+ *       (the JMH thread between operations or iterations, the end of a trial), nothing fires. A
+ *       partner that holds the turn for long stretches of work (a {@link DrivenPingPong}'s batches)
+ *       breaks that argument, so such a pair also gives a progress value that the work changes.</li>
+ * </ul>
+ * Cancelling ({@link CancellableTurn#cancel()}: {@code FUTEX_WAKE} of a changed word, {@code unpark})
+ * releases the waiter, which then fails with {@link #reason()}. Release bound: a gone partner is
+ * noticed within one period; an unanswered turn within the timeout plus one period.
+ *
+ * <p>The thread is named {@value #NAME}, outside {@code switchcost-*}, so the context-switch
+ * profiler does not count its ten wake-ups a second as the pair's.
+ */
+public final class PairWatchdog implements AutoCloseable {
+
+    public static final String NAME = "pair-watchdog";
+    static final long PERIOD_MILLIS = 100;
+
+    private final Thread thread;
+    private volatile boolean closed;
+    private volatile String reason;
+
+    private PairWatchdog(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, IntSupplier partnerProgress) {
+        this.thread = Thread.ofPlatform().name(NAME).daemon(true)
+                .unstarted(() -> watch(turn, partnerSide, timeoutNanos, partnerGone, partnerProgress));
+    }
+
+    /** Why the partner is gone, or null while it is there. */
+    @FunctionalInterface
+    public interface Reason {
+        String why();
+    }
+
+    /**
+     * Starts watching.
+     *
+     * @param turn         the pair's turn, cancelled when the partner is lost
+     * @param partnerSide  the side whose answer the other waits for ({@link Turn#B} for a partner)
+     * @param timeoutNanos how long the turn may stay with the partner
+     * @param partnerGone  checked every period; a non-null reason cancels at once
+     */
+    public static PairWatchdog start(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone) {
+        return start(turn, partnerSide, timeoutNanos, partnerGone, null);
+    }
+
+    /**
+     * Starts watching a pair whose partner may hold the turn for long stretches of real work (a
+     * {@link DrivenPingPong}'s outer pair: ping holds it for a whole batch of inner round trips). The
+     * word alone cannot tell such a partner from a lost one, since samples nearly always find it
+     * holding the turn; so the unanswered clock restarts whenever {@code partnerProgress} (the inner
+     * turn's word, which a working batch changes at every handoff) differs from the previous sample.
+     *
+     * @param partnerProgress a value that changes while the partner works; null for none
+     */
+    public static PairWatchdog start(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone,
+                                     IntSupplier partnerProgress) {
+        PairWatchdog w = new PairWatchdog(turn, partnerSide, timeoutNanos, partnerGone, partnerProgress);
+        w.thread.start();
+        return w;
+    }
+
+    /** A partner thread's liveness as a {@link Reason}. */
+    public static Reason threadEnded(Thread partner, BooleanSupplier stopping) {
+        return () -> !partner.isAlive() && !stopping.getAsBoolean() ? "partner thread " + partner.getName() + " ended" : null;
+    }
+
+    private void watch(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, IntSupplier partnerProgress) {
+        long period = Math.max(1, Math.min(PERIOD_MILLIS, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 50));
+        IntSupplier word = turn::current;
+        long withPartnerSince = -1;
+        int progress = partnerProgress == null ? 0 : partnerProgress.getAsInt();
+        try {
+            while (!closed && !turn.isCancelled()) {
+                Thread.sleep(period);
+                if (closed) {
+                    return;
+                }
+                String gone = partnerGone.why();
+                if (gone != null) {
+                    fire(turn, gone);
+                    return;
+                }
+                long now = System.nanoTime();
+                int progressNow = partnerProgress == null ? 0 : partnerProgress.getAsInt();
+                boolean partnerWorked = progressNow != progress;
+                progress = progressNow;
+                if (word.getAsInt() != partnerSide || partnerWorked) {
+                    withPartnerSince = -1;
+                } else if (withPartnerSince < 0) {
+                    withPartnerSince = now;
+                } else if (now - withPartnerSince >= timeoutNanos) {
+                    fire(turn, "partner did not hand the turn back within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
+                            + " ms (" + turn.mechanism() + ", seen by the watchdog)");
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            // closed
+        } catch (RuntimeException | Error e) {
+            fire(turn, "watchdog failed: " + e);
+        }
+    }
+
+    private void fire(CancellableTurn turn, String why) {
+        if (closed) {
+            return;
+        }
+        reason = why;
+        turn.cancel();
+    }
+
+    /** @return why the watchdog cancelled the turn, or null if it has not */
+    public String reason() {
+        return reason;
+    }
+
+    /** Stops watching (the owner is closing the pair); does not cancel. */
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,315 @@
+package dev.switchcost.measure.workload;
+
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.measure.linux.Syscalls;
+import dev.switchcost.measure.sample.CountedThreads;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The ping-pong protocol between the calling thread (side {@link Turn#A}) and a partner thread this
+ * class owns (side {@link Turn#B}). One {@link #roundTrip()} passes the turn to the partner and
+ * waits for it to come back: two handoffs.
+ *
+ * <p>Nothing here can hang. With a {@link CancellableTurn} (every blocking turn), a
+ * {@link PairWatchdog} per pair cancels the turn when the partner thread ends or leaves the turn
+ * unanswered for {@code timeoutNanos}, and the caller's round trip fails with that reason;
+ * {@link #close()} cancels the turn, which releases the partner; a partner that fails cancels the
+ * turn at once, and the next round trip throws its exception. Nothing on the hot path reads a clock
+ * or arms a timer unless the turn itself is a timed one ({@link WaitKind#TIMED}). With a plain
+ * {@link Turn} the caller's wait is bounded by {@code timeoutNanos} and the partner polls with a
+ * bounded wait. The partner is a daemon, so it never keeps a JVM alive.
+ *
+ * <p>The partner may do {@link PartnerWork} each time it holds the turn, before it passes it back:
+ * with that, side B can drive a ping-pong of its own, so the measured pair need not include the
+ * calling thread (see {@link DrivenPingPong}). With a {@link CancellableTurn}, whose waits have no
+ * timer, {@link #close()} and a failing partner cancel the turn instead of passing it.
+ */
+public final class PingPong implements AutoCloseable {
+
+    /** How long one side waits for the other before it declares the partner lost. */
+    public static final long DEFAULT_TIMEOUT_SECONDS = 5;
+    /** {@link #DEFAULT_TIMEOUT_SECONDS} in nanoseconds. */
+    public static final long DEFAULT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(DEFAULT_TIMEOUT_SECONDS);
+    /** How often an idle partner checks whether it should stop. */
+    private static final long PARTNER_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    public static final String PARTNER_NAME = "switchcost-partner";
+
+    private final Turn turn;
+    private final long timeoutNanos;
+    private final Thread partner;
+    private final Supplier<? extends PartnerWork> work;
+    private final CountDownLatch ready = new CountDownLatch(1);
+    private volatile boolean stopping;
+    private volatile Throwable partnerFailure;
+    private volatile int partnerCpu = -1;
+    /** Inline ping-pongs only: side B's work, run on the caller; null for none. */
+    private final Runnable inlineWork;
+    /** Started with the partner when the turn is cancellable; null otherwise. */
+    private PairWatchdog watchdog;
+
+    private PingPong(Turn turn, long timeoutNanos, ThreadKind kind, int pinPartnerTo, String partnerName,
+                     Supplier<? extends PartnerWork> work, Runnable inlineWork) {
+        this.turn = turn;
+        this.timeoutNanos = timeoutNanos;
+        this.work = work;
+        this.inlineWork = inlineWork;
+        this.partner = kind == null ? null : kind.builder(partnerName).unstarted(() -> partnerLoop(pinPartnerTo));
+    }
+
+    /**
+     * What the partner does each time it holds the turn, before it passes it back, with a life cycle:
+     * created on the partner thread (after it is pinned and bound, before {@link #start} returns) and
+     * closed there when the partner stops; an exception from either fails the partner like any other.
+     */
+    public interface PartnerWork extends AutoCloseable {
+        /** Runs on the partner while it holds the turn. */
+        void onTurn() throws Exception;
+
+        /** Runs on the partner when it stops. */
+        @Override
+        default void close() {
+        }
+    }
+
+    /** Does nothing: the partner of a plain ping-pong hands the turn straight back. */
+    public static final Runnable NO_WORK = () -> { };
+
+    /**
+     * Starts a partner and binds the calling thread as side A.
+     *
+     * @param turn         the mechanism
+     * @param kind         the partner's kind
+     * @param pinPartnerTo CPU to pin the partner to, or -1 to leave it unpinned (required for virtual partners)
+     * @param timeoutNanos bound on every wait
+     * @throws IllegalStateException if the partner fails to start within the timeout or fails while starting
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos) {
+        return start(turn, kind, pinPartnerTo, timeoutNanos, PARTNER_NAME, null);
+    }
+
+    /**
+     * As {@link #start(Turn, ThreadKind, int, long)}, with work the partner does on its own thread each
+     * time it has the turn, between receiving it and passing it back (e.g. walking its working set).
+     * An exception from {@code partnerWork} fails the partner: the next {@link #roundTrip()} throws it.
+     *
+     * @param partnerWork run once per round trip on the partner, while it holds the turn
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, Runnable partnerWork) {
+        return start(turn, kind, pinPartnerTo, timeoutNanos, PARTNER_NAME, asWork(partnerWork));
+    }
+
+    /** A plain {@code Runnable} as partner work; {@link #NO_WORK} as none, so the hot path has nothing to call. */
+    private static Supplier<PartnerWork> asWork(Runnable partnerWork) {
+        return partnerWork == NO_WORK ? null : () -> partnerWork::run;
+    }
+
+    /**
+     * Starts a partner named {@code partnerName} that runs {@code work} each time it holds the turn,
+     * and binds the calling thread as side A.
+     *
+     * @param work creates the partner's work on the partner thread; null for none
+     * @see #start(Turn, ThreadKind, int, long)
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
+                                 Supplier<? extends PartnerWork> work) {
+        return start(turn, kind, pinPartnerTo, timeoutNanos, partnerName, work, null);
+    }
+
+    /**
+     * As {@link #start(Turn, ThreadKind, int, long, String, Supplier)}, for a partner whose work holds
+     * the turn for long stretches: {@code partnerProgress} changes while that work goes on, and the
+     * watchdog counts a change as an answer ({@link PairWatchdog#start(CancellableTurn, int, long,
+     * PairWatchdog.Reason, IntSupplier)}).
+     */
+    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
+                                 Supplier<? extends PartnerWork> work, IntSupplier partnerProgress) {
+        if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
+            throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
+        }
+        PingPong p = new PingPong(turn, timeoutNanos, kind, pinPartnerTo, partnerName, work, null);
+        turn.bind(Turn.A);
+        p.partner.start();
+        if (turn instanceof CancellableTurn c) {
+            p.watchdog = PairWatchdog.start(c, Turn.B, timeoutNanos, PairWatchdog.threadEnded(p.partner, () -> p.stopping),
+                    partnerProgress);
+        }
+        try {
+            if (!p.ready.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
+                p.close();
+                throw new IllegalStateException("partner did not start within " + timeoutNanos / 1_000_000 + " ms");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.close();
+            throw new IllegalStateException("interrupted while starting the partner", e);
+        }
+        p.checkPartner();
+        return p;
+    }
+
+    /**
+     * Both sides run on the calling thread, one after the other: the protocol's own cost with no
+     * switch and no cache-line transfer. Used where two spinners would have to share one CPU.
+     */
+    public static PingPong inline(Turn turn) {
+        return inline(turn, NO_WORK);
+    }
+
+    /** As {@link #inline(Turn)}, running {@code partnerWork} where side B holds the turn. */
+    public static PingPong inline(Turn turn, Runnable partnerWork) {
+        turn.bind(Turn.A);
+        turn.bind(Turn.B);
+        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, -1, null, null, partnerWork == NO_WORK ? null : partnerWork);
+    }
+
+    public boolean isInline() {
+        return partner == null;
+    }
+
+    /** One round trip: hand the turn to the partner and wait for it to hand it back. */
+    public void roundTrip() {
+        if (partner == null) {
+            turn.pass(Turn.B);
+            turn.await(Turn.B, timeoutNanos);
+            if (inlineWork != null) {
+                inlineWork.run();
+            }
+            turn.pass(Turn.A);
+            turn.await(Turn.A, timeoutNanos);
+            return;
+        }
+        turn.pass(Turn.B);
+        if (!turn.await(Turn.A, timeoutNanos)) {
+            checkPartner();
+            String why = watchdog == null ? null : watchdog.reason();
+            if (why != null) {
+                throw new IllegalStateException(why + " (partner " + partner.getState() + ")");
+            }
+            if (isCancelled()) {
+                throw new IllegalStateException("turn cancelled (" + turn.mechanism() + ", partner " + partner.getState() + ")");
+            }
+            throw new IllegalStateException("partner did not hand the turn back within " + timeoutNanos / 1_000_000
+                    + " ms (" + turn.mechanism() + ", partner " + partner.getState() + ")");
+        }
+        if (partnerFailure != null) {
+            checkPartner();
+        }
+    }
+
+    /** @throws IllegalStateException carrying the partner's exception if it failed */
+    public void checkPartner() {
+        Throwable f = partnerFailure;
+        if (f != null) {
+            throw new IllegalStateException("partner failed: " + f, f);
+        }
+    }
+
+    /** @return the CPU the partner was on after it started (and was pinned), or -1 for an inline ping-pong */
+    public int partnerCpu() {
+        return partnerCpu;
+    }
+
+    private boolean isCancelled() {
+        return turn instanceof CancellableTurn c && c.isCancelled();
+    }
+
+    /** @return the turn both sides pass */
+    public Turn turn() {
+        return turn;
+    }
+
+    /** @return the partner thread, or null for an inline ping-pong */
+    public Thread partner() {
+        return partner;
+    }
+
+    private void partnerLoop(int pinTo) {
+        CpuPinning pin = null;
+        PartnerWork task = null;
+        try {
+            if (pinTo >= 0) {
+                pin = CpuPinning.pinCurrentThread(pinTo);
+            }
+            if (LibC.isAvailable()) {
+                partnerCpu = Syscalls.currentCpu();
+            }
+            CountedThreads.registerCurrent(CountedThreads.PARTNER);
+            turn.bind(Turn.B);
+            if (work != null) {
+                task = work.get();
+            }
+            ready.countDown();
+            while (!stopping && !isCancelled()) {
+                if (turn.await(Turn.B, PARTNER_POLL_NANOS) && !stopping) {
+                    if (task != null) {
+                        task.onTurn();
+                    }
+                    turn.pass(Turn.A);
+                }
+            }
+        } catch (Throwable t) {
+            partnerFailure = t;
+            try {
+                // wake the caller now; if this fails too, its bounded wait ends it
+                if (turn instanceof CancellableTurn c) {
+                    c.cancel();
+                } else {
+                    turn.pass(Turn.A);
+                }
+            } catch (Throwable again) {
+                t.addSuppressed(again);
+            }
+        } finally {
+            if (task != null) {
+                try {
+                    task.close();
+                } catch (Throwable t) {
+                    if (partnerFailure == null) {
+                        partnerFailure = t;
+                    } else {
+                        partnerFailure.addSuppressed(t);
+                    }
+                }
+            }
+            CountedThreads.retireCurrent();
+            ready.countDown();
+            if (pin != null) {
+                pin.close();
+            }
+        }
+    }
+
+    /**
+     * Stops the partner and waits for it to end.
+     *
+     * @throws IllegalStateException if it has not ended within the timeout
+     */
+    @Override
+    public void close() {
+        if (partner == null) {
+            return;
+        }
+        stopping = true;
+        if (watchdog != null) {
+            watchdog.close();
+        }
+        if (turn instanceof CancellableTurn c) {
+            c.cancel();
+        } else {
+            turn.pass(Turn.B);
+        }
+        try {
+            partner.join(TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + 1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (partner.isAlive()) {
+            throw new IllegalStateException("partner " + partner + " did not stop (state " + partner.getState() + ")");
+        }
+    }
+}

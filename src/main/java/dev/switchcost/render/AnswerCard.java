@@ -1,0 +1,184 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.Headline.Figure;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The answer on one screen (at most {@value #MAX_LINES} lines of at most {@value #WIDTH} columns):
+ * what a switch costs on one CPU and across CPUs, virtual against platform threads, and the JVM
+ * against plain C, each per switch with its 99.9% error and the switches counted, each followed by a
+ * one-line reading; then where the full report is. Several JDKs in one input are shown side by side.
+ */
+public final class AnswerCard {
+
+    public static final int MAX_LINES = 24;
+    public static final int WIDTH = 100;
+
+    private static final int LABEL = 12;
+    private static final int WHAT = 40;
+    private static final int CELL = 24;
+
+    private AnswerCard() {
+    }
+
+    /**
+     * For the end of {@code switchcost run}: reads the run directory, writes its {@code report.html} and
+     * {@code report.md} into it, and returns the card naming the report. Call it after the run's status is
+     * set, so that the card and the report show the final status.
+     *
+     * @param command the command line, for the report's footer
+     * @throws IllegalArgumentException (one line) when the directory holds no results
+     * @throws dev.switchcost.results.ResultWriteException when the report cannot be written
+     */
+    public static String renderWithReport(Path runDir, String command) throws java.io.IOException {
+        Results r = Results.load(runDir);
+        ReportRenderer.Rendered rendered = ReportRenderer.render(List.of(r), runDir, null, command);
+        return render(r, rendered.html());
+    }
+
+    /** The card without a report path. */
+    public static String render(Results r) {
+        return render(r, null);
+    }
+
+    /** The card; {@code reportHtml} (may be null) is named on its last line. */
+    public static String render(Results r, Path reportHtml) {
+        List<Headline> hs = Headline.perJdk(r);
+        List<String> out = new ArrayList<>();
+        out.add("switchcost: what a context switch costs on this machine");
+        out.add(clip(r.machineSummary()));
+        String settings = r.usable().stream().findFirst().map(x -> x.settings().describe()).orElse("no JMH rows");
+        out.add(clip("status: " + r.status().describe() + " · " + settings));
+        long failed = r.rows().stream().filter(JmhRow::failed).count();
+        if (failed > 0) {
+            out.add(clip("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure"));
+        }
+        StringBuilder head = new StringBuilder(pad("ns per switch ± 99.9% CI (switches/round trip)", LABEL + WHAT));
+        hs.forEach(h -> head.append(lpad("JDK " + h.jdk(), CELL)));
+        out.add(head.toString().stripTrailing());
+
+        section(out, hs, "One CPU", Headline::sameCpu, "Across CPUs", Headline::crossCpu, pinningReading(hs));
+        section(out, hs, "Virtual", Headline::virtual, "Platform", Headline::platform, virtualReading(hs));
+        if (hs.stream().allMatch(h -> h.nativeC() == null)) {
+            out.add(pad("JVM vs C", LABEL) + (r.compare() == null
+                    ? "no native rows (native C not run: switchcost compare adds it)"
+                    : "no native rows in compare.json (" + nativeWhy(r) + ")"));
+        } else {
+            section(out, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, nativeReading(hs));
+        }
+        if (reportHtml != null) {
+            out.add(clip("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)"));
+        }
+        List<String> lines = out.stream().map(AnswerCard::clip).toList();
+        return String.join("\n", lines.size() > MAX_LINES ? lines.subList(0, MAX_LINES) : lines) + "\n";
+    }
+
+    private static String nativeWhy(Results r) {
+        return r.compare().cells().stream().filter(c -> c.column().startsWith("NATIVE") && c.unavailable() != null)
+                .map(c -> c.unavailable()).findFirst().orElse("none measured on SAME_CPU");
+    }
+
+    private static void section(List<String> out, List<Headline> hs, String labelA, Function<Headline, Figure> a,
+                                String labelB, Function<Headline, Figure> b, String reading) {
+        line(out, hs, labelA, a);
+        line(out, hs, labelB, b);
+        if (reading != null) {
+            out.add("  → " + reading);
+        }
+    }
+
+    private static void line(List<String> out, List<Headline> hs, String label, Function<Headline, Figure> f) {
+        Figure any = hs.stream().map(f).filter(x -> x != null).findFirst().orElse(null);
+        StringBuilder sb = new StringBuilder(pad(label, LABEL));
+        if (any == null) {
+            out.add(sb.append("not measured (switchcost run --quick measures it)").toString());
+            return;
+        }
+        sb.append(pad(any.what(), WHAT));
+        for (Headline h : hs) {
+            Figure x = f.apply(h);
+            sb.append(lpad(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")", CELL));
+        }
+        out.add(sb.toString().stripTrailing());
+    }
+
+    private static String pinningReading(List<Headline> hs) {
+        return reading(hs, Headline::pinning, (h, r) -> {
+            if (!differs(r)) {
+                return "one CPU and two CPUs cost the same within the error here";
+            }
+            return r.value() > 1 ? "pin communicating threads together here: " + Fmt.times(r) + " cheaper"
+                    : "threads on two CPUs hand off " + Fmt.times(Estimate.exact(1).over(r)) + " faster than on one CPU here";
+        });
+    }
+
+    private static String virtualReading(List<Headline> hs) {
+        return reading(hs, Headline::virtualGain, (h, r) -> {
+            if (!differs(r)) {
+                return "virtual and platform threads hand off at the same cost within the error here";
+            }
+            boolean noKernel = h.virtual() != null && h.virtual().switchesPerTrip() < 0.1;
+            return r.value() > 1 ? "a virtual-thread handoff is " + Fmt.times(r) + " cheaper than a platform one"
+                    + (noKernel ? " (no kernel switch)" : "")
+                    : "a platform-thread handoff is " + Fmt.times(Estimate.exact(1).over(r)) + " cheaper than a virtual one here";
+        });
+    }
+
+    private static String nativeReading(List<Headline> hs) {
+        return reading(hs, Headline::jvmExtra, (h, d) -> {
+            double share = d.value() / h.nativeC().perSwitch().value();
+            if (!d.resolved()) {
+                return "the JVM matches plain C within the error here";
+            }
+            return "the JVM adds " + Fmt.pm(d) + " ns per switch (" + Fmt.percent(share) + ") over plain C here";
+        });
+    }
+
+    private static boolean differs(Estimate ratio) {
+        return ratio.minus(Estimate.exact(1)).resolved();
+    }
+
+    /** The first JDK's reading, and the other JDKs' figure in brackets. */
+    private static String reading(List<Headline> hs, Function<Headline, Estimate> of,
+                                  java.util.function.BiFunction<Headline, Estimate, String> say) {
+        Headline first = hs.stream().filter(h -> of.apply(h) != null).findFirst().orElse(null);
+        if (first == null) {
+            return null;
+        }
+        String s = say.apply(first, of.apply(first));
+        if (hs.size() > 1) {
+            List<String> others = new ArrayList<>();
+            for (Headline h : hs) {
+                if (h != first && of.apply(h) != null) {
+                    Estimate e = of.apply(h);
+                    others.add("JDK " + h.jdk() + ": " + (Math.abs(e.value()) < 50 ? Fmt.times(e) : Fmt.pm(e) + " ns"));
+                }
+            }
+            if (!others.isEmpty()) {
+                s += " [" + String.join("; ", others) + "]";
+            }
+            s = "JDK " + first.jdk() + ": " + s;
+        }
+        return s;
+    }
+
+    private static String pad(String s, int w) {
+        return s.length() >= w ? s.substring(0, w - 1) + " " : s + " ".repeat(w - s.length());
+    }
+
+    private static String lpad(String s, int w) {
+        return s.length() >= w ? " " + s : " ".repeat(w - s.length()) + s;
+    }
+
+    private static String clip(String s) {
+        return s.length() <= WIDTH ? s : s.substring(0, WIDTH - 1) + "…";
+    }
+}

@@ -1,0 +1,77 @@
+package dev.switchcost.render;
+
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Column;
+import dev.switchcost.results.Stats;
+import dev.switchcost.results.Estimate;
+
+import java.util.List;
+
+/**
+ * Renders {@link CompareResults} as one {@link Table} (text for the terminal, Markdown or HTML for
+ * reports): for each placement, every column's time per round trip as the mean over repetitions with
+ * its 99.9% error (the one rule, {@link Estimate}), its min–max, the ratio to the native baseline of
+ * its group on that placement (with its error), and context switches per round trip.
+ */
+public final class CompareTable {
+
+    private CompareTable() {
+    }
+
+    public static Table table(CompareResults r) {
+        Table.Builder t = new Table.Builder("llrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
+                "× native", "switches/round trip (vol + invol)");
+        for (Column.Group g : Column.Group.values()) {
+            for (String placement : placements(r)) {
+                List<CompareResults.Cell> cells = r.cells().stream()
+                        .filter(c -> c.group().equals(g.name()) && c.placement().equals(placement)).toList();
+                if (cells.isEmpty()) {
+                    continue;
+                }
+                Estimate base = r.cell(g.baseline(), placement).filter(c -> c.nanos().n() > 0).map(CompareResults.Cell::estimate).orElse(null);
+                for (CompareResults.Cell c : cells) {
+                    t.row(row(placement, c, base, c.column().equals(g.baseline().name())));
+                }
+            }
+        }
+        return t.build();
+    }
+
+    /** The run's placements, then any other a cell ran on (the syscall floor runs unpinned whatever was asked). */
+    static List<String> placements(CompareResults r) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(r.placements());
+        r.cells().forEach(c -> all.add(c.placement()));
+        return List.copyOf(all);
+    }
+
+    private static List<String> row(String placement, CompareResults.Cell c, Estimate base, boolean isBaseline) {
+        // why a cell has no figure goes last, where a long reason widens no column
+        if (c.unavailable() != null) {
+            return List.of(placement, c.label(), "n/a", "", "", "not run: " + c.unavailable());
+        }
+        Stats ns = c.nanos();
+        if (ns.n() == 0) {
+            String why = c.samples().stream().map(CompareResults.Sample::error).filter(e -> e != null).findFirst().orElse("no samples");
+            return List.of(placement, c.label(), "FAILED", "", "", why);
+        }
+        Estimate e = c.estimate();
+        String ratio = isBaseline ? "1 (baseline)" : base == null ? "n/a" : Fmt.times(e.over(base));
+        String failed = ns.n() < c.samples().size() ? " (" + (c.samples().size() - ns.n()) + " failed)" : "";
+        return List.of(placement, c.label(), Fmt.pm(e) + failed, Fmt.num(ns.min()) + "–" + Fmt.num(ns.max()), ratio,
+            Fmt.count(c.switches().median()) + " (" + Fmt.count(c.voluntary().median()) + " + " + Fmt.count(c.involuntary().median()) + ")");
+    }
+
+    public static String preamble(CompareResults r) {
+        return r.repetitions() + " interleaved repetitions" + (r.quick() ? " (--quick)" : "") + "; JVM cells: " + r.jmhSettings()
+                + ".\nUnits: handoff rows per round trip (two handoffs); gettid rows per syscall. Mean over repetitions ± 99.9%"
+                + " interval; × native = ratio of means to the native program of the same row group and placement.\n";
+    }
+
+    public static String text(CompareResults r) {
+        return "switchcost compare: " + preamble(r) + "\n" + table(r).text();
+    }
+
+    public static String markdown(CompareResults r) {
+        return preamble(r) + "\n" + table(r).markdown();
+    }
+}

@@ -1,0 +1,438 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.PinningStudy;
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.ProcessThreadCost;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.derive.GapDecomposition;
+import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.Build;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.RunStatus;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Renders one or more inputs (results directories or JMH JSON files: machines or JDKs side by side)
+ * as one self-contained {@code report.html} (charts inlined) and {@code report.md}: the runs and their
+ * status, the answer, one chart per question, the native-vs-JVM table, the working-set derivation with
+ * cache misses where counted, process vs thread, and every JMH row. Every file is written atomically.
+ */
+public final class ReportRenderer {
+
+    /** The README's charts, by file name (without .png). */
+    public static final List<String> CHART_NAMES = List.of("mechanism", "virtual-vs-platform", "compare", "working-set");
+
+    /** What was written. */
+    public record Rendered(Path html, Path markdown, List<Path> charts, List<String> sections) {
+    }
+
+    private ReportRenderer() {
+    }
+
+    /**
+     * @param outDir    where report.html and report.md go
+     * @param chartsDir where to write the charts as PNG files too (the README's), or null
+     * @param command   the command line that made the report, for its footer
+     */
+    public static Rendered render(List<Results> inputs, Path outDir, Path chartsDir, String command) throws IOException {
+        Doc doc = new Doc();
+        List<String> sections = new ArrayList<>();
+        List<Path> chartFiles = new ArrayList<>();
+        boolean several = inputs.size() > 1;
+        String title = "switchcost report: " + String.join(" vs ", inputs.stream().map(Results::label).toList());
+        doc.h(1, title);
+        doc.p("What a context switch costs on " + (several ? "these machines/JDKs" : "this machine")
+                + ", measured by switchcost's JMH benchmarks with every switch counted. Errors are 99.9% confidence intervals: "
+                + Estimate.RULE + ". `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) too.");
+
+        section(doc, sections, "runs", "Runs");
+        runs(doc, inputs);
+        machines(doc, inputs);
+
+        section(doc, sections, "answer", "The answer");
+        answer(doc, inputs);
+
+        List<Tagged> rows = tagged(inputs);
+        section(doc, sections, "mechanism", "Handoff cost by mechanism and placement");
+        chart(doc, chartFiles, outDir, chartsDir, Charts.bars("mechanism", "Handoff round trip by mechanism and placement",
+                "What does one handoff cost, by mechanism and by where the two threads run?", "ns per round trip (two switches)",
+                mechanismBars(rows)), "No JMH rows with a `placement` parameter (FutexPingPong, ParkUnparkPingPong, ...).");
+
+        section(doc, sections, "virtual", "Virtual vs platform threads");
+        chart(doc, chartFiles, outDir, chartsDir, Charts.bars("virtual-vs-platform", "Virtual vs platform thread handoff",
+                "How much cheaper is handing off between virtual threads than between platform threads?",
+                "ns per round trip (two handoffs)", virtualBars(rows)),
+                "No virtual-thread rows (VirtualThreadHandoffOneCarrier/TwoCarriers).");
+
+        section(doc, sections, "pinning", PinningTable.TITLE);
+        pinning(doc, inputs);
+
+        section(doc, sections, "native", "Native C vs JVM (switchcost compare)");
+        nativeSection(doc, chartFiles, outDir, chartsDir, inputs);
+
+        section(doc, sections, "working-set", "Working set: indirect cost per switch");
+        workingSet(doc, chartFiles, outDir, chartsDir, inputs);
+
+        section(doc, sections, "process-thread", "Process switch vs thread switch");
+        List<ProcessThreadCost.Row> pt = new ArrayList<>();
+        for (Results r : inputs) {
+            List<ProcessThreadCost.Row> d = ProcessThreadCost.derive(r.usable());
+            if (!d.isEmpty()) {
+                if (several) {
+                    doc.p("**" + r.label() + "**");
+                }
+                doc.table(ProcessThreadTable.table(d));
+                pt.addAll(d);
+            }
+        }
+        if (pt.isEmpty()) {
+            doc.p("No ProcessVsThreadSwitch rows.");
+        } else {
+            doc.p("Per switch = per round trip / 2; the difference is process − thread with its 99.9% error (flagged when it is"
+                    + " within its error of zero or negative).");
+        }
+
+        section(doc, sections, "rows", "All JMH rows");
+        allRows(doc, inputs);
+
+        section(doc, sections, "about", "About this report");
+        doc.bullets(List.of(
+                "Made by `" + command + "` with switchcost " + Build.describe() + ".",
+                "Each figure is the mean of JMH's measurement iterations (all forks) with its 99.9% Student-t interval — JMH's own"
+                        + " `scoreError`; derived figures combine errors with Welch–Satterthwaite degrees of freedom.",
+                "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
+                "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
+
+        Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), doc.html(title));
+        Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), doc.markdown());
+        return new Rendered(html, md, chartFiles, sections);
+    }
+
+    private static void section(Doc doc, List<String> sections, String id, String title) {
+        sections.add(id);
+        doc.h(2, title, id);
+    }
+
+    /** A row with the label of its input (and JDK, when inputs or JDKs are several). */
+    record Tagged(String tag, JmhRow row) {
+    }
+
+    static List<Tagged> tagged(List<Results> inputs) {
+        List<Tagged> out = new ArrayList<>();
+        for (Results r : inputs) {
+            boolean jdks = r.jdks().size() > 1;
+            java.util.Map<String, Long> perKey = r.usable().stream().collect(java.util.stream.Collectors.groupingBy(
+                    x -> x.key() + x.jdkLabel(), java.util.stream.Collectors.counting()));
+            for (JmhRow x : r.usable()) {
+                String file = perKey.get(x.key() + x.jdkLabel()) > 1 ? " " + x.source().getFileName() : "";
+                String tag = (inputs.size() > 1 ? r.label() : "") + (jdks ? " " + x.jdkLabel() : "") + file;
+                out.add(new Tagged(tag.isBlank() ? "" : "[" + tag.strip() + "] ", x));
+            }
+        }
+        return out;
+    }
+
+    private static void runs(Doc doc, List<Results> inputs) {
+        Table.Builder t = new Table.Builder("llllll", "input", "status", "JDK", "JMH settings", "rows", "notes");
+        for (Results r : inputs) {
+            String status = r.status().describe();
+            if (r.status().state() != RunStatus.State.COMPLETE && r.status().state() != RunStatus.State.UNKNOWN
+                    || !r.status().failedTrials().isEmpty()) {
+                status = "**" + status + "**";
+            }
+            long failed = r.rows().stream().filter(JmhRow::failed).count();
+            String settings = r.rows().stream().map(x -> x.settings().describe()).distinct().limit(3)
+                    .reduce((a, b) -> a + "; " + b).orElse("–");
+            t.row("`" + r.source() + "`", status, String.join(", ", r.jdks()), settings,
+                    r.rows().size() + (failed > 0 ? " (" + failed + " FAILED)" : "") + (r.compare() != null ? " + compare.json" : ""),
+                    String.join("; ", r.notes()));
+        }
+        doc.table(t.build());
+        for (Results r : inputs) {
+            r.status().failedTrials().forEach(f -> doc.p("**Failed trial** in " + r.label() + ": `" + f.id() + "`"
+                    + (f.reason().isEmpty() ? "" : ": " + f.reason())));
+        }
+    }
+
+    private static void machines(Doc doc, List<Results> inputs) {
+        List<String> head = new ArrayList<>(List.of("machine"));
+        inputs.forEach(r -> head.add(r.label()));
+        List<List<String>> rows = new ArrayList<>();
+        List<Function<MachineInfo, String>> facts = List.of(
+                m -> m.cpu().model() + " (" + m.cpu().vendor() + (m.cpu().revision() == null ? "" : "; " + m.cpu().revision()) + ")",
+                m -> m.cpu().logicalCpus() + " logical (online " + m.cpu().online() + ", " + m.cpu().threadsPerCore() + " per core)",
+                m -> m.caches() == null ? "–" : String.join(", ", m.caches().stream()
+                        .map(c -> "L" + c.level() + " " + c.type() + " " + Fmt.num(c.sizeBytes() / 1024.0) + " KiB").toList()),
+                m -> String.valueOf(m.kernel().release()),
+                m -> m.virtualization() == null ? "–" : (m.virtualization().hypervisor() == null ? "none detected"
+                        : m.virtualization().hypervisor()) + (m.virtualization().container() == null ? "" : ", container " + m.virtualization().container()),
+                m -> m.power() == null ? "–" : "cpuidle " + m.power().cpuidleDriver() + "/" + m.power().cpuidleGovernor()
+                        + ", cpufreq " + (m.power().cpufreqGovernor() == null ? "n/a" : m.power().cpufreqGovernor()),
+                m -> m.jdk().version() + " (" + m.jdk().vendor() + ")",
+                m -> m.perf() == null ? "–" : m.perf().hardwareCounters() ? "hardware counters available" : "no hardware counters"
+                        + (m.perf().note() == null ? "" : " (" + m.perf().note() + ")"),
+                m -> m.hostname() + ", " + m.capturedAt());
+        List<String> names = List.of("CPU", "logical CPUs", "caches (cpu0)", "kernel", "virtualization", "power", "JDK (host)",
+                "perf", "host, captured");
+        for (int i = 0; i < facts.size(); i++) {
+            List<String> row = new ArrayList<>(List.of(names.get(i)));
+            for (Results r : inputs) {
+                row.add(r.machine() == null ? "unknown (no machine.json)" : facts.get(i).apply(r.machine()));
+            }
+            rows.add(row);
+        }
+        doc.table(new Table(head, rows, "l".repeat(head.size())));
+    }
+
+    private static void answer(Doc doc, List<Results> inputs) {
+        List<String> head = new ArrayList<>(List.of("question", "what"));
+        List<Headline> hs = new ArrayList<>();
+        for (Results r : inputs) {
+            for (Headline h : Headline.perJdk(r)) {
+                hs.add(h);
+                head.add((inputs.size() > 1 ? r.label() + " " : "") + "JDK " + h.jdk() + ": ns per switch ± 99.9% (switches/round trip)");
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        addAnswer(rows, hs, "one CPU", Headline::sameCpu);
+        addAnswer(rows, hs, "across CPUs", Headline::crossCpu);
+        addAnswer(rows, hs, "virtual threads", Headline::virtual);
+        addAnswer(rows, hs, "platform threads", Headline::platform);
+        addAnswer(rows, hs, "plain C", Headline::nativeC);
+        addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
+        StringBuilder align = new StringBuilder("ll");
+        hs.forEach(h -> align.append('r'));
+        doc.table(new Table(head, rows, align.toString()));
+        List<String> readings = new ArrayList<>();
+        for (Results r : inputs) {
+            String card = AnswerCard.render(r);
+            card.lines().filter(l -> l.startsWith("  → ")).forEach(l -> readings.add((inputs.size() > 1 ? r.label() + ": " : "") + l.substring(4)));
+        }
+        doc.bullets(readings.isEmpty() ? List.of("Not enough rows for a reading (run `switchcost run --quick`).") : readings);
+    }
+
+    private static void addAnswer(List<List<String>> rows, List<Headline> hs, String q, Function<Headline, Headline.Figure> f) {
+        Headline.Figure any = hs.stream().map(f).filter(x -> x != null).findFirst().orElse(null);
+        if (any == null) {
+            return;
+        }
+        List<String> row = new ArrayList<>(List.of(q, any.what()));
+        for (Headline h : hs) {
+            Headline.Figure x = f.apply(h);
+            row.add(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")");
+        }
+        rows.add(row);
+    }
+
+    static List<Charts.Bar> mechanismBars(List<Tagged> rows) {
+        List<Charts.Bar> bars = new ArrayList<>();
+        for (String placement : List.of("SAME_CPU", "SMT_SIBLING", "CROSS_CPU", "UNPINNED")) {
+            for (Tagged t : rows) {
+                JmhRow r = t.row();
+                if (placement.equals(r.param("placement")) && r.param("workingSetKiB") == null && r.primary().isTimePerOp()
+                        && !r.benchmarkClass().startsWith("VirtualThreadHandoff")) {
+                    String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals("placement"))
+                            .map(e -> e.getValue()).reduce((a, b) -> a + " " + b).map(s -> " " + s).orElse("");
+                    bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement, r.estimate(), placement));
+                }
+            }
+        }
+        return bars;
+    }
+
+    static List<Charts.Bar> virtualBars(List<Tagged> rows) {
+        List<Charts.Bar> bars = new ArrayList<>();
+        if (rows.stream().noneMatch(t -> t.row().benchmarkClass().startsWith("VirtualThreadHandoff"))) {
+            return bars;
+        }
+        for (String pair : List.of("VT_VT", "VT_PT", "PT_PT")) {
+            for (Tagged t : rows) {
+                JmhRow r = t.row();
+                if (r.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(r.param("pair")) && r.primary().isTimePerOp()) {
+                    String carriers = r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers";
+                    String p = r.param("placement") == null || r.param("placement").equals("UNPINNED") ? "" : " " + r.param("placement");
+                    bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param("primitive") + " · " + carriers + p
+                            + " · " + Fmt.count(r.switchesPerOp()) + " switches", r.estimate(), pairText(pair)));
+                }
+            }
+        }
+        return bars;
+    }
+
+    /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
+    static void pinning(Doc doc, List<Results> inputs) {
+        // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
+        if (inputs.stream().noneMatch(r -> PinningStudy.derive(r).rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
+            doc.p("No `pair=VT_VT primitive=SYNCHRONIZED` rows of VirtualThreadHandoffOneCarrier/TwoCarriers: run them beside the other "
+                    + "primitives, on each JDK with `run --jdk` (docs/pinning-study.md has the command), to see whether `synchronized` "
+                    + "pins a carrier.");
+            return;
+        }
+        for (Results r : inputs) {
+            PinningStudy s = PinningStudy.derive(r);
+            if (!s.isEmpty()) {
+                if (inputs.size() > 1) {
+                    doc.p("**" + r.label() + "**");
+                }
+                PinningTable.section(doc, s);
+            }
+        }
+    }
+
+    private static String pairText(String pair) {
+        return switch (pair) {
+            case "VT_VT" -> "virtual ↔ virtual";
+            case "VT_PT" -> "virtual ↔ platform";
+            case "PT_PT" -> "platform ↔ platform";
+            default -> pair;
+        };
+    }
+
+    private static void nativeSection(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+        boolean any = false;
+        List<Charts.Bar> bars = new ArrayList<>();
+        for (Results r : inputs) {
+            CompareResults c = r.compare();
+            if (c == null) {
+                continue;
+            }
+            any = true;
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            nativeMissing(c).ifPresent(why -> doc.p("**Native column missing:** " + why));
+            doc.p(CompareTable.preamble(c).replace("\n", " "));
+            doc.table(CompareTable.table(c));
+            Table gap = GapTable.table(c);
+            if (gap != null) {
+                doc.p(GapTable.LEGEND);
+                doc.table(gap);
+            } else if (!GapDecomposition.of(c).isEmpty()) {
+                doc.p(GapTable.NOT_MEASURED);
+            }
+            Table after = GapTable.afterSwitchTable(c);
+            if (after != null) {
+                doc.p(GapTable.AFTER_SWITCH_LEGEND);
+                doc.table(after);
+            }
+            String tag = inputs.size() > 1 ? "[" + r.label() + "] " : "";
+            for (String placement : c.placements()) {
+                for (CompareResults.Cell cell : c.cells()) {
+                    if (cell.group().equals("HANDOFF") && cell.placement().equals(placement) && cell.unavailable() == null
+                            && cell.nanos().n() > 0) {
+                        bars.add(new Charts.Bar(tag + cell.label() + " · " + placement, cell.estimate(), placement));
+                    }
+                }
+            }
+        }
+        if (!any) {
+            doc.p("No `compare.json`: native C was not run beside these results (`switchcost compare` adds it).");
+            return;
+        }
+        chart(doc, files, outDir, chartsDir, Charts.bars("compare", "Native C vs JVM handoff (interleaved repetitions)",
+                "How far is each JVM handoff from the same handoff in plain C, on the same machine in the same run?",
+                "ns per round trip (two switches), mean over repetitions", bars), "No native or JVM handoff cells with samples.");
+    }
+
+    /** Why compare.json has no native numbers, if it has none. */
+    static Optional<String> nativeMissing(CompareResults c) {
+        return c.cells().stream().filter(x -> x.column().startsWith("NATIVE") && x.unavailable() != null
+                && x.unavailable().startsWith("native not built")).map(CompareResults.Cell::unavailable).findFirst();
+    }
+
+    private static void workingSet(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+        List<IndirectCost.Row> all = new ArrayList<>();
+        MachineInfo machine = null;
+        for (Results r : inputs) {
+            List<IndirectCost.Row> rows;
+            try {
+                rows = IndirectCost.derive(r.usable());
+            } catch (IllegalArgumentException e) {
+                doc.p("Working-set rows of " + r.label() + " not derived: " + e.getMessage());
+                continue;
+            }
+            if (rows.isEmpty()) {
+                continue;
+            }
+            CacheSizes caches = null;
+            if (r.machine() != null) {
+                machine = machine == null ? r.machine() : machine;
+                try {
+                    caches = CacheSizes.of(r.machine().caches(), "machine.json");
+                } catch (RuntimeException e) {
+                    caches = null;
+                }
+            }
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            doc.table(IndirectTable.table(rows, caches));
+            doc.p(IndirectTable.legend(caches).replace("\n", " "));
+            if (rows.stream().noneMatch(x -> Double.isFinite(x.missesPerSwitch()))) {
+                doc.p("Cache misses per switch: not counted in these results (run with `--prof perf` on a machine with hardware"
+                        + " counters; this one " + (r.machine() != null && r.machine().perf() != null && !r.machine().perf().hardwareCounters()
+                        ? "has none" : "may have none") + ").");
+            }
+            all.addAll(rows);
+        }
+        if (all.isEmpty()) {
+            doc.p("No WorkingSetHandoff rows.");
+            return;
+        }
+        chart(doc, files, outDir, chartsDir, Charts.workingSet(all, inputs.size() == 1 ? machine : machine,
+                "What does a switch cost through the caches, as the working set between switches grows?"),
+                "Fewer than two sizes with a derivable indirect cost: no curve to draw.");
+        if (machine != null) {
+            doc.p("Vertical lines: " + String.join(", ", Charts.cacheMarks(machine).entrySet().stream()
+                    .map(e -> e.getKey() + " = " + Fmt.num(e.getValue() / 1024.0) + " KiB").toList()) + " (cpu0, from machine.json).");
+        }
+    }
+
+    private static void allRows(Doc doc, List<Results> inputs) {
+        for (Results r : inputs) {
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            if (r.rows().isEmpty()) {
+                doc.p("No JMH rows (run " + r.status().describe() + ").");
+                continue;
+            }
+            Table.Builder t = new Table.Builder("lllrlrrrl", "benchmark", "params", "JDK", "score ± 99.9%", "unit", "switches/op",
+                    "voluntary", "involuntary", "status");
+            for (JmhRow x : r.rows()) {
+                t.row(x.shortName(), x.paramsText(), String.valueOf(x.jvm().jdkVersion()), Fmt.pm(x.estimate()), x.primary().unit(),
+                        Fmt.count(x.switchesPerOp()), Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")),
+                        Fmt.count(x.secondaryScore("ctxsw.involuntary.norm")), x.failed() ? "**FAILED**: " + x.failure() : "");
+            }
+            doc.table(t.build());
+        }
+    }
+
+    private static void chart(Doc doc, List<Path> files, Path outDir, Path chartsDir, Optional<Charts.Chart> chart, String why) {
+        if (chart.isEmpty()) {
+            doc.p(why);
+            return;
+        }
+        Charts.Chart c = chart.get();
+        String file = null;
+        if (chartsDir != null) {
+            Path f = AtomicFiles.writeBytes(chartsDir.resolve(c.name() + ".png"), c.png());
+            files.add(f);
+            file = outDir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString();
+        }
+        doc.p(c.question());
+        doc.image(c.question(), c.png(), file);
+    }
+}

@@ -1,0 +1,126 @@
+package dev.switchcost.render;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A table, rendered the same way everywhere: aligned text for the terminal, TSV for plotting,
+ * Markdown and HTML for reports. The one table formatter of switchcost.
+ *
+ * @param header column names
+ * @param rows   cells, one list per row (as many cells as the header)
+ * @param align  one character per column, {@code l} or {@code r}; missing columns are left-aligned
+ */
+public record Table(List<String> header, List<List<String>> rows, String align) {
+
+    public Table {
+        header = List.copyOf(header);
+        rows = rows.stream().map(List::copyOf).toList();
+        for (List<String> r : rows) {
+            if (r.size() != header.size()) {
+                throw new IllegalArgumentException("row has " + r.size() + " cells, header " + header.size() + ": " + r);
+            }
+        }
+    }
+
+    /** Builds a table row by row. */
+    public static final class Builder {
+        private final List<String> header;
+        private final String align;
+        private final List<List<String>> rows = new ArrayList<>();
+
+        public Builder(String align, String... header) {
+            this.header = List.of(header);
+            this.align = align;
+        }
+
+        public Builder row(String... cells) {
+            rows.add(List.of(cells));
+            return this;
+        }
+
+        public Builder row(List<String> cells) {
+            rows.add(cells);
+            return this;
+        }
+
+        public Table build() {
+            return new Table(header, rows, align);
+        }
+    }
+
+    boolean right(int col) {
+        return col < align.length() && align.charAt(col) == 'r';
+    }
+
+    /** Aligned columns separated by two spaces, no trailing blanks. */
+    public String text() {
+        int[] w = new int[header.size()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = header.get(i).length();
+            for (List<String> r : rows) {
+                w[i] = Math.max(w[i], r.get(i).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        line(sb, header, w, true);
+        for (List<String> r : rows) {
+            line(sb, r, w, false);
+        }
+        return sb.toString();
+    }
+
+    private void line(StringBuilder sb, List<String> cells, int[] w, boolean head) {
+        StringBuilder l = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            String c = cells.get(i);
+            String fill = " ".repeat(w[i] - c.length());
+            l.append(i == 0 ? "" : "  ").append(right(i) && !head ? fill + c : c + fill);
+        }
+        sb.append(l.toString().stripTrailing()).append('\n');
+    }
+
+    /** Tab-separated, one header line. */
+    public String tsv() {
+        StringBuilder sb = new StringBuilder(String.join("\t", header)).append('\n');
+        rows.forEach(r -> sb.append(String.join("\t", r)).append('\n'));
+        return sb.toString();
+    }
+
+    public String markdown() {
+        StringBuilder sb = new StringBuilder("|");
+        header.forEach(h -> sb.append(mdCell(h)).append('|'));
+        sb.append("\n|");
+        for (int i = 0; i < header.size(); i++) {
+            sb.append(right(i) ? "--:|" : "---|");
+        }
+        sb.append('\n');
+        for (List<String> r : rows) {
+            sb.append('|');
+            r.forEach(c -> sb.append(mdCell(c)).append('|'));
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** A {@code <table>}; cells are escaped, {@code `code`} spans become {@code <code>}. */
+    public String html() {
+        StringBuilder sb = new StringBuilder("<table>\n<thead><tr>");
+        for (int i = 0; i < header.size(); i++) {
+            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(Html.inline(header.get(i))).append("</th>");
+        }
+        sb.append("</tr></thead>\n<tbody>\n");
+        for (List<String> r : rows) {
+            sb.append("<tr>");
+            for (int i = 0; i < r.size(); i++) {
+                sb.append(right(i) ? "<td class=\"r\">" : "<td>").append(Html.inline(r.get(i))).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        return sb.append("</tbody>\n</table>\n").toString();
+    }
+
+    private static String mdCell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+}

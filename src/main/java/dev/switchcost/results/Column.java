@@ -1,0 +1,128 @@
+package dev.switchcost.results;
+
+
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.nativebaseline.NativeProgram;
+
+import java.util.Map;
+
+/**
+ * One implementation in the comparison table, and where its numbers come from. Each column belongs
+ * to a {@link Group}; ratios are to the group's native baseline on the same placement.
+ */
+public enum Column {
+    NATIVE_FUTEX(Group.HANDOFF, "native futex, threads", NativeProgram.FUTEX_THREADS, null, Map.of()),
+    NATIVE_FUTEX_TIMED(Group.HANDOFF, "native futex, threads, timed wait", NativeProgram.FUTEX_THREADS_TIMED, null, Map.of()),
+    FFM_FUTEX(Group.HANDOFF, "FFM futex (FutexPingPong)", null, "dev.switchcost.bench.FutexPingPong.roundTrip",
+            Map.of("binding", "FFM", "wait", "UNTIMED")),
+    JNA_FUTEX(Group.HANDOFF, "JNA futex (FutexPingPong)", null, "dev.switchcost.bench.FutexPingPong.roundTrip",
+            Map.of("binding", "JNA", "wait", "UNTIMED")),
+    JNA_FUTEX_TIMED(Group.HANDOFF, "JNA futex, timed wait", null, "dev.switchcost.bench.FutexPingPong.roundTrip",
+            Map.of("binding", "JNA", "wait", "TIMED")),
+    LOCK_SUPPORT(Group.HANDOFF, "LockSupport park()/unpark", null, "dev.switchcost.bench.ParkUnparkPingPong.roundTrip_park",
+            Map.of("wait", "UNTIMED")),
+    /** Looked up at run time ({@code session.JmhTargets#virtual}); absent from a build without it. */
+    VIRTUAL(Group.HANDOFF, "virtual thread park/unpark", null, null, Map.of()),
+    /**
+     * The FFM futex ping-pong with one more call after each wake ({@code BindingAfterSwitch}): no call,
+     * then gettid shaped as the futex wait through FFM and through JNA. (row − no call) / 2 is what that
+     * call costs right after a switch, against its warm-loop row ({@link #FFM_AS_FUTEX_WAIT},
+     * {@link #JNA_AS_FUTEX_CALL}). One CPU only.
+     */
+    AFTER_SWITCH_NONE(Group.HANDOFF, "FFM futex, no extra call (BindingAfterSwitch)", null,
+            "dev.switchcost.bench.BindingAfterSwitch.roundTrip", Map.of("binding", "FFM", "extra", "NONE")),
+    AFTER_SWITCH_FFM(Group.HANDOFF, "FFM futex + FFM gettid after each wake", null,
+            "dev.switchcost.bench.BindingAfterSwitch.roundTrip", Map.of("binding", "FFM", "extra", "FFM")),
+    AFTER_SWITCH_JNA(Group.HANDOFF, "FFM futex + JNA gettid after each wake", null,
+            "dev.switchcost.bench.BindingAfterSwitch.roundTrip", Map.of("binding", "FFM", "extra", "JNA")),
+    NATIVE_FUTEX_PROCESSES(Group.HANDOFF, "native futex, processes", NativeProgram.FUTEX_PROCESSES, null, Map.of()),
+    NATIVE_PIPE(Group.HANDOFF, "native pipe, processes", NativeProgram.PIPE_PROCESSES, null, Map.of()),
+    NATIVE_GETTID(Group.SYSCALL, "native gettid", NativeProgram.GETTID, null, Map.of()),
+    /** JMH's own cost per op (an empty benchmark method): the harness's share of every JVM row. */
+    JMH_EMPTY(Group.SYSCALL, "JMH empty op (SyscallBaseline.baseline)", null, "dev.switchcost.bench.SyscallBaseline.baseline", Map.of()),
+    FFM_GETTID(Group.SYSCALL, "FFM gettid, critical (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid",
+            Map.of("binding", "FFM")),
+    FFM_GETTID_NOT_CRITICAL(Group.SYSCALL, "FFM gettid, not critical", null, "dev.switchcost.bench.SyscallBaseline.gettidNotCritical",
+            Map.of("binding", "FFM")),
+    JNA_GETTID(Group.SYSCALL, "JNA gettid (SyscallBaseline)", null, "dev.switchcost.bench.SyscallBaseline.gettid",
+            Map.of("binding", "JNA")),
+    /** gettid through the futex calls' own shape: the binding's share per futex call (the decomposition's input). */
+    FFM_AS_FUTEX_WAIT(Group.SYSCALL, "FFM gettid shaped as the futex wait", null, "dev.switchcost.bench.SyscallBaseline.gettidAsFutexWait",
+            Map.of("binding", "FFM")),
+    FFM_AS_FUTEX_WAKE(Group.SYSCALL, "FFM gettid shaped as the futex wake", null, "dev.switchcost.bench.SyscallBaseline.gettidAsFutexWake",
+            Map.of("binding", "FFM")),
+    JNA_AS_FUTEX_CALL(Group.SYSCALL, "JNA gettid shaped as a futex call", null, "dev.switchcost.bench.SyscallBaseline.gettidAsFutexWait",
+            Map.of("binding", "JNA"));
+
+    /** Rows of the table: handoffs (per placement) and the syscall floor (unpinned only). */
+    public enum Group {
+        HANDOFF("handoff round trip (two handoffs)"),
+        SYSCALL("one gettid syscall (a mode switch, no context switch)");
+
+        private final String unit;
+
+        Group(String unit) {
+            this.unit = unit;
+        }
+
+        public String unit() {
+            return unit;
+        }
+
+        public Column baseline() {
+            return this == HANDOFF ? NATIVE_FUTEX : NATIVE_GETTID;
+        }
+    }
+
+    private final Group group;
+    private final String label;
+    private final NativeProgram program;
+    private final String benchmark;
+    private final Map<String, String> params;
+
+    Column(Group group, String label, NativeProgram program, String benchmark, Map<String, String> params) {
+        this.group = group;
+        this.label = label;
+        this.program = program;
+        this.benchmark = benchmark;
+        this.params = params;
+    }
+
+    public Group group() {
+        return group;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public boolean isNative() {
+        return program != null;
+    }
+
+    public NativeProgram program() {
+        return program;
+    }
+
+    /** Full JMH benchmark name for the fixed JVM columns; null for native ones and {@link #VIRTUAL}. */
+    public String benchmark() {
+        return benchmark;
+    }
+
+    public Map<String, String> params() {
+        return params;
+    }
+
+    /** Whether this column has a cell on this placement. */
+    public boolean appliesTo(Placement p) {
+        return switch (this) {
+            case NATIVE_GETTID, JMH_EMPTY, JNA_GETTID, FFM_GETTID, FFM_GETTID_NOT_CRITICAL, FFM_AS_FUTEX_WAIT, FFM_AS_FUTEX_WAKE,
+                 JNA_AS_FUTEX_CALL -> p == Placement.UNPINNED;
+            // A virtual thread cannot be pinned: only the scheduler places it.
+            case VIRTUAL -> p == Placement.UNPINNED;
+            // the cold-path question is one CPU's: both sides' code shares its caches and predictors
+            case AFTER_SWITCH_NONE, AFTER_SWITCH_FFM, AFTER_SWITCH_JNA -> p == Placement.SAME_CPU;
+            default -> p != Placement.SMT_SIBLING;
+        };
+    }
+}

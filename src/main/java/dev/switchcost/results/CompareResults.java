@@ -1,0 +1,135 @@
+package dev.switchcost.results;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The raw data of one {@code switchcost compare} run, written as {@code compare.json} into the
+ * results directory and read back by {@code switchcost report}.
+ *
+ * @param schema      format version (1)
+ * @param createdAt   when the run started (ISO-8601, UTC)
+ * @param repetitions interleaved repetitions asked for
+ * @param quick       whether {@code --quick} shortened each measurement
+ * @param placements  placements compared, in order
+ * @param jmhSettings the JMH warmup/measurement used for every JVM cell, in words
+ * @param cells       one per column × placement, in table order
+ */
+public record CompareResults(int schema, String createdAt, int repetitions, boolean quick, List<String> placements,
+                             String jmhSettings, List<Cell> cells) {
+
+    public static final String FILE_NAME = "compare.json";
+
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create();
+
+    /**
+     * One column on one placement.
+     *
+     * @param column      the {@link Column} name
+     * @param group       the {@link Column.Group} name
+     * @param label       the column's label
+     * @param placement   UNPINNED, SAME_CPU or CROSS_CPU
+     * @param source      the native program and arguments, or the JMH benchmark and parameters
+     * @param unavailable why the cell has no samples (no compiler, benchmark not built, placement unavailable), else null
+     * @param samples     one per repetition that ran
+     * @param jdk         the JDK version a JVM cell's fork ran on when {@code compare --jdk} put several side by side;
+     *                    null for native cells and for a run on one JDK (the one in machine.json)
+     */
+    public record Cell(String column, String group, String label, String placement, String source, String unavailable,
+                       List<Sample> samples, String jdk) {
+
+        /** A cell of a run on one JDK. */
+        public Cell(String column, String group, String label, String placement, String source, String unavailable,
+                    List<Sample> samples) {
+            this(column, group, label, placement, source, unavailable, samples, null);
+        }
+
+        public Stats nanos() {
+            return Stats.of(samples.stream().map(Sample::nsPerRoundTrip).toList());
+        }
+
+        /** Mean over the repetitions that ran, with its 99.9% error (the one rule, {@link Estimate}). */
+        public Estimate estimate() {
+            return Estimate.ofSamples(samples.stream().filter(s -> s.error() == null)
+                    .mapToDouble(Sample::nsPerRoundTrip).toArray());
+        }
+
+        public Stats switches() {
+            return Stats.of(samples.stream().map(Sample::switchesPerRoundTrip).toList());
+        }
+
+        public Stats voluntary() {
+            return Stats.of(samples.stream().map(Sample::voluntaryPerRoundTrip).toList());
+        }
+
+        public Stats involuntary() {
+            return Stats.of(samples.stream().map(Sample::involuntaryPerRoundTrip).toList());
+        }
+    }
+
+    /**
+     * One repetition of one cell.
+     *
+     * @param repetition     1-based
+     * @param nsPerRoundTrip time per round trip (per syscall for the syscall group)
+     * @param scoreError     JMH's 99.9% error of that score; NaN for native programs and single-iteration runs
+     * @param voluntaryPerRoundTrip   voluntary context switches per round trip (both sides)
+     * @param involuntaryPerRoundTrip involuntary ones
+     * @param switchesPerRoundTrip    total (JMH: {@code ctxsw.total.norm} of ContextSwitchProfiler)
+     * @param cpus           CPUs used (native programs), empty when unpinned or unknown
+     * @param error          why this repetition failed, else null (then the numbers are NaN)
+     */
+    public record Sample(int repetition, double nsPerRoundTrip, double scoreError, double voluntaryPerRoundTrip,
+                         double involuntaryPerRoundTrip, double switchesPerRoundTrip, String cpus, String error) {
+    }
+
+    /** The column's cell on this placement (the first JDK's, when several ran). */
+    public Optional<Cell> cell(Column column, String placement) {
+        return cells.stream().filter(c -> c.column().equals(column.name()) && c.placement().equals(placement)).findFirst();
+    }
+
+    /** The column's cells on this placement: one, or one per JDK of {@code compare --jdk}. */
+    public List<Cell> cells(Column column, String placement) {
+        return cells.stream().filter(c -> c.column().equals(column.name()) && c.placement().equals(placement)).toList();
+    }
+
+    public String toJson() {
+        return GSON.toJson(this);
+    }
+
+    /**
+     * Writes {@code dir/compare.json} atomically ({@link dev.switchcost.results.AtomicFiles}).
+     *
+     * @return the file written
+     * @throws dev.switchcost.results.ResultWriteException naming the file when it cannot be written
+     */
+    public Path write(Path dir) {
+        return dev.switchcost.results.AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
+    }
+
+    /** @throws IllegalArgumentException when the file is not a compare.json */
+    public static CompareResults read(Path file) throws IOException {
+        CompareResults r;
+        try {
+            r = GSON.fromJson(Files.readString(file), CompareResults.class);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getMessage(), e);
+        }
+        if (r == null || r.cells() == null || r.placements() == null || r.schema() != 1) {
+            throw new IllegalArgumentException(file + " is not a switchcost compare.json (schema 1 with placements and cells)");
+        }
+        for (Cell c : r.cells()) {
+            if (c.column() == null || c.placement() == null || c.samples() == null) {
+                throw new IllegalArgumentException(file + ": a cell lacks column, placement or samples");
+            }
+        }
+        return r;
+    }
+}

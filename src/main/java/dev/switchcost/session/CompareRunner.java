@@ -1,0 +1,302 @@
+package dev.switchcost.session;
+
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Column;
+
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.linux.Binding;
+import dev.switchcost.measure.nativebaseline.NativeProgram;
+import dev.switchcost.measure.nativebaseline.NativeResult;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Runs the comparison: every cell (column × placement) once per repetition, native programs and
+ * JMH benchmarks of one placement back to back, and the order of cells reversed on every other
+ * repetition, so that drift (frequency, noisy neighbours, thermal) hits native and JVM columns alike
+ * rather than whichever ran last.
+ *
+ * <p>JVM cells: one JMH fork each, through {@link Runner} with options passed through
+ * {@link ForkOptions#withSwitchcostDefaults} and {@link ContextSwitchProfiler} added. Native cells:
+ * the program runs about as long as a JMH cell measures; its round-trip count is calibrated once per
+ * cell from a short run.
+ */
+public final class CompareRunner {
+
+    /** Time settings of one run. */
+    public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns,
+                           List<JdkPolicy.Jdk> jdks) {
+
+        /** Every column, on the JDK running switchcost. */
+        public Settings(int repetitions, boolean quick, List<Placement> placements) {
+            this(repetitions, quick, placements, null, List.of());
+        }
+
+        /** These columns, on the JDK running switchcost. */
+        public Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns) {
+            this(repetitions, quick, placements, columns, List.of());
+        }
+
+        /** The same comparison with every JVM cell once per JDK (none: the JDK running switchcost). */
+        public Settings onJdks(List<JdkPolicy.Jdk> chosen) {
+            return new Settings(repetitions, quick, placements, columns, List.copyOf(chosen));
+        }
+
+        /** @return whether {@code c} is compared (every column when no set was given) */
+        boolean includes(Column c) {
+            return columns == null || columns.contains(c);
+        }
+
+        int warmupIterations() {
+            return quick ? 1 : 2;
+        }
+
+        int measurementIterations() {
+            return quick ? 2 : 3;
+        }
+
+        TimeValue iterationTime() {
+            return quick ? TimeValue.milliseconds(200) : TimeValue.milliseconds(500);
+        }
+
+        /** The native measured time that matches a JMH cell's measurement. */
+        long nativeTargetNanos() {
+            return measurementIterations() * iterationTime().convertTo(java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
+
+        String jmhSettings() {
+            return "1 fork, " + warmupIterations() + " × " + iterationTime() + " warmup, " + measurementIterations() + " × "
+                    + iterationTime() + " measurement, -prof " + ContextSwitchProfiler.class.getName();
+        }
+    }
+
+    private static final long NATIVE_TIMEOUT_SECONDS = 300;
+
+    private final Settings settings;
+    private final NativeRunner nativeRunner;
+    private final JmhTargets targets;
+    private final Path jmhLog;
+    private final PrintStream jmhOut;
+    private final PrintWriter progress;
+    private final Map<String, Long> calibrated = new LinkedHashMap<>();
+
+    /**
+     * @param jmhLog   file that collects JMH's own output of every JVM cell (appended)
+     * @param jmhOut   the stream writing it
+     * @param progress one line per cell as it starts
+     */
+    public CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
+                         PrintWriter progress) {
+        this.settings = settings;
+        this.nativeRunner = nativeRunner;
+        this.targets = targets;
+        this.jmhLog = jmhLog;
+        this.jmhOut = jmhOut;
+        this.progress = progress;
+    }
+
+    /** A cell to fill: its column, placement, and how to run it (or why it cannot run). */
+    private static final class Plan {
+        final Column column;
+        final Placement placement;
+        final String source;
+        final String unavailable;
+        final JmhTargets.Target target;
+        /** the JDK of a JVM cell when several run side by side, else null */
+        final JdkPolicy.Jdk jdk;
+        final List<CompareResults.Sample> samples = new ArrayList<>();
+
+        Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, JdkPolicy.Jdk jdk) {
+            this.column = column;
+            this.placement = placement;
+            this.source = source;
+            this.unavailable = unavailable;
+            this.target = target;
+            this.jdk = jdk;
+        }
+
+        String label() {
+            return jdk == null ? column.label() : column.label() + " · JDK " + jdk.version;
+        }
+    }
+
+    public CompareResults run() {
+        String created = Instant.now().toString();
+        List<Plan> plans = plan();
+        for (int rep = 1; rep <= settings.repetitions(); rep++) {
+            List<Plan> order = new ArrayList<>(plans);
+            if (rep % 2 == 0) {
+                java.util.Collections.reverse(order);
+            }
+            for (Plan p : order) {
+                if (p.unavailable != null) {
+                    continue;
+                }
+                progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement);
+                progress.flush();
+                CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
+                if (s.error() != null) {
+                    progress.println("compare:   failed: " + s.error());
+                }
+                p.samples.add(s);
+            }
+        }
+        List<CompareResults.Cell> cells = new ArrayList<>();
+        for (Plan p : plans) {
+            cells.add(new CompareResults.Cell(p.column.name(), p.column.group().name(), p.label(), p.placement.name(),
+                    p.source, p.unavailable, List.copyOf(p.samples), p.jdk == null ? null : p.jdk.version));
+        }
+        return new CompareResults(1, created, settings.repetitions(), settings.quick(),
+                settings.placements().stream().map(Enum::name).toList(), settings.jmhSettings(), cells);
+    }
+
+    /** Cells in table order; those that cannot run carry the reason. */
+    private List<Plan> plan() {
+        Optional<String> nativeMissing = nativeRunner.unavailableReason();
+        Map<Placement, String> placementMissing = new EnumMap<>(Placement.class);
+        Topology topology = Topology.current();
+        for (Placement p : settings.placements()) {
+            Placement.Assignment a = p.assign(topology, CpuPinning.allowedCpus());
+            if (!a.isAvailable()) {
+                placementMissing.put(p, "placement unavailable: " + a.unavailable());
+            }
+        }
+        List<Plan> plans = new ArrayList<>();
+        for (Column.Group g : Column.Group.values()) {
+            // the syscall floor does not depend on placement: measured once, unpinned, whatever placements were asked
+            for (Placement pl : g == Column.Group.SYSCALL ? List.of(Placement.UNPINNED) : settings.placements()) {
+                for (Column c : Column.values()) {
+                    if (c.group() != g || !c.appliesTo(pl) || !settings.includes(c)) {
+                        continue;
+                    }
+                    String missing = placementMissing.get(pl);
+                    if (c.isNative()) {
+                        String src = c.program().executable() + " " + pl;
+                        plans.add(new Plan(c, pl, src, missing != null ? missing : nativeMissing.map(m -> "native not built: " + m).orElse(null),
+                                null, null));
+                        continue;
+                    }
+                    // every JVM cell once per JDK: the JDKs' cells of one column sit together in the table
+                    for (JdkPolicy.Jdk jdk : settings.jdks().isEmpty() ? java.util.Collections.<JdkPolicy.Jdk>singletonList(null) : settings.jdks()) {
+                        Optional<JmhTargets.Target> t = c == Column.VIRTUAL ? targets.virtual() : targets.fixed(c);
+                        Map<String, String> params = new LinkedHashMap<>(t.map(JmhTargets.Target::params).orElse(Map.of()));
+                        if (c != Column.VIRTUAL) {
+                            params.putAll(c.params());
+                            if (g == Column.Group.HANDOFF) {
+                                params.put("placement", pl.name());
+                            }
+                        }
+                        JmhTargets.Target target = t.map(x -> new JmhTargets.Target(x.benchmark(), params)).orElse(null);
+                        String binding = c.params().get("binding");
+                        int feature = jdk == null ? Runtime.version().feature() : jdk.feature;
+                        String noBinding = binding == null ? null : Binding.valueOf(binding).unavailableOn(feature).orElse(null);
+                        String why = t.isEmpty() ? "benchmark not built" : noBinding != null ? noBinding : missing;
+                        plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target, jdk));
+                    }
+                }
+            }
+        }
+        return plans;
+    }
+
+    private CompareResults.Sample runNative(Plan p, int rep) {
+        NativeProgram program = p.column.program();
+        try {
+            long n = calibrated.computeIfAbsent(p.column + "/" + p.placement, k -> calibrate(program, p.placement));
+            NativeResult r = nativeRunner.run(program, p.placement, n, 1, NATIVE_TIMEOUT_SECONDS).get(0);
+            return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
+                    r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null);
+        } catch (NativeRunner.NativeRunException e) {
+            return failed(rep, e.getMessage());
+        }
+    }
+
+    /** Round trips that take about a JMH cell's measurement time, from a short run; at least 1,000. */
+    private long calibrate(NativeProgram program, Placement placement) {
+        long probe = program == NativeProgram.GETTID ? 100_000 : 2_000;
+        NativeResult r = nativeRunner.run(program, placement, probe, 1, NATIVE_TIMEOUT_SECONDS).get(0);
+        long n = (long) (settings.nativeTargetNanos() / Math.max(1.0, r.nsPerRoundTrip()));
+        return Math.max(1_000, Math.min(n, 500_000_000L));
+    }
+
+    private CompareResults.Sample runJmh(Plan p, int rep) {
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .include("^" + Pattern.quote(p.target.benchmark()) + "$")
+                .forks(1)
+                .warmupIterations(settings.warmupIterations())
+                .warmupTime(settings.iterationTime())
+                .measurementIterations(settings.measurementIterations())
+                .measurementTime(settings.iterationTime())
+                .addProfiler(ContextSwitchProfiler.class)
+                .shouldFailOnError(true);
+        p.target.params().forEach((k, v) -> b.param(k, v));
+        if (p.jdk != null) {
+            b.jvm(p.jdk.java().getPath());
+        }
+        Options options;
+        try {
+            options = ForkOptions.withSwitchcostDefaults(b.build(), new PrintStream(PrintStream.nullOutputStream()));
+        } catch (IllegalArgumentException e) {
+            return failed(rep, e.getMessage());
+        }
+        try {
+            Collection<RunResult> results = new Runner(options, OutputFormatFactory.createFormatInstance(jmhOut, VerboseMode.NORMAL)).run();
+            if (results.isEmpty()) {
+                return failed(rep, "JMH returned no result (see " + jmhLog + ")");
+            }
+            RunResult r = results.iterator().next();
+            Result<?> primary = r.getPrimaryResult();
+            Map<String, Result> sec = r.getSecondaryResults();
+            return new CompareResults.Sample(rep, primary.getScore(), primary.getScoreError(), score(sec, "ctxsw.voluntary.norm"),
+                    score(sec, "ctxsw.involuntary.norm"), score(sec, "ctxsw.total.norm"), "", null);
+        } catch (RunnerException e) {
+            return failed(rep, "JMH failed: " + rootMessage(e) + " (see " + jmhLog + ")");
+        }
+    }
+
+    private static double score(Map<String, Result> secondary, String key) {
+        Result r = secondary.get(key);
+        return r == null ? Double.NaN : r.getScore();
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null) {
+            c = c.getCause();
+        }
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage().lines().findFirst().orElse("");
+    }
+
+    private static CompareResults.Sample failed(int rep, String why) {
+        return new CompareResults.Sample(rep, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "", why);
+    }
+}

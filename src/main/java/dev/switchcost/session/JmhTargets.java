@@ -1,0 +1,86 @@
+package dev.switchcost.session;
+
+import dev.switchcost.results.Column;
+
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Looks JVM columns up in JMH's {@code META-INF/BenchmarkList}, so compare runs only what this build has. */
+public final class JmhTargets {
+
+    /** A JMH benchmark and the parameters compare fixes for it. */
+    public record Target(String benchmark, Map<String, String> params) {
+        @Override
+        public String toString() {
+            return params.isEmpty() ? benchmark : benchmark + " " + params;
+        }
+    }
+
+    /**
+     * Candidates for the virtual-thread column, in order: a handoff between two virtual threads with
+     * park/unpark. A parameter is fixed only where the benchmark declares it with that value.
+     */
+    static final List<Target> VIRTUAL_CANDIDATES = List.of(
+            new Target("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip",
+                    Map.of("pair", "VT_VT", "primitive", "LOCK_SUPPORT")));
+
+    private final List<BenchmarkListEntry> entries;
+
+    JmhTargets(List<BenchmarkListEntry> entries) {
+        this.entries = entries;
+    }
+
+    /** The benchmarks compiled into this build. */
+    public static JmhTargets current() {
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT);
+        return new JmhTargets(List.copyOf(BenchmarkList.defaultList().getAll(quiet, List.of())));
+    }
+
+    /** The fixed JVM column's target, if this build has it. */
+    public Optional<Target> fixed(Column c) {
+        return find(new Target(c.benchmark(), c.params()));
+    }
+
+    /** The virtual-thread column's target, if this build has one. */
+    public Optional<Target> virtual() {
+        for (Target t : VIRTUAL_CANDIDATES) {
+            Optional<Target> found = find(t);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Matches a full name exactly, or by prefix when it ends with '.'; keeps only declared parameter values. */
+    Optional<Target> find(Target wanted) {
+        for (BenchmarkListEntry e : entries) {
+            String name = e.getUsername();
+            boolean match = wanted.benchmark().endsWith(".") ? name.startsWith(wanted.benchmark()) : name.equals(wanted.benchmark());
+            if (!match) {
+                continue;
+            }
+            Map<String, String[]> declared = e.getParams().orElse(Map.of());
+            Map<String, String> params = new LinkedHashMap<>();
+            wanted.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(p -> {
+                String[] values = declared.get(p.getKey());
+                if (values != null && (values.length == 0 || Arrays.asList(values).contains(p.getValue()))) {
+                    params.put(p.getKey(), p.getValue());
+                }
+            });
+            return Optional.of(new Target(name, params));
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.switchcost;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.EvaluationResult;
+import com.tngtech.archunit.library.Architectures;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * The layers of docs/ARCHITECTURE.md, read from the compiled classes: every import runs down.
+ * From the bottom: the root's failure kinds and the Java 8 launcher with the JDK policy; measurement
+ * (native calls, affinity, workloads, JMH profilers and fork policy, native programs, samplers, the
+ * machine probe, and the benchmarks, whose package name is kept because result files name it);
+ * results (records, files, the statistical rule); the session that runs trials into a results
+ * directory; derived figures (values with errors, never text); rendering (the only place numbers
+ * become text); the command line (the only place a failure becomes an exit code).
+ */
+class ArchitectureTest {
+
+    static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages("dev.switchcost");
+
+    /** The rule, top layer first: each layer may use the ones below it and nothing above. */
+    static Architectures.LayeredArchitecture layers() {
+        return Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("cli").definedBy("dev.switchcost.cli..")
+                .layer("render").definedBy("dev.switchcost.render..")
+                .layer("derive").definedBy("dev.switchcost.derive..")
+                .layer("session").definedBy("dev.switchcost.session..")
+                .layer("results").definedBy("dev.switchcost.results..")
+                .layer("measure").definedBy("dev.switchcost.measure..", "dev.switchcost.bench..")
+                .layer("launch").definedBy("dev.switchcost.launch..")
+                .layer("root").definedBy("dev.switchcost")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("render").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("derive").mayOnlyBeAccessedByLayers("render", "cli")
+                .whereLayer("session").mayOnlyBeAccessedByLayers("derive", "render", "cli")
+                .whereLayer("results").mayOnlyBeAccessedByLayers("session", "derive", "render", "cli")
+                .whereLayer("measure").mayOnlyBeAccessedByLayers("results", "session", "derive", "render", "cli")
+                .whereLayer("launch").mayOnlyBeAccessedByLayers("measure", "results", "session", "derive", "render", "cli");
+    }
+
+    @Test
+    void everyImportRunsDown() {
+        layers().check(MAIN);
+    }
+
+    @Test
+    void theRootUsesNoLayer() {
+        EvaluationResult r = com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses()
+                .that().resideInAPackage("dev.switchcost").should().dependOnClassesThat()
+                .resideInAPackage("dev.switchcost.(*)..").evaluate(MAIN);
+        assertFalse(r.hasViolation(), r.getFailureReport().toString());
+    }
+
+    /** The rule can fail: a class of a lower layer that uses a higher one is reported. */
+    @Test
+    void anUpwardImportFails() {
+        JavaClasses withUpward = new ClassFileImporter().importClasses(UpwardImport.class, dev.switchcost.cli.ExitCodes.class);
+        EvaluationResult r = Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("cli").definedBy("dev.switchcost.cli..")
+                .layer("root").definedBy("dev.switchcost")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .evaluate(withUpward);
+        assertTrue(r.hasViolation(), "a root class calling cli.ExitCodes must violate the rule");
+    }
+
+    /** A test-only class in the root package that reaches up into the command line. */
+    static final class UpwardImport {
+        int code() {
+            return dev.switchcost.cli.ExitCodes.FAILURE + dev.switchcost.cli.ExitCodes.of(SwitchcostException.Kind.USAGE);
+        }
+    }
+}

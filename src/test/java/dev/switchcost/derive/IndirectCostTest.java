@@ -1,0 +1,181 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.render.IndirectTable;
+import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhJson;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IndirectCostTest {
+
+    static final Path SYNTHETIC = Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json");
+
+    static List<IndirectCost.Row> rows() {
+        return IndirectCost.derive(Results.load(SYNTHETIC).rows());
+    }
+
+    static IndirectCost.Row row(String cls, String placement, String sharing, int stride, long kib) throws IOException {
+        return rows().stream().filter(r -> r.benchmarkClass().equals(cls) && r.placement().equals(placement)
+                        && r.sharing().equals(sharing) && r.strideBytes() == stride && r.workingSetKiB() == kib)
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void derivesPerSwitchTotalDirectWalkAndIndirect() throws IOException {
+        IndirectCost.Row r = row("WorkingSetHandoff", "SAME_CPU", "PRIVATE", 64, 256);
+        assertEquals(8000, r.total().value(), 1e-9);
+        assertEquals(5000, r.direct().value(), 1e-9);
+        assertEquals(2000, r.walk().value(), 1e-9);
+        assertEquals(2200, r.walkTwoArrays().value(), 1e-9);
+        assertEquals(1000, r.indirect().value(), 1e-9);
+        assertEquals(150, r.indirect().halfWidth(), 1e-9); // sqrt(100² + 50² + 100²): no raw data, JMH errors as normal intervals
+        assertTrue(r.clean());
+        assertEquals("1,000 ± 150", IndirectTable.indirectCell(r));
+        assertEquals(2.0, r.switchesPerOp());
+    }
+
+    @Test
+    void negativeIndirectIsFlaggedAndNotPrintedPlain() throws IOException {
+        IndirectCost.Row r = row("WorkingSetHandoff", "CROSS_CPU", "PRIVATE", 64, 256);
+        assertEquals(-1000, r.indirect().value(), 1e-9);
+        assertEquals(Set.of(IndirectCost.Flag.NEGATIVE), r.flags());
+        String cell = IndirectTable.indirectCell(r);
+        assertTrue(cell.startsWith("NEGATIVE ["), cell);
+    }
+
+    @Test
+    void negativeWithoutErrorEstimateIsStillNegative() {
+        assertEquals(Set.of(IndirectCost.Flag.NEGATIVE), IndirectCost.flags(new Estimate(100, Double.NaN, 0),
+                new Estimate(10, Double.NaN, 0), new Estimate(-5, Double.NaN, 0), false));
+    }
+
+    @Test
+    void valueWithinItsErrorOfZeroIsFlagged() throws IOException {
+        assertEquals(Set.of(IndirectCost.Flag.WITHIN_ERROR), row("WorkingSetHandoff", "SAME_CPU", "PRIVATE", 64, 16).flags());
+    }
+
+    @Test
+    void memoryBoundWalkIsFlaggedAsDominating() throws IOException {
+        IndirectCost.Row r = row("WorkingSetHandoff", "SAME_CPU", "PRIVATE", 64, 65536);
+        assertEquals(65000, r.indirect().value(), 1e-9);
+        assertEquals(Set.of(IndirectCost.Flag.WALK_DOMINATED), r.flags());
+        assertFalse(r.clean());
+    }
+
+    @Test
+    void missingBaselineLeavesIndirectUnderived() throws IOException {
+        IndirectCost.Row r = row("WorkingSetHandoff", "SAME_CPU", "PRIVATE", 8, 256);
+        assertNull(r.indirect());
+        assertEquals(Set.of(IndirectCost.Flag.MISSING_BASELINE), r.flags());
+        String cell = IndirectTable.indirectCell(r);
+        assertTrue(cell.contains("no size-0 roundTrip") && cell.contains("no walkAlone 256 KiB/8 B"), cell);
+    }
+
+    @Test
+    void singleIterationResultsHaveNoErrorEstimate() throws IOException {
+        assertEquals(Set.of(IndirectCost.Flag.NO_ERROR_ESTIMATE), row("WorkingSetHandoff", "SAME_CPU", "SHARED", 64, 256).flags());
+    }
+
+    @Test
+    void virtualSiblingRowsGetItsFixedHandoffAndPlacementAndMicrosecondsAreConverted() throws IOException {
+        IndirectCost.Row r = row("WorkingSetVirtualHandoff", "UNPINNED", "PRIVATE", 64, 256);
+        assertEquals("VIRTUAL", r.handoff());
+        assertEquals(9000, r.total().value(), 1e-9);
+        assertEquals(6000, r.direct().value(), 1e-9);
+        assertEquals(1000, r.indirect().value(), 1e-9);
+    }
+
+    @Test
+    void otherBenchmarksAreIgnored() throws IOException {
+        assertTrue(rows().stream().allMatch(r -> r.benchmarkClass().startsWith("WorkingSet")));
+        assertEquals(11, rows().size());
+    }
+
+    @Test
+    void sizesAreMarkedAgainstTheCaches() {
+        CacheSizes epyc = new CacheSizes(48 * 1024, 1024 * 1024, 32L * 1024 * 1024, 3);
+        assertEquals("L1d", IndirectCost.mark(epyc, 48));
+        assertEquals("L2/2", IndirectCost.mark(epyc, 512));
+        assertEquals("LLC", IndirectCost.mark(epyc, 32768));
+        assertEquals("", IndirectCost.mark(epyc, 100));
+        CacheSizes pi = new CacheSizes(32 * 1024, 1024 * 1024, 1024 * 1024, 2);
+        assertEquals("LLC/2", IndirectCost.mark(pi, 512));
+    }
+
+    @Test
+    void printedTableShowsRawBesideDerivedAndNoPlainNegative() throws IOException {
+        StringWriter sw = new StringWriter();
+        IndirectTable.print(rows(), null, false, new PrintWriter(sw, true));
+        String text = sw.toString();
+        for (String line : text.split("\n")) {
+            if (line.contains("CROSS_CPU") && line.contains(" 256 ")) {
+                assertTrue(line.contains("16,000 ± 100") && line.contains("NEGATIVE [-1,000"), line);
+            }
+        }
+        assertTrue(text.contains("Flags:"), text);
+    }
+
+    @Test
+    void readsCapturedJmhOutputAndDerivesEveryRoundTrip() throws IOException {
+        List<JmhRow> captured = Results.load(Path.of("src/test/resources/fixtures/jmh-json/workingset-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json")).rows();
+        long trips = captured.stream().filter(r -> r.method().equals("roundTrip")).count();
+        List<IndirectCost.Row> rows = IndirectCost.derive(captured);
+        assertEquals(18, trips);
+        assertEquals(trips, rows.size());
+        for (IndirectCost.Row r : rows) {
+            assertTrue(r.direct() != null && r.walk() != null, r.toString());
+            assertTrue(Double.isFinite(r.total().value()) && r.switchesPerOp() > 1, r.toString());
+            assertFalse(r.flags().contains(IndirectCost.Flag.MISSING_BASELINE), r.toString());
+        }
+        assertEquals(6, rows.stream().filter(r -> r.handoff().equals("VIRTUAL")).count());
+    }
+
+    /** Issue 10 item 5: cache misses per switch beside the indirect cost, derived like it (fixture: see its README). */
+    @Test
+    void cacheMissesPerSwitchAreDerivedBesideTheIndirectCost() {
+        List<IndirectCost.Row> rows = IndirectCost.derive(
+                Results.load(Path.of("src/test/resources/fixtures/jmh-json/synthetic-cache-misses.json")).rows());
+        IndirectCost.Row r = rows.stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
+        assertEquals(450, r.missesPerSwitch(), 1e-9);                 // 900 per round trip / 2
+        assertEquals(150, r.indirectMisses().value(), 1e-9);          // (900 - 100 - 500) / 2
+        assertTrue(r.indirectMisses().resolved(), r.indirectMisses().toString());
+        assertEquals(1000, r.indirect().value(), 1e-6);               // (16000 - 10000 - 4000) / 2
+        String table = IndirectTable.table(rows, null).text();
+        assertTrue(table.contains("misses/switch") && table.contains("indirect_misses/switch"), table);
+        String line = table.lines().filter(l -> l.contains(" 256 ")).findFirst().orElseThrow();
+        assertTrue(line.contains("450") && line.contains("150 ± "), line);
+        // without the profiler the columns are left out
+        assertFalse(IndirectTable.table(rows(), null).text().contains("misses/switch"));
+    }
+
+    @Test
+    void rejectsThroughputResultsNamingTheUnit() {
+        String json = "[{\"benchmark\":\"dev.switchcost.bench.WorkingSetHandoff.roundTrip\",\"mode\":\"thrpt\","
+                + "\"params\":{},\"primaryMetric\":{\"score\":1.0,\"scoreError\":0.1,\"scoreUnit\":\"ops/us\"}}]";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IndirectCost.derive(JmhJson.parse(com.google.gson.JsonParser.parseString(json), Path.of("x.json"))));
+        assertTrue(e.getMessage().contains("ops/us") && e.getMessage().contains("avgt"), e.getMessage());
+    }
+
+    @Test
+    void rejectsJsonThatIsNotAJmhResult() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> JmhJson.parse(com.google.gson.JsonParser.parseString("{\"a\":1}"), Path.of("machine.json")));
+        assertTrue(e.getMessage().contains("machine.json") && e.getMessage().contains("-rf json"), e.getMessage());
+    }
+}

@@ -1,0 +1,88 @@
+package dev.switchcost.measure.nativebaseline;
+
+import dev.switchcost.measure.affinity.Placement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 11 item 7: compare's native timeout never fired, because the runner read stdout to its end
+ * before waiting with the timeout, and an interrupted compare left the program running. A stand-in
+ * program that hangs with stdout open reproduces both. (The hang guard only catches a hang.)
+ */
+@EnabledOnOs(OS.LINUX)
+class NativeRunnerTest {
+
+    /** A "futex_threads" that prints its pid into a file and hangs, holding stdout open (as does its child). */
+    private static NativeRunner hangingProgram(Path dir) throws IOException {
+        Path exe = dir.resolve(NativeProgram.FUTEX_THREADS.executable());
+        Files.writeString(exe, "#!/bin/sh\necho $$ > " + dir.resolve("pid") + "\nsleep 600 &\necho $! > " + dir.resolve("child")
+                + "\nwait\n");
+        Files.setPosixFilePermissions(exe, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return new NativeRunner(dir);
+    }
+
+    /** Whether the process is still there after a grace period (a killed orphan may need its reaper first). */
+    private static boolean alive(Path pidFile) throws Exception {
+        long pid = Long.parseLong(Files.readString(pidFile).trim());
+        for (int i = 0; i < 100; i++) {
+            String state = ProcessHandle.of(pid).isPresent() && Files.exists(Path.of("/proc/" + pid + "/stat"))
+                    ? Files.readString(Path.of("/proc/" + pid + "/stat")).replaceAll(".*\\) ", "").substring(0, 1) : "gone";
+            if (state.equals("gone") || state.equals("Z")) {
+                return false; // a zombie is dead, waiting for its parent to reap it
+            }
+            Thread.sleep(50);
+        }
+        return true;
+    }
+
+    @Test
+    void aHungProgramIsKilledWhenTheTimeoutFires(@TempDir Path dir) throws Exception {
+        NativeRunner runner = hangingProgram(dir);
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            NativeRunner.NativeRunException e = assertThrows(NativeRunner.NativeRunException.class,
+                    () -> runner.run(NativeProgram.FUTEX_THREADS, Placement.UNPINNED, 10, 1, 1));
+            assertTrue(e.getMessage().contains("did not finish within 1 s; killed"), e.getMessage());
+        });
+        assertFalse(alive(dir.resolve("pid")), "the program outlived its timeout");
+        assertFalse(alive(dir.resolve("child")), "the program's child outlived its timeout");
+    }
+
+    @Test
+    void anInterruptedRunKillsTheProgram(@TempDir Path dir) throws Exception {
+        NativeRunner runner = hangingProgram(dir);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                runner.run(NativeProgram.FUTEX_THREADS, Placement.UNPINNED, 10, 1, 600);
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        t.start();
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            while (!Files.exists(dir.resolve("child")) || Files.readString(dir.resolve("child")).isBlank()) {
+                Thread.sleep(20);
+            }
+            t.interrupt();
+            t.join();
+        });
+        assertTrue(thrown.get() instanceof NativeRunner.NativeRunException && thrown.get().getMessage().contains("interrupted"),
+                String.valueOf(thrown.get()));
+        assertFalse(alive(dir.resolve("pid")), "the program outlived the interrupted run");
+        assertFalse(alive(dir.resolve("child")), "the program's child outlived the interrupted run");
+    }
+}

@@ -1,0 +1,111 @@
+package dev.switchcost.render;
+
+import dev.switchcost.results.Results;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AnswerCardTest {
+
+    static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
+
+    @TempDir
+    Path tmp;
+
+    private static void fitsOneScreen(String card) {
+        List<String> lines = card.lines().toList();
+        assertTrue(lines.size() <= AnswerCard.MAX_LINES, lines.size() + " lines:\n" + card);
+        for (String l : lines) {
+            assertTrue(l.length() <= AnswerCard.WIDTH, "too wide (" + l.length() + "): " + l);
+        }
+        assertFalse(card.matches("(?s).*\\d[eE][+-]?\\d.*"), "no exponents:\n" + card);
+    }
+
+    @Test
+    void answersEveryQuestionOnOneScreenFromARealRun() {
+        String card = AnswerCard.render(Results.load(DOCS), DOCS.resolve("report.html"));
+        fitsOneScreen(card);
+        assertTrue(card.contains("One CPU") && card.contains("Across CPUs"), card);
+        assertTrue(card.contains("pin communicating threads together here: "), card);
+        assertTrue(card.contains("Virtual") && card.contains("Platform"), card);
+        assertTrue(card.contains("a virtual-thread handoff is "), card);
+        assertTrue(card.contains("plain C futex, one CPU"), card);
+        assertTrue(card.contains("JNA futex (FutexPingPong), one CPU"), card);
+        assertTrue(card.lines().anyMatch(l -> l.startsWith("  → the JVM ")), card);
+        assertTrue(card.contains(" ± "), card);
+        assertTrue(card.contains("(2.00)"), "switches counted per round trip:\n" + card);
+        assertTrue(card.strip().endsWith("(jmh.json opens in JMH Visualizer)"), card);
+        assertTrue(card.contains("Report: " + DOCS.resolve("report.html")), card);
+    }
+
+    @Test
+    void endOfRunWritesTheReportAndNamesIt() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        for (String f : List.of("jmh.json", "machine.json", "compare.json")) {
+            Files.copy(fixture.resolve(f), tmp.resolve(f));
+        }
+        Files.writeString(tmp.resolve("status"), "complete\n");
+        String card = AnswerCard.renderWithReport(tmp, "switchcost run --quick");
+        fitsOneScreen(card);
+        assertTrue(card.contains("status: complete"), card);
+        assertTrue(card.contains("Report: " + tmp.resolve("report.html")), card);
+        assertTrue(Files.readString(tmp.resolve("report.html")).contains("switchcost run --quick"));
+    }
+
+    /** compare alone (no jmh.json): the JDK comes from machine.json, not "JDK ?". */
+    @Test
+    void aCompareOnlyDirectoryNamesTheJdkItsJvmCellsRanOn() {
+        Results r = Results.load(Path.of("docs/results/2026-11-22-epyc-kvm/compare-same-cpu"));
+        assertTrue(r.rows().isEmpty());
+        assertEquals(List.of(r.machine().jdk().version()), r.jdks());
+        String card = AnswerCard.render(r);
+        assertFalse(card.contains("JDK ?"), card);
+        assertTrue(card.contains("JDK " + r.machine().jdk().version()), card);
+        assertTrue(card.contains("FFM futex (FutexPingPong), one CPU"), card);
+    }
+
+    @Test
+    void saysSoWhenThereAreNoNativeRows() {
+        String card = AnswerCard.render(Results.load(DOCS.resolve("run-quick.json")));
+        fitsOneScreen(card);
+        assertTrue(card.contains("no native rows"), card);
+        assertFalse(card.contains("Report:"), card);
+    }
+
+    @Test
+    void putsSeveralJdksSideBySide() throws IOException {
+        String json = Files.readString(DOCS.resolve("run-quick.json"));
+        Files.writeString(tmp.resolve("jmh.json"), json);
+        Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
+        Results r = Results.load(tmp);
+        assertEquals(List.of("21.0.8", "25.0.3"), r.jdks().stream().sorted().toList());
+        String card = AnswerCard.render(r);
+        fitsOneScreen(card);
+        String header = card.lines().filter(l -> l.startsWith("ns per switch")).findFirst().orElseThrow();
+        assertTrue(header.contains("JDK 21.0.8") && header.contains("JDK 25.0.3"), card);
+        String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
+        assertEquals(2, oneCpu.split("\\(2\\.00\\)", -1).length - 1, "a value per JDK: " + oneCpu);
+    }
+
+    @Test
+    void showsAnUnfinishedRunAndLeavesFailedRowsOut() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        Files.copy(fixture.resolve("jmh.json"), tmp.resolve("jmh.json"));
+        Files.writeString(tmp.resolve("status"), "interrupted\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
+                + "placement=SAME_CPU\tpartner died\n");
+        String card = AnswerCard.render(Results.load(tmp));
+        fitsOneScreen(card);
+        assertTrue(card.contains("status: interrupted: results are partial"), card);
+        assertTrue(card.contains("! 1 row from failed trials left out of every figure"), card);
+        String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
+        assertTrue(oneCpu.contains("not measured"), "the failed SAME_CPU row must not be shown as a figure: " + oneCpu);
+    }
+}

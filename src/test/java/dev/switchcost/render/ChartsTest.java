@@ -1,0 +1,66 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Results;
+import org.junit.jupiter.api.Test;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ChartsTest {
+
+    static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
+
+    static BufferedImage decode(Charts.Chart c) throws IOException {
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(c.png()));
+        assertNotNull(img, c.name() + " does not decode");
+        return img;
+    }
+
+    @Test
+    void barsGrowWithTheirCountAndSpanDecadesOnALogAxis() throws IOException {
+        List<Charts.Bar> bars = List.of(
+                new Charts.Bar("spin", Estimate.ofSamples(new double[] {12, 12.5, 11.5}), "SAME_CPU"),
+                new Charts.Bar("futex", Estimate.ofSamples(new double[] {7000, 7100, 6900}), "SAME_CPU"),
+                new Charts.Bar("futex", Estimate.ofSamples(new double[] {60000, 61000, 59000}), "CROSS_CPU"));
+        Charts.Chart c = Charts.bars("mechanism", "t", "q?", "ns", bars).orElseThrow();
+        BufferedImage img = decode(c);
+        assertEquals(Charts.WIDTH, img.getWidth());
+        assertTrue(img.getHeight() >= 3 * Charts.ROW_PX, "a row per bar");
+        Charts.Chart more = Charts.bars("mechanism", "t", "q?", "ns", List.of(bars.get(0), bars.get(1), bars.get(2), bars.get(2))).orElseThrow();
+        assertEquals(img.getHeight() + Charts.ROW_PX, decode(more).getHeight());
+    }
+
+    @Test
+    void noPositiveValuesNoChart() throws IOException {
+        assertTrue(Charts.bars("x", "t", "q", "ns", List.of()).isEmpty());
+        assertTrue(Charts.bars("x", "t", "q", "ns", List.of(new Charts.Bar("nan", Estimate.ofSamples(new double[0]), "g"))).isEmpty());
+        assertTrue(Charts.workingSet(List.of(), null, "q").isEmpty());
+    }
+
+    @Test
+    void workingSetCurveFromARealRunWithCacheMarks() throws IOException {
+        Results r = Results.load(DOCS.resolve("working-set.json"));
+        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        MachineInfo m = r.machine();
+        assertNotNull(m, "machine.json beside working-set.json");
+        Map<String, Long> marks = Charts.cacheMarks(m);
+        assertEquals(List.of("L1d", "L2", "LLC (L3)"), List.copyOf(marks.keySet()));
+        Optional<Charts.Chart> c = Charts.workingSet(rows, m, "q?");
+        assertTrue(c.isPresent());
+        assertEquals("working-set", c.get().name());
+        decode(c.get());
+    }
+}

@@ -1,0 +1,74 @@
+package dev.switchcost.render;
+
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Column;
+import dev.switchcost.results.Stats;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CompareTableTest {
+
+    private static final Path FIXTURE = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/compare.json");
+
+    @Test
+    void readsCapturedCompareJsonAndRendersEveryCell() throws IOException {
+        CompareResults r = CompareResults.read(FIXTURE);
+        String text = CompareTable.text(r);
+        for (CompareResults.Cell c : r.cells()) {
+            assertTrue(text.lines().anyMatch(l -> l.startsWith(c.placement()) && l.contains(c.label())), "row for " + c.label() + " " + c.placement());
+        }
+        // The baseline of each row group is its own reference: ratio 1.00.
+        String nativeSame = text.lines().filter(l -> l.startsWith("SAME_CPU") && l.contains("native futex, threads")).findFirst().orElseThrow();
+        assertTrue(nativeSame.contains(" 1 (baseline)"), nativeSame);
+        String md = CompareTable.markdown(r);
+        assertTrue(md.contains("|placement|implementation|"), md);
+    }
+
+    @Test
+    void ratioIsOfMeansToTheNativeCellOfTheSamePlacement() {
+        CompareResults.Cell nat = cell(Column.NATIVE_FUTEX, "SAME_CPU", null, 100, 300, 200);
+        CompareResults.Cell jna = cell(Column.JNA_FUTEX, "SAME_CPU", null, 210, 230, 220);
+        CompareResults.Cell vt = cell(Column.VIRTUAL, "SAME_CPU", "benchmark not built");
+        CompareResults r = new CompareResults(1, "t", 3, true, List.of("SAME_CPU"), "s", List.of(nat, jna, vt));
+        String text = CompareTable.text(r);
+        String line = text.lines().filter(l -> l.contains("JNA futex")).findFirst().orElseThrow();
+        assertTrue(line.contains("1.10"), line);               // 220 / 200 (means)
+        assertTrue(line.contains("210.0–230.0") || line.contains("210–230"), line);
+        assertTrue(text.lines().anyMatch(l -> l.contains(" n/a ") && l.endsWith("not run: benchmark not built")), text);
+    }
+
+    @Test
+    void statsAreMedianAndRange() {
+        Stats s = Stats.of(List.of(3.0, 1.0, 2.0, 10.0));
+        assertEquals(2.5, s.median());
+        assertEquals(1.0, s.min());
+        assertEquals(10.0, s.max());
+        assertEquals(0, Stats.of(List.of(Double.NaN)).n());
+    }
+
+    @Test
+    void rejectsOtherJson(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Path f = tmp.resolve("compare.json");
+        Files.writeString(f, "{\"schema\": 2}");
+        assertThrows(IllegalArgumentException.class, () -> CompareResults.read(f));
+        Files.writeString(f, "not json");
+        assertThrows(IllegalArgumentException.class, () -> CompareResults.read(f));
+    }
+
+    private static CompareResults.Cell cell(Column c, String placement, String unavailable, double... ns) {
+        List<CompareResults.Sample> samples = new java.util.ArrayList<>();
+        for (int i = 0; i < ns.length; i++) {
+            samples.add(new CompareResults.Sample(i + 1, ns[i], Double.NaN, 1.2, 0.8, 2.0, "1", null));
+        }
+        return new CompareResults.Cell(c.name(), c.group().name(), c.label(), placement, "test", unavailable, samples);
+    }
+}
