@@ -8,7 +8,6 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.session.CompareRunner;
 import dev.switchcost.render.CompareTable;
-import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.session.JmhTargets;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.nativebaseline.NativeRunner;

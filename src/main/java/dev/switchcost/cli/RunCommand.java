@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.measure.jmh.ForkOptions;
@@ -17,7 +18,6 @@ import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.ProfilersFailedException;
 import org.openjdk.jmh.runner.RunnerException;
@@ -44,7 +44,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -326,9 +325,7 @@ public final class RunCommand extends BaseCommand {
                         ? "no such profiler; see 'switchcost list' and java -jar target/benchmarks.jar -lprof" : why));
             }
         }
-        if (BenchmarkList.defaultList().find(OutputFormatFactory.createFormatInstance(
-                new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT), options.getIncludes(),
-                options.getExcludes()).isEmpty()) {
+        if (BenchmarkCatalog.matching(options.getIncludes(), options.getExcludes()).isEmpty()) {
             throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", options.getIncludes())
                     + "; see 'switchcost list'");
         }

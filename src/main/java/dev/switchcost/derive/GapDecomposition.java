@@ -7,7 +7,6 @@ import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Splits the gap between a JVM handoff and the plain C futex ping-pong of the same run and placement

@@ -3,7 +3,6 @@ package dev.switchcost.derive;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

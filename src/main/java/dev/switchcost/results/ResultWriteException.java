@@ -1,6 +1,5 @@
 package dev.switchcost.results;
 
-import dev.switchcost.cli.ExitCodes;
 import dev.switchcost.SwitchcostException;
 
 import java.io.IOException;

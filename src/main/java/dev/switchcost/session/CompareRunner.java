@@ -8,8 +8,6 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ForkOptions;
-import dev.switchcost.measure.jmh.Trials;
-import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.nativebaseline.NativeProgram;

@@ -1,15 +1,11 @@
 package dev.switchcost.session;
 
+import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import dev.switchcost.results.Column;
 
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.format.OutputFormat;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,8 +39,7 @@ public final class JmhTargets {
 
     /** The benchmarks compiled into this build. */
     public static JmhTargets current() {
-        OutputFormat quiet = OutputFormatFactory.createFormatInstance(new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT);
-        return new JmhTargets(List.copyOf(BenchmarkList.defaultList().getAll(quiet, List.of())));
+        return new JmhTargets(BenchmarkCatalog.entries());
     }
 
     /** The fixed JVM column's target, if this build has it. */

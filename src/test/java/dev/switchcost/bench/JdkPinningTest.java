@@ -1,8 +1,6 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.measure.jmh.ForkOptions;
-import dev.switchcost.measure.jmh.Trials;
-import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;

@@ -2,6 +2,13 @@ package dev.switchcost.measure.jmh;
 
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.Set;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,12 +45,27 @@ public final class BenchmarkCatalog {
     private BenchmarkCatalog() {
     }
 
+    /** Every benchmark method of this build, as JMH lists it: the one place that reads JMH's list. */
+    public static List<BenchmarkListEntry> entries() {
+        return List.copyOf(BenchmarkList.defaultList().getAll(quiet(), List.of()));
+    }
+
+    /**
+     * The benchmark methods JMH would run for these include and exclude patterns (its own matcher;
+     * no include means every benchmark, as for JMH).
+     */
+    public static Set<BenchmarkListEntry> matching(List<String> includes, List<String> excludes) {
+        return BenchmarkList.defaultList().find(quiet(), includes.isEmpty() ? List.of(".*") : includes, excludes);
+    }
+
+    private static OutputFormat quiet() {
+        return OutputFormatFactory.createFormatInstance(new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT);
+    }
+
     /** @return every benchmark class of this build, by simple name */
     public static List<Entry> all() {
         Map<String, List<BenchmarkListEntry>> byClass = new TreeMap<>();
-        for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
-                org.openjdk.jmh.runner.format.OutputFormatFactory.createFormatInstance(System.err,
-                        org.openjdk.jmh.runner.options.VerboseMode.SILENT), List.of())) {
+        for (BenchmarkListEntry e : entries()) {
             byClass.computeIfAbsent(e.getUserClassQName(), k -> new ArrayList<>()).add(e);
         }
         List<Entry> out = new ArrayList<>();

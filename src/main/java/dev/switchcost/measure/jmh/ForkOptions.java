@@ -7,29 +7,13 @@ import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.linux.Binding;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatFactory;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.NoBenchmarksException;
-import org.openjdk.jmh.runner.ProfilersFailedException;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.format.OutputFormat;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.CommandLineOptionException;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -37,7 +21,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What switchcost adds to the options of every JMH run, before it starts (the fork policy):
@@ -85,10 +68,7 @@ public final class ForkOptions {
                     : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
         }
         Map<List<String>, List<String>> declared = new LinkedHashMap<>();
-        OutputFormat quiet = OutputFormatFactory.createFormatInstance(new PrintStream(java.io.OutputStream.nullOutputStream()),
-                VerboseMode.SILENT);
-        List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
-        for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
+        for (BenchmarkListEntry e : BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes())) {
             String[] values = e.getParams().orElse(Map.of()).get(PLACEMENT_PARAM);
             if (values != null) {
                 declared.computeIfAbsent(List.of(values), k -> new ArrayList<>()).add(e.getUsername());
@@ -129,9 +109,7 @@ public final class ForkOptions {
         if (explicit != null) {
             asked.addAll(explicit);
         } else {
-            OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
-            List<String> includes = user.getIncludes().isEmpty() ? List.of(".*") : user.getIncludes();
-            for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, user.getExcludes())) {
+            for (BenchmarkListEntry e : BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes())) {
                 String[] values = e.getParams().orElse(Map.of()).get(BINDING_PARAM);
                 if (values != null) {
                     java.util.Arrays.stream(values).filter(v -> !asked.contains(v)).forEach(asked::add);

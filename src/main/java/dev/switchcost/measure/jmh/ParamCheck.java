@@ -1,14 +1,9 @@
 package dev.switchcost.measure.jmh;
 
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -37,9 +32,7 @@ public final class ParamCheck {
         if (names.isEmpty()) {
             return;
         }
-        List<String> includes = options.getIncludes().isEmpty() ? List.of(".*") : options.getIncludes();
-        Set<BenchmarkListEntry> entries = BenchmarkList.defaultList().find(OutputFormatFactory.createFormatInstance(
-                new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT), includes, options.getExcludes());
+        Set<BenchmarkListEntry> entries = BenchmarkCatalog.matching(options.getIncludes(), options.getExcludes());
         Set<String> declared = new LinkedHashSet<>();
         for (BenchmarkListEntry e : entries) {
             Map<String, String[]> ps = e.getParams().orElse(Map.of());

@@ -4,14 +4,9 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -59,11 +54,8 @@ public final class TrialPlan {
 
     /** @return the trials {@code options} select from this build's benchmark list */
     public static TrialPlan of(Options options) {
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        List<String> includes = options.getIncludes().isEmpty() ? List.of(".*") : options.getIncludes();
         Set<Trial> keys = new LinkedHashSet<>();
-        for (BenchmarkListEntry e : BenchmarkList.defaultList().find(
-                OutputFormatFactory.createFormatInstance(quiet, VerboseMode.SILENT), includes, options.getExcludes())) {
+        for (BenchmarkListEntry e : BenchmarkCatalog.matching(options.getIncludes(), options.getExcludes())) {
             List<Mode> modes = new ArrayList<>();
             for (Mode m : options.getBenchModes().isEmpty() ? List.of(e.getMode()) : options.getBenchModes()) {
                 if (m == Mode.All) {

@@ -9,7 +9,6 @@ import dev.switchcost.measure.sample.CountedThreads;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,6 @@ package dev.switchcost.measure.sample;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProcStatusFixtureTest {
 
