@@ -125,7 +125,7 @@ class NativeWorkingSetProgramsTest {
         }
     }
 
-    private record Run(int code, String stdout, String stderr) {
+    record Run(int code, String stdout, String stderr) {
     }
 
     private static Run exec(String program, List<String> args) {
