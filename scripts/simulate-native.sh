@@ -21,12 +21,24 @@ if ! command -v valgrind >/dev/null 2>&1; then
   echo "simulate-native: valgrind not on PATH (install valgrind): nothing simulated" >&2
   exit 3
 fi
-"$here/scripts/build-native.sh" >/dev/null
+if ! built=$("$here/scripts/build-native.sh" 2>&1 >/dev/null); then
+  echo "$built" >&2
+  exit 3
+fi
 jar="$here/target/benchmarks.jar"
 if [[ ! -f "$jar" ]]; then
   echo "simulate-native: $jar not found; build it first: mvn -B package -DskipTests" >&2
   exit 2
 fi
 java_bin="${JAVA_HOME:+$JAVA_HOME/bin/java}"
-java_bin="${java_bin:-java}"
+java_bin="${java_bin:-$(command -v java || true)}"
+[[ -n "$java_bin" ]] || { echo "simulate-native: no java on PATH and JAVA_HOME is not set; install a JDK 21+" >&2; exit 3; }
+# The classes need Java 21+: on an older java, the newest JDK 21+ that JdkPolicy (loads on any java) finds.
+feature=$("$java_bin" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+if [[ "${feature:-0}" -lt 21 ]]; then
+  home=$("$java_bin" -cp "$jar" dev.switchcost.launch.JdkPolicy list 2>/dev/null \
+    | awk -F'\t' '{ split($1, v, "."); if (v[1] + 0 >= 21) { print $2; exit } }')
+  [[ -n "$home" ]] || { echo "simulate-native: $java_bin is Java $feature and no JDK 21+ was found; set JAVA_HOME to one" >&2; exit 3; }
+  java_bin="$home/bin/java"
+fi
 exec "$java_bin" -cp "$jar" dev.switchcost.nativebaseline.NativeSimulation --native-dir "$here/target/native" "$@"
