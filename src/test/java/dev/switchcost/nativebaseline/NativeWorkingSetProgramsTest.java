@@ -113,6 +113,33 @@ class NativeWorkingSetProgramsTest {
         assertEquals(2, cross.code, "one process has no CROSS_CPU: " + cross.stderr);
     }
 
+    /** ws_pipe_processes reuses pipe_processes's watchdog: a stopped or killed child fails the parent (exit 1), never hangs it. */
+    @Test
+    void aStoppedOrKilledChildFailsTheParentInsteadOfHangingIt() throws Exception {
+        assumeBuilt();
+        for (String signal : List.of("-STOP", "-KILL")) {
+            Process p = new ProcessBuilder(runner.dir().resolve("ws_pipe_processes").toString(), "SAME_CPU", "1000000000", "1", "16", "64")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                ProcessHandle child = null;
+                for (int i = 0; i < 200 && child == null; i++) {
+                    child = p.children().findFirst().orElse(null);
+                    Thread.sleep(10);
+                }
+                assertTrue(child != null, "ws_pipe_processes started no child");
+                Thread.sleep(200);
+                assertEquals(0, new ProcessBuilder("kill", signal, Long.toString(child.pid())).start().waitFor());
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), "ws_pipe_processes hung after its child got " + signal);
+                assertEquals(1, p.exitValue(), signal);
+                String err = read(p.getErrorStream());
+                assertTrue(err.contains("ws_pipe_processes: parent:"), err);
+            } finally {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+    }
+
     @Test
     void unavailablePlacementExitsWithEnvironmentCode() {
         assumeBuilt();
