@@ -16,7 +16,8 @@
  * with no switch between. indirect cost per switch = mean(t1 - t0) - mean(t2 - t1), measured in the
  * same thread on the same wake, so no baseline from another program is subtracted. The two walks are
  * two distinct out-of-line functions (ws_walk_first, ws_walk_second) so that a cachegrind profile
- * (scripts/simulate-native.sh) can count their misses apart; the clock reads stay outside them.
+ * (scripts/simulate-native.sh) can count their misses apart; the clock reads stay outside them, and
+ * each walk ends with a full fence so that its stores are done when the clock is read.
  * SIZE_KIB 0: no walk at all (the clock reads remain: t1 - t0 and t2 - t1 are then the cost of a
  * clock read, and the round trip is the direct cost of this program).
  */
@@ -136,7 +137,14 @@ static inline void ws_free(ws_array_t *w)
     w->mapped = 0;
 }
 
-/* One walk. The empty asm with a memory clobber keeps the compiler from dropping the stores. */
+/*
+ * One walk. The empty asm with a memory clobber keeps the compiler from dropping the stores; the full
+ * fence at the end (a locked instruction on x86) waits for the walk's stores to leave the store buffer,
+ * so that the clock read after a walk sees its whole cost: without it, the tail of the first walk's
+ * stores drained inside the second walk's interval and biased the paired estimate low (ws_single's
+ * control came out at minus 1-3 % of a walk for arrays past L2 on the 2-vCPU EPYC VM; with it, within
+ * noise of 0).
+ */
 static inline void ws_walk(const ws_array_t *w)
 {
     double *f = w->f;
@@ -156,6 +164,7 @@ static inline void ws_walk(const ws_array_t *w)
         }
     }
     __asm__ volatile("" : : "r"(f) : "memory");
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 /* Two out-of-line copies with their own symbols (not merged by identical-code folding). */
