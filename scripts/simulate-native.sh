@@ -9,13 +9,14 @@
 # valgrind runs one thread at a time, so both sides share one simulated cache, as on one CPU; it sees no
 # kernel code. Prints one JSON line per row on stdout, each labelled
 # "source":"simulated (cachegrind), user space only" (or callgrind); valgrind's files stay in --work-dir.
-# usage: scripts/simulate-native.sh [--work-dir DIR] [--round-trips N (20)] [--sizes 0,16,64,128,256,512,1024,4096]
+# usage: scripts/simulate-native.sh [--work-dir DIR] [--round-trips N (20, cachegrind)] [--callgrind-round-trips N (2000)]
+#                                   [--sizes 0,16,64,128,256,512,1024,4096]
 #                                   [--stride BYTES (64)] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]
 # Needs valgrind (exit 3 without it), a C compiler and target/benchmarks.jar (mvn -B package -DskipTests).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 case "${1:-}" in
-  -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "simulate-native: valgrind not on PATH (install valgrind): nothing simulated" >&2

@@ -24,7 +24,9 @@ import java.util.stream.Stream;
  * caches of this machine passed explicitly ({@code --I1 --D1 --LL} from
  * {@code /sys/devices/system/cpu/cpu0/cache/index*}). Run by {@code scripts/simulate-native.sh}.
  *
- * <p>Each program runs twice, with N and 2N round trips, and the difference of the counts is divided
+ * <p>Each program runs twice, with N and 2N round trips (callgrind: {@code --callgrind-round-trips}, default
+ * 2000, since its per-round-trip counts vary with how valgrind interleaves the threads; cachegrind:
+ * {@code --round-trips}, default 20, since its walks are long), and the difference of the counts is divided
  * by the difference of the round trips executed (warm-up included: {@code n + min(n / 10, 10000)}, as
  * in common.c), so start-up and exit cancel. Valgrind sees no kernel code (the futex and pipe system
  * calls and the switch itself are not counted), and it runs one thread at a time: both sides of a pair
@@ -32,7 +34,7 @@ import java.util.stream.Stream;
  * working-set rows come twice: LL = this machine's L3, and LL = its L2. Every line is labelled
  * {@code "source":"simulated (cachegrind), user space only"} (or callgrind).
  *
- * <p>usage: {@code NativeSimulation [--native-dir DIR] [--work-dir DIR] [--round-trips N]
+ * <p>usage: {@code NativeSimulation [--native-dir DIR] [--work-dir DIR] [--round-trips N] [--callgrind-round-trips N]
  * [--sizes 0,16,64,...] [--stride BYTES] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]}
  */
 public final class NativeSimulation {
@@ -41,7 +43,8 @@ public final class NativeSimulation {
     public static final String CALLGRIND_SOURCE = "simulated (callgrind), user space only";
     static final String ONE_CPU_NOTE = "valgrind runs one thread at a time: both sides share one simulated cache, as on one CPU";
 
-    static final String USAGE = "usage: scripts/simulate-native.sh [--native-dir DIR] [--work-dir DIR] [--round-trips N] "
+    static final String USAGE = "usage: scripts/simulate-native.sh [--native-dir DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] "
+            + "[--callgrind-round-trips N (2000)] "
             + "[--sizes 0,16,...] [--stride BYTES] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]";
 
     private NativeSimulation() {
@@ -217,6 +220,7 @@ public final class NativeSimulation {
         Path nativeDir = NativeRunner.locate().dir();
         Path workDir = null;
         long n = 20;
+        long callgrindN = 2000;
         List<Long> sizes = List.of(0L, 16L, 64L, 128L, 256L, 512L, 1024L, 4096L);
         long stride = 64;
         String walk = "li";
@@ -229,6 +233,7 @@ public final class NativeSimulation {
                     case "--native-dir" -> nativeDir = Path.of(value(argv, ++i, a));
                     case "--work-dir" -> workDir = Path.of(value(argv, ++i, a));
                     case "--round-trips" -> n = Long.parseLong(value(argv, ++i, a));
+                    case "--callgrind-round-trips" -> callgrindN = Long.parseLong(value(argv, ++i, a));
                     case "--sizes" -> sizes = Stream.of(value(argv, ++i, a).split(",")).map(String::strip).map(Long::parseLong).toList();
                     case "--stride" -> stride = Long.parseLong(value(argv, ++i, a));
                     case "--walk" -> walk = value(argv, ++i, a);
@@ -244,8 +249,8 @@ public final class NativeSimulation {
             err.println("simulate-native: " + e.getMessage() + "\n" + USAGE);
             return 2;
         }
-        if (n < 10 || !(walk.equals("li") || walk.equals("sparse"))) {
-            err.println("simulate-native: --round-trips must be >= 10 and --walk li or sparse");
+        if (n < 10 || callgrindN < 10 || !(walk.equals("li") || walk.equals("sparse"))) {
+            err.println("simulate-native: --round-trips and --callgrind-round-trips must be >= 10 and --walk li or sparse\n" + USAGE);
             return 2;
         }
         Optional<String> missing = valgrindMissing();
@@ -264,13 +269,13 @@ public final class NativeSimulation {
                 List<String> extra = prog.subList(1, prog.size());
                 ValgrindProfile[] at = new ValgrindProfile[2];
                 for (int k = 0; k < 2; k++) {
-                    long rt = (k + 1) * n;
+                    long rt = (k + 1) * callgrindN;
                     List<String> command = new ArrayList<>(List.of(exe, "UNPINNED", Long.toString(rt), "1"));
                     command.addAll(extra);
                     at[k] = runValgrind(workDir, "callgrind-" + String.join("-", prog) + "-" + rt, List.of("--tool=callgrind"),
                             "--callgrind-out-file", command);
                 }
-                out.println(callgrindRow(prog.get(0), extra, n, at[0], at[1]));
+                out.println(callgrindRow(prog.get(0), extra, callgrindN, at[0], at[1]));
             }
         }
         if (cachegrind) {

@@ -77,7 +77,7 @@ class NativeSimulationTest {
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
         PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         for (List<String> args : List.of(List.of("--round-trips"), List.of("--round-trips", "x"), List.of("--bogus"),
-                List.of("--walk", "zigzag"), List.of("--round-trips", "5"))) {
+                List.of("--walk", "zigzag"), List.of("--round-trips", "5"), List.of("--callgrind-round-trips", "9"))) {
             assertEquals(2, run(args, o, e), args + ": " + err);
         }
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage: scripts/simulate-native.sh"));
