@@ -18,11 +18,13 @@
 
 static const char *const PLACEMENT_NAMES[] = {"UNPINNED", "SAME_CPU", "CROSS_CPU"};
 
-static void usage(const config_t *cfg, int allow, const char *why)
+static __attribute__((noreturn)) void usage(const config_t *cfg, int allow, const char *why)
 {
     int allow_cross_cpu = allow & ALLOW_CROSS_CPU;
+    int extra = (allow & ALLOW_EXTRA) && cfg->extra_usage != NULL;
     fprintf(stderr, "%s: %s\n", cfg->program, why);
-    fprintf(stderr, "usage: %s PLACEMENT ROUND_TRIPS REPETITIONS%s\n", cfg->program, allow & ALLOW_WAIT ? " [WAIT]" : "");
+    fprintf(stderr, "usage: %s PLACEMENT ROUND_TRIPS REPETITIONS%s%s%s\n", cfg->program, allow & ALLOW_WAIT ? " [WAIT]" : "",
+            extra ? " " : "", extra ? cfg->extra_usage : "");
     fprintf(stderr, "  PLACEMENT    UNPINNED | SAME_CPU%s\n", allow_cross_cpu ? " | CROSS_CPU" : "");
     fprintf(stderr, "  ROUND_TRIPS  round trips measured per repetition, 1..1000000000 (one round trip = %s)\n", cfg->op);
     fprintf(stderr, "  REPETITIONS  repetitions, one JSON line each (1..1000)\n");
@@ -30,11 +32,19 @@ static void usage(const config_t *cfg, int allow, const char *why)
         fprintf(stderr, "  WAIT         UNTIMED (default: FUTEX_WAIT with no timeout) | TIMED (a %d s timeout on every wait)\n",
                 WAIT_TIMEOUT_SEC);
     }
+    if (extra && cfg->extra_help != NULL) {
+        fputs(cfg->extra_help, stderr);
+    }
     fprintf(stderr, "  CPUs: the process's affinity mask, narrowed by SWITCHCOST_CPUS (e.g. 2,3) when set.\n");
     exit(EXIT_USAGE);
 }
 
-static int parse_long(const char *s, long lo, long hi, long *out)
+void usage_exit(const config_t *cfg, const char *why)
+{
+    usage(cfg, cfg->allow, why);
+}
+
+int parse_long(const char *s, long lo, long hi, long *out)
 {
     char *end;
     errno = 0;
@@ -54,10 +64,20 @@ void parse_args(config_t *cfg, int argc, char **argv, int allow)
     cfg->program = slash ? slash + 1 : argv[0];
     cfg->cpu_a = cfg->cpu_b = -1;
     cfg->timed = 0;
-    if (argc != 4 && !(argc == 5 && (allow & ALLOW_WAIT))) {
+    cfg->allow = allow;
+    cfg->extra_argc = 0;
+    cfg->extra_argv = argv + (argc < 4 ? argc : 4);
+    if (allow & ALLOW_EXTRA) {
+        if (argc < 4 + cfg->min_extra || argc > 4 + cfg->max_extra) {
+            char expected[64];
+            snprintf(expected, sizeof expected, "expected %d to %d arguments", 3 + cfg->min_extra, 3 + cfg->max_extra);
+            usage(cfg, allow, expected);
+        }
+        cfg->extra_argc = argc - 4;
+    } else if (argc != 4 && !(argc == 5 && (allow & ALLOW_WAIT))) {
         usage(cfg, allow, (allow & ALLOW_WAIT) ? "expected 3 or 4 arguments" : "expected 3 arguments");
     }
-    if (argc == 5) {
+    if (argc == 5 && !(allow & ALLOW_EXTRA)) {
         if (strcmp(argv[4], "TIMED") == 0) {
             static char timed_name[64];
             cfg->timed = 1;
@@ -279,6 +299,12 @@ switches_t switches_plus(switches_t a, switches_t b)
 
 void print_result(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw)
 {
+    print_result_with(cfg, repetition, round_trips, elapsed_ns, sw, NULL);
+}
+
+void print_result_with(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw,
+                       const char *extra_fields)
+{
     char cpus[32];
     if (cfg->cpu_a < 0) {
         cpus[0] = '\0';
@@ -290,10 +316,10 @@ void print_result(const config_t *cfg, int repetition, long round_trips, uint64_
     double n = (double)round_trips;
     printf("{\"mechanism\":\"%s\",\"op\":\"%s\",\"placement\":\"%s\",\"cpus\":\"%s\",\"repetition\":%d,"
            "\"round_trips\":%ld,\"elapsed_ns\":%llu,\"ns_per_round_trip\":%.3f,"
-           "\"voluntary_per_round_trip\":%.4f,\"involuntary_per_round_trip\":%.4f,\"switches_per_round_trip\":%.4f}\n",
+           "\"voluntary_per_round_trip\":%.4f,\"involuntary_per_round_trip\":%.4f,\"switches_per_round_trip\":%.4f%s}\n",
            cfg->mechanism, cfg->op, PLACEMENT_NAMES[cfg->placement], cpus, repetition, round_trips,
            (unsigned long long)elapsed_ns, (double)elapsed_ns / n, (double)sw.voluntary / n,
-           (double)sw.involuntary / n, (double)(sw.voluntary + sw.involuntary) / n);
+           (double)sw.involuntary / n, (double)(sw.voluntary + sw.involuntary) / n, extra_fields ? extra_fields : "");
     fflush(stdout);
 }
 

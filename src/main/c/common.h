@@ -34,16 +34,30 @@ typedef struct {
     int repetitions;
     int cpu_a, cpu_b;        /* -1 when unpinned */
     int timed;               /* 1: WAIT=TIMED, a timeout on every blocking wait; 0: UNTIMED (default) */
+    /* With ALLOW_EXTRA: the program's own arguments after REPETITIONS (set before parse_args). */
+    const char *extra_usage; /* appended to the usage line, e.g. "SIZE_KIB STRIDE_BYTES [li|sparse]" */
+    const char *extra_help;  /* their explanation, whole lines each ending in '\n' */
+    int min_extra, max_extra;
+    /* Set by parse_args: what it left for the program, and the flags it was given (for usage_exit). */
+    int extra_argc;
+    char **extra_argv;
+    int allow;
 } config_t;
 
-/* Which optional arguments a program takes. */
-enum { ALLOW_CROSS_CPU = 1, ALLOW_WAIT = 2 };
+/* Which optional arguments a program takes (ALLOW_EXTRA excludes ALLOW_WAIT). */
+enum { ALLOW_CROSS_CPU = 1, ALLOW_WAIT = 2, ALLOW_EXTRA = 4 };
 
 /*
  * Parses "PLACEMENT ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]" (the wait kind only with ALLOW_WAIT);
  * prints usage and exits 2 on bad input. With TIMED, appends "-timed" to cfg->mechanism.
  */
 void parse_args(config_t *cfg, int argc, char **argv, int allow);
+
+/* Prints why and the usage (the program's extra arguments included) on stderr and exits 2. */
+void usage_exit(const config_t *cfg, const char *why) __attribute__((noreturn));
+
+/* Parses a decimal integer in lo..hi; 1 on success. */
+int parse_long(const char *s, long lo, long hi, long *out);
 
 /*
  * Hang protection for a parent whose partner is a child process, costing nothing per round trip: a
@@ -84,6 +98,10 @@ switches_t switches_plus(switches_t a, switches_t b);
 
 /* One result line (JSON) for one repetition. */
 void print_result(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw);
+
+/* The same line with more fields: extra_fields (e.g. ",\"a\":1") goes before the closing brace; NULL for none. */
+void print_result_with(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw,
+                       const char *extra_fields);
 
 /* Prints "PROGRAM: message" (plus strerror(errno) when with_errno) and exits with code. */
 void die(const config_t *cfg, int code, int with_errno, const char *fmt, ...) __attribute__((format(printf, 4, 5), noreturn));

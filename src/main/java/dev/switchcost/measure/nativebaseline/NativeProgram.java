@@ -23,7 +23,12 @@ public enum NativeProgram {
     /** Futex ping-pong between two processes on a shared mapping (timectxsw). */
     FUTEX_PROCESSES("futex_processes", "futex-processes", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU)),
     /** One byte through two pipes between two processes (lmbench lat_ctx, perf bench sched pipe). */
-    PIPE_PROCESSES("pipe_processes", "pipe-processes", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU));
+    PIPE_PROCESSES("pipe_processes", "pipe-processes", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU)),
+    /**
+     * {@code ParkUnparkPingPong}'s protocol between two threads on a C replica of HotSpot's {@code Parker}
+     * ({@code src/main/c/parker.h}): what park/unpark cost without the JVM around them.
+     */
+    PARKER_THREADS("parker_threads", "parker-threads", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU));
 
     private final String executable;
     private final String mechanism;

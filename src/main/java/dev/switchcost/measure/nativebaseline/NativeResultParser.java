@@ -49,7 +49,7 @@ public final class NativeResultParser {
                 num(o, "switches_per_round_trip"));
     }
 
-    private static String str(JsonObject o, String key) {
+    static String str(JsonObject o, String key) {
         JsonElement e = o.get(key);
         if (e == null || !e.isJsonPrimitive()) {
             throw new IllegalArgumentException("missing \"" + key + "\"");
@@ -57,7 +57,7 @@ public final class NativeResultParser {
         return e.getAsString();
     }
 
-    private static double num(JsonObject o, String key) {
+    static double num(JsonObject o, String key) {
         JsonElement e = o.get(key);
         if (e == null || !e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
             throw new IllegalArgumentException("missing number \"" + key + "\"");

@@ -1,0 +1,341 @@
+package dev.switchcost.measure.nativebaseline;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * What the native programs do, simulated where there is no PMU: valgrind's callgrind counts the
+ * user-space instructions per round trip, and cachegrind ({@code --cache-sim=yes}) the simulated D1
+ * and last-level misses of {@code ws_threads} per switch against the working-set size, with the
+ * caches of this machine passed explicitly ({@code --I1 --D1 --LL} from
+ * {@code /sys/devices/system/cpu/cpu0/cache/index*}). Run by {@code scripts/simulate-native.sh}.
+ *
+ * <p>Each program runs twice, with N and 2N round trips (callgrind: {@code --callgrind-round-trips}, default
+ * 2000, since its per-round-trip counts vary with how valgrind interleaves the threads; cachegrind:
+ * {@code --round-trips}, default 20, since its walks are long), and the difference of the counts is divided
+ * by the difference of the round trips executed (warm-up included: {@code n + min(n / 10, 10000)}, as
+ * in common.c), so start-up and exit cancel. Valgrind sees no kernel code (the futex and pipe system
+ * calls and the switch itself are not counted), and it runs one thread at a time: both sides of a pair
+ * share one simulated cache, as on one CPU. Cachegrind simulates two levels (I1/D1 and one LL), so the
+ * working-set rows come twice: LL = this machine's L3, and LL = its L2. Every line is labelled
+ * {@code "source":"simulated (cachegrind), user space only"} (or callgrind).
+ *
+ * <p>usage: {@code NativeSimulation [--native-dir DIR] [--work-dir DIR] [--round-trips N] [--callgrind-round-trips N]
+ * [--sizes 0,16,64,...] [--stride BYTES] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]}
+ */
+public final class NativeSimulation {
+
+    public static final String CACHEGRIND_SOURCE = "simulated (cachegrind), user space only";
+    public static final String CALLGRIND_SOURCE = "simulated (callgrind), user space only";
+    static final String ONE_CPU_NOTE = "valgrind runs one thread at a time: both sides share one simulated cache, as on one CPU";
+
+    static final String USAGE = "usage: scripts/simulate-native.sh [--native-dir DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] "
+            + "[--callgrind-round-trips N (2000)] "
+            + "[--sizes 0,16,...] [--stride BYTES] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]";
+
+    private NativeSimulation() {
+    }
+
+    /** Round trips a program executes for a measured count n: warm-up included (common.c: WARMUP_DIVISOR 10, WARMUP_MAX 10000). */
+    static long executedRoundTrips(long n) {
+        return n + Math.min(n / 10, 10_000);
+    }
+
+    /** A cache as cachegrind takes it: {@code size,associativity,line} in bytes. */
+    record CacheSpec(String name, long sizeBytes, int ways, int lineBytes) {
+        String option() {
+            return sizeBytes + "," + ways + "," + lineBytes;
+        }
+    }
+
+    /**
+     * The caches of cpu0 from sysfs ({@code index*}: level, type, size, ways_of_associativity,
+     * coherency_line_size), keyed I1, D1, L2, L3.
+     */
+    static Map<String, CacheSpec> readCaches(Path cacheDir) {
+        Map<String, CacheSpec> out = new LinkedHashMap<>();
+        try (Stream<Path> dirs = Files.list(cacheDir)) {
+            for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith("index")).sorted().toList()) {
+                String level = read(d.resolve("level"));
+                String type = read(d.resolve("type"));
+                String name = switch (type) {
+                    case "Data" -> "D" + level;
+                    case "Instruction" -> "I" + level;
+                    default -> "L" + level;
+                };
+                out.put(name, new CacheSpec(name, sizeBytes(read(d.resolve("size"))), Integer.parseInt(read(d.resolve("ways_of_associativity"))),
+                        Integer.parseInt(read(d.resolve("coherency_line_size")))));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read caches under " + cacheDir, e);
+        }
+        return out;
+    }
+
+    static long sizeBytes(String s) {
+        String t = s.strip().toUpperCase(Locale.ROOT);
+        long mult = 1;
+        if (t.endsWith("K")) {
+            mult = 1024;
+        } else if (t.endsWith("M")) {
+            mult = 1024 * 1024;
+        } else if (t.endsWith("G")) {
+            mult = 1024L * 1024 * 1024;
+        }
+        if (mult != 1) {
+            t = t.substring(0, t.length() - 1);
+        }
+        return Long.parseLong(t) * mult;
+    }
+
+    private static String read(Path p) throws IOException {
+        return Files.readString(p).strip();
+    }
+
+    /** One callgrind line: user-space instructions per round trip from runs of n and 2n round trips. */
+    static JsonObject callgrindRow(String program, List<String> args, long n, ValgrindProfile atN, ValgrindProfile at2N) {
+        long rounds = executedRoundTrips(2 * n) - executedRoundTrips(n);
+        JsonObject o = new JsonObject();
+        o.addProperty("source", CALLGRIND_SOURCE);
+        o.addProperty("tool", "callgrind");
+        o.addProperty("program", program);
+        o.addProperty("args", String.join(" ", args));
+        o.add("round_trips_runs", pair(n, 2 * n));
+        o.addProperty("round_trips_difference", rounds);
+        o.addProperty("instructions_per_round_trip", round3((double) (at2N.total("Ir") - atN.total("Ir")) / rounds));
+        o.addProperty("note", "user-space instructions of both sides per round trip (valgrind sees no kernel code: "
+                + "the system calls and the switch itself are not counted); " + ONE_CPU_NOTE);
+        return o;
+    }
+
+    /**
+     * One cachegrind line for ws_threads: simulated misses per switch (two per round trip) from runs of n
+     * and 2n round trips, in all and for the first and second walk of a wake (ws_walk_first, ws_walk_second).
+     */
+    static JsonObject cachegrindRow(long sizeKib, long strideBytes, String walk, String llLevel, String options, long n,
+                                    ValgrindProfile atN, ValgrindProfile at2N) {
+        long rounds = executedRoundTrips(2 * n) - executedRoundTrips(n);
+        double switches = 2.0 * rounds;
+        double wakes = 2.0 * rounds;
+        String[] d1 = {"D1mr", "D1mw"};
+        String[] ll = {"DLmr", "DLmw"};
+        JsonObject o = new JsonObject();
+        o.addProperty("source", CACHEGRIND_SOURCE);
+        o.addProperty("tool", "cachegrind");
+        o.addProperty("program", "ws_threads");
+        o.addProperty("working_set_kib", sizeKib);
+        o.addProperty("stride_bytes", strideBytes);
+        o.addProperty("walk", walk);
+        o.addProperty("ll_level", llLevel);
+        o.addProperty("valgrind_options", options);
+        o.add("round_trips_runs", pair(n, 2 * n));
+        o.addProperty("round_trips_difference", rounds);
+        o.addProperty("instructions_per_round_trip", round3((double) (at2N.total("Ir") - atN.total("Ir")) / rounds));
+        o.addProperty("d1_misses_per_switch", round3((at2N.total(d1) - atN.total(d1)) / switches));
+        o.addProperty("ll_misses_per_switch", round3((at2N.total(ll) - atN.total(ll)) / switches));
+        double firstD1 = (at2N.function("ws_walk_first", d1) - atN.function("ws_walk_first", d1)) / wakes;
+        double secondD1 = (at2N.function("ws_walk_second", d1) - atN.function("ws_walk_second", d1)) / wakes;
+        double firstLl = (at2N.function("ws_walk_first", ll) - atN.function("ws_walk_first", ll)) / wakes;
+        double secondLl = (at2N.function("ws_walk_second", ll) - atN.function("ws_walk_second", ll)) / wakes;
+        o.addProperty("first_walk_d1_misses", round3(firstD1));
+        o.addProperty("second_walk_d1_misses", round3(secondD1));
+        o.addProperty("paired_d1_misses_per_switch", round3(firstD1 - secondD1));
+        o.addProperty("first_walk_ll_misses", round3(firstLl));
+        o.addProperty("second_walk_ll_misses", round3(secondLl));
+        o.addProperty("paired_ll_misses_per_switch", round3(firstLl - secondLl));
+        o.addProperty("note", ONE_CPU_NOTE + "; two switches per round trip; cachegrind simulates I1/D1 and one last level (LL = "
+                + llLevel + " here), no prefetcher, no kernel");
+        return o;
+    }
+
+    private static JsonArray pair(long a, long b) {
+        JsonArray arr = new JsonArray();
+        arr.add(a);
+        arr.add(b);
+        return arr;
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000.0) / 1000.0;
+    }
+
+    /** Runs valgrind with an output file per process ({@code %p}) and returns the summed profile. */
+    static ValgrindProfile runValgrind(Path workDir, String label, List<String> valgrindOptions, String outOption, List<String> command)
+            throws IOException, InterruptedException {
+        try (Stream<Path> old = Files.list(workDir)) {
+            for (Path p : old.filter(p -> p.getFileName().toString().startsWith(label + ".")).toList()) {
+                Files.delete(p);
+            }
+        }
+        List<String> cmd = new ArrayList<>(List.of("valgrind"));
+        cmd.addAll(valgrindOptions);
+        cmd.add(outOption + "=" + workDir.resolve(label + ".%p"));
+        cmd.addAll(command);
+        Path log = workDir.resolve(label + ".log");
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile()).start();
+        if (!p.waitFor(600, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new IOException(String.join(" ", cmd) + " did not finish within 600 s");
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException(String.join(" ", cmd) + " exited " + p.exitValue() + "; see " + log);
+        }
+        List<ValgrindProfile> parts = new ArrayList<>();
+        try (Stream<Path> files = Files.list(workDir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith(label + ".") && !f.toString().endsWith(".log")).sorted().toList()) {
+                parts.add(ValgrindProfile.parse(Files.readAllLines(f)));
+            }
+        }
+        if (parts.isEmpty()) {
+            throw new IOException("valgrind wrote no output file " + workDir.resolve(label + ".<pid>"));
+        }
+        return ValgrindProfile.sum(parts);
+    }
+
+    /** Which programs callgrind counts: executable and the arguments after PLACEMENT ROUND_TRIPS REPETITIONS. */
+    static final List<List<String>> CALLGRIND_PROGRAMS = List.of(List.of("gettid_loop"), List.of("futex_threads"),
+            List.of("futex_processes"), List.of("pipe_processes"), List.of("parker_threads"), List.of("ws_threads", "0", "64"),
+            List.of("ws_pipe_processes", "0", "64"), List.of("ws_single", "0", "64"));
+
+    public static void main(String[] argv) throws Exception {
+        System.exit(run(argv, System.out, System.err));
+    }
+
+    static int run(String[] argv, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+        Path nativeDir = NativeRunner.locate().dir();
+        Path workDir = null;
+        long n = 20;
+        long callgrindN = 2000;
+        List<Long> sizes = List.of(0L, 16L, 64L, 128L, 256L, 512L, 1024L, 4096L);
+        long stride = 64;
+        String walk = "li";
+        boolean callgrind = true;
+        boolean cachegrind = true;
+        try {
+            for (int i = 0; i < argv.length; i++) {
+                String a = argv[i];
+                switch (a) {
+                    case "--native-dir" -> nativeDir = Path.of(value(argv, ++i, a));
+                    case "--work-dir" -> workDir = Path.of(value(argv, ++i, a));
+                    case "--round-trips" -> n = Long.parseLong(value(argv, ++i, a));
+                    case "--callgrind-round-trips" -> callgrindN = Long.parseLong(value(argv, ++i, a));
+                    case "--sizes" -> sizes = Stream.of(value(argv, ++i, a).split(",")).map(String::strip).map(Long::parseLong).toList();
+                    case "--stride" -> stride = Long.parseLong(value(argv, ++i, a));
+                    case "--walk" -> walk = value(argv, ++i, a);
+                    case "--skip-callgrind" -> callgrind = false;
+                    case "--skip-cachegrind" -> cachegrind = false;
+                    default -> {
+                        err.println("simulate-native: unknown argument " + a + "\n" + USAGE);
+                        return 2;
+                    }
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("simulate-native: " + e.getMessage() + "\n" + USAGE);
+            return 2;
+        }
+        if (n < 10 || callgrindN < 10 || !(walk.equals("li") || walk.equals("sparse"))) {
+            err.println("simulate-native: --round-trips and --callgrind-round-trips must be >= 10 and --walk li or sparse\n" + USAGE);
+            return 2;
+        }
+        Optional<String> missing = valgrindMissing();
+        if (missing.isPresent()) {
+            err.println("simulate-native: " + missing.get());
+            return 3;
+        }
+        if (workDir == null) {
+            workDir = Files.createTempDirectory("switchcost-simulate-");
+        }
+        Files.createDirectories(workDir);
+        err.println("simulate-native: valgrind output files in " + workDir);
+        if (callgrind) {
+            for (List<String> prog : CALLGRIND_PROGRAMS) {
+                String exe = nativeDir.resolve(prog.get(0)).toString();
+                List<String> extra = prog.subList(1, prog.size());
+                ValgrindProfile[] at = new ValgrindProfile[2];
+                for (int k = 0; k < 2; k++) {
+                    long rt = (k + 1) * callgrindN;
+                    List<String> command = new ArrayList<>(List.of(exe, "UNPINNED", Long.toString(rt), "1"));
+                    command.addAll(extra);
+                    at[k] = runValgrind(workDir, "callgrind-" + String.join("-", prog) + "-" + rt, List.of("--tool=callgrind"),
+                            "--callgrind-out-file", command);
+                }
+                out.println(callgrindRow(prog.get(0), extra, callgrindN, at[0], at[1]));
+            }
+        }
+        if (cachegrind) {
+            Map<String, CacheSpec> caches = readCaches(Path.of("/sys/devices/system/cpu/cpu0/cache"));
+            CacheSpec d1 = caches.get("D1");
+            CacheSpec i1 = caches.get("I1");
+            if (d1 == null) {
+                err.println("simulate-native: no level-1 data cache in /sys/devices/system/cpu/cpu0/cache: cannot pass --D1");
+                return 3;
+            }
+            List<String> levels = new ArrayList<>();
+            for (String l : List.of("L3", "L2")) {
+                if (caches.containsKey(l)) {
+                    levels.add(l);
+                }
+            }
+            for (long size : sizes) {
+                for (String level : levels) {
+                    List<String> opts = new ArrayList<>(List.of("--tool=cachegrind", "--cache-sim=yes"));
+                    if (i1 != null) {
+                        opts.add("--I1=" + i1.option());
+                    }
+                    opts.add("--D1=" + d1.option());
+                    opts.add("--LL=" + caches.get(level).option());
+                    ValgrindProfile[] at = new ValgrindProfile[2];
+                    for (int k = 0; k < 2; k++) {
+                        long rt = (k + 1) * n;
+                        List<String> command = List.of(nativeDir.resolve("ws_threads").toString(), "UNPINNED", Long.toString(rt), "1",
+                                Long.toString(size), Long.toString(stride), walk);
+                        at[k] = runValgrind(workDir, "cachegrind-ws_threads-" + size + "-" + stride + "-" + walk + "-" + level + "-" + rt,
+                                opts, "--cachegrind-out-file", command);
+                    }
+                    out.println(cachegrindRow(size, stride, walk, level, String.join(" ", opts.subList(1, opts.size())), n, at[0], at[1]));
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static String value(String[] argv, int i, String option) {
+        if (i >= argv.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return argv[i];
+    }
+
+    /** Why valgrind cannot run here, or empty. */
+    public static Optional<String> valgrindMissing() {
+        try {
+            Process p = new ProcessBuilder("valgrind", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return Optional.of("valgrind --version failed");
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("valgrind not found on PATH (install valgrind): " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.switchcost.measure.nativebaseline;
+
+import com.google.gson.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class NativeSimulationTest {
+
+    @Test
+    void executedRoundTripsIncludeCommonCsWarmUp() {
+        assertEquals(11, NativeSimulation.executedRoundTrips(10));
+        assertEquals(22, NativeSimulation.executedRoundTrips(20));
+        assertEquals(1_000_000 + 10_000, NativeSimulation.executedRoundTrips(1_000_000));
+    }
+
+    @Test
+    void callgrindRowDividesTheDifferenceByTheExtraRoundTrips() throws IOException {
+        ValgrindProfile n = ValgrindProfile.parse(ValgrindProfileTest.fixture("callgrind.out.futex_threads-10"));
+        ValgrindProfile n2 = ValgrindProfile.parse(ValgrindProfileTest.fixture("callgrind.out.futex_threads-20"));
+        JsonObject row = NativeSimulation.callgrindRow("futex_threads", List.of(), 10, n, n2);
+        assertEquals("simulated (callgrind), user space only", row.get("source").getAsString());
+        assertEquals(11, row.get("round_trips_difference").getAsLong());
+        assertEquals((160444 - 158759) / 11.0, row.get("instructions_per_round_trip").getAsDouble(), 0.001);
+        assertTrue(row.get("note").getAsString().contains("one simulated cache, as on one CPU"));
+    }
+
+    @Test
+    void cachegrindRowGivesMissesPerSwitchAndPerWalk() throws IOException {
+        ValgrindProfile n = ValgrindProfile.parse(ValgrindProfileTest.fixture("cachegrind.out.ws_threads-64-64-li-10"));
+        ValgrindProfile n2 = ValgrindProfile.parse(ValgrindProfileTest.fixture("cachegrind.out.ws_threads-64-64-li-20"));
+        JsonObject row = NativeSimulation.cachegrindRow(64, 64, "li", "L3", "--cache-sim=yes --D1=32768,8,64 --LL=8388608,16,64", 10, n, n2);
+        assertEquals("simulated (cachegrind), user space only", row.get("source").getAsString());
+        assertEquals(64, row.get("working_set_kib").getAsLong());
+        assertEquals("L3", row.get("ll_level").getAsString());
+        double switches = 22;
+        assertEquals(((723745 + 2750) - (362889 + 2731)) / switches, row.get("d1_misses_per_switch").getAsDouble(), 0.001);
+        assertEquals(((1270 + 2511) - (1270 + 2509)) / switches, row.get("ll_misses_per_switch").getAsDouble(), 0.001);
+        // 64 KiB walked stride-major with a 64 B stride (8 passes, one element per line each) overflows a 32 KiB D1:
+        // every one of the 8192 accesses misses, in the second walk as in the first
+        assertEquals((360601 - 180300) / switches, row.get("first_walk_d1_misses").getAsDouble(), 0.001);
+        assertEquals(8192, row.get("second_walk_d1_misses").getAsDouble(), 8.0);
+        assertEquals(row.get("first_walk_d1_misses").getAsDouble() - row.get("second_walk_d1_misses").getAsDouble(),
+                row.get("paired_d1_misses_per_switch").getAsDouble(), 0.002);
+    }
+
+    @Test
+    void readsThisMachinesCachesForValgrind() {
+        Map<String, NativeSimulation.CacheSpec> c = NativeSimulation.readCaches(
+                Path.of("src/test/resources/fixtures/sys-cache/amd-epyc-kvm-2vcpu-linux-6.18"));
+        // that VM's sysfs: L1d 48K 12-way, L1i 32K 8-way, L2 1024K 16-way, L3 32768K 16-way, 64 B lines
+        assertEquals("49152,12,64", c.get("D1").option());
+        assertEquals("32768,8,64", c.get("I1").option());
+        assertEquals("1048576,16,64", c.get("L2").option());
+        assertEquals("33554432,16,64", c.get("L3").option());
+        assertEquals(8L << 20, NativeSimulation.sizeBytes("8192K"));
+        assertEquals(1L << 20, NativeSimulation.sizeBytes("1M"));
+    }
+
+    @Test
+    void badArgumentsExit2() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        for (List<String> args : List.of(List.of("--round-trips"), List.of("--round-trips", "x"), List.of("--bogus"),
+                List.of("--walk", "zigzag"), List.of("--round-trips", "5"), List.of("--callgrind-round-trips", "9"))) {
+            assertEquals(2, run(args, o, e), args + ": " + err);
+        }
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage: scripts/simulate-native.sh"));
+    }
+
+    /** A real cachegrind run of ws_threads at one size; skipped where valgrind or the native programs are missing. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void simulatesOneWorkingSetSizeUnderValgrind(@TempDir Path work) {
+        assumeTrue(NativeSimulation.valgrindMissing().isEmpty(), () -> "valgrind not available: " + NativeSimulation.valgrindMissing().orElse(""));
+        NativeRunner runner = NativeRunner.locate();
+        assumeTrue(Files.isExecutable(runner.dir().resolve("ws_threads")), "ws_threads not built (scripts/build-native.sh)");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = run(List.of("--native-dir", runner.dir().toString(), "--work-dir", work.toString(), "--round-trips", "10",
+                "--sizes", "16", "--skip-callgrind"), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(!lines.isEmpty() && lines.size() <= 2, lines.toString());
+        for (String line : lines) {
+            JsonObject o = com.google.gson.JsonParser.parseString(line).getAsJsonObject();
+            assertEquals("simulated (cachegrind), user space only", o.get("source").getAsString());
+            assertEquals(16, o.get("working_set_kib").getAsLong());
+            assertTrue(o.get("valgrind_options").getAsString().contains("--D1="), line);
+            // 16 KiB fits a 32 KiB D1 alone, and both sides' 32 KiB together fill it: the second walk misses little
+            assertTrue(o.get("instructions_per_round_trip").getAsDouble() > 4 * 2048, line);
+        }
+    }
+
+    private static int run(List<String> args, PrintStream out, PrintStream err) {
+        try {
+            return NativeSimulation.run(args.toArray(String[]::new), out, err);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
