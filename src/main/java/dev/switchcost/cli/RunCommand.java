@@ -1,28 +1,26 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.measure.jmh.BenchmarkCatalog;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.PlacementUnavailableException;
+import dev.switchcost.measure.jmh.PerfStatProfiler;
+import dev.switchcost.render.AnswerCard;
+import dev.switchcost.results.Column;
+import dev.switchcost.session.CompareRunner;
+import dev.switchcost.session.RunSession;
+import java.util.Arrays;
+import java.util.EnumSet;
 import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.measure.jmh.ForkOptions;
-import dev.switchcost.measure.jmh.Trials;
-import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
-import dev.switchcost.measure.jmh.ProgressFormat;
-import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.ResultsDir;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
-import org.openjdk.jmh.results.format.ResultFormatFactory;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.NoBenchmarksException;
-import org.openjdk.jmh.runner.ProfilersFailedException;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.format.OutputFormat;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -30,7 +28,6 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +35,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.ByteArrayOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -49,7 +45,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -162,7 +157,7 @@ public final class RunCommand extends BaseCommand {
     @Option(names = "--prof", hidden = true, paramLabel = "PROFILER", split = ",")
     void prof(List<String> ps) {
         for (String p : ps) {
-            legacy.addAll(List.of("-prof", "perf".equals(p) ? dev.switchcost.measure.jmh.PerfStatProfiler.class.getName()
+            legacy.addAll(List.of("-prof", "perf".equals(p) ? PerfStatProfiler.class.getName()
                     : "ctxsw".equals(p) ? ContextSwitchProfiler.class.getName() : p));
         }
     }
@@ -171,10 +166,6 @@ public final class RunCommand extends BaseCommand {
 
     @Mixin
     JdkMixin jdks;
-
-    /** One {@code --jdk}: its options (fork flags, placements and bindings for that JDK) and trials. */
-    record OnJdk(JdkPolicy.Jdk jdk, Options options, TrialPlan plan) {
-    }
 
     /**
      * The validated options of this run, before a directory exists.
@@ -192,24 +183,20 @@ public final class RunCommand extends BaseCommand {
         PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
         List<JdkPolicy.Jdk> chosen = jdks.chosen();
         Prepared prepared = prepare(said);
-        List<OnJdk> onJdks = onJdks(prepared, chosen, said);
+        List<RunSession.OnJdk> runs = onJdks(prepared, chosen, said);
+        if (runs.isEmpty()) {
+            runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan()));
+        }
+        RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null);
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
-                int code = ExitCodes.OK;
-                if (onJdks.isEmpty()) {
-                    code = runInto(run, prepared, null);
-                }
-                for (OnJdk on : onJdks) {
-                    // every JDK runs, whatever the one before it did
-                    int c = runInto(run, prepared, on);
-                    code = code == ExitCodes.OK ? c : code;
-                }
-                if (code == ExitCodes.OK) {
+                boolean ok = new RunSession(out(), err()).runAll(run, plan);
+                if (ok) {
                     run.complete();
                 }
                 int answered = answer(run);
-                return code == ExitCodes.OK ? answered : code;
+                return ok ? answered : ExitCodes.FAILURE;
             } catch (SwitchcostException e) {
                 run.fail(e.getMessage());
                 throw e;
@@ -221,11 +208,11 @@ public final class RunCommand extends BaseCommand {
     }
 
     /** {@code prepared} made ready for each JDK in {@code chosen}, all checked before a directory exists. */
-    List<OnJdk> onJdks(Prepared prepared, List<JdkPolicy.Jdk> chosen, PrintStream said) {
+    List<RunSession.OnJdk> onJdks(Prepared prepared, List<JdkPolicy.Jdk> chosen, PrintStream said) {
         if (!chosen.isEmpty() && prepared.raw().getJvm().hasValue()) {
             throw SwitchcostException.usage("--jdk and JMH's -jvm both choose the JVM of the forks; give --jdk only");
         }
-        List<OnJdk> out = new ArrayList<>();
+        List<RunSession.OnJdk> out = new ArrayList<>();
         for (JdkPolicy.Jdk j : chosen) {
             Options o;
             try {
@@ -235,12 +222,12 @@ public final class RunCommand extends BaseCommand {
                     b.param("binding", j.hasFfm() ? "FFM" : "JNA");
                 }
                 o = ForkOptions.withSwitchcostDefaults(b.build(), said);
-            } catch (dev.switchcost.measure.affinity.PlacementUnavailableException e) {
+            } catch (PlacementUnavailableException e) {
                 throw SwitchcostException.environment(e.getMessage());
             } catch (IllegalArgumentException e) {
                 throw SwitchcostException.usage("on JDK " + j.version + ": " + e.getMessage());
             }
-            out.add(new OnJdk(j, o, TrialPlan.of(o)));
+            out.add(new RunSession.OnJdk(j, o, TrialPlan.of(o)));
         }
         return out;
     }
@@ -341,7 +328,7 @@ public final class RunCommand extends BaseCommand {
         try {
             ParamCheck.check(options, userParams);
             options = ForkOptions.withSwitchcostDefaults(options, said);
-        } catch (dev.switchcost.measure.affinity.PlacementUnavailableException e) {
+        } catch (PlacementUnavailableException e) {
             throw SwitchcostException.environment(e.getMessage());
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
@@ -355,132 +342,20 @@ public final class RunCommand extends BaseCommand {
     }
 
     /**
-     * Runs {@code prepared} into {@code run} (already created), on the JDK of {@code on} when given (a
-     * {@code --jdk}, with that JDK's fork flags), and writes the results there: {@code jmh.json} (with
-     * {@code --jdk} {@code jmh-jdk<version>.json}; every {@code jmh*.json} is read), {@code machine.json},
-     * {@code run.log} (appended); failed trials are recorded in the run's status (with {@code --jdk}, with
-     * a {@code jdk} entry among their parameters). Called once per JDK for the same options into one
-     * directory; the caller marks the run complete.
-     *
-     * @return {@link ExitCodes#OK} when every requested trial completed, {@link ExitCodes#FAILURE} otherwise
+     * What --quick compares beside the JVM: plain C and the JVM's futex handoff on one CPU
+     * ({@link #QUICK_COMPARE_C}, the first of {@link #QUICK_COMPARE_JVM} this build has), so that the
+     * answer card's "JVM vs C" comes from the same run.
      */
-    int runInto(ResultsDir run, Prepared prepared, OnJdk on) throws IOException {
-        Options options = on == null ? prepared.options() : on.options();
-        TrialPlan plan = on == null ? prepared.plan() : on.plan();
-        Path runDir = run.dir();
-        Path logFile = run.runLog();
-        PrintStream logStream = new PrintStream(new FileOutputStream(logFile.toFile(), true), true, StandardCharsets.UTF_8);
-        Thread interrupted = new Thread(() -> {
-            logStream.println();
-            logStream.println("# switchcost: interrupted");
-            logStream.flush();
-        }, "switchcost-run-log-interrupted");
-        Runtime.getRuntime().addShutdownHook(interrupted);
-        try {
-            MachineInfo machine = MachineInfo.collect();
-            ResultsDir.writeMachine(runDir, machine);
-            out().println("# switchcost run: " + machine.summary());
-            out().println("# results: " + runDir.toAbsolutePath());
-            if (machine.perf() != null && machine.perf().note() != null) {
-                out().println("# " + machine.perf().note());
-            }
-            out().flush();
-            OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(Trials.closeShield(logStream), true,
-                    StandardCharsets.UTF_8), VerboseMode.NORMAL);
-            if (on != null) {
-                out().println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
-                out().flush();
-                logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
-            }
-            ProgressFormat progress = new ProgressFormat(log, out(), plan.size());
-            TrialLedger.Outcome outcome;
-            try {
-                outcome = Trials.execute(options, progress);
-            } catch (NoBenchmarksException e) {
-                throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", options.getIncludes()));
-            } catch (ProfilersFailedException e) {
-                throw SwitchcostException.usage(Trials.profilerFailure(e));
-            } catch (RunnerException e) {
-                throw SwitchcostException.environment(firstLine(Trials.rootMessage(e)));
-            }
-            outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on == null ? trial.params()
-                    : dev.switchcost.results.RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
-            boolean compared = true;
-            if (prepared.quick() && on == null) {
-                compared = compareWithC(run, logFile, logStream);
-            }
-            // JMH's table stays in run.log; the terminal gets the answer
-            ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
-            Path json = on == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
-            JmhResultFile.write(json, ResultFormatType.JSON, outcome.complete());
-            if (prepared.jmhResultFormat() != null && !"JSON".equals(prepared.jmhResultFormat())) {
-                ResultFormatType t = ResultFormatType.valueOf(prepared.jmhResultFormat());
-                String ext = t.toString().toLowerCase(Locale.ROOT);
-                JmhResultFile.write(runDir.resolve(on == null ? "jmh." + ext
-                        : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
-            }
-            out().println();
-            out().println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
-            if (!outcome.ok()) {
-                logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
-                err().println(Trials.failureSummary(outcome, "switchcost: "));
-                run.fail(outcome.failed().size() + " of " + plan.size() + " trials failed" + (on == null ? "" : " on JDK " + on.jdk().version));
-                return ExitCodes.FAILURE;
-            }
-            if (!compared) {
-                run.fail("a native C comparison repetition failed (see compare.json)");
-                return ExitCodes.FAILURE;
-            }
-            return ExitCodes.OK;
-        } catch (RuntimeException e) {
-            logStream.println("ERROR: " + e);
-            throw e;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(interrupted);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs
-            }
-            logStream.flush();
-            if (logStream.checkError()) {
-                err().println("switchcost: run.log in " + runDir + " is incomplete (write error)");
-            }
-            logStream.close();
-        }
-    }
-
-    /**
-     * Plain C beside the JVM's futex handoff on one CPU, interleaved repetitions (switchcost compare's
-     * cells {@link #QUICK_COMPARE_C}, {@link #QUICK_COMPARE_JVM}), into compare.json: the answer card's "JVM vs C" comes from the same
-     * run. Native programs that are not built leave the cells empty with the reason (said once).
-     *
-     * @return false when a repetition failed
-     */
-    boolean compareWithC(ResultsDir run, Path logFile, PrintStream logStream) {
-        java.util.Set<dev.switchcost.results.Column> columns = java.util.EnumSet.noneOf(dev.switchcost.results.Column.class);
-        for (dev.switchcost.results.Column c : dev.switchcost.results.Column.values()) {
+    static CompareRunner.Settings quickCompare() {
+        Set<Column> columns = EnumSet.noneOf(Column.class);
+        for (Column c : Column.values()) {
             if (QUICK_COMPARE_C.contains(c.name())) {
                 columns.add(c);
             }
         }
-        for (String name : QUICK_COMPARE_JVM) {
-            java.util.Optional<dev.switchcost.results.Column> c = java.util.Arrays.stream(dev.switchcost.results.Column.values())
-                    .filter(x -> x.name().equals(name)).findFirst();
-            if (c.isPresent()) {
-                columns.add(c.get());
-                break;
-            }
-        }
-        dev.switchcost.measure.nativebaseline.NativeRunner nativeRunner = dev.switchcost.measure.nativebaseline.NativeRunner.locate();
-        nativeRunner.unavailableReason().ifPresent(why -> out().println("# native C not compared: " + why));
-        out().println("# native C beside the JVM, one CPU, " + QUICK_COMPARE_REPETITIONS + " interleaved repetitions:");
-        out().flush();
-        dev.switchcost.results.CompareResults results = new dev.switchcost.session.CompareRunner(
-                new dev.switchcost.session.CompareRunner.Settings(QUICK_COMPARE_REPETITIONS, true,
-                        List.of(dev.switchcost.measure.affinity.Placement.SAME_CPU), columns),
-                nativeRunner, dev.switchcost.session.JmhTargets.current(), logFile, logStream, out()).run();
-        results.write(run.dir());
-        return results.cells().stream().flatMap(c -> c.samples().stream()).noneMatch(x -> x.error() != null);
+        Arrays.stream(Column.values()).filter(c -> QUICK_COMPARE_JVM.contains(c.name()))
+                .min(java.util.Comparator.comparingInt(c -> QUICK_COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
+        return new CompareRunner.Settings(QUICK_COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns);
     }
 
     /**
@@ -495,7 +370,7 @@ public final class RunCommand extends BaseCommand {
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         try {
             out().println();
-            out().print(dev.switchcost.render.AnswerCard.renderWithReport(run.dir(), command));
+            out().print(AnswerCard.renderWithReport(run.dir(), command));
             out().flush();
             return ExitCodes.OK;
         } catch (IOException | RuntimeException e) {

@@ -1,0 +1,194 @@
+package dev.switchcost.session;
+
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.jmh.ProgressFormat;
+import dev.switchcost.measure.jmh.TrialLedger;
+import dev.switchcost.measure.jmh.TrialPlan;
+import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.RunStatus;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.NoBenchmarksException;
+import org.openjdk.jmh.runner.ProfilersFailedException;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Runs these trials on these JDKs into one results directory: the one place that knows how a run
+ * becomes files. For each JDK (or the default JVM): {@code machine.json}, JMH's output appended to
+ * {@code run.log}, {@code jmh.json} ({@code jmh-jdk<version>.json} per {@code --jdk}; complete trials
+ * only), failed trials recorded in the status; with a {@link Trials#compare} setting, C beside the JVM
+ * into {@code compare.json}. Used by {@code switchcost run} and its tests; the caller owns the
+ * directory's life (complete, fail, interrupted) and the answer at the end.
+ */
+public final class RunSession {
+
+    /**
+     * One JMH run's worth: options ready for this machine and JDK, and the trials they select.
+     *
+     * @param jdk     the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
+     */
+    public record OnJdk(JdkPolicy.Jdk jdk, Options options, TrialPlan plan) {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param runs            one entry per JDK, in order; every one runs whatever the one before did
+     * @param extraFormat     JMH's {@code -rf} when other than JSON ({@code jmh.FORMAT} beside jmh.json), else null
+     * @param compare         C beside the JVM after the default JVM's trials (run --quick), or null
+     */
+    public record Plan(List<OnJdk> runs, String extraFormat, CompareRunner.Settings compare) {
+    }
+
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    /** {@code out} gets progress and the lines a user reads; {@code err} the failures. */
+    public RunSession(PrintWriter out, PrintWriter err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs every entry of {@code plan} into {@code run} (already created).
+     *
+     * @return true when every requested trial (and every comparison repetition) completed; the
+     *         failures are recorded in the run's status
+     * @throws SwitchcostException (usage or environment) when JMH refuses the run
+     */
+    public boolean runAll(ResultsDir run, Plan plan) throws IOException {
+        boolean ok = true;
+        for (OnJdk on : plan.runs()) {
+            ok &= runInto(run, on, plan);
+        }
+        return ok;
+    }
+
+    private boolean runInto(ResultsDir run, OnJdk on, Plan plan) throws IOException {
+        Path runDir = run.dir();
+        Path logFile = run.runLog();
+        PrintStream logStream = new PrintStream(new FileOutputStream(logFile.toFile(), true), true, StandardCharsets.UTF_8);
+        Thread interrupted = new Thread(() -> {
+            logStream.println();
+            logStream.println("# switchcost: interrupted");
+            logStream.flush();
+        }, "switchcost-run-log-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        try {
+            MachineInfo machine = MachineInfo.collect();
+            ResultsDir.writeMachine(runDir, machine);
+            out.println("# switchcost run: " + machine.summary());
+            out.println("# results: " + runDir.toAbsolutePath());
+            if (machine.perf() != null && machine.perf().note() != null) {
+                out.println("# " + machine.perf().note());
+            }
+            out.flush();
+            OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(Trials.closeShield(logStream), true,
+                    StandardCharsets.UTF_8), VerboseMode.NORMAL);
+            if (on.jdk() != null) {
+                out.println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
+                out.flush();
+                logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
+            }
+            ProgressFormat progress = new ProgressFormat(log, out, on.plan().size());
+            TrialLedger.Outcome outcome;
+            try {
+                outcome = Trials.execute(on.options(), progress);
+            } catch (NoBenchmarksException e) {
+                throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
+            } catch (ProfilersFailedException e) {
+                throw SwitchcostException.usage(Trials.profilerFailure(e));
+            } catch (RunnerException e) {
+                throw SwitchcostException.environment(firstLine(Trials.rootMessage(e)));
+            }
+            outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
+                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
+            boolean compared = true;
+            if (plan.compare() != null && on.jdk() == null) {
+                compared = compareWithC(run, plan.compare(), logFile, logStream);
+            }
+            // JMH's table stays in run.log; the terminal gets the answer
+            ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
+            Path json = on.jdk() == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
+            JmhResultFile.write(json, ResultFormatType.JSON, outcome.complete());
+            if (plan.extraFormat() != null && !"JSON".equals(plan.extraFormat())) {
+                ResultFormatType t = ResultFormatType.valueOf(plan.extraFormat());
+                String ext = t.toString().toLowerCase(Locale.ROOT);
+                JmhResultFile.write(runDir.resolve(on.jdk() == null ? "jmh." + ext
+                        : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
+            }
+            out.println();
+            out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
+            if (!outcome.ok()) {
+                logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
+                err.println(Trials.failureSummary(outcome, "switchcost: "));
+                run.fail(outcome.failed().size() + " of " + on.plan().size() + " trials failed"
+                        + (on.jdk() == null ? "" : " on JDK " + on.jdk().version));
+                return false;
+            }
+            if (!compared) {
+                run.fail("a native C comparison repetition failed (see compare.json)");
+                return false;
+            }
+            return true;
+        } catch (RuntimeException e) {
+            logStream.println("ERROR: " + e);
+            throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
+            }
+            logStream.flush();
+            if (logStream.checkError()) {
+                err.println("switchcost: run.log in " + runDir + " is incomplete (write error)");
+            }
+            logStream.close();
+        }
+    }
+
+    /**
+     * C beside the JVM ({@code settings}' cells, interleaved repetitions) into compare.json, so that the
+     * answer card's "JVM vs C" comes from the same run. Native programs that are not built leave their
+     * cells empty with the reason (said once).
+     *
+     * @return false when a repetition failed
+     */
+    private boolean compareWithC(ResultsDir run, CompareRunner.Settings settings, Path logFile, PrintStream logStream) {
+        NativeRunner nativeRunner = NativeRunner.locate();
+        nativeRunner.unavailableReason().ifPresent(why -> out.println("# native C not compared: " + why));
+        String where = settings.placements().equals(List.of(Placement.SAME_CPU)) ? "one CPU"
+                : settings.placements().stream().map(Enum::name).collect(Collectors.joining(", "));
+        out.println("# native C beside the JVM, " + where + ", " + settings.repetitions() + " interleaved repetitions:");
+        out.flush();
+        CompareResults results = new CompareRunner(settings, nativeRunner, JmhTargets.current(), logFile, logStream, out).run();
+        results.write(run.dir());
+        return results.cells().stream().flatMap(c -> c.samples().stream()).noneMatch(x -> x.error() != null);
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.strip().lines().findFirst().orElse("");
+    }
+}
