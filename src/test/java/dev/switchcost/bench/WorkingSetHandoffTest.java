@@ -27,9 +27,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class WorkingSetHandoffTest {
 
     static ChainedOptionsBuilder tiny(String include) {
-        // Other JMH runs on this machine (other builds, other test classes) hold /tmp/jmh.lock; this
-        // test's run is short and does not need the machine to itself.
-        System.setProperty("jmh.ignoreLock", "true");
         return new OptionsBuilder().include(include).forks(1)
                 .warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200))
                 .addProfiler(ContextSwitchProfiler.class);

@@ -104,10 +104,6 @@ class BenchmarkMainTest {
 
     // ---- one run, one result file, an honest exit code (issue 11, case 1) ----
 
-    static {
-        // other JMH runs on this machine hold /tmp/jmh.lock; these runs check behaviour, not speed
-        System.setProperty("jmh.ignoreLock", "true");
-    }
 
     @org.junit.jupiter.api.io.TempDir
     java.nio.file.Path tmp;

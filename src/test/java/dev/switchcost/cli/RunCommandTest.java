@@ -21,10 +21,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class RunCommandTest {
 
-    static {
-        // Other JMH runs on this machine (other builds) hold /tmp/jmh.lock; these runs check behaviour, not speed.
-        System.setProperty("jmh.ignoreLock", "true");
-    }
 
     @TempDir
     Path tmp;

@@ -85,7 +85,6 @@ class RunOnJdksTest {
         LinuxTestSupport.assumeNative();
         JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
         JdkPolicy.Jdk newer = TestJdks.atLeast(JdkPolicy.NO_PINNING);
-        System.setProperty("jmh.ignoreLock", "true");
         CliHarness r = CliHarness.run("run", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
                 "-p", "pair=VT_VT", "-p", "primitive=SYNCHRONIZED", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
                 "VirtualThreadHandoffTwoCarriers");

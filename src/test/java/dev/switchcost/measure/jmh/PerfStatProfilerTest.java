@@ -28,10 +28,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class PerfStatProfilerTest {
 
-    static {
-        // Other JMH runs on this machine (other builds) hold /tmp/jmh.lock; these runs check behaviour, not speed.
-        System.setProperty("jmh.ignoreLock", "true");
-    }
 
     private static final PerfSupport NO_PMU = PerfSupport.from("perf", "perf version 6.1.187", 2,
             PerfSupport.DEFAULT_EVENTS, 0, Fixtures.lines("perf-stat/kvm-epyc-2cpu-nopmu-perf6.1-root.csv"));
