@@ -28,15 +28,15 @@ class CompareCommandTest {
 
     @Test
     void unknownPlacementIsAUsageError() {
-        CliHarness r = CliHarness.run("compare", "--placements", "SAME_CPU,NOWHERE");
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("compare", "--placements", "SAME_CPU,NOWHERE");
+        assertEquals(ExitCodes.USAGE, r.exit());
         ReportCommandTest.assertOneLine(r.err(), "unknown placement 'NOWHERE'");
     }
 
     @Test
     void zeroRepetitionsIsAUsageError() {
-        CliHarness r = CliHarness.run("compare", "--repetitions", "0");
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("compare", "--repetitions", "0");
+        assertEquals(ExitCodes.USAGE, r.exit());
         ReportCommandTest.assertOneLine(r.err(), "--repetitions must be 1..100");
     }
 
@@ -51,9 +51,9 @@ class CompareCommandTest {
         NativeRunner nr = NativeRunner.locate();
         assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
         Path dir = tmp.resolve("cmp");
-        CliHarness r = CliHarness.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
+        CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
                 "-o", dir.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
         assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());
         assertTrue(Files.exists(dir.resolve("machine.json")));
@@ -84,9 +84,9 @@ class CompareCommandTest {
         JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
         JdkPolicy.Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
         Path dir = tmp.resolve("cmp");
-        CliHarness r = CliHarness.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
+        CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
                 "--jdk", jdk21.java().getPath(), "--jdk", newer.java().getPath(), "-o", dir.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         CompareResults c = CompareResults.read(dir.resolve("compare.json"));
         List<CompareResults.Cell> nativeFutex = c.cells(Column.NATIVE_FUTEX, "SAME_CPU");
         assertEquals(1, nativeFutex.size(), "native cells run once");
@@ -116,8 +116,8 @@ class CompareCommandTest {
 
     @Test
     void anUnknownJdkIsAUsageErrorBeforeAnythingRuns(@TempDir Path tmp) {
-        CliHarness r = CliHarness.run("compare", "--quick", "--jdk", "/nonexistent/java", "-o", tmp.resolve("x").toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        CliResult r = CliResult.run("compare", "--quick", "--jdk", "/nonexistent/java", "-o", tmp.resolve("x").toString());
+        assertEquals(ExitCodes.USAGE, r.exit(), r.err());
         ReportCommandTest.assertOneLine(r.err(), "--jdk /nonexistent/java is neither a java that runs nor a JDK home");
         assertFalse(Files.exists(tmp.resolve("x")), "no results directory for a refused run");
     }
@@ -126,13 +126,13 @@ class CompareCommandTest {
     @Test
     void unwritableOrUsedResultsDirIsAUsageError(@TempDir Path tmp) throws IOException {
         Path file = Files.createFile(tmp.resolve("file"));
-        CliHarness r = CliHarness.run("compare", "--quick", "--results-dir", file.resolve("below").toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        CliResult r = CliResult.run("compare", "--quick", "--results-dir", file.resolve("below").toString());
+        assertEquals(ExitCodes.USAGE, r.exit(), r.err());
         ReportCommandTest.assertOneLine(r.err(), "cannot write results into");
         Path used = Files.createDirectory(tmp.resolve("used"));
         Files.writeString(used.resolve("compare.json"), "{}");
-        CliHarness u = CliHarness.run("compare", "--quick", "--results-dir", used.toString());
-        assertEquals(ExitCodes.USAGE, u.exitCode(), u.err());
+        CliResult u = CliResult.run("compare", "--quick", "--results-dir", used.toString());
+        assertEquals(ExitCodes.USAGE, u.exit(), u.err());
         ReportCommandTest.assertOneLine(u.err(), "already holds files");
         assertEquals("{}", Files.readString(used.resolve("compare.json")), "another run's file is untouched");
     }

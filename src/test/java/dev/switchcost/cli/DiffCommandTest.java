@@ -20,8 +20,8 @@ class DiffCommandTest {
 
     @Test
     void identicalDirectoriesHaveNoFlagsAndRatioOne() {
-        CliHarness r = CliHarness.run("diff", FIXTURE.toString(), FIXTURE.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("diff", FIXTURE.toString(), FIXTURE.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("Welch's t-test"), "states the rule");
         assertTrue(r.out().contains("\n0 of "), r.out());
         assertTrue(r.out().contains("FutexPingPong.roundTrip placement=SAME_CPU [avgt]"), r.out());
@@ -41,8 +41,8 @@ class DiffCommandTest {
         Path b = copyFixture(tmp.resolve("b"));
         edit(a, 0, 0);
         edit(b, 0.05, 0.002);
-        CliHarness r = CliHarness.run("diff", a.toString(), b.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("diff", a.toString(), b.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         String futexLine = r.out().lines().filter(l -> l.startsWith("FutexPingPong.roundTrip placement=SAME_CPU")).findFirst().orElseThrow();
         String parkLine = r.out().lines().filter(l -> l.startsWith("ParkUnparkPingPong.roundTrip_park placement=SAME_CPU")).findFirst().orElseThrow();
         assertTrue(futexLine.endsWith("B slower"), futexLine);
@@ -58,8 +58,8 @@ class DiffCommandTest {
         edit(b, 0.05, 0.002);
         Files.writeString(b.resolve("status"), "failed: 1 trial failed\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip"
                 + "\tplacement=SAME_CPU\tpartner died\n");
-        CliHarness r = CliHarness.run("diff", a.toString(), b.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("diff", a.toString(), b.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         String futexLine = r.out().lines().filter(l -> l.startsWith("FutexPingPong.roundTrip placement=SAME_CPU")).findFirst().orElseThrow();
         assertTrue(futexLine.contains("FAILED") && futexLine.endsWith("failed trial: not judged"), futexLine);
         assertTrue(r.out().contains("(status: failed: 1 trial failed; 1 failed trial"), r.out());
@@ -104,30 +104,30 @@ class DiffCommandTest {
         JsonArray rows = JsonParser.parseString(Files.readString(b.resolve("jmh.json"))).getAsJsonArray();
         rows.remove(0);
         Files.writeString(b.resolve("jmh.json"), rows.toString());
-        CliHarness r = CliHarness.run("diff", FIXTURE.toString(), b.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("diff", FIXTURE.toString(), b.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("only in A"), r.out());
     }
 
     @Test
     void missingDirectoryIsAUsageError(@TempDir Path tmp) {
-        CliHarness r = CliHarness.run("diff", FIXTURE.toString(), tmp.resolve("missing").toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("diff", FIXTURE.toString(), tmp.resolve("missing").toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertOneLine(r.err(), "does not exist");
     }
 
     @Test
     void directoryWithoutJmhJsonIsAUsageError(@TempDir Path tmp) throws IOException {
         Files.copy(FIXTURE.resolve("compare.json"), tmp.resolve("compare.json"));
-        CliHarness r = CliHarness.run("diff", FIXTURE.toString(), tmp.toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("diff", FIXTURE.toString(), tmp.toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertOneLine(r.err(), "has none");
     }
 
     @Test
     void oneArgumentIsAUsageError() {
-        CliHarness r = CliHarness.run("diff", FIXTURE.toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("diff", FIXTURE.toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertTrue(r.err().contains("Missing required parameter"), r.err());
     }
 }

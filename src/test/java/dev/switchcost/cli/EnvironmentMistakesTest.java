@@ -28,8 +28,8 @@ class EnvironmentMistakesTest {
     void aBadCpuListIsAUsageError(String command) {
         for (String bad : new String[] {"abc", "0-", "4096"}) {
             System.setProperty(CpuPinning.CPUS_PROPERTY, bad);
-            CliHarness r = CliHarness.run(command);
-            assertEquals(ExitCodes.USAGE, r.exitCode(), command + " " + bad + ": " + r.err());
+            CliResult r = CliResult.run(command);
+            assertEquals(ExitCodes.USAGE, r.exit(), command + " " + bad + ": " + r.err());
             assertTrue(r.err().startsWith("switchcost: SWITCHCOST_CPUS=" + bad), r.err());
             assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
             assertFalse(r.err().contains("\tat "), "no stack trace");
@@ -40,8 +40,8 @@ class EnvironmentMistakesTest {
     @Test
     void anUnboundedVirtualFootprintIsRefusedBeforeItRunsOutOfHeap() {
         long tooMany = Runtime.getRuntime().maxMemory() / 100; // 100 bytes of heap per task cannot hold a virtual thread
-        CliHarness r = CliHarness.run("footprint", "--kind", "virtual", "--counts", "1000," + tooMany);
-        assertEquals(ExitCodes.ENVIRONMENT, r.exitCode(), r.err());
+        CliResult r = CliResult.run("footprint", "--kind", "virtual", "--counts", "1000," + tooMany);
+        assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.err());
         assertTrue(r.err().contains("--counts " + tooMany + " virtual threads need about") && r.err().contains("JAVA_TOOL_OPTIONS=-Xmx"),
                 r.err());
         assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());

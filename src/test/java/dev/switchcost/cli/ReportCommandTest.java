@@ -87,8 +87,8 @@ class ReportCommandTest {
     @Test
     void rendersOneSelfContainedPageFromAFixtureDirectory(@TempDir Path tmp) throws Exception {
         Path dir = copyFixture(tmp.resolve("results"));
-        CliHarness r = CliHarness.run("report", dir.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", dir.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         Path html = dir.resolve("report.html");
         assertTrue(r.out().contains("wrote " + html), r.out());
         Document d = checkHtml(html);
@@ -112,8 +112,8 @@ class ReportCommandTest {
     @Test
     void rebuildsEveryReadmeChartFromTheCommittedResults(@TempDir Path tmp) throws Exception {
         Path img = tmp.resolve("img");
-        CliHarness r = CliHarness.run("report", DOCS.toString(), "-o", tmp.toString(), "--charts", img.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", DOCS.toString(), "-o", tmp.toString(), "--charts", img.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         for (String name : dev.switchcost.render.ReportRenderer.CHART_NAMES) {
             Path png = img.resolve(name + ".png");
             assertTrue(Files.isRegularFile(png), name);
@@ -129,16 +129,16 @@ class ReportCommandTest {
     @Test
     void aJmhJsonFileAndSeveralInputsSideBySide(@TempDir Path tmp) throws Exception {
         Path a = copyFixture(tmp.resolve("a"));
-        CliHarness r = CliHarness.run("report", DOCS.resolve("run-quick.json").toString(), a.toString(), "-o", tmp.resolve("out").toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", DOCS.resolve("run-quick.json").toString(), a.toString(), "-o", tmp.resolve("out").toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         Document d = checkHtml(tmp.resolve("out/report.html"));
         String text = Files.readString(tmp.resolve("out/report.html"));
         assertTrue(text.contains("run-quick.json vs a"), "both inputs in the title");
         assertTrue(text.contains("<th class=\"r\">run-quick.json JDK 25.0.3") && text.contains("<th class=\"r\">a JDK 25.0.3"),
                 "the answer has a column per input");
         assertTrue(images(d) >= 3);
-        CliHarness one = CliHarness.run("report", tmp.resolve("a/jmh.json").toString());
-        assertEquals(ExitCodes.OK, one.exitCode(), one.err());
+        CliResult one = CliResult.run("report", tmp.resolve("a/jmh.json").toString());
+        assertEquals(ExitCodes.OK, one.exit(), one.err());
         checkHtml(tmp.resolve("a/report.html"));
     }
 
@@ -148,8 +148,8 @@ class ReportCommandTest {
         String json = Files.readString(DOCS.resolve("vt-handoff-virtual.json"));
         Files.writeString(tmp.resolve("jmh.json"), json);
         Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
-        CliHarness r = CliHarness.run("report", tmp.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", tmp.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         checkHtml(tmp.resolve("report.html"));
         String text = Files.readString(tmp.resolve("report.html"));
         assertTrue(text.contains("<td>JDK 21.0.8</td>") && text.contains("<td>JDK 25.0.3</td>"), "pinning table per JDK");
@@ -161,8 +161,8 @@ class ReportCommandTest {
     @Test
     void aRunWithoutSynchronizedRowsHasNoPinningTable(@TempDir Path tmp) throws Exception {
         Path quick = Path.of("docs/results/2026-11-22-epyc-kvm/quick");
-        CliHarness r = CliHarness.run("report", quick.resolve("jmh.json").toString(), "-o", tmp.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", quick.resolve("jmh.json").toString(), "-o", tmp.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         checkHtml(tmp.resolve("report.html"));
         String text = Files.readString(tmp.resolve("report.html"));
         assertTrue(text.contains("primitive=SYNCHRONIZED</code> rows"), "one line naming the missing rows");
@@ -175,8 +175,8 @@ class ReportCommandTest {
         Path dir = copyFixture(tmp.resolve("results"));
         Files.writeString(dir.resolve("status"), "interrupted\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip"
                 + "\tplacement=SAME_CPU\tpartner died\n");
-        CliHarness r = CliHarness.run("report", dir.toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", dir.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.err().contains("status: interrupted: results are partial"), r.err());
         checkHtml(dir.resolve("report.html"));
         String text = Files.readString(dir.resolve("report.html"));
@@ -188,40 +188,40 @@ class ReportCommandTest {
     void saysWhyTheNativeColumnIsMissingWithoutCompareJson(@TempDir Path tmp) throws Exception {
         Path dir = copyFixture(tmp.resolve("results"));
         Files.delete(dir.resolve("compare.json"));
-        CliHarness r = CliHarness.run("report", dir.toString(), "--output", tmp.resolve("out").toString());
-        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", dir.toString(), "--output", tmp.resolve("out").toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
         checkHtml(tmp.resolve("out/report.html"));
         assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("No `compare.json`"));
     }
 
     @Test
     void missingInputIsAUsageError(@TempDir Path tmp) {
-        CliHarness r = CliHarness.run("report", tmp.resolve("nope").toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("report", tmp.resolve("nope").toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertOneLine(r.err(), "does not exist");
     }
 
     @Test
     void directoryWithoutResultsIsAUsageError(@TempDir Path tmp) throws IOException {
         Files.writeString(tmp.resolve("notes.txt"), "hello");
-        CliHarness r = CliHarness.run("report", tmp.toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("report", tmp.toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertOneLine(r.err(), "holds no results");
     }
 
     @Test
     void malformedJmhJsonIsAUsageError(@TempDir Path tmp) throws IOException {
         Files.writeString(tmp.resolve("jmh.json"), "[{\"benchmark\": \"x\", ");
-        CliHarness r = CliHarness.run("report", tmp.toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("report", tmp.toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertOneLine(r.err(), "is not valid JSON");
     }
 
     @Test
     void wrongFileInPlaceOfJmhJsonIsAUsageError(@TempDir Path tmp) throws IOException {
         Files.copy(FIXTURE.resolve("machine.json"), tmp.resolve("jmh.json"));
-        CliHarness r = CliHarness.run("report", tmp.toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("report", tmp.toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertOneLine(r.err(), "expected an array");
     }
 
@@ -229,8 +229,8 @@ class ReportCommandTest {
     void wrongMachineJsonIsAUsageError(@TempDir Path tmp) throws IOException {
         Files.copy(FIXTURE.resolve("jmh.json"), tmp.resolve("jmh.json"));
         Files.writeString(tmp.resolve("machine.json"), "{\"schema\": 1}");
-        CliHarness r = CliHarness.run("report", tmp.toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode());
+        CliResult r = CliResult.run("report", tmp.toString());
+        assertEquals(ExitCodes.USAGE, r.exit());
         assertOneLine(r.err(), "not a switchcost machine.json");
     }
 
@@ -238,11 +238,11 @@ class ReportCommandTest {
     @Test
     void unwritableOutputIsOneLineNoTrace(@TempDir Path tmp) throws IOException {
         Path file = Files.createFile(tmp.resolve("file"));
-        CliHarness r = CliHarness.run("report", FIXTURE.toString(), "-o", file.resolve("below").toString());
-        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        CliResult r = CliResult.run("report", FIXTURE.toString(), "-o", file.resolve("below").toString());
+        assertEquals(ExitCodes.USAGE, r.exit(), r.err());
         assertOneLine(r.err(), "cannot write results into");
-        CliHarness c = CliHarness.run("report", FIXTURE.toString(), "-o", tmp.resolve("o").toString(), "--charts", file.toString());
-        assertEquals(ExitCodes.USAGE, c.exitCode(), c.err());
+        CliResult c = CliResult.run("report", FIXTURE.toString(), "-o", tmp.resolve("o").toString(), "--charts", file.toString());
+        assertEquals(ExitCodes.USAGE, c.exit(), c.err());
         assertOneLine(c.err(), "--charts " + file + " exists and is not a directory");
     }
 
@@ -258,8 +258,8 @@ class ReportCommandTest {
             copyFixture(ro.resolve("run"));
             Process rem = new ProcessBuilder("mount", "-o", "remount,ro", ro.toString()).inheritIO().start();
             assertTrue(rem.waitFor(10, TimeUnit.SECONDS) && rem.exitValue() == 0);
-            CliHarness r = CliHarness.run("report", ro.resolve("run").toString());
-            assertEquals(ExitCodes.ENVIRONMENT, r.exitCode(), r.err());
+            CliResult r = CliResult.run("report", ro.resolve("run").toString());
+            assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.err());
             assertOneLine(r.err(), "read-only file system");
             assertFalse(Files.exists(ro.resolve("run/report.html")));
         } finally {

@@ -40,8 +40,8 @@ class RunOnJdksTest {
             List<String> cmd = new java.util.ArrayList<>(List.of("run", "-o", tmp.resolve("out").toString()));
             cmd.addAll(args);
             cmd.add("SyscallBaseline");
-            CliHarness r = CliHarness.run(cmd.toArray(new String[0]));
-            assertEquals(ExitCodes.USAGE, r.exitCode(), args + ": " + r.err());
+            CliResult r = CliResult.run(cmd.toArray(new String[0]));
+            assertEquals(ExitCodes.USAGE, r.exit(), args + ": " + r.err());
             assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
             assertFalse(Files.exists(tmp.resolve("out")), "refused before a results directory exists");
         }
@@ -85,10 +85,10 @@ class RunOnJdksTest {
         LinuxTestSupport.assumeNative();
         JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
         JdkPolicy.Jdk newer = TestJdks.atLeast(JdkPolicy.NO_PINNING);
-        CliHarness r = CliHarness.run("run", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
+        CliResult r = CliResult.run("run", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
                 "-p", "pair=VT_VT", "-p", "primitive=SYNCHRONIZED", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
                 "VirtualThreadHandoffTwoCarriers");
-        assertEquals(ExitCodes.OK, r.exitCode(), r.out() + r.err());
+        assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         Path dir;
         try (Stream<Path> s = Files.list(tmp)) {
             dir = s.filter(Files::isDirectory).findFirst().orElseThrow();
