@@ -28,6 +28,17 @@ import java.util.function.Supplier;
  * with that, side B can drive a ping-pong of its own, so the measured pair need not include the
  * calling thread (see {@link DrivenPingPong}). With a {@link CancellableTurn}, whose waits have no
  * timer, {@link #close()} and a failing partner cancel the turn instead of passing it.
+ *
+ * <p><b>Why not JMH's own ping-pong</b> ({@code JMHSample_18_Control}: a {@code @Group} of two
+ * {@code @GroupThreads} that spin on an {@code AtomicBoolean} and leave when
+ * {@code Control.stopMeasurement} is set). That works for spinning sides only: a side blocked in
+ * {@code FUTEX_WAIT} or {@code park()} never looks at {@code Control}, so at the end of an iteration
+ * whichever side JMH stops last waits forever for a partner that has gone (JMH then kills the fork
+ * after its timeout, a failed trial instead of a figure). Both sides would also be JMH threads,
+ * each counting its own half of the handoffs as ops, and JMH would start, stop and place them
+ * itself. Here the JMH thread is side A and one op is one whole round trip; side B is a partner
+ * thread this class starts, pins ({@link dev.switchcost.measure.affinity.Placement}) and releases
+ * by cancelling the turn, which a blocked side does see.
  */
 public final class PingPong implements AutoCloseable {
 
