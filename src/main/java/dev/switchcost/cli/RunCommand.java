@@ -5,6 +5,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.jmh.PerfStatProfiler;
 import dev.switchcost.render.AnswerCard;
+import dev.switchcost.render.ProgressFormat;
 import dev.switchcost.results.Column;
 import dev.switchcost.session.CompareRunner;
 import dev.switchcost.session.RunSession;
@@ -191,7 +192,7 @@ public final class RunCommand extends BaseCommand {
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
-                boolean ok = new RunSession(out(), err()).runAll(run, plan);
+                boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials)).runAll(run, plan);
                 if (ok) {
                     run.complete();
                 }

@@ -7,7 +7,6 @@ import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -46,7 +45,8 @@ public record PinningStudy(List<Row> rows) {
      * @param helperSwitches  kernel switches of the JDK's virtual-thread helper threads per round trip (0 when none ran)
      * @param vsLock          nsPerRoundTrip / the ReentrantLock row's, same JDK and carriers, or null
      * @param missing         why there is no figure ("refused: ...", "failed: ...", "not run"), or null
-     * @param reading         what it means, one line
+     * @param reading         for a cell without a figure, why, in words; null for one with a figure, whose reading
+     *                        is worded from its counts where it is shown ({@code render.PinningTable})
      */
     public record Row(String jdk, int carriers, String primitive, Estimate nsPerRoundTrip, double carrierSwitches,
                       double helperSwitches, Estimate vsLock, String missing, String reading) {
@@ -175,38 +175,7 @@ public record PinningStudy(List<Row> rows) {
         double helper = x.secondary().containsKey(HELPER) ? x.secondaryScore(HELPER) : 0;
         Estimate ns = x.estimate();
         Estimate vs = lock.isPresent() && !primitive.equals("REENTRANT_LOCK") ? ns.over(lock.get().estimate()) : null;
-        return new Row(jdk, carriers, primitive, ns, carrier, helper, vs, null, reading(primitive, carriers, carrier, helper, vs));
+        return new Row(jdk, carriers, primitive, ns, carrier, helper, vs, null, null);
     }
 
-    /** What a row's switch shape means; the thresholds separate 0, 1 and 2 switches per round trip. */
-    static String reading(String primitive, int carriers, double carrier, double helper, Estimate vsLock) {
-        String cost = vsLock == null ? ""
-                : vsLock.errorKnown() && (vsLock.lower() > 1 || vsLock.upper() < 1) ? ", " + times(vsLock) + " the ReentrantLock round trip"
-                : ", not told apart from ReentrantLock in this run";
-        boolean sync = primitive.equals("SYNCHRONIZED");
-        if (helper >= 0.5) {
-            return (sync ? "does not pin (JEP 491), but every notify wakes its waiter through the JDK's unblocker thread: "
-                    : "wakeups go through the JDK's helper threads: ")
-                    + count(carrier + helper) + " kernel switches per round trip" + cost
-                    + (sync ? "; replace synchronized where the handoff is hot" : "");
-        }
-        if (carrier >= 1.5) {
-            return sync ? "pins: the carrier itself blocks in the kernel on every wait, as a platform thread would" + cost
-                    + "; replace synchronized around blocking waits in code virtual threads run"
-                    : count(carrier) + " carrier switches per round trip: the idle carrier parks between handoffs" + cost;
-        }
-        if (carrier + helper < 0.2) {
-            return "stays on the carrier: no kernel switch per round trip" + cost
-                    + (primitive.equals("REENTRANT_LOCK") ? "; the usual replacement for synchronized" : "");
-        }
-        return count(carrier + helper) + " kernel switches per round trip (idle carriers park and are woken)" + cost;
-    }
-
-    private static String count(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    private static String times(Estimate e) {
-        return String.format(Locale.ROOT, e.value() >= 10 ? "%.0f×" : "%.1f×", e.value());
-    }
 }

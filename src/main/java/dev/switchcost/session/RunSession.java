@@ -3,7 +3,6 @@ package dev.switchcost.session;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.jmh.ProgressFormat;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.jmh.Trials;
@@ -61,13 +60,24 @@ public final class RunSession {
     public record Plan(List<OnJdk> runs, String extraFormat, CompareRunner.Settings compare) {
     }
 
+    /** How the user watches a JMH run: JMH's own output (for run.log) wrapped in a view of the whole run. */
+    public interface Progress {
+        /**
+         * @param log    JMH's output format writing to run.log
+         * @param trials how many trials the run has
+         */
+        OutputFormat around(OutputFormat log, int trials);
+    }
+
     private final PrintWriter out;
     private final PrintWriter err;
+    private final Progress progress;
 
-    /** {@code out} gets progress and the lines a user reads; {@code err} the failures. */
-    public RunSession(PrintWriter out, PrintWriter err) {
+    /** {@code out} gets the lines a user reads, {@code err} the failures, {@code progress} JMH's run as it goes. */
+    public RunSession(PrintWriter out, PrintWriter err, Progress progress) {
         this.out = out;
         this.err = err;
+        this.progress = progress;
     }
 
     /**
@@ -111,10 +121,9 @@ public final class RunSession {
                 out.flush();
                 logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
             }
-            ProgressFormat progress = new ProgressFormat(log, out, on.plan().size());
             TrialLedger.Outcome outcome;
             try {
-                outcome = Trials.execute(on.options(), progress);
+                outcome = Trials.execute(on.options(), progress.around(log, on.plan().size()));
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
             } catch (ProfilersFailedException e) {

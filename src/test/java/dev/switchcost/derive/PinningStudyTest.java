@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.render.PinningTable;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -44,12 +45,12 @@ class PinningStudyTest {
         PinningStudy.Row pinned = cell(s, "21.0.8", 2, "SYNCHRONIZED");
         assertEquals(2.0, pinned.carrierSwitches(), 0.1);
         assertTrue(pinned.helperSwitches() < 0.01, "no unblocker on 21: " + pinned.helperSwitches());
-        assertTrue(pinned.reading().startsWith("pins: the carrier itself blocks"), pinned.reading());
+        assertTrue(PinningTable.reading(pinned).startsWith("pins: the carrier itself blocks"), PinningTable.reading(pinned));
         assertNotNull(pinned.vsLock(), "compared with ReentrantLock on the same JDK and carriers");
 
         PinningStudy.Row unpinned = cell(s, "25.0.3", 1, "SYNCHRONIZED");
         assertTrue(unpinned.helperSwitches() > 1.5, "the unblocker wakes the waiter: " + unpinned.helperSwitches());
-        assertTrue(unpinned.reading().startsWith("does not pin (JEP 491), but every notify wakes its waiter"), unpinned.reading());
+        assertTrue(PinningTable.reading(unpinned).startsWith("does not pin (JEP 491), but every notify wakes its waiter"), PinningTable.reading(unpinned));
     }
 
     @Test
@@ -57,13 +58,13 @@ class PinningStudyTest {
         PinningStudy.Row r = cell(PinningStudy.derive(Results.load(FIXTURE)), "21.0.8", 1, "SYNCHRONIZED");
         assertNull(r.nsPerRoundTrip());
         assertEquals("refused: deadlocks", r.missing());
-        assertTrue(r.reading().contains("holds the only carrier"), r.reading());
+        assertTrue(PinningTable.reading(r).contains("holds the only carrier"), PinningTable.reading(r));
     }
 
     @Test
     void lockSupportOnOneCarrierStaysInUserSpace() {
         PinningStudy.Row r = cell(PinningStudy.derive(Results.load(FIXTURE)), "25.0.3", 1, "LOCK_SUPPORT");
-        assertTrue(r.carrierSwitches() < 0.2 && r.reading().startsWith("stays on the carrier"), r.reading());
+        assertTrue(r.carrierSwitches() < 0.2 && PinningTable.reading(r).startsWith("stays on the carrier"), PinningTable.reading(r));
     }
 
     @Test

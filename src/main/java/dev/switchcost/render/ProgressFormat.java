@@ -1,4 +1,4 @@
-package dev.switchcost.measure.jmh;
+package dev.switchcost.render;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
