@@ -1,9 +1,9 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.render.GapTable;
 import dev.switchcost.SwitchcostException;
 
-import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.session.CompareRunner;
@@ -68,7 +68,7 @@ public final class CompareCommand extends BaseCommand {
             throw SwitchcostException.usage("--repetitions must be 1..100, got " + reps);
         }
         List<Placement> chosen = parsePlacements(placements);
-        List<JdkPolicy.Jdk> onJdks = jdks.chosen();
+        List<Jdk> onJdks = jdks.chosen();
         MachineInfo machine = MachineInfo.collect();
         Path resultsDir = output.dir();
         ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
@@ -88,7 +88,7 @@ public final class CompareCommand extends BaseCommand {
         }
     }
 
-    private int compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen, List<JdkPolicy.Jdk> onJdks)
+    private int compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen, List<Jdk> onJdks)
             throws IOException {
         Path dir = run.dir();
         ResultsDir.writeMachine(dir, machine);

@@ -1,5 +1,7 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
@@ -47,7 +49,7 @@ public final class DoctorCommand extends BaseCommand {
     /** What doctor looks at, gathered once so that the verdicts can be tested on made-up machines. */
     record Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
                  List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine,
-                 List<JdkPolicy.Jdk> jdks) {
+                 List<Jdk> jdks) {
 
         /** Without a JDK list (tests of the other verdicts). */
         Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
@@ -68,7 +70,7 @@ public final class DoctorCommand extends BaseCommand {
             return new Facts(System.getProperty("os.name"), Runtime.version().feature(),
                     Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")",
                     LibC.isAvailable(), LibC.unavailableReason(), placements, PerfSupport.probe(), Hsdis.find(),
-                    linux ? MachineInfo.collect(Path.of("/")) : null, JdkPolicy.discover());
+                    linux ? MachineInfo.collect(Path.of("/")) : null, JdkDiscovery.discover());
         }
     }
 
@@ -141,9 +143,9 @@ public final class DoctorCommand extends BaseCommand {
         return out;
     }
 
-    /** Every JDK found ({@link JdkPolicy#discover()}), what it enables, and what is missing across them. */
-    static void jdkChecks(List<JdkPolicy.Jdk> jdks, List<Check> out) {
-        for (JdkPolicy.Jdk j : jdks) {
+    /** Every JDK found ({@link JdkDiscovery#discover()}), what it enables, and what is missing across them. */
+    static void jdkChecks(List<Jdk> jdks, List<Check> out) {
+        for (Jdk j : jdks) {
             out.add(new Check(j.runsSwitchcost() ? Level.OK : Level.INFO, "jdk found " + j.feature,
                     j.version + " " + j.home + ": " + String.join(", ", j.enables())
                             + (j.runsSwitchcost() ? "" : "; too old for switchcost (needs " + JdkPolicy.min() + "+)"), null));
@@ -152,12 +154,12 @@ public final class DoctorCommand extends BaseCommand {
             return;
         }
         boolean pinning = jdks.stream().anyMatch(j -> j.runsSwitchcost() && !j.synchronizedUnpinned());
-        boolean unpinned = jdks.stream().anyMatch(JdkPolicy.Jdk::synchronizedUnpinned);
+        boolean unpinned = jdks.stream().anyMatch(Jdk::synchronizedUnpinned);
         if (!(pinning && unpinned)) {
             out.add(new Check(Level.INFO, "jdk pinning study", "needs a JDK " + JdkPolicy.min() + "-" + (JdkPolicy.NO_PINNING - 1)
                     + " and a JDK " + JdkPolicy.NO_PINNING + "+; found " + (pinning ? "only pinning ones" : "only JEP 491 ones"),
                     pinning ? "install a JDK " + JdkPolicy.NO_PINNING + "+ to see synchronized without pinning."
-                            : "scripts/jdk21.sh fetches a JDK 21 runtime (pinning) into " + JdkPolicy.cacheDir() + "."));
+                            : "scripts/jdk21.sh fetches a JDK 21 runtime (pinning) into " + JdkDiscovery.cacheDir() + "."));
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.launch.JdkPolicy;
@@ -26,10 +28,10 @@ public final class JdkMixin {
      *
      * @throws SwitchcostException (usage) naming the one that is not
      */
-    public List<JdkPolicy.Jdk> chosen() {
-        List<JdkPolicy.Jdk> out = new ArrayList<>();
+    public List<Jdk> chosen() {
+        List<Jdk> out = new ArrayList<>();
         for (String g : given) {
-            JdkPolicy.Jdk j = JdkPolicy.resolve(g);
+            Jdk j = JdkDiscovery.resolve(g);
             if (j == null) {
                 throw SwitchcostException.usage("--jdk " + g + " is neither a java that runs nor a JDK home (bin/java and a release file)");
             }

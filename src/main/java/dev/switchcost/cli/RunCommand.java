@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
@@ -182,7 +183,7 @@ public final class RunCommand extends BaseCommand {
     protected int doCall() throws IOException {
         // Everything that can be refused is refused before the run directory exists.
         PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
-        List<JdkPolicy.Jdk> chosen = jdks.chosen();
+        List<Jdk> chosen = jdks.chosen();
         Prepared prepared = prepare(said);
         List<RunSession.OnJdk> runs = onJdks(prepared, chosen, said);
         if (runs.isEmpty()) {
@@ -209,12 +210,12 @@ public final class RunCommand extends BaseCommand {
     }
 
     /** {@code prepared} made ready for each JDK in {@code chosen}, all checked before a directory exists. */
-    List<RunSession.OnJdk> onJdks(Prepared prepared, List<JdkPolicy.Jdk> chosen, PrintStream said) {
+    List<RunSession.OnJdk> onJdks(Prepared prepared, List<Jdk> chosen, PrintStream said) {
         if (!chosen.isEmpty() && prepared.raw().getJvm().hasValue()) {
             throw SwitchcostException.usage("--jdk and JMH's -jvm both choose the JVM of the forks; give --jdk only");
         }
         List<RunSession.OnJdk> out = new ArrayList<>();
-        for (JdkPolicy.Jdk j : chosen) {
+        for (Jdk j : chosen) {
             Options o;
             try {
                 ChainedOptionsBuilder b = new OptionsBuilder().parent(prepared.raw()).jvm(j.java().getPath());

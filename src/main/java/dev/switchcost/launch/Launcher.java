@@ -17,7 +17,7 @@ import java.util.List;
  * one older than {@link JdkPolicy#min()} is refused with exit 3 instead of failing every fork. On
  * Java 21 or newer it then hands over to {@code dev.switchcost.cli.BenchmarkMain}. On an older
  * {@code java} it re-runs the same command on the {@code -jvm} given, else on the newest JDK that
- * {@link JdkPolicy#discover()} finds, with that JDK's flags, and passes its exit code through; if there
+ * {@link JdkDiscovery#discover()} finds, with that JDK's flags, and passes its exit code through; if there
  * is none it stops at once with the fix.
  */
 public final class Launcher {
@@ -37,9 +37,9 @@ public final class Launcher {
         int required = JdkPolicy.min();
         int running = JdkPolicy.feature(System.getProperty("java.specification.version"));
         String jvm = jvmOption(args);
-        JdkPolicy.Jdk explicit = null;
+        Jdk explicit = null;
         if (jvm != null) {
-            explicit = JdkPolicy.ofJava(jvm);
+            explicit = JdkDiscovery.ofJava(jvm);
             String refusal = refuseJvm(jvm, explicit);
             if (refusal != null) {
                 die(refusal);
@@ -53,10 +53,10 @@ public final class Launcher {
         if (System.getProperty(RELAUNCHED) != null) {
             die("switchcost: re-ran on " + here + " but it is still Java " + running + "; set JAVA_HOME to a JDK " + required + "+.");
         }
-        JdkPolicy.Jdk jdk = explicit != null ? explicit : JdkPolicy.newest();
+        Jdk jdk = explicit != null ? explicit : JdkDiscovery.newest();
         if (jdk == null) {
             die("switchcost needs Java " + required + " or newer (virtual threads); this java is " + running + " (" + here + ")\n"
-                    + "and no JDK " + required + "+ was found in JAVA_HOME, SWITCHCOST_JAVA_HOME, /usr/lib/jvm or " + JdkPolicy.cacheDir() + ".\n"
+                    + "and no JDK " + required + "+ was found in JAVA_HOME, SWITCHCOST_JAVA_HOME, /usr/lib/jvm or " + JdkDiscovery.cacheDir() + ".\n"
                     + "Fix: install one (Debian/Ubuntu: apt-get install openjdk-21-jdk; or Temurin 21/25; or scripts/jdk21.sh), then either run\n"
                     + "  /path/to/jdk21+/bin/java -jar target/benchmarks.jar ...\n"
                     + "or set JAVA_HOME=/path/to/jdk21+ and run " + command + " again.");
@@ -98,10 +98,10 @@ public final class Launcher {
 
     /**
      * @param jvm  JMH's {@code -jvm} as given
-     * @param jdk  what {@link JdkPolicy#ofJava} made of it (links resolved), or null
+     * @param jdk  what {@link JdkDiscovery#ofJava} made of it (links resolved), or null
      * @return why the forks could not run on it, or null when they can
      */
-    static String refuseJvm(String jvm, JdkPolicy.Jdk jdk) {
+    static String refuseJvm(String jvm, Jdk jdk) {
         if (jdk == null) {
             return "-jvm " + jvm + " is not a java that runs (no such file, not executable, or it does not say its version)."
                     + " Pass -jvm /path/to/jdk" + JdkPolicy.min() + "+/bin/java.";

@@ -1,9 +1,9 @@
 package dev.switchcost.session;
 
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Column;
 
-import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
@@ -52,7 +52,7 @@ public final class CompareRunner {
 
     /** Time settings of one run. */
     public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns,
-                           List<JdkPolicy.Jdk> jdks) {
+                           List<Jdk> jdks) {
 
         /** Every column, on the JDK running switchcost. */
         public Settings(int repetitions, boolean quick, List<Placement> placements) {
@@ -65,7 +65,7 @@ public final class CompareRunner {
         }
 
         /** The same comparison with every JVM cell once per JDK (none: the JDK running switchcost). */
-        public Settings onJdks(List<JdkPolicy.Jdk> chosen) {
+        public Settings onJdks(List<Jdk> chosen) {
             return new Settings(repetitions, quick, placements, columns, List.copyOf(chosen));
         }
 
@@ -130,10 +130,10 @@ public final class CompareRunner {
         final String unavailable;
         final JmhTargets.Target target;
         /** the JDK of a JVM cell when several run side by side, else null */
-        final JdkPolicy.Jdk jdk;
+        final Jdk jdk;
         final List<CompareResults.Sample> samples = new ArrayList<>();
 
-        Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, JdkPolicy.Jdk jdk) {
+        Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, Jdk jdk) {
             this.column = column;
             this.placement = placement;
             this.source = source;
@@ -204,7 +204,7 @@ public final class CompareRunner {
                         continue;
                     }
                     // every JVM cell once per JDK: the JDKs' cells of one column sit together in the table
-                    for (JdkPolicy.Jdk jdk : settings.jdks().isEmpty() ? java.util.Collections.<JdkPolicy.Jdk>singletonList(null) : settings.jdks()) {
+                    for (Jdk jdk : settings.jdks().isEmpty() ? java.util.Collections.<Jdk>singletonList(null) : settings.jdks()) {
                         Optional<JmhTargets.Target> t = c == Column.VIRTUAL ? targets.virtual() : targets.fixed(c);
                         Map<String, String> params = new LinkedHashMap<>(t.map(JmhTargets.Target::params).orElse(Map.of()));
                         if (c != Column.VIRTUAL) {

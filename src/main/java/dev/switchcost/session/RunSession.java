@@ -1,7 +1,7 @@
 package dev.switchcost.session;
 
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.SwitchcostException;
-import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
@@ -47,7 +47,7 @@ public final class RunSession {
      *
      * @param jdk     the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
      */
-    public record OnJdk(JdkPolicy.Jdk jdk, Options options, TrialPlan plan) {
+    public record OnJdk(Jdk jdk, Options options, TrialPlan plan) {
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.switchcost.bench;
 
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.launch.JdkPolicy;
@@ -47,7 +48,7 @@ class JdkPinningTest {
     }
 
     /** Forked on {@code jdk} with the flags {@link ForkOptions#withNativeAccess} (that is, {@link JdkPolicy}) gives it. */
-    static Options options(JdkPolicy.Jdk jdk, VerboseMode verbosity, String include, String... params) {
+    static Options options(Jdk jdk, VerboseMode verbosity, String include, String... params) {
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include(include)
                 .jvm(jdk.java().getPath())
@@ -64,7 +65,7 @@ class JdkPinningTest {
         return ForkOptions.withNativeAccess(b.build());
     }
 
-    static RunResult runOn(JdkPolicy.Jdk jdk, String include, String... params) throws RunnerException {
+    static RunResult runOn(Jdk jdk, String include, String... params) throws RunnerException {
         Collection<RunResult> results = new Runner(options(jdk, VerboseMode.SILENT, include, params)).run();
         assertEquals(1, results.size(), "one configuration");
         RunResult r = results.iterator().next();
@@ -76,7 +77,7 @@ class JdkPinningTest {
 
     @Test
     void synchronizedPinsTheCarrierOnJdk21() throws Exception {
-        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        Jdk jdk21 = TestJdks.jdk21();
         RunResult r = runOn(jdk21, "VirtualThreadHandoffTwoCarriers\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
         // pinned: each wait blocks the carrier itself in the kernel, one switch per handoff
         double carrier = secondary(r, "ctxsw.carrier.total.norm");
@@ -88,7 +89,7 @@ class JdkPinningTest {
 
     @Test
     void synchronizedDoesNotPinFromJdk24() throws Exception {
-        JdkPolicy.Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
+        Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
         RunResult r = runOn(jdk, "VirtualThreadHandoffTwoCarriers\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
         // unmounted, not pinned: every notify's wakeup goes through the JDK's VirtualThread-unblocker thread,
         // which blocks in the kernel between wakeups (the idle carriers park too, so they still switch)
@@ -98,7 +99,7 @@ class JdkPinningTest {
 
     @Test
     void oneCarrierRefusesSynchronizedOnJdk21() {
-        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        Jdk jdk21 = TestJdks.jdk21();
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(said, true, StandardCharsets.UTF_8);
         Runner runner = new Runner(options(jdk21, VerboseMode.NORMAL, "VirtualThreadHandoffOneCarrier\\.roundTrip$", "pair", "VT_VT",
@@ -112,7 +113,7 @@ class JdkPinningTest {
     /** FFM is final from JDK 22: asked for on JDK 21 it is refused with the reason before JMH starts. */
     @Test
     void ffmAloneIsRefusedOnJdk21() throws Exception {
-        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        Jdk jdk21 = TestJdks.jdk21();
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ForkOptions.withSwitchcostDefaults(
                 new CommandLineOptions("-jvm", jdk21.java().getPath(), "-p", "binding=FFM", "SyscallBaseline.gettid"),
@@ -123,7 +124,7 @@ class JdkPinningTest {
     /** Both bindings on JDK 21: FFM is skipped with one line and the JNA row runs in a real fork on 21. */
     @Test
     void ffmIsSkippedOnJdk21AndJnaRuns() throws Exception {
-        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
+        Jdk jdk21 = TestJdks.jdk21();
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         Options o = ForkOptions.withSwitchcostDefaults(new CommandLineOptions("-jvm", jdk21.java().getPath(),
                 "-p", "binding=JNA,FFM", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "SyscallBaseline.gettid"),
@@ -141,7 +142,7 @@ class JdkPinningTest {
 
     @Test
     void oneCarrierRunsSynchronizedFromJdk24() throws Exception {
-        JdkPolicy.Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
+        Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
         RunResult r = runOn(jdk, "VirtualThreadHandoffOneCarrier\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
         assertTrue(Double.isFinite(secondary(r, "ctxsw.carrier.total.norm")));
     }

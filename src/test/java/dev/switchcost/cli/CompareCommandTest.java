@@ -1,9 +1,9 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.derive.GapDecomposition;
-import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
@@ -81,8 +81,8 @@ class CompareCommandTest {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         NativeRunner nr = NativeRunner.locate();
         assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
-        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
-        JdkPolicy.Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
+        Jdk jdk21 = TestJdks.jdk21();
+        Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
         Path dir = tmp.resolve("cmp");
         CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
                 "--jdk", jdk21.java().getPath(), "--jdk", newer.java().getPath(), "-o", dir.toString());

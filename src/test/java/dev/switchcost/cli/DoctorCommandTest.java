@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.sample.PerfSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -26,12 +27,12 @@ class DoctorCommandTest {
         assertTrue(r.out().contains("placement SAME_CPU"), r.out());
     }
 
-    static JdkPolicy.Jdk fakeJdk(Path dir, String version) throws java.io.IOException {
+    static Jdk fakeJdk(Path dir, String version) throws java.io.IOException {
         java.nio.file.Files.createDirectories(dir.resolve("bin"));
         java.nio.file.Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
         Path bin = java.nio.file.Files.writeString(dir.resolve("bin/java"), "#!/bin/sh\nexit 1\n");
         java.nio.file.Files.setPosixFilePermissions(bin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        return JdkPolicy.ofHome(dir.toFile());
+        return JdkDiscovery.ofHome(dir.toFile());
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
@@ -31,11 +33,11 @@ class RunOnJdksTest {
         Files.writeString(tmp.resolve("jdk17/release"), "JAVA_VERSION=\"17.0.15\"\n");
         Path java = Files.writeString(old.resolve("java"), "#!/bin/sh\nexit 1\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        String here = JdkPolicy.running().java().getPath();
+        String here = JdkDiscovery.running().java().getPath();
         for (List<String> args : List.of(
                 List.of("--jdk", tmp.resolve("nothing").toString()),
                 List.of("--jdk", java.toString()),
-                List.of("--jdk", here, "--jdk", JdkPolicy.running().home.getPath()),
+                List.of("--jdk", here, "--jdk", JdkDiscovery.running().home.getPath()),
                 List.of("--jdk", here, "-jvm", here))) {
             List<String> cmd = new java.util.ArrayList<>(List.of("run", "-o", tmp.resolve("out").toString()));
             cmd.addAll(args);
@@ -76,15 +78,15 @@ class RunOnJdksTest {
 
     @Test
     void theFailedTrialsOfARunOnAJdkCarryItsVersion() {
-        JdkPolicy.Jdk here = JdkPolicy.running();
+        Jdk here = JdkDiscovery.running();
         assertEquals(java.util.Map.of("pair", "VT_VT", "jdk", here.version), dev.switchcost.results.RunStatus.FailedTrial.withJdk(java.util.Map.of("pair", "VT_VT"), here.version));
     }
 
     @Test
     void twoJdksGoIntoOneResultsDirectoryWithTheirRows(@TempDir Path tmp) throws IOException {
         LinuxTestSupport.assumeNative();
-        JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
-        JdkPolicy.Jdk newer = TestJdks.atLeast(JdkPolicy.NO_PINNING);
+        Jdk jdk21 = TestJdks.jdk21();
+        Jdk newer = TestJdks.atLeast(JdkPolicy.NO_PINNING);
         CliResult r = CliResult.run("run", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
                 "-p", "pair=VT_VT", "-p", "primitive=SYNCHRONIZED", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
                 "VirtualThreadHandoffTwoCarriers");

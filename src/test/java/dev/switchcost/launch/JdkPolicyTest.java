@@ -65,8 +65,8 @@ class JdkPolicyTest {
 
     @Test
     void whatEachVersionEnables(@TempDir Path tmp) throws IOException {
-        JdkPolicy.Jdk j21 = JdkPolicy.ofHome(fakeJdk(tmp.resolve("a"), "21.0.8").getParent().getParent().toFile());
-        JdkPolicy.Jdk j25 = JdkPolicy.ofHome(fakeJdk(tmp.resolve("b"), "25.0.1").getParent().getParent().toFile());
+        Jdk j21 = JdkDiscovery.ofHome(fakeJdk(tmp.resolve("a"), "21.0.8").getParent().getParent().toFile());
+        Jdk j25 = JdkDiscovery.ofHome(fakeJdk(tmp.resolve("b"), "25.0.1").getParent().getParent().toFile());
         assertTrue(j21.hasVirtualThreads() && !j21.hasFfm() && !j21.synchronizedUnpinned() && j21.runsSwitchcost());
         assertTrue(j25.hasVirtualThreads() && j25.hasFfm() && j25.synchronizedUnpinned());
         assertTrue(j21.enables().contains("synchronized pins the carrier (JEP 491 needs 24+)"), j21.enables().toString());
@@ -80,7 +80,7 @@ class JdkPolicyTest {
         Path java = fakeJdk(tmp.resolve("jvm/java-17"), "17.0.15");
         Path alternatives = Files.createSymbolicLink(tmp.resolve("alternatives-java"), java);
         Path usrBin = Files.createSymbolicLink(tmp.resolve("java"), alternatives);
-        JdkPolicy.Jdk j = JdkPolicy.ofJava(usrBin.toString());
+        Jdk j = JdkDiscovery.ofJava(usrBin.toString());
         assertNotNull(j);
         assertEquals(17, j.feature);
         assertEquals(tmp.resolve("jvm/java-17").toRealPath().toFile(), j.home);
@@ -90,23 +90,23 @@ class JdkPolicyTest {
     @Test
     void aJdkIsGivenAsItsJavaOrItsHome(@TempDir Path tmp) throws IOException {
         Path java = fakeJdk(tmp.resolve("jdk-21"), "21.0.8");
-        assertEquals(21, JdkPolicy.resolve(java.toString()).feature);
-        assertEquals(JdkPolicy.resolve(java.toString()), JdkPolicy.resolve(tmp.resolve("jdk-21").toString()));
-        assertNull(JdkPolicy.resolve(tmp.resolve("nothing").toString()));
-        assertNull(JdkPolicy.resolve(tmp.toString()), "a directory without a release file");
+        assertEquals(21, JdkDiscovery.resolve(java.toString()).feature);
+        assertEquals(JdkDiscovery.resolve(java.toString()), JdkDiscovery.resolve(tmp.resolve("jdk-21").toString()));
+        assertNull(JdkDiscovery.resolve(tmp.resolve("nothing").toString()));
+        assertNull(JdkDiscovery.resolve(tmp.toString()), "a directory without a release file");
     }
 
     @Test
     void aMissingJavaIsNull(@TempDir Path tmp) {
-        assertNull(JdkPolicy.ofJava(tmp.resolve("nope/bin/java").toString()));
-        assertNull(JdkPolicy.ofHome(tmp.toFile()));
+        assertNull(JdkDiscovery.ofJava(tmp.resolve("nope/bin/java").toString()));
+        assertNull(JdkDiscovery.ofHome(tmp.toFile()));
     }
 
     @Test
     void theRunningJdkIsFoundAndListedOnce() {
-        JdkPolicy.Jdk here = JdkPolicy.running();
+        Jdk here = JdkDiscovery.running();
         assertEquals(Runtime.version().feature(), here.feature);
-        List<JdkPolicy.Jdk> all = JdkPolicy.discover();
+        List<Jdk> all = JdkDiscovery.discover();
         assertEquals(1, all.stream().filter(j -> j.home.equals(here.home)).count(), all.toString());
         for (int i = 1; i < all.size(); i++) {
             assertTrue(all.get(i - 1).feature >= all.get(i).feature, "newest first: " + all);
@@ -115,7 +115,7 @@ class JdkPolicyTest {
 
     @Test
     void theRunningJavaAskedDirectlySaysItsOwnVersion() {
-        JdkPolicy.Jdk j = JdkPolicy.ofJava(new File(System.getProperty("java.home"), "bin/java").getPath());
+        Jdk j = JdkDiscovery.ofJava(new File(System.getProperty("java.home"), "bin/java").getPath());
         assertNotNull(j);
         assertEquals(Runtime.version().feature(), j.feature);
     }
@@ -123,7 +123,7 @@ class JdkPolicyTest {
     /** The launcher package must load on an old java to say what to do: Java 8 class files (major 52). */
     @Test
     void theLauncherPackageIsCompiledForJava8() throws IOException {
-        for (Class<?> c : new Class<?>[] {Launcher.class, Cli.class, JdkPolicy.class, JdkPolicy.Jdk.class}) {
+        for (Class<?> c : new Class<?>[] {Launcher.class, Cli.class, JdkPolicy.class, Jdk.class}) {
             try (InputStream in = c.getResourceAsStream(c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class");
                  DataInputStream d = new DataInputStream(in)) {
                 assertEquals(0xCAFEBABE, d.readInt());

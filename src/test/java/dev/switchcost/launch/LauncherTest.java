@@ -48,7 +48,7 @@ class LauncherTest {
         Path java17 = JdkPolicyTest.fakeJdk(tmp.resolve("jvm/java-17"), "17.0.15");
         Path link = Files.createDirectories(tmp.resolve("usr/bin")).resolve("java");
         Files.createSymbolicLink(link, java17);
-        String refusal = Launcher.refuseJvm(link.toString(), JdkPolicy.ofJava(link.toString()));
+        String refusal = Launcher.refuseJvm(link.toString(), JdkDiscovery.ofJava(link.toString()));
         assertTrue(refusal != null && refusal.contains("is Java 17.0.15") && refusal.contains(java17.toRealPath().toString()), refusal);
 
         // benchmarks.jar's main and the switchcost command's (switchcost run -jvm ...)
@@ -65,14 +65,14 @@ class LauncherTest {
 
     @Test
     void aMinusJvmThatDoesNotExistIsRefused(@TempDir Path tmp) {
-        String refusal = Launcher.refuseJvm(tmp.resolve("java").toString(), JdkPolicy.ofJava(tmp.resolve("java").toString()));
+        String refusal = Launcher.refuseJvm(tmp.resolve("java").toString(), JdkDiscovery.ofJava(tmp.resolve("java").toString()));
         assertTrue(refusal != null && refusal.contains("not a java that runs"), refusal);
     }
 
     @Test
     void theRunningJdkIsAcceptedAsMinusJvm() {
         String java = new File(System.getProperty("java.home"), "bin/java").getPath();
-        assertNull(Launcher.refuseJvm(java, JdkPolicy.ofJava(java)));
+        assertNull(Launcher.refuseJvm(java, JdkDiscovery.ofJava(java)));
     }
 
     @Test

@@ -19,27 +19,27 @@ public final class TestJdks {
     }
 
     /** @return a JDK 21 (fails if the property names something else; skips or fails if there is none) */
-    public static JdkPolicy.Jdk jdk21() {
+    public static Jdk jdk21() {
         String given = System.getProperty(JDK21_PROPERTY, "").trim();
         if (!given.isEmpty()) {
-            JdkPolicy.Jdk j = JdkPolicy.ofJava(given);
+            Jdk j = JdkDiscovery.ofJava(given);
             if (j == null) {
-                j = JdkPolicy.ofHome(new java.io.File(given));
+                j = JdkDiscovery.ofHome(new java.io.File(given));
             }
             Assertions.assertNotNull(j, "-D" + JDK21_PROPERTY + "=" + given + " is neither a java nor a JDK home");
             Assertions.assertEquals(21, j.feature, "-D" + JDK21_PROPERTY + "=" + given + " is " + j);
             return j;
         }
-        return require(JdkPolicy.withFeature(21), "no JDK 21 found (JAVA_HOME, /usr/lib/jvm, " + JdkPolicy.cacheDir()
+        return require(JdkDiscovery.withFeature(21), "no JDK 21 found (JAVA_HOME, /usr/lib/jvm, " + JdkDiscovery.cacheDir()
                 + "); scripts/jdk21.sh fetches one, or pass -D" + JDK21_PROPERTY + "=/path/to/java");
     }
 
     /** @return the newest JDK of at least {@code feature} (skips, or fails when JDK 21 is required, if none) */
-    public static JdkPolicy.Jdk atLeast(int feature) {
-        return require(JdkPolicy.atLeast(feature), "no JDK " + feature + "+ found");
+    public static Jdk atLeast(int feature) {
+        return require(JdkDiscovery.atLeast(feature), "no JDK " + feature + "+ found");
     }
 
-    private static JdkPolicy.Jdk require(JdkPolicy.Jdk j, String reason) {
+    private static Jdk require(Jdk j, String reason) {
         if (j == null) {
             if (Boolean.getBoolean(REQUIRED_PROPERTY)) {
                 Assertions.fail(reason + " (and -D" + REQUIRED_PROPERTY + "=true: CI must run these tests)");

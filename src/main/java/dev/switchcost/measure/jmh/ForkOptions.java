@@ -1,5 +1,7 @@
 package dev.switchcost.measure.jmh;
 
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
@@ -144,7 +146,7 @@ public final class ForkOptions {
 
     /** The feature release of the JVM the forks run: {@code -jvm}'s, else this one's ({@link JdkPolicy}). */
     static int benchmarkJdkFeature(Options user) {
-        JdkPolicy.Jdk jdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        Jdk jdk = user.getJvm().hasValue() ? JdkDiscovery.ofJava(user.getJvm().get()) : JdkDiscovery.running();
         return jdk != null ? jdk.feature : Runtime.version().feature();
     }
 
@@ -177,7 +179,7 @@ public final class ForkOptions {
      * a JDK 21 fork of a JDK 25 JMH would otherwise die on {@code --sun-misc-unsafe-memory-access}).
      */
     public static Options withNativeAccess(Options user) {
-        JdkPolicy.Jdk forkJdk = user.getJvm().hasValue() ? JdkPolicy.ofJava(user.getJvm().get()) : JdkPolicy.running();
+        Jdk forkJdk = user.getJvm().hasValue() ? JdkDiscovery.ofJava(user.getJvm().get()) : JdkDiscovery.running();
         int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
         List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
         ChainedOptionsBuilder b = new OptionsBuilder().parent(user);

@@ -1,5 +1,6 @@
 package dev.switchcost.measure.machine;
 
+import dev.switchcost.launch.Jdk;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import dev.switchcost.measure.affinity.CpuSet;

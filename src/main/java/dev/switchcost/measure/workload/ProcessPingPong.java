@@ -1,5 +1,6 @@
 package dev.switchcost.measure.workload;
 
+import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
@@ -142,7 +143,7 @@ public final class ProcessPingPong implements AutoCloseable {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
-        cmd.addAll(JdkPolicy.running().jvmFlags());
+        cmd.addAll(JdkDiscovery.running().jvmFlags());
         cmd.add("-Xmx64m");
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-cp");

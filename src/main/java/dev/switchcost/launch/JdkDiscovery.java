@@ -1,0 +1,272 @@
+package dev.switchcost.launch;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Which JDKs this machine has and what version a {@code java} is (its {@code release} file, found after
+ * resolving symbolic links, else the java's own answer): the running one, the homes named by the
+ * policy's environment variables, the children of its search roots and of the JDK cache. What a version
+ * may do is {@link JdkPolicy}'s. Compiled for Java 8 with the rest of this package.
+ */
+public final class JdkDiscovery {
+
+    private JdkDiscovery() {
+    }
+
+    /** @return the JDK this code runs on */
+    public static Jdk running() {
+        File home = canonical(new File(System.getProperty("java.home")));
+        String v = releaseVersion(home);
+        return new Jdk(home, v != null ? v : System.getProperty("java.version"));
+    }
+
+    /**
+     * @param java a {@code java} executable: a path (symbolic links such as {@code /usr/bin/java} are
+     *             resolved) or a bare name looked up on {@code PATH}
+     * @return its JDK, or null when it does not exist or its version cannot be told (neither a
+     *         {@code release} file nor {@code java -version} says)
+     */
+    public static Jdk ofJava(String java) {
+        File f = new File(java);
+        if (!f.isAbsolute() && f.getParentFile() == null && !f.exists()) {
+            f = onPath(java);
+            if (f == null) {
+                return null;
+            }
+        }
+        f = canonical(f);
+        if (!f.isFile() || !f.canExecute()) {
+            return null;
+        }
+        File bin = f.getParentFile();
+        File home = bin == null ? null : bin.getParentFile();
+        String version = home == null ? null : releaseVersion(home);
+        if (version == null) {
+            version = probeVersion(f);
+        }
+        return version == null ? null : new Jdk(home != null ? home : f.getParentFile(), version);
+    }
+
+    /**
+     * @param javaOrHome what a user gives as a JDK ({@code --jdk}): a {@code java} executable or a JDK home
+     * @return its JDK, or null when it is neither
+     */
+    public static Jdk resolve(String javaOrHome) {
+        File f = new File(javaOrHome);
+        return f.isDirectory() ? ofHome(f) : ofJava(javaOrHome);
+    }
+
+    /** @return the JDK at {@code home} (links resolved) if it has an executable bin/java and a release file, else null */
+    public static Jdk ofHome(File home) {
+        File h = canonical(home);
+        String version = releaseVersion(h);
+        return version != null && new File(h, "bin/java").canExecute() ? new Jdk(h, version) : null;
+    }
+
+    /**
+     * Every JDK found: the running one, the homes named by the environment variables of the policy, the
+     * children of its search roots and of the JDK cache ({@link #cacheDir()}); each once (by resolved
+     * home), newest first.
+     */
+    public static List<Jdk> discover() {
+        Map<File, Jdk> found = new LinkedHashMap<File, Jdk>();
+        Jdk here = running();
+        found.put(here.home, here);
+        for (String env : JdkPolicy.list("switchcost.jdk.env")) {
+            String v = System.getenv(env);
+            if (v != null && !v.isEmpty()) {
+                add(found, new File(v));
+            }
+        }
+        List<File> roots = new ArrayList<File>();
+        for (String root : JdkPolicy.list("switchcost.jdk.roots")) {
+            roots.add(new File(root.startsWith("~/") ? System.getProperty("user.home") + root.substring(1) : root));
+        }
+        roots.add(cacheDir());
+        for (File root : roots) {
+            File[] children = root.listFiles();
+            if (children == null) {
+                continue;
+            }
+            Arrays.sort(children);
+            for (File c : children) {
+                add(found, c);
+                add(found, new File(c, "Contents/Home"));
+            }
+        }
+        List<Jdk> all = new ArrayList<Jdk>(found.values());
+        Collections.sort(all, NEWEST_FIRST);
+        return all;
+    }
+
+    /** @return the newest JDK that runs switchcost, or null */
+    public static Jdk newest() {
+        for (Jdk j : discover()) {
+            if (j.runsSwitchcost()) {
+                return j;
+            }
+        }
+        return null;
+    }
+
+    /** @return the newest JDK of exactly this feature release, or null */
+    public static Jdk withFeature(int feature) {
+        for (Jdk j : discover()) {
+            if (j.feature == feature) {
+                return j;
+            }
+        }
+        return null;
+    }
+
+    /** @return the newest JDK of at least this feature release, or null */
+    public static Jdk atLeast(int feature) {
+        for (Jdk j : discover()) {
+            if (j.feature >= feature) {
+                return j;
+            }
+        }
+        return null;
+    }
+
+    /** @return where scripts/jdk21.sh keeps JDKs: $SWITCHCOST_CACHE, else $XDG_CACHE_HOME/switchcost, else ~/.cache/switchcost */
+    public static File cacheDir() {
+        String own = System.getenv("SWITCHCOST_CACHE");
+        if (own != null && !own.isEmpty()) {
+            return new File(own);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        return xdg != null && !xdg.isEmpty() ? new File(xdg, "switchcost")
+                : new File(System.getProperty("user.home"), ".cache/switchcost");
+    }
+
+    /** @return JAVA_VERSION from {@code home/release}, or null when there is no readable release file */
+    public static String releaseVersion(File home) {
+        File release = new File(home, "release");
+        if (!release.isFile()) {
+            return null;
+        }
+        Properties p = new Properties();
+        InputStream in = null;
+        try {
+            in = new FileInputStream(release);
+            p.load(in);
+        } catch (IOException e) {
+            return null;
+        } finally {
+            JdkPolicy.closeQuietly(in);
+        }
+        String version = p.getProperty("JAVA_VERSION");
+        return version == null ? null : version.replace("\"", "").trim();
+    }
+
+    static final Comparator<Jdk> NEWEST_FIRST = new Comparator<Jdk>() {
+        @Override
+        public int compare(Jdk a, Jdk b) {
+            int[] x = numbers(a.version);
+            int[] y = numbers(b.version);
+            for (int i = 0; i < Math.max(x.length, y.length); i++) {
+                int u = i < x.length ? x[i] : 0;
+                int w = i < y.length ? y[i] : 0;
+                if (u != w) {
+                    return w - u;
+                }
+            }
+            return a.home.compareTo(b.home);
+        }
+    };
+
+    private static int[] numbers(String version) {
+        String v = version.startsWith("1.") ? version.substring(2) : version;
+        String[] parts = v.split("[^0-9]+");
+        List<Integer> n = new ArrayList<Integer>();
+        for (String p : parts) {
+            if (!p.isEmpty()) {
+                try {
+                    n.add(Integer.parseInt(p));
+                } catch (NumberFormatException e) {
+                    break;
+                }
+            }
+        }
+        int[] out = new int[n.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = n.get(i);
+        }
+        return out;
+    }
+
+    private static void add(Map<File, Jdk> found, File home) {
+        Jdk j = ofHome(home);
+        if (j != null && !found.containsKey(j.home)) {
+            found.put(j.home, j);
+        }
+    }
+
+    /** Asks the java itself, for one without a release file (some distributions' layouts). */
+    private static String probeVersion(File java) {
+        Process p = null;
+        try {
+            p = new ProcessBuilder(java.getPath(), "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), Charset.defaultCharset()));
+            String version = null;
+            for (String line; (line = r.readLine()) != null; ) {
+                String t = line.trim();
+                if (t.startsWith("java.version = ")) {
+                    version = t.substring("java.version = ".length()).trim();
+                }
+            }
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                return null;
+            }
+            return version;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } finally {
+            if (p != null) {
+                p.destroy();
+            }
+        }
+    }
+
+    private static File onPath(String name) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            File f = new File(dir, name);
+            if (f.isFile() && f.canExecute()) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private static File canonical(File f) {
+        try {
+            return f.getCanonicalFile();
+        } catch (IOException e) {
+            return f.getAbsoluteFile();
+        }
+    }
+}
