@@ -317,7 +317,7 @@ public final class ReportRenderer {
             doc.table(CompareTable.table(c));
             Table gap = GapTable.table(c);
             if (gap != null) {
-                doc.p(GapTable.LEGEND);
+                doc.p(GapTable.legend(GapTable.splitThroughParker(c)));
                 doc.table(gap);
             } else if (!GapDecomposition.of(c).isEmpty()) {
                 doc.p(GapTable.NOT_MEASURED);

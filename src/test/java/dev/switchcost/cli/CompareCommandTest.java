@@ -58,7 +58,7 @@ class CompareCommandTest {
         assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());
         assertTrue(Files.exists(dir.resolve("machine.json")));
         CompareResults c = CompareResults.read(dir.resolve("compare.json"));
-        for (Column col : new Column[] {Column.NATIVE_FUTEX, Column.JNA_FUTEX, Column.LOCK_SUPPORT}) {
+        for (Column col : new Column[] {Column.NATIVE_FUTEX, Column.NATIVE_PARKER, Column.JNA_FUTEX, Column.LOCK_SUPPORT}) {
             CompareResults.Cell cell = c.cell(col, "SAME_CPU").orElseThrow();
             assertEquals(1, cell.samples().size(), cell.toString());
             CompareResults.Sample s = cell.samples().get(0);
