@@ -139,8 +139,7 @@ public final class GapTable {
         if (own.resolved()) {
             return j + " (resolved); Parker's protocol within the error (± " + pct(protocol.halfWidth(), x) + ")";
         }
-        return "neither share resolved: Parker's protocol ± " + pct(protocol.halfWidth(), x) + ", the JVM's own part ± "
-                + pct(own.halfWidth(), x) + " (more repetitions)";
+        return "neither share resolved (more repetitions)";
     }
 
     private static String pctOfC(Estimate e, Row x) {
