@@ -23,7 +23,7 @@ public final class CompareTable {
     }
 
     /** Header of the instructions column ({@code compare --simulate}). */
-    public static final String INSTRUCTIONS_HEADER = "instructions/round trip: simulated (callgrind), user space only";
+    public static final String INSTRUCTIONS_HEADER = "instructions/round trip: " + NativeSimulation.CALLGRIND_SOURCE;
 
     public static Table table(CompareResults r) {
         boolean simulated = r.simulation() != null;
@@ -86,7 +86,7 @@ public final class CompareTable {
         if (column.isEmpty() || !CompareSimulation.COLUMNS.contains(column.get())) {
             return "";
         }
-        return s.of(column.get()).map(i -> Fmt.num(i.perRoundTrip())).orElse(s.unavailable() == null ? "" : s.unavailable());
+        return s.count(column.get()).map(i -> Fmt.num(i.perRoundTrip())).orElse(s.unavailable() == null ? "" : s.unavailable());
     }
 
     public static String preamble(CompareResults r) {

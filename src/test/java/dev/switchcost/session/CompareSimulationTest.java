@@ -58,8 +58,8 @@ class CompareSimulationTest {
         long leftBefore = leftovers();
         CompareResults.Simulation s = CompareSimulation.run(nr, 300, new PrintWriter(new StringWriter()));
         assertNull(s.unavailable(), s.toString());
-        CompareResults.Instructions futex = s.of(Column.NATIVE_FUTEX).orElseThrow();
-        CompareResults.Instructions parker = s.of(Column.NATIVE_PARKER).orElseThrow();
+        CompareResults.Instructions futex = s.count(Column.NATIVE_FUTEX).orElseThrow();
+        CompareResults.Instructions parker = s.count(Column.NATIVE_PARKER).orElseThrow();
         for (CompareResults.Instructions i : new CompareResults.Instructions[] {futex, parker}) {
             assertEquals(NativeSimulation.CALLGRIND_SOURCE, i.source());
             assertEquals(330, i.roundTrips(), "600 + 60 warm-up − (300 + 30)");
