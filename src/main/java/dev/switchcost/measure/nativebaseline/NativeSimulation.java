@@ -43,7 +43,7 @@ public final class NativeSimulation {
     public static final String CALLGRIND_SOURCE = "simulated (callgrind), user space only";
     static final String ONE_CPU_NOTE = "valgrind runs one thread at a time: both sides share one simulated cache, as on one CPU";
 
-    static final String USAGE = "usage: scripts/simulate-native.sh [--native-dir DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] "
+    static final String USAGE = "usage: scripts/simulate-native.sh [-o DIR] [--native-dir DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] "
             + "[--callgrind-round-trips N (2000)] "
             + "[--sizes 0,16,...] [--stride BYTES] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]";
 
