@@ -51,7 +51,7 @@ class CompareCommandTest {
         NativeRunner nr = NativeRunner.locate();
         assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
         Path dir = tmp.resolve("cmp");
-        CliHarness r = CliHarness.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
+        CliHarness r = CliHarness.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--simulate",
                 "-o", dir.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
         assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
@@ -67,6 +67,15 @@ class CompareCommandTest {
             assertEquals(2.0, s.switchesPerRoundTrip(), 0.2, col + ": " + s);
         }
         assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
+        // --simulate: with valgrind (CI installs it) both programs are counted; without, one line and the column says so
+        assertTrue(r.out().contains(dev.switchcost.render.CompareTable.INSTRUCTIONS_HEADER), r.out());
+        if (dev.switchcost.measure.nativebaseline.NativeSimulation.valgrindMissing().isEmpty()) {
+            assertTrue(c.simulation().count(Column.NATIVE_FUTEX).isPresent() && c.simulation().count(Column.NATIVE_PARKER).isPresent(),
+                    String.valueOf(c.simulation()));
+        } else {
+            assertEquals(dev.switchcost.session.CompareSimulation.NO_VALGRIND, c.simulation().unavailable());
+            assertEquals(1, r.err().lines().filter(l -> l.contains("--simulate")).count(), r.err());
+        }
         assertEquals("complete\n", Files.readString(dir.resolve("status")), "the run is marked complete");
     }
 
