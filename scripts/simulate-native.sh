@@ -9,15 +9,27 @@
 # valgrind runs one thread at a time, so both sides share one simulated cache, as on one CPU; it sees no
 # kernel code. Prints one JSON line per row on stdout, each labelled
 # "source":"simulated (cachegrind), user space only" (or callgrind); valgrind's files stay in --work-dir.
-# usage: scripts/simulate-native.sh [--work-dir DIR] [--round-trips N (20, cachegrind)] [--callgrind-round-trips N (2000)]
+# With -o DIR (a results directory, created if absent) the lines go to DIR/simulated.jsonl instead, written
+# atomically (a temporary file in DIR renamed when every row is done), which `switchcost report DIR` renders.
+# usage: scripts/simulate-native.sh [-o DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] [--callgrind-round-trips N (2000)]
 #                                   [--sizes 0,16,64,128,256,512,1024,4096]
 #                                   [--stride BYTES (64)] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]
 # Needs valgrind (exit 3 without it), a C compiler and target/benchmarks.jar (mvn -B package -DskipTests).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 case "${1:-}" in
-  -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
+out_dir=
+args=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -o|--output)
+      [[ $# -ge 2 ]] || { echo "simulate-native: $1 needs a directory" >&2; exit 2; }
+      out_dir=$2; shift 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "simulate-native: valgrind not on PATH (install valgrind): nothing simulated" >&2
   exit 3
@@ -42,4 +54,15 @@ if [[ "${feature:-0}" -lt 21 ]]; then
   [[ -n "$home" ]] || { echo "simulate-native: $java_bin is Java $feature and no JDK 21+ was found; set JAVA_HOME to one" >&2; exit 3; }
   java_bin="$home/bin/java"
 fi
-exec "$java_bin" -cp "$jar" dev.switchcost.measure.nativebaseline.NativeSimulation --native-dir "$here/target/native" "$@"
+if [[ -z "$out_dir" ]]; then
+  exec "$java_bin" -cp "$jar" dev.switchcost.measure.nativebaseline.NativeSimulation --native-dir "$here/target/native" ${args[@]+"${args[@]}"}
+fi
+mkdir -p "$out_dir" || { echo "simulate-native: cannot create $out_dir" >&2; exit 3; }
+tmp=$(mktemp "$out_dir/.simulated.jsonl.XXXXXX") || { echo "simulate-native: cannot write into $out_dir" >&2; exit 3; }
+trap 'rm -f "$tmp"' EXIT
+chmod 0644 "$tmp"
+"$java_bin" -cp "$jar" dev.switchcost.measure.nativebaseline.NativeSimulation --native-dir "$here/target/native" ${args[@]+"${args[@]}"} > "$tmp"
+sync "$tmp" 2>/dev/null || true
+mv "$tmp" "$out_dir/simulated.jsonl"
+trap - EXIT
+echo "simulate-native: wrote $out_dir/simulated.jsonl" >&2

@@ -7,6 +7,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.session.CompareRunner;
+import dev.switchcost.session.CompareSimulation;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.session.JmhTargets;
 import dev.switchcost.measure.machine.MachineInfo;
@@ -52,6 +53,12 @@ public final class CompareCommand extends BaseCommand {
 
     @Option(names = "--quick", description = "Shorter cells (JMH 1 × 200 ms warmup, 2 × 200 ms measurement) and 3 repetitions: a smoke run, not a measurement.")
     boolean quick;
+
+    @Option(names = "--simulate", description = "Also count the user-space instructions per round trip of plain C (futex_threads) "
+            + "and the C Parker replica (parker_threads) under valgrind's callgrind, for machines without a PMU: a column "
+            + "'simulated (callgrind), user space only', kept in compare.json. Without valgrind on PATH: one line, and the column "
+            + "says 'not simulated (no valgrind)'; the comparison itself is unaffected.")
+    boolean simulate;
 
     @Mixin
     OutputDirMixin output;
@@ -104,6 +111,9 @@ public final class CompareCommand extends BaseCommand {
             CompareRunner runner = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen).onJdks(onJdks), nativeRunner,
                     JmhTargets.current(), log, jmhOut, err());
             results = runner.run();
+        }
+        if (simulate) {
+            results = results.withSimulation(CompareSimulation.run(nativeRunner, CompareSimulation.DEFAULT_ROUND_TRIPS, err()));
         }
         results.write(dir);
         out().print(CompareTable.text(results));

@@ -25,9 +25,17 @@ import java.util.List;
  *       and cancelling an hrtimer per wait costs, measured in C.</li>
  *   <li><b>harness</b> = JMH's empty op ({@code SyscallBaseline.baseline}): the benchmark loop's own
  *       cost per op.</li>
- *   <li><b>residual</b> = gap − binding − timer − harness, with the errors of all five figures
- *       combined: what the JVM adds beyond the measured shares.</li>
+ *   <li><b>Parker's protocol</b> = C Parker − C futex, for a row that parks through HotSpot's {@code Parker}
+ *       ({@code LockSupport.park()}) when the run measured the C replica ({@link Column#NATIVE_PARKER},
+ *       {@code parker_threads}) on that placement, else 0: what the mutex, the condition variable, the counter and
+ *       glibc's futex calls under them add to a bare futex.</li>
+ *   <li><b>residual</b> = gap − binding − timer − harness − Parker's protocol, with the errors of all figures
+ *       combined: what the JVM adds beyond the measured shares. For a row through Parker it is computed as
+ *       JVM − C Parker − harness, so C's error is not counted twice: the <b>JVM's own part</b> (thread-state
+ *       transitions, {@code Unsafe.park}'s wrappers, the safepoint poll).</li>
  * </ul>
+ * The virtual-thread row is not split: its park unmounts the virtual thread (a continuation yield) and does
+ * not go through {@code Parker}.
  * The shares <b>account for the gap</b> when the residual's 99.9% interval contains 0 and is no wider than
  * ± {@link #RESIDUAL_NOTE_SHARE} of the C figure (a wider one is <b>undecided</b>); a residual that
  * is resolved and above {@link #RESIDUAL_NOTE_SHARE} of the C figure is flagged as unexplained. Rows
@@ -58,17 +66,44 @@ public final class GapDecomposition {
      * @param timer     timer share
      * @param harness   JMH's per-op share
      * @param switches  switches per round trip of the JVM row
+     * @param cParker   the C replica of Parker per round trip, for a row that parks through Parker and a run that
+     *                  measured it on this placement; NaN otherwise
      */
     public record Row(String placement, String label, Estimate c, Estimate jvm, double waits, Estimate binding, Estimate timer,
-                      Estimate harness, double switches) {
+                      Estimate harness, double switches, Estimate cParker) {
+
+        /** A row that does not go through Parker (or a run without the C replica). */
+        public Row(String placement, String label, Estimate c, Estimate jvm, double waits, Estimate binding, Estimate timer,
+                   Estimate harness, double switches) {
+            this(placement, label, c, jvm, waits, binding, timer, harness, switches, MISSING);
+        }
 
         public Estimate gap() {
             return jvm.minus(c);
         }
 
-        /** gap − binding − timer − harness. */
+        /** Whether the row parks through Parker and the run measured the C replica beside it. */
+        public boolean throughParker() {
+            return Double.isFinite(cParker.value());
+        }
+
+        /** C Parker − C futex for a row through Parker; exactly 0 otherwise. */
+        public Estimate parkerProtocol() {
+            return throughParker() ? cParker.minus(c) : Estimate.exact(0);
+        }
+
+        /**
+         * gap − binding − timer − harness − Parker's protocol; through Parker computed as JVM − C Parker − binding − timer
+         * − harness (the same value, without C's error twice): the JVM's own part.
+         */
         public Estimate residual() {
-            return gap().minus(binding).minus(timer).minus(harness);
+            Estimate base = throughParker() ? jvm.minus(cParker) : gap();
+            return base.minus(binding).minus(timer).minus(harness);
+        }
+
+        /** binding + timer + harness + Parker's protocol + residual: equals {@link #gap()} in value. */
+        public Estimate sumOfShares() {
+            return binding.plus(timer).plus(harness).plus(parkerProtocol()).plus(residual());
         }
 
         public Estimate ratio() {
@@ -101,16 +136,17 @@ public final class GapDecomposition {
      * How a JVM column crosses into C: the syscall rows that price its wait and wake calls, best first
      * (gettid through the futex calls' own shape; older runs have only the plain gettid rows).
      */
-    private record Spec(Column column, List<Column> waitCost, List<Column> wakeCost, boolean timed) {
+    private record Spec(Column column, List<Column> waitCost, List<Column> wakeCost, boolean timed, boolean parker) {
     }
 
     private static final List<Spec> SPECS = List.of(
             new Spec(Column.FFM_FUTEX, List.of(Column.FFM_AS_FUTEX_WAIT, Column.FFM_GETTID_NOT_CRITICAL),
-                    List.of(Column.FFM_AS_FUTEX_WAKE, Column.FFM_GETTID), false),
-            new Spec(Column.JNA_FUTEX, List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), false),
+                    List.of(Column.FFM_AS_FUTEX_WAKE, Column.FFM_GETTID), false, false),
+            new Spec(Column.JNA_FUTEX, List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID),
+                    false, false),
             new Spec(Column.JNA_FUTEX_TIMED, List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID),
-                    List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), true),
-            new Spec(Column.LOCK_SUPPORT, null, null, false));
+                    List.of(Column.JNA_AS_FUTEX_CALL, Column.JNA_GETTID), true, false),
+            new Spec(Column.LOCK_SUPPORT, null, null, false, true));
 
     /**
      * The rows for every placement that has a C figure and the JVM row, one per JDK when
@@ -125,6 +161,7 @@ public final class GapDecomposition {
                 continue;
             }
             Estimate timerCost = estimate(r, Column.NATIVE_FUTEX_TIMED, placement, null).minus(c);
+            Estimate cParker = estimate(r, Column.NATIVE_PARKER, placement, null);
             for (Spec s : SPECS) {
                 for (CompareResults.Cell cell : r.cells(s.column(), placement)) {
                     if (cell.nanos().n() == 0) {
@@ -137,7 +174,7 @@ public final class GapDecomposition {
                             .plus(first(r, s.wakeCost(), jdk).minus(cGettid).times(WAKES_PER_ROUND_TRIP));
                     rows.add(new Row(placement, cell.label(), c, cell.estimate(), waits, binding,
                             s.timed() ? timerCost : Estimate.exact(0), estimate(r, Column.JMH_EMPTY, "UNPINNED", jdk),
-                            cell.switches().median()));
+                            cell.switches().median(), s.parker() ? cParker : MISSING));
                 }
             }
         }

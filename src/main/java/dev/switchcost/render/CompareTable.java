@@ -5,7 +5,11 @@ import dev.switchcost.results.Column;
 import dev.switchcost.results.Stats;
 import dev.switchcost.results.Estimate;
 
+import dev.switchcost.measure.nativebaseline.NativeSimulation;
+import dev.switchcost.session.CompareSimulation;
+
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Renders {@link CompareResults} as one {@link Table} (text for the terminal, Markdown or HTML for
@@ -18,8 +22,15 @@ public final class CompareTable {
     private CompareTable() {
     }
 
+    /** Header of the instructions column ({@code compare --simulate}). */
+    public static final String INSTRUCTIONS_HEADER = "instructions/round trip: " + NativeSimulation.CALLGRIND_SOURCE;
+
     public static Table table(CompareResults r) {
-        Table.Builder t = new Table.Builder("llrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
+        boolean simulated = r.simulation() != null;
+        Table.Builder t = simulated
+                ? new Table.Builder("llrrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
+                        "× native", "switches/round trip (vol + invol)", INSTRUCTIONS_HEADER)
+                : new Table.Builder("llrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
                 "× native", "switches/round trip (vol + invol)");
         for (Column.Group g : Column.Group.values()) {
             for (String placement : placements(r)) {
@@ -30,7 +41,12 @@ public final class CompareTable {
                 }
                 Estimate base = r.cell(g.baseline(), placement).filter(c -> c.nanos().n() > 0).map(CompareResults.Cell::estimate).orElse(null);
                 for (CompareResults.Cell c : cells) {
-                    t.row(row(placement, c, base, c.column().equals(g.baseline().name())));
+                    List<String> row = row(placement, c, base, c.column().equals(g.baseline().name()));
+                    if (simulated) {
+                        row = new java.util.ArrayList<>(row);
+                        row.add(instructions(r.simulation(), c));
+                    }
+                    t.row(row);
                 }
             }
         }
@@ -61,10 +77,25 @@ public final class CompareTable {
             Fmt.count(c.switches().median()) + " (" + Fmt.count(c.voluntary().median()) + " + " + Fmt.count(c.involuntary().median()) + ")");
     }
 
+    /**
+     * A native cell's simulated instructions per round trip (one count per program: valgrind runs one thread at a time
+     * whatever the placement), why there is none, or blank for cells that are not counted.
+     */
+    static String instructions(CompareResults.Simulation s, CompareResults.Cell c) {
+        Optional<Column> column = java.util.Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column())).findFirst();
+        if (column.isEmpty() || !CompareSimulation.COLUMNS.contains(column.get())) {
+            return "";
+        }
+        return s.count(column.get()).map(i -> Fmt.num(i.perRoundTrip())).orElse(s.unavailable() == null ? "" : s.unavailable());
+    }
+
     public static String preamble(CompareResults r) {
         return r.repetitions() + " interleaved repetitions" + (r.quick() ? " (--quick)" : "") + "; JVM cells: " + r.jmhSettings()
                 + ".\nUnits: handoff rows per round trip (two handoffs); gettid rows per syscall. Mean over repetitions ± 99.9%"
-                + " interval; × native = ratio of means to the native program of the same row group and placement.\n";
+                + " interval; × native = ratio of means to the native program of the same row group and placement.\n"
+                + (r.simulation() == null ? "" : "Instructions per round trip: " + NativeSimulation.CALLGRIND_SOURCE + " (valgrind runs one"
+                + " thread at a time and sees no kernel code: the system calls and the switch itself are not counted; one count per"
+                + " program, whatever the placement).\n");
     }
 
     public static String text(CompareResults r) {

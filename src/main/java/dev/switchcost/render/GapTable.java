@@ -42,6 +42,12 @@ public final class GapTable {
             + "waits = voluntary switches counted; timer = C timed − C untimed, for rows whose waits carry a timeout; "
             + "harness = JMH's empty op; residual = gap − the three shares.";
 
+    /** Added to {@link #LEGEND} when a row is split through the C replica of Parker. */
+    public static final String PARKER_LEGEND = "For LockSupport park()/unpark: Parker's protocol = C replica of HotSpot's Parker "
+            + "(parker_threads) − plain C futex: what Parker's mutex, condition variable and counter add to a bare futex; its residual "
+            + "= park() − C Parker − harness: the JVM's own part (thread-state transitions, Unsafe.park's wrappers). The virtual-thread "
+            + "row is not split: its park unmounts the virtual thread and does not go through Parker.";
+
     /** Said instead of the table when the run has no syscall rows to price the shares with. */
     public static final String NOT_MEASURED = "The JVM−C gap is not split into shares here: that needs the gettid and empty-op rows,"
             + " which `switchcost compare` measures.";
@@ -56,13 +62,34 @@ public final class GapTable {
             return null;
         }
         // the reading (the answer) next to the row it answers for; the shares it comes from after it
-        Table.Builder t = new Table.Builder("lllrrrrrrrr", "placement", "JVM row", "reading", "× C", "switches", "waits",
-                "gap", "binding", "timer", "harness", "residual");
+        boolean parker = rows.stream().anyMatch(Row::throughParker);
+        List<String> header = new java.util.ArrayList<>(List.of("placement", "JVM row", "reading", "× C", "switches", "waits",
+                "gap", "binding", "timer", "harness"));
+        if (parker) {
+            header.add("Parker's protocol");
+        }
+        header.add("residual");
+        Table.Builder t = new Table.Builder("lll" + "r".repeat(header.size() - 3), header.toArray(String[]::new));
         for (Row x : rows) {
-            t.row(x.placement(), x.label(), reading(x), Fmt.times(x.ratio()), Fmt.count(x.switches()), Fmt.count(x.waits()),
-                    Fmt.pm(x.gap()), share(x.binding()), share(x.timer()), share(x.harness()), Fmt.pm(x.residual()));
+            List<String> cells = new java.util.ArrayList<>(List.of(x.placement(), x.label(), reading(x), Fmt.times(x.ratio()),
+                    Fmt.count(x.switches()), Fmt.count(x.waits()), Fmt.pm(x.gap()), share(x.binding()), share(x.timer()), share(x.harness())));
+            if (parker) {
+                cells.add(x.throughParker() ? Fmt.pm(x.parkerProtocol()) : "");
+            }
+            cells.add(Fmt.pm(x.residual()));
+            t.row(cells);
         }
         return t.build();
+    }
+
+    /** {@link #LEGEND}, with {@link #PARKER_LEGEND} when a row is split through the C Parker. */
+    public static String legend(boolean parker) {
+        return parker ? LEGEND + " " + PARKER_LEGEND : LEGEND;
+    }
+
+    /** Whether the run split a row through the C replica of Parker (then {@link #PARKER_LEGEND} belongs under the table). */
+    public static boolean splitThroughParker(CompareResults r) {
+        return GapDecomposition.of(r).stream().anyMatch(Row::throughParker);
     }
 
     private static String share(Estimate e) {
@@ -74,6 +101,9 @@ public final class GapTable {
         Estimate res = x.residual();
         if (!Double.isFinite(res.value())) {
             return "shares not measured in this run (switchcost compare measures the gettid and empty-op rows)";
+        }
+        if (x.throughParker()) {
+            return parkerReading(x);
         }
         if (x.accounted()) {
             return "accounted for within the error";
@@ -91,6 +121,35 @@ public final class GapTable {
         return "residual " + pct + (res.value() < 0 ? " (shares exceed the gap)" : " (under " + Math.round(100 * GapDecomposition.RESIDUAL_NOTE_SHARE) + " %)");
     }
 
+    /** A row through Parker: names whichever of Parker's protocol and the JVM's own part is resolved (excludes 0 at 99.9 %). */
+    static String parkerReading(Row x) {
+        Estimate protocol = x.parkerProtocol();
+        Estimate own = x.residual();
+        if (!protocol.errorKnown() || !own.errorKnown()) {
+            return "no error (one repetition)";
+        }
+        String p = "Parker's protocol " + pctOfC(protocol, x);
+        String j = "the JVM's own part " + pctOfC(own, x);
+        if (protocol.resolved() && own.resolved()) {
+            return p + " and " + j + ", both resolved";
+        }
+        if (protocol.resolved()) {
+            return p + " (resolved); the JVM's own part within the error (± " + pct(own.halfWidth(), x) + ")";
+        }
+        if (own.resolved()) {
+            return j + " (resolved); Parker's protocol within the error (± " + pct(protocol.halfWidth(), x) + ")";
+        }
+        return "neither share resolved (more repetitions)";
+    }
+
+    private static String pctOfC(Estimate e, Row x) {
+        return pct(e.value(), x);
+    }
+
+    private static String pct(double v, Row x) {
+        return String.format(Locale.ROOT, "%.0f %% of C", 100 * v / x.c().value());
+    }
+
     /** Plain text under the compare table: the table, or why there is none; empty when there is no JVM row to split. */
     public static String text(CompareResults r) {
         if (GapDecomposition.of(r).isEmpty()) {
@@ -98,7 +157,7 @@ public final class GapTable {
         }
         Table t = table(r);
         Table after = afterSwitchTable(r);
-        return (t == null ? NOT_MEASURED + "\n" : LEGEND + "\n" + t.text())
+        return (t == null ? NOT_MEASURED + "\n" : legend(splitThroughParker(r)) + "\n" + t.text())
                 + (after == null ? "" : "\n" + AFTER_SWITCH_LEGEND + "\n" + after.text());
     }
 }

@@ -84,6 +84,14 @@ public final class ReportRenderer {
 
         section(doc, sections, "working-set", "Working set: indirect cost per switch");
         workingSet(doc, chartFiles, outDir, chartsDir, inputs);
+        for (Results r : inputs) {
+            Table simulated = SimulatedMissesTable.table(r.simulated());
+            if (simulated != null) {
+                doc.p("**Simulated misses per switch (" + SimulatedMissesTable.LABEL + ")**" + (several ? " · " + r.label() : ""));
+                doc.p(SimulatedMissesTable.LEGEND);
+                doc.table(simulated);
+            }
+        }
 
         section(doc, sections, "process-thread", "Process switch vs thread switch");
         List<ProcessThreadCost.Row> pt = new ArrayList<>();
@@ -317,7 +325,7 @@ public final class ReportRenderer {
             doc.table(CompareTable.table(c));
             Table gap = GapTable.table(c);
             if (gap != null) {
-                doc.p(GapTable.LEGEND);
+                doc.p(GapTable.legend(GapTable.splitThroughParker(c)));
                 doc.table(gap);
             } else if (!GapDecomposition.of(c).isEmpty()) {
                 doc.p(GapTable.NOT_MEASURED);

@@ -19,6 +19,11 @@ public enum Column {
             Map.of("binding", "JNA", "wait", "UNTIMED")),
     JNA_FUTEX_TIMED(Group.HANDOFF, "JNA futex, timed wait", null, "dev.switchcost.bench.FutexPingPong.roundTrip",
             Map.of("binding", "JNA", "wait", "TIMED")),
+    /**
+     * {@code ParkUnparkPingPong}'s protocol on a C replica of HotSpot's {@code Parker} ({@code parker_threads}): what
+     * {@code park()}/{@code unpark} cost without the JVM around them; the decomposition's middle term.
+     */
+    NATIVE_PARKER(Group.HANDOFF, "C replica of HotSpot's Parker (parker_threads)", NativeProgram.PARKER_THREADS, null, Map.of()),
     LOCK_SUPPORT(Group.HANDOFF, "LockSupport park()/unpark", null, "dev.switchcost.bench.ParkUnparkPingPong.roundTrip_park",
             Map.of("wait", "UNTIMED")),
     /** Looked up at run time ({@code session.JmhTargets#virtual}); absent from a build without it. */

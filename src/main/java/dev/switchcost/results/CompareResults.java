@@ -21,9 +21,48 @@ import java.util.Optional;
  * @param placements  placements compared, in order
  * @param jmhSettings the JMH warmup/measurement used for every JVM cell, in words
  * @param cells       one per column × placement, in table order
+ * @param simulation  user-space instructions per round trip of native columns ({@code compare --simulate}); null when
+ *                    not asked for, and in files written before it existed
  */
 public record CompareResults(int schema, String createdAt, int repetitions, boolean quick, List<String> placements,
-                             String jmhSettings, List<Cell> cells) {
+                             String jmhSettings, List<Cell> cells, Simulation simulation) {
+
+    /** A run without {@code --simulate}. */
+    public CompareResults(int schema, String createdAt, int repetitions, boolean quick, List<String> placements,
+                          String jmhSettings, List<Cell> cells) {
+        this(schema, createdAt, repetitions, quick, placements, jmhSettings, cells, null);
+    }
+
+    /** The same run with these instruction counts. */
+    public CompareResults withSimulation(Simulation s) {
+        return new CompareResults(schema, createdAt, repetitions, quick, placements, jmhSettings, cells, s);
+    }
+
+    /**
+     * Instructions per round trip of native columns without a PMU ({@code compare --simulate}).
+     *
+     * @param unavailable why nothing was counted (e.g. no valgrind), else null
+     * @param counts      one per native column counted
+     */
+    public record Simulation(String unavailable, List<Instructions> counts) {
+
+        /** The count of this column, if it was counted. */
+        public Optional<Instructions> count(Column c) {
+            return counts == null ? Optional.empty() : counts.stream().filter(i -> i.column().equals(c.name())).findFirst();
+        }
+    }
+
+    /**
+     * User-space instructions per round trip of one native column, both sides.
+     *
+     * @param column               the {@link Column} name
+     * @param program              the native program and its arguments
+     * @param source               how it was counted: {@code NativeSimulation.CALLGRIND_SOURCE} (or, where a PMU exists, {@code perf stat instructions:u})
+     * @param roundTrips           round trips the count is taken over (the difference of two runs: start-up cancels)
+     * @param perRoundTrip         instructions per round trip
+     */
+    public record Instructions(String column, String program, String source, long roundTrips, double perRoundTrip) {
+    }
 
     public static final String FILE_NAME = "compare.json";
 

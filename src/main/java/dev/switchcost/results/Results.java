@@ -36,9 +36,11 @@ import java.util.stream.Stream;
  * @param rows     every JMH row, failed ones marked
  * @param jmhFiles the JMH JSON files read
  * @param notes    what was skipped and why, one line each
+ * @param simulated the cachegrind rows of {@value SimulatedMisses#FILE_NAME} ({@code scripts/simulate-native.sh -o DIR}),
+ *                  empty without one
  */
 public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
-                      List<Path> jmhFiles, List<String> notes) {
+                      List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated) {
 
     /**
      * Reads a results directory or a JMH JSON file.
@@ -74,6 +76,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         }
         MachineInfo machine = null;
         CompareResults compare = null;
+        List<SimulatedMisses> simulated = List.of();
         List<JmhRow> rows = new ArrayList<>();
         List<Path> jmhFiles = new ArrayList<>();
         for (Path f : files) {
@@ -83,6 +86,10 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             }
             if (name.matches(".*\\.json\\.part\\d+")) {
                 notes.add(name + " is a part file left by an unfinished run: not read");
+                continue;
+            }
+            if (name.equals(SimulatedMisses.FILE_NAME)) {
+                simulated = SimulatedMisses.read(f);
                 continue;
             }
             if (!name.endsWith(".json")) {
@@ -96,7 +103,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                 readJmh(f, name.startsWith("jmh"), rows, jmhFiles, notes);
             }
         }
-        if (rows.isEmpty() && compare == null && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
+        if (rows.isEmpty() && compare == null && simulated.isEmpty() && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
             List<String> runs;
             try (Stream<Path> s = Files.list(dir)) {
                 runs = s.filter(d -> Files.isRegularFile(d.resolve(ResultsDir.STATUS)) || Files.isRegularFile(d.resolve(ResultsDir.JMH)))
@@ -106,7 +113,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
-        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes);
+        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated));
     }
 
     private static Results loadFile(Path file) throws IOException {
@@ -127,7 +134,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         if (rows.isEmpty()) {
             throw new IllegalArgumentException(file + " holds no JMH results" + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
         }
-        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes);
+        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of());
     }
 
     private static MachineInfo readMachine(Path f) {

@@ -51,14 +51,14 @@ class CompareCommandTest {
         NativeRunner nr = NativeRunner.locate();
         assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
         Path dir = tmp.resolve("cmp");
-        CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
+        CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--simulate",
                 "-o", dir.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
         assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());
         assertTrue(Files.exists(dir.resolve("machine.json")));
         CompareResults c = CompareResults.read(dir.resolve("compare.json"));
-        for (Column col : new Column[] {Column.NATIVE_FUTEX, Column.JNA_FUTEX, Column.LOCK_SUPPORT}) {
+        for (Column col : new Column[] {Column.NATIVE_FUTEX, Column.NATIVE_PARKER, Column.JNA_FUTEX, Column.LOCK_SUPPORT}) {
             CompareResults.Cell cell = c.cell(col, "SAME_CPU").orElseThrow();
             assertEquals(1, cell.samples().size(), cell.toString());
             CompareResults.Sample s = cell.samples().get(0);
@@ -67,6 +67,15 @@ class CompareCommandTest {
             assertEquals(2.0, s.switchesPerRoundTrip(), 0.2, col + ": " + s);
         }
         assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
+        // --simulate: with valgrind (CI installs it) both programs are counted; without, one line and the column says so
+        assertTrue(r.out().contains(dev.switchcost.render.CompareTable.INSTRUCTIONS_HEADER), r.out());
+        if (dev.switchcost.measure.nativebaseline.NativeSimulation.valgrindMissing().isEmpty()) {
+            assertTrue(c.simulation().count(Column.NATIVE_FUTEX).isPresent() && c.simulation().count(Column.NATIVE_PARKER).isPresent(),
+                    String.valueOf(c.simulation()));
+        } else {
+            assertEquals(dev.switchcost.session.CompareSimulation.NO_VALGRIND, c.simulation().unavailable());
+            assertEquals(1, r.err().lines().filter(l -> l.contains("--simulate")).count(), r.err());
+        }
         assertEquals("complete\n", Files.readString(dir.resolve("status")), "the run is marked complete");
     }
 

@@ -272,4 +272,18 @@ class ReportCommandTest {
         assertTrue(err.startsWith("switchcost: "), err);
         assertTrue(err.contains(contains), err);
     }
+    /** Issue 17: simulate-native.sh -o DIR's simulated.jsonl shows in the working-set section, labelled as simulated. */
+    @Test
+    void simulatedMissesShowInTheWorkingSetSection(@TempDir Path tmp) throws Exception {
+        Path dir = copyFixture(tmp.resolve("results"));
+        Files.copy(Path.of("src/test/resources/fixtures/valgrind/simulated.jsonl"), dir.resolve("simulated.jsonl"));
+        CliResult r = CliResult.run("report", dir.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        String md = Files.readString(dir.resolve("report.md"));
+        int ws = md.indexOf("Working set: indirect cost per switch");
+        int label = md.indexOf("Simulated misses per switch (simulated (cachegrind), user space only)");
+        assertTrue(ws >= 0 && label > ws, md);
+        assertTrue(md.substring(label).lines().anyMatch(l -> l.contains("|512|") && l.contains("|L2|") && l.contains("8,153")), md.substring(label));
+        checkHtml(dir.resolve("report.html"));
+    }
 }

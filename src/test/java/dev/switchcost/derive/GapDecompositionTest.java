@@ -189,4 +189,58 @@ class GapDecompositionTest {
         }
         assertEquals(GapTable.NOT_MEASURED + "\n", GapTable.text(old));
     }
+    static final Path PARKER_FIXTURE = Path.of("src/test/resources/fixtures/hand-written/parker-split/compare.json");
+
+    /**
+     * Issue 17, on a hand-written compare.json: park()'s gap = harness + Parker's protocol (C Parker − C futex) + the
+     * JVM's own part (park() − C Parker − harness), each with its error; the shares add up to the gap within its
+     * error, and the reading names the share that is resolved (Parker's protocol on SAME_CPU, the JVM's part on UNPINNED).
+     */
+    @Test
+    void parksGapSplitsIntoParkersProtocolAndTheJvmsOwnPart() throws IOException {
+        CompareResults r = CompareResults.read(PARKER_FIXTURE);
+        List<GapDecomposition.Row> rows = GapDecomposition.of(r);
+        assertEquals(2, rows.size(), rows.toString());
+        for (GapDecomposition.Row x : rows) {
+            assertTrue(x.throughParker(), x.toString());
+            assertEquals(0, x.binding().value(), 0);
+            assertEquals(0, x.timer().value(), 0);
+            // the shares add up to the gap: exactly in value, and the sum lies within the gap's own interval
+            assertEquals(x.gap().value(), x.harness().value() + x.parkerProtocol().value() + x.residual().value(), 1e-9);
+            assertEquals(x.gap().value(), x.sumOfShares().value(), 1e-9);
+            assertTrue(Math.abs(x.sumOfShares().value() - x.gap().value()) <= x.gap().halfWidth(), x.toString());
+            // C's error is not counted twice: the JVM's part is priced against the C Parker alone
+            assertEquals(Math.hypot(x.jvm().standardError(), x.cParker().standardError()), x.residual().standardError(), 1e-9);
+        }
+
+        GapDecomposition.Row same = rows.stream().filter(x -> x.placement().equals("SAME_CPU")).findFirst().orElseThrow();
+        assertEquals(4450 - 3800, same.gap().value(), 1e-9);
+        assertEquals(4400 - 3800, same.parkerProtocol().value(), 1e-9);
+        assertEquals(4450 - 4400 - 2, same.residual().value(), 1e-9);
+        assertTrue(same.parkerProtocol().resolved());
+        assertFalse(same.residual().resolved());
+        String sameReading = GapTable.reading(same);
+        assertTrue(sameReading.startsWith("Parker's protocol 16 % of C (resolved); the JVM's own part within the error"), sameReading);
+
+        GapDecomposition.Row unpinned = rows.stream().filter(x -> x.placement().equals("UNPINNED")).findFirst().orElseThrow();
+        assertEquals(5050 - 5000, unpinned.parkerProtocol().value(), 1e-9);
+        assertEquals(6000 - 5050 - 2, unpinned.residual().value(), 1e-9);
+        assertFalse(unpinned.parkerProtocol().resolved());
+        assertTrue(unpinned.residual().resolved());
+        String unpinnedReading = GapTable.reading(unpinned);
+        assertTrue(unpinnedReading.startsWith("the JVM's own part 19 % of C (resolved); Parker's protocol within the error"), unpinnedReading);
+
+        String text = GapTable.text(r);
+        assertTrue(text.contains(GapTable.PARKER_LEGEND) && text.contains("Parker's protocol"), text);
+    }
+
+    /** Without the C Parker (older runs) park()'s whole gap stays residual and the table has no Parker column. */
+    @Test
+    void withoutTheCParkerParksGapIsResidualAsBefore() {
+        GapDecomposition.Row park = row(GapDecomposition.of(results(RUN)), Column.LOCK_SUPPORT);
+        assertFalse(park.throughParker());
+        assertEquals(0, park.parkerProtocol().value(), 0);
+        assertEquals(1600 - 2, park.residual().value(), 1e-9);
+        assertFalse(GapTable.text(results(RUN)).contains("Parker"), GapTable.text(results(RUN)));
+    }
 }

@@ -71,4 +71,34 @@ class CompareTableTest {
         }
         return new CompareResults.Cell(c.name(), c.group().name(), c.label(), placement, "test", unavailable, samples);
     }
+    /**
+     * Issue 17: compare.json keeps {@code --simulate}'s counts and reads back with them; a file written before they
+     * existed reads without (and its table has no instructions column); without valgrind the counted rows say so.
+     */
+    @Test
+    void simulatedInstructionsRoundTripAndOlderFilesStillRead(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        CompareResults old = CompareResults.read(FIXTURE);
+        assertEquals(null, old.simulation(), "a compare.json written before --simulate has no simulation");
+        assertTrue(!CompareTable.text(old).contains(CompareTable.INSTRUCTIONS_HEADER));
+
+        CompareResults.Simulation sim = new CompareResults.Simulation(null, List.of(
+                new CompareResults.Instructions(Column.NATIVE_FUTEX.name(), "futex_threads UNPINNED",
+                        "simulated (callgrind), user space only", 2200, 117.845)));
+        CompareResults withSim = old.withSimulation(sim);
+        withSim.write(tmp);
+        CompareResults back = CompareResults.read(tmp.resolve(CompareResults.FILE_NAME));
+        assertEquals(sim, back.simulation());
+        assertEquals(old.cells(), back.cells());
+        String text = CompareTable.text(back);
+        assertTrue(text.contains(CompareTable.INSTRUCTIONS_HEADER), text);
+        String futexRow = text.lines().filter(l -> l.startsWith("SAME_CPU") && l.contains("native futex, threads")).findFirst().orElseThrow();
+        assertTrue(futexRow.stripTrailing().endsWith("118"), futexRow);
+        String jnaRow = text.lines().filter(l -> l.startsWith("SAME_CPU") && l.contains("JNA futex")).findFirst().orElseThrow();
+        assertTrue(!jnaRow.contains("118"), "only the counted native rows carry a count: " + jnaRow);
+
+        CompareResults none = old.withSimulation(new CompareResults.Simulation("not simulated (no valgrind)", List.of()));
+        String noneText = CompareTable.text(none);
+        assertTrue(noneText.lines().filter(l -> l.contains("native futex, threads")).allMatch(l -> l.contains("not simulated (no valgrind)")),
+                noneText);
+    }
 }

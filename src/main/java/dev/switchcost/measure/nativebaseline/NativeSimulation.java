@@ -43,7 +43,7 @@ public final class NativeSimulation {
     public static final String CALLGRIND_SOURCE = "simulated (callgrind), user space only";
     static final String ONE_CPU_NOTE = "valgrind runs one thread at a time: both sides share one simulated cache, as on one CPU";
 
-    static final String USAGE = "usage: scripts/simulate-native.sh [--native-dir DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] "
+    static final String USAGE = "usage: scripts/simulate-native.sh [-o DIR] [--native-dir DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] "
             + "[--callgrind-round-trips N (2000)] "
             + "[--sizes 0,16,...] [--stride BYTES] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]";
 
@@ -181,7 +181,7 @@ public final class NativeSimulation {
                 Files.delete(p);
             }
         }
-        List<String> cmd = new ArrayList<>(List.of("valgrind"));
+        List<String> cmd = new ArrayList<>(List.of(valgrind()));
         cmd.addAll(valgrindOptions);
         cmd.add(outOption + "=" + workDir.resolve(label + ".%p"));
         cmd.addAll(command);
@@ -205,6 +205,50 @@ public final class NativeSimulation {
             throw new IOException("valgrind wrote no output file " + workDir.resolve(label + ".<pid>"));
         }
         return ValgrindProfile.sum(parts);
+    }
+
+    /**
+     * User-space instructions per round trip of one program, counted by callgrind.
+     *
+     * @param program              the executable's name
+     * @param roundTripsDifference round trips executed by the 2n run beyond the n run (warm-up included)
+     * @param perRoundTrip         (instructions at 2n − at n) / that difference, both sides, user space only
+     */
+    public record Instructions(String program, long roundTripsDifference, double perRoundTrip) {
+    }
+
+    /**
+     * Counts one program's user-space instructions per round trip under callgrind ({@code UNPINNED}, n and 2n round trips,
+     * differenced), as {@link #CALLGRIND_PROGRAMS}' rows do, in a temporary directory that is deleted before it returns.
+     *
+     * @param extraArgs the program's arguments after {@code PLACEMENT ROUND_TRIPS REPETITIONS}
+     * @throws IOException when valgrind fails or writes no output
+     */
+    public static Instructions instructions(Path nativeDir, String executable, List<String> extraArgs, long n)
+            throws IOException, InterruptedException {
+        if (n < 10) {
+            throw new IllegalArgumentException("round trips must be >= 10, got " + n);
+        }
+        Path work = Files.createTempDirectory("switchcost-callgrind-");
+        try {
+            ValgrindProfile[] at = new ValgrindProfile[2];
+            for (int k = 0; k < 2; k++) {
+                long rt = (k + 1) * n;
+                List<String> command = new ArrayList<>(List.of(nativeDir.resolve(executable).toString(), "UNPINNED", Long.toString(rt), "1"));
+                command.addAll(extraArgs);
+                at[k] = runValgrind(work, "callgrind-" + executable + "-" + rt, List.of("--tool=callgrind"), "--callgrind-out-file", command);
+            }
+            JsonObject row = callgrindRow(executable, extraArgs, n, at[0], at[1]);
+            return new Instructions(executable, row.get("round_trips_difference").getAsLong(),
+                    row.get("instructions_per_round_trip").getAsDouble());
+        } finally {
+            try (Stream<Path> files = Files.list(work)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(work);
+        }
     }
 
     /** Which programs callgrind counts: executable and the arguments after PLACEMENT ROUND_TRIPS REPETITIONS. */
@@ -322,17 +366,22 @@ public final class NativeSimulation {
         return argv[i];
     }
 
+    /** The valgrind to run: {@code valgrind} on PATH, or the system property {@code switchcost.valgrind} (tests use a missing one). */
+    static String valgrind() {
+        return System.getProperty("switchcost.valgrind", "valgrind");
+    }
+
     /** Why valgrind cannot run here, or empty. */
     public static Optional<String> valgrindMissing() {
         try {
-            Process p = new ProcessBuilder("valgrind", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(valgrind(), "--version").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 return Optional.of("valgrind --version failed");
             }
             return Optional.empty();
         } catch (IOException e) {
-            return Optional.of("valgrind not found on PATH (install valgrind): " + e.getMessage());
+            return Optional.of(valgrind() + " not found" + (valgrind().equals("valgrind") ? " on PATH" : "") + " (install valgrind)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.of("interrupted");
