@@ -8,7 +8,7 @@
 # Each program runs with N and 2N round trips and the counts are differenced (start-up cancels).
 # valgrind runs one thread at a time, so both sides share one simulated cache, as on one CPU; it sees no
 # kernel code. Prints one JSON line per row on stdout, each labelled
-# "source":"simulated (cachegrind), user space only" (or callgrind); valgrind's files stay in --work-dir.
+# "source":"simulated (cachegrind), user space only" (or callgrind); valgrind's files stay only in a --work-dir you name.
 # With -o DIR (a results directory, created if absent) the lines go to DIR/simulated.jsonl instead, written
 # atomically (a temporary file in DIR renamed when every row is done), which `switchcost report DIR` renders.
 # usage: scripts/simulate-native.sh [-o DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] [--callgrind-round-trips N (2000)]

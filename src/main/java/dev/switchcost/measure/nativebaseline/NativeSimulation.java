@@ -302,61 +302,73 @@ public final class NativeSimulation {
             err.println("simulate-native: " + missing.get());
             return 3;
         }
-        if (workDir == null) {
+        boolean ownWorkDir = workDir == null;
+        if (ownWorkDir) {
             workDir = Files.createTempDirectory("switchcost-simulate-");
         }
-        Files.createDirectories(workDir);
-        err.println("simulate-native: valgrind output files in " + workDir);
-        if (callgrind) {
-            for (List<String> prog : CALLGRIND_PROGRAMS) {
-                String exe = nativeDir.resolve(prog.get(0)).toString();
-                List<String> extra = prog.subList(1, prog.size());
-                ValgrindProfile[] at = new ValgrindProfile[2];
-                for (int k = 0; k < 2; k++) {
-                    long rt = (k + 1) * callgrindN;
-                    List<String> command = new ArrayList<>(List.of(exe, "UNPINNED", Long.toString(rt), "1"));
-                    command.addAll(extra);
-                    at[k] = runValgrind(workDir, "callgrind-" + String.join("-", prog) + "-" + rt, List.of("--tool=callgrind"),
-                            "--callgrind-out-file", command);
-                }
-                out.println(callgrindRow(prog.get(0), extra, callgrindN, at[0], at[1]));
-            }
-        }
-        if (cachegrind) {
-            Map<String, CacheSpec> caches = readCaches(Path.of("/sys/devices/system/cpu/cpu0/cache"));
-            CacheSpec d1 = caches.get("D1");
-            CacheSpec i1 = caches.get("I1");
-            if (d1 == null) {
-                err.println("simulate-native: no level-1 data cache in /sys/devices/system/cpu/cpu0/cache: cannot pass --D1");
-                return 3;
-            }
-            List<String> levels = new ArrayList<>();
-            for (String l : List.of("L3", "L2")) {
-                if (caches.containsKey(l)) {
-                    levels.add(l);
-                }
-            }
-            for (long size : sizes) {
-                for (String level : levels) {
-                    List<String> opts = new ArrayList<>(List.of("--tool=cachegrind", "--cache-sim=yes"));
-                    if (i1 != null) {
-                        opts.add("--I1=" + i1.option());
-                    }
-                    opts.add("--D1=" + d1.option());
-                    opts.add("--LL=" + caches.get(level).option());
+        try {
+            Files.createDirectories(workDir);
+            err.println("simulate-native: valgrind output files in " + workDir + (ownWorkDir ? " (removed at the end; --work-dir keeps them)" : ""));
+            if (callgrind) {
+                for (List<String> prog : CALLGRIND_PROGRAMS) {
+                    String exe = nativeDir.resolve(prog.get(0)).toString();
+                    List<String> extra = prog.subList(1, prog.size());
                     ValgrindProfile[] at = new ValgrindProfile[2];
                     for (int k = 0; k < 2; k++) {
-                        long rt = (k + 1) * n;
-                        List<String> command = List.of(nativeDir.resolve("ws_threads").toString(), "UNPINNED", Long.toString(rt), "1",
-                                Long.toString(size), Long.toString(stride), walk);
-                        at[k] = runValgrind(workDir, "cachegrind-ws_threads-" + size + "-" + stride + "-" + walk + "-" + level + "-" + rt,
-                                opts, "--cachegrind-out-file", command);
+                        long rt = (k + 1) * callgrindN;
+                        List<String> command = new ArrayList<>(List.of(exe, "UNPINNED", Long.toString(rt), "1"));
+                        command.addAll(extra);
+                        at[k] = runValgrind(workDir, "callgrind-" + String.join("-", prog) + "-" + rt, List.of("--tool=callgrind"),
+                                "--callgrind-out-file", command);
                     }
-                    out.println(cachegrindRow(size, stride, walk, level, String.join(" ", opts.subList(1, opts.size())), n, at[0], at[1]));
+                    out.println(callgrindRow(prog.get(0), extra, callgrindN, at[0], at[1]));
+                }
+            }
+            if (cachegrind) {
+                Map<String, CacheSpec> caches = readCaches(Path.of("/sys/devices/system/cpu/cpu0/cache"));
+                CacheSpec d1 = caches.get("D1");
+                CacheSpec i1 = caches.get("I1");
+                if (d1 == null) {
+                    err.println("simulate-native: no level-1 data cache in /sys/devices/system/cpu/cpu0/cache: cannot pass --D1");
+                    return 3;
+                }
+                List<String> levels = new ArrayList<>();
+                for (String l : List.of("L3", "L2")) {
+                    if (caches.containsKey(l)) {
+                        levels.add(l);
+                    }
+                }
+                for (long size : sizes) {
+                    for (String level : levels) {
+                        List<String> opts = new ArrayList<>(List.of("--tool=cachegrind", "--cache-sim=yes"));
+                        if (i1 != null) {
+                            opts.add("--I1=" + i1.option());
+                        }
+                        opts.add("--D1=" + d1.option());
+                        opts.add("--LL=" + caches.get(level).option());
+                        ValgrindProfile[] at = new ValgrindProfile[2];
+                        for (int k = 0; k < 2; k++) {
+                            long rt = (k + 1) * n;
+                            List<String> command = List.of(nativeDir.resolve("ws_threads").toString(), "UNPINNED", Long.toString(rt), "1",
+                                    Long.toString(size), Long.toString(stride), walk);
+                            at[k] = runValgrind(workDir, "cachegrind-ws_threads-" + size + "-" + stride + "-" + walk + "-" + level + "-" + rt,
+                                    opts, "--cachegrind-out-file", command);
+                        }
+                        out.println(cachegrindRow(size, stride, walk, level, String.join(" ", opts.subList(1, opts.size())), n, at[0], at[1]));
+                    }
+                }
+            }
+            return 0;
+        } finally {
+            if (ownWorkDir) {
+                // valgrind's files were this run's alone: none outlives it (--work-dir keeps them)
+                try (Stream<Path> files = Files.walk(workDir)) {
+                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(f);
+                    }
                 }
             }
         }
-        return 0;
     }
 
     private static String value(String[] argv, int i, String option) {
