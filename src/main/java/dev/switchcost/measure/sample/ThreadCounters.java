@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -43,7 +44,10 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
                 try {
                     ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
                     out.put(tid, new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task)));
-                } catch (NoSuchFileException gone) {
+                } catch (IOException e) {
+                    if (!gone(e)) {
+                        throw e;
+                    }
                     // the thread ended while we listed: it is not one we can count
                 }
             }
@@ -63,11 +67,25 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
         try {
             ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
             return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
-        } catch (NoSuchFileException gone) {
-            return null;
         } catch (IOException e) {
+            if (gone(e)) {
+                return null;
+            }
             throw new UncheckedIOException("cannot read " + task, e);
         }
+    }
+
+    /**
+     * Whether reading a thread's {@code /proc} files failed because the thread is gone: the file is
+     * missing (ENOENT), or the thread exited between opening and reading it (ESRCH, "No such process").
+     * A reader treats such a thread as finished, never as an error.
+     */
+    public static boolean gone(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return true;
+        }
+        String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
+        return why != null && why.contains("No such process");
     }
 
     /** @return the calling thread's counters, from {@code /proc/thread-self} */
