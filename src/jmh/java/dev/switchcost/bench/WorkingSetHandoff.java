@@ -19,8 +19,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Method.</b> Li, Ding and Shen's (ExpCS 2007) design on the JVM. The JMH thread (side A) and
  * a partner thread (side B) ping-pong; each, on receiving the turn, walks its working set
- * ({@link WorkingSet#walk()}: read-modify-write of one 8-byte word every {@code strideBytes} over
- * {@code workingSetKiB}) and then passes the turn. {@code sharing=PRIVATE}: each side walks its own
+ * ({@link WorkingSet#walk()}; {@code walk=LI}, the default, is Li et al.'s traversal: every 8-byte
+ * element of {@code workingSetKiB} read-modified-written once, in stride-major order, so the stride
+ * sets locality, not work; {@code walk=SPARSE} touches one word every {@code strideBytes}) and then
+ * passes the turn. {@code sharing=PRIVATE}: each side walks its own
  * array (Li et al.); {@code SHARED}: both walk one array, as the blog study's {@code timectxswws}
  * does. {@code handoff}: {@code FUTEX} (raw futex through JNA, {@link FutexTurn}) or {@code PARK}
  * ({@code LockSupport.park()}) with a platform partner, untimed ({@code -p wait=TIMED} for a timeout
@@ -104,6 +106,10 @@ public class WorkingSetHandoff {
         @Param
         public Sharing sharing;
 
+        /** LI: every element, stride-major (Li et al.); SPARSE: one word per stride ({@link WorkingSet.Walk}). */
+        @Param({"LI"})
+        public WorkingSet.Walk walk;
+
         @Param({"UNTIMED"})
         public WaitKind wait;
 
@@ -114,8 +120,8 @@ public class WorkingSetHandoff {
 
         @Override
         protected Turn newTurn() {
-            mine = WorkingSet.ofKiB(workingSetKiB, strideBytes);
-            partners = sharing == Sharing.SHARED ? mine : WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            mine = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
+            partners = sharing == Sharing.SHARED ? mine : WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
             if (handoff().partner == ThreadKind.VIRTUAL && where() != Placement.UNPINNED) {
                 throw new IllegalArgumentException("handoff=VIRTUAL needs placement=UNPINNED (a virtual thread cannot be"
                         + " pinned), got " + where() + "; WorkingSetVirtualHandoff runs that case");
@@ -135,7 +141,7 @@ public class WorkingSetHandoff {
 
         @Override
         protected String describe() {
-            return sharing + " working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, "
+            return sharing + " working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, " + walk + " walk, "
                     + mine.touchesPerWalk() + " touches per walk";
         }
 
@@ -184,19 +190,23 @@ public class WorkingSetHandoff {
         @Param({"8", "64", "128", "4096"})
         public int strideBytes;
 
+        /** The same walk as {@link Pair#walk}. */
+        @Param({"LI"})
+        public WorkingSet.Walk walk;
+
         WorkingSet one;
         WorkingSet other;
         CpuPinning pin;
 
         @Override
         protected void open() {
-            one = WorkingSet.ofKiB(workingSetKiB, strideBytes);
-            other = WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            one = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
+            other = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
             Placement.Assignment a = Placement.SAME_CPU.assign(Topology.current(), CpuPinning.allowedCpus());
             pin = a.isAvailable() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
             System.err.println("# walk alone: " + Thread.currentThread().getName()
                     + (pin == null ? " unpinned (" + a.unavailable() + ")" : " pinned") + " on cpu " + Syscalls.currentCpu()
-                    + "; working set " + workingSetKiB + " KiB, stride " + strideBytes + " B");
+                    + "; working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, " + walk + " walk");
         }
 
         @Override

@@ -71,7 +71,7 @@ public final class IndirectCost {
      *                       per switch; null where any of the three was not counted
      */
     public record Row(String benchmarkClass, String handoff, String placement, String sharing, int strideBytes,
-                      long workingSetKiB, Estimate total, Estimate direct, Estimate walk, Estimate walkTwoArrays,
+                      String walkKind, long workingSetKiB, Estimate total, Estimate direct, Estimate walk, Estimate walkTwoArrays,
                       Estimate indirect, double switchesPerOp, Set<Flag> flags, String jdk, double missesPerSwitch,
                       Estimate indirectMisses) {
 
@@ -138,13 +138,13 @@ public final class IndirectCost {
             Estimate indirectMisses = tripMisses == null || dMisses == null || wMisses == null ? null
                     : tripMisses.minus(dMisses).minus(wMisses);
             out.add(new Row(t.benchmarkClass(), handoff(t), placement(t), t.param("sharing"),
-                    Integer.parseInt(t.param("strideBytes")), size(t), total, directE, walkE,
+                    Integer.parseInt(t.param("strideBytes")), walkKind(t), size(t), total, directE, walkE,
                     w2 == null ? null : perSwitch(w2), indirect, t.switchesPerOp(),
                     flags(total, walkE, indirect, size(t) == 0), jdk(t),
                     tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses));
         }
         out.sort(Comparator.comparing(Row::jdk).thenComparing(Row::benchmarkClass).thenComparing(Row::handoff).thenComparing(Row::placement)
-                .thenComparing(Row::sharing).thenComparingInt(Row::strideBytes).thenComparingLong(Row::workingSetKiB));
+                .thenComparing(Row::sharing).thenComparing(Row::walkKind).thenComparingInt(Row::strideBytes).thenComparingLong(Row::workingSetKiB));
         return out;
     }
 
@@ -240,12 +240,21 @@ public final class IndirectCost {
         return p != null ? p : VIRTUAL_CLASS.equals(r.benchmarkClass()) ? "UNPINNED" : "?";
     }
 
+    /**
+     * The walk a row ran: its {@code walk} parameter, or SPARSE for results written before the parameter
+     * existed (the only walk then).
+     */
+    static String walkKind(JmhRow r) {
+        String w = r.param("walk");
+        return w != null ? w : "SPARSE";
+    }
+
     private static String pairKey(JmhRow r) {
         return jdk(r) + "|" + r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param("sharing")
-                + "|" + r.param("strideBytes");
+                + "|" + r.param("strideBytes") + "|" + walkKind(r);
     }
 
     private static String walkKey(JmhRow r) {
-        return jdk(r) + "|" + r.param("workingSetKiB") + "|" + r.param("strideBytes");
+        return jdk(r) + "|" + r.param("workingSetKiB") + "|" + r.param("strideBytes") + "|" + walkKind(r);
     }
 }

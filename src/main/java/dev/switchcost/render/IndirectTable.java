@@ -46,7 +46,7 @@ public final class IndirectTable {
     public static Table table(List<Row> rows, CacheSizes caches) {
         boolean jdks = rows.stream().map(Row::jdk).distinct().count() > 1;
         boolean misses = rows.stream().anyMatch(r -> Double.isFinite(r.missesPerSwitch()));
-        List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark",
+        List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "walk", "strideB", "sizeKiB", "cacheMark",
             "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch", "indirect_ns/switch", "switches/op"));
         if (misses) {
             head.addAll(List.of("misses/switch", "indirect_misses/switch"));
@@ -57,7 +57,7 @@ public final class IndirectTable {
         List<List<String>> lines = new ArrayList<>();
         for (Row r : rows) {
             List<String> l = new ArrayList<>(List.of(r.benchmarkClass(), r.handoff(), r.placement(), String.valueOf(r.sharing()),
-                String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), IndirectCost.mark(caches, r.workingSetKiB()),
+                r.walkKind(), String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), IndirectCost.mark(caches, r.workingSetKiB()),
                 Fmt.pm(r.total()), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays()), indirectCell(r),
                 Fmt.count(r.switchesPerOp())));
             if (misses) {
@@ -69,7 +69,7 @@ public final class IndirectTable {
             }
             lines.add(l);
         }
-        String align = (jdks ? "l" : "") + "llllrrlrrrrrr" + (misses ? "rr" : "");
+        String align = (jdks ? "l" : "") + "lllllrrlrrrrrr" + (misses ? "rr" : "");
         return new Table(head, lines, align);
     }
 
