@@ -3,8 +3,10 @@ package dev.switchcost.bench;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.workload.FutexTurn;
+import dev.switchcost.measure.workload.PairedWalk;
 import dev.switchcost.measure.workload.ThreadKind;
 import dev.switchcost.measure.workload.Turn;
 import dev.switchcost.measure.workload.WaitKind;
@@ -115,13 +117,25 @@ public class WorkingSetHandoff {
 
         WorkingSet mine;
         WorkingSet partners;
+        /** The paired states only: each side's timed double walk. */
+        PairedWalk minePaired;
+        PairedWalk partnersPaired;
 
         abstract Handoff handoff();
+
+        /** @return true when each side walks twice per wake, timing each walk (the paired estimator) */
+        boolean paired() {
+            return false;
+        }
 
         @Override
         protected Turn newTurn() {
             mine = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
             partners = sharing == Sharing.SHARED ? mine : WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
+            if (paired()) {
+                minePaired = new PairedWalk(mine);
+                partnersPaired = new PairedWalk(partners);
+            }
             if (handoff().partner == ThreadKind.VIRTUAL && where() != Placement.UNPINNED) {
                 throw new IllegalArgumentException("handoff=VIRTUAL needs placement=UNPINNED (a virtual thread cannot be"
                         + " pinned), got " + where() + "; WorkingSetVirtualHandoff runs that case");
@@ -136,18 +150,37 @@ public class WorkingSetHandoff {
 
         @Override
         protected Runnable partnerWork() {
-            return partners::walk;
+            return paired() ? partnersPaired::walkTwice : partners::walk;
+        }
+
+        /**
+         * Paired states: hands both sides' walk times to {@link PairedWalkProfiler}. Runs on the JMH thread,
+         * which holds the turn after the iteration's last round trip, so the partner is waiting and its
+         * sums are complete and visible (the turn's handoff orders them).
+         */
+        @TearDown(Level.Iteration)
+        public void recordPairedWalks() {
+            if (minePaired != null) {
+                PairedWalkProfiler.record(minePaired.takeFirstNanos(), minePaired.takeSecondNanos());
+                PairedWalkProfiler.record(partnersPaired.takeFirstNanos(), partnersPaired.takeSecondNanos());
+            }
         }
 
         @Override
         protected String describe() {
             return sharing + " working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, " + walk + " walk, "
-                    + mine.touchesPerWalk() + " touches per walk";
+                    + mine.touchesPerWalk() + " touches per walk" + (paired() ? ", paired (two timed walks per wake)" : "");
         }
 
         /** A walks, hands over; B walks, hands back. */
         public void walkAndRoundTrip() {
             mine.walk();
+            roundTrip();
+        }
+
+        /** A walks twice (timed), hands over; B walks twice (timed), hands back. */
+        public void pairedWalksAndRoundTrip() {
+            minePaired.walkTwice();
             roundTrip();
         }
     }
@@ -173,6 +206,15 @@ public class WorkingSetHandoff {
         @Override
         Handoff handoff() {
             return handoff;
+        }
+    }
+
+    /** {@link PlatformPair} with the paired estimator: each side walks twice per wake, timing each walk. */
+    @State(Scope.Thread)
+    public static class PairedPlatformPair extends PlatformPair {
+        @Override
+        boolean paired() {
+            return true;
         }
     }
 
@@ -221,6 +263,19 @@ public class WorkingSetHandoff {
     @Benchmark
     public void roundTrip(PlatformPair p) {
         p.walkAndRoundTrip();
+    }
+
+    /**
+     * The paired estimator: one op = one round trip = two switches; each side, on each wake, walks its
+     * working set twice, timing each walk ({@link PairedWalk}). Run with
+     * {@code -prof dev.switchcost.measure.jmh.PairedWalkProfiler} ({@code switchcost run} adds it): its
+     * {@code indirect.paired} is first − second walk, ns per switch, measured in one thread, one compiled
+     * loop and one second; {@code walk.first} and {@code walk.second} are the two walks. The primary score
+     * (four walks and six clock reads per round trip) is not a switch cost.
+     */
+    @Benchmark
+    public void roundTripPaired(PairedPlatformPair p) {
+        p.pairedWalksAndRoundTrip();
     }
 
     /** Baseline: one array walked twice, no handoff (Li et al.'s single-process program). One op = two walks. */

@@ -6,6 +6,7 @@ import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.Trials;
 import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.ProgressFormat;
 import dev.switchcost.measure.jmh.TrialLedger;
@@ -315,6 +316,9 @@ public final class RunCommand extends BaseCommand {
         }
         if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
             b.addProfiler(ContextSwitchProfiler.class);
+        }
+        if (!profilers.contains(PairedWalkProfiler.class.getName())) {
+            b.addProfiler(PairedWalkProfiler.class); // reports only for roundTripPaired; nothing elsewhere
         }
         Options options = b.build();
         for (ProfilerConfig p : options.getProfilers()) {

@@ -4,6 +4,7 @@ import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.Trials;
 import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LibC;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -28,10 +29,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @EnabledOnOs(OS.LINUX)
 class WorkingSetHandoffTest {
 
-    static ChainedOptionsBuilder tiny(String include) {
+    static {
         // Other JMH runs on this machine (other builds, other test classes) hold /tmp/jmh.lock; this
-        // test's run is short and does not need the machine to itself.
+        // test's run is short and does not need the machine to itself. Set before Runner's class is
+        // initialised, which `new Runner(tiny(...))` does before it evaluates tiny(...).
         System.setProperty("jmh.ignoreLock", "true");
+    }
+
+    static ChainedOptionsBuilder tiny(String include) {
         return new OptionsBuilder().include(include).forks(1)
                 .warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200))
                 .addProfiler(ContextSwitchProfiler.class);
@@ -57,7 +62,7 @@ class WorkingSetHandoffTest {
                 .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
                 .param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         Map<String, RunResult> r = byBenchmark(results);
-        assertEquals(3, r.size(), r.keySet().toString());
+        assertEquals(4, r.size(), r.keySet().toString());
         for (RunResult rr : r.values()) {
             double score = rr.getPrimaryResult().getScore();
             assertTrue(Double.isFinite(score) && score > 0, rr.getParams().getBenchmark() + " score " + score);
@@ -66,6 +71,31 @@ class WorkingSetHandoffTest {
         assertTrue(rt > 1.5 && rt < 2.6, "SAME_CPU round trip should be ~2 switches/op, was " + rt);
         assertTrue(switchesPerOp(r.get("walkAlone")) < 0.2, "walkAlone switches/op " + switchesPerOp(r.get("walkAlone")));
         assertTrue(switchesPerOp(r.get("walkAlone_twoArrays")) < 0.2);
+        assertTrue(r.get("roundTrip").getSecondaryResults().get(PairedWalkProfiler.INDIRECT) == null,
+                "the plain round trip times no walks");
+    }
+
+    @Test
+    void pairedRoundTripReportsBothWalksTheirDifferenceAndTwoSwitchesPerOp() throws RunnerException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName()
+                + "\\.roundTripPaired$").measurementIterations(2).addProfiler(PairedWalkProfiler.class)
+                .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
+                .param("workingSetKiB", "64").param("strideBytes", "64").build())).run();
+        assertEquals(1, results.size());
+        RunResult r = results.iterator().next();
+        Map<String, Result> s = r.getSecondaryResults();
+        Result<?> first = s.get(PairedWalkProfiler.FIRST);
+        Result<?> second = s.get(PairedWalkProfiler.SECOND);
+        Result<?> indirect = s.get(PairedWalkProfiler.INDIRECT);
+        assertTrue(first != null && second != null && indirect != null, s.keySet().toString());
+        assertTrue(Double.isFinite(first.getScore()) && first.getScore() > 0, "walk.first " + first.getScore());
+        assertTrue(Double.isFinite(second.getScore()) && second.getScore() > 0, "walk.second " + second.getScore());
+        assertEquals(first.getScore() - second.getScore(), indirect.getScore(), 1e-6 * first.getScore(),
+                "indirect.paired is first - second");
+        assertEquals(2, indirect.getStatistics().getN(), "one value per iteration");
+        double rt = switchesPerOp(r);
+        assertTrue(rt > 1.5 && rt < 2.6, "SAME_CPU paired round trip should be ~2 switches/op, was " + rt);
     }
 
     @Test
