@@ -29,9 +29,15 @@ import java.util.function.Predicate;
  * @param nativeC   the plain C futex handoff on one CPU, same run (compare.json), or null
  * @param jvmVsC    the JVM's futex handoff on one CPU in the same compare run, or null
  * @param jvmExtra  jvmVsC − nativeC, or null
+ * @param cache     the paired indirect cost per switch through the caches ({@code WorkingSetHandoff.roundTripPaired},
+ *                  SAME_CPU, PRIVATE, stride 64 B, Li et al.'s walk), or null when not measured
+ * @param cacheKiB  the working set per thread of {@link #cache}, KiB; 0 when not measured
+ * @param cacheFlags why {@link #cache} is not a plain cost ({@link IndirectCost.Flag}): empty when it is resolved and positive
+ * @param cacheShare cache / sameCpu: the indirect cost in units of the direct cost, or null
  */
 public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pinning, Figure virtual, Figure platform,
-                       Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra) {
+                       Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra, Figure cache, long cacheKiB,
+                       java.util.Set<IndirectCost.Flag> cacheFlags, Estimate cacheShare) {
 
     /**
      * One figure.
@@ -88,8 +94,31 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                 }
             }
         }
+        Optional<JmhRow> cacheRow = cacheRow(rows);
+        Figure cache = cacheRow.map(x -> {
+            IndirectCost.Paired p = IndirectCost.paired(x);
+            return new Figure("paired, " + x.param("workingSetKiB") + " KiB per thread", p.indirect(), x.switchesPerOp(), x.key());
+        }).orElse(null);
         return new Headline(jdk, same, cross, ratio(cross, same), virt, plat, ratio(plat, virt), c, jvm,
-                c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()));
+                c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
+                cacheRow.map(x -> Long.parseLong(x.param("workingSetKiB"))).orElse(0L),
+                cacheRow.map(x -> IndirectCost.paired(x).flags()).orElse(java.util.Set.of()),
+                cache == null || same == null || !Double.isFinite(cache.perSwitch().value()) ? null
+                        : cache.perSwitch().over(same.perSwitch()));
+    }
+
+    /**
+     * The cache line's row: a paired working-set round trip on one CPU, private arrays, stride 64 B, Li et
+     * al.'s walk, size above 0; the smallest such size when a run has several.
+     */
+    static Optional<JmhRow> cacheRow(List<JmhRow> rows) {
+        return rows.stream()
+                .filter(x -> x.shortName().equals("WorkingSetHandoff." + IndirectCost.PAIRED_METHOD))
+                .filter(x -> "SAME_CPU".equals(x.param("placement")) && "PRIVATE".equals(x.param("sharing"))
+                        && "64".equals(x.param("strideBytes")) && "LI".equals(x.param("walk"))
+                        && !"0".equals(x.param("workingSetKiB")) && x.param("workingSetKiB") != null)
+                .filter(x -> x.primary().isTimePerOp())
+                .min(Comparator.comparingInt(Headline::rank).thenComparingLong(x -> Long.parseLong(x.param("workingSetKiB"))));
     }
 
     private static Predicate<JmhRow> vt(String pair, String placement) {
