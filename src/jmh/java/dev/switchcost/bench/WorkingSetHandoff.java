@@ -32,6 +32,12 @@ import java.util.concurrent.TimeUnit;
  * an unpinned placement and lives in the sibling {@link WorkingSetVirtualHandoff}.
  * <b>Unit of {@code roundTrip}: one op = one round trip = two switches, and each side walks once.</b>
  *
+ * <p><b>The paired estimator</b> ({@code roundTripPaired}, the headline): each side, on each wake, times a
+ * first walk (right after the partner ran) and an immediate second walk (no switch between);
+ * {@link PairedWalkProfiler}'s {@code indirect.paired} is first − second, ns per switch, measured in one
+ * thread, one compiled loop and one second, with JMH's error across iterations. The paper's estimator
+ * below subtracts baselines from other forks and can come out negative; it stays for comparison.
+ *
  * <p>Baselines in this class, with no handoff: {@code walkAlone} walks one array of the same size
  * and stride twice per op on one thread (the same accesses as both sides of a round trip, with no
  * partner to evict them: Li et al.'s single-process program); {@code walkAlone_twoArrays} walks two
@@ -50,9 +56,9 @@ import java.util.concurrent.TimeUnit;
  * (≈ 2 on SAME_CPU), independent of size: check {@code ctxsw.total.norm} with
  * {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
  *
- * <p><b>Run.</b> {@code scripts/sweep-working-set.sh} (this machine's cache-bracketing sizes), or
- * {@code java -jar target/benchmarks.jar WorkingSetHandoff -p workingSetKiB=0,24,48 -p strideBytes=64
- * -prof dev.switchcost.measure.jmh.ContextSwitchProfiler -rf json}; then {@code switchcost indirect jmh-result.json}.
+ * <p><b>Run.</b> {@code scripts/switchcost run --full 'WorkingSetHandoff\.(roundTripPaired|roundTrip|walkAlone)$'
+ * -p workingSetKiB=$(scripts/switchcost working-set-sizes) -p strideBytes=64 -p placement=SAME_CPU -p handoff=FUTEX
+ * -p sharing=PRIVATE}, then {@code switchcost indirect DIR} (docs/working-set.md has the figures' commands).
  *
  * @see <a href="https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf">Li, Ding, Shen: Quantifying the cost of context switch</a>
  */
