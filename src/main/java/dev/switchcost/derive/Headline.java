@@ -94,7 +94,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                 }
             }
         }
-        Optional<JmhRow> cacheRow = cacheRow(rows);
+        Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Figure cache = cacheRow.map(x -> {
             IndirectCost.Paired p = IndirectCost.paired(x);
             return new Figure("paired, " + x.param("workingSetKiB") + " KiB per thread", p.indirect(), x.switchesPerOp(), x.key());
@@ -109,16 +109,37 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     /**
      * The cache line's row: a paired working-set round trip on one CPU, private arrays, stride 64 B, Li et
-     * al.'s walk, size above 0; the smallest such size when a run has several.
+     * al.'s walk, size above 0; of several sizes the one nearest {@code targetKiB} (L2/2, the size
+     * {@code run --quick} measures) on a log scale, the smaller on a tie, or the smallest when the target
+     * is unknown (0).
      */
-    static Optional<JmhRow> cacheRow(List<JmhRow> rows) {
+    static Optional<JmhRow> cacheRow(List<JmhRow> rows, long targetKiB) {
+        Comparator<JmhRow> bySize = Comparator.comparingDouble(x -> targetKiB <= 0 ? size(x)
+                : Math.abs(Math.log((double) size(x) / targetKiB)));
         return rows.stream()
                 .filter(x -> x.shortName().equals("WorkingSetHandoff." + IndirectCost.PAIRED_METHOD))
                 .filter(x -> "SAME_CPU".equals(x.param("placement")) && "PRIVATE".equals(x.param("sharing"))
                         && "64".equals(x.param("strideBytes")) && "LI".equals(x.param("walk"))
-                        && !"0".equals(x.param("workingSetKiB")) && x.param("workingSetKiB") != null)
+                        && x.param("workingSetKiB") != null && size(x) > 0)
                 .filter(x -> x.primary().isTimePerOp())
-                .min(Comparator.comparingInt(Headline::rank).thenComparingLong(x -> Long.parseLong(x.param("workingSetKiB"))));
+                .min(Comparator.comparingInt(Headline::rank).thenComparing(bySize).thenComparingLong(Headline::size));
+    }
+
+    private static long size(JmhRow x) {
+        return Long.parseLong(x.param("workingSetKiB"));
+    }
+
+    /** L2/2 of the run's machine in KiB, or 0 when machine.json does not say. */
+    static long quickSizeKiB(Results r) {
+        if (r.machine() == null || r.machine().caches() == null) {
+            return 0;
+        }
+        try {
+            dev.switchcost.measure.machine.CacheSizes c = dev.switchcost.measure.machine.CacheSizes.of(r.machine().caches(), "machine.json");
+            return (c.l2Bytes() > 0 ? c.l2Bytes() : c.llcBytes()) / 2 / 1024;
+        } catch (RuntimeException e) {
+            return 0;
+        }
     }
 
     private static Predicate<JmhRow> vt(String pair, String placement) {

@@ -212,6 +212,18 @@ public final class ReportRenderer {
         addAnswer(rows, hs, "platform threads", Headline::platform);
         addAnswer(rows, hs, "plain C", Headline::nativeC);
         addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
+        Headline withCache = hs.stream().filter(h -> h.cache() != null).findFirst().orElse(null);
+        if (withCache != null) {
+            // paired indirect cost: a plain number only when resolved and positive
+            List<String> row = new ArrayList<>(List.of("through the caches", "paired, " + withCache.cacheKiB() + " KiB per thread"));
+            for (Headline h : hs) {
+                row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
+                        ? Fmt.pm(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
+                        : h.cacheFlags().stream().map(Enum::name).collect(java.util.stream.Collectors.joining(","))
+                                + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
+            }
+            rows.add(row);
+        }
         StringBuilder align = new StringBuilder("ll");
         hs.forEach(h -> align.append('r'));
         doc.table(new Table(head, rows, align.toString()));

@@ -152,11 +152,14 @@ class AnswerCardTest {
         fitsOneScreen(card);
     }
 
-    /** The cache line from a real run's paired row (the fixture's 16 KiB row, the smallest above 0). */
+    /**
+     * The cache line from a real run's paired rows: of 16, 128 and 1024 KiB the one nearest L2/2 (the
+     * fixture's machine.json: L2 512 KiB, so 256 KiB) on a log scale, 128 KiB.
+     */
     @Test
     void cacheLineReadsARealPairedRow() {
         String card = AnswerCard.render(Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25")));
         fitsOneScreen(card);
-        assertTrue(card.contains("through the caches, 16 KiB/thread"), card);
+        assertTrue(card.contains("through the caches, 128 KiB/thread"), card);
     }
 }
