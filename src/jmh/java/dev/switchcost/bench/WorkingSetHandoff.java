@@ -3,8 +3,10 @@ package dev.switchcost.bench;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.workload.FutexTurn;
+import dev.switchcost.measure.workload.PairedWalk;
 import dev.switchcost.measure.workload.ThreadKind;
 import dev.switchcost.measure.workload.Turn;
 import dev.switchcost.measure.workload.WaitKind;
@@ -19,14 +21,22 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Method.</b> Li, Ding and Shen's (ExpCS 2007) design on the JVM. The JMH thread (side A) and
  * a partner thread (side B) ping-pong; each, on receiving the turn, walks its working set
- * ({@link WorkingSet#walk()}: read-modify-write of one 8-byte word every {@code strideBytes} over
- * {@code workingSetKiB}) and then passes the turn. {@code sharing=PRIVATE}: each side walks its own
+ * ({@link WorkingSet#walk()}; {@code walk=LI}, the default, is Li et al.'s traversal: every 8-byte
+ * element of {@code workingSetKiB} read-modified-written once, in stride-major order, so the stride
+ * sets locality, not work; {@code walk=SPARSE} touches one word every {@code strideBytes}) and then
+ * passes the turn. {@code sharing=PRIVATE}: each side walks its own
  * array (Li et al.); {@code SHARED}: both walk one array, as the blog study's {@code timectxswws}
  * does. {@code handoff}: {@code FUTEX} (raw futex through JNA, {@link FutexTurn}) or {@code PARK}
  * ({@code LockSupport.park()}) with a platform partner, untimed ({@code -p wait=TIMED} for a timeout
  * on every wait); the virtual-thread partner needs
  * an unpinned placement and lives in the sibling {@link WorkingSetVirtualHandoff}.
  * <b>Unit of {@code roundTrip}: one op = one round trip = two switches, and each side walks once.</b>
+ *
+ * <p><b>The paired estimator</b> ({@code roundTripPaired}, the headline): each side, on each wake, times a
+ * first walk (right after the partner ran) and an immediate second walk (no switch between);
+ * {@link PairedWalkProfiler}'s {@code indirect.paired} is first − second, ns per switch, measured in one
+ * thread, one compiled loop and one second, with JMH's error across iterations. The paper's estimator
+ * below subtracts baselines from other forks and can come out negative; it stays for comparison.
  *
  * <p>Baselines in this class, with no handoff: {@code walkAlone} walks one array of the same size
  * and stride twice per op on one thread (the same accesses as both sides of a round trip, with no
@@ -46,9 +56,9 @@ import java.util.concurrent.TimeUnit;
  * (≈ 2 on SAME_CPU), independent of size: check {@code ctxsw.total.norm} with
  * {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
  *
- * <p><b>Run.</b> {@code scripts/sweep-working-set.sh} (this machine's cache-bracketing sizes), or
- * {@code java -jar target/benchmarks.jar WorkingSetHandoff -p workingSetKiB=0,24,48 -p strideBytes=64
- * -prof dev.switchcost.measure.jmh.ContextSwitchProfiler -rf json}; then {@code switchcost indirect jmh-result.json}.
+ * <p><b>Run.</b> {@code scripts/switchcost run --full 'WorkingSetHandoff\.(roundTripPaired|roundTrip|walkAlone)$'
+ * -p workingSetKiB=$(scripts/switchcost working-set-sizes) -p strideBytes=64 -p placement=SAME_CPU -p handoff=FUTEX
+ * -p sharing=PRIVATE}, then {@code switchcost indirect DIR} (docs/working-set.md has the figures' commands).
  *
  * @see <a href="https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf">Li, Ding, Shen: Quantifying the cost of context switch</a>
  */
@@ -104,18 +114,34 @@ public class WorkingSetHandoff {
         @Param
         public Sharing sharing;
 
+        /** LI: every element, stride-major (Li et al.); SPARSE: one word per stride ({@link WorkingSet.Walk}). */
+        @Param({"LI"})
+        public WorkingSet.Walk walk;
+
         @Param({"UNTIMED"})
         public WaitKind wait;
 
         WorkingSet mine;
         WorkingSet partners;
+        /** The paired states only: each side's timed double walk. */
+        PairedWalk minePaired;
+        PairedWalk partnersPaired;
 
         abstract Handoff handoff();
 
+        /** @return true when each side walks twice per wake, timing each walk (the paired estimator) */
+        boolean paired() {
+            return false;
+        }
+
         @Override
         protected Turn newTurn() {
-            mine = WorkingSet.ofKiB(workingSetKiB, strideBytes);
-            partners = sharing == Sharing.SHARED ? mine : WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            mine = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
+            partners = sharing == Sharing.SHARED ? mine : WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
+            if (paired()) {
+                minePaired = new PairedWalk(mine);
+                partnersPaired = new PairedWalk(partners);
+            }
             if (handoff().partner == ThreadKind.VIRTUAL && where() != Placement.UNPINNED) {
                 throw new IllegalArgumentException("handoff=VIRTUAL needs placement=UNPINNED (a virtual thread cannot be"
                         + " pinned), got " + where() + "; WorkingSetVirtualHandoff runs that case");
@@ -130,18 +156,37 @@ public class WorkingSetHandoff {
 
         @Override
         protected Runnable partnerWork() {
-            return partners::walk;
+            return paired() ? partnersPaired::walkTwice : partners::walk;
+        }
+
+        /**
+         * Paired states: hands both sides' walk times to {@link PairedWalkProfiler}. Runs on the JMH thread,
+         * which holds the turn after the iteration's last round trip, so the partner is waiting and its
+         * sums are complete and visible (the turn's handoff orders them).
+         */
+        @TearDown(Level.Iteration)
+        public void recordPairedWalks() {
+            if (minePaired != null) {
+                PairedWalkProfiler.record(minePaired.takeFirstNanos(), minePaired.takeSecondNanos());
+                PairedWalkProfiler.record(partnersPaired.takeFirstNanos(), partnersPaired.takeSecondNanos());
+            }
         }
 
         @Override
         protected String describe() {
-            return sharing + " working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, "
-                    + mine.touchesPerWalk() + " touches per walk";
+            return sharing + " working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, " + walk + " walk, "
+                    + mine.touchesPerWalk() + " touches per walk" + (paired() ? ", paired (two timed walks per wake)" : "");
         }
 
         /** A walks, hands over; B walks, hands back. */
         public void walkAndRoundTrip() {
             mine.walk();
+            roundTrip();
+        }
+
+        /** A walks twice (timed), hands over; B walks twice (timed), hands back. */
+        public void pairedWalksAndRoundTrip() {
+            minePaired.walkTwice();
             roundTrip();
         }
     }
@@ -170,6 +215,15 @@ public class WorkingSetHandoff {
         }
     }
 
+    /** {@link PlatformPair} with the paired estimator: each side walks twice per wake, timing each walk. */
+    @State(Scope.Thread)
+    public static class PairedPlatformPair extends PlatformPair {
+        @Override
+        boolean paired() {
+            return true;
+        }
+    }
+
     /**
      * The no-handoff baselines: one thread, pinned where SAME_CPU would put side A (so it runs on the
      * CPU the SAME_CPU round trips use), or unpinned where that is unavailable.
@@ -184,19 +238,23 @@ public class WorkingSetHandoff {
         @Param({"8", "64", "128", "4096"})
         public int strideBytes;
 
+        /** The same walk as {@link Pair#walk}. */
+        @Param({"LI"})
+        public WorkingSet.Walk walk;
+
         WorkingSet one;
         WorkingSet other;
         CpuPinning pin;
 
         @Override
         protected void open() {
-            one = WorkingSet.ofKiB(workingSetKiB, strideBytes);
-            other = WorkingSet.ofKiB(workingSetKiB, strideBytes);
+            one = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
+            other = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
             Placement.Assignment a = Placement.SAME_CPU.assign(Topology.current(), CpuPinning.allowedCpus());
             pin = a.isAvailable() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
             System.err.println("# walk alone: " + Thread.currentThread().getName()
                     + (pin == null ? " unpinned (" + a.unavailable() + ")" : " pinned") + " on cpu " + Syscalls.currentCpu()
-                    + "; working set " + workingSetKiB + " KiB, stride " + strideBytes + " B");
+                    + "; working set " + workingSetKiB + " KiB, stride " + strideBytes + " B, " + walk + " walk");
         }
 
         @Override
@@ -211,6 +269,19 @@ public class WorkingSetHandoff {
     @Benchmark
     public void roundTrip(PlatformPair p) {
         p.walkAndRoundTrip();
+    }
+
+    /**
+     * The paired estimator: one op = one round trip = two switches; each side, on each wake, walks its
+     * working set twice, timing each walk ({@link PairedWalk}). Run with
+     * {@code -prof dev.switchcost.measure.jmh.PairedWalkProfiler} ({@code switchcost run} adds it): its
+     * {@code indirect.paired} is first − second walk, ns per switch, measured in one thread, one compiled
+     * loop and one second; {@code walk.first} and {@code walk.second} are the two walks. The primary score
+     * (four walks and six clock reads per round trip) is not a switch cost.
+     */
+    @Benchmark
+    public void roundTripPaired(PairedPlatformPair p) {
+        p.pairedWalksAndRoundTrip();
     }
 
     /** Baseline: one array walked twice, no handoff (Li et al.'s single-process program). One op = two walks. */

@@ -52,9 +52,24 @@ public class WorkingSetVirtualHandoff {
         }
     }
 
+    /** {@link VirtualPair} with the paired estimator ({@link WorkingSetHandoff#roundTripPaired}). */
+    @State(Scope.Thread)
+    public static class PairedVirtualPair extends VirtualPair {
+        @Override
+        boolean paired() {
+            return true;
+        }
+    }
+
     /** One op = one round trip = two handoffs; each side walks its working set once. */
     @Benchmark
     public void roundTrip(VirtualPair p) {
         p.walkAndRoundTrip();
+    }
+
+    /** The paired estimator with a virtual partner, as {@link WorkingSetHandoff#roundTripPaired}. */
+    @Benchmark
+    public void roundTripPaired(PairedVirtualPair p) {
+        p.pairedWalksAndRoundTrip();
     }
 }

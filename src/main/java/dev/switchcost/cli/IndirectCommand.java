@@ -32,7 +32,7 @@ import java.util.List;
         })
 public final class IndirectCommand extends BaseCommand {
 
-    enum Format { text, tsv }
+    enum Format { text, tsv, json }
 
     @Parameters(index = "0", paramLabel = "RESULTS", description = "A JMH result file written with -rf json, or a results directory.")
     Path results;
@@ -40,6 +40,10 @@ public final class IndirectCommand extends BaseCommand {
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format = Format.text;
+
+    @Option(names = "--json", description = "Working-set rows as JSON lines, one object per row and estimator (paired, paper):"
+            + " benchmark, params, size, stride, walk, placement, estimator, ns per switch, error, flags. Same as --format json.")
+    boolean json;
 
     @Option(names = "--machine", paramLabel = "machine.json",
             description = "machine.json whose cache sizes mark the table (default: machine.json beside RESULTS.json,"
@@ -55,6 +59,9 @@ public final class IndirectCommand extends BaseCommand {
     protected int doCall() throws IOException {
         Results loaded = DiffCommand.load(results);
         List<JmhRow> rows = loaded.rows();
+        if (json) {
+            format = Format.json;
+        }
         boolean tsv = format == Format.tsv;
         List<IndirectCost.Row> ws;
         try {
@@ -63,6 +70,14 @@ public final class IndirectCommand extends BaseCommand {
             throw SwitchcostException.usage(e.getMessage());
         }
         List<ProcessThreadCost.Row> pt = ProcessThreadCost.derive(rows);
+        if (format == Format.json) {
+            if (ws.isEmpty()) {
+                throw SwitchcostException.usage(results + " holds no WorkingSetHandoff results (--json prints working-set rows only)");
+            }
+            IndirectTable.jsonLines(ws).forEach(out()::println);
+            out().flush();
+            return ExitCodes.OK;
+        }
         if (!loaded.status().complete() && loaded.status().state() != dev.switchcost.results.RunStatus.State.UNKNOWN && !tsv) {
             out().println("# status: " + loaded.status().describe());
         }

@@ -16,6 +16,7 @@ import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.launch.JdkPolicy;
@@ -87,14 +88,42 @@ public final class RunCommand extends BaseCommand {
      * LockSupport on one carrier, and the syscall floor (gettid); then native C beside the JVM's futex
      * handoff on one CPU (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
      */
-    static final String QUICK_INCLUDE =
-            "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip|SyscallBaseline\\.gettid)$";
+    static final String QUICK_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
+            + "|SyscallBaseline\\.gettid|WorkingSetHandoff\\.roundTripPaired)$";
+    /**
+     * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
+     * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}; placement is shared with the
+     * futex handoff, so it runs on one CPU (the card's line) and across two.
+     */
     static final Map<String, String> QUICK_PARAMS = Map.of(
             "placement", "SAME_CPU,CROSS_CPU",
             "wait", "UNTIMED",
             "binding", Runtime.version().feature() >= JdkPolicy.FFM ? "FFM" : "JNA",
             "pair", "VT_VT,PT_PT",
-            "primitive", "LOCK_SUPPORT");
+            "primitive", "LOCK_SUPPORT",
+            "handoff", "FUTEX",
+            "sharing", "PRIVATE",
+            "strideBytes", "64",
+            "walk", "LI",
+            "workingSetKiB", String.valueOf(quickWorkingSetKiB()));
+
+    /** Used when this machine's caches cannot be read: half of a common 512 KiB L2. */
+    static final long QUICK_WORKING_SET_FALLBACK_KIB = 256;
+
+    /**
+     * The quick run's working set per thread: half of L2 (two private arrays then fill it, so the switch
+     * shows through the caches), at least L1d; {@link #QUICK_WORKING_SET_FALLBACK_KIB} where sysfs says
+     * nothing.
+     */
+    static long quickWorkingSetKiB() {
+        try {
+            dev.switchcost.measure.machine.CacheSizes c = dev.switchcost.measure.machine.CacheSizes.current();
+            long l2 = c.l2Bytes() > 0 ? c.l2Bytes() : c.llcBytes();
+            return Math.max(c.l1dBytes(), l2 / 2) / 1024;
+        } catch (RuntimeException e) {
+            return QUICK_WORKING_SET_FALLBACK_KIB;
+        }
+    }
     /**
      * compare's cells in --quick: plain C and the JVM's futex handoff on one CPU (the first of the JVM
      * columns this build and JDK have), interleaved. 8 repetitions: the 99.9% error of a mean of n
@@ -303,6 +332,9 @@ public final class RunCommand extends BaseCommand {
         }
         if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
             b.addProfiler(ContextSwitchProfiler.class);
+        }
+        if (!profilers.contains(PairedWalkProfiler.class.getName())) {
+            b.addProfiler(PairedWalkProfiler.class); // reports only for roundTripPaired; nothing elsewhere
         }
         Options options = b.build();
         for (ProfilerConfig p : options.getProfilers()) {

@@ -29,9 +29,15 @@ import java.util.function.Predicate;
  * @param nativeC   the plain C futex handoff on one CPU, same run (compare.json), or null
  * @param jvmVsC    the JVM's futex handoff on one CPU in the same compare run, or null
  * @param jvmExtra  jvmVsC − nativeC, or null
+ * @param cache     the paired indirect cost per switch through the caches ({@code WorkingSetHandoff.roundTripPaired},
+ *                  SAME_CPU, PRIVATE, stride 64 B, Li et al.'s walk), or null when not measured
+ * @param cacheKiB  the working set per thread of {@link #cache}, KiB; 0 when not measured
+ * @param cacheFlags why {@link #cache} is not a plain cost ({@link IndirectCost.Flag}): empty when it is resolved and positive
+ * @param cacheShare cache / sameCpu: the indirect cost in units of the direct cost, or null
  */
 public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pinning, Figure virtual, Figure platform,
-                       Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra) {
+                       Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra, Figure cache, long cacheKiB,
+                       java.util.Set<IndirectCost.Flag> cacheFlags, Estimate cacheShare) {
 
     /**
      * One figure.
@@ -88,8 +94,52 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                 }
             }
         }
+        Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
+        Figure cache = cacheRow.map(x -> {
+            IndirectCost.Paired p = IndirectCost.paired(x);
+            return new Figure("paired, " + x.param("workingSetKiB") + " KiB per thread", p.indirect(), x.switchesPerOp(), x.key());
+        }).orElse(null);
         return new Headline(jdk, same, cross, ratio(cross, same), virt, plat, ratio(plat, virt), c, jvm,
-                c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()));
+                c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
+                cacheRow.map(x -> Long.parseLong(x.param("workingSetKiB"))).orElse(0L),
+                cacheRow.map(x -> IndirectCost.paired(x).flags()).orElse(java.util.Set.of()),
+                cache == null || same == null || !Double.isFinite(cache.perSwitch().value()) ? null
+                        : cache.perSwitch().over(same.perSwitch()));
+    }
+
+    /**
+     * The cache line's row: a paired working-set round trip on one CPU, private arrays, stride 64 B, Li et
+     * al.'s walk, size above 0; of several sizes the one nearest {@code targetKiB} (L2/2, the size
+     * {@code run --quick} measures) on a log scale, the smaller on a tie, or the smallest when the target
+     * is unknown (0).
+     */
+    static Optional<JmhRow> cacheRow(List<JmhRow> rows, long targetKiB) {
+        Comparator<JmhRow> bySize = Comparator.comparingDouble(x -> targetKiB <= 0 ? size(x)
+                : Math.abs(Math.log((double) size(x) / targetKiB)));
+        return rows.stream()
+                .filter(x -> x.shortName().equals("WorkingSetHandoff." + IndirectCost.PAIRED_METHOD))
+                .filter(x -> "SAME_CPU".equals(x.param("placement")) && "PRIVATE".equals(x.param("sharing"))
+                        && "64".equals(x.param("strideBytes")) && "LI".equals(x.param("walk"))
+                        && x.param("workingSetKiB") != null && size(x) > 0)
+                .filter(x -> x.primary().isTimePerOp())
+                .min(Comparator.comparingInt(Headline::rank).thenComparing(bySize).thenComparingLong(Headline::size));
+    }
+
+    private static long size(JmhRow x) {
+        return Long.parseLong(x.param("workingSetKiB"));
+    }
+
+    /** L2/2 of the run's machine in KiB, or 0 when machine.json does not say. */
+    static long quickSizeKiB(Results r) {
+        if (r.machine() == null || r.machine().caches() == null) {
+            return 0;
+        }
+        try {
+            dev.switchcost.measure.machine.CacheSizes c = dev.switchcost.measure.machine.CacheSizes.of(r.machine().caches(), "machine.json");
+            return (c.l2Bytes() > 0 ? c.l2Bytes() : c.llcBytes()) / 2 / 1024;
+        } catch (RuntimeException e) {
+            return 0;
+        }
     }
 
     private static Predicate<JmhRow> vt(String pair, String placement) {

@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
@@ -8,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,7 +18,15 @@ import java.util.Set;
 
 /**
  * Direct and indirect cost per switch from {@code WorkingSetHandoff} / {@code WorkingSetVirtualHandoff}
- * results (a JMH {@code -rf json} file), after Li, Ding and Shen.
+ * results (a JMH {@code -rf json} file), by two estimators.
+ *
+ * <p><b>Paired (the headline).</b> {@code roundTripPaired} times, on each wake of each side, a first walk
+ * (right after a switch in) and an immediate second walk (no switch between); its
+ * {@code indirect.paired} secondary result ({@code PairedWalkProfiler}) is first − second, ns per switch,
+ * measured in one thread, one compiled loop and one second, with JMH's error across iterations.
+ *
+ * <p><b>The paper's estimator</b> (Li, Ding and Shen), kept beside it so a reader sees where and why it
+ * fails: a subtraction of baselines measured in other forks.
  *
  * <p>Every {@code roundTrip} score is one round trip, two switches, during which each side walks its
  * working set once; every {@code walkAlone} score is two walks on one thread with no switch. So, per
@@ -48,34 +59,65 @@ public final class IndirectCost {
         /** JMH gave no error (one iteration): the value cannot be judged. */
         NO_ERROR_ESTIMATE,
         /** The walk is over 90% of the total: a small difference of large, memory-bound numbers. */
-        WALK_DOMINATED
+        WALK_DOMINATED,
+        /** A roundTripPaired row without {@code indirect.paired}: run without PairedWalkProfiler. */
+        NOT_COUNTED
     }
 
     /** Share of the total above which the walk dominates. */
     static final double WALK_DOMINATED_SHARE = 0.9;
 
     /**
-     * One derived line.
+     * The paired estimate of one configuration, from its {@code roundTripPaired} row.
+     *
+     * @param benchmark     {@code WorkingSetHandoff.roundTripPaired}
+     * @param params        the row's parameters
+     * @param first         ns per first walk (after a switch in)
+     * @param second        ns per second walk (no switch between)
+     * @param indirect      first − second, ns per switch; NaN value when the row has no {@code indirect.paired}
+     * @param switchesPerOp ctxsw.total.norm of the paired round trip, NaN without the profiler
+     * @param flags         why {@link #indirect} cannot be read as a plain cost; empty when it can
+     */
+    public record Paired(String benchmark, Map<String, String> params, Estimate first, Estimate second, Estimate indirect,
+                         double switchesPerOp, Set<Flag> flags) {
+
+        /** @return true if {@link #indirect} can be printed as a plain number: resolved and positive */
+        public boolean clean() {
+            return flags.isEmpty();
+        }
+    }
+
+    /**
+     * One derived line: a configuration (class, handoff, placement, sharing, walk, stride, size, JDK) with
+     * its paired estimate (null where {@code roundTripPaired} was not run) and the paper's (total null
+     * where {@code roundTrip} was not run).
      *
      * @param benchmarkClass WorkingSetHandoff or WorkingSetVirtualHandoff
      * @param handoff        FUTEX, PARK, VIRTUAL
+     * @param total          roundTrip / 2, or null when the paper's estimator was not run for this configuration
      * @param walkTwoArrays  walkAlone_twoArrays / 2, or null when not measured
-     * @param indirect       null when a baseline is missing
+     * @param indirect       the paper's estimate: null when a baseline is missing or roundTrip was not run
      * @param switchesPerOp  ctxsw.total.norm of the round trip, NaN without the profiler
      * @param jdk            the JDK of the round trip's forks
      * @param missesPerSwitch cache misses per switch counted by PerfStatProfiler ({@code perf.cache-misses.norm} / 2)
      *                       in the round trip, NaN where not counted (no PMU, profiler off)
      * @param indirectMisses  the misses the switch adds, derived like {@link #indirect}: trip − size-0 trip − walk,
      *                       per switch; null where any of the three was not counted
+     * @param paired         the paired estimate, or null where roundTripPaired was not run
      */
     public record Row(String benchmarkClass, String handoff, String placement, String sharing, int strideBytes,
-                      long workingSetKiB, Estimate total, Estimate direct, Estimate walk, Estimate walkTwoArrays,
+                      String walkKind, long workingSetKiB, Estimate total, Estimate direct, Estimate walk, Estimate walkTwoArrays,
                       Estimate indirect, double switchesPerOp, Set<Flag> flags, String jdk, double missesPerSwitch,
-                      Estimate indirectMisses) {
+                      Estimate indirectMisses, Paired paired) {
 
-        /** @return true if {@link #indirect} can be printed as a plain number */
+        /** @return true if the paper's {@link #indirect} can be printed as a plain number */
         public boolean clean() {
-            return flags.isEmpty();
+            return total != null && flags.isEmpty();
+        }
+
+        /** @return true if the paper's estimator ({@code roundTrip} and its baselines) was run */
+        public boolean paperRun() {
+            return total != null;
         }
     }
 
@@ -95,7 +137,8 @@ public final class IndirectCost {
         Map<String, JmhRow> direct = new HashMap<>();
         Map<String, JmhRow> alone = new HashMap<>();
         Map<String, JmhRow> aloneTwo = new HashMap<>();
-        List<JmhRow> trips = new ArrayList<>();
+        Map<String, JmhRow> trips = new LinkedHashMap<>();
+        Map<String, JmhRow> paired = new LinkedHashMap<>();
         for (JmhRow r : rows) {
             if (!r.benchmarkClass().startsWith("WorkingSet") || r.failed()) {
                 continue;
@@ -106,10 +149,13 @@ public final class IndirectCost {
             }
             switch (r.method()) {
                 case "roundTrip":
-                    trips.add(r);
+                    trips.put(rowKey(r), r);
                     if (size(r) == 0) {
                         direct.put(pairKey(r), r);
                     }
+                    break;
+                case PAIRED_METHOD:
+                    paired.put(rowKey(r), r);
                     break;
                 case "walkAlone":
                     alone.put(walkKey(r), r);
@@ -121,13 +167,25 @@ public final class IndirectCost {
                     break;
             }
         }
+        Set<String> keys = new LinkedHashSet<>(trips.keySet());
+        keys.addAll(paired.keySet());
         List<Row> out = new ArrayList<>();
-        for (JmhRow t : trips) {
+        for (String key : keys) {
+            JmhRow t = trips.get(key);
+            JmhRow p = paired.get(key);
+            JmhRow any = t != null ? t : p;
+            JmhRow d = direct.get(pairKey(any));
+            Estimate directE = d == null ? null : perSwitch(d);
+            Paired pe = p == null ? null : paired(p);
+            if (t == null) {
+                out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param("sharing"),
+                        Integer.parseInt(any.param("strideBytes")), walkKind(any), size(any), null, directE, null, null,
+                        null, pe.switchesPerOp(), EnumSet.noneOf(Flag.class), jdk(any), Double.NaN, null, pe));
+                continue;
+            }
             Estimate total = perSwitch(t);
-            JmhRow d = direct.get(pairKey(t));
             JmhRow w = size(t) == 0 ? null : alone.get(walkKey(t));
             JmhRow w2 = aloneTwo.get(walkKey(t));
-            Estimate directE = d == null ? null : perSwitch(d);
             Estimate walkE = size(t) == 0 ? Estimate.exact(0) : w == null ? null : perSwitch(w);
             Estimate indirect = directE == null || walkE == null ? null : total.minus(directE).minus(walkE);
             Estimate tripMisses = misses(t);
@@ -136,14 +194,38 @@ public final class IndirectCost {
             Estimate indirectMisses = tripMisses == null || dMisses == null || wMisses == null ? null
                     : tripMisses.minus(dMisses).minus(wMisses);
             out.add(new Row(t.benchmarkClass(), handoff(t), placement(t), t.param("sharing"),
-                    Integer.parseInt(t.param("strideBytes")), size(t), total, directE, walkE,
+                    Integer.parseInt(t.param("strideBytes")), walkKind(t), size(t), total, directE, walkE,
                     w2 == null ? null : perSwitch(w2), indirect, t.switchesPerOp(),
                     flags(total, walkE, indirect, size(t) == 0), jdk(t),
-                    tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses));
+                    tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses, pe));
         }
         out.sort(Comparator.comparing(Row::jdk).thenComparing(Row::benchmarkClass).thenComparing(Row::handoff).thenComparing(Row::placement)
-                .thenComparing(Row::sharing).thenComparingInt(Row::strideBytes).thenComparingLong(Row::workingSetKiB));
+                .thenComparing(Row::sharing).thenComparing(Row::walkKind).thenComparingInt(Row::strideBytes)
+                .thenComparingLong(Row::workingSetKiB));
         return out;
+    }
+
+    /** The benchmark method of the paired estimator. */
+    public static final String PAIRED_METHOD = "roundTripPaired";
+
+    /** A roundTripPaired row's estimate: its PairedWalkProfiler metrics, judged by the one rule. */
+    static Paired paired(JmhRow p) {
+        Estimate first = secondary(p, PairedWalkProfiler.FIRST);
+        Estimate second = secondary(p, PairedWalkProfiler.SECOND);
+        Estimate indirect = secondary(p, PairedWalkProfiler.INDIRECT);
+        Set<Flag> f = EnumSet.noneOf(Flag.class);
+        if (indirect == null) {
+            f.add(Flag.NOT_COUNTED);
+            indirect = new Estimate(Double.NaN, Double.NaN, 0);
+        } else {
+            judge(indirect, f);
+        }
+        return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), f);
+    }
+
+    private static Estimate secondary(JmhRow r, String label) {
+        var m = r.secondary().get(label);
+        return m == null ? null : Estimate.of(m);
     }
 
     /** Per switch: a round trip (or two walks) is two. */
@@ -174,17 +256,22 @@ public final class IndirectCost {
         if (isDirectRow) {
             return f; // indirect is 0 by definition at size 0
         }
-        if (!indirect.errorKnown()) {
-            f.add(indirect.value() < 0 ? Flag.NEGATIVE : Flag.NO_ERROR_ESTIMATE);
-        } else if (!indirect.resolved()) {
-            f.add(Flag.WITHIN_ERROR);
-        } else if (indirect.value() < 0) {
-            f.add(Flag.NEGATIVE);
-        }
+        judge(indirect, f);
         if (walk != null && total.value() > 0 && walk.value() > WALK_DOMINATED_SHARE * total.value()) {
             f.add(Flag.WALK_DOMINATED);
         }
         return f;
+    }
+
+    /** The rule for a derived cost: negative, within its error of zero, or without an error estimate. */
+    static void judge(Estimate e, Set<Flag> f) {
+        if (!e.errorKnown()) {
+            f.add(e.value() < 0 ? Flag.NEGATIVE : Flag.NO_ERROR_ESTIMATE);
+        } else if (!e.resolved()) {
+            f.add(Flag.WITHIN_ERROR);
+        } else if (e.value() < 0) {
+            f.add(Flag.NEGATIVE);
+        }
     }
 
     /** @return which cache mark a size equals: {@code L1d}, {@code L2/2}, {@code LLC}, ..., or empty */
@@ -238,12 +325,26 @@ public final class IndirectCost {
         return p != null ? p : VIRTUAL_CLASS.equals(r.benchmarkClass()) ? "UNPINNED" : "?";
     }
 
+    /**
+     * The walk a row ran: its {@code walk} parameter, or SPARSE for results written before the parameter
+     * existed (the only walk then).
+     */
+    static String walkKind(JmhRow r) {
+        String w = r.param("walk");
+        return w != null ? w : "SPARSE";
+    }
+
+    /** One configuration: the paired and the paper's estimates of it share a row. */
+    private static String rowKey(JmhRow r) {
+        return pairKey(r) + "|" + r.param("workingSetKiB");
+    }
+
     private static String pairKey(JmhRow r) {
         return jdk(r) + "|" + r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param("sharing")
-                + "|" + r.param("strideBytes");
+                + "|" + r.param("strideBytes") + "|" + walkKind(r);
     }
 
     private static String walkKey(JmhRow r) {
-        return jdk(r) + "|" + r.param("workingSetKiB") + "|" + r.param("strideBytes");
+        return jdk(r) + "|" + r.param("workingSetKiB") + "|" + r.param("strideBytes") + "|" + walkKind(r);
     }
 }

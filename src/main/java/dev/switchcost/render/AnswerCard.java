@@ -74,11 +74,57 @@ public final class AnswerCard {
         } else {
             section(out, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, nativeReading(hs));
         }
+        out.addAll(cacheLines(hs));
         if (reportHtml != null) {
             out.add(clip("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)"));
         }
         List<String> lines = out.stream().map(AnswerCard::clip).toList();
         return String.join("\n", lines.size() > MAX_LINES ? lines.subList(0, MAX_LINES) : lines) + "\n";
+    }
+
+    /**
+     * The cache lines: the paired indirect cost per switch of the quick run's working set (a figure line per
+     * JDK, as the other sections), and a reading in one line, from the first JDK that measured it. When it is
+     * absent, unresolved or negative the card says so, never that a switch costs the same.
+     */
+    static List<String> cacheLines(List<Headline> hs) {
+        Headline h = hs.stream().filter(x -> x.cache() != null).findFirst().orElse(null);
+        if (h == null) {
+            return List.of(pad("Cache", LABEL) + "not measured (switchcost run --quick measures it)");
+        }
+        StringBuilder sb = new StringBuilder(pad("Cache", LABEL)).append(pad("through the caches, " + h.cacheKiB() + " KiB/thread", WHAT));
+        for (Headline x : hs) {
+            String cell;
+            if (x.cache() == null) {
+                cell = "–";
+            } else if (x.cacheFlags().isEmpty()) {
+                cell = Fmt.pm(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")";
+            } else {
+                cell = x.cacheFlags().contains(dev.switchcost.derive.IndirectCost.Flag.NEGATIVE) ? "negative" : "unresolved";
+            }
+            sb.append(lpad(cell, CELL));
+        }
+        String jdk = hs.size() > 1 ? "JDK " + h.jdk() + ": " : "";
+        Estimate e = h.cache().perSwitch();
+        String reading;
+        if (h.cacheFlags().contains(dev.switchcost.derive.IndirectCost.Flag.NOT_COUNTED)) {
+            reading = "with " + h.cacheKiB() + " KiB per thread: not counted (run without PairedWalkProfiler)";
+        } else if (h.cacheFlags().contains(dev.switchcost.derive.IndirectCost.Flag.NEGATIVE)) {
+            reading = "with " + h.cacheKiB() + " KiB per thread: below 0 beyond its error (" + Fmt.pm(e) + " ns), not a cost";
+        } else if (!h.cacheFlags().isEmpty()) {
+            reading = "with " + h.cacheKiB() + " KiB per thread no cost through the caches is resolved (" + Fmt.pm(e) + " ns)";
+        } else {
+            String share = h.cacheShare() == null || !Double.isFinite(h.cacheShare().value()) ? null : Fmt.times(h.cacheShare());
+            reading = "with " + h.cacheKiB() + " KiB of data per thread, a switch costs " + Fmt.pm(e) + " ns more through the caches"
+                    + (share == null ? "" : " (" + share + " its direct cost)");
+            if (jdk.length() + reading.length() > WIDTH - 5) {
+                reading = reading.replace(" of data", "").replace(" its direct cost)", " direct)");
+            }
+            if (jdk.length() + reading.length() > WIDTH - 5) {
+                reading = reading.replaceFirst("^with (\\d+) KiB per thread, ", "$1 KiB per thread: ");
+            }
+        }
+        return List.of(sb.toString().stripTrailing(), "  → " + jdk + reading);
     }
 
     private static String nativeWhy(Results r) {

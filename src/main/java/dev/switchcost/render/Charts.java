@@ -1,6 +1,8 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
 import org.knowm.xchart.AnnotationLine;
@@ -132,92 +134,174 @@ public final class Charts {
         }
     }
 
-    /**
-     * The working-set chart: the indirect cost per switch (total − direct − walk) against the working set
-     * each side touches, one line per handoff/placement/sharing, with its 99.9% error band, and the
-     * machine's cache sizes marked. Rows whose indirect cost is missing are left out; flagged ones are
-     * drawn (the table says why they are flagged).
-     */
+    /** As {@link #workingSet(List, MachineInfo, Headline.Figure, String)} with the direct cost taken from the rows. */
     public static Optional<Chart> workingSet(List<IndirectCost.Row> rows, MachineInfo machine, String question) throws IOException {
-        Map<String, TreeMap<Long, Estimate>> bySeries = new LinkedHashMap<>();
-        // one stride: 64 B (a cache line) where measured, else the most common one
-        int stride = rows.stream().anyMatch(r -> r.strideBytes() == 64) ? 64 : rows.stream()
-                .collect(java.util.stream.Collectors.groupingBy(IndirectCost.Row::strideBytes, java.util.stream.Collectors.counting()))
-                .entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(64);
+        return workingSet(rows, machine, null, question);
+    }
+
+    /**
+     * The working-set chart, the answer to "what does a switch cost through the caches?": the indirect cost
+     * per switch against the working set each side touches (log x from L1d/2 to 2·LLC where machine.json
+     * gives the caches, the caches marked), one curve per stride, placement, handoff and sharing, with its
+     * 99.9% error as whiskers (and a band between points), and the direct cost of a switch as a dashed
+     * horizontal reference. The y axis is linear: the value can be negative. The curve is the paired
+     * estimate where roundTripPaired ran; only where no paired row exists does it draw the paper's estimator
+     * (total − direct − walk), and says so in the title. Rows without a value and memory-bound paper rows
+     * are left out (the table has them).
+     *
+     * @param directFallback the direct cost to draw when no row carries its own size-0 round trip (e.g. the
+     *                       answer card's one-CPU figure), or null
+     */
+    public static Optional<Chart> workingSet(List<IndirectCost.Row> rows, MachineInfo machine, Headline.Figure directFallback,
+                                             String question) throws IOException {
+        boolean paired = rows.stream().anyMatch(r -> r.paired() != null && r.workingSetKiB() > 0
+                && Double.isFinite(r.paired().indirect().value()));
         boolean jdks = rows.stream().map(IndirectCost.Row::jdk).distinct().count() > 1;
+        boolean walks = rows.stream().map(IndirectCost.Row::walkKind).distinct().count() > 1;
+        Map<String, TreeMap<Long, Estimate>> bySeries = new LinkedHashMap<>();
+        Estimate direct = null;
+        String directWhat = null;
         for (IndirectCost.Row r : rows) {
-            // memory-bound sizes (walk > 90% of the total) are a small difference of huge numbers: table only
-            if (r.indirect() == null || r.workingSetKiB() <= 0 || !Double.isFinite(r.indirect().value()) || r.strideBytes() != stride
-                    || r.flags().contains(IndirectCost.Flag.WALK_DOMINATED) || r.flags().contains(IndirectCost.Flag.MISSING_BASELINE)) {
+            Estimate e;
+            if (paired) {
+                e = r.paired() == null ? null : r.paired().indirect();
+            } else {
+                // memory-bound sizes (walk > 90% of the total) are a small difference of huge numbers: table only
+                e = r.flags().contains(IndirectCost.Flag.WALK_DOMINATED) ? null : r.indirect();
+            }
+            if (e == null || r.workingSetKiB() <= 0 || !Double.isFinite(e.value())) {
                 continue;
             }
-            String series = (jdks ? "JDK " + r.jdk() + " " : "") + r.handoff() + " " + r.placement() + " " + r.sharing();
-            bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put(r.workingSetKiB(), r.indirect());
+            if (direct == null && r.direct() != null) {
+                direct = r.direct();
+                directWhat = "direct cost, " + r.handoff() + " " + r.placement() + " (roundTrip at size 0)";
+            }
+            String series = (jdks ? "JDK " + r.jdk() + " " : "") + "stride " + r.strideBytes() + " B, " + r.placement() + ", "
+                    + r.handoff() + ", " + r.sharing() + (walks ? ", " + r.walkKind() + " walk" : "");
+            bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put(r.workingSetKiB(), e);
         }
-        bySeries.values().removeIf(m -> m.size() < 2);
-        if (bySeries.isEmpty()) {
+        if (bySeries.isEmpty() || !paired && bySeries.values().stream().allMatch(m -> m.size() < 2)) {
             return Optional.empty();
         }
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(560 + 22 * ((bySeries.size() + 1) / 2))
-                .title("Indirect cost per switch against the working set (99.9% error band; memory-bound sizes in the table)")
-                .xAxisTitle("working set touched by each side between switches, KiB (log scale)")
+        if (direct == null && directFallback != null && directFallback.perSwitch() != null) {
+            direct = directFallback.perSwitch();
+            directWhat = "direct cost, " + directFallback.what();
+        }
+        CacheSizes caches = null;
+        if (machine != null && machine.caches() != null) {
+            try {
+                caches = CacheSizes.of(machine.caches(), "machine.json");
+            } catch (RuntimeException e) {
+                caches = null;
+            }
+        }
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(600 + 22 * ((bySeries.size() + 2) / 2))
+                .title(paired ? "Indirect cost of a switch: paired estimate (first − second walk), 99.9% error"
+                        : "Indirect cost of a switch: the paper's estimator (total − direct − walk), 99.9% error")
+                .xAxisTitle("working set each side touches between switches, KiB (log scale)")
                 .yAxisTitle("indirect cost, ns per switch").build();
         chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.OutsideS)
                 .setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setXAxisDecimalPattern("#,##0.#");
         chart.getStyler().setYAxisDecimalPattern("#,##0");
+        chart.getStyler().setErrorBarsColorSeriesColor(true);
         double yMax = 0;
         double yMin = 0;
+        double xMin = bySeries.values().stream().mapToDouble(m -> m.firstKey()).min().orElse(1);
+        double xMax = bySeries.values().stream().mapToDouble(m -> m.lastKey()).max().orElse(1);
         int i = 0;
         for (Map.Entry<String, TreeMap<Long, Estimate>> s : bySeries.entrySet()) {
             Color c = PALETTE[i++ % PALETTE.length];
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
+            List<Double> err = new ArrayList<>();
             List<Double> up = new ArrayList<>();
             List<Double> down = new ArrayList<>();
             for (Map.Entry<Long, Estimate> p : s.getValue().entrySet()) {
                 Estimate e = p.getValue();
                 x.add((double) p.getKey());
                 y.add(e.value());
+                err.add(e.errorKnown() ? e.halfWidth() : 0.0);
                 up.add(e.errorKnown() ? e.upper() : e.value());
                 down.add(e.errorKnown() ? e.lower() : e.value());
             }
-            List<Double> bandX = new ArrayList<>(x);
-            List<Double> bandY = new ArrayList<>(up);
-            for (int k = x.size() - 1; k >= 0; k--) {
-                bandX.add(x.get(k));
-                bandY.add(down.get(k));
+            if (x.size() > 1) {
+                List<Double> bandX = new ArrayList<>(x);
+                List<Double> bandY = new ArrayList<>(up);
+                for (int k = x.size() - 1; k >= 0; k--) {
+                    bandX.add(x.get(k));
+                    bandY.add(down.get(k));
+                }
+                XYSeries band = chart.addSeries(s.getKey() + " band", bandX, bandY);
+                band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+                band.setMarker(SeriesMarkers.NONE);
+                band.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 40));
+                band.setLineColor(new Color(0, 0, 0, 0));
+                band.setShowInLegend(false);
             }
-            XYSeries band = chart.addSeries(s.getKey() + " band", bandX, bandY);
-            band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
-            band.setMarker(SeriesMarkers.NONE);
-            band.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 50));
-            band.setLineColor(new Color(0, 0, 0, 0));
-            band.setShowInLegend(false);
-            XYSeries line = chart.addSeries(s.getKey(), x, y);
+            XYSeries line = chart.addSeries(s.getKey(), x, y, err);
             line.setMarker(SeriesMarkers.CIRCLE);
             line.setLineColor(c);
             line.setMarkerColor(c);
             yMax = Math.max(yMax, up.stream().mapToDouble(Double::doubleValue).max().orElse(0));
             yMin = Math.min(yMin, down.stream().mapToDouble(Double::doubleValue).min().orElse(0));
         }
-        XYSeries zero = chart.addSeries("0", List.of(bySeries.values().stream().mapToDouble(m -> m.firstKey()).min().orElse(1)),
-                List.of(0.0));
-        zero.setMarker(SeriesMarkers.NONE);
-        zero.setShowInLegend(false);
-        double xMax = bySeries.values().stream().mapToDouble(m -> m.lastKey()).max().orElse(1);
-        if (machine != null) {
-            xMax = Math.max(xMax, cacheMarks(machine).values().stream().mapToDouble(v -> v / 1024.0).max().orElse(1));
+        if (caches != null) {
+            xMin = Math.min(xMin, caches.l1dBytes() / 2 / 1024.0);
+            xMax = Math.max(xMax, 2.0 * caches.llcBytes() / 1024.0);
         }
-        chart.getStyler().setXAxisMax(xMax * 3); // room for the last cache label
-        if (machine != null) {
-            for (Map.Entry<String, Long> cache : cacheMarks(machine).entrySet()) {
+        chart.getStyler().setXAxisMin(xMin / 1.25);
+        chart.getStyler().setXAxisMax(xMax * 1.25);
+        List<Double> edges = List.of(xMin / 1.25, xMax * 1.25);
+        XYSeries zero = chart.addSeries("0 ns", edges, List.of(0.0, 0.0));
+        zero.setMarker(SeriesMarkers.NONE);
+        zero.setLineColor(new Color(0x999999));
+        zero.setLineStyle(new BasicStroke(1f));
+        zero.setShowInLegend(false);
+        if (direct != null && Double.isFinite(direct.value())) {
+            XYSeries d = chart.addSeries(directWhat + ": " + Fmt.pm(direct) + " ns", edges, List.of(direct.value(), direct.value()));
+            d.setMarker(SeriesMarkers.NONE);
+            d.setLineColor(Color.DARK_GRAY);
+            d.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 6f}, 0f));
+            yMax = Math.max(yMax, direct.value());
+        }
+        // an error many times the largest value would flatten every curve: clip the axis, say so in the title
+        double scale = 0;
+        for (TreeMap<Long, Estimate> m : bySeries.values()) {
+            for (Estimate e : m.values()) {
+                scale = Math.max(scale, Math.abs(e.value()));
+            }
+        }
+        if (direct != null && Double.isFinite(direct.value())) {
+            scale = Math.max(scale, Math.abs(direct.value()));
+        }
+        if (scale > 0 && (yMax > 4 * scale || yMin < -4 * scale)) {
+            yMax = Math.min(yMax, 4 * scale);
+            yMin = Math.max(yMin, -4 * scale);
+            chart.setXAxisTitle(chart.getXAxisTitle() + "; y axis clipped at ±4× the largest value");
+        }
+        double pad = (yMax - yMin) * 0.08;
+        chart.getStyler().setYAxisMax(yMax + pad);
+        chart.getStyler().setYAxisMin(yMin - (yMin < 0 ? pad : 0));
+        if (caches != null) {
+            for (Map.Entry<String, Long> cache : cacheMarks(caches).entrySet()) {
                 double kib = cache.getValue() / 1024.0;
                 chart.addAnnotation(new AnnotationLine(kib, true, false));
-                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + String.format(java.util.Locale.ROOT, "%,d", Math.round(kib)) + " KiB", kib, yMax - (yMax - yMin) * 0.03, false));
+                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Fmt.num(kib) + " KiB", kib * 1.03, yMax + pad * 0.5, false));
             }
         }
         return Optional.of(new Chart("working-set", question, png(chart)));
+    }
+
+    /** L1d, L2 (where it is not the LLC) and the LLC, in bytes, from {@link CacheSizes}. */
+    static Map<String, Long> cacheMarks(CacheSizes c) {
+        Map<String, Long> marks = new LinkedHashMap<>();
+        marks.put("L1d", c.l1dBytes());
+        if (c.l2Bytes() > 0 && c.llcLevel() != 2) {
+            marks.put("L2", c.l2Bytes());
+        }
+        marks.put("LLC (L" + c.llcLevel() + ")", c.llcBytes());
+        return marks;
     }
 
     /** L1d, L2 and the last-level cache, with sizes in bytes, as machine.json lists them. */

@@ -10,14 +10,33 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Renders {@link IndirectCost}: raw per-switch times beside the derived ones, flagged where they are not a cost. */
+/**
+ * Renders {@link IndirectCost}: the paired estimate first, then the paper's estimator with the raw
+ * per-switch times it subtracts, each flagged where it is not a cost.
+ */
 public final class IndirectTable {
 
     private IndirectTable() {
     }
 
-    /** How the indirect column reads: the value only when clean, else the flag and, in brackets, the arithmetic. */
+    /** How the paired column reads: the value only when clean, else the flags and, in brackets, the value. */
+    public static String pairedCell(Row r) {
+        IndirectCost.Paired p = r.paired();
+        if (p == null) {
+            return "not run";
+        }
+        if (p.clean()) {
+            return Fmt.pm(p.indirect());
+        }
+        String names = p.flags().stream().map(Flag::name).collect(Collectors.joining(","));
+        return Double.isFinite(p.indirect().value()) ? names + " [" + Fmt.pm(p.indirect()) + "]" : names;
+    }
+
+    /** How the paper's indirect column reads: the value only when clean, else the flag and, in brackets, the arithmetic. */
     public static String indirectCell(Row r) {
+        if (!r.paperRun()) {
+            return "not run";
+        }
         if (r.indirect() == null) {
             return "n/a (" + missingWhat(r) + ")";
         }
@@ -42,42 +61,64 @@ public final class IndirectTable {
         return String.join(", ", m);
     }
 
-    /** The table: raw per-switch times beside the derived ones, and cache misses where counted. */
+    /** The table: the paired estimate and its two walks, then the paper's estimator beside its raw times, and cache misses where counted. */
     public static Table table(List<Row> rows, CacheSizes caches) {
         boolean jdks = rows.stream().map(Row::jdk).distinct().count() > 1;
         boolean misses = rows.stream().anyMatch(r -> Double.isFinite(r.missesPerSwitch()));
+        boolean paper = rows.stream().anyMatch(Row::paperRun);
+        boolean walks = rows.stream().anyMatch(r -> r.walkKind() != null && !r.walkKind().equals("LI"));
         List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark",
-            "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch", "indirect_ns/switch", "switches/op"));
+            "paired_ns/switch", "walk1_ns", "walk2_ns"));
+        if (paper) {
+            head.addAll(List.of("paper_ns/switch", "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch"));
+        }
+        head.add("switches/op");
         if (misses) {
             head.addAll(List.of("misses/switch", "indirect_misses/switch"));
         }
+        StringBuilder align = new StringBuilder("llllrrlrrr" + (paper ? "rrrrr" : "") + "r" + (misses ? "rr" : ""));
+        if (walks) {
+            head.add(4, "walk");
+            align.insert(4, 'l');
+        }
         if (jdks) {
             head.add(0, "jdk");
+            align.insert(0, 'l');
         }
         List<List<String>> lines = new ArrayList<>();
         for (Row r : rows) {
+            IndirectCost.Paired p = r.paired();
             List<String> l = new ArrayList<>(List.of(r.benchmarkClass(), r.handoff(), r.placement(), String.valueOf(r.sharing()),
                 String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), IndirectCost.mark(caches, r.workingSetKiB()),
-                Fmt.pm(r.total()), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays()), indirectCell(r),
-                Fmt.count(r.switchesPerOp())));
+                pairedCell(r), p == null ? "–" : fmt(p.first()), p == null ? "–" : fmt(p.second())));
+            if (paper) {
+                l.addAll(List.of(indirectCell(r), fmt(r.total()), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays())));
+            }
+            l.add(Fmt.count(r.switchesPerOp()));
             if (misses) {
                 l.add(Fmt.num(r.missesPerSwitch()));
                 l.add(r.indirectMisses() == null ? "–" : Fmt.pm(r.indirectMisses()));
+            }
+            if (walks) {
+                l.add(4, r.walkKind());
             }
             if (jdks) {
                 l.add(0, r.jdk());
             }
             lines.add(l);
         }
-        String align = (jdks ? "l" : "") + "llllrrlrrrrrr" + (misses ? "rr" : "");
-        return new Table(head, lines, align);
+        return new Table(head, lines, align.toString());
     }
 
     /** The legend printed under the text table. */
     public static String legend(CacheSizes caches) {
-        return "Per switch = per round trip / 2. total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2"
-                + " (one array, no switch); indirect = total - direct - walk; walk2arrays = two arrays, no switch"
-                + " (cache interference without a switch). Errors: " + Estimate.RULE + ".\n"
+        return "paired = walk1 - walk2, ns per switch (roundTripPaired: on each wake a side times its first walk, right after"
+                + " the switch in, and an immediate second walk with no switch between; same thread, same compiled loop, same"
+                + " second); the headline estimate. The paper's estimator (Li, Ding and Shen), beside it: per switch = per round"
+                + " trip / 2; total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2 (one array, no switch, another"
+                + " fork); paper = total - direct - walk; walk2arrays = two arrays, no switch (cache interference without a"
+                + " switch). The paper's subtraction uses baselines from other forks (other JIT compilations, other CPU"
+                + " frequencies) and so can come out negative. Errors: " + Estimate.RULE + ".\n"
                 + "Flags: " + flagLegend() + (caches != null ? "\nCache marks: " + caches.describe() : "") + "\n";
     }
 
@@ -96,8 +137,76 @@ public final class IndirectTable {
     static String flagLegend() {
         return "MISSING_BASELINE no size-0 or walkAlone row; NEGATIVE below zero beyond its error: not a cost;"
                 + " WITHIN_ERROR indistinguishable from 0; NO_ERROR_ESTIMATE one iteration, no error;"
-                + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers)."
+                + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers);"
+                + " NOT_COUNTED roundTripPaired run without PairedWalkProfiler."
                 + " Flagged values appear only in [brackets] after the flag.";
+    }
+
+    /**
+     * One JSON object per row and estimator, for scripts: the paired estimate (where roundTripPaired ran) and
+     * the paper's (where roundTrip ran). {@code ns_per_switch} and {@code error} (the 99.9% half-width) are
+     * null where unknown; {@code flags} is empty when the value is a resolved, positive cost ({@code DIRECT_ROW}
+     * marks the paper's size-0 row, whose indirect cost is 0 by definition; paper objects also carry the
+     * direct cost they subtract).
+     */
+    public static List<String> jsonLines(List<Row> rows) {
+        com.google.gson.Gson gson = new com.google.gson.GsonBuilder().serializeNulls().disableHtmlEscaping().create();
+        List<String> out = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.paired() != null) {
+                IndirectCost.Paired p = r.paired();
+                out.add(gson.toJson(jsonRow(r, "paired", p.benchmark(), p.params(), p.indirect(), p.flags(), p.switchesPerOp())));
+            }
+            if (r.paperRun()) {
+                java.util.Set<Flag> f = r.indirect() == null ? java.util.EnumSet.of(Flag.MISSING_BASELINE) : r.flags();
+                java.util.Map<String, Object> m = jsonRow(r, "paper", r.benchmarkClass() + ".roundTrip", null, r.indirect(), f,
+                        r.switchesPerOp());
+                if (r.workingSetKiB() == 0) {
+                    // the direct row: indirect is 0 by definition, not a measurement
+                    m.put("ns_per_switch", 0.0);
+                    m.put("error", 0.0);
+                    m.put("flags", List.of("DIRECT_ROW"));
+                }
+                m.put("direct_ns_per_switch", r.direct() == null ? null : r.direct().value());
+                m.put("direct_error", r.direct() == null || !Double.isFinite(r.direct().halfWidth()) ? null : r.direct().halfWidth());
+                out.add(gson.toJson(m));
+            }
+        }
+        return out;
+    }
+
+    private static java.util.Map<String, Object> jsonRow(Row r, String estimator, String benchmark, java.util.Map<String, String> params,
+                                                        Estimate e, java.util.Set<Flag> flags, double switchesPerOp) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("benchmark", benchmark);
+        m.put("params", params != null ? params : rowParams(r));
+        m.put("jdk", r.jdk());
+        m.put("size_kib", r.workingSetKiB());
+        m.put("stride_bytes", r.strideBytes());
+        m.put("walk", r.walkKind());
+        m.put("placement", r.placement());
+        m.put("handoff", r.handoff());
+        m.put("sharing", r.sharing());
+        m.put("estimator", estimator);
+        m.put("ns_per_switch", e == null || !Double.isFinite(e.value()) ? null : e.value());
+        m.put("error", e == null || !Double.isFinite(e.halfWidth()) ? null : e.halfWidth());
+        m.put("flags", flags.stream().map(Flag::name).toList());
+        m.put("switches_per_op", Double.isFinite(switchesPerOp) ? switchesPerOp : null);
+        return m;
+    }
+
+    /** The parameters that identify a row, for the paper's estimator (several JMH rows feed it). */
+    private static java.util.Map<String, String> rowParams(Row r) {
+        java.util.Map<String, String> m = new java.util.TreeMap<>();
+        m.put("handoff", r.handoff());
+        m.put("placement", r.placement());
+        if (r.sharing() != null) {
+            m.put("sharing", r.sharing());
+        }
+        m.put("strideBytes", String.valueOf(r.strideBytes()));
+        m.put("walk", r.walkKind());
+        m.put("workingSetKiB", String.valueOf(r.workingSetKiB()));
+        return m;
     }
 
     public static String fmt(Estimate e) {

@@ -220,6 +220,18 @@ public final class ReportRenderer {
         addAnswer(rows, hs, "platform threads", Headline::platform);
         addAnswer(rows, hs, "plain C", Headline::nativeC);
         addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
+        Headline withCache = hs.stream().filter(h -> h.cache() != null).findFirst().orElse(null);
+        if (withCache != null) {
+            // paired indirect cost: a plain number only when resolved and positive
+            List<String> row = new ArrayList<>(List.of("through the caches", "paired, " + withCache.cacheKiB() + " KiB per thread"));
+            for (Headline h : hs) {
+                row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
+                        ? Fmt.pm(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
+                        : h.cacheFlags().stream().map(Enum::name).collect(java.util.stream.Collectors.joining(","))
+                                + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
+            }
+            rows.add(row);
+        }
         StringBuilder align = new StringBuilder("ll");
         hs.forEach(h -> align.append('r'));
         doc.table(new Table(head, rows, align.toString()));
@@ -399,9 +411,17 @@ public final class ReportRenderer {
             doc.p("No WorkingSetHandoff rows.");
             return;
         }
-        chart(doc, files, outDir, chartsDir, Charts.workingSet(all, inputs.size() == 1 ? machine : machine,
+        dev.switchcost.derive.Headline.Figure oneCpu = null;
+        for (Results r : inputs) {
+            for (dev.switchcost.derive.Headline h : dev.switchcost.derive.Headline.perJdk(r)) {
+                if (oneCpu == null && h.sameCpu() != null && h.sameCpu().perSwitch() != null) {
+                    oneCpu = h.sameCpu();
+                }
+            }
+        }
+        chart(doc, files, outDir, chartsDir, Charts.workingSet(all, machine, oneCpu,
                 "What does a switch cost through the caches, as the working set between switches grows?"),
-                "Fewer than two sizes with a derivable indirect cost: no curve to draw.");
+                "No working-set size with a paired estimate (or two with the paper's): no curve to draw.");
         if (machine != null) {
             doc.p("Vertical lines: " + String.join(", ", Charts.cacheMarks(machine).entrySet().stream()
                     .map(e -> e.getKey() + " = " + Fmt.num(e.getValue() / 1024.0) + " KiB").toList()) + " (cpu0, from machine.json).");

@@ -9,6 +9,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeResult;
@@ -255,6 +256,7 @@ public final class CompareRunner {
                 .measurementIterations(settings.measurementIterations())
                 .measurementTime(settings.iterationTime())
                 .addProfiler(ContextSwitchProfiler.class)
+                .addProfiler(PairedWalkProfiler.class)
                 .shouldFailOnError(true);
         p.target.params().forEach((k, v) -> b.param(k, v));
         if (p.jdk != null) {

@@ -2,6 +2,7 @@ package dev.switchcost.bench;
 
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LibC;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -52,7 +53,7 @@ class WorkingSetHandoffTest {
                 .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
                 .param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         Map<String, RunResult> r = byBenchmark(results);
-        assertEquals(3, r.size(), r.keySet().toString());
+        assertEquals(4, r.size(), r.keySet().toString());
         for (RunResult rr : r.values()) {
             double score = rr.getPrimaryResult().getScore();
             assertTrue(Double.isFinite(score) && score > 0, rr.getParams().getBenchmark() + " score " + score);
@@ -61,16 +62,47 @@ class WorkingSetHandoffTest {
         assertTrue(rt > 1.5 && rt < 2.6, "SAME_CPU round trip should be ~2 switches/op, was " + rt);
         assertTrue(switchesPerOp(r.get("walkAlone")) < 0.2, "walkAlone switches/op " + switchesPerOp(r.get("walkAlone")));
         assertTrue(switchesPerOp(r.get("walkAlone_twoArrays")) < 0.2);
+        assertTrue(r.get("roundTrip").getSecondaryResults().get(PairedWalkProfiler.INDIRECT) == null,
+                "the plain round trip times no walks");
     }
 
     @Test
-    void virtualPartnerRoundTripRunsAndSwitches() throws RunnerException {
+    void pairedRoundTripReportsBothWalksTheirDifferenceAndTwoSwitchesPerOp() throws RunnerException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetVirtualHandoff.class.getSimpleName() + "\\.roundTrip")
-                .param("sharing", "SHARED").param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
+        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName()
+                + "\\.roundTripPaired$").measurementIterations(2).addProfiler(PairedWalkProfiler.class)
+                .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
+                .param("workingSetKiB", "64").param("strideBytes", "64").build())).run();
+        assertEquals(1, results.size());
         RunResult r = results.iterator().next();
-        assertTrue(Double.isFinite(r.getPrimaryResult().getScore()));
-        assertTrue(switchesPerOp(r) > 0.5, "a park/unpark round trip with a virtual partner blocks the platform side: "
-                + switchesPerOp(r));
+        Map<String, Result> s = r.getSecondaryResults();
+        Result<?> first = s.get(PairedWalkProfiler.FIRST);
+        Result<?> second = s.get(PairedWalkProfiler.SECOND);
+        Result<?> indirect = s.get(PairedWalkProfiler.INDIRECT);
+        assertTrue(first != null && second != null && indirect != null, s.keySet().toString());
+        assertTrue(Double.isFinite(first.getScore()) && first.getScore() > 0, "walk.first " + first.getScore());
+        assertTrue(Double.isFinite(second.getScore()) && second.getScore() > 0, "walk.second " + second.getScore());
+        assertEquals(first.getScore() - second.getScore(), indirect.getScore(), 1e-6 * first.getScore(),
+                "indirect.paired is first - second");
+        assertEquals(2, indirect.getStatistics().getN(), "one value per iteration");
+        double rt = switchesPerOp(r);
+        assertTrue(rt > 1.5 && rt < 2.6, "SAME_CPU paired round trip should be ~2 switches/op, was " + rt);
+    }
+
+    @Test
+    void virtualPartnerRoundTripsRunSwitchAndThePairedOneReportsItsWalks() throws RunnerException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetVirtualHandoff.class.getSimpleName()
+                + "\\.roundTrip").addProfiler(PairedWalkProfiler.class)
+                .param("sharing", "SHARED").param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
+        Map<String, RunResult> r = byBenchmark(results);
+        assertEquals(java.util.Set.of("roundTrip", "roundTripPaired"), r.keySet());
+        for (RunResult rr : r.values()) {
+            assertTrue(Double.isFinite(rr.getPrimaryResult().getScore()));
+            assertTrue(switchesPerOp(rr) > 0.5, "a park/unpark round trip with a virtual partner blocks the platform side: "
+                    + switchesPerOp(rr));
+        }
+        Result<?> paired = r.get("roundTripPaired").getSecondaryResults().get(PairedWalkProfiler.INDIRECT);
+        assertTrue(paired != null && Double.isFinite(paired.getScore()), String.valueOf(r.get("roundTripPaired").getSecondaryResults().keySet()));
     }
 }

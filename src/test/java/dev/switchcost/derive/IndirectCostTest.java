@@ -178,4 +178,49 @@ class IndirectCostTest {
                 () -> JmhJson.parse(com.google.gson.JsonParser.parseString("{\"a\":1}"), Path.of("machine.json")));
         assertTrue(e.getMessage().contains("machine.json") && e.getMessage().contains("-rf json"), e.getMessage());
     }
+
+    /** Issue 15: the paired estimate joins the paper's on the same configuration. */
+    @Test
+    void pairedAndPaperEstimatesShareARowPerConfiguration() {
+        List<IndirectCost.Row> rows = IndirectCost.derive(Results.load(
+                Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25")).rows());
+        assertEquals(4, rows.size(), rows.toString());
+        for (IndirectCost.Row r : rows) {
+            assertTrue(r.paperRun() && r.paired() != null, r.toString());
+            assertEquals("LI", r.walkKind());
+            IndirectCost.Paired p = r.paired();
+            assertEquals(p.first().value() - p.second().value(), p.indirect().value(), 1e-6 * p.first().value());
+            assertTrue(p.indirect().errorKnown(), "three iterations give an error: " + p.indirect());
+        }
+    }
+
+    private static String pairedRow(int size, double indirect, double[] iterations) {
+        StringBuilder raw = new StringBuilder("[[");
+        for (int i = 0; i < iterations.length; i++) {
+            raw.append(i == 0 ? "" : ",").append(iterations[i]);
+        }
+        raw.append("]]");
+        return "{\"benchmark\":\"dev.switchcost.bench.WorkingSetHandoff.roundTripPaired\",\"mode\":\"avgt\","
+                + "\"params\":{\"handoff\":\"FUTEX\",\"placement\":\"SAME_CPU\",\"sharing\":\"PRIVATE\",\"strideBytes\":\"64\","
+                + "\"walk\":\"LI\",\"workingSetKiB\":\"" + size + "\"},"
+                + "\"primaryMetric\":{\"score\":10000.0,\"scoreError\":10.0,\"scoreUnit\":\"ns/op\",\"rawData\":[[10000,10010,9990]]},"
+                + "\"secondaryMetrics\":{\"indirect.paired\":{\"score\":" + indirect + ",\"scoreError\":1.0,\"scoreUnit\":\"ns/switch\","
+                + "\"rawData\":" + raw + "}}}";
+    }
+
+    @Test
+    void aPairedRowAloneIsJudgedByTheOneRule() {
+        String json = "[" + pairedRow(64, 500, new double[] {490, 500, 510}) + "," + pairedRow(128, -5, new double[] {-400, 5, 380})
+                + "," + pairedRow(256, -500, new double[] {-490, -500, -510}) + "]";
+        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(com.google.gson.JsonParser.parseString(json), Path.of("x.json")));
+        assertEquals(3, rows.size());
+        IndirectCost.Row clean = rows.get(0);
+        assertFalse(clean.paperRun());
+        assertTrue(clean.paired().clean(), clean.paired().toString());
+        assertEquals(500, clean.paired().indirect().value(), 1e-9);
+        assertEquals(Set.of(IndirectCost.Flag.WITHIN_ERROR), rows.get(1).paired().flags());
+        assertEquals(Set.of(IndirectCost.Flag.NEGATIVE), rows.get(2).paired().flags());
+        String table = IndirectTable.table(rows, null).text();
+        assertTrue(table.contains("NEGATIVE [-500") && !table.contains("paper_ns/switch"), table);
+    }
 }

@@ -108,4 +108,58 @@ class AnswerCardTest {
         String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
         assertTrue(oneCpu.contains("not measured"), "the failed SAME_CPU row must not be shown as a figure: " + oneCpu);
     }
+
+    private static dev.switchcost.derive.Headline withCache(dev.switchcost.results.Estimate cache,
+                                                          java.util.Set<dev.switchcost.derive.IndirectCost.Flag> flags) {
+        var direct = new dev.switchcost.derive.Headline.Figure("futex handoff, both on one CPU",
+                new dev.switchcost.results.Estimate(3000, 50, 19), 2.0, "x");
+        var c = cache == null ? null : new dev.switchcost.derive.Headline.Figure("paired", cache, 2.0, "y");
+        return new dev.switchcost.derive.Headline("25.0.3", direct, null, null, null, null, null, null, null, null, c,
+                cache == null ? 0 : 256, flags, c == null ? null : cache.over(direct.perSwitch()));
+    }
+
+    @Test
+    void cacheLineGivesTheIndirectCostAndItsShareOfTheDirectCost() {
+        List<String> l = AnswerCard.cacheLines(List.of(withCache(new dev.switchcost.results.Estimate(1200, 40, 19),
+                java.util.EnumSet.noneOf(dev.switchcost.derive.IndirectCost.Flag.class))));
+        assertEquals(2, l.size(), l.toString());
+        assertTrue(l.get(0).startsWith("Cache") && l.get(0).contains("1,200 ± "), l.get(0));
+        assertTrue(l.get(1).contains("256 KiB") && l.get(1).contains("a switch costs 1,200 ± ")
+                && l.get(1).contains("more through the caches (0.40 ± "), l.get(1));
+        l.forEach(x -> assertTrue(x.length() <= AnswerCard.WIDTH, x));
+    }
+
+    @Test
+    void anUnresolvedOrNegativeCacheCostIsSaidSoNeverAsACost() {
+        List<String> u = AnswerCard.cacheLines(List.of(withCache(new dev.switchcost.results.Estimate(400, 2000, 19),
+                java.util.EnumSet.of(dev.switchcost.derive.IndirectCost.Flag.WITHIN_ERROR))));
+        assertTrue(u.get(0).contains("unresolved") && !u.get(0).contains("400"), u.get(0));
+        assertTrue(u.get(1).contains("no cost through the caches is resolved"), u.get(1));
+        List<String> n = AnswerCard.cacheLines(List.of(withCache(new dev.switchcost.results.Estimate(-900, 10, 19),
+                java.util.EnumSet.of(dev.switchcost.derive.IndirectCost.Flag.NEGATIVE))));
+        assertTrue(n.get(0).contains("negative") && n.get(1).contains("not a cost"), n.toString());
+        for (String x : u) {
+            assertFalse(x.contains("the same"), x);
+        }
+    }
+
+    @Test
+    void anAbsentCacheRowIsOneLineSayingHowToMeasureIt() {
+        List<String> l = AnswerCard.cacheLines(List.of(withCache(null, java.util.Set.of())));
+        assertEquals(List.of("Cache       not measured (switchcost run --quick measures it)"), l);
+        String card = AnswerCard.render(Results.load(DOCS));
+        assertTrue(card.contains("Cache       not measured"), card);
+        fitsOneScreen(card);
+    }
+
+    /**
+     * The cache line from a real run's paired rows: of 16, 128 and 1024 KiB the one nearest L2/2 (the
+     * fixture's machine.json: L2 512 KiB, so 256 KiB) on a log scale, 128 KiB.
+     */
+    @Test
+    void cacheLineReadsARealPairedRow() {
+        String card = AnswerCard.render(Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25")));
+        fitsOneScreen(card);
+        assertTrue(card.contains("through the caches, 128 KiB/thread"), card);
+    }
 }

@@ -63,4 +63,17 @@ class ChartsTest {
         assertEquals("working-set", c.get().name());
         decode(c.get());
     }
+
+    /** Issue 15: the paired estimate is the curve, with the direct cost as a reference, from a real short run. */
+    @Test
+    void workingSetChartDrawsThePairedEstimate() throws IOException {
+        Results r = Results.load(java.nio.file.Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
+        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        Optional<Charts.Chart> c = Charts.workingSet(rows, r.machine(), null, "q?");
+        assertTrue(c.isPresent());
+        decode(c.get());
+        // one paired size is enough for a chart (the quick run has one); without paired rows one paper size is not
+        List<IndirectCost.Row> one = rows.stream().filter(x -> x.workingSetKiB() == 128).toList();
+        assertTrue(Charts.workingSet(one, r.machine(), null, "q?").isPresent());
+    }
 }

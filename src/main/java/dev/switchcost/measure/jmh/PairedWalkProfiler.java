@@ -1,0 +1,105 @@
+package dev.switchcost.measure.jmh;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Turns the paired walks of a working-set benchmark ({@code WorkingSetHandoff.roundTripPaired}) into
+ * per-iteration secondary results, so JMH gives each its mean and 99.9% error across iterations.
+ *
+ * <p>At the end of each iteration the benchmark {@link #record records} each side's summed first-walk
+ * and second-walk nanoseconds ({@link dev.switchcost.measure.workload.PairedWalk}); every recorded side
+ * walked twice in every op of the iteration, so with {@code ops} the iteration's operations (JMH's
+ * {@code allOps}, warm-up and warm-down ops included, as the sums are) and {@code sides} the number of
+ * records, there were {@code sides·ops} first walks. Results:
+ * <ul>
+ *   <li>{@code walk.first}: ns per first walk (right after a switch in);</li>
+ *   <li>{@code walk.second}: ns per second walk (right after the first, no switch between);</li>
+ *   <li>{@code indirect.paired}: first − second, ns per switch: each switch hands the CPU to one side,
+ *       which then does exactly one first walk.</li>
+ * </ul>
+ * Benchmarks that record nothing get no results from this profiler. Registered by
+ * {@code switchcost run} and {@code compare} beside {@link ContextSwitchProfiler}; by hand,
+ * {@code -prof dev.switchcost.measure.jmh.PairedWalkProfiler}.
+ */
+public final class PairedWalkProfiler implements InternalProfiler {
+
+    public static final String FIRST = "walk.first";
+    public static final String SECOND = "walk.second";
+    public static final String INDIRECT = "indirect.paired";
+
+    private static final Object LOCK = new Object();
+    private static long firstNanos;
+    private static long secondNanos;
+    private static int sides;
+
+    public PairedWalkProfiler() {
+    }
+
+    public PairedWalkProfiler(String initLine) {
+    }
+
+    /**
+     * One side's sums for the iteration that is ending: called from the benchmark's iteration tear-down,
+     * once per side that did one paired walk per op.
+     */
+    public static void record(long sideFirstNanos, long sideSecondNanos) {
+        synchronized (LOCK) {
+            firstNanos += sideFirstNanos;
+            secondNanos += sideSecondNanos;
+            sides++;
+        }
+    }
+
+    @Override
+    public String getDescription() {
+        return "Paired walks of the working-set benchmarks: first walk after a switch, second walk without one, "
+                + "and their difference per switch";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        take();
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                                       IterationResult result) {
+        long[] t = take();
+        long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
+        return results(t[0], t[1], (int) t[2], ops);
+    }
+
+    /** The registry's sums, cleared: {first, second, sides}. */
+    private static long[] take() {
+        synchronized (LOCK) {
+            long[] t = {firstNanos, secondNanos, sides};
+            firstNanos = 0;
+            secondNanos = 0;
+            sides = 0;
+            return t;
+        }
+    }
+
+    /** The arithmetic, apart from the registry, so it can be checked on fixed sums. */
+    static List<Result> results(long firstNanos, long secondNanos, int sides, long ops) {
+        if (sides == 0) {
+            return List.of();
+        }
+        double walks = (double) sides * ops;
+        double first = ops > 0 ? firstNanos / walks : Double.NaN;
+        double second = ops > 0 ? secondNanos / walks : Double.NaN;
+        return List.of(
+                new ScalarResult(FIRST, first, "ns/walk", AggregationPolicy.AVG),
+                new ScalarResult(SECOND, second, "ns/walk", AggregationPolicy.AVG),
+                new ScalarResult(INDIRECT, first - second, "ns/switch", AggregationPolicy.AVG));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.switchcost.measure.workload;
+
+/**
+ * One side's paired estimator of the indirect cost: each time the side holds the turn it walks its
+ * working set twice, timing each walk. The first walk comes right after the partner ran (a switch
+ * in, its caches as the partner left them); the second immediately after, with no switch between, in
+ * the same thread, the same compiled loop and the same second. Their difference is what the switch
+ * did to this side's data in the caches and TLB.
+ *
+ * <p>Three clock reads per wake, outside the walks, and two additions into plain fields of this
+ * side: nothing allocates, nothing is shared. The sums belong to the thread that walks; another
+ * thread may {@link #takeFirstNanos() take} them only while this side waits for the turn (the turn's
+ * handoff orders the accesses).
+ */
+public final class PairedWalk {
+
+    private final WorkingSet set;
+    private long firstNanos;
+    private long secondNanos;
+
+    public PairedWalk(WorkingSet set) {
+        this.set = set;
+    }
+
+    /** The first walk (after a switch) and the second (right after it), each timed. */
+    public void walkTwice() {
+        long t0 = System.nanoTime();
+        set.walk();
+        long t1 = System.nanoTime();
+        set.walk();
+        long t2 = System.nanoTime();
+        firstNanos += t1 - t0;
+        secondNanos += t2 - t1;
+    }
+
+    /** @return the summed time of first walks since the last take, and resets it */
+    public long takeFirstNanos() {
+        long v = firstNanos;
+        firstNanos = 0;
+        return v;
+    }
+
+    /** @return the summed time of second walks since the last take, and resets it */
+    public long takeSecondNanos() {
+        long v = secondNanos;
+        secondNanos = 0;
+        return v;
+    }
+
+    public WorkingSet set() {
+        return set;
+    }
+}

@@ -1,0 +1,60 @@
+package dev.switchcost.measure.jmh;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.Result;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PairedWalkProfilerTest {
+
+    private static Map<String, Double> byLabel(List<Result> rs) {
+        return rs.stream().collect(Collectors.toMap(Result::getLabel, Result::getScore));
+    }
+
+    @Test
+    void dividesEachSidesSumsByItsWalksAndSubtracts() {
+        // two sides, 1,000 ops: 2,000 first walks and 2,000 second walks
+        Map<String, Double> r = byLabel(PairedWalkProfiler.results(3_000_000, 2_000_000, 2, 1_000));
+        assertEquals(1500.0, r.get(PairedWalkProfiler.FIRST), 1e-9);
+        assertEquals(1000.0, r.get(PairedWalkProfiler.SECOND), 1e-9);
+        assertEquals(500.0, r.get(PairedWalkProfiler.INDIRECT), 1e-9);
+    }
+
+    @Test
+    void aNegativeDifferenceIsReportedAsItIs() {
+        Map<String, Double> r = byLabel(PairedWalkProfiler.results(900, 1_000, 1, 1));
+        assertEquals(-100.0, r.get(PairedWalkProfiler.INDIRECT), 1e-9);
+    }
+
+    @Test
+    void benchmarksThatRecordNothingGetNoResults() {
+        assertTrue(PairedWalkProfiler.results(0, 0, 0, 1_000).isEmpty());
+    }
+
+    @Test
+    void noOpsGivesNaNNotInfinity() {
+        Map<String, Double> r = byLabel(PairedWalkProfiler.results(5, 5, 2, 0));
+        assertTrue(Double.isNaN(r.get(PairedWalkProfiler.FIRST)));
+        assertTrue(Double.isNaN(r.get(PairedWalkProfiler.INDIRECT)));
+    }
+
+    @Test
+    void theRegistrySumsRecordedSidesAndClearsOnEachIteration() {
+        PairedWalkProfiler p = new PairedWalkProfiler();
+        p.beforeIteration(null, null); // clears anything left over
+        PairedWalkProfiler.record(100, 60);
+        PairedWalkProfiler.record(300, 140);
+        Map<String, Double> r = byLabel(List.copyOf(p.afterIteration(null, null,
+                new org.openjdk.jmh.results.IterationResult(null, null,
+                        new org.openjdk.jmh.results.IterationResultMetaData(10, 10)))));
+        assertEquals(20.0, r.get(PairedWalkProfiler.FIRST), 1e-9);
+        assertEquals(10.0, r.get(PairedWalkProfiler.SECOND), 1e-9);
+        assertTrue(p.afterIteration(null, null, new org.openjdk.jmh.results.IterationResult(null, null,
+                new org.openjdk.jmh.results.IterationResultMetaData(10, 10))).isEmpty(), "taken once");
+    }
+}
