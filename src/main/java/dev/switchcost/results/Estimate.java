@@ -107,11 +107,6 @@ public record Estimate(double value, double standardError, double df) {
         return errorKnown() && Math.abs(value) > halfWidth();
     }
 
-    /** Relative half-width, e.g. 0.03 for ±3 %; NaN when unknown or the value is 0. */
-    public double relativeError() {
-        return halfWidth() / Math.abs(value);
-    }
-
     public Estimate times(double c) {
         return new Estimate(value * c, standardError * Math.abs(c), df);
     }

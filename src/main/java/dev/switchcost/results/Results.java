@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -203,7 +202,4 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         return machine != null ? machine.summary() : "machine unknown (no machine.json)";
     }
 
-    public Optional<MachineInfo> machineInfo() {
-        return Optional.ofNullable(machine);
-    }
 }

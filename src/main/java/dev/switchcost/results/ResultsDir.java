@@ -206,10 +206,6 @@ public final class ResultsDir implements AutoCloseable {
         return dir.resolve(MACHINE);
     }
 
-    public Path compareJson() {
-        return dir.resolve(COMPARE);
-    }
-
     public Path runLog() {
         return dir.resolve(RUN_LOG);
     }

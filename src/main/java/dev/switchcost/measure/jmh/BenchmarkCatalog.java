@@ -85,11 +85,6 @@ public final class BenchmarkCatalog {
         return out;
     }
 
-    /** @return whether a class of this simple name prefix exists in the build */
-    public static boolean hasClassStartingWith(String simpleNamePrefix) {
-        return all().stream().anyMatch(e -> e.simpleName().startsWith(simpleNamePrefix));
-    }
-
     /**
      * The question of {@code className}'s Javadoc: its {@code <b>Question.</b>} paragraph up to the first
      * question mark, as one line of text (tags and {@code {@link}}/{@code {@code}} markup removed), or

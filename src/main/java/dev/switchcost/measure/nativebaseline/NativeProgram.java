@@ -1,10 +1,7 @@
 package dev.switchcost.measure.nativebaseline;
 
-import dev.switchcost.measure.affinity.Placement;
 
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * switchcost's native baseline programs ({@code src/main/c}, built into {@code target/native} by
@@ -14,31 +11,29 @@ import java.util.Set;
  */
 public enum NativeProgram {
     /** One {@code syscall(SYS_gettid)} per round trip: a mode switch, the floor under every switch. */
-    GETTID("gettid_loop", "gettid", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU)),
+    GETTID("gettid_loop", "gettid"),
     /** Futex ping-pong between two threads ({@code FUTEX_*_PRIVATE}), untimed waits: the classic program, the twin of {@code FutexPingPong}. */
-    FUTEX_THREADS("futex_threads", "futex-threads", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU)),
+    FUTEX_THREADS("futex_threads", "futex-threads"),
     /** {@link #FUTEX_THREADS} with a 5 s timeout on every wait: what the timer costs in C. */
-    FUTEX_THREADS_TIMED("futex_threads", "futex-threads-timed", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU),
+    FUTEX_THREADS_TIMED("futex_threads", "futex-threads-timed",
             "TIMED"),
     /** Futex ping-pong between two processes on a shared mapping (timectxsw). */
-    FUTEX_PROCESSES("futex_processes", "futex-processes", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU)),
+    FUTEX_PROCESSES("futex_processes", "futex-processes"),
     /** One byte through two pipes between two processes (lmbench lat_ctx, perf bench sched pipe). */
-    PIPE_PROCESSES("pipe_processes", "pipe-processes", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU)),
+    PIPE_PROCESSES("pipe_processes", "pipe-processes"),
     /**
      * {@code ParkUnparkPingPong}'s protocol between two threads on a C replica of HotSpot's {@code Parker}
      * ({@code src/main/c/parker.h}): what park/unpark cost without the JVM around them.
      */
-    PARKER_THREADS("parker_threads", "parker-threads", EnumSet.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU));
+    PARKER_THREADS("parker_threads", "parker-threads");
 
     private final String executable;
     private final String mechanism;
-    private final Set<Placement> placements;
     private final List<String> extraArgs;
 
-    NativeProgram(String executable, String mechanism, Set<Placement> placements, String... extraArgs) {
+    NativeProgram(String executable, String mechanism, String... extraArgs) {
         this.executable = executable;
         this.mechanism = mechanism;
-        this.placements = placements;
         this.extraArgs = List.of(extraArgs);
     }
 
@@ -57,7 +52,4 @@ public enum NativeProgram {
         return mechanism;
     }
 
-    public boolean supports(Placement p) {
-        return placements.contains(p);
-    }
 }

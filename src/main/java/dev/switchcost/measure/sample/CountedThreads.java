@@ -86,16 +86,6 @@ public final class CountedThreads {
         return RETIRED.get(tid);
     }
 
-    /** Forgets a thread's final counters (a live thread with that tid has been seen: it is new, or active again). */
-    public static void forgetRetired(int tid) {
-        RETIRED.remove(tid);
-    }
-
-    /** @return the registered role of a tid, or null */
-    public static String roleOf(int tid) {
-        return ROLES.get(tid);
-    }
-
     /** @return an immutable copy of the registrations */
     public static Map<Integer, String> snapshot() {
         return Map.copyOf(ROLES);
