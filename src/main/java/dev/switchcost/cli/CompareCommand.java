@@ -1,18 +1,17 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.launch.Jdk;
-import dev.switchcost.render.GapTable;
 import dev.switchcost.SwitchcostException;
-
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.results.CompareResults;
-import dev.switchcost.session.CompareRunner;
-import dev.switchcost.session.CompareSimulation;
-import dev.switchcost.render.CompareTable;
-import dev.switchcost.session.JmhTargets;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.render.CompareTable;
+import dev.switchcost.render.GapTable;
+import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.session.CompareRunner;
+import dev.switchcost.session.CompareSimulation;
+import dev.switchcost.session.JmhTargets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,7 +21,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code switchcost compare}: the native baseline and the matching JVM benchmarks in interleaved
@@ -133,11 +134,11 @@ public final class CompareCommand extends BaseCommand {
     }
 
     static List<Placement> parsePlacements(List<String> names) {
-        List<Placement> out = new java.util.ArrayList<>();
+        List<Placement> out = new ArrayList<>();
         for (String n : names) {
             Placement p;
             try {
-                p = Placement.valueOf(n.trim().toUpperCase(java.util.Locale.ROOT));
+                p = Placement.valueOf(n.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw SwitchcostException.usage("unknown placement '" + n + "'; choose from UNPINNED, SAME_CPU, CROSS_CPU");
             }

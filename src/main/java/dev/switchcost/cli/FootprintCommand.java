@@ -1,7 +1,6 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
-
 import dev.switchcost.measure.footprint.Footprint;
 import dev.switchcost.measure.footprint.MaxProbe;
 import dev.switchcost.measure.footprint.SystemLimits;
@@ -12,6 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -74,7 +75,7 @@ public final class FootprintCommand extends BaseCommand {
 
     @Override
     protected int doCall() throws Exception {
-        if (!java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/self/status"))) {
+        if (!Files.isReadable(Path.of("/proc/self/status"))) {
             throw SwitchcostException.environment("footprint reads /proc/self/status and /proc/meminfo: this needs Linux");
         }
         return max ? probe() : fit();

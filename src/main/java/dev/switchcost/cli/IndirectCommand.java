@@ -1,15 +1,15 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.render.IndirectTable;
-import dev.switchcost.render.ProcessThreadTable;
 import dev.switchcost.SwitchcostException;
-
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.render.IndirectTable;
+import dev.switchcost.render.ProcessThreadTable;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.RunStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -78,7 +78,7 @@ public final class IndirectCommand extends BaseCommand {
             out().flush();
             return ExitCodes.OK;
         }
-        if (!loaded.status().complete() && loaded.status().state() != dev.switchcost.results.RunStatus.State.UNKNOWN && !tsv) {
+        if (!loaded.status().complete() && loaded.status().state() != RunStatus.State.UNKNOWN && !tsv) {
             out().println("# status: " + loaded.status().describe());
         }
         if (ws.isEmpty() && pt.isEmpty()) {

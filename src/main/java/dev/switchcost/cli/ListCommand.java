@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /** {@code switchcost list}: benchmarks with their question, switchcost's profilers, placements and their availability. */
@@ -48,7 +49,7 @@ public final class ListCommand extends BaseCommand {
     private static String describe(ServiceLoader.Provider<Profiler> p) {
         try {
             return p.get().getDescription();
-        } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+        } catch (RuntimeException | ServiceConfigurationError e) {
             return "(cannot be created here: " + e.getMessage() + ")";
         }
     }

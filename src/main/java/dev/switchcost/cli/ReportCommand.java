@@ -1,10 +1,10 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
-
 import dev.switchcost.render.ReportRenderer;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.RunStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,7 +57,7 @@ public final class ReportCommand extends BaseCommand {
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         ReportRenderer.Rendered r = ReportRenderer.render(loaded, out, charts, command);
         for (Results x : loaded) {
-            if (!x.status().complete() && x.status().state() != dev.switchcost.results.RunStatus.State.UNKNOWN) {
+            if (!x.status().complete() && x.status().state() != RunStatus.State.UNKNOWN) {
                 err().println("switchcost report: " + x.source() + ": status: " + x.status().describe());
             }
         }

@@ -1,12 +1,12 @@
 package dev.switchcost.derive;
 
-import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Column;
-
+import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Splits the gap between a JVM handoff and the plain C futex ping-pong of the same run and placement
@@ -188,7 +188,7 @@ public final class GapDecomposition {
 
     /** The column's cell on this placement and JDK (null: a native cell, or a run on one JDK). */
     private static Estimate estimate(CompareResults r, Column c, String placement, String jdk) {
-        return r.cells(c, placement).stream().filter(x -> java.util.Objects.equals(x.jdk(), jdk) && x.nanos().n() > 0)
+        return r.cells(c, placement).stream().filter(x -> Objects.equals(x.jdk(), jdk) && x.nanos().n() > 0)
                 .findFirst().map(CompareResults.Cell::estimate).orElse(MISSING);
     }
 

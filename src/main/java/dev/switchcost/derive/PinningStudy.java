@@ -4,10 +4,16 @@ import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.RunStatus;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The pinning study, derived from the {@code VirtualThreadHandoffOneCarrier}/{@code TwoCarriers} rows
@@ -63,10 +69,10 @@ public record PinningStudy(List<Row> rows) {
         List<JmhRow> all = r.rows().stream().filter(PinningStudy::inStudy).toList();
         List<String> single = r.jdks().size() == 1 ? r.jdks() : List.of();
         List<Failed> failed = r.status().failedTrials().stream().map(t -> Failed.of(t, single)).filter(f -> f != null).toList();
-        java.util.Set<String> jdkSet = new java.util.TreeSet<>(
-                java.util.Comparator.comparingInt(JdkPolicy::feature).thenComparing(java.util.Comparator.naturalOrder()));
-        java.util.Set<Integer> carrierSet = new java.util.TreeSet<>();
-        java.util.Set<String> primitiveSet = new java.util.HashSet<>();
+        Set<String> jdkSet = new TreeSet<>(
+                Comparator.comparingInt(JdkPolicy::feature).thenComparing(Comparator.naturalOrder()));
+        Set<Integer> carrierSet = new TreeSet<>();
+        Set<String> primitiveSet = new HashSet<>();
         for (JmhRow x : all) {
             jdkSet.add(Headline.jdkOf(x));
             carrierSet.add(carriersOf(x));
@@ -97,12 +103,12 @@ public record PinningStudy(List<Row> rows) {
 
     /** A failed trial of the study from the run's status: its JDK (the {@code jdk} entry of run --jdk, or the run's one JDK). */
     record Failed(String jdk, int carriers, String primitive, String reason) {
-        static Failed of(dev.switchcost.results.RunStatus.FailedTrial t, List<String> single) {
-            java.util.Map<String, String> p = t.params();
+        static Failed of(RunStatus.FailedTrial t, List<String> single) {
+            Map<String, String> p = t.params();
             int dot = t.benchmark().lastIndexOf('.');
             String cls = t.benchmark().substring(0, Math.max(dot, 0));
             cls = cls.substring(cls.lastIndexOf('.') + 1);
-            String jdk = p.getOrDefault(dev.switchcost.results.RunStatus.FailedTrial.JDK, single.isEmpty() ? null : single.get(0));
+            String jdk = p.getOrDefault(RunStatus.FailedTrial.JDK, single.isEmpty() ? null : single.get(0));
             if (dot < 0 || !inStudy(cls, t.benchmark().substring(dot + 1), p) || jdk == null) {
                 return null;
             }
@@ -124,7 +130,7 @@ public record PinningStudy(List<Row> rows) {
     }
 
     /** The study's cells: a VT↔VT round trip of either handoff class with one of {@link #PRIMITIVES}, unpinned. */
-    static boolean inStudy(String benchmarkClass, String method, java.util.Map<String, String> params) {
+    static boolean inStudy(String benchmarkClass, String method, Map<String, String> params) {
         return (benchmarkClass.equals("VirtualThreadHandoffOneCarrier") || benchmarkClass.equals("VirtualThreadHandoffTwoCarriers"))
                 && method.equals("roundTrip") && "VT_VT".equals(params.get("pair")) && PRIMITIVES.contains(params.get("primitive"))
                 && (params.get("placement") == null || "UNPINNED".equals(params.get("placement")));
@@ -134,7 +140,7 @@ public record PinningStudy(List<Row> rows) {
         return carriersOf(x.benchmarkClass(), x.params());
     }
 
-    private static int carriersOf(String benchmarkClass, java.util.Map<String, String> params) {
+    private static int carriersOf(String benchmarkClass, Map<String, String> params) {
         String c = params.get("carriers");
         return c != null ? Integer.parseInt(c) : benchmarkClass.endsWith("OneCarrier") ? 1 : 2;
     }

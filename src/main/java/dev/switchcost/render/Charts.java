@@ -17,12 +17,17 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.font.FontRenderContext;
+import java.awt.font.TextLayout;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -97,8 +102,8 @@ public final class Charts {
         chart.getStyler().setYAxisMin(0.3);
         chart.getStyler().setYAxisMax(n + 0.75);
         float thickness = ROW_PX * 0.42f;
-        java.util.Set<String> inLegend = new java.util.HashSet<>();
-        java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
+        Set<String> inLegend = new HashSet<>();
+        FontRenderContext frc = new FontRenderContext(null, true, true);
         double plotWidthPx = WIDTH - 2 * 10 - 14; // chart padding both sides, axis line and tick padding; no y-axis labels
         for (int i = 0; i < n; i++) {
             Bar b = shown.get(i);
@@ -115,7 +120,7 @@ public final class Charts {
             }
             // the label: left-aligned above its bar (XChart centres annotation text on x, so place its centre)
             String text = b.label() + "   " + Fmt.pm(b.value());
-            double w = new java.awt.font.TextLayout(text, font, frc).getBounds().getWidth();
+            double w = new TextLayout(text, font, frc).getBounds().getWidth();
             double f = Math.min(0.98, (6 + w / 2) / plotWidthPx);
             double x = log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
             chart.addAnnotation(new AnnotationText(text, x, y + 0.3, false));
@@ -312,7 +317,7 @@ public final class Charts {
         }
         m.cache(1, "Data").ifPresent(c -> marks.put("L1d", c.sizeBytes()));
         m.cache(2, "Unified", "Data").ifPresent(c -> marks.put("L2", c.sizeBytes()));
-        m.caches().stream().filter(c -> c.level() >= 3).max(java.util.Comparator.comparingInt(MachineInfo.Cache::level))
+        m.caches().stream().filter(c -> c.level() >= 3).max(Comparator.comparingInt(MachineInfo.Cache::level))
                 .ifPresent(c -> marks.put("LLC (L" + c.level() + ")", c.sizeBytes()));
         return marks;
     }

@@ -1,13 +1,15 @@
 package dev.switchcost.render;
 
-import dev.switchcost.results.CompareResults;
-import dev.switchcost.results.Column;
-import dev.switchcost.results.Stats;
-import dev.switchcost.results.Estimate;
-
 import dev.switchcost.measure.nativebaseline.NativeSimulation;
+import dev.switchcost.results.Column;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Stats;
 import dev.switchcost.session.CompareSimulation;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -43,7 +45,7 @@ public final class CompareTable {
                 for (CompareResults.Cell c : cells) {
                     List<String> row = row(placement, c, base, c.column().equals(g.baseline().name()));
                     if (simulated) {
-                        row = new java.util.ArrayList<>(row);
+                        row = new ArrayList<>(row);
                         row.add(instructions(r.simulation(), c));
                     }
                     t.row(row);
@@ -55,7 +57,7 @@ public final class CompareTable {
 
     /** The run's placements, then any other a cell ran on (the syscall floor runs unpinned whatever was asked). */
     static List<String> placements(CompareResults r) {
-        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(r.placements());
+        LinkedHashSet<String> all = new LinkedHashSet<>(r.placements());
         r.cells().forEach(c -> all.add(c.placement()));
         return List.copyOf(all);
     }
@@ -82,7 +84,7 @@ public final class CompareTable {
      * whatever the placement), why there is none, or blank for cells that are not counted.
      */
     static String instructions(CompareResults.Simulation s, CompareResults.Cell c) {
-        Optional<Column> column = java.util.Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column())).findFirst();
+        Optional<Column> column = Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column())).findFirst();
         if (column.isEmpty() || !CompareSimulation.COLUMNS.contains(column.get())) {
             return "";
         }

@@ -1,10 +1,12 @@
 package dev.switchcost.render;
 
-import dev.switchcost.derive.GapDecomposition;
-import dev.switchcost.derive.GapDecomposition.Row;
 import dev.switchcost.derive.GapDecomposition.AfterSwitch;
+import dev.switchcost.derive.GapDecomposition.Row;
+import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
+
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -63,7 +65,7 @@ public final class GapTable {
         }
         // the reading (the answer) next to the row it answers for; the shares it comes from after it
         boolean parker = rows.stream().anyMatch(Row::throughParker);
-        List<String> header = new java.util.ArrayList<>(List.of("placement", "JVM row", "reading", "× C", "switches", "waits",
+        List<String> header = new ArrayList<>(List.of("placement", "JVM row", "reading", "× C", "switches", "waits",
                 "gap", "binding", "timer", "harness"));
         if (parker) {
             header.add("Parker's protocol");
@@ -71,7 +73,7 @@ public final class GapTable {
         header.add("residual");
         Table.Builder t = new Table.Builder("lll" + "r".repeat(header.size() - 3), header.toArray(String[]::new));
         for (Row x : rows) {
-            List<String> cells = new java.util.ArrayList<>(List.of(x.placement(), x.label(), reading(x), Fmt.times(x.ratio()),
+            List<String> cells = new ArrayList<>(List.of(x.placement(), x.label(), reading(x), Fmt.times(x.ratio()),
                     Fmt.count(x.switches()), Fmt.count(x.waits()), Fmt.pm(x.gap()), share(x.binding()), share(x.timer()), share(x.harness())));
             if (parker) {
                 cells.add(x.throughParker() ? Fmt.pm(x.parkerProtocol()) : "");

@@ -1,13 +1,19 @@
 package dev.switchcost.render;
 
-import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectCost.Flag;
 import dev.switchcost.derive.IndirectCost.Row;
+import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.results.Estimate;
+
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -158,8 +164,8 @@ public final class IndirectTable {
                 out.add(gson.toJson(jsonRow(r, "paired", p.benchmark(), p.params(), p.indirect(), p.flags(), p.switchesPerOp())));
             }
             if (r.paperRun()) {
-                java.util.Set<Flag> f = r.indirect() == null ? java.util.EnumSet.of(Flag.MISSING_BASELINE) : r.flags();
-                java.util.Map<String, Object> m = jsonRow(r, "paper", r.benchmarkClass() + ".roundTrip", null, r.indirect(), f,
+                Set<Flag> f = r.indirect() == null ? EnumSet.of(Flag.MISSING_BASELINE) : r.flags();
+                Map<String, Object> m = jsonRow(r, "paper", r.benchmarkClass() + ".roundTrip", null, r.indirect(), f,
                         r.switchesPerOp());
                 if (r.workingSetKiB() == 0) {
                     // the direct row: indirect is 0 by definition, not a measurement
@@ -175,9 +181,9 @@ public final class IndirectTable {
         return out;
     }
 
-    private static java.util.Map<String, Object> jsonRow(Row r, String estimator, String benchmark, java.util.Map<String, String> params,
-                                                        Estimate e, java.util.Set<Flag> flags, double switchesPerOp) {
-        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    private static Map<String, Object> jsonRow(Row r, String estimator, String benchmark, Map<String, String> params,
+                                                        Estimate e, Set<Flag> flags, double switchesPerOp) {
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("benchmark", benchmark);
         m.put("params", params != null ? params : rowParams(r));
         m.put("jdk", r.jdk());
@@ -196,8 +202,8 @@ public final class IndirectTable {
     }
 
     /** The parameters that identify a row, for the paper's estimator (several JMH rows feed it). */
-    private static java.util.Map<String, String> rowParams(Row r) {
-        java.util.Map<String, String> m = new java.util.TreeMap<>();
+    private static Map<String, String> rowParams(Row r) {
+        Map<String, String> m = new TreeMap<>();
         m.put("handoff", r.handoff());
         m.put("placement", r.placement());
         if (r.sharing() != null) {

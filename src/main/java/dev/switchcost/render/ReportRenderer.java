@@ -1,15 +1,15 @@
 package dev.switchcost.render;
 
-import dev.switchcost.derive.Headline;
-import dev.switchcost.derive.PinningStudy;
-import dev.switchcost.derive.IndirectCost;
-import dev.switchcost.derive.ProcessThreadCost;
-import dev.switchcost.results.CompareResults;
 import dev.switchcost.derive.GapDecomposition;
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.PinningStudy;
+import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.Build;
+import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
@@ -20,8 +20,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Renders one or more inputs (results directories or JMH JSON files: machines or JDKs side by side)
@@ -141,8 +143,8 @@ public final class ReportRenderer {
         List<Tagged> out = new ArrayList<>();
         for (Results r : inputs) {
             boolean jdks = r.jdks().size() > 1;
-            java.util.Map<String, Long> perKey = r.usable().stream().collect(java.util.stream.Collectors.groupingBy(
-                    x -> x.key() + x.jdkLabel(), java.util.stream.Collectors.counting()));
+            Map<String, Long> perKey = r.usable().stream().collect(Collectors.groupingBy(
+                    x -> x.key() + x.jdkLabel(), Collectors.counting()));
             for (JmhRow x : r.usable()) {
                 String file = perKey.get(x.key() + x.jdkLabel()) > 1 ? " " + x.source().getFileName() : "";
                 String tag = (inputs.size() > 1 ? r.label() : "") + (jdks ? " " + x.jdkLabel() : "") + file;
@@ -227,7 +229,7 @@ public final class ReportRenderer {
             for (Headline h : hs) {
                 row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
                         ? Fmt.pm(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
-                        : h.cacheFlags().stream().map(Enum::name).collect(java.util.stream.Collectors.joining(","))
+                        : h.cacheFlags().stream().map(Enum::name).collect(Collectors.joining(","))
                                 + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
             }
             rows.add(row);
@@ -411,9 +413,9 @@ public final class ReportRenderer {
             doc.p("No WorkingSetHandoff rows.");
             return;
         }
-        dev.switchcost.derive.Headline.Figure oneCpu = null;
+        Headline.Figure oneCpu = null;
         for (Results r : inputs) {
-            for (dev.switchcost.derive.Headline h : dev.switchcost.derive.Headline.perJdk(r)) {
+            for (Headline h : Headline.perJdk(r)) {
                 if (oneCpu == null && h.sameCpu() != null && h.sameCpu().perSwitch() != null) {
                     oneCpu = h.sameCpu();
                 }

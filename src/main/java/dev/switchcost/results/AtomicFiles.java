@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * The one way switchcost writes a result file ({@code jmh*.json}, {@code machine.json},
@@ -85,7 +86,7 @@ public final class AtomicFiles {
             Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".tmp-", "");
             try {
                 // createTempFile makes it private (0600); a result file is as readable as any other file
-                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
             } catch (UnsupportedOperationException e) {
                 // not a POSIX file system: keep its default
             }

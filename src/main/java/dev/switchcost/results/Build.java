@@ -1,7 +1,9 @@
 package dev.switchcost.results;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.util.Properties;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
@@ -58,10 +60,10 @@ public final class Build {
             if (src == null || !src.getLocation().getPath().endsWith(".jar")) {
                 return null;
             }
-            try (JarFile jar = new JarFile(new java.io.File(src.getLocation().toURI()))) {
+            try (JarFile jar = new JarFile(new File(src.getLocation().toURI()))) {
                 return jar.getManifest();
             }
-        } catch (IOException | java.net.URISyntaxException | SecurityException e) {
+        } catch (IOException | URISyntaxException | SecurityException e) {
             return null;
         }
     }

@@ -4,7 +4,9 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collection;
 
@@ -24,8 +26,8 @@ public final class JmhResultFile {
     public static void write(Path file, ResultFormatType type, Collection<RunResult> results) {
         // JMH's writers print to a PrintStream, which keeps I/O errors to itself: render in memory, then
         // write the bytes where errors are thrown
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        PrintStream ps = new PrintStream(bytes, false, java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8);
         ResultFormatFactory.getInstance(type, ps).writeOut(results);
         ps.flush();
         AtomicFiles.writeBytes(file, bytes.toByteArray());

@@ -2,10 +2,12 @@ package dev.switchcost.measure.footprint;
 
 import dev.switchcost.measure.workload.ThreadKind;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Memory held per parked task: parks {@code count} tasks for each count, samples memory with them
@@ -40,7 +42,7 @@ public final class Footprint {
         Thread.sleep(100);
         Map<String, Long> status = ProcFiles.kibLinesAsBytes(SystemLimits.lines("/proc/self/status"));
         Map<String, Long> meminfo = ProcFiles.kibLinesAsBytes(SystemLimits.lines("/proc/meminfo"));
-        long heap = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         return new Sample(tasks, new long[] {
             status.getOrDefault("VmRSS", -1L), heap, meminfo.getOrDefault("KernelStack", -1L), meminfo.getOrDefault("PageTables", -1L)
         });
@@ -51,7 +53,7 @@ public final class Footprint {
      *
      * @param each called with every sample as it is taken
      */
-    public static List<Sample> measure(ThreadKind kind, long[] counts, java.util.function.Consumer<Sample> each)
+    public static List<Sample> measure(ThreadKind kind, long[] counts, Consumer<Sample> each)
             throws InterruptedException {
         List<Sample> out = new ArrayList<>();
         Sample zero = sample(0);

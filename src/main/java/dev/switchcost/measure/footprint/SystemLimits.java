@@ -1,5 +1,6 @@
 package dev.switchcost.measure.footprint;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -104,7 +105,7 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
 
     private static long number(String path) {
         // not Files.readString: on procfs/sysfs (size 0) it can return a short read ("3" for "32768" on JDK 25)
-        try (java.io.BufferedReader r = Files.newBufferedReader(Path.of(path))) {
+        try (BufferedReader r = Files.newBufferedReader(Path.of(path))) {
             String s = r.readLine();
             return s == null ? -1 : s.trim().equals("max") ? -1 : Long.parseLong(s.trim());
         } catch (IOException | NumberFormatException e) {

@@ -6,18 +6,19 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.Set;
-
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The benchmarks compiled into this build (JMH's {@code META-INF/BenchmarkList}), grouped by class,
@@ -28,8 +29,8 @@ import java.util.TreeMap;
 public final class BenchmarkCatalog {
 
     static final String SOURCES = "/META-INF/switchcost/benchmark-sources/";
-    private static final java.util.regex.Pattern QUESTION = java.util.regex.Pattern.compile(
-            "<b>Question\\.</b>\\s*(.*?)(?:\\n\\s*\\*\\s*\\n|<p>|\\*/)", java.util.regex.Pattern.DOTALL);
+    private static final Pattern QUESTION = Pattern.compile(
+            "<b>Question\\.</b>\\s*(.*?)(?:\\n\\s*\\*\\s*\\n|<p>|\\*/)", Pattern.DOTALL);
 
     /**
      * @param className  the class's fully qualified name
@@ -104,7 +105,7 @@ public final class BenchmarkCatalog {
 
     /** The question paragraph of the first Javadoc comment in {@code source} that has one. */
     static String questionIn(String source) {
-        java.util.regex.Matcher m = QUESTION.matcher(source);
+        Matcher m = QUESTION.matcher(source);
         if (!m.find()) {
             return null;
         }

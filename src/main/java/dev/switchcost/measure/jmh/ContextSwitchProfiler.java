@@ -19,8 +19,11 @@ import org.openjdk.jmh.results.ScalarResult;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -87,7 +90,7 @@ public final class ContextSwitchProfiler implements InternalProfiler {
         } catch (PatternSyntaxException e) {
             throw new ProfilerException("ctxsw: bad threads regex: " + e.getDescription() + " in '" + e.getPattern() + "'");
         }
-        if (!java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/self/task"))) {
+        if (!Files.isReadable(Path.of("/proc/self/task"))) {
             throw new ProfilerException("ctxsw: /proc/self/task is not readable; this profiler needs Linux procfs");
         }
     }
@@ -145,7 +148,7 @@ public final class ContextSwitchProfiler implements InternalProfiler {
         if (ext.isEmpty()) {
             return self;
         }
-        Map<Integer, ThreadCounters> all = new java.util.HashMap<>(self);
+        Map<Integer, ThreadCounters> all = new HashMap<>(self);
         ext.forEach((tid, pid) -> {
             ThreadCounters c = ThreadCounters.read(pid, tid);
             if (c != null) {
@@ -157,7 +160,7 @@ public final class ContextSwitchProfiler implements InternalProfiler {
 
     /** Live threads, plus the final counters of registered threads that have retired since. */
     private static Map<Integer, ThreadCounters> withRetired(Map<Integer, ThreadCounters> live, Map<Integer, String> registered) {
-        Map<Integer, ThreadCounters> all = new java.util.HashMap<>(live);
+        Map<Integer, ThreadCounters> all = new HashMap<>(live);
         for (Integer tid : registered.keySet()) {
             ThreadCounters retired = CountedThreads.retired(tid);
             if (retired != null) {

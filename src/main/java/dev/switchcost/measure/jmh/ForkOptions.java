@@ -1,13 +1,13 @@
 package dev.switchcost.measure.jmh;
 
-import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.launch.Jdk;
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.affinity.Topology;
-import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.linux.Binding;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -17,11 +17,13 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -114,7 +116,7 @@ public final class ForkOptions {
             for (BenchmarkListEntry e : BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes())) {
                 String[] values = e.getParams().orElse(Map.of()).get(BINDING_PARAM);
                 if (values != null) {
-                    java.util.Arrays.stream(values).filter(v -> !asked.contains(v)).forEach(asked::add);
+                    Arrays.stream(values).filter(v -> !asked.contains(v)).forEach(asked::add);
                 }
             }
         }
@@ -125,9 +127,9 @@ public final class ForkOptions {
             try {
                 b = Binding.valueOf(name);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown binding '" + name + "'; choose from " + java.util.Arrays.toString(Binding.values()));
+                throw new IllegalArgumentException("unknown binding '" + name + "'; choose from " + Arrays.toString(Binding.values()));
             }
-            java.util.Optional<String> why = b.unavailableOn(jdk);
+            Optional<String> why = b.unavailableOn(jdk);
             if (why.isEmpty()) {
                 keep.add(name);
             } else {
@@ -160,7 +162,7 @@ public final class ForkOptions {
                 p = Placement.valueOf(name);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown placement '" + name + "'; choose from "
-                        + java.util.Arrays.toString(Placement.values()));
+                        + Arrays.toString(Placement.values()));
             }
             Placement.Assignment a = p.assign(topology, allowed);
             if (a.isAvailable()) {

@@ -16,6 +16,7 @@ import org.openjdk.jmh.results.ScalarResult;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -97,7 +98,7 @@ public final class PerfStatProfiler implements ExternalProfiler {
     }
 
     private static String usage(OptionParser parser) {
-        java.io.StringWriter sw = new java.io.StringWriter();
+        StringWriter sw = new StringWriter();
         sw.write("Usage: -prof " + PerfStatProfiler.class.getName() + ":events=cache-misses,cycles;interval=100\n");
         try {
             parser.printHelpOn(sw);

@@ -9,6 +9,7 @@ import org.openjdk.jmh.runner.options.Options;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,7 @@ public final class TrialPlan {
      */
     public record Trial(String benchmark, Mode mode, Map<String, String> params) {
         public Trial {
-            params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+            params = Collections.unmodifiableMap(new TreeMap<>(params));
         }
 
         /** As people read it: {@code Class.method mode k=v ...}. */

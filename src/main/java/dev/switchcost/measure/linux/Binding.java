@@ -1,5 +1,7 @@
 package dev.switchcost.measure.linux;
 
+import dev.switchcost.launch.JdkPolicy;
+
 import java.util.Optional;
 
 /**
@@ -19,7 +21,7 @@ public enum Binding {
     FFM;
 
     /** The first JDK feature release in which FFM is final (JEP 454). */
-    public static final int FFM_MIN_FEATURE = dev.switchcost.launch.JdkPolicy.FFM;
+    public static final int FFM_MIN_FEATURE = JdkPolicy.FFM;
     static final String FFM_CLASS = "dev.switchcost.measure.linux.ffm.FfmCalls";
 
     /** Why this binding cannot run on a JDK of feature release {@code jdkFeature}, or empty if it can. */

@@ -1,10 +1,11 @@
 package dev.switchcost.measure.machine;
 
-import dev.switchcost.launch.Jdk;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.sample.PerfSupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +15,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -62,7 +66,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     public record Perf(boolean available, String version, Integer paranoid, boolean hardwareCounters,
                        List<String> unsupportedEvents, String note) {
 
-        public static Perf of(dev.switchcost.measure.sample.PerfSupport s) {
+        public static Perf of(PerfSupport s) {
             return new Perf(s.available(), s.version(), s.paranoid(), s.hasPmu(), s.unsupported(), s.unavailableLine());
         }
     }
@@ -125,7 +129,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     /** Reads this machine. */
     public static MachineInfo collect() {
         MachineInfo m = collect(Path.of("/"));
-        return m.withPerf(Perf.of(dev.switchcost.measure.sample.PerfSupport.probe()));
+        return m.withPerf(Perf.of(PerfSupport.probe()));
     }
 
     /** This record with {@code perf} replaced. */
@@ -161,7 +165,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     }
 
     /** @return the cache of a level and type ("Data", "Unified"), if listed */
-    public java.util.Optional<Cache> cache(int level, String... types) {
+    public Optional<Cache> cache(int level, String... types) {
         return caches.stream().filter(c -> c.level() == level && List.of(types).contains(c.type())).findFirst();
     }
 
@@ -245,7 +249,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
 
     /** sysfs cache sizes: "48K", "1024K", "32768K", "2M". */
     static long parseSize(String size) {
-        String s = size.trim().toUpperCase(java.util.Locale.ROOT);
+        String s = size.trim().toUpperCase(Locale.ROOT);
         long mult = 1;
         if (s.endsWith("K")) {
             mult = 1024;
@@ -259,7 +263,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     }
 
     static Map<String, String> mitigations(Path dir) {
-        Map<String, String> out = new java.util.TreeMap<>();
+        Map<String, String> out = new TreeMap<>();
         if (!Files.isDirectory(dir)) {
             return out;
         }

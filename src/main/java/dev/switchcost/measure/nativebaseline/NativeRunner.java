@@ -3,6 +3,7 @@ package dev.switchcost.measure.nativebaseline;
 import dev.switchcost.measure.affinity.Placement;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -152,7 +153,7 @@ public final class NativeRunner {
     }
 
     /** Reads a stream to its end on a daemon thread of its own (not the common pool, which a hung read would tie up). */
-    private static CompletableFuture<String> readAsync(java.io.InputStream in, String name) {
+    private static CompletableFuture<String> readAsync(InputStream in, String name) {
         CompletableFuture<String> f = new CompletableFuture<>();
         Thread.ofPlatform().name(name).daemon(true).start(() -> {
             try {
@@ -164,7 +165,7 @@ public final class NativeRunner {
         return f;
     }
 
-    private static String readAll(java.io.InputStream in) {
+    private static String readAll(InputStream in) {
         try (in) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

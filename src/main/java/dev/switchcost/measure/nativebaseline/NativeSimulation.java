@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -363,7 +364,7 @@ public final class NativeSimulation {
             if (ownWorkDir) {
                 // valgrind's files were this run's alone: none outlives it (--work-dir keeps them)
                 try (Stream<Path> files = Files.walk(workDir)) {
-                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                         Files.deleteIfExists(f);
                     }
                 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -110,14 +111,14 @@ public final class PerfStatParser {
      * @param interval whether perf ran with {@code -I} (each counter line starts with a timestamp)
      */
     public static List<Count> parsePlain(List<String> lines, boolean interval) {
-        java.util.regex.Pattern form = java.util.regex.Pattern.compile(
+        Pattern form = Pattern.compile(
                 (interval ? "(?<time>\\d+\\.\\d+)\\s+" : "")
                         + "(?<value><not supported>|<not counted>|[0-9][0-9,]*(?:\\.[0-9]+)?)\\s+"
                         + "(?:(?<unit>msec)\\s+)?(?<event>[A-Za-z_][\\w.:/=,-]*?)(?:\\s+#.*|\\s+\\(\\d+\\.\\d+%\\))*\\s*");
         List<Count> out = new ArrayList<>();
         for (String raw : lines) {
             String line = raw.replaceFirst("^[>\\s]*", "").replaceFirst("^\\^C\\s*", "");
-            java.util.regex.Matcher m = form.matcher(line);
+            Matcher m = form.matcher(line);
             if (!m.matches()) {
                 continue;
             }

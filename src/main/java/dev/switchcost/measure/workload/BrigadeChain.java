@@ -9,6 +9,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -214,7 +215,7 @@ public final class BrigadeChain implements AutoCloseable {
             long left = deadline - System.nanoTime();
             try {
                 if (left > 0) {
-                    t.join(java.time.Duration.ofNanos(left));
+                    t.join(Duration.ofNanos(left));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
