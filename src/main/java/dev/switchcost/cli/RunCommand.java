@@ -316,6 +316,9 @@ public final class RunCommand extends BaseCommand {
         if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
             b.addProfiler(ContextSwitchProfiler.class);
         }
+        if (!profilers.contains(dev.switchcost.measure.jmh.InterferenceProfiler.class.getName())) {
+            b.addProfiler(dev.switchcost.measure.jmh.InterferenceProfiler.class);
+        }
         Options options = b.build();
         for (ProfilerConfig p : options.getProfilers()) {
             try {

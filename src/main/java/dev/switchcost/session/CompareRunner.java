@@ -11,6 +11,7 @@ import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.Trials;
 import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeResult;
@@ -257,6 +258,7 @@ public final class CompareRunner {
                 .measurementIterations(settings.measurementIterations())
                 .measurementTime(settings.iterationTime())
                 .addProfiler(ContextSwitchProfiler.class)
+                .addProfiler(InterferenceProfiler.class)
                 .shouldFailOnError(true);
         p.target.params().forEach((k, v) -> b.param(k, v));
         if (p.jdk != null) {
