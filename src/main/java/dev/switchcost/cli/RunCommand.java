@@ -66,8 +66,8 @@ import java.util.regex.PatternSyntaxException;
         description = {"Runs benchmarks in ONE JMH run with the context-switch profiler on, shows progress over the "
                 + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
-                + "-o/--output (default: results/). Exits 0 only when every requested trial completed; 1 when one "
-                + "failed (named, with its reason), 2 for a bad option, 3 when results cannot be written. Ends with "
+                + "-o/--output (default: results/). Exits 0 only when every requested trial completed undisturbed; 1 when one "
+                + "failed or was disturbed (others took its CPUs; named, with its reason and the largest intruder), 2 for a bad option, 3 when results cannot be written. Ends with "
                 + "the answer on one screen and the report.html it wrote.",
                 "",
                 "JMH-ARGS are JMH's own options and benchmark regexes, as java -jar target/benchmarks.jar takes them "
@@ -169,6 +169,11 @@ public final class RunCommand extends BaseCommand {
     }
 
     private final List<String> legacy = new ArrayList<>();
+
+    @Option(names = "--allow-disturbed", description = "Keep the rows of trials whose CPUs other tasks took (more than "
+            + "5% of their time, or 5% stolen by the hypervisor), marked disturbed, and exit 0; without it such a trial "
+            + "is left out like a failed one and the run exits 1.")
+    boolean allowDisturbed;
 
     @Mixin
     JdkMixin jdks;
@@ -401,7 +406,7 @@ public final class RunCommand extends BaseCommand {
             ProgressFormat progress = new ProgressFormat(log, out(), plan.size());
             TrialLedger.Outcome outcome;
             try {
-                outcome = Trials.execute(options, progress);
+                outcome = Trials.execute(options, progress, allowDisturbed);
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", options.getIncludes()));
             } catch (ProfilersFailedException e) {
@@ -410,6 +415,8 @@ public final class RunCommand extends BaseCommand {
                 throw SwitchcostException.environment(firstLine(Trials.rootMessage(e)));
             }
             outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on == null ? trial.params()
+                    : dev.switchcost.results.RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
+            outcome.disturbed().forEach((trial, why) -> run.recordDisturbedTrial(trial.benchmark(), on == null ? trial.params()
                     : dev.switchcost.results.RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
             boolean compared = true;
             if (prepared.quick() && on == null) {
@@ -430,8 +437,14 @@ public final class RunCommand extends BaseCommand {
             if (!outcome.ok()) {
                 logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
                 err().println(Trials.failureSummary(outcome, "switchcost: "));
-                run.fail(outcome.failed().size() + " of " + plan.size() + " trials failed" + (on == null ? "" : " on JDK " + on.jdk().version));
+                String onJdk = on == null ? "" : " on JDK " + on.jdk().version;
+                run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + plan.size() + " trials disturbed" + onJdk
+                        : outcome.failed().size() + " of " + plan.size() + " trials failed" + onJdk);
                 return ExitCodes.FAILURE;
+            }
+            if (!outcome.disturbed().isEmpty()) {
+                logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
+                err().println(Trials.failureSummary(outcome, "switchcost: "));
             }
             if (!compared) {
                 run.fail("a native C comparison repetition failed (see compare.json)");

@@ -61,6 +61,14 @@ public final class AnswerCard {
         if (failed > 0) {
             out.add(clip("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure"));
         }
+        List<dev.switchcost.results.RunStatus.FailedTrial> disturbed = r.status().failedTrials().stream()
+                .filter(dev.switchcost.results.RunStatus.FailedTrial::disturbed).toList();
+        if (!disturbed.isEmpty()) {
+            long kept = r.rows().stream().filter(JmhRow::disturbed).count();
+            out.add(clip("! " + disturbed.size() + " disturbed trial" + (disturbed.size() == 1 ? "" : "s")
+                    + (kept > 0 ? " kept, marked (--allow-disturbed)" : " left out") + ": "
+                    + disturbed.get(0).reason().replaceFirst("^disturbed: ", "")));
+        }
         StringBuilder head = new StringBuilder(pad("ns per switch ± 99.9% CI (switches/round trip)", LABEL + WHAT));
         hs.forEach(h -> head.append(lpad("JDK " + h.jdk(), CELL)));
         out.add(head.toString().stripTrailing());

@@ -86,7 +86,8 @@ class RunOnJdksTest {
         JdkPolicy.Jdk jdk21 = TestJdks.jdk21();
         JdkPolicy.Jdk newer = TestJdks.atLeast(JdkPolicy.NO_PINNING);
         System.setProperty("jmh.ignoreLock", "true");
-        CliHarness r = CliHarness.run("run", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
+        // --allow-disturbed: this checks what is recorded per JDK, not the machine's quiet
+        CliHarness r = CliHarness.run("run", "--allow-disturbed", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
                 "-p", "pair=VT_VT", "-p", "primitive=SYNCHRONIZED", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
                 "VirtualThreadHandoffTwoCarriers");
         assertEquals(ExitCodes.OK, r.exitCode(), r.out() + r.err());

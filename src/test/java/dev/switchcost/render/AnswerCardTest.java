@@ -108,4 +108,16 @@ class AnswerCardTest {
         String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
         assertTrue(oneCpu.contains("not measured"), "the failed SAME_CPU row must not be shown as a figure: " + oneCpu);
     }
+
+    @Test
+    void namesADisturbedTrialWhetherLeftOutOrKept() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        Files.copy(fixture.resolve("jmh.json"), tmp.resolve("jmh.json"));
+        Files.writeString(tmp.resolve("status"), "complete\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
+                + "placement=SAME_CPU\tdisturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 58%\n");
+        String card = AnswerCard.render(Results.load(tmp));
+        fitsOneScreen(card);
+        assertTrue(card.contains("! 1 disturbed trial kept, marked (--allow-disturbed): other tasks took 56%"), card);
+        assertTrue(card.contains("1 disturbed trial"), card);
+    }
 }

@@ -128,6 +128,21 @@ class ResultsReaderTest {
     }
 
     @Test
+    void rowsOfADisturbedTrialKeptByTheRunAreMarkedAndStillUsable() throws IOException {
+        Files.copy(FIXTURE_DIR.resolve("jmh.json"), tmp.resolve("jmh.json"));
+        Files.copy(FIXTURE_DIR.resolve("machine.json"), tmp.resolve("machine.json"));
+        Files.writeString(tmp.resolve("status"), "complete\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip"
+                + "\tplacement=SAME_CPU\tdisturbed: yes (pid 7) took 50%\n");
+        Results r = Results.load(tmp);
+        List<JmhRow> disturbed = r.rows().stream().filter(JmhRow::disturbed).toList();
+        assertEquals(1, disturbed.size());
+        assertEquals(Map.of("placement", "SAME_CPU"), disturbed.get(0).params());
+        assertEquals("disturbed: yes (pid 7) took 50%", disturbed.get(0).disturbance());
+        assertEquals(false, disturbed.get(0).failed());
+        assertEquals(r.rows().size(), r.usable().size(), "kept with --allow-disturbed: used, marked");
+    }
+
+    @Test
     void anyNumberOfFilesAnyNamesAndInterruptedDebris() throws IOException {
         Files.copy(FIXTURE_DIR.resolve("jmh.json"), tmp.resolve("jmh-jdk25.json"));
         Files.copy(Path.of("src/test/resources/fixtures/jmh-json/workingset-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json"), tmp.resolve("ws.json"));
