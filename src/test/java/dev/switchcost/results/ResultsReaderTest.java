@@ -128,6 +128,24 @@ class ResultsReaderTest {
     }
 
     @Test
+    void aSampleModeRowCarriesItsPercentilesInNanosecondsAndAnAverageTimeRowNone() throws IOException {
+        Path f = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        JmhRow row = Results.load(f).rows().get(0);
+        assertEquals("sample", row.mode());
+        // captured in us/op: p50 6.512, p90 9.376, p99 46.66688, p99.9 3425.353728, max 26673.152
+        assertEquals(new Percentiles(6512.000000000001, 9376, 46666.87999999988, 3425353.7280000446, 26673152.000000002),
+                row.percentiles());
+        assertEquals(21684.970014519283, row.nsPerOp(), 1e-6, "the mean stays the primary score");
+        assertEquals(null, Results.load(FIXTURE_DIR).rows().get(0).percentiles(), "avgt rows have none");
+        // a row that claims percentiles but lacks one is refused, naming it
+        String json = Files.readString(f).replaceFirst("\"99\.0\" : [0-9.]+,", "");
+        Files.writeString(tmp.resolve("jmh.json"), json);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Results.load(tmp.resolve("jmh.json")));
+        assertTrue(e.getMessage().contains("scorePercentiles has no \"99.0\""), e.getMessage());
+    }
+
+    @Test
     void rowsOfADisturbedTrialKeptByTheRunAreMarkedAndStillUsable() throws IOException {
         Files.copy(FIXTURE_DIR.resolve("jmh.json"), tmp.resolve("jmh.json"));
         Files.copy(FIXTURE_DIR.resolve("machine.json"), tmp.resolve("machine.json"));
