@@ -116,6 +116,16 @@ public final class AnswerCard {
             sb.append(lpad(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")", CELL));
         }
         out.add(sb.toString().stripTrailing());
+        if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
+            // the tail beside the mean: a handoff's median and 99th percentile (JMH sample mode)
+            StringBuilder tail = new StringBuilder(pad("", LABEL)).append(pad("  median · p99 (sampled)", WHAT));
+            for (Headline h : hs) {
+                Figure x = f.apply(h);
+                tail.append(lpad(x == null || x.tail() == null ? "–"
+                        : Fmt.num(Math.round(x.tail().p50())) + " · " + Fmt.num(Math.round(x.tail().p99())), CELL));
+            }
+            out.add(tail.toString().stripTrailing());
+        }
     }
 
     private static String pinningReading(List<Headline> hs) {

@@ -98,7 +98,9 @@ public final class JmhJson {
                     integer(o, "warmupIterations"), str(o, "warmupTime"), integer(o, "measurementIterations"),
                     str(o, "measurementTime"));
             out.add(new JmhRow(source, benchmark, o.has("mode") ? o.get("mode").getAsString() : "?", params,
-                    metric(pm, source, benchmark), secondary, jvm, settings, null, null, percentiles(pm, source, benchmark)));
+                    metric(pm, source, benchmark), secondary, jvm, settings, null, null,
+                    // JMH writes scorePercentiles in every mode; only sample mode's are over single ops
+                    "sample".equals(str(o, "mode")) ? percentiles(pm, source, benchmark) : null));
         }
         return out;
     }
@@ -122,7 +124,7 @@ public final class JmhJson {
     }
 
     /**
-     * A sample-mode row's {@code scorePercentiles} ({@code "50.0": 6.512, ...}, in the score's unit) as
+     * A sample-mode row's {@code scorePercentiles} (other modes' are over iteration scores, not ops) ({@code "50.0": 6.512, ...}, in the score's unit) as
      * ns per op; null when the row has none, or its unit is not a time per op.
      */
     private static Percentiles percentiles(JsonObject pm, Path source, String benchmark) {
