@@ -168,11 +168,16 @@ public final class Interference {
                 jvmTicks += d;
             } else {
                 othersTicks.merge(a.pid(), d, Long::sum);
-                if (a.tid() == a.pid() || !names.containsKey(a.pid())) {
-                    names.put(a.pid(), a.comm());
-                }
+                names.putIfAbsent(a.pid(), a.comm());
             }
         }
+        // a process is named by its main thread, whether or not that one ran
+        othersTicks.keySet().forEach(pid -> {
+            TaskStat main = after.tasks().get((int) (long) pid);
+            if (main != null && main.pid() == pid) {
+                names.put(pid, main.comm());
+            }
+        });
         List<Intruder> top = othersTicks.entrySet().stream()
                 .sorted(Comparator.comparingLong((Map.Entry<Long, Long> e) -> e.getValue()).reversed()).limit(INTRUDERS)
                 .map(e -> new Intruder(e.getKey(), names.get(e.getKey()), e.getValue() * CpuTicks.NS_PER_TICK)).toList();

@@ -157,4 +157,14 @@ class InterferenceTest {
         assertEquals("java", f.intruder().orElseThrow().comm(), "named after its main thread");
         assertEquals(100.0, f.intruderPercent(), 1e-9);
     }
+
+    @Test
+    void aProcessIsNamedByItsMainThreadEvenWhenOnlyAnotherThreadRan() {
+        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(),
+                Map.of(30, new TaskStat(30, 30, "java", 5, 0), 31, new TaskStat(30, 31, "C2 CompilerThre", 0, 1)));
+        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 10, 0, 0)), Map.of(),
+                Map.of(30, new TaskStat(30, 30, "java", 5, 0), 31, new TaskStat(30, 31, "C2 CompilerThre", 3, 1)));
+        Interference.Figures f = Interference.between(before, after, Set.of(1), Set.of(), 1, Set.of(), 1);
+        assertEquals(List.of(new Interference.Intruder(30, "java", 30_000_000L)), f.intruders());
+    }
 }
