@@ -127,7 +127,8 @@ public final class BenchmarkMain {
             }
             human.println();
             human.println("Benchmark result is saved to " + file
-                    + (outcome.ok() ? "" : " (complete trials only; " + outcome.failed().size() + " failed)"));
+                    + (outcome.ok() ? "" : " (complete trials only; " + outcome.failed().size() + " failed, "
+                    + outcome.disturbed().size() + " disturbed)"));
         }
         human.flush();
         if (!outcome.ok()) {

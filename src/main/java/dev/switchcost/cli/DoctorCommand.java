@@ -76,7 +76,10 @@ public final class DoctorCommand extends BaseCommand {
 
     @Override
     protected int doCall() {
-        List<Check> checks = evaluate(Facts.collect());
+        List<Check> checks = new ArrayList<>(evaluate(Facts.collect()));
+        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+            checks.add(loadCheck(measureLoad(LOAD_MILLIS), LOAD_MILLIS));
+        }
         print(checks);
         return exitCode(checks);
     }
@@ -93,6 +96,47 @@ public final class DoctorCommand extends BaseCommand {
         out().println(fails > 0 ? "switchcost cannot run here: " + fails + " required check(s) failed (exit 3)."
                 : warns > 0 ? "switchcost can run; " + warns + " optional feature(s) degraded (see warn lines)."
                 : "switchcost can run; everything optional is available too.");
+    }
+
+    /** How long doctor watches the machine's load. */
+    static final long LOAD_MILLIS = 500;
+
+    /**
+     * The machine's load now: what tasks outside this JVM took of the allowed CPUs over {@code millis}, and
+     * steal, by the arithmetic of the interference profiler (every allowed CPU measured, no benchmark threads).
+     */
+    static dev.switchcost.measure.sample.Interference.Figures measureLoad(long millis) {
+        java.util.Set<Integer> cpus = new java.util.TreeSet<>();
+        CpuPinning.allowedCpus().stream().forEach(cpus::add);
+        dev.switchcost.measure.sample.Interference.Snapshot before = loadSnapshot();
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return dev.switchcost.measure.sample.Interference.between(before, loadSnapshot(), cpus, java.util.Set.of(),
+                ProcessHandle.current().pid(), java.util.Set.of(), 0);
+    }
+
+    private static dev.switchcost.measure.sample.Interference.Snapshot loadSnapshot() {
+        return new dev.switchcost.measure.sample.Interference.Snapshot(dev.switchcost.measure.sample.CpuTicks.read(),
+                java.util.Map.of(), dev.switchcost.measure.sample.TaskStat.scanAll());
+    }
+
+    /**
+     * The load line: warn when others or steal are above the limit that calls a trial disturbed
+     * ({@link dev.switchcost.measure.jmh.Disturbance}), naming the busiest other processes.
+     */
+    static Check loadCheck(dev.switchcost.measure.sample.Interference.Figures f, long millis) {
+        String busiest = f.intruders().stream().map(i -> String.format(Locale.ROOT, "%s (pid %d) %.0f%%", i.comm(), i.pid(),
+                Math.min(f.percent(i.ns()), f.othersPercent()))).reduce((x, y) -> x + ", " + y).orElse("none");
+        String detail = String.format(Locale.ROOT, "others took %.0f%% of the allowed CPUs over %d ms (busiest: %s); steal %.0f%%",
+                f.othersPercent(), millis, busiest, f.stealPercent());
+        boolean busy = f.othersPercent() > dev.switchcost.measure.jmh.Disturbance.MAX_OTHERS_PERCENT
+                || f.stealPercent() > dev.switchcost.measure.jmh.Disturbance.MAX_STEAL_PERCENT;
+        return new Check(busy ? Level.WARN : Level.OK, "load", detail, busy
+                ? "trials now would likely be called disturbed (exit 1): stop these tasks, or run with --allow-disturbed to keep marked rows"
+                : null);
     }
 
     static int exitCode(List<Check> checks) {

@@ -16,6 +16,7 @@ import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.TrialPlan;
@@ -63,8 +64,8 @@ import java.util.regex.PatternSyntaxException;
         description = {"Runs benchmarks in ONE JMH run with the context-switch profiler on, shows progress over the "
                 + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
-                + "-o/--output (default: results/). Exits 0 only when every requested trial completed; 1 when one "
-                + "failed (named, with its reason), 2 for a bad option, 3 when results cannot be written. Ends with "
+                + "-o/--output (default: results/). Exits 0 only when every requested trial completed undisturbed; 1 when one "
+                + "failed or was disturbed (others took its CPUs; named, with its reason and the largest intruder), 2 for a bad option, 3 when results cannot be written. Ends with "
                 + "the answer on one screen and the report.html it wrote.",
                 "",
                 "JMH-ARGS are JMH's own options and benchmark regexes, as java -jar target/benchmarks.jar takes them "
@@ -195,6 +196,11 @@ public final class RunCommand extends BaseCommand {
 
     private final List<String> legacy = new ArrayList<>();
 
+    @Option(names = "--allow-disturbed", description = "Keep the rows of trials whose CPUs other tasks took (more than "
+            + "5% of their time, or 5% stolen by the hypervisor), marked disturbed, and exit 0; without it such a trial "
+            + "is left out like a failed one and the run exits 1.")
+    boolean allowDisturbed;
+
     @Mixin
     JdkMixin jdks;
 
@@ -218,7 +224,8 @@ public final class RunCommand extends BaseCommand {
         if (runs.isEmpty()) {
             runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan()));
         }
-        RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null);
+        RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
+                allowDisturbed);
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
@@ -335,6 +342,9 @@ public final class RunCommand extends BaseCommand {
         }
         if (!profilers.contains(PairedWalkProfiler.class.getName())) {
             b.addProfiler(PairedWalkProfiler.class); // reports only for roundTripPaired; nothing elsewhere
+        }
+        if (!profilers.contains(InterferenceProfiler.class.getName())) {
+            b.addProfiler(InterferenceProfiler.class);
         }
         Options options = b.build();
         for (ProfilerConfig p : options.getProfilers()) {

@@ -4,6 +4,7 @@ import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Results;
 
 import java.util.Comparator;
@@ -46,8 +47,14 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * @param perSwitch       ns per switch (round trip / 2)
      * @param switchesPerTrip switches counted per round trip (ContextSwitchProfiler or getrusage), NaN when not counted
      * @param source          the row or cell it comes from
+     * @param tail            the same trial's latency distribution per switch (sample mode, round trip / 2), or null
+     *                        when no sample-mode row of it was run
      */
-    public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source) {
+    public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail) {
+
+        public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source) {
+            this(what, perSwitch, switchesPerTrip, source, null);
+        }
     }
 
     /** Preference among rows that answer the same question: untimed waits, FFM before JNA. */
@@ -71,16 +78,16 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     static Headline derive(Results r, List<JmhRow> rows, String jdk) {
         Figure same = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "SAME_CPU".equals(x.param("placement")))
-                .map(x -> figure("futex handoff, both on one CPU", x)).orElse(null);
+                .map(x -> figure("futex handoff, both on one CPU", x, rows)).orElse(null);
         Figure cross = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "CROSS_CPU".equals(x.param("placement")))
-                .map(x -> figure("futex handoff, on two CPUs", x)).orElse(null);
+                .map(x -> figure("futex handoff, on two CPUs", x, rows)).orElse(null);
         Figure virt = pick(rows, vt("VT_VT", "UNPINNED")).map(x -> figure("virtual ↔ virtual, "
-                + (x.benchmarkClass().endsWith("OneCarrier") ? "one carrier" : "two carriers"), x)).orElse(null);
+                + (x.benchmarkClass().endsWith("OneCarrier") ? "one carrier" : "two carriers"), x, rows)).orElse(null);
         // like for like: one carrier is one CPU, so the platform pair on one CPU first
-        Figure plat = pick(rows, vt("PT_PT", "SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU", x))
-                .or(() -> pick(rows, park("SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU (park)", x)))
-                .or(() -> pick(rows, vt("PT_PT", "UNPINNED")).map(x -> figure("platform ↔ platform, unpinned", x)))
-                .or(() -> pick(rows, park("UNPINNED")).map(x -> figure("platform ↔ platform, unpinned (park)", x)))
+        Figure plat = pick(rows, vt("PT_PT", "SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU", x, rows))
+                .or(() -> pick(rows, park("SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU (park)", x, rows)))
+                .or(() -> pick(rows, vt("PT_PT", "UNPINNED")).map(x -> figure("platform ↔ platform, unpinned", x, rows)))
+                .or(() -> pick(rows, park("UNPINNED")).map(x -> figure("platform ↔ platform, unpinned (park)", x, rows)))
                 .orElse(null);
         Figure c = null;
         Figure jvm = null;
@@ -158,7 +165,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
     /** The preferred row among those matching: see {@link #PREFERRED}; then OneCarrier before TwoCarriers. */
     static Optional<JmhRow> pick(List<JmhRow> rows, Predicate<JmhRow> which) {
         return rows.stream().filter(which).filter(x -> x.primary().isTimePerOp())
-                .min(Comparator.comparingInt(Headline::rank).thenComparing(JmhRow::benchmark));
+                .min(Comparator.comparing((JmhRow x) -> SAMPLE.equals(x.mode())).thenComparingInt(Headline::rank)
+                        .thenComparing(JmhRow::benchmark));
     }
 
     private static int rank(JmhRow r) {
@@ -173,9 +181,17 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         return rank;
     }
 
-    static Figure figure(String what, JmhRow r) {
-        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key());
+    /** The mean of {@code r}, and the tail of the sample-mode row of the same trial among {@code rows}, per switch. */
+    static Figure figure(String what, JmhRow r, List<JmhRow> rows) {
+        Percentiles tail = rows.stream().filter(x -> SAMPLE.equals(x.mode()) && x.percentiles() != null
+                        && x.benchmark().equals(r.benchmark()) && x.params().equals(r.params()))
+                .findFirst().map(x -> x.percentiles()).map(p -> new Percentiles(p.p50() / 2, p.p90() / 2, p.p99() / 2,
+                        p.p999() / 2, p.max() / 2)).orElse(null);
+        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail);
     }
+
+    /** JMH's sample mode: its mean comes from sampled single ops, so an average-time row of the trial is preferred. */
+    static final String SAMPLE = "sample";
 
     /**
      * A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule; a JVM cell of

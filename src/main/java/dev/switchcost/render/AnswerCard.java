@@ -61,6 +61,14 @@ public final class AnswerCard {
         if (failed > 0) {
             out.add(clip("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure"));
         }
+        List<dev.switchcost.results.RunStatus.FailedTrial> disturbed = r.status().failedTrials().stream()
+                .filter(dev.switchcost.results.RunStatus.FailedTrial::disturbed).toList();
+        if (!disturbed.isEmpty()) {
+            long kept = r.rows().stream().filter(JmhRow::disturbed).count();
+            out.add(clip("! " + disturbed.size() + " disturbed trial" + (disturbed.size() == 1 ? "" : "s")
+                    + (kept > 0 ? " kept, marked (--allow-disturbed)" : " left out") + ": "
+                    + disturbed.get(0).reason().replaceFirst("^disturbed: ", "")));
+        }
         StringBuilder head = new StringBuilder(pad("ns per switch ± 99.9% CI (switches/round trip)", LABEL + WHAT));
         hs.forEach(h -> head.append(lpad("JDK " + h.jdk(), CELL)));
         out.add(head.toString().stripTrailing());
@@ -154,6 +162,16 @@ public final class AnswerCard {
             sb.append(lpad(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")", CELL));
         }
         out.add(sb.toString().stripTrailing());
+        if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
+            // the tail beside the mean: a handoff's median and 99th percentile (JMH sample mode)
+            StringBuilder tail = new StringBuilder(pad("", LABEL)).append(pad("  median · p99 (sampled)", WHAT));
+            for (Headline h : hs) {
+                Figure x = f.apply(h);
+                tail.append(lpad(x == null || x.tail() == null ? "–"
+                        : Fmt.num(Math.round(x.tail().p50())) + " · " + Fmt.num(Math.round(x.tail().p99())), CELL));
+            }
+            out.add(tail.toString().stripTrailing());
+        }
     }
 
     private static String pinningReading(List<Headline> hs) {

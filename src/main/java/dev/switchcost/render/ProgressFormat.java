@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.measure.jmh.Disturbance;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -90,6 +91,7 @@ public final class ProgressFormat implements OutputFormat {
         Result<?> sw = result.getSecondaryResults().get("ctxsw.total.norm");
         String swText = sw == null ? "" : String.format(Locale.ROOT, ", %.2f switches/op", sw.getScore());
         terminal.printf(Locale.ROOT, "      %.3f %s %s%s%n", r.getScore(), r.getScoreUnit(), ciText, swText);
+        Disturbance.of(result.getSecondaryResults()).ifPresent(why -> terminal.println("      DISTURBED: " + why));
         terminal.flush();
     }
 

@@ -98,7 +98,9 @@ public final class JmhJson {
                     integer(o, "warmupIterations"), str(o, "warmupTime"), integer(o, "measurementIterations"),
                     str(o, "measurementTime"));
             out.add(new JmhRow(source, benchmark, o.has("mode") ? o.get("mode").getAsString() : "?", params,
-                    metric(pm, source, benchmark), secondary, jvm, settings, null));
+                    metric(pm, source, benchmark), secondary, jvm, settings, null, null,
+                    // JMH writes scorePercentiles in every mode; only sample mode's are over single ops
+                    "sample".equals(str(o, "mode")) ? percentiles(pm, source, benchmark) : null));
         }
         return out;
     }
@@ -119,6 +121,29 @@ public final class JmhJson {
         return Metric.of(number(m.get("score"), source, benchmark),
                 m.has("scoreError") ? number(m.get("scoreError"), source, benchmark) : Double.NaN,
                 m.has("scoreUnit") ? m.get("scoreUnit").getAsString() : "", raw);
+    }
+
+    /**
+     * A sample-mode row's {@code scorePercentiles} (other modes' are over iteration scores, not ops) ({@code "50.0": 6.512, ...}, in the score's unit) as
+     * ns per op; null when the row has none, or its unit is not a time per op.
+     */
+    private static Percentiles percentiles(JsonObject pm, Path source, String benchmark) {
+        if (!pm.has("scorePercentiles") || !pm.get("scorePercentiles").isJsonObject()) {
+            return null;
+        }
+        JsonObject p = pm.getAsJsonObject("scorePercentiles");
+        String unit = pm.has("scoreUnit") ? pm.get("scoreUnit").getAsString() : "";
+        java.util.function.ToDoubleFunction<String> at = key -> {
+            if (!p.has(key)) {
+                throw bad(source, benchmark + ": scorePercentiles has no \"" + key + "\"");
+            }
+            return Metric.of(number(p.get(key), source, benchmark), Double.NaN, unit, new double[0][]).score();
+        };
+        if (!Metric.of(0, 0, unit, new double[0][]).isTimePerOp()) {
+            return null;
+        }
+        return new Percentiles(at.applyAsDouble("50.0"), at.applyAsDouble("90.0"), at.applyAsDouble("99.0"),
+                at.applyAsDouble("99.9"), at.applyAsDouble("100.0"));
     }
 
     /** JMH writes NaN and infinities as strings ("NaN"). */

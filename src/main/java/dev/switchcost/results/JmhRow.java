@@ -19,9 +19,18 @@ import java.util.stream.Collectors;
  * @param settings   JMH's settings for this trial
  * @param failure    why this row's trial failed (from the directory's status file), or null: a failed row is
  *                   shown as such and never used in a derived figure
+ * @param disturbance why this row's trial was disturbed (others took its CPUs; kept with
+ *                   {@code run --allow-disturbed}), or null: such a row is used, and marked wherever shown
+ * @param percentiles the per-op latency distribution of a sample-mode row ({@code -bm sample}), else null
  */
 public record JmhRow(Path source, String benchmark, String mode, Map<String, String> params, Metric primary,
-                     Map<String, Metric> secondary, Jvm jvm, Settings settings, String failure) {
+                     Map<String, Metric> secondary, Jvm jvm, Settings settings, String failure, String disturbance,
+                     Percentiles percentiles) {
+
+    public JmhRow(Path source, String benchmark, String mode, Map<String, String> params, Metric primary,
+                  Map<String, Metric> secondary, Jvm jvm, Settings settings, String failure) {
+        this(source, benchmark, mode, params, primary, secondary, jvm, settings, failure, null, null);
+    }
 
     /**
      * @param jdkVersion {@code jdkVersion}, e.g. {@code 25.0.3}
@@ -53,7 +62,16 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
 
     /** This row marked failed. */
     public JmhRow withFailure(String why) {
-        return new JmhRow(source, benchmark, mode, params, primary, secondary, jvm, settings, why);
+        return new JmhRow(source, benchmark, mode, params, primary, secondary, jvm, settings, why, disturbance, percentiles);
+    }
+
+    public boolean disturbed() {
+        return disturbance != null;
+    }
+
+    /** This row marked disturbed. */
+    public JmhRow withDisturbance(String why) {
+        return new JmhRow(source, benchmark, mode, params, primary, secondary, jvm, settings, failure, why, percentiles);
     }
 
     /** {@code FutexPingPong}. */

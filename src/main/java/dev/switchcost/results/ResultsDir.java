@@ -52,7 +52,10 @@ import java.util.stream.Stream;
  * Each further line names one trial (benchmark + parameters) that failed, tab-separated:
  * <pre>
  * trial-failed&lt;TAB&gt;dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes&lt;TAB&gt;placement=SAME_CPU&lt;TAB&gt;partner process died
+ * trial-disturbed&lt;TAB&gt;dev.switchcost.bench.FutexPingPong.roundTrip&lt;TAB&gt;placement=SAME_CPU&lt;TAB&gt;disturbed: other tasks took 48% ...
  * </pre>
+ * A {@code trial-disturbed} trial completed but others took its CPUs: its rows are absent, or, when the
+ * run kept them ({@code run --allow-disturbed}), read as disturbed (marked, still used).
  * (parameters as {@code k=v} separated by spaces, empty when the benchmark has none; a parameter left
  * out matches every value). A row of {@code jmh*.json} that belongs to a failed trial is read as failed
  * and never averaged in. {@code running} found by a reader means the run is still going or died
@@ -72,6 +75,7 @@ public final class ResultsDir implements AutoCloseable {
 
     static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
     static final String TRIAL_FAILED = "trial-failed";
+    static final String TRIAL_DISTURBED = "trial-disturbed";
 
     private final Path dir;
     private RunStatus.State state = RunStatus.State.RUNNING;
@@ -222,10 +226,24 @@ public final class ResultsDir implements AutoCloseable {
         writeStatus();
     }
 
-    /** Every requested trial completed. Refused while failed trials are recorded: use {@link #failed}. */
+    /**
+     * Records a disturbed trial now: it completed, but others took its CPUs ({@code measure.jmh.Disturbance}).
+     * Its rows are left out, or kept marked when the run allows disturbed trials.
+     */
+    public synchronized void recordDisturbedTrial(String benchmark, Map<String, String> params, String why) {
+        failed.add(new RunStatus.FailedTrial(benchmark, params, why, true));
+        writeStatus();
+    }
+
+    /**
+     * Every requested trial completed. Refused while failed trials are recorded: use {@link #failed}.
+     * Disturbed trials do not refuse it: a run that kept them ({@code --allow-disturbed}) completes, and
+     * a run that did not fails before it gets here.
+     */
     public synchronized void complete() {
-        if (!failed.isEmpty()) {
-            fail(failed.size() + " trial" + (failed.size() == 1 ? "" : "s") + " failed");
+        long notDisturbed = failed.stream().filter(t -> !t.disturbed()).count();
+        if (notDisturbed > 0) {
+            fail(notDisturbed + " trial" + (notDisturbed == 1 ? "" : "s") + " failed");
             return;
         }
         state = RunStatus.State.COMPLETE;
@@ -327,7 +345,7 @@ public final class ResultsDir implements AutoCloseable {
             case UNKNOWN -> throw new IllegalStateException("a writer never writes unknown");
         }).append('\n');
         for (RunStatus.FailedTrial t : failed) {
-            sb.append(TRIAL_FAILED).append('\t').append(t.benchmark()).append('\t').append(paramsText(t.params()))
+            sb.append(t.disturbed() ? TRIAL_DISTURBED : TRIAL_FAILED).append('\t').append(t.benchmark()).append('\t').append(paramsText(t.params()))
                     .append('\t').append(t.reason()).append('\n');
         }
         AtomicFiles.writeString(dir.resolve(STATUS), sb.toString());
@@ -378,8 +396,10 @@ public final class ResultsDir implements AutoCloseable {
                 continue;
             }
             String[] f4 = line.split("\t", 4);
-            if (!f4[0].equals(TRIAL_FAILED) || f4.length < 2 || f4[1].isBlank()) {
-                throw new IllegalArgumentException(f + ": cannot read line '" + line + "' (expected trial-failed<TAB>benchmark<TAB>params<TAB>reason)");
+            boolean disturbed = f4[0].equals(TRIAL_DISTURBED);
+            if (!(f4[0].equals(TRIAL_FAILED) || disturbed) || f4.length < 2 || f4[1].isBlank()) {
+                throw new IllegalArgumentException(f + ": cannot read line '" + line
+                        + "' (expected trial-failed or trial-disturbed<TAB>benchmark<TAB>params<TAB>reason)");
             }
             Map<String, String> params = new TreeMap<>();
             if (f4.length > 2 && !f4[2].isBlank()) {
@@ -391,7 +411,7 @@ public final class ResultsDir implements AutoCloseable {
                     params.put(kv.substring(0, eq), kv.substring(eq + 1));
                 }
             }
-            trials.add(new RunStatus.FailedTrial(f4[1].strip(), params, f4.length > 3 ? f4[3] : ""));
+            trials.add(new RunStatus.FailedTrial(f4[1].strip(), params, f4.length > 3 ? f4[3] : "", disturbed));
         }
         return new RunStatus(state, reason, trials);
     }

@@ -35,8 +35,14 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
      * @param benchmark full JMH name, {@code dev.switchcost.bench.FutexPingPong.roundTrip}
      * @param params    its parameters; empty when the benchmark has none
      * @param reason    one line, or empty
+     * @param disturbed  the trial completed but others took its CPUs (switchcost's disturbance rule): its rows
+     *                   are absent, or, when the run kept them ({@code run --allow-disturbed}), marked disturbed
      */
-    public record FailedTrial(String benchmark, Map<String, String> params, String reason) {
+    public record FailedTrial(String benchmark, Map<String, String> params, String reason, boolean disturbed) {
+
+        public FailedTrial(String benchmark, Map<String, String> params, String reason) {
+            this(benchmark, params, reason, false);
+        }
 
         /** The parameter that names a trial's JDK when one run holds several ({@code run --jdk}). */
         public static final String JDK = "jdk";
@@ -82,9 +88,14 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
         return state == State.COMPLETE && failedTrials.isEmpty();
     }
 
-    /** The row's failed trial, if the row belongs to one. */
+    /** The row's failed trial, if the row belongs to one (not a disturbed one). */
     public java.util.Optional<FailedTrial> failedTrial(String benchmark, Map<String, String> params) {
-        return failedTrials.stream().filter(t -> t.matches(benchmark, params)).findFirst();
+        return failedTrials.stream().filter(t -> !t.disturbed() && t.matches(benchmark, params)).findFirst();
+    }
+
+    /** The row's disturbed trial, if the row belongs to one (kept with {@code run --allow-disturbed}). */
+    public java.util.Optional<FailedTrial> disturbedTrial(String benchmark, Map<String, String> params) {
+        return failedTrials.stream().filter(t -> t.disturbed() && t.matches(benchmark, params)).findFirst();
     }
 
     /** One line for people: {@code complete}, {@code failed: reason}, {@code interrupted}, ... */
@@ -96,8 +107,14 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
             case INTERRUPTED -> "interrupted: results are partial";
             case UNKNOWN -> "unknown (no status file)";
         };
-        if (!failedTrials.isEmpty()) {
-            s += "; " + failedTrials.size() + " failed trial" + (failedTrials.size() == 1 ? "" : "s") + " (rows marked, never averaged in)";
+        long disturbed = failedTrials.stream().filter(FailedTrial::disturbed).count();
+        long failed = failedTrials.size() - disturbed;
+        if (failed > 0) {
+            s += "; " + failed + " failed trial" + (failed == 1 ? "" : "s") + " (rows marked, never averaged in)";
+        }
+        if (disturbed > 0) {
+            s += "; " + disturbed + " disturbed trial" + (disturbed == 1 ? "" : "s")
+                    + " (other tasks took their CPUs; rows left out, or marked where kept with --allow-disturbed)";
         }
         return s;
     }

@@ -10,6 +10,7 @@ import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeResult;
@@ -257,6 +258,7 @@ public final class CompareRunner {
                 .measurementTime(settings.iterationTime())
                 .addProfiler(ContextSwitchProfiler.class)
                 .addProfiler(PairedWalkProfiler.class)
+                .addProfiler(InterferenceProfiler.class)
                 .shouldFailOnError(true);
         p.target.params().forEach((k, v) -> b.param(k, v));
         if (p.jdk != null) {

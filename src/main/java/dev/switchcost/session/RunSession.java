@@ -56,8 +56,10 @@ public final class RunSession {
      * @param runs            one entry per JDK, in order; every one runs whatever the one before did
      * @param extraFormat     JMH's {@code -rf} when other than JSON ({@code jmh.FORMAT} beside jmh.json), else null
      * @param compare         C beside the JVM after the default JVM's trials (run --quick), or null
+     * @param keepDisturbed   keep the rows of disturbed trials, marked ({@code --allow-disturbed}), instead of
+     *                        leaving them out like failed ones
      */
-    public record Plan(List<OnJdk> runs, String extraFormat, CompareRunner.Settings compare) {
+    public record Plan(List<OnJdk> runs, String extraFormat, CompareRunner.Settings compare, boolean keepDisturbed) {
     }
 
     /** How the user watches a JMH run: JMH's own output (for run.log) wrapped in a view of the whole run. */
@@ -123,7 +125,7 @@ public final class RunSession {
             }
             TrialLedger.Outcome outcome;
             try {
-                outcome = Trials.execute(on.options(), progress.around(log, on.plan().size()));
+                outcome = Trials.execute(on.options(), progress.around(log, on.plan().size()), plan.keepDisturbed());
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
             } catch (ProfilersFailedException e) {
@@ -132,6 +134,8 @@ public final class RunSession {
                 throw SwitchcostException.environment(firstLine(Trials.rootMessage(e)));
             }
             outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
+                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
+            outcome.disturbed().forEach((trial, why) -> run.recordDisturbedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
                     : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
             boolean compared = true;
             if (plan.compare() != null && on.jdk() == null) {
@@ -152,9 +156,15 @@ public final class RunSession {
             if (!outcome.ok()) {
                 logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
                 err.println(Trials.failureSummary(outcome, "switchcost: "));
-                run.fail(outcome.failed().size() + " of " + on.plan().size() + " trials failed"
-                        + (on.jdk() == null ? "" : " on JDK " + on.jdk().version));
+                String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
+                run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + on.plan().size() + " trials disturbed" + onJdk
+                        : outcome.failed().size() + " of " + on.plan().size() + " trials failed" + onJdk);
                 return false;
+            }
+            if (!outcome.disturbed().isEmpty()) {
+                // kept (--allow-disturbed): said, and marked in the status and every figure
+                logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
+                err.println(Trials.failureSummary(outcome, "switchcost: "));
             }
             if (!compared) {
                 run.fail("a native C comparison repetition failed (see compare.json)");

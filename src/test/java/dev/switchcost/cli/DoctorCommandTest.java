@@ -100,4 +100,19 @@ class DoctorCommandTest {
         assertTrue(pmu.explanation().contains("cache-miss counters are unavailable"), pmu.explanation());
         assertTrue(pmu.explanation().contains("cpu-clock"), pmu.explanation());
     }
+
+    @Test
+    void loadWarnsAboveTheDisturbanceLimitNamingTheBusiestTasks() {
+        var busy = new dev.switchcost.measure.sample.Interference.Figures(1_000_000_000L, 600_000_000L, 0, 0, 0, 0, 0,
+                List.of(new dev.switchcost.measure.sample.Interference.Intruder(4242, "yes", 500_000_000L)));
+        DoctorCommand.Check c = DoctorCommand.loadCheck(busy, 500);
+        assertEquals(DoctorCommand.Level.WARN, c.level());
+        assertTrue(c.detail().contains("others took 60% of the allowed CPUs over 500 ms (busiest: yes (pid 4242) 50%)"), c.detail());
+        assertTrue(c.explanation().contains("--allow-disturbed"), c.explanation());
+        var quiet = new dev.switchcost.measure.sample.Interference.Figures(1_000_000_000L, 10_000_000L, 0, 0, 0, 0, 0, List.of());
+        assertEquals(DoctorCommand.Level.OK, DoctorCommand.loadCheck(quiet, 500).level());
+        var stolen = new dev.switchcost.measure.sample.Interference.Figures(1_000_000_000L, 0, 0, 0, 200_000_000L, 0, 0, List.of());
+        assertEquals(DoctorCommand.Level.WARN, DoctorCommand.loadCheck(stolen, 500).level());
+        assertTrue(DoctorCommand.loadCheck(stolen, 500).detail().endsWith("steal 20%"));
+    }
 }

@@ -127,7 +127,8 @@ class RunCommandTest {
     @EnabledOnOs(OS.LINUX)
     void jmhOptionsPassThroughAndProfGcIsAProfiler() throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        CliResult r = CliResult.run("run", "-o", tmp.toString(), "-f", "1", "-wi", "1", "-w", "100ms", "-i", "2",
+        // --allow-disturbed: this checks the run's shape, not the machine's quiet (DisturbanceTest does that)
+        CliResult r = CliResult.run("run", "--allow-disturbed", "-o", tmp.toString(), "-f", "1", "-wi", "1", "-w", "100ms", "-i", "2",
                 "-r", "100ms", "-prof", "gc", "-p", "placement=SAME_CPU", "-p", "wait=UNTIMED", "-p", "binding=JNA", "FutexPingPong");
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         Path dir = onlyRunDir();
@@ -152,7 +153,7 @@ class RunCommandTest {
     void aFailedTrialExitsNonZeroIsLeftOutAndTheDirectorySaysFailed() throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         // carriers=2 on the one-carrier class: its setup refuses in the fork
-        CliResult r = CliResult.run("run", "-o", tmp.toString(), "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
+        CliResult r = CliResult.run("run", "--allow-disturbed", "-o", tmp.toString(), "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
                 "-p", "carriers=2", "-p", "pair=VT_VT", "-p", "primitive=LOCK_SUPPORT",
                 "VirtualThreadHandoffOneCarrier|SyscallBaseline.gettid");
         assertEquals(ExitCodes.FAILURE, r.exit(), r.out() + r.err());
@@ -215,7 +216,7 @@ class RunCommandTest {
     void tinyRunWritesJmhJsonMachineJsonAndLog() throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         // the old option names still work (hidden aliases)
-        CliResult r = CliResult.run("run", "--results-dir", tmp.toString(), "--forks", "1", "--warmup-iterations", "0",
+        CliResult r = CliResult.run("run", "--allow-disturbed", "--results-dir", tmp.toString(), "--forks", "1", "--warmup-iterations", "0",
                 "--iterations", "1", "--time", "100ms", "--param", "placement=SAME_CPU", "FutexPingPong");
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         Path dir;

@@ -87,7 +87,8 @@ class RunOnJdksTest {
         LinuxTestSupport.assumeNative();
         Jdk jdk21 = TestJdks.jdk21();
         Jdk newer = TestJdks.atLeast(JdkPolicy.NO_PINNING);
-        CliResult r = CliResult.run("run", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
+        // --allow-disturbed: this checks what is recorded per JDK, not the machine's quiet
+        CliResult r = CliResult.run("run", "--allow-disturbed", "-o", tmp.toString(), "--jdk", jdk21.java().getPath(), "--jdk", newer.home.getPath(),
                 "-p", "pair=VT_VT", "-p", "primitive=SYNCHRONIZED", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
                 "VirtualThreadHandoffTwoCarriers");
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());

@@ -162,4 +162,38 @@ class AnswerCardTest {
         fitsOneScreen(card);
         assertTrue(card.contains("through the caches, 128 KiB/thread"), card);
     }
+
+    @Test
+    void namesADisturbedTrialWhetherLeftOutOrKept() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        Files.copy(fixture.resolve("jmh.json"), tmp.resolve("jmh.json"));
+        Files.writeString(tmp.resolve("status"), "complete\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
+                + "placement=SAME_CPU\tdisturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 58%\n");
+        String card = AnswerCard.render(Results.load(tmp));
+        fitsOneScreen(card);
+        assertTrue(card.contains("! 1 disturbed trial kept, marked (--allow-disturbed): other tasks took 56%"), card);
+        assertTrue(card.contains("1 disturbed trial"), card);
+    }
+
+    @Test
+    void showsTheMedianAndP99BesideTheMeanWhenASampleModeRowOfTheTrialWasRun() throws IOException {
+        Path sample = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        Files.copy(sample, tmp.resolve("jmh.json"));
+        // the same trial in average-time mode beside it: its mean is the figure, the sample row gives the tail
+        Files.writeString(tmp.resolve("jmh-avgt.json"), Files.readString(sample).replace("\"mode\" : \"sample\"", "\"mode\" : \"avgt\""));
+        Files.writeString(tmp.resolve("status"), "complete\n");
+        Results r = Results.load(tmp);
+        dev.switchcost.derive.Headline h = dev.switchcost.derive.Headline.perJdk(r).get(0);
+        assertTrue(h.sameCpu().source().endsWith("[avgt]"), h.sameCpu().source());
+        // captured p50 6.512 us and p99 46.667 us per round trip: per switch, half
+        assertEquals(3256, Math.round(h.sameCpu().tail().p50()));
+        assertEquals(23333, Math.round(h.sameCpu().tail().p99()));
+        String card = AnswerCard.render(r);
+        fitsOneScreen(card);
+        List<String> lines = card.lines().toList();
+        int one = lines.indexOf(lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow());
+        assertTrue(lines.get(one + 1).contains("median · p99 (sampled)") && lines.get(one + 1).contains("3,256 · 23,333"), card);
+        assertFalse(card.contains("Across CPUs") && card.lines().filter(l -> l.contains("median · p99")).count() > 1,
+                "no tail line for a figure without a sample-mode row: " + card);
+    }
 }

@@ -87,6 +87,25 @@ class ResultsDirTest {
     }
 
     @Test
+    void aDisturbedTrialIsRecordedApartFromFailedOnesAndDoesNotRefuseComplete() throws IOException {
+        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
+        d.recordDisturbedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU"),
+                "disturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 20025) took 58%");
+        assertTrue(Files.readString(d.resolve(ResultsDir.STATUS)).contains("\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip"
+                + "\tplacement=SAME_CPU\tdisturbed: other tasks took 56%"), Files.readString(d.resolve(ResultsDir.STATUS)));
+        d.complete(); // kept with --allow-disturbed: the run completes, marked
+        RunStatus s = ResultsDir.readStatus(d.dir());
+        assertEquals(RunStatus.State.COMPLETE, s.state());
+        assertTrue(s.failedTrials().get(0).disturbed());
+        assertTrue(s.disturbedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU")).isPresent());
+        assertFalse(s.failedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU")).isPresent(),
+                "disturbed is not failed");
+        assertFalse(s.complete(), "shown with a warning");
+        assertTrue(s.describe().contains("1 disturbed trial") && !s.describe().contains("failed trial"), s.describe());
+        d.close();
+    }
+
+    @Test
     void interruptedAndFailedAreRead() throws IOException {
         ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
         d.interrupted();

@@ -128,6 +128,43 @@ class ResultsReaderTest {
     }
 
     @Test
+    void aSampleModeRowCarriesItsPercentilesInNanosecondsAndAnAverageTimeRowNone() throws IOException {
+        Path f = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        JmhRow row = Results.load(f).rows().get(0);
+        assertEquals("sample", row.mode());
+        // captured in us/op: p50 6.512, p90 9.376, p99 46.66688, p99.9 3425.353728, max 26673.152
+        Percentiles p = row.percentiles();
+        assertEquals(6512, p.p50(), 1e-6);
+        assertEquals(9376, p.p90(), 1e-6);
+        assertEquals(46666.88, p.p99(), 1e-6);
+        assertEquals(3425353.728, p.p999(), 1e-6);
+        assertEquals(26673152, p.max(), 1e-6);
+        assertEquals(21684.970014519283, row.nsPerOp(), 1e-6, "the mean stays the primary score");
+        assertEquals(null, Results.load(FIXTURE_DIR).rows().get(0).percentiles(), "avgt rows have none");
+        // a row that claims percentiles but lacks one is refused, naming it
+        String json = Files.readString(f).replaceFirst("\"99\\.0\" : [0-9.]+,", "");
+        Files.writeString(tmp.resolve("jmh.json"), json);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Results.load(tmp.resolve("jmh.json")));
+        assertTrue(e.getMessage().contains("scorePercentiles has no \"99.0\""), e.getMessage());
+    }
+
+    @Test
+    void rowsOfADisturbedTrialKeptByTheRunAreMarkedAndStillUsable() throws IOException {
+        Files.copy(FIXTURE_DIR.resolve("jmh.json"), tmp.resolve("jmh.json"));
+        Files.copy(FIXTURE_DIR.resolve("machine.json"), tmp.resolve("machine.json"));
+        Files.writeString(tmp.resolve("status"), "complete\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip"
+                + "\tplacement=SAME_CPU\tdisturbed: yes (pid 7) took 50%\n");
+        Results r = Results.load(tmp);
+        List<JmhRow> disturbed = r.rows().stream().filter(JmhRow::disturbed).toList();
+        assertEquals(1, disturbed.size());
+        assertEquals(Map.of("placement", "SAME_CPU"), disturbed.get(0).params());
+        assertEquals("disturbed: yes (pid 7) took 50%", disturbed.get(0).disturbance());
+        assertEquals(false, disturbed.get(0).failed());
+        assertEquals(r.rows().size(), r.usable().size(), "kept with --allow-disturbed: used, marked");
+    }
+
+    @Test
     void anyNumberOfFilesAnyNamesAndInterruptedDebris() throws IOException {
         Files.copy(FIXTURE_DIR.resolve("jmh.json"), tmp.resolve("jmh-jdk25.json"));
         Files.copy(Path.of("src/test/resources/fixtures/jmh-json/workingset-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json"), tmp.resolve("ws.json"));

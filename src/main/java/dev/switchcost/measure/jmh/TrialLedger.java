@@ -34,15 +34,24 @@ public final class TrialLedger implements OutputFormat {
     }
 
     /**
-     * One run's result: the complete trials (every iteration of every fork), and the failed or missing
-     * ones with a reason each.
+     * One run's result: the complete trials (every iteration of every fork), the failed or missing ones
+     * with a reason each, and the disturbed ones ({@link Disturbance}).
      *
-     * @param complete results to report and write
-     * @param failed   each failed or missing trial, with its reason
+     * @param complete       results to report and write: without the disturbed trials, unless they are kept
+     * @param failed         each failed or missing trial, with its reason
+     * @param disturbed      each trial that completed while others took its CPUs, with the reason
+     * @param keptDisturbed  whether the disturbed trials are kept in {@code complete} ({@code --allow-disturbed})
      */
-    public record Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed) {
+    public record Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed,
+                          Map<TrialPlan.Trial, String> disturbed, boolean keptDisturbed) {
+
+        public Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed) {
+            this(complete, failed, Map.of(), false);
+        }
+
+        /** Every trial completed, and none was disturbed unless disturbed trials are kept. */
         public boolean ok() {
-            return failed.isEmpty();
+            return failed.isEmpty() && (keptDisturbed || disturbed.isEmpty());
         }
     }
 
@@ -54,14 +63,28 @@ public final class TrialLedger implements OutputFormat {
      * @param abort   why the run stopped early (JMH's {@code -foe}), or null
      */
     public Outcome outcome(TrialPlan plan, Collection<RunResult> results, String abort) {
+        return outcome(plan, results, abort, false);
+    }
+
+    /**
+     * As {@link #outcome(TrialPlan, Collection, String)}, and complete trials that {@link Disturbance}
+     * calls disturbed are set apart: left out of the complete ones, or kept there when
+     * {@code keepDisturbed}; either way listed with their reason.
+     */
+    public Outcome outcome(TrialPlan plan, Collection<RunResult> results, String abort, boolean keepDisturbed) {
         List<RunResult> complete = new ArrayList<>();
         Map<TrialPlan.Trial, String> failed = new LinkedHashMap<>();
+        Map<TrialPlan.Trial, String> disturbed = new LinkedHashMap<>();
         java.util.Set<TrialPlan.Trial> back = new java.util.HashSet<>();
         for (RunResult r : results) {
             TrialPlan.Trial key = TrialPlan.key(r.getParams());
             back.add(key);
             if (TrialPlan.isComplete(r)) {
-                complete.add(r);
+                java.util.Optional<String> why = Disturbance.of(r.getAggregatedResult().getSecondaryResults());
+                why.ifPresent(w -> disturbed.put(key, w));
+                if (why.isEmpty() || keepDisturbed) {
+                    complete.add(r);
+                }
             } else {
                 failed.put(key, reasons.getOrDefault(key, "fewer iterations came back than were asked for"));
             }
@@ -72,7 +95,7 @@ public final class TrialLedger implements OutputFormat {
                         : abort != null ? "not run: " + abort : "not run"));
             }
         }
-        return new Outcome(complete, failed);
+        return new Outcome(complete, failed, disturbed, keepDisturbed);
     }
 
     /** @return whether any trial started */

@@ -27,10 +27,18 @@ public final class Trials {
      *                                   its lock file)
      */
     public static TrialLedger.Outcome execute(Options options, OutputFormat out) throws RunnerException {
+        return execute(options, out, false);
+    }
+
+    /**
+     * As {@link #execute(Options, OutputFormat)}; disturbed trials ({@link Disturbance}) are left out of
+     * the complete ones unless {@code keepDisturbed} ({@code run --allow-disturbed}).
+     */
+    public static TrialLedger.Outcome execute(Options options, OutputFormat out, boolean keepDisturbed) throws RunnerException {
         TrialPlan plan = TrialPlan.of(options);
         TrialLedger ledger = new TrialLedger(out);
         try {
-            return ledger.outcome(plan, new Runner(new WithoutResultFile(options), ledger).run(), null);
+            return ledger.outcome(plan, new Runner(new WithoutResultFile(options), ledger).run(), null, keepDisturbed);
         } catch (NoBenchmarksException | ProfilersFailedException e) {
             throw e;
         } catch (RunnerException e) {
@@ -56,11 +64,22 @@ public final class Trials {
         return "profiler failed: " + (b.length() == 0 ? String.valueOf(e.getMessage()) : b.toString().replace('\n', ' '));
     }
 
-    /** The failed trials, one per line, under a one-line count. */
+    /** The failed trials, then the disturbed ones, one per line, each group under a one-line count. */
     public static String failureSummary(TrialLedger.Outcome outcome, String prefix) {
-        StringBuilder b = new StringBuilder(prefix + outcome.failed().size() + " trial"
-                + (outcome.failed().size() == 1 ? "" : "s") + " failed; their rows are left out of the results:");
-        outcome.failed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
+        StringBuilder b = new StringBuilder();
+        if (!outcome.failed().isEmpty()) {
+            b.append(prefix).append(outcome.failed().size()).append(" trial").append(outcome.failed().size() == 1 ? "" : "s")
+                    .append(" failed; their rows are left out of the results:");
+            outcome.failed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
+        }
+        if (!outcome.disturbed().isEmpty()) {
+            b.append(b.length() == 0 ? "" : System.lineSeparator()).append(prefix).append(outcome.disturbed().size())
+                    .append(" trial").append(outcome.disturbed().size() == 1 ? " was" : "s were")
+                    .append(" disturbed (other tasks took the measured CPUs); their rows are ")
+                    .append(outcome.keptDisturbed() ? "kept, marked (--allow-disturbed):" : "left out of the results "
+                            + "(quiet the machine, or keep them marked with --allow-disturbed):");
+            outcome.disturbed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
+        }
         return b.toString();
     }
 

@@ -26,6 +26,7 @@ public final class CountedThreads {
 
     private static final Map<Integer, String> ROLES = new ConcurrentHashMap<>();
     private static final Map<Integer, ThreadCounters> RETIRED = new ConcurrentHashMap<>();
+    private static final Map<Integer, SchedStat> RETIRED_SCHED = new ConcurrentHashMap<>();
     /** Threads of other processes (e.g. a partner process), tid to pid. */
     private static final Map<Integer, Integer> EXTERNAL = new ConcurrentHashMap<>();
 
@@ -48,6 +49,10 @@ public final class CountedThreads {
             int tid = Syscalls.gettid();
             if (ROLES.containsKey(tid)) {
                 RETIRED.put(tid, ThreadCounters.current(tid));
+                SchedStat s = SchedStat.readSelf();
+                if (s != null) {
+                    RETIRED_SCHED.put(tid, s);
+                }
             }
         }
     }
@@ -73,6 +78,10 @@ public final class CountedThreads {
             if (c != null) {
                 RETIRED.put(tid, c);
             }
+            SchedStat s = SchedStat.read(pid, tid);
+            if (s != null) {
+                RETIRED_SCHED.put(tid, s);
+            }
         }
     }
 
@@ -84,6 +93,11 @@ public final class CountedThreads {
     /** Final counters of a retired thread, or null. */
     public static ThreadCounters retired(int tid) {
         return RETIRED.get(tid);
+    }
+
+    /** Final run time and run-queue delay of a retired thread, or null. */
+    public static SchedStat retiredSchedStat(int tid) {
+        return RETIRED_SCHED.get(tid);
     }
 
     /** @return an immutable copy of the registrations */

@@ -1,0 +1,187 @@
+package dev.switchcost.measure.sample;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How much of the measured CPUs' time went to someone other than the benchmark during one iteration:
+ * the arithmetic, apart from {@code /proc}, so it can be checked on captured snapshots.
+ *
+ * <h2>Definitions</h2>
+ * For the <i>measured CPUs</i> M (the CPUs the trial's benchmark threads are allowed on: the placement's
+ * CPUs when pinned, every allowed CPU when unpinned), between two snapshots:
+ * <ul>
+ *   <li><b>time</b> T = Σ over M of the CPU's {@code /proc/stat} total (ticks, 10 ms each);</li>
+ *   <li><b>busy</b> = Σ over M of (total − idle − iowait − steal);</li>
+ *   <li><b>benchmark</b> = Σ over the benchmark threads (those {@link CountedThreads} and the ctxsw
+ *       profiler count, including a partner process's) of {@code schedstat} run time: all of it was
+ *       spent on M, since M is the union of their CPUs;</li>
+ *   <li><b>jvm</b> = the CPU time ({@code stat} utime + stime) of this JVM's other threads (JIT, GC, JMH)
+ *       whose last CPU (field 39) at the end is in M; when M is every CPU this is exact, when pinned it
+ *       is an estimate (a thread that ran on M and moved off before the end is not counted); a partner
+ *       process's other threads count here too;</li>
+ *   <li><b>others</b> = busy − benchmark − jvm, floored at 0: time on M taken by tasks outside this JVM
+ *       (other processes, kernel threads, interrupts);</li>
+ *   <li><b>steal</b> = Σ over M of steal.</li>
+ * </ul>
+ * Shares are of T. {@code /proc/stat} counts in 10 ms ticks, so over one 300 ms iteration on one CPU a
+ * share is known to about ±3 percentage points; the mean over a trial's iterations is much tighter.
+ *
+ * <p>The <b>intruder</b> is the process outside this JVM with the most CPU time ({@code stat} utime +
+ * stime) on threads whose last CPU at the end of the iteration is in M, grouped by process; for a task
+ * pinned to a measured CPU (a {@code taskset -c 1 yes}) that is exact, for an unpinned one an estimate.
+ * Threads that ended during the iteration count as finished (their last counters stand, adding nothing);
+ * threads born during it count from zero.
+ */
+public final class Interference {
+
+    /** How many intruders a {@link Figures} keeps. */
+    public static final int INTRUDERS = 3;
+
+    private Interference() {
+    }
+
+    /**
+     * What is read at an iteration's start or end.
+     *
+     * @param cpus  {@code /proc/stat} per CPU
+     * @param bench the benchmark threads' {@code schedstat}, by tid (a thread gone keeps its last counters)
+     * @param tasks every thread on the machine ({@code /proc/[pid]/task/[tid]/stat}), by tid
+     */
+    public record Snapshot(Map<Integer, CpuTicks> cpus, Map<Integer, SchedStat> bench, Map<Integer, TaskStat> tasks) {
+    }
+
+    /** A process outside the JVM that ran on the measured CPUs. */
+    public record Intruder(long pid, String comm, long ns) {
+    }
+
+    /**
+     * One iteration's figures, all in ns.
+     *
+     * @param timeNs   T: the measured CPUs' time
+     * @param busyNs   busy (not idle, not stolen)
+     * @param benchNs  the benchmark threads' run time
+     * @param jvmNs    this JVM's other threads on M
+     * @param stealNs  stolen by the hypervisor
+     * @param waitNs   the benchmark threads' run-queue delay (runnable, not running)
+     * @param ops      the iteration's operations
+     * @param intruders the processes outside the JVM that ran on M, largest first, at most {@value #INTRUDERS}
+     */
+    public record Figures(long timeNs, long busyNs, long benchNs, long jvmNs, long stealNs, long waitNs, long ops,
+                         List<Intruder> intruders) {
+
+        public Figures {
+            intruders = List.copyOf(intruders);
+        }
+
+        /** The largest process outside the JVM on M, if any ran there. */
+        public Optional<Intruder> intruder() {
+            return intruders.stream().findFirst();
+        }
+
+        public long othersNs() {
+            return Math.max(0, busyNs - benchNs - jvmNs);
+        }
+
+        /** Others' share of the measured CPUs' time, in percent. */
+        public double othersPercent() {
+            return percent(othersNs());
+        }
+
+        public double jvmPercent() {
+            return percent(jvmNs);
+        }
+
+        public double stealPercent() {
+            return percent(stealNs);
+        }
+
+        /**
+         * The intruder's share of the measured CPUs' time, in percent (0 without one), at most the
+         * others' share: a process whose threads moved between CPUs is attributed by where they were at
+         * the end, which can add up to more than the measured CPUs' time.
+         */
+        public double intruderPercent() {
+            return intruder().map(i -> percent(Math.min(i.ns(), othersNs()))).orElse(0.0);
+        }
+
+        /** A share of the measured CPUs' time, in percent. */
+        public double percent(long ns) {
+            return timeNs > 0 ? 100.0 * ns / timeNs : Double.NaN;
+        }
+
+        /** The benchmark threads' run-queue delay per op, ns; NaN without ops. */
+        public double runQueuePerOp() {
+            return ops > 0 ? (double) waitNs / ops : Double.NaN;
+        }
+    }
+
+    /**
+     * @param measured  M, the measured CPUs
+     * @param benchTids the benchmark threads (of this JVM and of a partner process)
+     * @param selfPid   this JVM's pid
+     * @param benchPids processes whose threads are all the benchmark's (a partner process), never intruders
+     */
+    public static Figures between(Snapshot before, Snapshot after, Set<Integer> measured, Set<Integer> benchTids,
+                                  long selfPid, Set<Long> benchPids, long ops) {
+        long total = 0;
+        long busy = 0;
+        long steal = 0;
+        for (int cpu : measured) {
+            CpuTicks a = after.cpus().get(cpu);
+            CpuTicks b = before.cpus().get(cpu);
+            if (a == null || b == null) {
+                continue;
+            }
+            total += a.total() - b.total();
+            busy += a.busy() - b.busy();
+            steal += a.steal() - b.steal();
+        }
+        long benchRun = 0;
+        long benchWait = 0;
+        for (int tid : benchTids) {
+            SchedStat a = after.bench().get(tid);
+            if (a == null) {
+                continue;
+            }
+            SchedStat d = a.minus(before.bench().getOrDefault(tid, new SchedStat(0, 0, 0)));
+            benchRun += d.runNs();
+            benchWait += d.waitNs();
+        }
+        long jvmTicks = 0;
+        Map<Long, Long> othersTicks = new HashMap<>();
+        Map<Long, String> names = new HashMap<>();
+        for (TaskStat a : after.tasks().values()) {
+            if (benchTids.contains(a.tid()) || !measured.contains(a.processor())) {
+                continue;
+            }
+            TaskStat b = before.tasks().get(a.tid());
+            long d = a.cpuTicks() - (b == null || b.pid() != a.pid() ? 0 : b.cpuTicks());
+            if (d <= 0) {
+                continue;
+            }
+            if (a.pid() == selfPid || benchPids.contains(a.pid())) {
+                jvmTicks += d;
+            } else {
+                othersTicks.merge(a.pid(), d, Long::sum);
+                names.putIfAbsent(a.pid(), a.comm());
+            }
+        }
+        // a process is named by its main thread, whether or not that one ran
+        othersTicks.keySet().forEach(pid -> {
+            TaskStat main = after.tasks().get((int) (long) pid);
+            if (main != null && main.pid() == pid) {
+                names.put(pid, main.comm());
+            }
+        });
+        List<Intruder> top = othersTicks.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<Long, Long> e) -> e.getValue()).reversed()).limit(INTRUDERS)
+                .map(e -> new Intruder(e.getKey(), names.get(e.getKey()), e.getValue() * CpuTicks.NS_PER_TICK)).toList();
+        return new Figures(total * CpuTicks.NS_PER_TICK, busy * CpuTicks.NS_PER_TICK, benchRun,
+                jvmTicks * CpuTicks.NS_PER_TICK, steal * CpuTicks.NS_PER_TICK, benchWait, ops, top);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.switchcost.measure.sample;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A thread's {@code /proc/<pid>/task/<tid>/schedstat}: three numbers, in nanoseconds where they are
+ * times (kernel {@code proc_pid_schedstat}: {@code se.sum_exec_runtime}, {@code sched_info.run_delay},
+ * {@code sched_info.pcount}).
+ *
+ * @param runNs      time spent running on a CPU
+ * @param waitNs     time spent runnable on a run queue, waiting for a CPU
+ * @param timeslices how many times it was given a CPU
+ */
+public record SchedStat(long runNs, long waitNs, long timeslices) {
+
+    /** @throws IllegalArgumentException naming the text when it is not three numbers */
+    public static SchedStat parse(String text) {
+        String[] f = text.trim().split("\\s+");
+        if (f.length != 3) {
+            throw new IllegalArgumentException("schedstat is not three numbers: '" + text.strip() + "'");
+        }
+        try {
+            return new SchedStat(Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("schedstat is not three numbers: '" + text.strip() + "'");
+        }
+    }
+
+    /** @return the thread's counters, or null when it has ended (ENOENT, or ESRCH while reading) */
+    public static SchedStat read(long pid, int tid) {
+        Path p = Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "schedstat");
+        try {
+            return parse(Files.readString(p));
+        } catch (IOException e) {
+            if (TaskStat.vanished(e)) {
+                return null;
+            }
+            throw new UncheckedIOException("cannot read " + p, e);
+        }
+    }
+
+    /** @return the calling thread's counters, from {@code /proc/thread-self/schedstat}, or null where unreadable */
+    public static SchedStat readSelf() {
+        try {
+            return parse(Files.readString(Path.of("/proc/thread-self/schedstat")));
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    public SchedStat minus(SchedStat before) {
+        return new SchedStat(runNs - before.runNs, waitNs - before.waitNs, timeslices - before.timeslices);
+    }
+}

@@ -1,0 +1,116 @@
+package dev.switchcost.measure.sample;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The few fields switchcost needs from a thread's {@code /proc/<pid>/task/<tid>/stat} ({@code proc(5)}):
+ * its command, its CPU time and the CPU it last ran on.
+ *
+ * @param pid       the process (thread group) it belongs to, from the path
+ * @param tid       the thread, field 1
+ * @param comm      field 2 without its parentheses (may contain spaces and parentheses itself)
+ * @param cpuTicks  utime + stime, fields 14 and 15, in clock ticks ({@link CpuTicks#TICKS_PER_SECOND})
+ * @param processor field 39: the CPU it last ran on
+ */
+public record TaskStat(long pid, int tid, String comm, long cpuTicks, int processor) {
+
+    /**
+     * Parses one {@code stat} line. The command is everything between the first {@code (} and the
+     * last {@code )}; the fields are counted after it.
+     *
+     * @throws IllegalArgumentException naming the line when it is not a stat line
+     */
+    public static TaskStat parse(long pid, String line) {
+        int open = line.indexOf('(');
+        int close = line.lastIndexOf(')');
+        if (open < 0 || close < open) {
+            throw new IllegalArgumentException("not a /proc stat line: '" + line.strip() + "'");
+        }
+        String[] rest = line.substring(close + 1).trim().split("\\s+");
+        // rest[0] is field 3 (state): field n is rest[n - 3]
+        if (rest.length < 39 - 2) {
+            throw new IllegalArgumentException("/proc stat line with fewer than 39 fields: '" + line.strip() + "'");
+        }
+        try {
+            int tid = Integer.parseInt(line.substring(0, open).trim());
+            long utime = Long.parseLong(rest[14 - 3]);
+            long stime = Long.parseLong(rest[15 - 3]);
+            int processor = Integer.parseInt(rest[39 - 3]);
+            return new TaskStat(pid, tid, line.substring(open + 1, close), utime + stime, processor);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a /proc stat line: '" + line.strip() + "'");
+        }
+    }
+
+    /**
+     * Every thread of every process under {@code procRoot} ({@code /proc}), by tid. A thread or process
+     * that ends while it is read is left out: it counts as finished.
+     */
+    public static Map<Integer, TaskStat> scan(Path procRoot) {
+        Map<Integer, TaskStat> out = new HashMap<>();
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(procRoot)) {
+            for (Path proc : procs) {
+                long pid = number(proc);
+                if (pid >= 0) {
+                    scanProcess(proc, pid, out);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + procRoot, e);
+        }
+        return out;
+    }
+
+    /** Every thread of one process directory ({@code /proc/<pid>}) into {@code out}; nothing if it has ended. */
+    public static void scanProcess(Path proc, long pid, Map<Integer, TaskStat> out) {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
+            for (Path task : tasks) {
+                if (number(task) < 0) {
+                    continue;
+                }
+                try {
+                    TaskStat t = parse(pid, Files.readString(task.resolve("stat")));
+                    out.put(t.tid(), t);
+                } catch (IOException e) {
+                    if (!vanished(e)) {
+                        throw new UncheckedIOException("cannot read " + task.resolve("stat"), e);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            if (!vanished(e)) {
+                throw new UncheckedIOException("cannot list " + proc.resolve("task"), e);
+            }
+        }
+    }
+
+    /**
+     * Whether reading /proc failed because the task has ended: ENOENT (the directory is gone) or
+     * ESRCH ("No such process", reading a file of a task that exited after it was opened).
+     */
+    static boolean vanished(IOException e) {
+        return e instanceof NoSuchFileException || String.valueOf(e.getMessage()).contains("No such process");
+    }
+
+    private static long number(Path p) {
+        String s = p.getFileName().toString();
+        for (int i = 0; i < s.length(); i++) {
+            if (!Character.isDigit(s.charAt(i))) {
+                return -1;
+            }
+        }
+        return s.isEmpty() ? -1 : Long.parseLong(s);
+    }
+
+    /** @return all threads of all processes, by tid */
+    public static Map<Integer, TaskStat> scanAll() {
+        return scan(Path.of("/proc"));
+    }
+}

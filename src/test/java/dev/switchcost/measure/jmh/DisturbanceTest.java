@@ -1,0 +1,91 @@
+package dev.switchcost.measure.jmh;
+
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.linux.LinuxTestSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class DisturbanceTest {
+
+    private static Map<String, Result> results(double others, double steal, Map<String, Double> intruders) {
+        Map<String, Result> m = new java.util.HashMap<>();
+        m.put(Disturbance.OTHERS, new ScalarResult(Disturbance.OTHERS, others, "%", AggregationPolicy.AVG));
+        m.put(Disturbance.STEAL, new ScalarResult(Disturbance.STEAL, steal, "%", AggregationPolicy.AVG));
+        intruders.forEach((k, v) -> m.put(k, new ScalarResult(k, v, "%", AggregationPolicy.MAX)));
+        return m;
+    }
+
+    @Test
+    void othersOrStealBeyondTheLimitIsDisturbedAndNamesTheLargestIntruder() {
+        assertTrue(Disturbance.of(results(4.9, 4.9, Map.of())).isEmpty());
+        String why = Disturbance.of(results(48, 0, Map.of(Disturbance.intruderLabel(1234, "yes"), 47.0,
+                Disturbance.intruderLabel(99, "cc1 plus"), 3.0))).orElseThrow();
+        assertTrue(why.startsWith("disturbed: other tasks took 48% of the measured CPUs' time (limit 5%)"), why);
+        assertTrue(why.contains("largest: yes (pid 1234) took 47%"), why);
+        String steal = Disturbance.of(results(0, 12, Map.of())).orElseThrow();
+        assertTrue(steal.contains("the hypervisor stole 12%"), steal);
+        assertTrue(Disturbance.of(Map.of()).isEmpty(), "a trial run without the profiler is not judged");
+        assertEquals("interference.intruder.5.cc1_plus", Disturbance.intruderLabel(5, "cc1 plus"));
+    }
+
+    /**
+     * A real hog: a {@code yes} pinned to the CPU a SAME_CPU trial runs on, beside a forked FutexPingPong
+     * trial. The trial must come back disturbed, with {@code yes} and its pid named; the {@code yes} is
+     * killed in a finally. Not timing: a busy loop on the measured CPU takes far more than 5% of it.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aPinnedBusyLoopOnTheMeasuredCpuFlagsAForkedTrialNamingIt() throws Exception {
+        LinuxTestSupport.assumeNative();
+        Placement.Assignment same = Placement.SAME_CPU.assign(Topology.current(), CpuPinning.allowedCpus());
+        assumeTrue(same.isAvailable(), String.valueOf(same.unavailable()));
+        assumeTrue(new java.io.File("/usr/bin/taskset").canExecute() || new java.io.File("/bin/taskset").canExecute(),
+                "taskset (util-linux) is needed to pin the hog");
+        System.setProperty("jmh.ignoreLock", "true");
+        Process yes = new ProcessBuilder("taskset", "-c", String.valueOf(same.cpuA()), "yes")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        try {
+            Options options = ForkOptions.withSwitchcostDefaults(new OptionsBuilder()
+                    .include("FutexPingPong.roundTrip").param("placement", "SAME_CPU").param("wait", "UNTIMED")
+                    .param("binding", "JNA").forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
+                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(300))
+                    .addProfiler(InterferenceProfiler.class).jvmArgsAppend("-Djmh.ignoreLock=true").build(),
+                    new PrintStream(PrintStream.nullOutputStream()));
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            TrialLedger.Outcome outcome = Trials.execute(options, OutputFormatFactory.createFormatInstance(
+                    new PrintStream(log, true, StandardCharsets.UTF_8), VerboseMode.NORMAL));
+            String out = log.toString(StandardCharsets.UTF_8);
+            assertTrue(outcome.failed().isEmpty(), outcome.failed() + "\n" + out);
+            assertEquals(1, outcome.disturbed().size(), out);
+            assertTrue(outcome.complete().isEmpty(), "a disturbed trial is left out like a failed one");
+            assertFalse(outcome.ok());
+            String why = outcome.disturbed().values().iterator().next();
+            assertTrue(why.contains("largest: yes (pid " + yes.pid() + ")"), why);
+        } finally {
+            yes.destroyForcibly();
+            assertTrue(yes.waitFor(10, TimeUnit.SECONDS), "the hog is gone");
+        }
+    }
+}
