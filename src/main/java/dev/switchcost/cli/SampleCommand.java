@@ -1,12 +1,14 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.measure.sample.Sample;
 import dev.switchcost.measure.sample.Sampler;
 import dev.switchcost.measure.sample.ThreadSampler;
+import dev.switchcost.render.SampleTables;
 import dev.switchcost.results.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,6 +86,10 @@ public final class SampleCommand extends BaseCommand {
     @Option(names = "--no-perf", description = "Do not run COMMAND under perf stat.")
     boolean noPerf;
 
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+            description = "Threads shown in the table of the busiest (default: ${DEFAULT-VALUE}).")
+    int top;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run (after --).")
     List<String> command = new ArrayList<>();
 
@@ -107,6 +113,7 @@ public final class SampleCommand extends BaseCommand {
     private ChildOutput childOutput;
     private long t0;
     private int liveRows;
+    private SampledThreads sampledThreads;
 
     /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
@@ -160,6 +167,9 @@ public final class SampleCommand extends BaseCommand {
         if (interval.compareTo(MIN_INTERVAL) < 0) {
             throw SwitchcostException.usage("--interval " + interval.toMillis() + "ms is too short: /proc is read at "
                     + MIN_INTERVAL.toMillis() + "ms or more (e.g. --interval 250ms)");
+        }
+        if (top < 1) {
+            throw SwitchcostException.usage("--top " + top + ": give 1 or more threads");
         }
         if (pid != null) {
             Optional<ProcessHandle> p = ProcessHandle.of(pid);
@@ -429,7 +439,8 @@ public final class SampleCommand extends BaseCommand {
         if (Double.isNaN(v)) {
             return "-";
         }
-        return v == Math.rint(v) && Math.abs(v) < 1e12 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
+        return v == Math.rint(v) && Math.abs(v) < 1e12 ? String.valueOf((long) v)
+                : String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%.1f", v);
     }
 
     private void summary(int exit) {
@@ -459,12 +470,38 @@ public final class SampleCommand extends BaseCommand {
         long[] totals = tree != null ? tree.totals() : new long[2];
         out().printf(Locale.ROOT, "%s: %d voluntary, %d involuntary switches (from /proc)%n",
                 pid != null ? "Process " + pid + " and its children" : "Command's process tree", totals[0], totals[1]);
+        threadTables();
         String end = interrupted ? "interrupted" : pid != null
                 ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
                 : "command exited with " + exit;
         String what = end.substring(0, 1).toUpperCase(Locale.ROOT) + end.substring(1);
         out().println(what + (csv != null ? "; samples in " + csv : ""));
         out().flush();
+    }
+
+    /** The busiest threads, and the threads by role where a JVM was recognised. */
+    private void threadTables() {
+        if (tree == null || !(tree.seconds() > 0)) {
+            return;
+        }
+        SampledThreads threads = SampledThreads.of(tree.threads(), tree.seconds());
+        out().println();
+        long switched = threads.threads().stream().filter(l -> l.switches() > 0).count();
+        if (switched == 0) {
+            out().printf(Locale.ROOT, "No thread of the %d sampled switched in %.1f s.%n", threads.threads().size(), threads.seconds());
+            return;
+        }
+        out().printf(Locale.ROOT, "Busiest threads by switches per second (%d of the %d that switched, of %d threads, over %.1f s;"
+                + " run-queue ms/s: time runnable but waiting for a CPU):%n", Math.min(top, switched), switched,
+                threads.threads().size(), threads.seconds());
+        out().print(SampleTables.threads(threads, top).text());
+        if (threads.anyJvm()) {
+            out().println();
+            out().println("By role (JVM threads recognised by name):");
+            out().print(SampleTables.roles(threads).text());
+        }
+        out().println();
+        this.sampledThreads = threads;
     }
 
     /** Writes the CSV atomically. @return 0, or the exit code of why it could not be written, said on stderr */

@@ -198,6 +198,11 @@ public final class ThreadSampler implements Sampler {
         return new long[] {v, i};
     }
 
+    /** Seconds from {@link #start()} to the latest reading. */
+    public synchronized double seconds() {
+        return (prevNanos - startNanos) / 1e9;
+    }
+
     /** The intervals sampled so far, oldest first. */
     public synchronized List<Interval> history() {
         return List.copyOf(history);
