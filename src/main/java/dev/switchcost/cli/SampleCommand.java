@@ -2,6 +2,10 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.sample.ProcStatus;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.PerfSupport;
@@ -10,6 +14,8 @@ import dev.switchcost.measure.sample.Sampler;
 import dev.switchcost.measure.sample.ThreadSampler;
 import dev.switchcost.render.SampleTables;
 import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -86,6 +92,15 @@ public final class SampleCommand extends BaseCommand {
     @Option(names = "--no-perf", description = "Do not run COMMAND under perf stat.")
     boolean noPerf;
 
+    @Option(names = "--costs", paramLabel = "DIR",
+            description = "Results directory whose cost per switch prices the switches (default: the latest under results/).")
+    Path costs;
+
+    @Option(names = "--working-set", paramLabel = "KiB",
+            description = "Add the indirect cost measured at this working set (KiB touched per side between handoffs), "
+                    + "where the results have it.")
+    long workingSetKiB;
+
     @Option(names = "--top", paramLabel = "N", defaultValue = "10",
             description = "Threads shown in the table of the busiest (default: ${DEFAULT-VALUE}).")
     int top;
@@ -114,6 +129,9 @@ public final class SampleCommand extends BaseCommand {
     private long t0;
     private int liveRows;
     private SampledThreads sampledThreads;
+    /** The results that price the switches, or null when there are none. */
+    private Results costResults;
+    private int allowedCpus;
 
     /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
@@ -184,6 +202,7 @@ public final class SampleCommand extends BaseCommand {
             baselineLength(baseline, interval);
             requireExecutable(command.get(0));
         }
+        loadCosts();
         if (csv != null) {
             Path parent = csv.toAbsolutePath().getParent();
             if (parent == null || !Files.isDirectory(parent)) {
@@ -195,6 +214,29 @@ public final class SampleCommand extends BaseCommand {
             if (!Files.isWritable(parent) || (Files.exists(csv) && !Files.isWritable(csv))) {
                 throw SwitchcostException.usage("--csv " + csv + " is not writable");
             }
+        }
+    }
+
+    /** The results that price the switches: --costs, or the latest under results/; checked before sampling. */
+    private void loadCosts() {
+        if (workingSetKiB < 0) {
+            throw SwitchcostException.usage("--working-set " + workingSetKiB + ": give a size in KiB, e.g. 256");
+        }
+        Path dir = costs != null ? costs : ResultsDir.latest(Path.of("results")).orElse(null);
+        if (dir == null) {
+            if (workingSetKiB > 0) {
+                throw SwitchcostException.usage("--working-set needs results with the indirect cost: run switchcost indirect first");
+            }
+            return;
+        }
+        try {
+            costResults = Results.load(dir);
+            if (workingSetKiB > 0) {
+                SwitchCost.of(costResults, 0, 0, 2, workingSetKiB);
+                SwitchCost.of(costResults, 0, 0, 1, workingSetKiB);
+            }
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage((costs != null ? "--costs " : "") + e.getMessage());
         }
     }
 
@@ -236,6 +278,7 @@ public final class SampleCommand extends BaseCommand {
         } else {
             target.onExit().thenRun(stop::countDown);
         }
+        allowedCpus = allowedCpus(target.pid());
         tree = new ThreadSampler(target);
         tree.start();
         samplers.add(tree);
@@ -318,6 +361,19 @@ public final class SampleCommand extends BaseCommand {
             Thread.sleep(5);
         }
         return perf.toHandle();
+    }
+
+    /** How many CPUs the process may run on (its Cpus_allowed_list), or this machine's count when unreadable. */
+    private static int allowedCpus(long pid) {
+        try {
+            String list = ProcStatus.cpusAllowed(Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status")));
+            if (list != null) {
+                return CpuSet.parse(list).size();
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            // gone already, or a format we do not know: the machine's count
+        }
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** Samples every interval until the target ends, --duration passes, or a signal comes. */
@@ -502,6 +558,30 @@ public final class SampleCommand extends BaseCommand {
         }
         out().println();
         this.sampledThreads = threads;
+        costLine(threads);
+    }
+
+    /** Switches/s × the measured cost per switch, or what to do to get one. */
+    private void costLine(SampledThreads threads) {
+        if (costResults == null) {
+            out().println("Cost: no results: run `switchcost run --quick` first (or give --costs DIR) to price these switches.");
+            return;
+        }
+        double cpus = threads.total().cpuSeconds() / threads.seconds();
+        Optional<SwitchCost> c;
+        try {
+            c = SwitchCost.of(costResults, threads.total().switches(), cpus, allowedCpus, workingSetKiB);
+        } catch (IllegalArgumentException e) {
+            out().println("Cost: " + e.getMessage());
+            return;
+        }
+        if (c.isEmpty()) {
+            out().println("Cost: " + costResults.source() + " has no futex handoff figure: run `switchcost run --quick` first.");
+            return;
+        }
+        List<SwitchCost.Difference> diff = costResults.machineInfo()
+                .map(m -> SwitchCost.differences(m, MachineInfo.collect(Path.of("/")))).orElse(List.of());
+        SampleTables.cost(c.get(), costResults.source().toString(), diff).forEach(out()::println);
     }
 
     /** Writes the CSV atomically. @return 0, or the exit code of why it could not be written, said on stderr */

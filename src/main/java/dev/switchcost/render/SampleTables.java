@@ -1,6 +1,7 @@
 package dev.switchcost.render;
 
 import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.derive.SwitchCost;
 
 import java.util.List;
 import java.util.Locale;
@@ -48,5 +49,43 @@ public final class SampleTables {
     /** Switch rates as whole numbers from 10 up (a rate of 12,345.6/s reads better as 12,346). */
     private static double round(double v) {
         return Math.abs(v) >= 10 ? Math.rint(v) : v;
+    }
+
+    /**
+     * The cost lines: switches/s × cost per switch = CPU time lost, as a share of one CPU and of the
+     * process's CPU time, each with its 99.9% error, then what the figure assumes.
+     *
+     * @param source      the results directory the cost comes from
+     * @param differences where its machine differs from this one (empty when the same)
+     */
+    public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences) {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add("What these switches cost (this machine's measured cost per switch, from " + source + "):");
+        lines.add("  " + Fmt.num(round(c.switchesPerSecond())) + " switches/s × " + Fmt.pm(c.perSwitch()) + " ns per switch = "
+                + Fmt.pm(c.cpusLost().times(1000)) + " ms of CPU time per second");
+        lines.add("  = " + Fmt.pm(c.cpusLost().times(100)) + " % of one CPU"
+                + (c.shareOfProcess() == null ? " (the process used no CPU time)"
+                : ", " + Fmt.pm(c.shareOfProcess().times(100)) + " % of the process's own CPU time (" + Fmt.num(c.processCpus())
+                + " CPUs busy)"));
+        String placement = switch (c.why()) {
+            case CONFINED_TO_ONE_CPU -> "the process may run on one CPU only, so the one-CPU figure";
+            case SEVERAL_CPUS -> "the process may run on several CPUs, where a wakeup usually crosses CPUs, so the cross-CPU figure";
+            case ONLY_ONE_MEASURED -> "the figure for the process's placement was not measured, so the "
+                    + (c.placement() == SwitchCost.Placement.ONE_CPU ? "one-CPU" : "cross-CPU") + " one stands in";
+        };
+        String indirect = c.indirect() == null
+                ? " Direct cost only: refilling the caches after a switch comes on top (--working-set KiB adds it where measured)."
+                : " Includes the indirect cost measured with " + c.workingSetKiB() + " KiB touched per side between handoffs ("
+                + Fmt.pm(c.indirect().indirect()) + " ns" + (c.indirect().indirect().resolved() ? "" : ", within its error of zero")
+                + ").";
+        lines.add("  Assumes each switch sampled costs what the benchmark's did (" + c.direct().what() + ", "
+                + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect);
+        if (!differences.isEmpty()) {
+            lines.add("  These costs were measured on another machine ("
+                    + differences.stream().map(d -> d.what() + " " + d.results() + ", here " + d.here())
+                    .collect(java.util.stream.Collectors.joining("; "))
+                    + "): run switchcost run --quick here for this machine's.");
+        }
+        return lines;
     }
 }

@@ -219,4 +219,37 @@ class SampleCommandTest {
             return true;
         }
     }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void pricesTheSwitchesWithTheCostsOfAResultsDirectory() {
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms",
+                "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--",
+                "sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do sleep 0.01; done");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("What these switches cost (this machine's measured cost per switch, from "
+                + "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25"), r.out());
+        assertTrue(r.out().matches("(?s).*switches/s × [\\d,.]+ ± [\\d,.]+ ns per switch = [\\d,.]+ ± [\\d,.]+ ms of CPU time per second.*"),
+                r.out());
+        assertTrue(r.out().contains("% of one CPU"), r.out());
+        assertTrue(r.out().contains("Assumes each switch sampled costs what the benchmark's did (futex handoff"), r.out());
+        assertTrue(r.out().contains("Busiest threads"), r.out());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void withoutResultsTheCostLineSaysHowToGetThem() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.switchcost.results.ResultsDir.latest(Path.of("results")).isEmpty(),
+                "this checkout has results/ of its own");
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c", "sleep 0.3; sleep 0.3");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("Cost: no results: run `switchcost run --quick` first"), r.out());
+    }
+
+    @Test
+    void badCostOptionsAreUsageErrors() {
+        assertUsage(CliResult.run("sample", "--costs", tmp.resolve("none").toString(), "--", "true"), "--costs " + tmp.resolve("none"));
+        assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25",
+                "--working-set", "256", "--", "true"), "no indirect cost at 256 KiB");
+    }
 }
