@@ -12,6 +12,7 @@ import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.measure.sample.Sample;
 import dev.switchcost.measure.sample.Sampler;
 import dev.switchcost.measure.sample.ThreadSampler;
+import dev.switchcost.render.SampleChart;
 import dev.switchcost.render.SampleTables;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.Results;
@@ -28,7 +29,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -162,6 +165,9 @@ public final class SampleCommand extends BaseCommand {
         try {
             summary(exit);
             int written = writeCsv();
+            if (written == ExitCodes.OK) {
+                written = writePlot();
+            }
             return exit != 0 ? exit : written;
         } finally {
             finished.countDown();
@@ -582,6 +588,35 @@ public final class SampleCommand extends BaseCommand {
         List<SwitchCost.Difference> diff = costResults.machineInfo()
                 .map(m -> SwitchCost.differences(m, MachineInfo.collect(Path.of("/")))).orElse(List.of());
         SampleTables.cost(c.get(), costResults.source().toString(), diff).forEach(out()::println);
+    }
+
+    /**
+     * The plot beside the CSV ({@code F.csv} → {@code F.png}): switches/s and run-queue delay over time
+     * of the busiest threads (at most 8: more lines are unreadable).
+     */
+    private int writePlot() {
+        if (csv == null || sampledThreads == null) {
+            return ExitCodes.OK;
+        }
+        Map<Long, String> top = new LinkedHashMap<>();
+        sampledThreads.threads().stream().filter(l -> l.switches() > 0).limit(Math.min(this.top, 8))
+                .forEach(l -> top.put(ThreadSampler.key(l.pid(), l.tid()), SampleTables.printable(l.name()) + " (" + l.tid() + ")"));
+        String name = csv.getFileName().toString();
+        Path png = csv.toAbsolutePath().resolveSibling((name.endsWith(".csv") ? name.substring(0, name.length() - 4) : name) + ".png");
+        try {
+            Optional<byte[]> bytes = SampleChart.png(tree.history(), top);
+            if (bytes.isPresent()) {
+                AtomicFiles.writeBytes(png, bytes.get());
+                out().println("Plot of the busiest threads over time: " + png);
+            }
+            return ExitCodes.OK;
+        } catch (IOException e) {
+            err().println("switchcost: cannot draw " + png + ": " + e.getMessage());
+            return ExitCodes.FAILURE;
+        } catch (SwitchcostException e) {
+            err().println("switchcost: " + e.getMessage());
+            return ExitCodes.of(e);
+        }
     }
 
     /** Writes the CSV atomically. @return 0, or the exit code of why it could not be written, said on stderr */

@@ -40,7 +40,7 @@ public final class SampleTables {
     }
 
     /** A thread name as the program set it, with control characters (ESC, CR, ...) shown as '?', never sent to a terminal. */
-    static String printable(String name) {
+    public static String printable(String name) {
         StringBuilder b = new StringBuilder(name.length());
         name.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
         return b.toString();
