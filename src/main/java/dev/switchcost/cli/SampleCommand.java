@@ -1,57 +1,90 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
-
+import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.sample.ProcStatus;
+import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.PerfSupport;
-import dev.switchcost.measure.sample.ProcStatusSampler;
 import dev.switchcost.measure.sample.Sample;
 import dev.switchcost.measure.sample.Sampler;
-import dev.switchcost.measure.sample.VmstatSampler;
+import dev.switchcost.measure.sample.ThreadSampler;
+import dev.switchcost.render.SampleChart;
+import dev.switchcost.render.SampleTables;
+import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
- * {@code switchcost sample -- COMMAND...}: runs a command and, every interval, samples the machine
- * ({@code vmstat}: cs, in, r, us/sy/id/wa/st), the command's process tree (voluntary and involuntary
- * switches from {@code /proc}) and, where perf can count, {@code perf stat -I} counters of the
- * command. Prints a live table and a summary against an idle baseline taken first; writes CSV;
- * exits with the command's exit code. Ctrl-C stops the command and still writes what was sampled.
+ * {@code switchcost sample -- COMMAND...} or {@code sample --pid PID}: every interval, samples the
+ * machine ({@code /proc/stat}: cs, in, r, CPU split), every thread of the target's process tree
+ * ({@code /proc/<pid>/task/<tid>/{status,schedstat}}: switches, CPU time, run-queue delay) and, for a
+ * command where perf can count, {@code perf stat -I} counters. Prints a live view on stderr, then a
+ * summary; writes CSV. Sampling ends when the command or process ends, at {@code --duration}, or on
+ * Ctrl-C/SIGTERM (which stops a command, never a process given by {@code --pid}); what was sampled
+ * is written in every case.
  */
 @Command(name = "sample", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        header = "Run a command and sample vmstat, its threads' switches and perf counters.",
-        description = {"Runs COMMAND and, every --interval, samples vmstat (machine-wide cs/s, in/s, runnable, CPU "
-                + "split), the voluntary/involuntary context switches of COMMAND's process tree (/proc), and perf "
-                + "stat -I counters of COMMAND where perf can count. Shows a live table, then a summary comparing "
-                + "cs/s during the run with an idle baseline taken first. Exits with COMMAND's exit code; Ctrl-C "
-                + "stops COMMAND and still writes what was sampled.",
+        header = "Sample a command's or a running process's context switches, per thread, and the machine's.",
+        description = {"Runs COMMAND (or watches the running process --pid PID) and, every --interval, samples the machine "
+                + "(/proc/stat: cs/s, in/s, runnable, CPU split), every thread of the process tree (/proc: voluntary and "
+                + "involuntary switches, CPU time, run-queue delay) and, for COMMAND where perf can count, perf stat -I "
+                + "counters. Shows a live view on stderr (between COMMAND's lines, never inside one), then a summary. "
+                + "Sampling ends when COMMAND or PID ends, after --duration, or on Ctrl-C/SIGTERM; what was sampled is "
+                + "written in every case. Exits with COMMAND's exit code.",
                 "",
-                "COMMAND runs under perf stat (when perf can count here), so its perf columns count COMMAND and every "
-                        + "process it starts later, e.g. a JMH fork; --no-perf runs it directly.",
+                "COMMAND's output is forwarded through switchcost (so its lines and the live view never mix; COMMAND sees "
+                        + "pipes, not a terminal). It runs under perf stat when perf can count here, so its perf columns "
+                        + "count COMMAND and every process it starts later; --no-perf runs it directly. On Ctrl-C, COMMAND "
+                        + "gets SIGTERM, then SIGKILL after " + SampleCommand.GRACE_SECONDS + " s; a --pid process is left running.",
                 "",
-                "Example: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar FutexPingPong"})
+                "Examples: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar FutexPingPong",
+                "          switchcost sample --pid 4242 --duration 10s --interval 250ms"})
 public final class SampleCommand extends BaseCommand {
 
+    /** Seconds a command has to end after SIGTERM before it is killed. */
+    static final int GRACE_SECONDS = 3;
+    static final Duration MIN_INTERVAL = Duration.ofMillis(100);
+    /** Rows of the live view between repeated headers. */
+    static final int HEADER_EVERY = 20;
+
     @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
-            description = "Sampling interval, whole seconds (vmstat's resolution) (default: ${DEFAULT-VALUE}).")
+            description = "Sampling interval, 100ms or more (default: ${DEFAULT-VALUE}).")
     Duration interval;
 
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Stop sampling after this long (default: until the command or process ends, or Ctrl-C).")
+    Duration duration;
+
+    @Option(names = "--pid", paramLabel = "PID", description = "Sample this running process (and its children) instead of a command.")
+    Long pid;
+
     @Option(names = "--baseline", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Idle baseline sampled before COMMAND starts, in whole --interval steps "
-                    + "(default: 2s, or one interval when that is longer).")
+            description = "Idle baseline of the machine sampled before COMMAND starts (default: 2s; none with --pid).")
     Duration baseline;
 
     @Option(names = "--no-baseline", description = "Skip the idle baseline.")
@@ -63,6 +96,19 @@ public final class SampleCommand extends BaseCommand {
     @Option(names = "--no-perf", description = "Do not run COMMAND under perf stat.")
     boolean noPerf;
 
+    @Option(names = "--costs", paramLabel = "DIR",
+            description = "Results directory whose cost per switch prices the switches (default: the latest under results/).")
+    Path costs;
+
+    @Option(names = "--working-set", paramLabel = "KiB",
+            description = "Add the indirect cost measured at this working set (KiB touched per side between handoffs), "
+                    + "where the results have it.")
+    long workingSetKiB;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+            description = "Threads shown in the table of the busiest (default: ${DEFAULT-VALUE}).")
+    int top;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The command to run (after --).")
     List<String> command = new ArrayList<>();
 
@@ -72,32 +118,98 @@ public final class SampleCommand extends BaseCommand {
 
     private final List<Row> rows = new ArrayList<>();
     private final List<String> header = new ArrayList<>();
+    private final List<Sampler> samplers = new ArrayList<>();
+    /** Counted down when the command or process ends, or on Ctrl-C/SIGTERM. */
+    private final CountDownLatch stop = new CountDownLatch(1);
+    /** Counted down once everything is written: the shutdown hook waits for it. */
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean interrupted;
+    private MachineSampler machine;
+    private ThreadSampler tree;
+    private PerfStatSampler perf;
+    private Process child;
+    private ProcessHandle target;
+    private ChildOutput childOutput;
+    private long t0;
+    private int liveRows;
+    private SampledThreads sampledThreads;
+    /** The results that price the switches, or null when there are none. */
+    private Results costResults;
+    private int allowedCpus;
 
-    /**
-     * The baseline's length: whole vmstat intervals (vmstat prints one row per interval), at least one.
-     *
-     * @throws SwitchcostException (usage) when an explicit baseline is shorter than one interval
-     */
+    /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
         if (asked != null && asked.compareTo(interval) < 0) {
             throw SwitchcostException.usage("--baseline " + asked.toMillis() + "ms is shorter than --interval "
-                    + interval.toSeconds() + "s: vmstat gives one row per interval; use --baseline " + interval.toSeconds()
-                    + "s or more, or --no-baseline");
+                    + interval.toMillis() + "ms: use a longer --baseline, or --no-baseline");
         }
-        Duration wanted = asked != null ? asked : Duration.ofSeconds(2).compareTo(interval) > 0 ? Duration.ofSeconds(2) : interval;
-        long steps = (wanted.toMillis() + interval.toMillis() - 1) / interval.toMillis();
-        return interval.multipliedBy(Math.max(1, steps));
+        return asked != null ? asked : Duration.ofSeconds(2);
     }
 
     @Override
     protected int doCall() throws Exception {
-        if (command.isEmpty()) {
-            throw SwitchcostException.usage("no command to sample; put it after --, e.g. switchcost sample -- sleep 5");
+        check();
+        Thread hook = new Thread(this::onSignal, "switchcost-sample-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int exit;
+        try {
+            exit = sampleUntilEnd();
+        } finally {
+            stopCommand();
+            for (Sampler s : samplers) {
+                s.close();
+            }
+            if (perf != null && !samplers.contains(perf)) {
+                perf.close();
+            }
         }
-        if (interval.toMillis() % 1000 != 0) {
-            throw SwitchcostException.usage("--interval " + interval.toMillis() + "ms: use whole seconds (vmstat counts per second), e.g. 1s or 2s");
+        try {
+            summary(exit);
+            int written = writeCsv();
+            if (written == ExitCodes.OK) {
+                written = writePlot();
+            }
+            return exit != 0 ? exit : written;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for `finished`
+            }
         }
-        Duration baselineFor = noBaseline ? Duration.ZERO : baselineLength(baseline, interval);
+    }
+
+    /** Every option checked before anything starts. */
+    private void check() {
+        if (pid == null && command.isEmpty()) {
+            throw SwitchcostException.usage("no command to sample; put it after --, e.g. switchcost sample -- sleep 5,"
+                    + " or give --pid PID");
+        }
+        if (pid != null && !command.isEmpty()) {
+            throw SwitchcostException.usage("give either --pid " + pid + " or a command after --, not both");
+        }
+        if (interval.compareTo(MIN_INTERVAL) < 0) {
+            throw SwitchcostException.usage("--interval " + interval.toMillis() + "ms is too short: /proc is read at "
+                    + MIN_INTERVAL.toMillis() + "ms or more (e.g. --interval 250ms)");
+        }
+        if (top < 1) {
+            throw SwitchcostException.usage("--top " + top + ": give 1 or more threads");
+        }
+        if (pid != null) {
+            Optional<ProcessHandle> p = ProcessHandle.of(pid);
+            if (p.isEmpty() || !p.get().isAlive()) {
+                throw SwitchcostException.usage("--pid " + pid + ": no such process");
+            }
+            if (!Files.isReadable(Path.of("/proc", String.valueOf(pid), "task"))) {
+                throw SwitchcostException.environment("--pid " + pid + ": cannot read /proc/" + pid + "/task; run as its user or root");
+            }
+            target = p.get();
+        } else {
+            baselineLength(baseline, interval);
+            requireExecutable(command.get(0));
+        }
+        loadCosts();
         if (csv != null) {
             Path parent = csv.toAbsolutePath().getParent();
             if (parent == null || !Files.isDirectory(parent)) {
@@ -110,128 +222,146 @@ public final class SampleCommand extends BaseCommand {
                 throw SwitchcostException.usage("--csv " + csv + " is not writable");
             }
         }
-        int seconds = (int) (interval.toMillis() / 1000);
+    }
 
-        VmstatSampler vmstat = new VmstatSampler(seconds);
+    /** The results that price the switches: --costs, or the latest under results/; checked before sampling. */
+    private void loadCosts() {
+        if (workingSetKiB < 0) {
+            throw SwitchcostException.usage("--working-set " + workingSetKiB + ": give a size in KiB, e.g. 256");
+        }
+        Path dir = costs != null ? costs : ResultsDir.latest(Path.of("results")).orElse(null);
+        if (dir == null) {
+            if (workingSetKiB > 0) {
+                throw SwitchcostException.usage("--working-set needs results with the indirect cost: run switchcost indirect first");
+            }
+            return;
+        }
         try {
-            vmstat.start();
+            costResults = Results.load(dir);
+            if (workingSetKiB > 0) {
+                SwitchCost.of(costResults, 0, 0, 2, workingSetKiB);
+                SwitchCost.of(costResults, 0, 0, 1, workingSetKiB);
+            }
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage((costs != null ? "--costs " : "") + e.getMessage());
+        }
+    }
+
+    /** The same answer with and without perf: a program that is not there is a usage error. */
+    static void requireExecutable(String program) {
+        if (program.contains("/")) {
+            if (!Files.isExecutable(Path.of(program)) || Files.isDirectory(Path.of(program))) {
+                throw SwitchcostException.usage("cannot start '" + program + "': no such executable file");
+            }
+            return;
+        }
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(":")) {
+            Path p = Path.of(dir.isEmpty() ? "." : dir, program);
+            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                return;
+            }
+        }
+        throw SwitchcostException.usage("cannot start '" + program + "': not found on PATH");
+    }
+
+    /** @return the command's exit code, or 0 for a --pid process */
+    private int sampleUntilEnd() throws Exception {
+        machine = new MachineSampler();
+        try {
+            machine.start();
         } catch (IOException e) {
-            throw SwitchcostException.environment(e.getMessage());
+            throw SwitchcostException.environment(e.getMessage() + " (sample needs Linux /proc)");
         }
-        List<Sampler> samplers = new ArrayList<>();
-        samplers.add(vmstat);
-        PerfStatSampler perf = null;
-        Process child = null;
-        CountDownLatch done = new CountDownLatch(1);
-        Thread hook = null;
-        int exit;
+        samplers.add(machine);
+        header.addAll(List.of("elapsed_s", "phase"));
+        machine.columns().forEach(c -> header.add("machine." + c));
+        t0 = System.nanoTime();
+        if (pid == null) {
+            startCommand();
+            if (child == null) {
+                return 130; // Ctrl-C during the baseline: nothing was started
+            }
+        } else {
+            target.onExit().thenRun(stop::countDown);
+        }
+        allowedCpus = allowedCpus(target.pid());
+        tree = new ThreadSampler(target);
+        tree.start();
+        samplers.add(tree);
+        tree.columns().forEach(c -> header.add("tree." + c));
+        if (perf != null) {
+            perf.start();
+            samplers.add(perf);
+            perf.columns().forEach(c -> header.add("perf." + c));
+        }
+        loop();
+        if (perf != null && !interrupted) {
+            Thread.sleep(100); // perf's last lines, written as the command ended
+        }
+        printRow(addRow("run", sampleAll())); // the last, partial interval
+        if (child == null) {
+            return 0;
+        }
+        if (childOutput != null) {
+            childOutput.drain();
+        }
+        int code = child.waitFor(GRACE_SECONDS + 2, TimeUnit.SECONDS) ? child.exitValue() : ExitCodes.FAILURE;
+        return perf != null ? perf.commandExit(code) : code;
+    }
+
+    private void startCommand() throws Exception {
+        List<String> toRun = command;
+        if (!noPerf) {
+            PerfSupport support = PerfSupport.probe();
+            if (support.available()) {
+                perf = new PerfStatSampler(support, (int) interval.toMillis());
+                toRun = perf.wrap(withParentDeathSignal(command)); // the command dies with perf
+            }
+            String why = support.unavailableLine();
+            if (why != null) {
+                err().println("# " + why);
+            }
+        }
+        toRun = withParentDeathSignal(toRun); // and perf, or the command, with switchcost
+        if (!noBaseline) {
+            Duration b = baselineLength(baseline, interval);
+            err().println("# idle baseline: " + b.toMillis() / 1000.0 + " s of /proc/stat before starting the command");
+            err().flush();
+            if (stop.await(b.toMillis(), TimeUnit.MILLISECONDS)) {
+                return; // interrupted during the baseline
+            }
+            addRow("baseline", List.of(machine.sample()));
+        }
         try {
-            header.addAll(List.of("elapsed_s", "phase"));
-            vmstat.columns().forEach(c -> header.add("vmstat." + c));
-            List<String> toRun = command;
-            if (!noPerf) {
-                PerfSupport support = PerfSupport.probe();
-                if (support.available()) {
-                    perf = new PerfStatSampler(support, (int) interval.toMillis());
-                    toRun = perf.wrap(command);
-                }
-                String why = support.unavailableLine();
-                if (why != null) {
-                    out().println("# " + why);
-                }
-            }
-
-            long t0 = System.nanoTime();
-            double baselineMean = Double.NaN;
-            if (!noBaseline) {
-                out().println("# idle baseline: " + baselineFor.toSeconds() + " s of vmstat before starting the command"
-                        + (baseline != null && !baselineFor.equals(baseline) ? " (--baseline rounded up to whole intervals)" : ""));
-                out().flush();
-                // vmstat prints its first interval row one interval after it starts
-                Thread.sleep(baselineFor.toMillis() + 200);
-                Sample s = vmstat.sample();
-                baselineMean = s.get("cs");
-                addRow(t0, "baseline", List.of(s), List.of(vmstat));
-            }
-
-            ProcessBuilder pb = new ProcessBuilder(toRun).inheritIO();
-            try {
-                child = pb.start();
-            } catch (IOException e) {
-                throw SwitchcostException.usage("cannot start '" + toRun.get(0) + "': " + e.getMessage());
-            }
-            final Process running = child;
-            hook = new Thread(() -> {
-                // Ctrl-C: stop the child (and its tree), let the loop below write what it has.
-                running.descendants().forEach(ProcessHandle::destroy);
-                running.destroy();
-                try {
-                    done.await(5, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "switchcost-sample-interrupt");
-            Runtime.getRuntime().addShutdownHook(hook);
-
-            ProcStatusSampler tree = new ProcStatusSampler(perf != null ? workload(child) : child.toHandle());
-            tree.start();
-            samplers.add(tree);
-            tree.columns().forEach(c -> header.add("tree." + c));
-            if (perf != null) {
-                perf.start();
-                samplers.add(perf);
-                perf.columns().forEach(c -> header.add("perf." + c));
-            }
-            printHeader();
-            long next = System.nanoTime() + interval.toNanos();
-            while (true) {
-                boolean exited = child.waitFor(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (exited) {
-                    break;
-                }
-                next += interval.toNanos();
-                List<Sample> ss = new ArrayList<>();
-                for (Sampler s : samplers) {
-                    ss.add(s.sample());
-                }
-                printRow(addRow(t0, "run", ss, samplers));
-            }
-            if (perf != null) {
-                Thread.sleep(100); // perf's last lines, written as the command ended
-            }
-            // the last partial interval
-            List<Sample> ss = new ArrayList<>();
-            for (Sampler s : samplers) {
-                ss.add(s.sample());
-            }
-            printRow(addRow(t0, "run", ss, samplers));
-            exit = perf != null ? perf.commandExit(child.exitValue()) : child.exitValue();
-            summary(baselineMean, tree.totals(), exit);
-        } finally {
-            for (Sampler s : samplers) {
-                s.close();
-            }
-            if (perf != null && !samplers.contains(perf)) {
-                perf.close();
-            }
-            done.countDown();
-            if (hook != null) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    // Ctrl-C: the hook is running
-                }
-            }
+            child = new ProcessBuilder(toRun).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            throw SwitchcostException.usage("cannot start '" + command.get(0) + "': " + e.getMessage());
         }
-        boolean written = writeCsv();
-        return exit != 0 ? exit : written ? ExitCodes.OK : ExitCodes.FAILURE;
+        childOutput = new ChildOutput(child, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
+        child.onExit().thenRun(stop::countDown);
+        target = perf != null ? workload(child) : child.toHandle();
+    }
+
+    /**
+     * {@code setpriv --pdeathsig KILL --} before {@code command} where util-linux has it, so that a
+     * command outlives no {@code kill -9} of switchcost (the signal goes to the one process it starts).
+     */
+    static List<String> withParentDeathSignal(List<String> command) {
+        Path setpriv = Path.of("/usr/bin/setpriv");
+        if (!Files.isExecutable(setpriv)) {
+            return command;
+        }
+        List<String> out = new ArrayList<>(List.of(setpriv.toString(), "--pdeathsig", "KILL", "--"));
+        out.addAll(command);
+        return out;
     }
 
     /** The command perf runs (under a waiting shell): perf's child, once forked (perf itself if the command ended first). */
     private static ProcessHandle workload(Process perf) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
         while (System.nanoTime() < deadline && perf.isAlive()) {
-            java.util.Optional<ProcessHandle> c = perf.children().findFirst();
+            Optional<ProcessHandle> c = perf.children().findFirst();
             if (c.isPresent()) {
                 return c.get();
             }
@@ -240,7 +370,81 @@ public final class SampleCommand extends BaseCommand {
         return perf.toHandle();
     }
 
-    private Row addRow(long t0, String phase, List<Sample> samples, List<Sampler> samplers) {
+    /** How many CPUs the process may run on (its Cpus_allowed_list), or this machine's count when unreadable. */
+    private static int allowedCpus(long pid) {
+        try {
+            String list = ProcStatus.cpusAllowed(Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status")));
+            if (list != null) {
+                return CpuSet.parse(list).size();
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            // gone already, or a format we do not know: the machine's count
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Samples every interval until the target ends, --duration passes, or a signal comes. */
+    private void loop() throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = duration == null ? Long.MAX_VALUE : start + duration.toNanos();
+        long next = start + interval.toNanos();
+        while (true) {
+            long until = Math.min(next, deadline);
+            if (stop.await(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS) || until == deadline) {
+                return;
+            }
+            next += interval.toNanos();
+            printRow(addRow("run", sampleAll()));
+        }
+    }
+
+    private List<Sample> sampleAll() {
+        List<Sample> ss = new ArrayList<>();
+        for (Sampler s : samplers) {
+            ss.add(s.sample());
+        }
+        return ss;
+    }
+
+    /** Ctrl-C or SIGTERM: stop sampling, stop the command (never a --pid process), wait until all is written. */
+    private void onSignal() {
+        interrupted = true;
+        stop.countDown();
+        stopCommand();
+        try {
+            finished.await(GRACE_SECONDS + 10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** SIGTERM to the command's tree, SIGKILL to whatever is left after the grace period. Safe to call twice. */
+    private void stopCommand() {
+        Process c = child;
+        if (c == null) {
+            return;
+        }
+        List<ProcessHandle> all;
+        try (Stream<ProcessHandle> d = c.descendants()) {
+            all = Stream.concat(d, Stream.of(c.toHandle())).toList();
+        }
+        if (all.stream().noneMatch(ProcessHandle::isAlive)) {
+            return;
+        }
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+        while (System.nanoTime() < deadline && all.stream().anyMatch(ProcessHandle::isAlive)) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private Row addRow(String phase, List<Sample> samples) {
         List<Double> values = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
             for (String c : samplers.get(i).columns()) {
@@ -254,23 +458,40 @@ public final class SampleCommand extends BaseCommand {
         return r;
     }
 
-    private void printHeader() {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%8s", "t(s)"));
-        for (String h : header.subList(2, header.size())) {
-            b.append(' ').append(String.format(Locale.ROOT, "%" + width(h) + "s", h));
-        }
-        out().println(b);
-        out().flush();
-    }
+    /** The live view's columns: what a reader follows; the CSV has all. */
+    private static final List<String> LIVE = List.of("machine.cs/s", "machine.r", "machine.us%", "machine.sy%", "tree.vol/s",
+            "tree.invol/s", "tree.wait-ms/s", "tree.cpus", "tree.threads", "perf.context-switches/s");
 
     private void printRow(Row r) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%8.1f", r.elapsed()));
-        for (int i = 0; i < r.values().size(); i++) {
-            String h = header.get(i + 2);
-            b.append(' ').append(String.format(Locale.ROOT, "%" + width(h) + "s", format(r.values().get(i))));
+        if (interrupted) {
+            return; // the terminal is the user's again
         }
-        out().println(b);
-        out().flush();
+        if (liveRows++ % HEADER_EVERY == 0) {
+            live(line(String.format(Locale.ROOT, "%8s", "t(s)"), c -> String.format(Locale.ROOT, "%" + width(c) + "s", c)));
+        }
+        live(line(String.format(Locale.ROOT, "%8.1f", r.elapsed()), c -> {
+            int i = header.indexOf(c) - 2;
+            return String.format(Locale.ROOT, "%" + width(c) + "s", format(r.values().get(i)));
+        }));
+    }
+
+    private String line(String first, java.util.function.Function<String, String> cell) {
+        StringBuilder b = new StringBuilder(first);
+        for (String c : LIVE) {
+            if (header.contains(c)) {
+                b.append(' ').append(cell.apply(c));
+            }
+        }
+        return b.toString();
+    }
+
+    private void live(String line) {
+        if (childOutput != null) {
+            childOutput.println(err(), line);
+        } else {
+            err().println(line);
+            err().flush();
+        }
     }
 
     private static int width(String column) {
@@ -281,79 +502,146 @@ public final class SampleCommand extends BaseCommand {
         if (Double.isNaN(v)) {
             return "-";
         }
-        return v == Math.rint(v) && Math.abs(v) < 1e12 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
+        return v == Math.rint(v) && Math.abs(v) < 1e12 ? String.valueOf((long) v)
+                : String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%.1f", v);
     }
 
-    private void summary(double baselineMean, long[] treeTotals, int exit) {
-        int cs = header.indexOf("vmstat.cs") - 2;
+    private void summary(int exit) {
+        int cs = header.indexOf("machine.cs/s") - 2;
         DoubleSummaryStatistics run = new DoubleSummaryStatistics();
+        double baselineMean = Double.NaN;
+        double sampled = 0;
         synchronized (rows) {
             for (Row r : rows) {
-                if (r.phase().equals("run") && !Double.isNaN(r.values().get(cs))) {
+                if (r.phase().equals("baseline")) {
+                    baselineMean = r.values().get(cs);
+                } else if (!Double.isNaN(r.values().get(cs))) {
                     run.accept(r.values().get(cs));
                 }
+                sampled = r.elapsed();
             }
         }
         out().println();
-        out().println("Summary (machine-wide context switches per second, from vmstat):");
-        out().printf(Locale.ROOT, "  idle baseline  mean %s%n", Double.isNaN(baselineMean) ? "n/a" : format(Math.round(baselineMean)));
+        out().println("Summary (machine-wide context switches per second, from /proc/stat):");
+        if (!Double.isNaN(baselineMean)) {
+            out().printf(Locale.ROOT, "  idle baseline  %s%n", format(Math.round(baselineMean)));
+        }
         if (run.getCount() > 0) {
             out().printf(Locale.ROOT, "  during run     mean %s, max %s (%d samples)%n", format(Math.round(run.getAverage())),
-                    format(run.getMax()), run.getCount());
-            if (!Double.isNaN(baselineMean)) {
-                out().printf(Locale.ROOT, "  run - baseline mean %s cs/s%n", format(Math.round(run.getAverage() - baselineMean)));
-            }
-        } else {
-            out().println("  during run     no vmstat interval completed (the command ended within one interval)");
+                    format(Math.round(run.getMax())), run.getCount());
         }
-        out().printf(Locale.ROOT, "Command's process tree: %d voluntary, %d involuntary switches (from /proc)%n",
-                treeTotals[0], treeTotals[1]);
-        out().println("Command exited with " + exit + (csv != null ? "; samples in " + csv : ""));
+        long[] totals = tree != null ? tree.totals() : new long[2];
+        out().printf(Locale.ROOT, "%s: %d voluntary, %d involuntary switches (from /proc)%n",
+                pid != null ? "Process " + pid + " and its children" : "Command's process tree", totals[0], totals[1]);
+        threadTables();
+        String end = interrupted ? "interrupted" : pid != null
+                ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
+                : "command exited with " + exit;
+        String what = end.substring(0, 1).toUpperCase(Locale.ROOT) + end.substring(1);
+        out().println(what + (csv != null ? "; samples in " + csv : ""));
         out().flush();
     }
 
-    /** Writes the CSV (temporary file beside it, then renamed). @return false when it could not be written, said on stderr */
-    private boolean writeCsv() {
+    /** The busiest threads, and the threads by role where a JVM was recognised. */
+    private void threadTables() {
+        if (tree == null || !(tree.seconds() > 0)) {
+            return;
+        }
+        SampledThreads threads = SampledThreads.of(tree.threads(), tree.seconds());
+        out().println();
+        long switched = threads.threads().stream().filter(l -> l.switches() > 0).count();
+        if (switched == 0) {
+            out().printf(Locale.ROOT, "No thread of the %d sampled switched in %.1f s.%n", threads.threads().size(), threads.seconds());
+            return;
+        }
+        out().printf(Locale.ROOT, "Busiest threads by switches per second (%d of the %d that switched, of %d threads, over %.1f s;"
+                + " run-queue ms/s: time runnable but waiting for a CPU):%n", Math.min(top, switched), switched,
+                threads.threads().size(), threads.seconds());
+        out().print(SampleTables.threads(threads, top).text());
+        if (threads.anyJvm()) {
+            out().println();
+            out().println("By role (JVM threads recognised by name):");
+            out().print(SampleTables.roles(threads).text());
+        }
+        out().println();
+        this.sampledThreads = threads;
+        costLine(threads);
+    }
+
+    /** Switches/s × the measured cost per switch, or what to do to get one. */
+    private void costLine(SampledThreads threads) {
+        if (costResults == null) {
+            out().println("Cost: no results: run `switchcost run --quick` first (or give --costs DIR) to price these switches.");
+            return;
+        }
+        double cpus = threads.total().cpuSeconds() / threads.seconds();
+        Optional<SwitchCost> c;
+        try {
+            c = SwitchCost.of(costResults, threads.total().switches(), cpus, allowedCpus, workingSetKiB);
+        } catch (IllegalArgumentException e) {
+            out().println("Cost: " + e.getMessage());
+            return;
+        }
+        if (c.isEmpty()) {
+            out().println("Cost: " + costResults.source() + " has no futex handoff figure: run `switchcost run --quick` first.");
+            return;
+        }
+        List<SwitchCost.Difference> diff = java.util.Optional.ofNullable(costResults.machine())
+                .map(m -> SwitchCost.differences(m, MachineInfo.collect(Path.of("/")))).orElse(List.of());
+        SampleTables.cost(c.get(), costResults.source().toString(), diff).forEach(out()::println);
+    }
+
+    /**
+     * The plot beside the CSV ({@code F.csv} → {@code F.png}): switches/s and run-queue delay over time
+     * of the busiest threads (at most 8: more lines are unreadable).
+     */
+    private int writePlot() {
+        if (csv == null || sampledThreads == null) {
+            return ExitCodes.OK;
+        }
+        Map<Long, String> top = new LinkedHashMap<>();
+        sampledThreads.threads().stream().filter(l -> l.switches() > 0).limit(Math.min(this.top, 8))
+                .forEach(l -> top.put(ThreadSampler.key(l.pid(), l.tid()), SampleTables.printable(l.name()) + " (" + l.tid() + ")"));
+        String name = csv.getFileName().toString();
+        Path png = csv.toAbsolutePath().resolveSibling((name.endsWith(".csv") ? name.substring(0, name.length() - 4) : name) + ".png");
+        try {
+            Optional<byte[]> bytes = SampleChart.png(tree.history(), top);
+            if (bytes.isPresent()) {
+                AtomicFiles.writeBytes(png, bytes.get());
+                out().println("Plot of the busiest threads over time: " + png);
+            }
+            return ExitCodes.OK;
+        } catch (IOException e) {
+            err().println("switchcost: cannot draw " + png + ": " + e.getMessage());
+            return ExitCodes.FAILURE;
+        } catch (SwitchcostException e) {
+            err().println("switchcost: " + e.getMessage());
+            return ExitCodes.of(e);
+        }
+    }
+
+    /** Writes the CSV atomically. @return 0, or the exit code of why it could not be written, said on stderr */
+    private int writeCsv() {
         if (csv == null) {
-            return true;
+            return ExitCodes.OK;
         }
         StringBuilder b = new StringBuilder(String.join(",", header)).append('\n');
         synchronized (rows) {
             for (Row r : rows) {
                 b.append(String.format(Locale.ROOT, "%.3f", r.elapsed())).append(',').append(r.phase());
                 for (int i = 0; i < header.size() - 2; i++) {
-                    Double v = i < r.values().size() ? r.values().get(i) : Double.NaN;
+                    double v = i < r.values().size() ? r.values().get(i) : Double.NaN;
                     b.append(',').append(Double.isNaN(v) ? "" : format(v));
                 }
                 b.append('\n');
             }
         }
-        Path target = csv.toAbsolutePath();
-        Path tmp = null;
         try {
-            tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8));
-                while (bytes.hasRemaining()) {
-                    ch.write(bytes);
-                }
-                ch.force(true);
-            }
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            return true;
-        } catch (IOException e) {
-            String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason() : e.getMessage();
-            err().println("switchcost: cannot write " + csv + ": " + why);
-            return false;
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // nothing more to do
-                }
-            }
+            AtomicFiles.writeString(csv.toAbsolutePath(), b.toString());
+            return ExitCodes.OK;
+        } catch (SwitchcostException e) {
+            err().println("switchcost: " + e.getMessage());
+            return ExitCodes.of(e);
         }
     }
-
 }

@@ -156,6 +156,41 @@ public final class ResultsDir implements AutoCloseable {
         return d;
     }
 
+    /**
+     * The most recent run directory under {@code parent} that holds JMH results ({@code jmh.json} or
+     * {@code jmh-*.json}), by the time its results were last written; empty when there is none.
+     */
+    public static java.util.Optional<Path> latest(Path parent) {
+        if (!Files.isDirectory(parent)) {
+            return java.util.Optional.empty();
+        }
+        try (Stream<Path> dirs = Files.list(parent)) {
+            return dirs.filter(Files::isDirectory)
+                    .map(d -> java.util.Map.entry(d, newestJmhFile(d)))
+                    .filter(e -> e.getValue() > 0)
+                    .max(java.util.Map.Entry.comparingByValue())
+                    .map(java.util.Map.Entry::getKey);
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Last-modified time of the newest {@code jmh*.json} in {@code dir}, ms; 0 when none. */
+    private static long newestJmhFile(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().matches("jmh(-.+)?\\.json") && Files.isRegularFile(f))
+                    .mapToLong(f -> {
+                        try {
+                            return Files.getLastModifiedTime(f).toMillis();
+                        } catch (IOException e) {
+                            return 0;
+                        }
+                    }).max().orElse(0);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /** {@code host-yyyyMMdd-HHmmss[-label]}. */
     static String name(String host, LocalDateTime when, String label) {
         String safeHost = host == null || host.isBlank() ? "unknown" : host.replaceAll("[^A-Za-z0-9._-]", "_");

@@ -34,7 +34,13 @@ class SampleCommandTest {
     void badIntervalsAreUsageErrors() {
         assertUsage(CliResult.run("sample", "--interval", "0s", "--", "true"), "too short");
         assertUsage(CliResult.run("sample", "--interval", "abc", "--", "true"), "not a duration");
-        assertUsage(CliResult.run("sample", "--interval", "1500ms", "--", "true"), "whole seconds");
+        assertUsage(CliResult.run("sample", "--interval", "50ms", "--", "true"), "--interval 50ms is too short");
+    }
+
+    @Test
+    void eitherAPidOrACommand() {
+        assertUsage(CliResult.run("sample", "--pid", "1", "--", "true"), "not both");
+        assertUsage(CliResult.run("sample", "--pid", "2147483647"), "--pid 2147483647: no such process");
     }
 
     @Test
@@ -46,6 +52,8 @@ class SampleCommandTest {
     @Test
     void commandThatCannotStartIsUsageError() {
         assertUsage(CliResult.run("sample", "--no-baseline", "--no-perf", "--", "/no/such/program-xyz"), "cannot start");
+        // the same answer when it would have run under perf
+        assertUsage(CliResult.run("sample", "--no-baseline", "--", "no-such-program-xyz"), "not found on PATH");
     }
 
     @Test
@@ -55,7 +63,7 @@ class SampleCommandTest {
         CliResult r = CliResult.run("sample", "--no-baseline", "--csv", csv.toString(), "--", "sh", "-c", "exit 7");
         assertEquals(7, r.exit(), r.out() + r.err());
         List<String> lines = Files.readAllLines(csv);
-        assertTrue(lines.get(0).startsWith("elapsed_s,phase,vmstat.r,vmstat.in,vmstat.cs"), lines.get(0));
+        assertTrue(lines.get(0).startsWith("elapsed_s,phase,machine.cs/s,machine.in/s,machine.r"), lines.get(0));
         assertTrue(lines.get(0).contains("tree.vol/s"), lines.get(0));
         assertTrue(lines.size() >= 2, "at least the final row: " + lines);
         assertTrue(r.out().contains("Command exited with 7"), r.out());
@@ -67,7 +75,7 @@ class SampleCommandTest {
         Path csv = tmp.resolve("sleep.csv");
         CliResult r = CliResult.run("sample", "--baseline", "1s", "--csv", csv.toString(), "--", "sleep", "1");
         assertEquals(0, r.exit(), r.out() + r.err());
-        assertTrue(r.out().contains("idle baseline"), r.out());
+        assertTrue(r.err().contains("idle baseline"), r.err());
         assertTrue(r.out().contains("Summary"), r.out());
         List<String> lines = Files.readAllLines(csv);
         assertTrue(lines.stream().anyMatch(l -> l.contains(",baseline,")), lines.toString());
@@ -79,15 +87,14 @@ class SampleCommandTest {
     @Test
     void baselineIsWholeIntervalsAndWhatItSays() {
         assertEquals(java.time.Duration.ofSeconds(2), SampleCommand.baselineLength(null, java.time.Duration.ofSeconds(1)));
-        assertEquals(java.time.Duration.ofSeconds(600), SampleCommand.baselineLength(null, java.time.Duration.ofSeconds(600)));
-        assertEquals(java.time.Duration.ofSeconds(6), SampleCommand.baselineLength(java.time.Duration.ofSeconds(5),
-                java.time.Duration.ofSeconds(2)));
+        assertEquals(java.time.Duration.ofMillis(500), SampleCommand.baselineLength(java.time.Duration.ofMillis(500),
+                java.time.Duration.ofMillis(250)));
     }
 
     @Test
     void baselineShorterThanOneIntervalIsRefusedBeforeWaiting() {
         assertUsage(CliResult.run("sample", "--interval", "600s", "--baseline", "2s", "--", "true"),
-                "--baseline 2000ms is shorter than --interval 600s");
+                "--baseline 2000ms is shorter than --interval 600000ms");
     }
 
     @Test
@@ -97,8 +104,8 @@ class SampleCommandTest {
             fs.fill();
             Path csv = fs.dir().resolve("s.csv");
             CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--csv", csv.toString(), "--", "true");
-            assertEquals(ExitCodes.FAILURE, r.exit(), r.out() + r.err());
-            assertTrue(r.err().contains("cannot write " + csv), r.err());
+            assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.out() + r.err());
+            assertTrue(r.err().contains("could not write " + csv + ": no space left on device"), r.err());
             assertTrue(!Files.exists(csv));
             try (var left = Files.list(fs.dir())) {
                 assertTrue(left.allMatch(f -> f.getFileName().toString().equals("filler")), "no temporary file left");
@@ -132,5 +139,117 @@ class SampleCommandTest {
             prev = t;
         }
         assertTrue(switches >= 200, "switches counted in processes started later: " + switches + "\n" + String.join("\n", lines));
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    @org.junit.jupiter.api.Timeout(120) // a guard against the old behaviour (waiting out the interval), not a measurement
+    void samplingEndsWhenTheCommandEndsWhateverTheInterval() {
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "600s", "--", "true");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("Command exited with 0"), r.out());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    @org.junit.jupiter.api.Timeout(120)
+    void aPidThatExitsMidSampleEndsItWithWhatWasGathered() throws Exception {
+        Process sleeper = new ProcessBuilder("sh", "-c", "sleep 0.3; sleep 0.3; sleep 0.3").start();
+        try {
+            Path csv = tmp.resolve("pid.csv");
+            CliResult r = CliResult.run("sample", "--pid", String.valueOf(sleeper.pid()), "--interval", "100ms", "--duration", "10m",
+                    "--csv", csv.toString());
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertTrue(r.out().contains("Process " + sleeper.pid() + " ended"), r.out());
+            List<String> lines = Files.readAllLines(csv);
+            assertTrue(lines.size() >= 2, lines.toString());
+            // the shell and its sleeps blocked: their switches were counted though every one of them has ended
+            assertTrue(r.out().matches("(?s).*Process " + sleeper.pid() + " and its children: [1-9]\\d* voluntary.*"), r.out());
+        } finally {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    @org.junit.jupiter.api.Timeout(120)
+    void sigtermWritesTheCsvAndKillsACommandThatIgnoresIt() throws Exception {
+        Path csv = tmp.resolve("term.csv");
+        String javaBin = ProcessHandle.current().info().command().orElseThrow();
+        Path log = Files.createTempFile("sample-sigterm", ".log");
+        Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
+                "sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--csv", csv.toString(), "--",
+                "sh", "-c", "trap '' TERM; echo ready $$; while :; do sleep 0.05; done")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long shell = -1;
+        String seen = "";
+        try {
+            while (p.isAlive() && shell < 0) {
+                Thread.sleep(50);
+                seen = Files.readString(log);
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("ready (\\d+)\n").matcher(seen);
+                if (m.find()) {
+                    shell = Long.parseLong(m.group(1));
+                }
+            }
+            assertTrue(shell > 0, "the command started: " + seen);
+            Thread.sleep(500);
+            p.destroy(); // SIGTERM, as kill would send
+            p.waitFor();
+            seen = Files.readString(log);
+        } finally {
+            p.destroyForcibly();
+            Files.deleteIfExists(log);
+        }
+        assertTrue(Files.exists(csv), "the CSV is written on SIGTERM: " + seen);
+        assertTrue(Files.readAllLines(csv).get(0).startsWith("elapsed_s,phase"), seen);
+        try (var left = Files.list(tmp)) {
+            assertTrue(left.allMatch(f -> f.equals(csv)), "no temporary file left");
+        }
+        assertTrue(gone(shell), "the command that ignored SIGTERM was killed: " + seen);
+    }
+
+    /** Whether a process is gone, or a zombie waiting for a reaper that is not ours. */
+    private static boolean gone(long pid) throws IOException {
+        Path stat = Path.of("/proc", String.valueOf(pid), "stat");
+        try {
+            String s = Files.readString(stat);
+            return s.substring(s.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (java.nio.file.NoSuchFileException e) {
+            return true;
+        }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void pricesTheSwitchesWithTheCostsOfAResultsDirectory() {
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms",
+                "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--",
+                "sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do sleep 0.01; done");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("What these switches cost (this machine's measured cost per switch, from "
+                + "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25"), r.out());
+        assertTrue(r.out().matches("(?s).*switches/s × [\\d,.]+ ± [\\d,.]+ ns per switch = [\\d,.]+ ± [\\d,.]+ ms of CPU time per second.*"),
+                r.out());
+        assertTrue(r.out().contains("% of one CPU"), r.out());
+        assertTrue(r.out().contains("Assumes each switch sampled costs what the benchmark's did (futex handoff"), r.out());
+        assertTrue(r.out().contains("Busiest threads"), r.out());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void withoutResultsTheCostLineSaysHowToGetThem() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.switchcost.results.ResultsDir.latest(Path.of("results")).isEmpty(),
+                "this checkout has results/ of its own");
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c", "sleep 0.3; sleep 0.3");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("Cost: no results: run `switchcost run --quick` first"), r.out());
+    }
+
+    @Test
+    void badCostOptionsAreUsageErrors() {
+        assertUsage(CliResult.run("sample", "--costs", tmp.resolve("none").toString(), "--", "true"), "--costs " + tmp.resolve("none"));
+        assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25",
+                "--working-set", "256", "--", "true"), "no indirect cost at 256 KiB");
     }
 }

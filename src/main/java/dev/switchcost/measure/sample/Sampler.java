@@ -12,7 +12,7 @@ import java.util.List;
  */
 public interface Sampler extends AutoCloseable {
 
-    /** A short name used as the column prefix, e.g. {@code vmstat}. */
+    /** A short name used as the column prefix, e.g. {@code machine}. */
     String name();
 
     /** Column names, without the prefix, in output order. */

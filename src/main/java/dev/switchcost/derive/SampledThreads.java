@@ -1,0 +1,82 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.measure.sample.ThreadRole;
+import dev.switchcost.measure.sample.ThreadSampler.ThreadTotal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code sample} saw per thread, as rates over the time sampled: every thread, busiest first, and
+ * the same figures summed by role ({@link ThreadRole}: JIT, GC, carriers, VM, user) where the process
+ * is a JVM. Counts over a known time, so exact: no error.
+ *
+ * @param seconds the time sampled
+ * @param threads one line per thread, most switches per second first
+ * @param roles   one line per role present, most switches per second first
+ * @param total   the whole process tree
+ */
+public record SampledThreads(double seconds, List<Line> threads, List<Line> roles, Line total) {
+
+    /**
+     * One thread, or a group of them.
+     *
+     * @param name          the thread's name (its comm), or the role's
+     * @param role          the role
+     * @param pid           the process (0 for a group)
+     * @param tid           the thread (0 for a group)
+     * @param count         threads in the line
+     * @param voluntary     voluntary switches per second
+     * @param involuntary   involuntary switches per second
+     * @param waitMsPerSec  run-queue delay, ms per second
+     * @param cpuSeconds    CPU time over the sample, s
+     * @param ended         whether the thread ended during the sample (false for a group)
+     */
+    public record Line(String name, ThreadRole role, int pid, int tid, int count, double voluntary, double involuntary,
+                       double waitMsPerSec, double cpuSeconds, boolean ended) {
+
+        public double switches() {
+            return voluntary + involuntary;
+        }
+    }
+
+    private static final Comparator<Line> BUSIEST = Comparator.comparingDouble(Line::switches).reversed()
+            .thenComparing(Comparator.comparingDouble(Line::cpuSeconds).reversed());
+
+    /** @param seconds the time the totals were counted over; more than 0 */
+    public static SampledThreads of(List<ThreadTotal> totals, double seconds) {
+        if (!(seconds > 0)) {
+            throw new IllegalArgumentException("sampled for " + seconds + " s");
+        }
+        Map<Integer, Boolean> jvm = totals.stream().collect(Collectors.groupingBy(ThreadTotal::pid,
+                Collectors.collectingAndThen(Collectors.mapping(ThreadTotal::name, Collectors.toList()), ThreadRole::isJvm)));
+        List<Line> lines = new ArrayList<>();
+        for (ThreadTotal t : totals) {
+            ThreadRole role = jvm.get(t.pid()) ? ThreadRole.ofJvmThread(t.name()) : ThreadRole.USER;
+            lines.add(new Line(t.name(), role, t.pid(), t.tid(), 1, t.voluntary() / seconds, t.involuntary() / seconds,
+                    t.waitNanos() / 1e6 / seconds, t.runNanos() / 1e9, t.ended()));
+        }
+        lines.sort(BUSIEST);
+        Map<ThreadRole, List<Line>> byRole = lines.stream().collect(Collectors.groupingBy(Line::role,
+                () -> new EnumMap<>(ThreadRole.class), Collectors.toList()));
+        List<Line> roles = new ArrayList<>();
+        byRole.forEach((role, ls) -> roles.add(sum(role.name().toLowerCase(java.util.Locale.ROOT), role, ls)));
+        roles.sort(BUSIEST);
+        return new SampledThreads(seconds, List.copyOf(lines), List.copyOf(roles), sum("all threads", null, lines));
+    }
+
+    private static Line sum(String name, ThreadRole role, List<Line> ls) {
+        return new Line(name, role, 0, 0, ls.size(), ls.stream().mapToDouble(Line::voluntary).sum(),
+                ls.stream().mapToDouble(Line::involuntary).sum(), ls.stream().mapToDouble(Line::waitMsPerSec).sum(),
+                ls.stream().mapToDouble(Line::cpuSeconds).sum(), false);
+    }
+
+    /** Whether any process sampled was recognised as a JVM (its threads then have roles other than user). */
+    public boolean anyJvm() {
+        return roles.size() > 1 || (!roles.isEmpty() && roles.get(0).role() != ThreadRole.USER);
+    }
+}

@@ -1,0 +1,136 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Results;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the switches {@code sample} counted cost: switches per second × this machine's measured cost of
+ * one switch = CPU time lost per second, as a share of one CPU and of the process's own CPU time, with
+ * the error of the measured cost carried through {@link Estimate} (the count is exact).
+ *
+ * <p>The cost per switch is the futex handoff of the results ({@link Headline}): the one-CPU figure when
+ * every thread of the process may run on one CPU only, else the cross-CPU figure; the other one when
+ * the preferred one was not measured. With a working set, the indirect cost measured at that size
+ * ({@link IndirectCost}, futex handoff, same placement, private arrays first, the smallest stride) is
+ * added with its error, also when it is within its error of zero ({@link #USABLE}).
+ *
+ * @param direct            the direct cost per switch used, ns
+ * @param placement         which placement's figure it is
+ * @param why               why that placement
+ * @param indirect          the indirect cost per switch added, ns, or null
+ * @param workingSetKiB     the working set the indirect cost was measured at, or 0
+ * @param perSwitch         direct + indirect, ns
+ * @param switchesPerSecond the process tree's switches per second (counted)
+ * @param processCpus       the process tree's CPU time per second (1.0 = one CPU busy)
+ * @param cpusLost          CPU time lost to switching per second: a share of one CPU
+ * @param shareOfProcess    cpusLost / processCpus, or null when the process used no CPU
+ */
+public record SwitchCost(Headline.Figure direct, Placement placement, Why why, IndirectCost.Row indirect, long workingSetKiB,
+                         Estimate perSwitch, double switchesPerSecond, double processCpus, Estimate cpusLost, Estimate shareOfProcess) {
+
+    public enum Placement { ONE_CPU, CROSS_CPU }
+
+    /**
+     * Flags an indirect cost may carry and still be added: one within its error of zero is a cost not
+     * resolved, and its error says so; a negative or walk-dominated one is an artefact of the subtraction.
+     */
+    static final java.util.Set<IndirectCost.Flag> USABLE = java.util.EnumSet.of(IndirectCost.Flag.WITHIN_ERROR);
+
+    public enum Why {
+        /** The process may run on one CPU only. */
+        CONFINED_TO_ONE_CPU,
+        /** The process may run on several CPUs, so a wakeup usually crosses CPUs. */
+        SEVERAL_CPUS,
+        /** The preferred placement was not measured in these results: the other one stands in. */
+        ONLY_ONE_MEASURED
+    }
+
+    /** A field in which the machine of the results differs from this one. */
+    public record Difference(String what, String results, String here) {
+    }
+
+    /**
+     * @param allowedCpus how many CPUs the process may run on
+     * @param workingSetKiB the working set the user named, or 0 for the direct cost only
+     * @return empty when the results have no futex handoff figure
+     * @throws IllegalArgumentException when a working set is asked and the results have no indirect cost at that size
+     */
+    public static Optional<SwitchCost> of(Results results, double switchesPerSecond, double processCpus, int allowedCpus,
+                                          long workingSetKiB) {
+        Headline h = Headline.perJdk(results).stream().filter(x -> x.sameCpu() != null || x.crossCpu() != null).findFirst().orElse(null);
+        if (h == null) {
+            return Optional.empty();
+        }
+        Placement wanted = allowedCpus == 1 ? Placement.ONE_CPU : Placement.CROSS_CPU;
+        Headline.Figure f = wanted == Placement.ONE_CPU ? h.sameCpu() : h.crossCpu();
+        Placement used = wanted;
+        Why why = allowedCpus == 1 ? Why.CONFINED_TO_ONE_CPU : Why.SEVERAL_CPUS;
+        if (f == null) {
+            used = wanted == Placement.ONE_CPU ? Placement.CROSS_CPU : Placement.ONE_CPU;
+            f = wanted == Placement.ONE_CPU ? h.crossCpu() : h.sameCpu();
+            why = Why.ONLY_ONE_MEASURED;
+        }
+        IndirectCost.Row ind = null;
+        Estimate per = f.perSwitch();
+        if (workingSetKiB > 0) {
+            String placement = used == Placement.ONE_CPU ? "SAME_CPU" : "CROSS_CPU";
+            List<IndirectCost.Row> rows = IndirectCost.derive(results.usable()).stream()
+                    .filter(r -> r.handoff().equals("FUTEX") && indirectOf(r) != null).toList();
+            ind = rows.stream().filter(r -> r.workingSetKiB() == workingSetKiB && r.placement().equals(placement))
+                    .min(Comparator.comparing((IndirectCost.Row r) -> !"PRIVATE".equals(r.sharing()))
+                            .thenComparingInt(IndirectCost.Row::strideBytes)).orElse(null);
+            if (ind == null) {
+                throw new IllegalArgumentException("no indirect cost at " + workingSetKiB + " KiB (" + placement + ") in "
+                        + results.source() + "; measured at " + (rows.isEmpty() ? "no size"
+                        : rows.stream().filter(r -> r.placement().equals(placement)).map(r -> r.workingSetKiB() + "")
+                        .distinct().toList() + " KiB") + " (run switchcost indirect to measure it)");
+            }
+            per = per.plus(indirectOf(ind));
+        }
+        Estimate lost = per.times(switchesPerSecond / 1e9);
+        Estimate share = processCpus > 0 ? lost.times(1 / processCpus) : null;
+        return Optional.of(new SwitchCost(f, used, why, ind, workingSetKiB, per, switchesPerSecond, processCpus, lost, share));
+    }
+
+    /**
+     * A configuration's indirect cost per switch: the paired estimate where it was measured, else the
+     * paper's; either only when it is {@link #USABLE} (within its error of zero is added with that error).
+     */
+    public static Estimate indirectOf(IndirectCost.Row r) {
+        if (r.paired() != null && USABLE.containsAll(r.paired().flags()) && Double.isFinite(r.paired().indirect().value())) {
+            return r.paired().indirect();
+        }
+        return r.indirect() != null && USABLE.containsAll(r.flags()) ? r.indirect() : null;
+    }
+
+    /** Where the machine the results were measured on differs from {@code here}: CPU model, kernel, virtualisation. */
+    public static List<Difference> differences(MachineInfo results, MachineInfo here) {
+        List<Difference> d = new ArrayList<>();
+        compare(d, "CPU", results.cpu() == null ? null : results.cpu().model(), here.cpu() == null ? null : here.cpu().model());
+        compare(d, "kernel", results.kernel() == null ? null : results.kernel().release(), here.kernel() == null ? null : here.kernel().release());
+        compare(d, "virtualisation", virt(results), virt(here));
+        return d;
+    }
+
+    private static String virt(MachineInfo m) {
+        MachineInfo.Virtualization v = m.virtualization();
+        if (v == null) {
+            return "?";
+        }
+        String s = (v.hypervisor() == null ? "none" : v.hypervisor()) + (v.container() == null ? "" : " / " + v.container());
+        return s;
+    }
+
+    private static void compare(List<Difference> d, String what, String a, String b) {
+        if (!Objects.equals(a, b)) {
+            d.add(new Difference(what, a == null ? "?" : a, b == null ? "?" : b));
+        }
+    }
+}

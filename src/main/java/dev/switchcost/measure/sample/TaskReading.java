@@ -1,0 +1,64 @@
+package dev.switchcost.measure.sample;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * One reading of one thread: its switches ({@code status}) and its CPU and run-queue time
+ * ({@code schedstat}), from {@code /proc/<pid>/task/<tid>}.
+ *
+ * @param pid         the process
+ * @param tid         the thread
+ * @param name        the thread's comm (15 characters at most)
+ * @param voluntary   voluntary switches since the thread started
+ * @param involuntary involuntary switches since the thread started
+ * @param runNanos    CPU time since the thread started, ns (-1 without schedstat)
+ * @param waitNanos   run-queue delay since the thread started, ns (-1 without schedstat)
+ */
+public record TaskReading(int pid, int tid, String name, long voluntary, long involuntary, long runNanos, long waitNanos) {
+
+    /**
+     * Reads {@code taskDir} ({@code /proc/<pid>/task/<tid>}).
+     *
+     * @return the reading, or null when the thread has ended (the file is gone, or the kernel answers ESRCH)
+     * @throws IOException for any other failure to read
+     */
+    public static TaskReading read(Path taskDir, int pid, int tid) throws IOException {
+        try {
+            ProcStatus st = ProcStatus.parse(Files.readAllLines(taskDir.resolve("status")));
+            Schedstat ss = null;
+            Path schedstat = taskDir.resolve("schedstat");
+            if (Files.exists(schedstat)) {
+                ss = Schedstat.parse(Files.readString(schedstat));
+            }
+            return of(pid, tid, st, ss);
+        } catch (IOException e) {
+            if (vanished(e)) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /** A reading from parsed files; {@code schedstat} may be null (kernel without CONFIG_SCHED_INFO). */
+    public static TaskReading of(int pid, int tid, ProcStatus status, Schedstat schedstat) {
+        return new TaskReading(pid, tid, status.name(), status.voluntary(), status.involuntary(),
+                schedstat == null ? -1 : schedstat.runNanos(), schedstat == null ? -1 : schedstat.waitNanos());
+    }
+
+    /**
+     * Whether a failure to read a {@code /proc} file means its task ended: the file is gone
+     * (ENOENT) or the task died between open and read (ESRCH, "No such process").
+     */
+    public static boolean vanished(IOException e) {
+        return e instanceof NoSuchFileException
+                || (e.getMessage() != null && e.getMessage().contains("No such process"));
+    }
+
+    /** Voluntary plus involuntary switches. */
+    public long switches() {
+        return voluntary + involuntary;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.switchcost.measure.sample;
+
+import java.util.Collection;
+
+/**
+ * What a thread of a sampled process is for, from its name (the kernel's 15-character comm), where
+ * the process is recognisably a JVM; in any other process every thread is {@link #USER}.
+ */
+public enum ThreadRole {
+    /** The JIT compilers: {@code C1 CompilerThread}, {@code C2 CompilerThread}. */
+    JIT,
+    /** Garbage collection: {@code GC Thread#N}, G1's, ZGC's and Shenandoah's workers. */
+    GC,
+    /** Fork/join workers, which include the virtual-thread scheduler's carriers: {@code ForkJoinPool-N-worker-M}. */
+    CARRIERS,
+    /** HotSpot's own service threads: VM Thread, Reference Handler, Finalizer, Signal Dispatcher, ... */
+    VM,
+    /** Everything else: the program's own threads. */
+    USER;
+
+    /** Whether threads with these names are those of a HotSpot JVM. */
+    public static boolean isJvm(Collection<String> names) {
+        return names.stream().anyMatch(n -> n.equals("VM Thread") || n.startsWith("C2 CompilerThre")
+                || n.startsWith("C1 CompilerThre") || n.equals("Reference Handl"));
+    }
+
+    /** The role of a thread of a JVM. */
+    public static ThreadRole ofJvmThread(String name) {
+        if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre") || name.startsWith("JVMCI")) {
+            return JIT;
+        }
+        if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.startsWith("ZWorker") || name.startsWith("ZDirector")
+                || name.startsWith("ZDriver") || name.startsWith("Shenandoah") || name.startsWith("GC ")) {
+            return GC;
+        }
+        if (name.startsWith("ForkJoinPool") || name.startsWith("CarrierThread")) {
+            return CARRIERS;
+        }
+        if (name.equals("VM Thread") || name.startsWith("Reference Handl") || name.equals("Finalizer")
+                || name.startsWith("Signal Dispatch") || name.startsWith("Service Thread") || name.startsWith("Monitor Deflati")
+                || name.startsWith("Common-Cleaner") || name.startsWith("Notification Th") || name.startsWith("Attach Listene")
+                || name.startsWith("VM Periodic Tas") || name.startsWith("Sweeper thread") || name.startsWith("Unblocker")
+                || name.startsWith("VirtualThread-u") || name.startsWith("Read-Poller") || name.startsWith("Write-Poller")) {
+            return VM;
+        }
+        return USER;
+    }
+}

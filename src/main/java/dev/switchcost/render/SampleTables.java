@@ -1,0 +1,91 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.derive.SwitchCost;
+
+import java.util.List;
+import java.util.Locale;
+
+/** {@code sample}'s tables: the busiest threads and the threads by role. */
+public final class SampleTables {
+
+    private SampleTables() {
+    }
+
+    /** The {@code top} threads with the most switches per second, of those that switched at all. */
+    public static Table threads(SampledThreads s, int top) {
+        Table.Builder b = new Table.Builder("lllrrrrr", "thread", "tid", "role", "switches/s", "voluntary/s", "involuntary/s",
+                "run-queue ms/s", "CPU s");
+        for (SampledThreads.Line l : s.threads().stream().filter(l -> l.switches() > 0).limit(top).toList()) {
+            b.row(printable(l.name()) + (l.ended() ? " (ended)" : ""), String.valueOf(l.tid()),
+                    l.role().name().toLowerCase(Locale.ROOT), Fmt.num(round(l.switches())), Fmt.num(round(l.voluntary())),
+                    Fmt.num(round(l.involuntary())), Fmt.num(l.waitMsPerSec()), Fmt.num(l.cpuSeconds()));
+        }
+        return b.build();
+    }
+
+    /** One line per role, then the total. */
+    public static Table roles(SampledThreads s) {
+        Table.Builder b = new Table.Builder("lrrrrrr", "role", "threads", "switches/s", "voluntary/s", "involuntary/s",
+                "run-queue ms/s", "CPU s");
+        for (SampledThreads.Line l : concat(s.roles(), s.total())) {
+            b.row(l.name(), String.valueOf(l.count()), Fmt.num(round(l.switches())), Fmt.num(round(l.voluntary())),
+                    Fmt.num(round(l.involuntary())), Fmt.num(l.waitMsPerSec()), Fmt.num(l.cpuSeconds()));
+        }
+        return b.build();
+    }
+
+    private static List<SampledThreads.Line> concat(List<SampledThreads.Line> a, SampledThreads.Line b) {
+        return java.util.stream.Stream.concat(a.stream(), java.util.stream.Stream.of(b)).toList();
+    }
+
+    /** A thread name as the program set it, with control characters (ESC, CR, ...) shown as '?', never sent to a terminal. */
+    public static String printable(String name) {
+        StringBuilder b = new StringBuilder(name.length());
+        name.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return b.toString();
+    }
+
+    /** Switch rates as whole numbers from 10 up (a rate of 12,345.6/s reads better as 12,346). */
+    private static double round(double v) {
+        return Math.abs(v) >= 10 ? Math.rint(v) : v;
+    }
+
+    /**
+     * The cost lines: switches/s × cost per switch = CPU time lost, as a share of one CPU and of the
+     * process's CPU time, each with its 99.9% error, then what the figure assumes.
+     *
+     * @param source      the results directory the cost comes from
+     * @param differences where its machine differs from this one (empty when the same)
+     */
+    public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences) {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add("What these switches cost (this machine's measured cost per switch, from " + source + "):");
+        lines.add("  " + Fmt.num(round(c.switchesPerSecond())) + " switches/s × " + Fmt.pm(c.perSwitch()) + " ns per switch = "
+                + Fmt.pm(c.cpusLost().times(1000)) + " ms of CPU time per second");
+        lines.add("  = " + Fmt.pm(c.cpusLost().times(100)) + " % of one CPU"
+                + (c.shareOfProcess() == null ? " (the process used no CPU time)"
+                : ", " + Fmt.pm(c.shareOfProcess().times(100)) + " % of the process's own CPU time (" + Fmt.num(c.processCpus())
+                + " CPUs busy)"));
+        String placement = switch (c.why()) {
+            case CONFINED_TO_ONE_CPU -> "the process may run on one CPU only, so the one-CPU figure";
+            case SEVERAL_CPUS -> "the process may run on several CPUs, where a wakeup usually crosses CPUs, so the cross-CPU figure";
+            case ONLY_ONE_MEASURED -> "the figure for the process's placement was not measured, so the "
+                    + (c.placement() == SwitchCost.Placement.ONE_CPU ? "one-CPU" : "cross-CPU") + " one stands in";
+        };
+        String indirect = c.indirect() == null
+                ? " Direct cost only: refilling the caches after a switch comes on top (--working-set KiB adds it where measured)."
+                : " Includes the indirect cost measured with " + c.workingSetKiB() + " KiB touched per side between handoffs ("
+                + Fmt.pm(SwitchCost.indirectOf(c.indirect())) + " ns" + (SwitchCost.indirectOf(c.indirect()).resolved() ? "" : ", within its error of zero")
+                + ").";
+        lines.add("  Assumes each switch sampled costs what the benchmark's did (" + c.direct().what() + ", "
+                + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect);
+        if (!differences.isEmpty()) {
+            lines.add("  These costs were measured on another machine ("
+                    + differences.stream().map(d -> d.what() + " " + d.results() + ", here " + d.here())
+                    .collect(java.util.stream.Collectors.joining("; "))
+                    + "): run switchcost run --quick here for this machine's.");
+        }
+        return lines;
+    }
+}

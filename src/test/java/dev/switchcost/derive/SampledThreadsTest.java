@@ -1,0 +1,58 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.measure.sample.ThreadRole;
+import dev.switchcost.measure.sample.ThreadSampler.ThreadTotal;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SampledThreadsTest {
+
+    private static ThreadTotal t(int pid, int tid, String name, long vol, long invol, long runNs, long waitNs) {
+        return new ThreadTotal(pid, tid, name, vol, invol, runNs, waitNs, false);
+    }
+
+    /** Thread names as the kernel keeps them (15 characters) for a JDK 25 process, captured. */
+    private static final List<ThreadTotal> JVM = List.of(
+            t(10, 10, "java", 0, 0, 0, 0),
+            t(10, 11, "C2 CompilerThre", 40, 10, 500_000_000, 20_000_000),
+            t(10, 12, "GC Thread#0", 20, 0, 10_000_000, 0),
+            t(10, 13, "ForkJoinPool-1-", 300, 20, 100_000_000, 60_000_000),
+            t(10, 14, "VM Thread", 4, 0, 1_000_000, 0),
+            t(10, 15, "app-ticker", 2000, 6, 240_000_000, 1_400_000_000));
+
+    @Test
+    void ratesPerThreadBusiestFirstAndSumsByRole() {
+        SampledThreads s = SampledThreads.of(JVM, 2.0);
+        SampledThreads.Line first = s.threads().get(0);
+        assertEquals("app-ticker", first.name());
+        assertEquals(ThreadRole.USER, first.role());
+        assertEquals(1000, first.voluntary(), 1e-9);
+        assertEquals(3, first.involuntary(), 1e-9);
+        assertEquals(700, first.waitMsPerSec(), 1e-9); // 1.4 s of waiting over 2 s
+        assertEquals(0.24, first.cpuSeconds(), 1e-12);
+        assertEquals(List.of(ThreadRole.USER, ThreadRole.CARRIERS, ThreadRole.JIT, ThreadRole.GC, ThreadRole.VM),
+                s.roles().stream().map(SampledThreads.Line::role).toList());
+        SampledThreads.Line user = s.roles().get(0);
+        assertEquals(2, user.count(), "app-ticker and the main thread");
+        assertEquals((2000 + 6 + 300 + 20 + 40 + 10 + 20 + 4) / 2.0, s.total().switches(), 1e-9);
+        assertTrue(s.anyJvm());
+    }
+
+    @Test
+    void inAProcessThatIsNotAJvmEveryThreadIsTheUsers() {
+        SampledThreads s = SampledThreads.of(List.of(t(20, 20, "GC Thread#0", 5, 0, 0, 0), t(20, 21, "mvn", 1, 0, 0, 0)), 1);
+        assertTrue(s.threads().stream().allMatch(l -> l.role() == ThreadRole.USER));
+        assertFalse(s.anyJvm());
+    }
+
+    @Test
+    void noTimeIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> SampledThreads.of(JVM, 0));
+    }
+}
