@@ -93,8 +93,11 @@ public final class ReportRenderer {
             }
         }
 
-        section(doc, sections, "working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)");
-        sweep(doc, chartFiles, outDir, chartsDir, inputs);
+        if (inputs.stream().anyMatch(r -> r.indirectSweep() != null)) {
+            // only where a working-set run is among the inputs: other reports keep their sections
+            section(doc, sections, "working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)");
+            sweep(doc, chartFiles, outDir, chartsDir, inputs);
+        }
 
         section(doc, sections, "process-thread", "Process switch vs thread switch");
         List<ProcessThreadCost.Row> pt = new ArrayList<>();
@@ -478,9 +481,6 @@ public final class ReportRenderer {
                             + Charts.SEED_STRIDE_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB)."),
                     "Replication figure 2 needs two strides from 8 to 128 B at a size from " + Charts.SEED_STRIDE_SIZE_MIN_KIB
                             + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB.");
-        }
-        if (inputs.stream().allMatch(r -> r.indirectSweep() == null)) {
-            doc.p("No indirect.json (run `switchcost working-set --sizes ... -o DIR`).");
         }
     }
 

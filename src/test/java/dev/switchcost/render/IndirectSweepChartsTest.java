@@ -52,6 +52,7 @@ class IndirectSweepChartsTest {
         String md = Files.readString(out.markdown());
         assertTrue(md.contains("switchcost working-set"), md);
         assertTrue(md.contains("indirect ns/switch"), md);
+        assertTrue(out.sections().contains("working-set-sweep"), out.sections().toString());
         for (String name : List.of("indirect-jvm-vs-c", "seed-cost-vs-size", "seed-indirect-vs-stride")) {
             assertTrue(Files.size(charts.resolve(name + ".png")) > 1000, name);
         }
