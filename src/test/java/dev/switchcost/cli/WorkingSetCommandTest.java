@@ -85,4 +85,50 @@ class WorkingSetCommandTest {
             }
         }
     }
+
+    /**
+     * A C program that fails (here a stand-in that exits 1) fails its repetitions, which are recorded with
+     * the reason and not averaged in; the JVM cells still run; the status is failed and the exit code 1.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aFailedRepetitionIsRecordedAndExits1(@TempDir Path tmp) throws IOException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        Path fake = tmp.resolve("native");
+        Files.createDirectories(fake);
+        for (dev.switchcost.measure.nativebaseline.NativeProgram p : dev.switchcost.measure.nativebaseline.NativeProgram.values()) {
+            executable(fake.resolve(p.executable()), "#!/bin/sh\nexit 0\n");
+        }
+        executable(fake.resolve("ws_threads"), "#!/bin/sh\necho 'ws_threads: broken on purpose' >&2\nexit 1\n");
+        String before = System.getProperty(NativeRunner.DIR_PROPERTY);
+        System.setProperty(NativeRunner.DIR_PROPERTY, fake.toString());
+        CliResult r;
+        Path dir = tmp.resolve("ws");
+        try {
+            r = CliResult.run("working-set", "--sizes", "16", "--strides", "64", "--repetitions", "1", "-o", dir.toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty(NativeRunner.DIR_PROPERTY);
+            } else {
+                System.setProperty(NativeRunner.DIR_PROPERTY, before);
+            }
+        }
+        assertEquals(ExitCodes.FAILURE, r.exit(), r.err());
+        assertTrue(Files.readString(dir.resolve("status")).startsWith("failed"), Files.readString(dir.resolve("status")));
+        IndirectSweepResults s = Results.load(dir).indirectSweep();
+        for (IndirectSweepResults.Cell c : s.cells()) {
+            if (c.impl().equals(IndirectSweepResults.C)) {
+                assertTrue(c.usable().isEmpty(), c.toString());
+                assertTrue(c.samples().get(0).error().contains("broken on purpose"), c.toString());
+            } else {
+                assertEquals(1, c.usable().size(), c.toString());
+            }
+        }
+        assertEquals(2, dev.switchcost.derive.IndirectSweepCurve.of(s).size(), "only the JVM cells have points");
+    }
+
+    private static void executable(Path f, String text) throws IOException {
+        Files.writeString(f, text);
+        assertTrue(f.toFile().setExecutable(true));
+    }
 }
