@@ -26,6 +26,7 @@ import java.io.PrintWriter;
             MachineCommand.class,
             IndirectCommand.class,
             WorkingSetSizesCommand.class,
+            WorkingSetCommand.class,
             FootprintCommand.class,
             CompareCommand.class,
             ReportCommand.class,

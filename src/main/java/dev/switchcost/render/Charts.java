@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
@@ -296,6 +297,267 @@ public final class Charts {
             }
         }
         return Optional.of(new Chart("working-set", question, png(chart)));
+    }
+
+    /** The stride of the replication seed's cost-vs-size figure, and its sizes (KiB) and strides (bytes). */
+    public static final long SEED_STRIDE = 16;
+    public static final long SEED_SIZE_MIN_KIB = 64;
+    public static final long SEED_SIZE_MAX_KIB = 8192;
+    public static final long SEED_STRIDE_SIZE_MIN_KIB = 32;
+    public static final long SEED_STRIDE_SIZE_MAX_KIB = 2048;
+
+    /**
+     * The JVM and C indirect cost of a switch from one {@code switchcost working-set} run: paired indirect ns per
+     * switch against the working set (log x from L1d/2 to 2·LLC, the caches marked), one curve per stride and
+     * implementation (JVM solid, C dashed, one colour per stride), the 99.9% error as whiskers and a band, the
+     * direct cost of each implementation as a horizontal reference; linear y.
+     */
+    public static Optional<Chart> indirectSweep(List<IndirectSweepCurve.Point> points, MachineInfo machine, String question)
+            throws IOException {
+        List<IndirectSweepCurve.Point> shown = points.stream().filter(p -> p.workingSetKiB() > 0).toList();
+        if (shown.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean placements = shown.stream().map(IndirectSweepCurve.Point::placement).distinct().count() > 1;
+        List<Long> strides = shown.stream().map(IndirectSweepCurve.Point::strideBytes).distinct().sorted().toList();
+        Map<String, Curve> curves = new LinkedHashMap<>();
+        for (IndirectSweepCurve.Point p : shown) {
+            String key = p.impl() + ", stride " + p.strideBytes() + " B" + (placements ? ", " + p.placement() : "");
+            Color c = PALETTE[(strides.indexOf(p.strideBytes()) + (placements && p.placement().equals("CROSS_CPU") ? strides.size() : 0))
+                    % PALETTE.length];
+            curves.computeIfAbsent(key, k -> new Curve(k, c, !p.impl().equals("JVM"), new TreeMap<>()))
+                    .points().put((double) p.workingSetKiB(), p.indirect());
+        }
+        List<Reference> refs = directReferences(points);
+        CacheSizes caches = caches(machine);
+        XYChart chart = curveChart("Indirect cost of a switch, JVM and C, one interleaved run (paired: first − second walk; 99.9% error)",
+                "working set each side touches between switches, KiB (log scale)", "indirect cost, ns per switch",
+                List.copyOf(curves.values()), refs, caches, true);
+        return Optional.of(new Chart("indirect-jvm-vs-c", question, png(chart)));
+    }
+
+    /**
+     * The replication seed's first figure: the total cost per switch (direct + paired indirect, Li et al.'s c2)
+     * against the working set at stride {@value #SEED_STRIDE} B, {@value #SEED_SIZE_MIN_KIB} KiB to
+     * {@value #SEED_SIZE_MAX_KIB} KiB, JVM and C; log x with the caches marked, linear y, 99.9% error.
+     */
+    public static Optional<Chart> seedCostVsSize(List<IndirectSweepCurve.Point> points, MachineInfo machine, String question)
+            throws IOException {
+        Map<String, Curve> curves = new LinkedHashMap<>();
+        for (IndirectSweepCurve.Point p : points) {
+            if (p.strideBytes() != SEED_STRIDE || p.total() == null || p.workingSetKiB() < SEED_SIZE_MIN_KIB
+                    || p.workingSetKiB() > SEED_SIZE_MAX_KIB) {
+                continue;
+            }
+            String key = p.impl() + ", " + p.placement();
+            Color c = p.impl().equals("JVM") ? PALETTE[0] : PALETTE[1];
+            curves.computeIfAbsent(key, k -> new Curve(k, c, !p.impl().equals("JVM"), new TreeMap<>()))
+                    .points().put((double) p.workingSetKiB(), p.total());
+        }
+        if (curves.values().stream().allMatch(c -> c.points().size() < 2)) {
+            return Optional.empty();
+        }
+        XYChart chart = curveChart("Total cost per switch (direct + indirect) at stride " + SEED_STRIDE + " B, JVM and C (99.9% error)",
+                "array each side walks between switches, KiB (log scale)", "total cost, ns per switch",
+                List.copyOf(curves.values()), directReferences(points), caches(machine), false);
+        return Optional.of(new Chart("seed-cost-vs-size", question, png(chart)));
+    }
+
+    /**
+     * The replication seed's second figure: the paired indirect cost against the stride (8–128 B, log₂ x), one
+     * line per size from {@value #SEED_STRIDE_SIZE_MIN_KIB} KiB to {@value #SEED_STRIDE_SIZE_MAX_KIB} KiB, JVM
+     * solid and C dashed, 99.9% error as whiskers; linear y.
+     */
+    public static Optional<Chart> seedIndirectVsStride(List<IndirectSweepCurve.Point> points, String question) throws IOException {
+        List<IndirectSweepCurve.Point> shown = points.stream().filter(p -> p.workingSetKiB() >= SEED_STRIDE_SIZE_MIN_KIB
+                && p.workingSetKiB() <= SEED_STRIDE_SIZE_MAX_KIB && p.strideBytes() >= 8 && p.strideBytes() <= 128).toList();
+        boolean placements = shown.stream().map(IndirectSweepCurve.Point::placement).distinct().count() > 1;
+        List<Long> sizes = shown.stream().map(IndirectSweepCurve.Point::workingSetKiB).distinct().sorted().toList();
+        Map<String, Curve> curves = new LinkedHashMap<>();
+        for (IndirectSweepCurve.Point p : shown) {
+            String key = p.impl() + ", " + Fmt.num(p.workingSetKiB()) + " KiB" + (placements ? ", " + p.placement() : "");
+            Color c = PALETTE[sizes.indexOf(p.workingSetKiB()) % PALETTE.length];
+            curves.computeIfAbsent(key, k -> new Curve(k, c, !p.impl().equals("JVM"), new TreeMap<>()))
+                    .points().put(Math.log(p.strideBytes()) / Math.log(2), p.indirect());
+        }
+        if (curves.values().stream().allMatch(c -> c.points().size() < 2)) {
+            return Optional.empty();
+        }
+        XYChart chart = curveChart("Indirect cost of a switch against the stride, one line per array size (JVM solid, C dashed; 99.9% error)",
+                "stride of the walk, bytes (log₂ scale)", "indirect cost, ns per switch", List.copyOf(curves.values()), List.of(),
+                null, false);
+        chart.getStyler().setXAxisLogarithmic(false);
+        chart.getStyler().setXAxisMin(2.5);
+        chart.getStyler().setXAxisMax(7.5);
+        // XChart's own ticks on this axis would be exponents: hide them and label each stride where it is
+        chart.getStyler().setXAxisTicksVisible(false);
+        double bottom = chart.getStyler().getYAxisMin();
+        double top = chart.getStyler().getYAxisMax();
+        for (int k = 3; k <= 7; k++) {
+            chart.addAnnotation(new AnnotationLine(k, true, false));
+            chart.addAnnotation(new AnnotationText(Fmt.num(Math.pow(2, k)) + " B", k + 0.12, bottom + (top - bottom) * 0.03, false));
+        }
+        return Optional.of(new Chart("seed-indirect-vs-stride", question, png(chart)));
+    }
+
+    /** One curve: its legend name, colour, dashed or solid, and its points (x → value with error). */
+    record Curve(String name, Color color, boolean dashed, TreeMap<Double, Estimate> points) {
+    }
+
+    /** A horizontal reference line. */
+    record Reference(String name, Estimate value, Color color) {
+    }
+
+    /** The direct cost (size-0 round trip / 2) of each implementation and placement, one line each, once per stride set. */
+    static List<Reference> directReferences(List<IndirectSweepCurve.Point> points) {
+        Map<String, Reference> out = new LinkedHashMap<>();
+        for (IndirectSweepCurve.Point p : points) {
+            if (p.workingSetKiB() == 0 && p.direct() != null && Double.isFinite(p.direct().value())) {
+                out.putIfAbsent(p.impl() + p.placement(), new Reference("direct cost, " + p.impl() + " " + p.placement()
+                        + " (size 0, round trip / 2): " + Fmt.pm(p.direct()) + " ns", p.direct(),
+                        p.impl().equals("JVM") ? Color.DARK_GRAY : new Color(0x999999)));
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
+    private static CacheSizes caches(MachineInfo machine) {
+        if (machine == null || machine.caches() == null) {
+            return null;
+        }
+        try {
+            return CacheSizes.of(machine.caches(), "machine.json");
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Curves with whiskers (and a translucent band between points), horizontal references (dashed), the
+     * caches marked when given; linear y including 0; log x when {@code logX}, widened to L1d/2 .. 2·LLC when
+     * {@code cacheRange} and the caches are known.
+     */
+    private static XYChart curveChart(String title, String xTitle, String yTitle, List<Curve> curves, List<Reference> refs,
+                                      CacheSizes caches, boolean cacheRange) {
+        boolean logX = xTitle.contains("(log scale)");
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(600 + 20 * (curves.size() + refs.size()))
+                .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        chart.getStyler().setXAxisLogarithmic(logX).setLegendPosition(Styler.LegendPosition.OutsideS)
+                .setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setYAxisDecimalPattern("#,##0");
+        chart.getStyler().setErrorBarsColorSeriesColor(true);
+        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+        chart.getStyler().setAxisTickLabelsFont(font);
+        chart.getStyler().setLegendFont(font);
+        chart.getStyler().setAnnotationTextFont(font);
+        double yMax = 0;
+        double yMin = 0;
+        double xMin = Double.MAX_VALUE;
+        double xMax = -Double.MAX_VALUE;
+        List<String> bands = new ArrayList<>();
+        for (Curve cv : curves) {
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            List<Double> err = new ArrayList<>();
+            List<Double> up = new ArrayList<>();
+            List<Double> down = new ArrayList<>();
+            for (Map.Entry<Double, Estimate> p : cv.points().entrySet()) {
+                Estimate e = p.getValue();
+                if (!Double.isFinite(e.value())) {
+                    continue;
+                }
+                x.add(p.getKey());
+                y.add(e.value());
+                err.add(e.errorKnown() ? e.halfWidth() : 0.0);
+                up.add(e.errorKnown() ? e.upper() : e.value());
+                down.add(e.errorKnown() ? e.lower() : e.value());
+            }
+            if (x.isEmpty()) {
+                continue;
+            }
+            Color c = cv.color();
+            if (x.size() > 1) {
+                List<Double> bandX = new ArrayList<>(x);
+                List<Double> bandY = new ArrayList<>(up);
+                for (int k = x.size() - 1; k >= 0; k--) {
+                    bandX.add(x.get(k));
+                    bandY.add(down.get(k));
+                }
+                XYSeries band = chart.addSeries(cv.name() + " band", bandX, bandY);
+                band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+                band.setMarker(SeriesMarkers.NONE);
+                band.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 30));
+                band.setLineColor(new Color(0, 0, 0, 0));
+                band.setShowInLegend(false);
+                bands.add(band.getName());
+            }
+            XYSeries line = chart.addSeries(cv.name(), x, y, err);
+            line.setMarker(cv.dashed() ? SeriesMarkers.SQUARE : SeriesMarkers.CIRCLE);
+            line.setLineColor(c);
+            line.setMarkerColor(c);
+            line.setLineStyle(cv.dashed() ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f)
+                    : new BasicStroke(2f));
+            yMax = Math.max(yMax, up.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+            yMin = Math.min(yMin, down.stream().mapToDouble(Double::doubleValue).min().orElse(0));
+            xMin = Math.min(xMin, x.get(0));
+            xMax = Math.max(xMax, x.get(x.size() - 1));
+        }
+        if (cacheRange && caches != null) {
+            xMin = Math.min(xMin, caches.l1dBytes() / 2 / 1024.0);
+            xMax = Math.max(xMax, 2.0 * caches.llcBytes() / 1024.0);
+        }
+        double lo = logX ? xMin / 1.25 : xMin;
+        double hi = logX ? xMax * 1.25 : xMax;
+        if (logX) {
+            chart.getStyler().setXAxisMin(lo);
+            chart.getStyler().setXAxisMax(hi);
+        }
+        List<Double> edges = logX ? List.of(lo, hi) : List.of(lo - 1, hi + 1);
+        XYSeries zero = chart.addSeries("0 ns", edges, List.of(0.0, 0.0));
+        zero.setMarker(SeriesMarkers.NONE);
+        zero.setLineColor(new Color(0x999999));
+        zero.setLineStyle(new BasicStroke(1f));
+        zero.setShowInLegend(false);
+        for (Reference r : refs) {
+            XYSeries d = chart.addSeries(r.name(), edges, List.of(r.value().value(), r.value().value()));
+            d.setMarker(SeriesMarkers.NONE);
+            d.setLineColor(r.color());
+            d.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 4f}, 0f));
+            yMax = Math.max(yMax, r.value().value());
+        }
+        // an error many times the largest value would flatten every curve: clip the axis, say so in the axis title
+        double scale = 0;
+        for (Curve cv : curves) {
+            for (Estimate e : cv.points().values()) {
+                if (Double.isFinite(e.value())) {
+                    scale = Math.max(scale, Math.abs(e.value()));
+                }
+            }
+        }
+        for (Reference r : refs) {
+            scale = Math.max(scale, Math.abs(r.value().value()));
+        }
+        if (scale > 0 && (yMax > 4 * scale || yMin < -4 * scale)) {
+            yMax = Math.min(yMax, 4 * scale);
+            yMin = Math.max(yMin, -4 * scale);
+            chart.setXAxisTitle(chart.getXAxisTitle() + "; y axis clipped at ±4× the largest value (whiskers run off it)");
+            bands.forEach(chart::removeSeries);
+        }
+        double pad = Math.max(1, (yMax - yMin) * 0.08);
+        chart.getStyler().setYAxisMax(yMax + pad);
+        chart.getStyler().setYAxisMin(yMin - (yMin < 0 ? pad : 0));
+        if (caches != null && logX) {
+            for (Map.Entry<String, Long> cache : cacheMarks(caches).entrySet()) {
+                double kib = cache.getValue() / 1024.0;
+                if (kib < lo || kib > hi) {
+                    continue;
+                }
+                chart.addAnnotation(new AnnotationLine(kib, true, false));
+                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Fmt.num(kib) + " KiB", kib * 1.03, yMax + pad * 0.5, false));
+            }
+        }
+        return chart;
     }
 
     /** L1d, L2 (where it is not the LLC) and the LLC, in bytes, from {@link CacheSizes}. */

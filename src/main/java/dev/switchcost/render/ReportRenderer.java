@@ -95,6 +95,12 @@ public final class ReportRenderer {
             }
         }
 
+        if (inputs.stream().anyMatch(r -> r.indirectSweep() != null)) {
+            // only where a working-set run is among the inputs: other reports keep their sections
+            section(doc, sections, "working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)");
+            sweep(doc, chartFiles, outDir, chartsDir, inputs);
+        }
+
         section(doc, sections, "process-thread", "Process switch vs thread switch");
         List<ProcessThreadCost.Row> pt = new ArrayList<>();
         for (Results r : inputs) {
@@ -427,6 +433,56 @@ public final class ReportRenderer {
         if (machine != null) {
             doc.p("Vertical lines: " + String.join(", ", Charts.cacheMarks(machine).entrySet().stream()
                     .map(e -> e.getKey() + " = " + Fmt.num(e.getValue() / 1024.0) + " KiB").toList()) + " (cpu0, from machine.json).");
+        }
+    }
+
+    /**
+     * The {@code switchcost working-set} results: a table per input, and the JVM-vs-C indirect-cost curve and the
+     * replication seed's two figures from the first input that has one.
+     */
+    private static void sweep(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+        boolean charted = false;
+        for (Results r : inputs) {
+            if (r.indirectSweep() == null) {
+                continue;
+            }
+            List<dev.switchcost.derive.IndirectSweepCurve.Point> pts = dev.switchcost.derive.IndirectSweepCurve.of(r.indirectSweep());
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            doc.p("JMH cells: " + r.indirectSweep().jmhSettings() + "; " + r.indirectSweep().repetitions()
+                    + " interleaved repetitions. Each figure is the mean over the repetitions that did not fail ± the half-width of"
+                    + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; direct = the size-0"
+                    + " round trip / 2 of the same implementation; total = direct + indirect (Li et al.'s cost per switch).");
+            Table.Builder t = new Table.Builder("lrrlrrrrrrrr", "impl", "KiB", "stride B", "placement", "indirect ns/switch ± 99.9%",
+                    "first walk ns", "second walk ns", "round trip / 2 ns", "total ns/switch", "switches/rt", "reps", "failed");
+            for (var p : pts) {
+                t.row(p.impl(), Fmt.num(p.workingSetKiB()), Long.toString(p.strideBytes()), p.placement(), Fmt.pm(p.indirect()),
+                        Fmt.num(p.firstWalk().value()), Fmt.num(p.secondWalk().value()), Fmt.num(p.roundTripPerSwitch().value()),
+                        p.total() == null ? "–" : Fmt.pm(p.total()), Fmt.count(p.switchesPerRoundTrip()),
+                        Integer.toString(p.repetitions()), Integer.toString(p.failed()));
+            }
+            doc.table(t.build());
+            r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()
+                    + " KiB: " + c.unavailable()).distinct().limit(3).forEach(doc::p);
+            if (charted) {
+                doc.p("(Charts are drawn for the first input with working-set results only.)");
+                continue;
+            }
+            charted = true;
+            chart(doc, files, outDir, chartsDir, Charts.indirectSweep(pts, r.machine(),
+                    "What does a switch cost through the caches, in the JVM and in C, measured side by side?"),
+                    "No working-set size above 0 with a result: no curve to draw.");
+            chart(doc, files, outDir, chartsDir, Charts.seedCostVsSize(pts, r.machine(),
+                    "Replication figure 1: total cost per switch against the array size, stride " + Charts.SEED_STRIDE + " B ("
+                            + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB)."),
+                    "Replication figure 1 needs stride " + Charts.SEED_STRIDE + " B, size 0 and two sizes from "
+                            + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB.");
+            chart(doc, files, outDir, chartsDir, Charts.seedIndirectVsStride(pts,
+                    "Replication figure 2: indirect cost per switch against the stride (8–128 B), one line per size ("
+                            + Charts.SEED_STRIDE_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB)."),
+                    "Replication figure 2 needs two strides from 8 to 128 B at a size from " + Charts.SEED_STRIDE_SIZE_MIN_KIB
+                            + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB.");
         }
     }
 

@@ -37,9 +37,11 @@ import java.util.stream.Stream;
  * @param notes    what was skipped and why, one line each
  * @param simulated the cachegrind rows of {@value SimulatedMisses#FILE_NAME} ({@code scripts/simulate-native.sh -o DIR}),
  *                  empty without one
+ * @param indirectSweep {@value IndirectSweepResults#FILE_NAME} ({@code switchcost working-set}), or null
  */
 public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
-                      List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated) {
+                      List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
+                      IndirectSweepResults indirectSweep) {
 
     /**
      * Reads a results directory or a JMH JSON file.
@@ -76,6 +78,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         MachineInfo machine = null;
         CompareResults compare = null;
         List<SimulatedMisses> simulated = List.of();
+        IndirectSweepResults sweep = null;
         List<JmhRow> rows = new ArrayList<>();
         List<Path> jmhFiles = new ArrayList<>();
         for (Path f : files) {
@@ -98,21 +101,23 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                 machine = readMachine(f);
             } else if (name.equals(ResultsDir.COMPARE)) {
                 compare = CompareResults.read(f);
+            } else if (name.equals(IndirectSweepResults.FILE_NAME)) {
+                sweep = IndirectSweepResults.read(f);
             } else {
                 readJmh(f, name.startsWith("jmh"), rows, jmhFiles, notes);
             }
         }
-        if (rows.isEmpty() && compare == null && simulated.isEmpty() && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
+        if (rows.isEmpty() && compare == null && sweep == null && simulated.isEmpty() && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
             List<String> runs;
             try (Stream<Path> s = Files.list(dir)) {
                 runs = s.filter(d -> Files.isRegularFile(d.resolve(ResultsDir.STATUS)) || Files.isRegularFile(d.resolve(ResultsDir.JMH)))
                         .map(d -> d.getFileName().toString()).sorted().toList();
             }
-            throw new IllegalArgumentException(dir + " holds no results: no JMH JSON file (jmh.json) and no compare.json"
+            throw new IllegalArgumentException(dir + " holds no results: no JMH JSON file (jmh.json), no compare.json and no indirect.json"
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
-        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated));
+        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated), sweep);
     }
 
     private static Results loadFile(Path file) throws IOException {
@@ -133,7 +138,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         if (rows.isEmpty()) {
             throw new IllegalArgumentException(file + " holds no JMH results" + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
         }
-        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of());
+        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null);
     }
 
     private static MachineInfo readMachine(Path f) {

@@ -58,7 +58,7 @@ class SwitchCostTest {
         Results run = Results.load(RUN);
         List<JmhRow> rows = new ArrayList<>(run.rows());
         rows.addAll(Results.load(WORKING_SET).rows());
-        Results both = new Results(run.source(), run.status(), run.machine(), run.compare(), rows, run.jmhFiles(), run.notes(), run.simulated());
+        Results both = new Results(run.source(), run.status(), run.machine(), run.compare(), rows, run.jmhFiles(), run.notes(), run.simulated(), run.indirectSweep());
         IndirectCost.Row at = IndirectCost.derive(both.usable()).stream()
                 .filter(x -> x.handoff().equals("FUTEX") && x.placement().equals("CROSS_CPU") && x.indirect() != null
                         && x.workingSetKiB() > 0 && x.sharing().equals("PRIVATE") && SwitchCost.USABLE.containsAll(x.flags()))

@@ -89,12 +89,46 @@ public final class NativeRunner {
         List<String> command = new ArrayList<>(List.of(exe.toString(), placement.name(), Long.toString(roundTrips),
                 Integer.toString(repetitions)));
         command.addAll(program.extraArgs());
+        List<NativeResult> results = NativeResultParser.parse(exec(program.executable(), placement, command, timeoutSeconds));
+        if (results.size() != repetitions) {
+            throw new NativeRunException(program.executable() + " printed " + results.size() + " results for "
+                    + repetitions + " repetitions", 0);
+        }
+        return results;
+    }
+
+    /**
+     * Runs one of the working-set programs ({@code ws_threads}, {@code ws_pipe_processes}, {@code ws_single}:
+     * {@code PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES WALK}) as {@link #run} does, and parses
+     * its lines with {@link NativeWorkingSetResultParser}.
+     *
+     * @throws NativeRunException as {@link #run}
+     */
+    public List<NativeWorkingSetResult> runWorkingSet(String executable, Placement placement, long roundTrips, int repetitions,
+                                                      long sizeKiB, long strideBytes, String walk, long timeoutSeconds) {
+        List<String> command = List.of(dir.resolve(executable).toString(), placement.name(), Long.toString(roundTrips),
+                Integer.toString(repetitions), Long.toString(sizeKiB), Long.toString(strideBytes), walk);
+        List<NativeWorkingSetResult> results;
+        try {
+            results = NativeWorkingSetResultParser.parse(exec(executable, placement, command, timeoutSeconds));
+        } catch (IllegalArgumentException e) {
+            throw new NativeRunException(executable + ": " + e.getMessage(), 0);
+        }
+        if (results.size() != repetitions) {
+            throw new NativeRunException(executable + " printed " + results.size() + " results for " + repetitions + " repetitions", 0);
+        }
+        return results;
+    }
+
+    /** Runs {@code command} to its end and returns its stdout lines; kills it (and its children) on timeout or interrupt. */
+    private List<String> exec(String name, Placement placement, List<String> command, long timeoutSeconds) {
+        Path exe = Path.of(command.get(0));
         ProcessBuilder pb = new ProcessBuilder(command);
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
-            throw new NativeRunException(program.executable() + ": cannot start " + exe + ": " + e.getMessage(), -1);
+            throw new NativeRunException(name + ": cannot start " + exe + ": " + e.getMessage(), -1);
         }
         Thread reaper = new Thread(() -> kill(p), "native-reaper-" + p.pid());
         Runtime.getRuntime().addShutdownHook(reaper);
@@ -109,26 +143,21 @@ public final class NativeRunner {
             try {
                 if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                     kill(p);
-                    throw new NativeRunException(program.executable() + " " + placement + " did not finish within "
+                    throw new NativeRunException(name + " " + placement + " did not finish within "
                             + timeoutSeconds + " s; killed", -1);
                 }
             } catch (InterruptedException e) {
                 kill(p);
                 Thread.currentThread().interrupt();
-                throw new NativeRunException(program.executable() + " interrupted; killed", -1);
+                throw new NativeRunException(name + " interrupted; killed", -1);
             }
             int code = p.exitValue();
             if (code != 0) {
                 String err = stderr.join().trim();
                 String first = err.isEmpty() ? "(no message)" : err.lines().findFirst().orElse(err);
-                throw new NativeRunException(first + " (" + program.executable() + " exit " + code + ")", code);
+                throw new NativeRunException(first + " (" + name + " exit " + code + ")", code);
             }
-            List<NativeResult> results = NativeResultParser.parse(stdout.join().lines().toList());
-            if (results.size() != repetitions) {
-                throw new NativeRunException(program.executable() + " printed " + results.size() + " results for "
-                        + repetitions + " repetitions", code);
-            }
-            return results;
+            return stdout.join().lines().toList();
         } finally {
             if (p.isAlive()) {
                 kill(p);

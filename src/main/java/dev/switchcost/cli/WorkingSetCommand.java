@@ -1,0 +1,175 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.launch.Jdk;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.results.IndirectSweepResults;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.session.IndirectSweep;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code switchcost working-set}: the JVM's and C's paired indirect cost of a switch, per working-set
+ * size and stride, from one interleaved run ({@link IndirectSweep}); raw data into {@code indirect.json}.
+ */
+@Command(name = "working-set",
+        header = "Measures the indirect cost of a switch (JVM and C, paired walks) per working-set size and stride, interleaved.",
+        description = {
+            "For each repetition, for each placement, size and stride: one JMH trial of WorkingSetHandoff.roundTripPaired "
+                + "(sharing=PRIVATE, handoff=FUTEX, walk=LI; 1 fork, 2 x 200 ms warmup, 5 x 200 ms measurement, with "
+                + "ContextSwitchProfiler and PairedWalkProfiler) and then the C program ws_threads with the same size, stride "
+                + "and placement for about 1 s (target/native, scripts/build-native.sh). The order is reversed on every other "
+                + "repetition, so drift hits the JVM and C alike. Size 0 (the direct cost) is always added.",
+            "Writes indirect.json, machine.json and jmh-working-set.log into a new results/<host>-<date-time>-working-set "
+                + "directory, or into -o/--output DIR (which must be empty); `switchcost report DIR` draws the curve and the "
+                + "replication figures. A failed repetition is recorded with its reason, never averaged in, and makes the exit code 1."
+        },
+        mixinStandardHelpOptions = true)
+public final class WorkingSetCommand extends BaseCommand {
+
+    static final int MAX_KIB = 1_048_576;
+
+    @Option(names = "--sizes", split = ",", paramLabel = "KIB", required = true,
+            description = "Working-set sizes per side in KiB, comma-separated, 0..1048576 (e.g. $(switchcost working-set-sizes)).")
+    List<String> sizes;
+
+    @Option(names = "--strides", split = ",", paramLabel = "BYTES",
+            description = "Strides in bytes, comma-separated, multiples of 8 from 8 to 4096 (default: 64).")
+    List<String> strides = List.of("64");
+
+    @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT",
+            description = "SAME_CPU and/or CROSS_CPU, comma-separated (default: SAME_CPU).")
+    List<String> placements = List.of("SAME_CPU");
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "Interleaved repetitions of every cell, 1..100 (default: 3).")
+    int repetitions = 3;
+
+    @Mixin
+    OutputDirMixin output;
+
+    @Mixin
+    JdkMixin jdks;
+
+    @Override
+    protected int doCall() throws IOException {
+        if (repetitions < 1 || repetitions > 100) {
+            throw SwitchcostException.usage("--repetitions must be 1..100, got " + repetitions);
+        }
+        List<Long> sizeList = parseSizes(sizes);
+        List<Long> strideList = parseStrides(strides);
+        List<Placement> chosen = parsePlacements(placements);
+        List<Jdk> onJdks = jdks.chosen();
+        if (onJdks.size() > 1) {
+            throw SwitchcostException.usage("working-set runs on one JDK; give --jdk at most once");
+        }
+        MachineInfo machine = MachineInfo.collect();
+        Path resultsDir = output.dir();
+        ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
+                : ResultsDir.create(Path.of("results"), machine.hostname(), "working-set");
+        try (run) {
+            run.interruptedOnExit();
+            Path dir = run.dir();
+            ResultsDir.writeMachine(dir, machine);
+            NativeRunner nativeRunner = NativeRunner.locate();
+            nativeRunner.unavailableReason().ifPresent(why -> err().println("switchcost working-set: C cells missing: " + why));
+            err().println("switchcost working-set: " + machine.summary());
+            err().println("switchcost working-set: writing " + dir.resolve(IndirectSweepResults.FILE_NAME));
+            err().flush();
+            Path log = dir.resolve("jmh-working-set.log");
+            IndirectSweepResults results;
+            long start = System.nanoTime();
+            try (PrintStream jmhOut = new PrintStream(new FileOutputStream(log.toFile(), true), true, StandardCharsets.UTF_8)) {
+                IndirectSweep sweep = new IndirectSweep(new IndirectSweep.Settings(sizeList, strideList, chosen, repetitions,
+                        onJdks.isEmpty() ? null : onJdks.get(0).java().getPath()), nativeRunner, log, jmhOut, err());
+                results = sweep.run();
+            }
+            results.write(dir);
+            out().println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+            out().println("machine: " + machine.summary());
+            out().println("date:    " + results.createdAt());
+            out().printf("took:    %.0f s%n", (System.nanoTime() - start) / 1e9);
+            out().println("raw data: " + dir.resolve(IndirectSweepResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
+            out().flush();
+            if (results.anyFailed()) {
+                run.fail("a repetition failed (see indirect.json)");
+                return ExitCodes.FAILURE;
+            }
+            run.complete();
+            return ExitCodes.OK;
+        } catch (SwitchcostException e) {
+            run.fail(e.getMessage());
+            throw e;
+        }
+    }
+
+    /** The sizes, each once, ascending, with 0 (the direct cost) added. */
+    static List<Long> parseSizes(List<String> given) {
+        java.util.TreeSet<Long> out = new java.util.TreeSet<>();
+        out.add(0L);
+        for (String s : given) {
+            long v = parseLong(s, "--sizes");
+            if (v < 0 || v > MAX_KIB) {
+                throw SwitchcostException.usage("--sizes: " + v + " KiB is outside 0.." + MAX_KIB);
+            }
+            out.add(v);
+        }
+        return List.copyOf(out);
+    }
+
+    static List<Long> parseStrides(List<String> given) {
+        java.util.TreeSet<Long> out = new java.util.TreeSet<>();
+        for (String s : given) {
+            long v = parseLong(s, "--strides");
+            if (v < 8 || v > 4096 || v % 8 != 0) {
+                throw SwitchcostException.usage("--strides: " + v + " is not a multiple of 8 from 8 to 4096");
+            }
+            out.add(v);
+        }
+        if (out.isEmpty()) {
+            throw SwitchcostException.usage("--strides needs at least one stride");
+        }
+        return List.copyOf(out);
+    }
+
+    static List<Placement> parsePlacements(List<String> names) {
+        List<Placement> out = new ArrayList<>();
+        for (String n : names) {
+            Placement p;
+            try {
+                p = Placement.valueOf(n.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw SwitchcostException.usage("unknown placement '" + n + "'; choose from SAME_CPU, CROSS_CPU");
+            }
+            if (p != Placement.SAME_CPU && p != Placement.CROSS_CPU) {
+                throw SwitchcostException.usage("working-set pins both sides: choose from SAME_CPU, CROSS_CPU, not " + p);
+            }
+            if (!out.contains(p)) {
+                out.add(p);
+            }
+        }
+        if (out.isEmpty()) {
+            throw SwitchcostException.usage("--placements needs at least one placement");
+        }
+        return out;
+    }
+
+    private static long parseLong(String s, String option) {
+        try {
+            return Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            throw SwitchcostException.usage(option + ": '" + s + "' is not a whole number");
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.IndirectSweepResults;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The figures of a {@code switchcost working-set} run ({@link IndirectSweepResults}): per implementation
+ * (JVM, C), size, stride and placement, the mean over the repetitions that did not fail, each with its
+ * 99.9% error by the one rule ({@link Estimate#ofSamples}).
+ */
+public final class IndirectSweepCurve {
+
+    private IndirectSweepCurve() {
+    }
+
+    /**
+     * One implementation at one size, stride and placement.
+     *
+     * @param impl               JVM or C
+     * @param indirect           paired indirect cost, ns per switch (first − second walk), mean over repetitions
+     * @param firstWalk          ns per first walk
+     * @param secondWalk         ns per second walk
+     * @param roundTripPerSwitch the whole round trip / 2 (walks and clock reads included), ns
+     * @param direct             the direct cost: {@code roundTripPerSwitch} of the size-0 cell of the same impl, stride and
+     *                           placement; null without one
+     * @param total              direct + indirect, Li et al.'s "total cost per switch" (without the walk itself); null
+     *                           without a direct cost
+     * @param switchesPerRoundTrip mean context switches per round trip (≈ 2 on one CPU)
+     * @param repetitions        repetitions averaged
+     * @param failed             repetitions that failed (left out)
+     */
+    public record Point(String impl, long workingSetKiB, long strideBytes, String placement, Estimate indirect, Estimate firstWalk,
+                        Estimate secondWalk, Estimate roundTripPerSwitch, Estimate direct, Estimate total,
+                        double switchesPerRoundTrip, int repetitions, int failed) {
+    }
+
+    /** Every cell with at least one usable repetition, ordered by placement, stride, impl (JVM first) and size. */
+    public static List<Point> of(IndirectSweepResults results) {
+        List<Point> out = new ArrayList<>();
+        for (IndirectSweepResults.Cell c : results.cells()) {
+            List<IndirectSweepResults.Sample> ok = c.usable();
+            if (ok.isEmpty()) {
+                continue;
+            }
+            Estimate rt = roundTripPerSwitch(ok);
+            Estimate direct = directOf(results, c).orElse(null);
+            Estimate indirect = Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::indirectNsPerSwitch).toArray());
+            out.add(new Point(c.impl(), c.workingSetKiB(), c.strideBytes(), c.placement(), indirect,
+                    Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::firstWalkNs).toArray()),
+                    Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::secondWalkNs).toArray()),
+                    rt, direct, direct == null ? null : direct.plus(indirect),
+                    ok.stream().mapToDouble(IndirectSweepResults.Sample::switchesPerRoundTrip).filter(Double::isFinite).average()
+                            .orElse(Double.NaN),
+                    ok.size(), c.samples().size() - ok.size()));
+        }
+        out.sort(Comparator.comparing(Point::placement).thenComparingLong(Point::strideBytes)
+                .thenComparing(p -> p.impl().equals(IndirectSweepResults.JVM) ? 0 : 1).thenComparingLong(Point::workingSetKiB));
+        return out;
+    }
+
+    private static Estimate roundTripPerSwitch(List<IndirectSweepResults.Sample> ok) {
+        return Estimate.ofSamples(ok.stream().mapToDouble(s -> s.nsPerRoundTrip() / 2).toArray());
+    }
+
+    private static Optional<Estimate> directOf(IndirectSweepResults results, IndirectSweepResults.Cell of) {
+        return results.cells().stream()
+                .filter(c -> c.workingSetKiB() == 0 && c.impl().equals(of.impl()) && c.strideBytes() == of.strideBytes()
+                        && c.placement().equals(of.placement()) && !c.usable().isEmpty())
+                .findFirst().map(c -> roundTripPerSwitch(c.usable()));
+    }
+}

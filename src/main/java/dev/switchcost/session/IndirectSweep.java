@@ -1,0 +1,257 @@
+package dev.switchcost.session;
+
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.measure.nativebaseline.NativeWorkingSetResult;
+import dev.switchcost.results.IndirectSweepResults;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The indirect-cost sweep: for each repetition, for each placement, size and stride, one JMH trial of
+ * {@code WorkingSetHandoff.roundTripPaired} (PRIVATE, FUTEX, Li's walk) and, right after it, the C
+ * program {@code ws_threads} with the same size, stride, walk and placement, so that drift hits the JVM
+ * and C alike; the order of cells is reversed on every other repetition, as {@link CompareRunner} does.
+ *
+ * <p>JVM cells: one fork each, {@link #WARMUP} × {@link #ITERATION} warmup and {@link #MEASUREMENT} ×
+ * {@link #ITERATION} measurement, with {@link ContextSwitchProfiler} and {@link PairedWalkProfiler}; a
+ * sample is the trial's mean {@code walk.first}, {@code walk.second}, {@code indirect.paired}, the
+ * primary score (ns per round trip) and {@code ctxsw.total.norm}. C cells: {@code ws_threads} with a
+ * round-trip count calibrated once per cell from a short run to last about {@link #NATIVE_TARGET_NANOS}.
+ * A failed cell is a sample with its error (never averaged in); the sweep goes on.
+ */
+public final class IndirectSweep {
+
+    public static final String BENCHMARK = "dev.switchcost.bench.WorkingSetHandoff.roundTripPaired";
+    public static final String NATIVE_PROGRAM = "ws_threads";
+    static final int WARMUP = 2;
+    static final int MEASUREMENT = 5;
+    static final TimeValue ITERATION = TimeValue.milliseconds(200);
+    static final long NATIVE_TARGET_NANOS = 1_000_000_000L;
+    private static final long NATIVE_TIMEOUT_SECONDS = 300;
+
+    /**
+     * What to sweep.
+     *
+     * @param sizesKiB     working-set sizes per side, KiB (0 is the direct cost)
+     * @param strides      strides in bytes, multiples of 8
+     * @param placements   placements of the two sides
+     * @param repetitions  interleaved repetitions
+     * @param java         the java of the JMH forks, or null for the JDK running switchcost
+     */
+    public record Settings(List<Long> sizesKiB, List<Long> strides, List<Placement> placements, int repetitions, String java) {
+
+        public static String jmhSettings() {
+            return "1 fork, " + WARMUP + " × " + ITERATION + " warmup, " + MEASUREMENT + " × " + ITERATION
+                    + " measurement, sharing=PRIVATE, handoff=FUTEX, walk=LI, -prof " + ContextSwitchProfiler.class.getName()
+                    + " -prof " + PairedWalkProfiler.class.getName() + "; C: " + NATIVE_PROGRAM + " li, about "
+                    + NATIVE_TARGET_NANOS / 1_000_000 + " ms";
+        }
+    }
+
+    private final Settings settings;
+    private final NativeRunner nativeRunner;
+    private final Path jmhLog;
+    private final PrintStream jmhOut;
+    private final PrintWriter progress;
+    private final Map<String, Long> calibrated = new HashMap<>();
+
+    /**
+     * @param jmhLog   the file that collects JMH's own output (named in errors)
+     * @param jmhOut   the stream writing it
+     * @param progress one line per cell as it starts
+     */
+    public IndirectSweep(Settings settings, NativeRunner nativeRunner, Path jmhLog, PrintStream jmhOut, PrintWriter progress) {
+        this.settings = settings;
+        this.nativeRunner = nativeRunner;
+        this.jmhLog = jmhLog;
+        this.jmhOut = jmhOut;
+        this.progress = progress;
+    }
+
+    private static final class Plan {
+        final String impl;
+        final long size;
+        final long stride;
+        final Placement placement;
+        final String source;
+        final String unavailable;
+        final List<IndirectSweepResults.Sample> samples = new ArrayList<>();
+
+        Plan(String impl, long size, long stride, Placement placement, String source, String unavailable) {
+            this.impl = impl;
+            this.size = size;
+            this.stride = stride;
+            this.placement = placement;
+            this.source = source;
+            this.unavailable = unavailable;
+        }
+    }
+
+    public IndirectSweepResults run() {
+        String created = Instant.now().toString();
+        List<Plan> plans = plan();
+        int total = settings.repetitions();
+        for (int rep = 1; rep <= total; rep++) {
+            List<Plan> order = new ArrayList<>(plans);
+            if (rep % 2 == 0) {
+                Collections.reverse(order);
+            }
+            for (Plan p : order) {
+                if (p.unavailable != null) {
+                    continue;
+                }
+                progress.printf("working-set: repetition %d/%d: %s %d KiB, stride %d B, %s%n", rep, total, p.impl, p.size, p.stride,
+                        p.placement);
+                progress.flush();
+                IndirectSweepResults.Sample s = p.impl.equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep);
+                if (s.error() != null) {
+                    progress.println("working-set:   failed: " + s.error());
+                    progress.flush();
+                }
+                p.samples.add(s);
+            }
+        }
+        List<IndirectSweepResults.Cell> cells = new ArrayList<>();
+        for (Plan p : plans) {
+            cells.add(new IndirectSweepResults.Cell(p.impl, p.size, p.stride, p.placement.name(), p.source, p.unavailable,
+                    List.copyOf(p.samples)));
+        }
+        return new IndirectSweepResults(1, created, total, Settings.jmhSettings(), cells);
+    }
+
+    /** JVM then C for each placement, size and stride; cells that cannot run carry the reason. */
+    private List<Plan> plan() {
+        Optional<String> nativeMissing = nativeRunner.unavailableReason();
+        if (nativeMissing.isEmpty() && !java.nio.file.Files.isExecutable(nativeRunner.dir().resolve(NATIVE_PROGRAM))) {
+            nativeMissing = Optional.of(NATIVE_PROGRAM + " not built in " + nativeRunner.dir() + " (scripts/build-native.sh)");
+        }
+        Topology topology = Topology.current();
+        List<Plan> plans = new ArrayList<>();
+        for (Placement pl : settings.placements()) {
+            Placement.Assignment a = pl.assign(topology, CpuPinning.allowedCpus());
+            String placementMissing = a.isAvailable() ? null : "placement unavailable: " + a.unavailable();
+            for (long size : settings.sizesKiB()) {
+                for (long stride : settings.strides()) {
+                    plans.add(new Plan(IndirectSweepResults.JVM, size, stride, pl,
+                            "jmh " + BENCHMARK + " " + jmhParams(size, stride, pl), placementMissing));
+                    String c = nativeMissing.map(m -> "native not built: " + m).orElse(placementMissing);
+                    plans.add(new Plan(IndirectSweepResults.C, size, stride, pl,
+                            NATIVE_PROGRAM + " " + pl + " N 1 " + size + " " + stride + " li", c));
+                }
+            }
+        }
+        return plans;
+    }
+
+    private static Map<String, String> jmhParams(long size, long stride, Placement pl) {
+        Map<String, String> p = new java.util.LinkedHashMap<>();
+        p.put("placement", pl.name());
+        p.put("handoff", "FUTEX");
+        p.put("sharing", "PRIVATE");
+        p.put("walk", "LI");
+        p.put("strideBytes", Long.toString(stride));
+        p.put("workingSetKiB", Long.toString(size));
+        return p;
+    }
+
+    private IndirectSweepResults.Sample runJmh(Plan p, int rep) {
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .include("^" + Pattern.quote(BENCHMARK) + "$")
+                .forks(1)
+                .warmupIterations(WARMUP)
+                .warmupTime(ITERATION)
+                .measurementIterations(MEASUREMENT)
+                .measurementTime(ITERATION)
+                .addProfiler(ContextSwitchProfiler.class)
+                .addProfiler(PairedWalkProfiler.class)
+                .shouldFailOnError(true);
+        jmhParams(p.size, p.stride, p.placement).forEach(b::param);
+        if (settings.java() != null) {
+            b.jvm(settings.java());
+        }
+        Options options;
+        try {
+            options = ForkOptions.withSwitchcostDefaults(b.build(), new PrintStream(PrintStream.nullOutputStream()));
+        } catch (IllegalArgumentException e) {
+            return IndirectSweepResults.Sample.failed(rep, e.getMessage());
+        }
+        try {
+            Collection<RunResult> results = new Runner(options, OutputFormatFactory.createFormatInstance(jmhOut, VerboseMode.NORMAL)).run();
+            if (results.isEmpty()) {
+                return IndirectSweepResults.Sample.failed(rep, "JMH returned no result (see " + jmhLog + ")");
+            }
+            RunResult r = results.iterator().next();
+            Map<String, Result> sec = r.getSecondaryResults();
+            double first = score(sec, PairedWalkProfiler.FIRST);
+            double second = score(sec, PairedWalkProfiler.SECOND);
+            double indirect = score(sec, PairedWalkProfiler.INDIRECT);
+            if (!Double.isFinite(first) || !Double.isFinite(second) || !Double.isFinite(indirect)) {
+                return IndirectSweepResults.Sample.failed(rep, "PairedWalkProfiler reported no walk times (see " + jmhLog + ")");
+            }
+            return new IndirectSweepResults.Sample(rep, first, second, indirect, r.getPrimaryResult().getScore(),
+                    score(sec, "ctxsw.total.norm"), null);
+        } catch (RunnerException e) {
+            return IndirectSweepResults.Sample.failed(rep, "JMH failed: " + rootMessage(e) + " (see " + jmhLog + ")");
+        }
+    }
+
+    private IndirectSweepResults.Sample runNative(Plan p, int rep) {
+        try {
+            long n = calibrated.computeIfAbsent(p.size + "/" + p.stride + "/" + p.placement, k -> calibrate(p));
+            NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement, n, 1, p.size, p.stride, "li",
+                    NATIVE_TIMEOUT_SECONDS).get(0);
+            return new IndirectSweepResults.Sample(rep, r.firstWalkNs(), r.secondWalkNs(), r.pairedIndirectNsPerSwitch(),
+                    r.result().nsPerRoundTrip(), r.result().switchesPerRoundTrip(), null);
+        } catch (NativeRunner.NativeRunException e) {
+            return IndirectSweepResults.Sample.failed(rep, e.getMessage());
+        }
+    }
+
+    /** Round trips that take about {@link #NATIVE_TARGET_NANOS}, from a short run; at least 200. */
+    private long calibrate(Plan p) {
+        NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement, 200, 1, p.size, p.stride, "li",
+                NATIVE_TIMEOUT_SECONDS).get(0);
+        long n = (long) (NATIVE_TARGET_NANOS / Math.max(1.0, r.result().nsPerRoundTrip()));
+        return Math.max(200, Math.min(n, 100_000_000L));
+    }
+
+    private static double score(Map<String, Result> secondary, String key) {
+        Result r = secondary.get(key);
+        return r == null ? Double.NaN : r.getScore();
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null) {
+            c = c.getCause();
+        }
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage().lines().findFirst().orElse("");
+    }
+}

@@ -1,0 +1,60 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.IndirectSweepCurve;
+import dev.switchcost.results.Results;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The JVM-vs-C indirect-cost curve and the replication seed's two figures, from the captured working-set run. */
+class IndirectSweepChartsTest {
+
+    static final Path FIXTURE = Path.of("src/test/resources/fixtures/results/working-set-sweep-epyc-kvm-2vcpu-jdk25");
+
+    @Test
+    void drawsAllThreeChartsFromTheCapturedRun() throws IOException {
+        Results r = Results.load(FIXTURE);
+        List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(r.indirectSweep());
+        Optional<Charts.Chart> curve = Charts.indirectSweep(pts, r.machine(), "q?");
+        Optional<Charts.Chart> bySize = Charts.seedCostVsSize(pts, r.machine(), "q?");
+        Optional<Charts.Chart> byStride = Charts.seedIndirectVsStride(pts, "q?");
+        for (Optional<Charts.Chart> c : List.of(curve, bySize, byStride)) {
+            assertTrue(c.isPresent());
+            assertTrue(ChartsTest.decode(c.get()).getWidth() == Charts.WIDTH);
+        }
+        assertEquals(List.of("indirect-jvm-vs-c", "seed-cost-vs-size", "seed-indirect-vs-stride"),
+                List.of(curve.get().name(), bySize.get().name(), byStride.get().name()));
+        // the direct cost of each implementation is a reference line
+        assertEquals(2, Charts.directReferences(pts).size());
+    }
+
+    @Test
+    void nothingToDrawWithoutTheSeedsStridesOrSizes() throws IOException {
+        List<IndirectSweepCurve.Point> stride64 = IndirectSweepCurve.of(Results.load(FIXTURE).indirectSweep()).stream()
+                .filter(p -> p.strideBytes() == 64).toList();
+        assertTrue(Charts.seedCostVsSize(stride64, null, "q?").isEmpty(), "figure 1 is at stride 16");
+        assertTrue(Charts.seedIndirectVsStride(stride64, "q?").isEmpty(), "figure 2 needs two strides");
+    }
+
+    @Test
+    void reportHasTheSectionAndWritesThePngs(@TempDir Path tmp) throws IOException {
+        Path charts = tmp.resolve("img");
+        Files.createDirectories(charts);
+        ReportRenderer.Rendered out = ReportRenderer.render(List.of(Results.load(FIXTURE)), tmp, charts, "test");
+        String md = Files.readString(out.markdown());
+        assertTrue(md.contains("switchcost working-set"), md);
+        assertTrue(md.contains("indirect ns/switch"), md);
+        assertTrue(out.sections().contains("working-set-sweep"), out.sections().toString());
+        for (String name : List.of("indirect-jvm-vs-c", "seed-cost-vs-size", "seed-indirect-vs-stride")) {
+            assertTrue(Files.size(charts.resolve(name + ".png")) > 1000, name);
+        }
+    }
+}
