@@ -7,6 +7,7 @@ import com.google.gson.JsonParser;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Reads the output of the native baseline programs: one JSON object per line, e.g.
@@ -21,7 +22,15 @@ public final class NativeResultParser {
     }
 
     public static List<NativeResult> parse(List<String> lines) {
-        List<NativeResult> out = new ArrayList<>();
+        return parseLines(lines, "a native result", NativeResultParser::parseLine);
+    }
+
+    /**
+     * One {@code T} per non-blank line, read by {@code one}; a line it cannot read is an error naming the
+     * line's number and {@code what} it should have been.
+     */
+    static <T> List<T> parseLines(List<String> lines, String what, Function<String, T> one) {
+        List<T> out = new ArrayList<>();
         int n = 0;
         for (String line : lines) {
             n++;
@@ -29,9 +38,9 @@ public final class NativeResultParser {
                 continue;
             }
             try {
-                out.add(parseLine(line));
+                out.add(one.apply(line));
             } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException | JsonParseException e) {
-                throw new IllegalArgumentException("line " + n + " is not a native result (" + e.getMessage() + "): " + line, e);
+                throw new IllegalArgumentException("line " + n + " is not " + what + " (" + e.getMessage() + "): " + line, e);
             }
         }
         return out;

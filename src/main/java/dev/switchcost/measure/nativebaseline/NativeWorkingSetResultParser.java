@@ -2,10 +2,8 @@ package dev.switchcost.measure.nativebaseline;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,21 +18,7 @@ public final class NativeWorkingSetResultParser {
     }
 
     public static List<NativeWorkingSetResult> parse(List<String> lines) {
-        List<NativeWorkingSetResult> out = new ArrayList<>();
-        int n = 0;
-        for (String line : lines) {
-            n++;
-            if (line.isBlank()) {
-                continue;
-            }
-            try {
-                out.add(parseLine(line));
-            } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException | JsonParseException e) {
-                throw new IllegalArgumentException("line " + n + " is not a native working-set result (" + e.getMessage() + "): "
-                        + line, e);
-            }
-        }
-        return out;
+        return NativeResultParser.parseLines(lines, "a native working-set result", NativeWorkingSetResultParser::parseLine);
     }
 
     static NativeWorkingSetResult parseLine(String line) {
