@@ -14,8 +14,9 @@ import dev.switchcost.measure.sample.CountedThreads;
  * amortized over the batch.
  *
  * <p>Layout: an outer {@link PingPong} (caller = side A, ping = partner, {@link UntimedParkTurn}, one
- * wait per batch, guarded by the outer pair's {@link PairWatchdog}, which counts a change of the inner
- * turn's word as ping's answer, since ping holds the outer turn for whole batches) whose partner work is an inner
+ * wait per batch, guarded by the outer pair's {@link PairWatchdog}, which does not time ping out while it
+ * is inside a batch, since ping holds the outer turn for whole batches and the inner pair's own
+ * watchdog guards the batch) whose partner work is an inner
  * {@link PingPong} (ping = side A, pong = partner, the measured {@link Turn}). If the inner pair stalls
  * its own watchdog cancels the inner turn, ping fails and cancels the outer one, and the caller's
  * wait fails; {@link #close()} then cancels the inner turn so every task ends.
@@ -54,11 +55,11 @@ public final class DrivenPingPong implements AutoCloseable {
         Driver driver = new Driver(turn, pong, pinPong, roundTripsPerDrive, timeoutNanos);
         try {
             // ping holds the outer turn for a whole batch, so the outer watchdog samples it nearly always
-            // with ping: the inner turn's word, which every inner handoff changes, says ping is working
+            // with ping: while ping is inside a batch, the inner pair's watchdog is the one that guards it
             PingPong outer = PingPong.start(new UntimedParkTurn(), ping, pinPing, timeoutNanos, PING_NAME, () -> {
                 driver.open();
                 return driver;
-            }, turn::current);
+            }, driver::inBatch);
             return new DrivenPingPong(outer, turn, driver);
         } catch (RuntimeException | Error e) {
             if (turn instanceof CancellableTurn c) {
@@ -120,6 +121,8 @@ public final class DrivenPingPong implements AutoCloseable {
         private final int roundTrips;
         private final long timeoutNanos;
         private volatile PingPong pair;
+        /** Written twice a batch (not per round trip), read by the outer watchdog. */
+        private volatile boolean inBatch;
 
         Driver(Turn turn, ThreadKind pong, int pinPong, int roundTrips, long timeoutNanos) {
             this.turn = turn;
@@ -137,9 +140,18 @@ public final class DrivenPingPong implements AutoCloseable {
         @Override
         public void onTurn() {
             PingPong p = pair;
-            for (int i = 0; i < roundTrips; i++) {
-                p.roundTrip();
+            inBatch = true;
+            try {
+                for (int i = 0; i < roundTrips; i++) {
+                    p.roundTrip();
+                }
+            } finally {
+                inBatch = false;
             }
+        }
+
+        boolean inBatch() {
+            return inBatch;
         }
 
         @Override

@@ -2,7 +2,6 @@ package dev.switchcost.measure.workload;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.function.IntSupplier;
 
 /**
  * Hang protection for a handoff pair that costs nothing per operation: one daemon thread per pair
@@ -18,7 +17,8 @@ import java.util.function.IntSupplier;
  *       the same side by accident is about 2<sup>-50</sup>. While the turn is the waiting side's own
  *       (the JMH thread between operations or iterations, the end of a trial), nothing fires. A
  *       partner that holds the turn for long stretches of work (a {@link DrivenPingPong}'s batches)
- *       breaks that argument, so such a pair also gives a progress value that the work changes.</li>
+ *       breaks that argument, so such a pair also says when the partner is inside work that another
+ *       watchdog guards (a batch of the inner pair), and the unanswered clock does not run then.</li>
  * </ul>
  * Cancelling ({@link CancellableTurn#cancel()}: {@code FUTEX_WAKE} of a changed word, {@code unpark})
  * releases the waiter, which then fails with {@link #reason()}. Release bound: a gone partner is
@@ -36,9 +36,9 @@ public final class PairWatchdog implements AutoCloseable {
     private volatile boolean closed;
     private volatile String reason;
 
-    private PairWatchdog(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, IntSupplier partnerProgress) {
+    private PairWatchdog(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, BooleanSupplier partnerGuarded) {
         this.thread = Thread.ofPlatform().name(NAME).daemon(true)
-                .unstarted(() -> watch(turn, partnerSide, timeoutNanos, partnerGone, partnerProgress));
+                .unstarted(() -> watch(turn, partnerSide, timeoutNanos, partnerGone, partnerGuarded));
     }
 
     /** Why the partner is gone, or null while it is there. */
@@ -63,14 +63,18 @@ public final class PairWatchdog implements AutoCloseable {
      * Starts watching a pair whose partner may hold the turn for long stretches of real work (a
      * {@link DrivenPingPong}'s outer pair: ping holds it for a whole batch of inner round trips). The
      * word alone cannot tell such a partner from a lost one, since samples nearly always find it
-     * holding the turn; so the unanswered clock restarts whenever {@code partnerProgress} (the inner
-     * turn's word, which a working batch changes at every handoff) differs from the previous sample.
+     * holding the turn. Nor can a sample of the inner turn's word: it has two values, and a watchdog
+     * that wakes on a busy 2-CPU machine tends to run when the pair is in the same phase, so it once
+     * saw the same value 50 times in a row from a healthy pair (a false alarm in CI). So the partner
+     * says when it is inside guarded work ({@code partnerGuarded}: set by ping at the start and end of
+     * a batch, not per round trip), and the unanswered clock does not run then: the inner pair's own
+     * watchdog bounds a stalled batch, and its failure ends ping and with it this pair.
      *
-     * @param partnerProgress a value that changes while the partner works; null for none
+     * @param partnerGuarded true while the partner is in work another watchdog guards; null for none
      */
     public static PairWatchdog start(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone,
-                                     IntSupplier partnerProgress) {
-        PairWatchdog w = new PairWatchdog(turn, partnerSide, timeoutNanos, partnerGone, partnerProgress);
+                                     BooleanSupplier partnerGuarded) {
+        PairWatchdog w = new PairWatchdog(turn, partnerSide, timeoutNanos, partnerGone, partnerGuarded);
         w.thread.start();
         return w;
     }
@@ -80,11 +84,9 @@ public final class PairWatchdog implements AutoCloseable {
         return () -> !partner.isAlive() && !stopping.getAsBoolean() ? "partner thread " + partner.getName() + " ended" : null;
     }
 
-    private void watch(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, IntSupplier partnerProgress) {
+    private void watch(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone, BooleanSupplier partnerGuarded) {
         long period = Math.max(1, Math.min(PERIOD_MILLIS, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 50));
-        IntSupplier word = turn::current;
         long withPartnerSince = -1;
-        int progress = partnerProgress == null ? 0 : partnerProgress.getAsInt();
         try {
             while (!closed && !turn.isCancelled()) {
                 Thread.sleep(period);
@@ -97,10 +99,8 @@ public final class PairWatchdog implements AutoCloseable {
                     return;
                 }
                 long now = System.nanoTime();
-                int progressNow = partnerProgress == null ? 0 : partnerProgress.getAsInt();
-                boolean partnerWorked = progressNow != progress;
-                progress = progressNow;
-                if (word.getAsInt() != partnerSide || partnerWorked) {
+                boolean guarded = partnerGuarded != null && partnerGuarded.getAsBoolean();
+                if (turn.current() != partnerSide || guarded) {
                     withPartnerSince = -1;
                 } else if (withPartnerSince < 0) {
                     withPartnerSince = now;

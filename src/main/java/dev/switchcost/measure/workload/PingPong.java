@@ -7,7 +7,7 @@ import dev.switchcost.measure.sample.CountedThreads;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -133,12 +133,12 @@ public final class PingPong implements AutoCloseable {
 
     /**
      * As {@link #start(Turn, ThreadKind, int, long, String, Supplier)}, for a partner whose work holds
-     * the turn for long stretches: {@code partnerProgress} changes while that work goes on, and the
-     * watchdog counts a change as an answer ({@link PairWatchdog#start(CancellableTurn, int, long,
-     * PairWatchdog.Reason, IntSupplier)}).
+     * the turn for long stretches: {@code partnerGuarded} is true while that work is guarded by a
+     * watchdog of its own, and this pair's watchdog does not count that time as unanswered
+     * ({@link PairWatchdog#start(CancellableTurn, int, long, PairWatchdog.Reason, BooleanSupplier)}).
      */
     public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
-                                 Supplier<? extends PartnerWork> work, IntSupplier partnerProgress) {
+                                 Supplier<? extends PartnerWork> work, BooleanSupplier partnerGuarded) {
         if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
             throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
         }
@@ -147,7 +147,7 @@ public final class PingPong implements AutoCloseable {
         p.partner.start();
         if (turn instanceof CancellableTurn c) {
             p.watchdog = PairWatchdog.start(c, Turn.B, timeoutNanos, PairWatchdog.threadEnded(p.partner, () -> p.stopping),
-                    partnerProgress);
+                    partnerGuarded);
         }
         try {
             if (!p.ready.await(timeoutNanos, TimeUnit.NANOSECONDS)) {

@@ -50,7 +50,9 @@ class CancellableTurnTest {
      * a whole batch and hands it back for microseconds, so a watchdog sampling only the outer word
      * finds ping holding it at every sample and called a healthy pair lost after the timeout. Here
      * batches of 5,000 round trips run for at least three timeouts (a short one, 1 s: 200 ms was missed once
-     * by a healthy pair on a loaded 2-CPU machine); a working pair must not be cancelled. Before the fix this failed nearly every time.
+     * by a healthy pair on a loaded 2-CPU machine); a working pair must not be cancelled. Before the first fix this failed
+     * nearly every time; with the second (the inner turn's word as ping's progress) it still failed once in CI, since
+     * a two-valued word sampled by a thread that wakes in step with the pair can read the same 50 times in a row.
      */
     @Test
     void batchesLongerThanTheWatchdogsWindowAreNotAFalseAlarm() {

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -157,6 +158,43 @@ class PairWatchdogTest {
                 pp.close();
             }
             assertFalse(pp.partner().isAlive());
+        });
+    }
+
+    /**
+     * A partner that holds the turn for three timeouts is timed out, unless it says the work is
+     * guarded elsewhere (a DrivenPingPong's ping inside a batch): then the same work is no alarm.
+     * Untimed waits only: a timed wait ends by its own timer, whatever the watchdog thinks.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Kind.class, names = {"FUTEX_UNTIMED", "PARK_UNTIMED"})
+    void aPartnerInsideGuardedWorkIsNotTimedOutAndTheSameWorkUnguardedIs(Kind kind) {
+        LinuxTestSupport.assumeNative();
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            for (boolean sayGuarded : new boolean[] {true, false}) {
+                AtomicBoolean guarded = new AtomicBoolean();
+                CountDownLatch release = new CountDownLatch(1);
+                PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, -1, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
+                    guarded.set(sayGuarded);
+                    try {
+                        release.await(3 * TIMEOUT_MS, TimeUnit.MILLISECONDS); // three timeouts, or until released
+                    } finally {
+                        guarded.set(false);
+                    }
+                }, guarded::get);
+                try {
+                    if (sayGuarded) {
+                        pp.roundTrip();
+                        pp.roundTrip();
+                    } else {
+                        IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);
+                        assertTrue(e.getMessage().contains("did not hand the turn back"), e.getMessage());
+                    }
+                } finally {
+                    release.countDown();
+                    pp.close();
+                }
+            }
         });
     }
 
