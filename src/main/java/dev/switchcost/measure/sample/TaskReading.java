@@ -28,10 +28,10 @@ public record TaskReading(int pid, int tid, String name, long voluntary, long in
     public static TaskReading read(Path taskDir, int pid, int tid) throws IOException {
         try {
             ProcStatus st = ProcStatus.parse(Files.readAllLines(taskDir.resolve("status")));
-            Schedstat ss = null;
+            SchedStat ss = null;
             Path schedstat = taskDir.resolve("schedstat");
             if (Files.exists(schedstat)) {
-                ss = Schedstat.parse(Files.readString(schedstat));
+                ss = SchedStat.parse(Files.readString(schedstat));
             }
             return of(pid, tid, st, ss);
         } catch (IOException e) {
@@ -43,9 +43,9 @@ public record TaskReading(int pid, int tid, String name, long voluntary, long in
     }
 
     /** A reading from parsed files; {@code schedstat} may be null (kernel without CONFIG_SCHED_INFO). */
-    public static TaskReading of(int pid, int tid, ProcStatus status, Schedstat schedstat) {
+    public static TaskReading of(int pid, int tid, ProcStatus status, SchedStat schedstat) {
         return new TaskReading(pid, tid, status.name(), status.voluntary(), status.involuntary(),
-                schedstat == null ? -1 : schedstat.runNanos(), schedstat == null ? -1 : schedstat.waitNanos());
+                schedstat == null ? -1 : schedstat.runNs(), schedstat == null ? -1 : schedstat.waitNs());
     }
 
     /**
