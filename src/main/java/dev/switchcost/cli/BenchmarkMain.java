@@ -4,6 +4,7 @@ import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.Trials;
+import dev.switchcost.render.DisturbanceText;
 import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.results.ResultWriteException;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -132,7 +133,7 @@ public final class BenchmarkMain {
         }
         human.flush();
         if (!outcome.ok()) {
-            err.println(Trials.failureSummary(outcome, "# switchcost: "));
+            err.println(Trials.failureSummary(outcome, "# switchcost: ", DisturbanceText::why));
             return ExitCodes.FAILURE;
         }
         return ExitCodes.OK;

@@ -6,6 +6,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.jmh.PerfStatProfiler;
 import dev.switchcost.render.AnswerCard;
+import dev.switchcost.render.DisturbanceText;
 import dev.switchcost.render.ProgressFormat;
 import dev.switchcost.results.Column;
 import dev.switchcost.session.CompareRunner;
@@ -229,7 +230,7 @@ public final class RunCommand extends BaseCommand {
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
-                boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials)).runAll(run, plan);
+                boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials), DisturbanceText::why).runAll(run, plan);
                 if (ok) {
                     run.complete();
                 }

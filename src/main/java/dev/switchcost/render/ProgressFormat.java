@@ -91,7 +91,8 @@ public final class ProgressFormat implements OutputFormat {
         Result<?> sw = result.getSecondaryResults().get("ctxsw.total.norm");
         String swText = sw == null ? "" : String.format(Locale.ROOT, ", %.2f switches/op", sw.getScore());
         terminal.printf(Locale.ROOT, "      %.3f %s %s%s%n", r.getScore(), r.getScoreUnit(), ciText, swText);
-        Disturbance.of(result.getSecondaryResults()).ifPresent(why -> terminal.println("      DISTURBED" + why.substring(why.indexOf(":"))));
+        Disturbance.of(result.getSecondaryResults()).map(DisturbanceText::why)
+                .ifPresent(why -> terminal.println("      DISTURBED" + why.substring(why.indexOf(":"))));
         terminal.flush();
     }
 

@@ -3,6 +3,7 @@ package dev.switchcost.session;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.jmh.Trials;
@@ -30,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -74,12 +76,17 @@ public final class RunSession {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Progress progress;
+    private final Function<Disturbance.Reading, String> disturbanceWords;
 
-    /** {@code out} gets the lines a user reads, {@code err} the failures, {@code progress} JMH's run as it goes. */
-    public RunSession(PrintWriter out, PrintWriter err, Progress progress) {
+    /**
+     * {@code out} gets the lines a user reads, {@code err} the failures, {@code progress} JMH's run as it goes;
+     * {@code disturbanceWords} says why a trial or a compare cell is disturbed (words are made in {@code render}).
+     */
+    public RunSession(PrintWriter out, PrintWriter err, Progress progress, Function<Disturbance.Reading, String> disturbanceWords) {
         this.out = out;
         this.err = err;
         this.progress = progress;
+        this.disturbanceWords = disturbanceWords;
     }
 
     /**
@@ -136,7 +143,7 @@ public final class RunSession {
             outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
                     : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
             outcome.disturbed().forEach((trial, why) -> run.recordDisturbedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
-                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
+                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), disturbanceWords.apply(why)));
             boolean compared = true;
             if (plan.compare() != null && on.jdk() == null) {
                 compared = compareWithC(run, plan.compare(), logFile, logStream);
@@ -154,8 +161,8 @@ public final class RunSession {
             out.println();
             out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
             if (!outcome.ok()) {
-                logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
-                err.println(Trials.failureSummary(outcome, "switchcost: "));
+                logStream.println(Trials.failureSummary(outcome, "# switchcost: ", disturbanceWords));
+                err.println(Trials.failureSummary(outcome, "switchcost: ", disturbanceWords));
                 String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
                 run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + on.plan().size() + " trials disturbed" + onJdk
                         : outcome.failed().size() + " of " + on.plan().size() + " trials failed" + onJdk);
@@ -163,8 +170,8 @@ public final class RunSession {
             }
             if (!outcome.disturbed().isEmpty()) {
                 // kept (--allow-disturbed): said, and marked in the status and every figure
-                logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
-                err.println(Trials.failureSummary(outcome, "switchcost: "));
+                logStream.println(Trials.failureSummary(outcome, "# switchcost: ", disturbanceWords));
+                err.println(Trials.failureSummary(outcome, "switchcost: ", disturbanceWords));
             }
             if (!compared) {
                 run.fail("a native C comparison repetition failed (see compare.json)");

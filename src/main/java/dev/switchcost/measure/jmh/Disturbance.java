@@ -1,8 +1,8 @@
 package dev.switchcost.measure.jmh;
 
+import dev.switchcost.measure.sample.Interference;
 import org.openjdk.jmh.results.Result;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -22,6 +22,8 @@ import java.util.Optional;
  * iteration's share is known only to ±1 tick (10 ms, 3% of a 300 ms iteration on one CPU), so a
  * per-iteration rule at 5% would raise false alarms; the worst iteration is still reported
  * ({@code interference.others.max}).
+ *
+ * <p>The rule gives values ({@link Reading}); the words for them are made in {@code render}.
  */
 public final class Disturbance {
 
@@ -40,36 +42,65 @@ public final class Disturbance {
     }
 
     /**
-     * Why a trial is disturbed, from its secondary results (JMH's, aggregated over iterations and
-     * forks), or empty when it is not (or was not measured: no {@code interference.*} results).
+     * What the rule read: others' and the hypervisor's shares of the measured CPUs' time, and the largest
+     * intruder. Words for it are made in {@code render}.
+     *
+     * @param othersPercent tasks outside the benchmark, percent of the measured CPUs' time (NaN when not measured)
+     * @param stealPercent  stolen by the hypervisor, percent (NaN when not measured)
+     * @param intruder      the largest process outside the benchmark on those CPUs, or null when none was seen
      */
-    public static Optional<String> of(Map<String, ? extends Result> secondary) {
-        return verdict(score(secondary, OTHERS), score(secondary, STEAL), largestIntruder(secondary));
+    public record Reading(double othersPercent, double stealPercent, Intruder intruder) {
+
+        /** Others took more than {@link #MAX_OTHERS_PERCENT}. */
+        public boolean othersCrossed() {
+            return othersPercent > MAX_OTHERS_PERCENT;
+        }
+
+        /** The hypervisor stole more than {@link #MAX_STEAL_PERCENT}. */
+        public boolean stealCrossed() {
+            return stealPercent > MAX_STEAL_PERCENT;
+        }
+
+        /** The rule: either limit crossed. */
+        public boolean disturbed() {
+            return othersCrossed() || stealCrossed();
+        }
     }
 
     /**
-     * The rule on plain figures (percent), for anything that measured them (a native cell too).
+     * The largest process outside the benchmark on the measured CPUs.
      *
-     * @param intruder {@code yes (pid 1234) took 48%}, or null when none was seen
+     * @param percent        its share of the measured CPUs' time
+     * @param worstIteration whether {@code percent} is its worst JMH iteration's share (else the whole run's)
      */
-    public static Optional<String> verdict(double othersPercent, double stealPercent, String intruder) {
-        StringBuilder why = new StringBuilder();
-        if (othersPercent > MAX_OTHERS_PERCENT) {
-            why.append(String.format(Locale.ROOT, "disturbed: other tasks took %.0f%% of the measured CPUs' time (limit %.0f%%)",
-                    othersPercent, MAX_OTHERS_PERCENT));
-            if (intruder != null) {
-                why.append("; largest: ").append(intruder);
-            }
-        }
-        if (stealPercent > MAX_STEAL_PERCENT) {
-            why.append(why.length() == 0 ? "disturbed: " : "; ").append(String.format(Locale.ROOT,
-                    "the hypervisor stole %.0f%% of the measured CPUs' time (limit %.0f%%)", stealPercent, MAX_STEAL_PERCENT));
-        }
-        return why.length() == 0 ? Optional.empty() : Optional.of(why.toString());
+    public record Intruder(long pid, String comm, double percent, boolean worstIteration) {
     }
 
-    /** {@code yes (pid 1234) took 48% in its worst iteration}, from the intruder labels; null without one. */
-    static String largestIntruder(Map<String, ? extends Result> secondary) {
+    /**
+     * The reading of a trial's secondary results (JMH's, aggregated over iterations and forks), or empty
+     * when it was not measured (no {@code interference.*} results).
+     */
+    public static Optional<Reading> reading(Map<String, ? extends Result> secondary) {
+        if (!secondary.containsKey(OTHERS) && !secondary.containsKey(STEAL)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Reading(score(secondary, OTHERS), score(secondary, STEAL), largestIntruder(secondary)));
+    }
+
+    /** The reading of one measured run's figures ({@link Interference#between}), e.g. a native program's. */
+    public static Reading reading(Interference.Figures f) {
+        Intruder i = f.intruder().filter(x -> f.intruderPercent() >= InterferenceProfiler.INTRUDER_MIN_PERCENT)
+                .map(x -> new Intruder(x.pid(), x.comm(), f.intruderPercent(), false)).orElse(null);
+        return new Reading(f.othersPercent(), f.stealPercent(), i);
+    }
+
+    /** The reading of a disturbed trial, or empty when it is not (or was not measured). */
+    public static Optional<Reading> of(Map<String, ? extends Result> secondary) {
+        return reading(secondary).filter(Reading::disturbed);
+    }
+
+    /** The largest intruder named in the results' labels (its worst iteration's share); null without one. */
+    static Intruder largestIntruder(Map<String, ? extends Result> secondary) {
         String best = null;
         double share = -1;
         for (Map.Entry<String, ? extends Result> e : secondary.entrySet()) {
@@ -83,8 +114,7 @@ public final class Disturbance {
         }
         String rest = best.substring(INTRUDER.length());
         int dot = rest.indexOf('.');
-        return String.format(Locale.ROOT, "%s (pid %s) took %.0f%% in its worst iteration",
-                rest.substring(dot + 1), rest.substring(0, dot), share);
+        return new Intruder(Long.parseLong(rest.substring(0, dot)), rest.substring(dot + 1), share, true);
     }
 
     private static double score(Map<String, ? extends Result> secondary, String label) {

@@ -10,9 +10,12 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A JMH {@link OutputFormat} in front of another that notes, per trial, why it failed: the first line
@@ -39,11 +42,11 @@ public final class TrialLedger implements OutputFormat {
      *
      * @param complete       results to report and write: without the disturbed trials, unless they are kept
      * @param failed         each failed or missing trial, with its reason
-     * @param disturbed      each trial that completed while others took its CPUs, with the reason
+     * @param disturbed      each trial that completed while others took its CPUs, with what the rule read
      * @param keptDisturbed  whether the disturbed trials are kept in {@code complete} ({@code --allow-disturbed})
      */
     public record Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed,
-                          Map<TrialPlan.Trial, String> disturbed, boolean keptDisturbed) {
+                          Map<TrialPlan.Trial, Disturbance.Reading> disturbed, boolean keptDisturbed) {
 
         public Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed) {
             this(complete, failed, Map.of(), false);
@@ -74,13 +77,13 @@ public final class TrialLedger implements OutputFormat {
     public Outcome outcome(TrialPlan plan, Collection<RunResult> results, String abort, boolean keepDisturbed) {
         List<RunResult> complete = new ArrayList<>();
         Map<TrialPlan.Trial, String> failed = new LinkedHashMap<>();
-        Map<TrialPlan.Trial, String> disturbed = new LinkedHashMap<>();
-        java.util.Set<TrialPlan.Trial> back = new java.util.HashSet<>();
+        Map<TrialPlan.Trial, Disturbance.Reading> disturbed = new LinkedHashMap<>();
+        Set<TrialPlan.Trial> back = new HashSet<>();
         for (RunResult r : results) {
             TrialPlan.Trial key = TrialPlan.key(r.getParams());
             back.add(key);
             if (TrialPlan.isComplete(r)) {
-                java.util.Optional<String> why = Disturbance.of(r.getAggregatedResult().getSecondaryResults());
+                Optional<Disturbance.Reading> why = Disturbance.of(r.getAggregatedResult().getSecondaryResults());
                 why.ifPresent(w -> disturbed.put(key, w));
                 if (why.isEmpty() || keepDisturbed) {
                     complete.add(r);

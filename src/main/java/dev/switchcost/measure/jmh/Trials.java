@@ -9,6 +9,7 @@ import org.openjdk.jmh.runner.options.Options;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.function.Function;
 
 /** One JMH run of options already through {@link ForkOptions}, checked trial by trial ({@link TrialLedger}). */
 public final class Trials {
@@ -64,8 +65,12 @@ public final class Trials {
         return "profiler failed: " + (b.length() == 0 ? String.valueOf(e.getMessage()) : b.toString().replace('\n', ' '));
     }
 
-    /** The failed trials, then the disturbed ones, one per line, each group under a one-line count. */
-    public static String failureSummary(TrialLedger.Outcome outcome, String prefix) {
+    /**
+     * The failed trials, then the disturbed ones, one per line, each group under a one-line count.
+     *
+     * @param words why a trial is disturbed, in words (made in {@code render})
+     */
+    public static String failureSummary(TrialLedger.Outcome outcome, String prefix, Function<Disturbance.Reading, String> words) {
         StringBuilder b = new StringBuilder();
         if (!outcome.failed().isEmpty()) {
             b.append(prefix).append(outcome.failed().size()).append(" trial").append(outcome.failed().size() == 1 ? "" : "s")
@@ -78,7 +83,8 @@ public final class Trials {
                     .append(" disturbed (other tasks took the measured CPUs); their rows are ")
                     .append(outcome.keptDisturbed() ? "kept, marked (--allow-disturbed):" : "left out of the results "
                             + "(quiet the machine, or keep them marked with --allow-disturbed):");
-            outcome.disturbed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
+            outcome.disturbed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ")
+                    .append(words.apply(why)));
         }
         return b.toString();
     }

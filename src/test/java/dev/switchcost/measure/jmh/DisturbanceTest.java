@@ -40,13 +40,19 @@ class DisturbanceTest {
     @Test
     void othersOrStealBeyondTheLimitIsDisturbedAndNamesTheLargestIntruder() {
         assertTrue(Disturbance.of(results(4.9, 4.9, Map.of())).isEmpty());
-        String why = Disturbance.of(results(48, 0, Map.of(Disturbance.intruderLabel(1234, "yes"), 47.0,
+        assertEquals(new Disturbance.Reading(4.9, 4.9, null), Disturbance.reading(results(4.9, 4.9, Map.of())).orElseThrow(),
+                "below both limits: read, not disturbed");
+        Disturbance.Reading others = Disturbance.of(results(48, 0, Map.of(Disturbance.intruderLabel(1234, "yes"), 47.0,
                 Disturbance.intruderLabel(99, "cc1 plus"), 3.0))).orElseThrow();
-        assertTrue(why.startsWith("disturbed: other tasks took 48% of the measured CPUs' time (limit 5%)"), why);
-        assertTrue(why.contains("largest: yes (pid 1234) took 47%"), why);
-        String steal = Disturbance.of(results(0, 12, Map.of())).orElseThrow();
-        assertTrue(steal.contains("the hypervisor stole 12%"), steal);
+        assertEquals(48, others.othersPercent());
+        assertTrue(others.othersCrossed());
+        assertFalse(others.stealCrossed());
+        assertEquals(new Disturbance.Intruder(1234, "yes", 47.0, true), others.intruder(), "the largest, its worst iteration");
+        Disturbance.Reading steal = Disturbance.of(results(0, 12, Map.of())).orElseThrow();
+        assertTrue(steal.stealCrossed() && !steal.othersCrossed(), steal.toString());
+        assertEquals(null, steal.intruder());
         assertTrue(Disturbance.of(Map.of()).isEmpty(), "a trial run without the profiler is not judged");
+        assertTrue(Disturbance.reading(Map.of()).isEmpty(), "nor read");
         assertEquals("interference.intruder.5.cc1_plus", Disturbance.intruderLabel(5, "cc1 plus"));
     }
 
@@ -81,8 +87,9 @@ class DisturbanceTest {
             assertEquals(1, outcome.disturbed().size(), out);
             assertTrue(outcome.complete().isEmpty(), "a disturbed trial is left out like a failed one");
             assertFalse(outcome.ok());
-            String why = outcome.disturbed().values().iterator().next();
-            assertTrue(why.contains("largest: yes (pid " + yes.pid() + ")"), why);
+            Disturbance.Reading why = outcome.disturbed().values().iterator().next();
+            assertEquals(yes.pid(), why.intruder().pid(), why.toString());
+            assertEquals("yes", why.intruder().comm(), why.toString());
         } finally {
             yes.destroyForcibly();
             assertTrue(yes.waitFor(10, TimeUnit.SECONDS), "the hog is gone");

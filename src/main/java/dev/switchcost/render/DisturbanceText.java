@@ -1,0 +1,55 @@
+package dev.switchcost.render;
+
+import dev.switchcost.measure.jmh.Disturbance;
+
+import java.util.Locale;
+
+/**
+ * The words for what the disturbance rule read ({@link Disturbance.Reading}): why a trial or a compare
+ * cell is disturbed, the largest intruder, and the shares of a quiet one.
+ */
+public final class DisturbanceText {
+
+    private DisturbanceText() {
+    }
+
+    /**
+     * {@code disturbed: other tasks took 48% of the measured CPUs' time (limit 5%); largest: yes (pid 1234)
+     * took 47% in its worst iteration}, naming whichever limits were crossed; {@code not disturbed} when none.
+     */
+    public static String why(Disturbance.Reading r) {
+        StringBuilder why = new StringBuilder();
+        if (r.othersCrossed()) {
+            why.append("disturbed: other tasks took ").append(percent(r.othersPercent())).append(" of the measured CPUs' time (limit ")
+                    .append(percent(Disturbance.MAX_OTHERS_PERCENT)).append(')');
+            if (r.intruder() != null) {
+                why.append("; largest: ").append(intruder(r.intruder()));
+            }
+        }
+        if (r.stealCrossed()) {
+            why.append(why.length() == 0 ? "disturbed: " : "; ").append("the hypervisor stole ").append(percent(r.stealPercent()))
+                    .append(" of the measured CPUs' time (limit ").append(percent(Disturbance.MAX_STEAL_PERCENT)).append(')');
+        }
+        return why.length() == 0 ? "not disturbed" : why.toString();
+    }
+
+    /** {@code yes (pid 1234) took 47% in its worst iteration}, or {@code ... took 47%} for a whole run. */
+    public static String intruder(Disturbance.Intruder i) {
+        return i.comm() + " (pid " + i.pid() + ") took " + percent(i.percent()) + (i.worstIteration() ? " in its worst iteration" : "");
+    }
+
+    /** {@code others 0.4%, steal 0%}: the shares, disturbed or not. */
+    public static String shares(Disturbance.Reading r) {
+        return "others " + share(r.othersPercent()) + ", steal " + share(r.stealPercent());
+    }
+
+    /** A whole percent, as the limits are: {@code 48%}. */
+    private static String percent(double p) {
+        return String.format(Locale.ROOT, "%.0f%%", p);
+    }
+
+    /** A share near the limit or below it, to one decimal: {@code 0.4%}. */
+    private static String share(double p) {
+        return Double.isNaN(p) ? "–" : String.format(Locale.ROOT, "%.1f%%", p);
+    }
+}
