@@ -297,6 +297,25 @@ switches_t switches_plus(switches_t a, switches_t b)
     return s;
 }
 
+/*
+ * CPU time (user + system) of this process since it started, all its threads, plus its children that
+ * were waited for (a process pair's partner): what the program itself took of the CPUs it ran on, so
+ * the caller can tell others' time on them from its own (dev.switchcost.measure.sample.Interference).
+ */
+static uint64_t process_cpu_ns(void)
+{
+    static const int who[] = {RUSAGE_SELF, RUSAGE_CHILDREN};
+    uint64_t ns = 0;
+    for (int i = 0; i < 2; i++) {
+        struct rusage ru;
+        if (getrusage(who[i], &ru) == 0) {
+            ns += ((uint64_t)ru.ru_utime.tv_sec + (uint64_t)ru.ru_stime.tv_sec) * 1000000000ULL
+                  + ((uint64_t)ru.ru_utime.tv_usec + (uint64_t)ru.ru_stime.tv_usec) * 1000ULL;
+        }
+    }
+    return ns;
+}
+
 void print_result(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw)
 {
     print_result_with(cfg, repetition, round_trips, elapsed_ns, sw, NULL);
@@ -316,10 +335,12 @@ void print_result_with(const config_t *cfg, int repetition, long round_trips, ui
     double n = (double)round_trips;
     printf("{\"mechanism\":\"%s\",\"op\":\"%s\",\"placement\":\"%s\",\"cpus\":\"%s\",\"repetition\":%d,"
            "\"round_trips\":%ld,\"elapsed_ns\":%llu,\"ns_per_round_trip\":%.3f,"
-           "\"voluntary_per_round_trip\":%.4f,\"involuntary_per_round_trip\":%.4f,\"switches_per_round_trip\":%.4f%s}\n",
+           "\"voluntary_per_round_trip\":%.4f,\"involuntary_per_round_trip\":%.4f,\"switches_per_round_trip\":%.4f,"
+           "\"process_cpu_ns\":%llu%s}\n",
            cfg->mechanism, cfg->op, PLACEMENT_NAMES[cfg->placement], cpus, repetition, round_trips,
            (unsigned long long)elapsed_ns, (double)elapsed_ns / n, (double)sw.voluntary / n,
-           (double)sw.involuntary / n, (double)(sw.voluntary + sw.involuntary) / n, extra_fields ? extra_fields : "");
+           (double)sw.involuntary / n, (double)(sw.voluntary + sw.involuntary) / n, (unsigned long long)process_cpu_ns(),
+           extra_fields ? extra_fields : "");
     fflush(stdout);
 }
 

@@ -96,7 +96,10 @@ switches_t switches_of(int who); /* RUSAGE_SELF or RUSAGE_THREAD */
 switches_t switches_minus(switches_t after, switches_t before);
 switches_t switches_plus(switches_t a, switches_t b);
 
-/* One result line (JSON) for one repetition. */
+/*
+ * One result line (JSON) for one repetition. Its last field, process_cpu_ns, is the CPU time this
+ * process and its waited-for children took since the program started (getrusage SELF + CHILDREN).
+ */
 void print_result(const config_t *cfg, int repetition, long round_trips, uint64_t elapsed_ns, switches_t sw);
 
 /* The same line with more fields: extra_fields (e.g. ",\"a\":1") goes before the closing brace; NULL for none. */

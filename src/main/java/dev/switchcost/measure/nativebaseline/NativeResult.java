@@ -14,8 +14,11 @@ package dev.switchcost.measure.nativebaseline;
  * @param voluntaryPerRoundTrip   voluntary context switches of both sides per round trip (getrusage)
  * @param involuntaryPerRoundTrip involuntary context switches of both sides per round trip
  * @param switchesPerRoundTrip    their sum
+ * @param processCpuNanos         CPU time the program (all its threads, and its waited-for children) took from its
+ *                                start to this line ({@code process_cpu_ns}: getrusage SELF + CHILDREN); -1 in output
+ *                                of programs built before the field existed
  */
 public record NativeResult(String mechanism, String op, String placement, String cpus, int repetition, long roundTrips,
                            long elapsedNanos, double nsPerRoundTrip, double voluntaryPerRoundTrip,
-                           double involuntaryPerRoundTrip, double switchesPerRoundTrip) {
+                           double involuntaryPerRoundTrip, double switchesPerRoundTrip, long processCpuNanos) {
 }

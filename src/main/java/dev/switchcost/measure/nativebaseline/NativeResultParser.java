@@ -13,7 +13,8 @@ import java.util.function.Function;
  * Reads the output of the native baseline programs: one JSON object per line, e.g.
  * <pre>{"mechanism":"futex-threads","op":"round trip (two handoffs)","placement":"SAME_CPU","cpus":"1",
  * "repetition":1,"round_trips":20000,"elapsed_ns":...,"ns_per_round_trip":...,"voluntary_per_round_trip":...,
- * "involuntary_per_round_trip":...,"switches_per_round_trip":...}</pre>
+ * "involuntary_per_round_trip":...,"switches_per_round_trip":...,"process_cpu_ns":...}</pre>
+ * ({@code process_cpu_ns} may be absent: output of programs built before it existed).
  * Blank lines are skipped; anything else that is not such an object is an error naming the line.
  */
 public final class NativeResultParser {
@@ -55,7 +56,7 @@ public final class NativeResultParser {
         return new NativeResult(str(o, "mechanism"), str(o, "op"), str(o, "placement"), str(o, "cpus"),
                 (int) num(o, "repetition"), (long) num(o, "round_trips"), (long) num(o, "elapsed_ns"),
                 num(o, "ns_per_round_trip"), num(o, "voluntary_per_round_trip"), num(o, "involuntary_per_round_trip"),
-                num(o, "switches_per_round_trip"));
+                num(o, "switches_per_round_trip"), o.has("process_cpu_ns") ? (long) num(o, "process_cpu_ns") : -1);
     }
 
     static String str(JsonObject o, String key) {

@@ -109,6 +109,7 @@ class NativeProgramsTest {
             NativeResult r = runner.run(p, Placement.UNPINNED, 500, 1, 60).get(0);
             assertEquals("", r.cpus(), r.toString());
             assertTrue(r.nsPerRoundTrip() > 0 && Double.isFinite(r.switchesPerRoundTrip()), r.toString());
+            assertTrue(r.processCpuNanos() > 0, "every program reports its own CPU time: " + r);
         }
     }
 

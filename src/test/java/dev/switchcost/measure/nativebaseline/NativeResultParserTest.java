@@ -33,6 +33,18 @@ class NativeResultParserTest {
         assertTrue(results.stream().anyMatch(r -> r.placement().equals("CROSS_CPU") && r.cpus().equals("0,1")));
     }
 
+    /** Captured after the programs gained process_cpu_ns (same machine; see the fixture's README). */
+    @Test
+    void readsEachProgramsOwnCpuTime() throws IOException {
+        List<NativeResult> results = NativeResultParser.parse(Files.readAllLines(
+                Path.of("src/test/resources/fixtures/native/with-cpu-time-epyc-kvm-2vcpu-linux-6.18-gcc-12.jsonl")));
+        assertEquals(List.of(101_154_000L, 119_892_000L, 12_782_000L, 54_327_000L, 83_978_000L),
+                results.stream().map(NativeResult::processCpuNanos).toList());
+        assertEquals(List.of("futex-threads", "futex-threads", "futex-processes", "pipe-processes", "gettid"),
+                results.stream().map(NativeResult::mechanism).toList());
+        assertEquals(-1, NativeResultParser.parse(Files.readAllLines(FIXTURE)).get(0).processCpuNanos(), "older output has none");
+    }
+
     @Test
     void skipsBlankLines() {
         String line = "{\"mechanism\":\"gettid\",\"op\":\"gettid syscall\",\"placement\":\"SAME_CPU\",\"cpus\":\"1\",\"repetition\":1,"
