@@ -1,6 +1,9 @@
 package dev.switchcost.measure.nativebaseline;
 
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.sample.Interference;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -95,6 +100,47 @@ public final class NativeRunner {
                     + repetitions + " repetitions", 0);
         }
         return results;
+    }
+
+    /**
+     * One run of a program with what others took of the CPUs it ran on meanwhile.
+     *
+     * @param interference from {@code /proc/stat} and every task's {@code stat} just before the program started
+     *                     and just after it ended, less the program's own CPU time
+     *                     ({@link Interference#ofProgram}); null when the program did not report that time
+     *                     (built before {@code process_cpu_ns} existed)
+     */
+    public record Measured(NativeResult result, Interference.Figures interference) {
+    }
+
+    /**
+     * Runs one repetition of a program as {@link #run} does, between two readings of the machine, so that
+     * the same rule as a JVM trial's can judge it ({@code measure.jmh.Disturbance}).
+     *
+     * @throws NativeRunException as {@link #run}
+     */
+    public Measured runMeasured(NativeProgram program, Placement placement, long roundTrips, long timeoutSeconds) {
+        Interference.Snapshot before = Interference.Snapshot.machine();
+        NativeResult r = run(program, placement, roundTrips, 1, timeoutSeconds).get(0);
+        Interference.Snapshot after = Interference.Snapshot.machine();
+        return new Measured(r, interference(r, before, after, CpuPinning.allowedCpus(), ProcessHandle.current().pid()));
+    }
+
+    /**
+     * The interference figures of one program run: the measured CPUs are the ones it reports it was pinned
+     * to, or every CPU it was allowed on ({@code allowed}, its parent's) when unpinned.
+     *
+     * @param selfPid the process that ran it: its threads are not others
+     * @return null when the program did not report its own CPU time
+     */
+    static Interference.Figures interference(NativeResult r, Interference.Snapshot before, Interference.Snapshot after,
+                                             CpuSet allowed, long selfPid) {
+        if (r.processCpuNanos() < 0) {
+            return null;
+        }
+        Set<Integer> measured = new TreeSet<>();
+        (r.cpus().isBlank() ? allowed : CpuSet.parse(r.cpus())).stream().forEach(measured::add);
+        return Interference.ofProgram(before, after, measured, r.processCpuNanos(), selfPid, r.roundTrips());
     }
 
     /**

@@ -53,6 +53,11 @@ public final class Interference {
      * @param tasks every thread on the machine ({@code /proc/[pid]/task/[tid]/stat}), by tid
      */
     public record Snapshot(Map<Integer, CpuTicks> cpus, Map<Integer, SchedStat> bench, Map<Integer, TaskStat> tasks) {
+
+        /** The machine now, without benchmark threads: around a program that reports its own CPU time ({@link #ofProgram}). */
+        public static Snapshot machine() {
+            return new Snapshot(CpuTicks.read(), Map.of(), TaskStat.scanAll());
+        }
     }
 
     /** A process outside the JVM that ran on the measured CPUs. */
@@ -128,6 +133,36 @@ public final class Interference {
      */
     public static Figures between(Snapshot before, Snapshot after, Set<Integer> measured, Set<Integer> benchTids,
                                   long selfPid, Set<Long> benchPids, long ops) {
+        long benchRun = 0;
+        long benchWait = 0;
+        for (int tid : benchTids) {
+            SchedStat a = after.bench().get(tid);
+            if (a == null) {
+                continue;
+            }
+            SchedStat d = a.minus(before.bench().getOrDefault(tid, new SchedStat(0, 0, 0)));
+            benchRun += d.runNs();
+            benchWait += d.waitNs();
+        }
+        return between(before, after, measured, benchTids, benchRun, benchWait, selfPid, benchPids, ops);
+    }
+
+    /**
+     * The same arithmetic for a program that ran, start to end, between the two snapshots and told its own
+     * CPU time (a native baseline program: {@code getrusage} of itself and its waited-for children), so
+     * <i>benchmark</i> is that time rather than {@code schedstat} of threads that are gone by the end.
+     * No run-queue delay is known ({@link Figures#waitNs} 0).
+     *
+     * @param programNs the program's own CPU time, all of it spent on M (M is the CPUs it was allowed on)
+     * @param selfPid   the process that ran it (this JVM): its threads on M count as {@code jvm}, not others
+     */
+    public static Figures ofProgram(Snapshot before, Snapshot after, Set<Integer> measured, long programNs, long selfPid,
+                                    long ops) {
+        return between(before, after, measured, Set.of(), programNs, 0, selfPid, Set.of(), ops);
+    }
+
+    private static Figures between(Snapshot before, Snapshot after, Set<Integer> measured, Set<Integer> benchTids,
+                                   long benchRun, long benchWait, long selfPid, Set<Long> benchPids, long ops) {
         long total = 0;
         long busy = 0;
         long steal = 0;
@@ -140,17 +175,6 @@ public final class Interference {
             total += a.total() - b.total();
             busy += a.busy() - b.busy();
             steal += a.steal() - b.steal();
-        }
-        long benchRun = 0;
-        long benchWait = 0;
-        for (int tid : benchTids) {
-            SchedStat a = after.bench().get(tid);
-            if (a == null) {
-                continue;
-            }
-            SchedStat d = a.minus(before.bench().getOrDefault(tid, new SchedStat(0, 0, 0)));
-            benchRun += d.runNs();
-            benchWait += d.waitNs();
         }
         long jvmTicks = 0;
         Map<Long, Long> othersTicks = new HashMap<>();

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,18 +26,7 @@ class InterferenceTest {
     private static final long YES = 3870;
 
     private static Interference.Snapshot snapshot(String name) {
-        Map<Integer, SchedStat> bench = new HashMap<>();
-        for (String line : Fixtures.lines("interference/" + name + "-schedstat.txt")) {
-            int sp = line.indexOf(' ');
-            bench.put(Integer.parseInt(line.substring(0, sp)), SchedStat.parse(line.substring(sp + 1)));
-        }
-        Map<Integer, TaskStat> tasks = new HashMap<>();
-        for (String line : Fixtures.lines("interference/" + name + "-task-stat.txt")) {
-            // a captured stat line has no path: its pid is unknown here; every thread is its own process
-            TaskStat t = TaskStat.parse(-1, line);
-            tasks.put(t.tid(), new TaskStat(t.tid(), t.tid(), t.comm(), t.cpuTicks(), t.processor()));
-        }
-        return new Interference.Snapshot(CpuTicks.parse(Fixtures.lines("interference/" + name + "-proc-stat.txt")), bench, tasks);
+        return Fixtures.snapshot("interference/" + name);
     }
 
     private static Interference.Figures figures(String window) {
