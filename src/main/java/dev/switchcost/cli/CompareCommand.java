@@ -39,7 +39,10 @@ import java.util.Locale;
             "With --jdk (repeatable) every JVM cell runs on each JDK given, beside the others, and is labelled with it; "
                 + "the native cells run once.",
             "Writes compare.json, machine.json and jmh-compare.log into a new results/<host>-<date-time>-compare directory, "
-                + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them."
+                + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them.",
+            "Every repetition of every cell, JVM or native, is judged by the rule of `run`: when other tasks took more than 5% "
+                + "of the CPUs it ran on (or the hypervisor stole 5%), it is marked disturbed, left out of every figure, and compare "
+                + "exits 1 naming the cell and the largest intruder; --allow-disturbed keeps it, marked, and exits 0."
         },
         mixinStandardHelpOptions = true)
 public final class CompareCommand extends BaseCommand {
@@ -67,6 +70,9 @@ public final class CompareCommand extends BaseCommand {
     @Mixin
     JdkMixin jdks;
 
+    @Mixin
+    AllowDisturbedMixin allowDisturbed;
+
     static final int DEFAULT_REPETITIONS = 5;
 
     @Override
@@ -83,20 +89,22 @@ public final class CompareCommand extends BaseCommand {
                 : ResultsDir.create(Path.of("results"), machine.hostname(), "compare");
         try (run) {
             run.interruptedOnExit();
-            int code = compare(run, machine, reps, chosen, onJdks);
-            if (code == ExitCodes.OK) {
+            CompareResults results = compare(run, machine, reps, chosen, onJdks);
+            boolean anyFailed = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.error() != null);
+            boolean leftOut = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.disturbed() && !s.disturbedKept());
+            if (!anyFailed && !leftOut) {
                 run.complete();
-            } else {
-                run.fail("a repetition failed (see compare.json)");
+                return ExitCodes.OK;
             }
-            return code;
+            run.fail(anyFailed ? "a repetition failed (see compare.json)" : "a repetition was disturbed (see compare.json)");
+            return ExitCodes.FAILURE;
         } catch (SwitchcostException e) {
             run.fail(e.getMessage());
             throw e;
         }
     }
 
-    private int compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen, List<Jdk> onJdks)
+    private CompareResults compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen, List<Jdk> onJdks)
             throws IOException {
         Path dir = run.dir();
         ResultsDir.writeMachine(dir, machine);
@@ -109,7 +117,8 @@ public final class CompareCommand extends BaseCommand {
         Path log = dir.resolve("jmh-compare.log");
         CompareResults results;
         try (PrintStream jmhOut = new PrintStream(new FileOutputStream(log.toFile(), true), true, StandardCharsets.UTF_8)) {
-            CompareRunner runner = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen).onJdks(onJdks), nativeRunner,
+            CompareRunner runner = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen).onJdks(onJdks)
+                    .keepingDisturbed(allowDisturbed.allowed()), nativeRunner,
                     JmhTargets.current(), log, jmhOut, err());
             results = runner.run();
         }
@@ -129,8 +138,10 @@ public final class CompareCommand extends BaseCommand {
         out().println("date:    " + results.createdAt());
         out().println("raw data: " + dir.resolve(CompareResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
         out().flush();
-        boolean anyFailed = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.error() != null);
-        return anyFailed ? ExitCodes.FAILURE : ExitCodes.OK;
+        // one line per disturbed repetition, naming the cell and the largest intruder
+        CompareTable.disturbances(results).forEach(line -> err().println("switchcost compare: " + line));
+        err().flush();
+        return results;
     }
 
     static List<Placement> parsePlacements(List<String> names) {

@@ -197,10 +197,8 @@ public final class RunCommand extends BaseCommand {
 
     private final List<String> legacy = new ArrayList<>();
 
-    @Option(names = "--allow-disturbed", description = "Keep the rows of trials whose CPUs other tasks took (more than "
-            + "5% of their time, or 5% stolen by the hypervisor), marked disturbed, and exit 0; without it such a trial "
-            + "is left out like a failed one and the run exits 1.")
-    boolean allowDisturbed;
+    @Mixin
+    AllowDisturbedMixin allowDisturbed;
 
     @Mixin
     JdkMixin jdks;
@@ -226,7 +224,7 @@ public final class RunCommand extends BaseCommand {
             runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan()));
         }
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
-                allowDisturbed);
+                allowDisturbed.allowed());
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {

@@ -68,15 +68,42 @@ public final class CompareTable {
             return List.of(placement, c.label(), "n/a", "", "", "not run: " + c.unavailable());
         }
         Stats ns = c.nanos();
+        long failedCount = c.samples().stream().filter(s -> s.error() != null).count();
+        List<CompareResults.Sample> disturbed = c.disturbed();
         if (ns.n() == 0) {
+            if (failedCount == 0 && !disturbed.isEmpty()) {
+                return List.of(placement, c.label(), "DISTURBED", "", "", DisturbanceText.why(disturbed.get(0).interference()));
+            }
             String why = c.samples().stream().map(CompareResults.Sample::error).filter(e -> e != null).findFirst().orElse("no samples");
             return List.of(placement, c.label(), "FAILED", "", "", why);
         }
         Estimate e = c.estimate();
         String ratio = isBaseline ? "1 (baseline)" : base == null ? "n/a" : Fmt.times(e.over(base));
-        String failed = ns.n() < c.samples().size() ? " (" + (c.samples().size() - ns.n()) + " failed)" : "";
+        List<String> marks = new ArrayList<>();
+        if (failedCount > 0) {
+            marks.add(failedCount + " failed");
+        }
+        if (!disturbed.isEmpty()) {
+            marks.add(disturbed.size() + " disturbed, " + (disturbed.get(0).disturbedKept() ? "kept" : "left out"));
+        }
+        String failed = marks.isEmpty() ? "" : " (" + String.join("; ", marks) + ")";
         return List.of(placement, c.label(), Fmt.pm(e) + failed, Fmt.num(ns.min()) + "–" + Fmt.num(ns.max()), ratio,
             Fmt.count(c.switches().median()) + " (" + Fmt.count(c.voluntary().median()) + " + " + Fmt.count(c.involuntary().median()) + ")");
+    }
+
+    /**
+     * One line per disturbed repetition, JVM or native: the cell, its placement and repetition, why (the
+     * largest intruder named), and whether it was left out or kept ({@code --allow-disturbed}).
+     */
+    public static List<String> disturbances(CompareResults r) {
+        List<String> out = new ArrayList<>();
+        for (CompareResults.Cell c : r.cells()) {
+            for (CompareResults.Sample s : c.disturbed()) {
+                out.add(c.label() + ", " + c.placement() + ", repetition " + s.repetition() + ": " + DisturbanceText.why(s.interference())
+                        + (s.disturbedKept() ? " (kept, marked: --allow-disturbed)" : " (left out of every figure)"));
+            }
+        }
+        return out;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.switchcost.results;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
+import dev.switchcost.measure.jmh.Disturbance;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -90,26 +91,35 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
             this(column, group, label, placement, source, unavailable, samples, null);
         }
 
-        public Stats nanos() {
-            return Stats.of(samples.stream().map(Sample::nsPerRoundTrip).toList());
+        /** The repetitions that count: neither failed nor disturbed (unless kept, marked: {@code --allow-disturbed}). */
+        public List<Sample> usable() {
+            return samples.stream().filter(Sample::usable).toList();
         }
 
-        /** Mean over the repetitions that ran, with its 99.9% error (the one rule, {@link Estimate}). */
+        /** The repetitions the disturbance rule called disturbed, kept or not. */
+        public List<Sample> disturbed() {
+            return samples.stream().filter(Sample::disturbed).toList();
+        }
+
+        public Stats nanos() {
+            return Stats.of(usable().stream().map(Sample::nsPerRoundTrip).toList());
+        }
+
+        /** Mean over the usable repetitions, with its 99.9% error (the one rule, {@link Estimate}). */
         public Estimate estimate() {
-            return Estimate.ofSamples(samples.stream().filter(s -> s.error() == null)
-                    .mapToDouble(Sample::nsPerRoundTrip).toArray());
+            return Estimate.ofSamples(usable().stream().mapToDouble(Sample::nsPerRoundTrip).toArray());
         }
 
         public Stats switches() {
-            return Stats.of(samples.stream().map(Sample::switchesPerRoundTrip).toList());
+            return Stats.of(usable().stream().map(Sample::switchesPerRoundTrip).toList());
         }
 
         public Stats voluntary() {
-            return Stats.of(samples.stream().map(Sample::voluntaryPerRoundTrip).toList());
+            return Stats.of(usable().stream().map(Sample::voluntaryPerRoundTrip).toList());
         }
 
         public Stats involuntary() {
-            return Stats.of(samples.stream().map(Sample::involuntaryPerRoundTrip).toList());
+            return Stats.of(usable().stream().map(Sample::involuntaryPerRoundTrip).toList());
         }
     }
 
@@ -124,9 +134,32 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
      * @param switchesPerRoundTrip    total (JMH: {@code ctxsw.total.norm} of ContextSwitchProfiler)
      * @param cpus           CPUs used (native programs), empty when unpinned or unknown
      * @param error          why this repetition failed, else null (then the numbers are NaN)
+     * @param interference   what the disturbance rule read of the CPUs it ran on ({@link Disturbance}); null when not
+     *                       measured (a failed repetition, a native program without {@code process_cpu_ns}, files
+     *                       written before it existed)
+     * @param disturbedKept  a disturbed repetition kept in the figures, marked ({@code --allow-disturbed}); without it a
+     *                       disturbed repetition is left out of every figure, like a failed one
      */
     public record Sample(int repetition, double nsPerRoundTrip, double scoreError, double voluntaryPerRoundTrip,
-                         double involuntaryPerRoundTrip, double switchesPerRoundTrip, String cpus, String error) {
+                         double involuntaryPerRoundTrip, double switchesPerRoundTrip, String cpus, String error,
+                         Disturbance.Reading interference, boolean disturbedKept) {
+
+        /** A repetition whose interference was not measured. */
+        public Sample(int repetition, double nsPerRoundTrip, double scoreError, double voluntaryPerRoundTrip,
+                      double involuntaryPerRoundTrip, double switchesPerRoundTrip, String cpus, String error) {
+            this(repetition, nsPerRoundTrip, scoreError, voluntaryPerRoundTrip, involuntaryPerRoundTrip, switchesPerRoundTrip, cpus,
+                    error, null, false);
+        }
+
+        /** Others took its CPUs, by the one rule. */
+        public boolean disturbed() {
+            return interference != null && interference.disturbed();
+        }
+
+        /** Whether it counts in the figures: not failed, and not disturbed unless kept. */
+        public boolean usable() {
+            return error == null && (!disturbed() || disturbedKept);
+        }
     }
 
     /** The column's cell on this placement (the first JDK's, when several ran). */

@@ -9,6 +9,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.linux.Binding;
@@ -49,26 +50,41 @@ import java.util.regex.Pattern;
  * {@link ForkOptions#withSwitchcostDefaults} and {@link ContextSwitchProfiler} added. Native cells:
  * the program runs about as long as a JMH cell measures; its round-trip count is calibrated once per
  * cell from a short run.
+ *
+ * <p>Every repetition of every cell is judged by the one disturbance rule ({@link Disturbance}): a JVM cell from
+ * its fork's {@code interference.*} results, a native one from {@code /proc} read around the program
+ * ({@link NativeRunner#runMeasured}). A disturbed repetition is left out of every figure unless
+ * {@link Settings#keepDisturbed}.
  */
 public final class CompareRunner {
 
-    /** Time settings of one run. */
+    /**
+     * Time settings of one run.
+     *
+     * @param keepDisturbed keep disturbed repetitions in the figures, marked ({@code --allow-disturbed}), instead of
+     *                      leaving them out like failed ones
+     */
     public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns,
-                           List<Jdk> jdks) {
+                           List<Jdk> jdks, boolean keepDisturbed) {
 
         /** Every column, on the JDK running switchcost. */
         public Settings(int repetitions, boolean quick, List<Placement> placements) {
-            this(repetitions, quick, placements, null, List.of());
+            this(repetitions, quick, placements, null, List.of(), false);
         }
 
         /** These columns, on the JDK running switchcost. */
         public Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns) {
-            this(repetitions, quick, placements, columns, List.of());
+            this(repetitions, quick, placements, columns, List.of(), false);
         }
 
         /** The same comparison with every JVM cell once per JDK (none: the JDK running switchcost). */
         public Settings onJdks(List<Jdk> chosen) {
-            return new Settings(repetitions, quick, placements, columns, List.copyOf(chosen));
+            return new Settings(repetitions, quick, placements, columns, List.copyOf(chosen), keepDisturbed);
+        }
+
+        /** The same comparison, keeping disturbed repetitions marked or not. */
+        public Settings keepingDisturbed(boolean keep) {
+            return new Settings(repetitions, quick, placements, columns, jdks, keep);
         }
 
         /** @return whether {@code c} is compared (every column when no set was given) */
@@ -166,6 +182,9 @@ public final class CompareRunner {
                 CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
                 if (s.error() != null) {
                     progress.println("compare:   failed: " + s.error());
+                } else if (s.disturbed()) {
+                    progress.println("compare:   disturbed: other tasks took its CPUs; " + (s.disturbedKept()
+                            ? "kept, marked (--allow-disturbed)" : "left out of every figure"));
                 }
                 p.samples.add(s);
             }
@@ -232,9 +251,11 @@ public final class CompareRunner {
         NativeProgram program = p.column.program();
         try {
             long n = calibrated.computeIfAbsent(p.column + "/" + p.placement, k -> calibrate(program, p.placement));
-            NativeResult r = nativeRunner.run(program, p.placement, n, 1, NATIVE_TIMEOUT_SECONDS).get(0);
+            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement, n, NATIVE_TIMEOUT_SECONDS);
+            NativeResult r = m.result();
+            Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
-                    r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null);
+                    r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null, reading, settings.keepDisturbed());
         } catch (NativeRunner.NativeRunException e) {
             return failed(rep, e.getMessage());
         }
@@ -279,7 +300,8 @@ public final class CompareRunner {
             Result<?> primary = r.getPrimaryResult();
             Map<String, Result> sec = r.getSecondaryResults();
             return new CompareResults.Sample(rep, primary.getScore(), primary.getScoreError(), score(sec, "ctxsw.voluntary.norm"),
-                    score(sec, "ctxsw.involuntary.norm"), score(sec, "ctxsw.total.norm"), "", null);
+                    score(sec, "ctxsw.involuntary.norm"), score(sec, "ctxsw.total.norm"), "", null,
+                    Disturbance.reading(sec).orElse(null), settings.keepDisturbed());
         } catch (RunnerException e) {
             return failed(rep, "JMH failed: " + rootMessage(e) + " (see " + jmhLog + ")");
         }

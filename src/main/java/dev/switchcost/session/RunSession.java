@@ -146,7 +146,7 @@ public final class RunSession {
                     : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), disturbanceWords.apply(why)));
             boolean compared = true;
             if (plan.compare() != null && on.jdk() == null) {
-                compared = compareWithC(run, plan.compare(), logFile, logStream);
+                compared = compareWithC(run, plan.compare(), plan.keepDisturbed(), logFile, logStream);
             }
             // JMH's table stays in run.log; the terminal gets the answer
             ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
@@ -174,7 +174,7 @@ public final class RunSession {
                 err.println(Trials.failureSummary(outcome, "switchcost: ", disturbanceWords));
             }
             if (!compared) {
-                run.fail("a native C comparison repetition failed (see compare.json)");
+                run.fail("a native C comparison repetition failed or was disturbed (see compare.json)");
                 return false;
             }
             return true;
@@ -200,18 +200,26 @@ public final class RunSession {
      * answer card's "JVM vs C" comes from the same run. Native programs that are not built leave their
      * cells empty with the reason (said once).
      *
-     * @return false when a repetition failed
+     * @return false when a repetition failed, or was disturbed and not kept
      */
-    private boolean compareWithC(ResultsDir run, CompareRunner.Settings settings, Path logFile, PrintStream logStream) {
+    private boolean compareWithC(ResultsDir run, CompareRunner.Settings settings, boolean keepDisturbed, Path logFile,
+                                 PrintStream logStream) {
         NativeRunner nativeRunner = NativeRunner.locate();
         nativeRunner.unavailableReason().ifPresent(why -> out.println("# native C not compared: " + why));
         String where = settings.placements().equals(List.of(Placement.SAME_CPU)) ? "one CPU"
                 : settings.placements().stream().map(Enum::name).collect(Collectors.joining(", "));
         out.println("# native C beside the JVM, " + where + ", " + settings.repetitions() + " interleaved repetitions:");
         out.flush();
-        CompareResults results = new CompareRunner(settings, nativeRunner, JmhTargets.current(), logFile, logStream, out).run();
+        CompareResults results = new CompareRunner(settings.keepingDisturbed(keepDisturbed), nativeRunner, JmhTargets.current(), logFile,
+                logStream, out).run();
         results.write(run.dir());
-        return results.cells().stream().flatMap(c -> c.samples().stream()).noneMatch(x -> x.error() != null);
+        for (CompareResults.Cell c : results.cells()) {
+            for (CompareResults.Sample s : c.disturbed()) {
+                err.println("switchcost: " + c.label() + ", " + c.placement() + ", repetition " + s.repetition() + ": "
+                        + disturbanceWords.apply(s.interference()) + (s.disturbedKept() ? " (kept, marked)" : " (left out)"));
+            }
+        }
+        return results.cells().stream().flatMap(c -> c.samples().stream()).allMatch(CompareResults.Sample::usable);
     }
 
     private static String firstLine(String s) {

@@ -20,6 +20,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -51,8 +52,9 @@ class CompareCommandTest {
         NativeRunner nr = NativeRunner.locate();
         assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
         Path dir = tmp.resolve("cmp");
+        // --allow-disturbed: this checks the run's shape, not the machine's quiet
         CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--simulate",
-                "-o", dir.toString());
+                "--allow-disturbed", "-o", dir.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
         assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());
@@ -65,6 +67,9 @@ class CompareCommandTest {
             assertTrue(s.error() == null, s.error());
             assertTrue(Double.isFinite(s.nsPerRoundTrip()) && s.nsPerRoundTrip() > 0, s.toString());
             assertEquals(2.0, s.switchesPerRoundTrip(), 0.2, col + ": " + s);
+            assertNotNull(s.interference(), col + ": every cell, JVM or native, is judged by the disturbance rule");
+            assertTrue(s.interference().othersPercent() >= 0 && s.interference().othersPercent() <= 100, col + ": " + s);
+            assertEquals(s.disturbed(), s.disturbedKept(), col + ": kept (--allow-disturbed) exactly when disturbed");
         }
         assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
         // --simulate: with valgrind (CI installs it) both programs are counted; without, one line and the column says so
@@ -93,7 +98,7 @@ class CompareCommandTest {
         Jdk jdk21 = TestJdks.jdk21();
         Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
         Path dir = tmp.resolve("cmp");
-        CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU",
+        CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--allow-disturbed",
                 "--jdk", jdk21.java().getPath(), "--jdk", newer.java().getPath(), "-o", dir.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         CompareResults c = CompareResults.read(dir.resolve("compare.json"));

@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.render.GapTable;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Column;
@@ -79,6 +80,44 @@ class GapDecompositionTest {
         assertTrue(text.contains(GapTable.AFTER_SWITCH_LEGEND) && text.contains("dearer right after a switch"), text);
         // a run without BindingAfterSwitch says nothing about it
         assertFalse(GapTable.text(results(RUN)).contains(GapTable.AFTER_SWITCH_LEGEND));
+    }
+
+    /**
+     * Issue 16: a repetition the disturbance rule calls disturbed is left out of every figure (the cell's mean,
+     * its ratio to native, the gap and its shares), JVM or native; kept ({@code --allow-disturbed}) it counts.
+     */
+    @Test
+    void aDisturbedRepetitionIsLeftOutOfTheGapUnlessKept() {
+        Disturbance.Reading yes = new Disturbance.Reading(48, 0, new Disturbance.Intruder(4242, "yes", 47, false));
+        Disturbance.Reading quiet = new Disturbance.Reading(0.3, 0, null);
+        for (Column disturbedColumn : List.of(Column.NATIVE_FUTEX, Column.FFM_FUTEX)) {
+            List<CompareResults.Cell> cells = new ArrayList<>();
+            for (CompareResults.Cell c : RUN) {
+                if (!c.column().equals(disturbedColumn.name()) || !c.placement().equals("SAME_CPU")) {
+                    cells.add(c);
+                    continue;
+                }
+                List<CompareResults.Sample> samples = new ArrayList<>();
+                for (CompareResults.Sample s : c.samples()) {
+                    samples.add(new CompareResults.Sample(s.repetition(), s.nsPerRoundTrip(), s.scoreError(), s.voluntaryPerRoundTrip(),
+                            s.involuntaryPerRoundTrip(), s.switchesPerRoundTrip(), s.cpus(), null, quiet, false));
+                }
+                // a fourth repetition, doubled by a yes on its CPU
+                samples.add(new CompareResults.Sample(4, 2 * c.samples().get(0).nsPerRoundTrip(), Double.NaN, 1.0, 1.0, 2.0, "1",
+                        null, yes, false));
+                cells.add(new CompareResults.Cell(c.column(), c.group(), c.label(), c.placement(), c.source(), null, samples));
+            }
+            GapDecomposition.Row left = row(GapDecomposition.of(results(cells)), Column.FFM_FUTEX);
+            assertEquals(300, left.gap().value(), 1e-9, disturbedColumn + ": the disturbed repetition is left out");
+            assertEquals(row(GapDecomposition.of(results(RUN)), Column.FFM_FUTEX).residual().value(), left.residual().value(), 1e-9);
+
+            List<CompareResults.Cell> kept = cells.stream().map(c -> new CompareResults.Cell(c.column(), c.group(), c.label(),
+                    c.placement(), c.source(), c.unavailable(), c.samples().stream().map(s -> new CompareResults.Sample(s.repetition(),
+                    s.nsPerRoundTrip(), s.scoreError(), s.voluntaryPerRoundTrip(), s.involuntaryPerRoundTrip(), s.switchesPerRoundTrip(),
+                    s.cpus(), s.error(), s.interference(), true)).toList())).toList();
+            assertFalse(Math.abs(row(GapDecomposition.of(results(kept)), Column.FFM_FUTEX).gap().value() - 300) < 1,
+                    disturbedColumn + ": kept (--allow-disturbed), it counts");
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.Stats;
@@ -44,6 +45,40 @@ class CompareTableTest {
         assertTrue(line.contains("1.10"), line);               // 220 / 200 (means)
         assertTrue(line.contains("210.0–230.0") || line.contains("210–230"), line);
         assertTrue(text.lines().anyMatch(l -> l.contains(" n/a ") && l.endsWith("not run: benchmark not built")), text);
+    }
+
+    /**
+     * Issue 16: a disturbed repetition, JVM or native, is marked in its row and left out of the mean and the ratio;
+     * one line names the cell, the repetition and the intruder; compare.json keeps the reading.
+     */
+    @Test
+    void aDisturbedRepetitionIsMarkedLeftOutAndNamedWithItsIntruder(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Disturbance.Reading yes = new Disturbance.Reading(49.6, 0, new Disturbance.Intruder(4242, "yes", 48.2, false));
+        List<CompareResults.Sample> nativeSamples = new java.util.ArrayList<>(cell(Column.NATIVE_FUTEX, "SAME_CPU", null, 100, 300, 200).samples());
+        nativeSamples.add(new CompareResults.Sample(4, 900, Double.NaN, 1.2, 0.8, 2.0, "1", null, yes, false));
+        CompareResults.Cell nat = new CompareResults.Cell(Column.NATIVE_FUTEX.name(), Column.NATIVE_FUTEX.group().name(),
+                Column.NATIVE_FUTEX.label(), "SAME_CPU", "test", null, nativeSamples);
+        CompareResults.Cell jna = new CompareResults.Cell(Column.JNA_FUTEX.name(), Column.JNA_FUTEX.group().name(), Column.JNA_FUTEX.label(),
+                "SAME_CPU", "test", null, List.of(new CompareResults.Sample(1, 5000, Double.NaN, 1, 1, 2, "", null, yes, false)));
+        CompareResults r = new CompareResults(1, "t", 4, true, List.of("SAME_CPU"), "s", List.of(nat, jna));
+        assertEquals(200, nat.estimate().value(), 1e-9, "the disturbed 900 is left out of the mean");
+        String text = CompareTable.text(r);
+        String natLine = text.lines().filter(l -> l.contains(Column.NATIVE_FUTEX.label())).findFirst().orElseThrow();
+        assertTrue(natLine.contains("(1 disturbed, left out)") && natLine.contains("100–300"), natLine);
+        String jnaLine = text.lines().filter(l -> l.contains(Column.JNA_FUTEX.label())).findFirst().orElseThrow();
+        assertTrue(jnaLine.contains("DISTURBED") && jnaLine.contains("largest: yes (pid 4242) took 48%"), jnaLine);
+        assertEquals(List.of(Column.NATIVE_FUTEX.label() + ", SAME_CPU, repetition 4: disturbed: other tasks took 50% of the measured"
+                        + " CPUs' time (limit 5%); largest: yes (pid 4242) took 48% (left out of every figure)",
+                Column.JNA_FUTEX.label() + ", SAME_CPU, repetition 1: disturbed: other tasks took 50% of the measured"
+                        + " CPUs' time (limit 5%); largest: yes (pid 4242) took 48% (left out of every figure)"),
+                CompareTable.disturbances(r));
+
+        CompareResults back = CompareResults.read(r.write(tmp));
+        assertEquals(yes, back.cells().get(0).samples().get(3).interference(), "compare.json keeps the reading");
+        assertEquals(200, back.cells().get(0).estimate().value(), 1e-9);
+        CompareResults old = CompareResults.read(FIXTURE);
+        assertTrue(old.cells().stream().flatMap(c -> c.samples().stream()).allMatch(s -> s.interference() == null && s.usable() == (s.error() == null)),
+                "a file written before the rule reads as not judged");
     }
 
     @Test
