@@ -255,7 +255,7 @@ public final class CompareRunner {
             NativeResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
-                    r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null, reading, settings.keepDisturbed());
+                    r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null, reading, kept(reading));
         } catch (NativeRunner.NativeRunException e) {
             return failed(rep, e.getMessage());
         }
@@ -299,12 +299,17 @@ public final class CompareRunner {
             RunResult r = results.iterator().next();
             Result<?> primary = r.getPrimaryResult();
             Map<String, Result> sec = r.getSecondaryResults();
+            Disturbance.Reading reading = Disturbance.reading(sec).orElse(null);
             return new CompareResults.Sample(rep, primary.getScore(), primary.getScoreError(), score(sec, "ctxsw.voluntary.norm"),
-                    score(sec, "ctxsw.involuntary.norm"), score(sec, "ctxsw.total.norm"), "", null,
-                    Disturbance.reading(sec).orElse(null), settings.keepDisturbed());
+                    score(sec, "ctxsw.involuntary.norm"), score(sec, "ctxsw.total.norm"), "", null, reading, kept(reading));
         } catch (RunnerException e) {
             return failed(rep, "JMH failed: " + rootMessage(e) + " (see " + jmhLog + ")");
         }
+    }
+
+    /** Whether a repetition that read so is kept in the figures though disturbed ({@code --allow-disturbed}). */
+    private boolean kept(Disturbance.Reading reading) {
+        return reading != null && reading.disturbed() && settings.keepDisturbed();
     }
 
     private static double score(Map<String, Result> secondary, String key) {
