@@ -40,8 +40,8 @@ import java.util.Locale;
                 + "the native cells run once.",
             "Writes compare.json, machine.json and jmh-compare.log into a new results/<host>-<date-time>-compare directory, "
                 + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them.",
-            "Every repetition of every cell, JVM or native, is judged by the rule of `run`: when other tasks took more than 5% "
-                + "of the CPUs it ran on (or the hypervisor stole 5%), it is marked disturbed, left out of every figure, and compare "
+            "Every repetition of every cell, JVM or native, is judged by the rule of `run`: when other tasks took more than 5%% "
+                + "of the CPUs it ran on (or the hypervisor stole 5%%), it is marked disturbed, left out of every figure, and compare "
                 + "exits 1 naming the cell and the largest intruder; --allow-disturbed keeps it, marked, and exits 0."
         },
         mixinStandardHelpOptions = true)
