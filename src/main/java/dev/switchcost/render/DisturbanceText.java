@@ -21,14 +21,14 @@ public final class DisturbanceText {
         StringBuilder why = new StringBuilder();
         if (r.othersCrossed()) {
             why.append("disturbed: other tasks took ").append(percent(r.othersPercent())).append(" of the measured CPUs' time (limit ")
-                    .append(percent(Disturbance.MAX_OTHERS_PERCENT)).append(')');
+                    .append(limit(Disturbance.MAX_OTHERS_PERCENT)).append(')');
             if (r.intruder() != null) {
                 why.append("; largest: ").append(intruder(r.intruder()));
             }
         }
         if (r.stealCrossed()) {
             why.append(why.length() == 0 ? "disturbed: " : "; ").append("the hypervisor stole ").append(percent(r.stealPercent()))
-                    .append(" of the measured CPUs' time (limit ").append(percent(Disturbance.MAX_STEAL_PERCENT)).append(')');
+                    .append(" of the measured CPUs' time (limit ").append(limit(Disturbance.MAX_STEAL_PERCENT)).append(')');
         }
         return why.length() == 0 ? "not disturbed" : why.toString();
     }
@@ -43,8 +43,13 @@ public final class DisturbanceText {
         return "others " + share(r.othersPercent()) + ", steal " + share(r.stealPercent());
     }
 
-    /** A whole percent, as the limits are: {@code 48%}. */
+    /** {@code 48%}; one decimal below 10, so that a share just over a limit never reads as the limit: {@code 5.3%}. */
     private static String percent(double p) {
+        return String.format(Locale.ROOT, p < 9.95 ? "%.1f%%" : "%.0f%%", p);
+    }
+
+    /** A limit, a whole percent: {@code 5%}. */
+    private static String limit(double p) {
         return String.format(Locale.ROOT, "%.0f%%", p);
     }
 

@@ -19,6 +19,9 @@ class DisturbanceTextTest {
         assertEquals("disturbed: the hypervisor stole 12% of the measured CPUs' time (limit 5%)",
                 DisturbanceText.why(new Disturbance.Reading(1, 12, new Disturbance.Intruder(7, "yes", 1, false))),
                 "an intruder is named only when others crossed their limit");
+        assertEquals("disturbed: other tasks took 5.3% of the measured CPUs' time (limit 5%); largest: javac (pid 9) took 4.0%",
+                DisturbanceText.why(new Disturbance.Reading(5.3, 0, new Disturbance.Intruder(9, "javac", 4, false))),
+                "just over the limit never reads as the limit");
         assertEquals("not disturbed", DisturbanceText.why(new Disturbance.Reading(4.9, 4.9, null)));
         assertEquals("others 0.4%, steal 0.0%", DisturbanceText.shares(new Disturbance.Reading(0.4, 0, null)));
     }
