@@ -23,7 +23,10 @@ import java.util.Optional;
  * per-iteration rule at 5% would raise false alarms; the worst iteration is still reported
  * ({@code interference.others.max}).
  *
- * <p>The rule gives values ({@link Reading}); the words for them are made in {@code render}.
+ * <p>The same rule judges every repetition of every {@code compare} cell: a JVM cell by its fork's results,
+ * a native C cell by {@link #reading(Interference.Figures)} of the program's run
+ * ({@link Interference#ofProgram}). The rule gives values ({@link Reading}); the words for them are made
+ * in {@code render}.
  */
 public final class Disturbance {
 
