@@ -45,9 +45,14 @@ public final class RunSession {
     /**
      * One JMH run's worth: options ready for this machine and JDK, and the trials they select.
      *
-     * @param jdk     the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
+     * @param jdk          the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
+     * @param distribution a second JMH run after {@code options}' (run --quick: the handoffs in sample mode, for their
+     *                     latency distribution), its rows in the same result file; or null
      */
-    public record OnJdk(Jdk jdk, Options options, TrialPlan plan) {
+    public record OnJdk(Jdk jdk, Options options, TrialPlan plan, Options distribution) {
+        public OnJdk(Jdk jdk, Options options, TrialPlan plan) {
+            this(jdk, options, plan, null);
+        }
     }
 
     /**
@@ -124,8 +129,16 @@ public final class RunSession {
                 logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
             }
             TrialLedger.Outcome outcome;
+            int trials = on.plan().size();
             try {
                 outcome = Trials.execute(on.options(), progress.around(log, on.plan().size()), plan.keepDisturbed());
+                if (on.distribution() != null) {
+                    TrialPlan d = TrialPlan.of(on.distribution());
+                    trials += d.size();
+                    out.println("# the latency distribution: the handoffs again in JMH's sample mode (-bm sample)");
+                    out.flush();
+                    outcome = outcome.plus(Trials.execute(on.distribution(), progress.around(log, d.size()), plan.keepDisturbed()));
+                }
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
             } catch (ProfilersFailedException e) {
@@ -157,8 +170,8 @@ public final class RunSession {
                 logStream.println(Trials.failureSummary(outcome, "# switchcost: "));
                 err.println(Trials.failureSummary(outcome, "switchcost: "));
                 String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
-                run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + on.plan().size() + " trials disturbed" + onJdk
-                        : outcome.failed().size() + " of " + on.plan().size() + " trials failed" + onJdk);
+                run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + trials + " trials disturbed" + onJdk
+                        : outcome.failed().size() + " of " + trials + " trials failed" + onJdk);
                 return false;
             }
             if (!outcome.disturbed().isEmpty()) {
