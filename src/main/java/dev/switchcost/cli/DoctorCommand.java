@@ -10,6 +10,7 @@ import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.Hsdis;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.sample.PerfSupport;
 import picocli.CommandLine.Command;
 
@@ -70,7 +71,7 @@ public final class DoctorCommand extends BaseCommand {
             return new Facts(System.getProperty("os.name"), Runtime.version().feature(),
                     Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")",
                     LibC.isAvailable(), LibC.unavailableReason(), placements, PerfSupport.probe(), Hsdis.find(),
-                    linux ? MachineInfo.collect(Path.of("/")) : null, JdkDiscovery.discover());
+                    linux ? MachineProbe.collect(Path.of("/")) : null, JdkDiscovery.discover());
         }
     }
 

@@ -21,7 +21,7 @@ import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.launch.JdkPolicy;
-import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.results.ResultsDir;
 import static org.openjdk.jmh.annotations.Mode.SampleTime;
 import org.openjdk.jmh.profile.ProfilerException;
@@ -240,7 +240,7 @@ public final class RunCommand extends BaseCommand {
         }
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
                 allowDisturbed);
-        try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
+        try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
                 boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials)).runAll(run, plan);

@@ -4,7 +4,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
 import dev.switchcost.measure.affinity.CpuSet;
-import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.sample.ProcStatus;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
@@ -587,7 +587,7 @@ public final class SampleCommand extends BaseCommand {
             return;
         }
         List<SwitchCost.Difference> diff = java.util.Optional.ofNullable(costResults.machine())
-                .map(m -> SwitchCost.differences(m, MachineInfo.collect(Path.of("/")))).orElse(List.of());
+                .map(m -> SwitchCost.differences(m, MachineProbe.collect(Path.of("/")))).orElse(List.of());
         SampleTables.cost(c.get(), costResults.source().toString(), diff).forEach(out()::println);
     }
 

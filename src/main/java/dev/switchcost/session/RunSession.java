@@ -7,6 +7,7 @@ import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.jmh.Trials;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.JmhResultFile;
@@ -113,7 +114,7 @@ public final class RunSession {
         }, "switchcost-run-log-interrupted");
         Runtime.getRuntime().addShutdownHook(interrupted);
         try {
-            MachineInfo machine = MachineInfo.collect();
+            MachineInfo machine = MachineProbe.collect();
             ResultsDir.writeMachine(runDir, machine);
             out.println("# switchcost run: " + machine.summary());
             out.println("# results: " + runDir.toAbsolutePath());
