@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.sample.ProcStatus;
@@ -316,14 +317,14 @@ public final class SampleCommand extends BaseCommand {
             PerfSupport support = PerfSupport.probe();
             if (support.available()) {
                 perf = new PerfStatSampler(support, (int) interval.toMillis());
-                toRun = perf.wrap(withParentDeathSignal(command)); // the command dies with perf
+                toRun = perf.wrap(ParentDeath.ofGrandchild(command)); // the command dies with perf's shell
             }
             String why = support.unavailableLine();
             if (why != null) {
                 err().println("# " + why);
             }
         }
-        toRun = withParentDeathSignal(toRun); // and perf, or the command, with switchcost
+        toRun = ParentDeath.ofChild(toRun); // and perf, or the command, with switchcost
         if (!noBaseline) {
             Duration b = baselineLength(baseline, interval);
             err().println("# idle baseline: " + b.toMillis() / 1000.0 + " s of /proc/stat before starting the command");
@@ -341,20 +342,6 @@ public final class SampleCommand extends BaseCommand {
         childOutput = new ChildOutput(child, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         child.onExit().thenRun(stop::countDown);
         target = perf != null ? workload(child) : child.toHandle();
-    }
-
-    /**
-     * {@code setpriv --pdeathsig KILL --} before {@code command} where util-linux has it, so that a
-     * command outlives no {@code kill -9} of switchcost (the signal goes to the one process it starts).
-     */
-    static List<String> withParentDeathSignal(List<String> command) {
-        Path setpriv = Path.of("/usr/bin/setpriv");
-        if (!Files.isExecutable(setpriv)) {
-            return command;
-        }
-        List<String> out = new ArrayList<>(List.of(setpriv.toString(), "--pdeathsig", "KILL", "--"));
-        out.addAll(command);
-        return out;
     }
 
     /** The command perf runs (under a waiting shell): perf's child, once forked (perf itself if the command ended first). */
