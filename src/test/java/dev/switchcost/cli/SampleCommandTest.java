@@ -263,6 +263,28 @@ class SampleCommandTest {
         }
     }
 
+    @Test
+    void flameGraphNamesTheAgentCannotCarryAreUsageErrors() {
+        assertUsage(CliResult.run("sample", "--flamegraph", tmp.resolve("a b.html").toString(), "--", "true"), "space, comma");
+        assertUsage(CliResult.run("sample", "--flamegraph", tmp.resolve("none/fg.html").toString(), "--", "true"),
+                "existing, writable directory");
+    }
+
+    /** A command that starts no JVM writes no flame graph: one line and exit 3; without --flamegraph nothing changes. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aFlameGraphOfACommandWithoutAJvmIsRefusedWithExit3() {
+        Path fg = tmp.resolve("fg.html");
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--flamegraph", fg.toString(),
+                "--", "sh", "-c", "sleep 0.2");
+        org.junit.jupiter.api.Assumptions.assumeFalse(r.err().contains("async-profiler not found"), "not built: " + r.err());
+        assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("started no JVM"), r.err());
+        assertEquals(1, r.err().lines().filter(l -> l.startsWith("switchcost: ")).count(), r.err());
+        assertTrue(Files.notExists(fg));
+        assertEquals(0, CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c", "sleep 0.2").exit());
+    }
+
     /** Whether a process is gone, or a zombie waiting for a reaper that is not ours. */
     private static boolean gone(long pid) throws IOException {
         Path stat = Path.of("/proc", String.valueOf(pid), "stat");
