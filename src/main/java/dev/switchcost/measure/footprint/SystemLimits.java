@@ -86,6 +86,11 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
         return -1;
     }
 
+    /** Whether this process runs as root (effective uid 0, from /proc/self/status). */
+    public static boolean runningAsRoot() {
+        return uidZero(lines("/proc/self/status"));
+    }
+
     static boolean uidZero(List<String> status) {
         for (String l : status) {
             if (l.startsWith("Uid:")) {
