@@ -88,7 +88,7 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
 
     /** Whether this process runs as root (effective uid 0, from /proc/self/status). */
     public static boolean runningAsRoot() {
-        return uidZero(lines("/proc/self/status"));
+        return uidZero(lines(Path.of("/proc/self/status")));
     }
 
     static boolean uidZero(List<String> status) {
