@@ -58,7 +58,7 @@ static void child(shared_t *sh, pid_t parent, long warmup, long measured)
 int main(int argc, char **argv)
 {
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_WAIT);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "parent process");
     shared_t *sh = mmap(NULL, sizeof(shared_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (sh == MAP_FAILED) {

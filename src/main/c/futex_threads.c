@@ -55,7 +55,7 @@ static void *partner(void *arg)
 int main(int argc, char **argv)
 {
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_WAIT);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "main thread");
     for (int rep = 1; rep <= cfg.repetitions; rep++) {
         shared.word = SIDE_A;

@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     config_t cfg = {.mechanism = "gettid", .op = "gettid syscall"};
     parse_args(&cfg, argc, argv, 0);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "caller");
     volatile long sink = 0;
     for (int rep = 1; rep <= cfg.repetitions; rep++) {

@@ -193,7 +193,7 @@ int main(int argc, char **argv)
         return selftest();
     }
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "main thread");
     init_parkers();
     for (int rep = 1; rep <= cfg.repetitions; rep++) {

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
     ws_prepare_args(&cfg);
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_EXTRA);
     ws_parse_args(&cfg, &ws);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "parent process");
     signal(SIGPIPE, SIG_IGN);
     child_report_t *report = mmap(NULL, sizeof(child_report_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

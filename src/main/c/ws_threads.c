@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     ws_prepare_args(&cfg);
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_EXTRA);
     ws_parse_args(&cfg, &ws);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "main thread");
     for (int rep = 1; rep <= cfg.repetitions; rep++) {
         ws_array_t w;
