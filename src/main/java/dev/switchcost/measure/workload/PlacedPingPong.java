@@ -10,7 +10,7 @@ import dev.switchcost.measure.linux.Syscalls;
  * actually runs, and says so in one line on stderr. The partner registers itself for counting
  * ({@link PingPong}); the calling thread is registered by its owner (the benchmarks' {@code CountedTrial}).
  */
-public final class PlacedPingPong implements AutoCloseable {
+public final class PlacedPingPong implements HandoffPair {
 
     private final Placement.Assignment assignment;
     private final CpuPinning callerPin;
@@ -80,11 +80,21 @@ public final class PlacedPingPong implements AutoCloseable {
         return pingPong;
     }
 
+    @Override
+    public void roundTrip() {
+        pingPong.roundTrip();
+    }
+
+    @Override
+    public void checkPartner() {
+        pingPong.checkPartner();
+    }
+
     public Placement.Assignment assignment() {
         return assignment;
     }
 
-    /** @return one line saying where each side runs, as checked with sched_getcpu */
+    @Override
     public String report() {
         return report;
     }

@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * <p>The partner's thread is registered with {@link CountedThreads#registerExternal} so
  * {@code ContextSwitchProfiler} counts its switches with this process's.
  */
-public final class ProcessPingPong implements AutoCloseable {
+public final class ProcessPingPong implements HandoffPair {
 
     /** How long a partner JVM may take to start and say READY (a JVM start on a loaded machine). */
     static final long START_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
@@ -159,6 +159,7 @@ public final class ProcessPingPong implements AutoCloseable {
     }
 
     /** One round trip: hand the turn to the partner process and wait for it to come back. */
+    @Override
     public void roundTrip() {
         turn.pass(Turn.B);
         if (!turn.await(Turn.A, CHECK_NANOS)) {
@@ -198,6 +199,7 @@ public final class ProcessPingPong implements AutoCloseable {
     }
 
     /** @throws IllegalStateException with the exit code and stderr tail if the partner process is gone */
+    @Override
     public void checkPartner() {
         if (!process.isAlive()) {
             throw new IllegalStateException("partner process pid " + process.pid() + " died (exit code "
@@ -210,7 +212,7 @@ public final class ProcessPingPong implements AutoCloseable {
         return process;
     }
 
-    /** @return one line saying where each side runs, as checked with sched_getcpu */
+    @Override
     public String report() {
         return report;
     }
