@@ -13,7 +13,7 @@
  * hanging. The child gets SIGKILL if the parent dies (PR_SET_PDEATHSIG). TIMED bounds each wait by
  * 5 s (mechanism "futex-processes-timed").
  *
- * usage: futex_processes UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
+ * usage: futex_processes [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
  */
 #define _GNU_SOURCE
 #include "futex_turn.h"

@@ -12,7 +12,7 @@
  * alone) and every failed wait ends the process. TIMED bounds each wait by 5 s and reports itself as
  * mechanism "futex-threads-timed": TIMED - UNTIMED is what the timer costs.
  *
- * usage: futex_threads UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
+ * usage: futex_threads [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
  */
 #define _GNU_SOURCE
 #include "futex_turn.h"

@@ -10,7 +10,7 @@
  * killed by the parent's watchdog thread (waitpid WUNTRACED, nothing per round trip), which turns it
  * into a dead one; the child gets SIGKILL if the parent dies (PR_SET_PDEATHSIG).
  *
- * usage: pipe_processes UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
+ * usage: pipe_processes [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
  */
 #define _GNU_SOURCE
 #include "common.h"

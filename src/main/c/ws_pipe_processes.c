@@ -16,7 +16,7 @@
  * Output: print_result's fields (mechanism "ws-pipe-processes") plus working_set_kib, stride_bytes,
  * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns.
  *
- * usage: ws_pipe_processes UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
+ * usage: ws_pipe_processes [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
  */
 #define _GNU_SOURCE
 #include "working_set.h"

@@ -12,7 +12,7 @@
  * Output: print_result's fields (mechanism "ws-single-process") plus working_set_kib, stride_bytes,
  * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns.
  *
- * usage: ws_single UNPINNED|SAME_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
+ * usage: ws_single [--cpus A,B] UNPINNED|SAME_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
  */
 #define _GNU_SOURCE
 #include "working_set.h"
