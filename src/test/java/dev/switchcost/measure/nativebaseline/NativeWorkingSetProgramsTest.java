@@ -113,7 +113,8 @@ class NativeWorkingSetProgramsTest {
             for (List<String> args : bad) {
                 Run r = exec(program, args);
                 assertEquals(2, r.code, program + " " + args + ": " + r.stderr);
-                assertTrue(r.stderr.contains("usage: " + program + " [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]"),
+                assertTrue(r.stderr.contains("usage: " + program
+                                + " [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]"),
                         r.stderr);
             }
         }
@@ -162,7 +163,8 @@ class NativeWorkingSetProgramsTest {
 
     static void assertOneLineNamingTheCpu(String program, int cpu, String stderr) {
         assertEquals(1, stderr.lines().count(), stderr);
-        assertTrue(stderr.startsWith(program + ": cpu " + cpu + " (--cpus " + cpu + "," + cpu + ") is outside this process's affinity mask"),
+        assertTrue(stderr.startsWith(program + ": cpu " + cpu + " (--cpus " + cpu + "," + cpu
+                + ") is outside this process's affinity mask"),
                 stderr);
     }
 

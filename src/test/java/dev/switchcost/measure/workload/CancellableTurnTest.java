@@ -132,7 +132,8 @@ class CancellableTurnTest {
     @Test
     void aPinnedPlacementRefusesAVirtualTask() {
         LinuxTestSupport.assumeNative();
-        for (ThreadKind[] kinds : new ThreadKind[][] {{ThreadKind.VIRTUAL, ThreadKind.PLATFORM}, {ThreadKind.PLATFORM, ThreadKind.VIRTUAL}}) {
+        ThreadKind[][] pairs = {{ThreadKind.VIRTUAL, ThreadKind.PLATFORM}, {ThreadKind.PLATFORM, ThreadKind.VIRTUAL}};
+        for (ThreadKind[] kinds : pairs) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DrivenPingPong.start(Placement.SAME_CPU,
                     HandoffPrimitive.LOCK_SUPPORT.newTurn(), kinds[0], kinds[1], 10, PingPong.DEFAULT_TIMEOUT_NANOS));
             assertTrue(e.getMessage().contains("cannot be pinned"), e.getMessage());
