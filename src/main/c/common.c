@@ -23,9 +23,12 @@ static __attribute__((noreturn)) void usage(const config_t *cfg, int allow, cons
     int allow_cross_cpu = allow & ALLOW_CROSS_CPU;
     int extra = (allow & ALLOW_EXTRA) && cfg->extra_usage != NULL;
     fprintf(stderr, "%s: %s\n", cfg->program, why);
-    fprintf(stderr, "usage: %s PLACEMENT ROUND_TRIPS REPETITIONS%s%s%s\n", cfg->program, allow & ALLOW_WAIT ? " [WAIT]" : "",
-            extra ? " " : "", extra ? cfg->extra_usage : "");
-    fprintf(stderr, "  PLACEMENT    UNPINNED | SAME_CPU%s\n", allow_cross_cpu ? " | CROSS_CPU" : "");
+    fprintf(stderr, "usage: %s [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS%s%s%s\n", cfg->program,
+            allow & ALLOW_WAIT ? " [WAIT]" : "", extra ? " " : "", extra ? cfg->extra_usage : "");
+    fprintf(stderr, "  --cpus A,B   CPU of side A and of side B, in this process's affinity mask; required unless UNPINNED\n");
+    fprintf(stderr, "               (SAME_CPU: one CPU, e.g. --cpus 3; CROSS_CPU: two, e.g. --cpus 2,3)\n");
+    fprintf(stderr, "  PLACEMENT    UNPINNED | SAME_CPU%s (the name in the output; switchcost chooses the CPUs with Placement.assign)\n",
+            allow_cross_cpu ? " | CROSS_CPU" : "");
     fprintf(stderr, "  ROUND_TRIPS  round trips measured per repetition, 1..1000000000 (one round trip = %s)\n", cfg->op);
     fprintf(stderr, "  REPETITIONS  repetitions, one JSON line each (1..1000)\n");
     if (allow & ALLOW_WAIT) {
@@ -35,7 +38,6 @@ static __attribute__((noreturn)) void usage(const config_t *cfg, int allow, cons
     if (extra && cfg->extra_help != NULL) {
         fputs(cfg->extra_help, stderr);
     }
-    fprintf(stderr, "  CPUs: the process's affinity mask, narrowed by SWITCHCOST_CPUS (e.g. 2,3) when set.\n");
     exit(EXIT_USAGE);
 }
 
@@ -56,6 +58,33 @@ int parse_long(const char *s, long lo, long hi, long *out)
     return 1;
 }
 
+/* Parses "A,B" or "A" (both sides on A) into two CPU numbers; 1 on success. */
+static int parse_cpus(const char *s, int *a, int *b)
+{
+    char first[32];
+    const char *comma = strchr(s, ',');
+    long x, y;
+    if (comma == NULL) {
+        if (!parse_long(s, 0, CPU_SETSIZE - 1, &x)) {
+            return 0;
+        }
+        y = x;
+    } else {
+        size_t len = (size_t)(comma - s);
+        if (len == 0 || len >= sizeof first) {
+            return 0;
+        }
+        memcpy(first, s, len);
+        first[len] = '\0';
+        if (!parse_long(first, 0, CPU_SETSIZE - 1, &x) || !parse_long(comma + 1, 0, CPU_SETSIZE - 1, &y)) {
+            return 0;
+        }
+    }
+    *a = (int)x;
+    *b = (int)y;
+    return 1;
+}
+
 void parse_args(config_t *cfg, int argc, char **argv, int allow)
 {
     int allow_cross_cpu = allow & ALLOW_CROSS_CPU;
@@ -63,6 +92,16 @@ void parse_args(config_t *cfg, int argc, char **argv, int allow)
     const char *slash = strrchr(argv[0], '/');
     cfg->program = slash ? slash + 1 : argv[0];
     cfg->cpu_a = cfg->cpu_b = -1;
+    int given_cpus = argc >= 2 && strcmp(argv[1], "--cpus") == 0;
+    if (given_cpus) {
+        if (argc < 3 || !parse_cpus(argv[2], &cfg->cpu_a, &cfg->cpu_b)) {
+            snprintf(why, sizeof why, "--cpus takes A,B or A (CPU numbers 0..%d), got '%s'", CPU_SETSIZE - 1,
+                     argc < 3 ? "" : argv[2]);
+            usage(cfg, allow, why);
+        }
+        argc -= 2;
+        argv += 2; /* argv[0] is no longer the program: only argv[1..] is read below */
+    }
     cfg->timed = 0;
     cfg->allow = allow;
     cfg->extra_argc = 0;
@@ -99,6 +138,19 @@ void parse_args(config_t *cfg, int argc, char **argv, int allow)
         snprintf(why, sizeof why, "unknown placement '%s'", argv[1]);
         usage(cfg, allow, why);
     }
+    if (cfg->placement == UNPINNED && given_cpus) {
+        usage(cfg, allow, "UNPINNED takes no --cpus");
+    }
+    if (cfg->placement != UNPINNED && !given_cpus) {
+        snprintf(why, sizeof why, "%s needs --cpus (the CPUs of side A and side B)", argv[1]);
+        usage(cfg, allow, why);
+    }
+    if (cfg->placement == SAME_CPU && cfg->cpu_a != cfg->cpu_b) {
+        usage(cfg, allow, "SAME_CPU runs both sides on one CPU: --cpus A or A,A");
+    }
+    if (cfg->placement == CROSS_CPU && cfg->cpu_a == cfg->cpu_b) {
+        usage(cfg, allow, "CROSS_CPU runs the sides on two CPUs: --cpus A,B with A != B");
+    }
     long n, r;
     if (!parse_long(argv[2], 1, 1000000000L, &n)) {
         snprintf(why, sizeof why, "ROUND_TRIPS must be an integer in 1..1000000000, got '%s'", argv[2]);
@@ -127,118 +179,21 @@ void die(const config_t *cfg, int code, int with_errno, const char *fmt, ...)
     exit(code);
 }
 
-/* Parses a Linux CPU list ("0,2-3") into set; returns 0 on syntax error. */
-static int parse_cpu_list(const char *s, cpu_set_t *set)
+void check_cpus(const config_t *cfg)
 {
-    CPU_ZERO(set);
-    const char *p = s;
-    while (*p != '\0' && *p != '\n') {
-        char *end;
-        long lo = strtol(p, &end, 10);
-        if (end == p || lo < 0 || lo >= CPU_SETSIZE) {
-            return 0;
-        }
-        long hi = lo;
-        p = end;
-        if (*p == '-') {
-            p++;
-            hi = strtol(p, &end, 10);
-            if (end == p || hi < lo || hi >= CPU_SETSIZE) {
-                return 0;
-            }
-            p = end;
-        }
-        for (long c = lo; c <= hi; c++) {
-            CPU_SET((int)c, set);
-        }
-        if (*p == ',') {
-            p++;
-        } else if (*p != '\0' && *p != '\n') {
-            return 0;
-        }
+    if (cfg->cpu_a < 0) {
+        return;
     }
-    return 1;
-}
-
-/* thread_siblings_list of cpu (falls back to the cpu alone when sysfs lacks it). */
-static void siblings_of(int cpu, cpu_set_t *set)
-{
-    static const char *const names[] = {"thread_siblings_list", "core_cpus_list"};
-    char path[128], line[1024];
-    for (int i = 0; i < 2; i++) {
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, names[i]);
-        FILE *f = fopen(path, "r");
-        if (f == NULL) {
-            continue;
-        }
-        char *got = fgets(line, sizeof line, f);
-        fclose(f);
-        if (got != NULL && parse_cpu_list(line, set)) {
-            return;
-        }
-    }
-    CPU_ZERO(set);
-    CPU_SET(cpu, set);
-}
-
-static int are_siblings(int a, int b)
-{
-    cpu_set_t s;
-    siblings_of(a, &s);
-    return a != b && CPU_ISSET(b, &s);
-}
-
-void assign_cpus(config_t *cfg)
-{
     cpu_set_t mask;
     if (sched_getaffinity(0, sizeof mask, &mask) != 0) {
         die(cfg, EXIT_ENVIRONMENT, 1, "sched_getaffinity");
     }
-    const char *chosen = getenv("SWITCHCOST_CPUS");
-    if (chosen != NULL && *chosen != '\0') {
-        cpu_set_t wanted, both;
-        if (!parse_cpu_list(chosen, &wanted)) {
-            fprintf(stderr, "%s: SWITCHCOST_CPUS='%s' is not a CPU list like 2,4-6\n", cfg->program, chosen);
-            exit(EXIT_USAGE);
+    int cpus[2] = {cfg->cpu_a, cfg->cpu_b};
+    for (int i = 0; i < 2; i++) {
+        if (!CPU_ISSET(cpus[i], &mask)) {
+            die(cfg, EXIT_ENVIRONMENT, 0, "cpu %d (--cpus %d,%d) is outside this process's affinity mask (%d CPUs allowed)",
+                cpus[i], cfg->cpu_a, cfg->cpu_b, CPU_COUNT(&mask));
         }
-        CPU_AND(&both, &wanted, &mask);
-        if (CPU_COUNT(&both) != CPU_COUNT(&wanted)) {
-            die(cfg, EXIT_ENVIRONMENT, 0, "SWITCHCOST_CPUS=%s names CPUs outside this process's mask", chosen);
-        }
-        mask = both;
-    }
-    int cpus[CPU_SETSIZE];
-    int n = 0;
-    for (int c = 0; c < CPU_SETSIZE; c++) {
-        if (CPU_ISSET(c, &mask)) {
-            cpus[n++] = c;
-        }
-    }
-    switch (cfg->placement) {
-    case UNPINNED:
-        cfg->cpu_a = cfg->cpu_b = -1;
-        return;
-    case SAME_CPU:
-        if (n < 1) {
-            die(cfg, EXIT_ENVIRONMENT, 0, "placement SAME_CPU unavailable: no CPU is allowed");
-        }
-        /* The highest allowed CPU: CPU 0 usually takes most device interrupts. */
-        cfg->cpu_a = cfg->cpu_b = cpus[n - 1];
-        return;
-    case CROSS_CPU:
-        if (n < 2) {
-            die(cfg, EXIT_ENVIRONMENT, 0, "placement CROSS_CPU unavailable: needs two CPUs, only %d allowed", n);
-        }
-        for (int i = n - 1; i >= 0; i--) {
-            for (int j = i - 1; j >= 0; j--) {
-                if (!are_siblings(cpus[i], cpus[j])) {
-                    cfg->cpu_a = cpus[j];
-                    cfg->cpu_b = cpus[i];
-                    return;
-                }
-            }
-        }
-        die(cfg, EXIT_ENVIRONMENT, 0, "placement CROSS_CPU unavailable: all allowed CPUs are SMT siblings of one core");
     }
 }
 

@@ -1,10 +1,11 @@
 /*
- * Shared code of switchcost's native baseline programs: argument parsing, placement (the same CPU
- * choice as dev.switchcost.measure.affinity.Placement.assign), pinning, clocks, rusage and result lines.
+ * Shared code of switchcost's native baseline programs: argument parsing, pinning to the CPUs given
+ * with --cpus (switchcost chooses them with dev.switchcost.measure.affinity.Placement.assign), clocks,
+ * rusage and result lines.
  *
  * Every program prints one JSON object per repetition on stdout, one line each, and diagnostics on
  * stderr. Exit codes follow dev.switchcost.cli.ExitCodes: 0 ok, 1 failure (e.g. a partner died or a
- * wait timed out), 2 usage, 3 environment (placement unavailable on this machine).
+ * wait timed out), 2 usage, 3 environment (a CPU given outside this process's affinity mask).
  */
 #ifndef SWITCHCOST_COMMON_H
 #define SWITCHCOST_COMMON_H
@@ -32,7 +33,7 @@ typedef struct {
     placement_t placement;
     long round_trips;
     int repetitions;
-    int cpu_a, cpu_b;        /* -1 when unpinned */
+    int cpu_a, cpu_b;        /* from --cpus; -1 when unpinned */
     int timed;               /* 1: WAIT=TIMED, a timeout on every blocking wait; 0: UNTIMED (default) */
     /* With ALLOW_EXTRA: the program's own arguments after REPETITIONS (set before parse_args). */
     const char *extra_usage; /* appended to the usage line, e.g. "SIZE_KIB STRIDE_BYTES [li|sparse]" */
@@ -48,8 +49,9 @@ typedef struct {
 enum { ALLOW_CROSS_CPU = 1, ALLOW_WAIT = 2, ALLOW_EXTRA = 4 };
 
 /*
- * Parses "PLACEMENT ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]" (the wait kind only with ALLOW_WAIT);
- * prints usage and exits 2 on bad input. With TIMED, appends "-timed" to cfg->mechanism.
+ * Parses "[--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]" (the wait kind only with
+ * ALLOW_WAIT; --cpus A for both sides on A): the CPUs are required unless UNPINNED, one for SAME_CPU,
+ * two different ones for CROSS_CPU; prints usage and exits 2 on bad input. With TIMED, appends "-timed" to cfg->mechanism.
  */
 void parse_args(config_t *cfg, int argc, char **argv, int allow);
 
@@ -75,8 +77,8 @@ int watch_child_fired(void);
 /* The turn word's value once the watchdog has cancelled it: neither side's. */
 #define TURN_CANCELLED_WORD 2
 
-/* Chooses CPUs for the placement (exits 3 with a reason when the machine cannot provide it). */
-void assign_cpus(config_t *cfg);
+/* Checks the CPUs given with --cpus are in this process's affinity mask (exits 3 naming the CPU otherwise). */
+void check_cpus(const config_t *cfg);
 
 /* Pins the calling thread to cpu (no-op for -1) and checks sched_getcpu(); exits 1 on failure. */
 void pin_self(int cpu, const char *side);

@@ -13,7 +13,7 @@
  * hanging. The child gets SIGKILL if the parent dies (PR_SET_PDEATHSIG). TIMED bounds each wait by
  * 5 s (mechanism "futex-processes-timed").
  *
- * usage: futex_processes UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
+ * usage: futex_processes [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
  */
 #define _GNU_SOURCE
 #include "futex_turn.h"
@@ -58,7 +58,7 @@ static void child(shared_t *sh, pid_t parent, long warmup, long measured)
 int main(int argc, char **argv)
 {
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_WAIT);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "parent process");
     shared_t *sh = mmap(NULL, sizeof(shared_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (sh == MAP_FAILED) {

@@ -12,7 +12,7 @@
  * alone) and every failed wait ends the process. TIMED bounds each wait by 5 s and reports itself as
  * mechanism "futex-threads-timed": TIMED - UNTIMED is what the timer costs.
  *
- * usage: futex_threads UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
+ * usage: futex_threads [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [UNTIMED|TIMED]
  */
 #define _GNU_SOURCE
 #include "futex_turn.h"
@@ -55,7 +55,7 @@ static void *partner(void *arg)
 int main(int argc, char **argv)
 {
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_WAIT);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "main thread");
     for (int rep = 1; rep <= cfg.repetitions; rep++) {
         shared.word = SIDE_A;

@@ -3,7 +3,7 @@
  * exactly as the JVM side (dev.switchcost.bench.SyscallBaseline.gettid) does through JNA. A mode
  * switch, not a context switch: switches per call should be about 0.
  *
- * usage: gettid_loop UNPINNED|SAME_CPU CALLS REPETITIONS
+ * usage: gettid_loop [--cpus A,B] UNPINNED|SAME_CPU CALLS REPETITIONS
  * One JSON line per repetition; "round_trips" counts calls (one round trip = one syscall).
  */
 #define _GNU_SOURCE
@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     config_t cfg = {.mechanism = "gettid", .op = "gettid syscall"};
     parse_args(&cfg, argc, argv, 0);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "caller");
     volatile long sink = 0;
     for (int rep = 1; rep <= cfg.repetitions; rep++) {

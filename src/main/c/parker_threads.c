@@ -9,7 +9,7 @@
  * a bare futex, without the JVM; comparing it with ParkUnparkPingPong shows what the JVM adds.
  * Untimed: the partner is a thread of this process, so neither side can be left waiting for good.
  *
- * usage: parker_threads UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
+ * usage: parker_threads [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
  *        parker_threads SELFTEST   (checks the permit semantics, prints one JSON line, exit 0 or 1)
  */
 #define _GNU_SOURCE
@@ -193,7 +193,7 @@ int main(int argc, char **argv)
         return selftest();
     }
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "main thread");
     init_parkers();
     for (int rep = 1; rep <= cfg.repetitions; rep++) {

@@ -10,7 +10,7 @@
  * killed by the parent's watchdog thread (waitpid WUNTRACED, nothing per round trip), which turns it
  * into a dead one; the child gets SIGKILL if the parent dies (PR_SET_PDEATHSIG).
  *
- * usage: pipe_processes UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
+ * usage: pipe_processes [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS
  */
 #define _GNU_SOURCE
 #include "common.h"
@@ -52,7 +52,7 @@ static int recv_byte(int fd)
 int main(int argc, char **argv)
 {
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "parent process");
     signal(SIGPIPE, SIG_IGN);
     switches_t *child_switches = mmap(NULL, sizeof(switches_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

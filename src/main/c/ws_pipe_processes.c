@@ -16,7 +16,7 @@
  * Output: print_result's fields (mechanism "ws-pipe-processes") plus working_set_kib, stride_bytes,
  * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns.
  *
- * usage: ws_pipe_processes UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
+ * usage: ws_pipe_processes [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
  */
 #define _GNU_SOURCE
 #include "working_set.h"
@@ -68,7 +68,7 @@ int main(int argc, char **argv)
     ws_prepare_args(&cfg);
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_EXTRA);
     ws_parse_args(&cfg, &ws);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "parent process");
     signal(SIGPIPE, SIG_IGN);
     child_report_t *report = mmap(NULL, sizeof(child_report_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

@@ -12,7 +12,7 @@
  * Output: print_result's fields (mechanism "ws-single-process") plus working_set_kib, stride_bytes,
  * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns.
  *
- * usage: ws_single UNPINNED|SAME_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
+ * usage: ws_single [--cpus A,B] UNPINNED|SAME_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
  */
 #define _GNU_SOURCE
 #include "working_set.h"
@@ -31,7 +31,7 @@ int main(int argc, char **argv)
     ws_prepare_args(&cfg);
     parse_args(&cfg, argc, argv, ALLOW_EXTRA);
     ws_parse_args(&cfg, &ws);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "process");
     int p[2];
     if (pipe(p) != 0) {

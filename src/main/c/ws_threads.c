@@ -13,7 +13,7 @@
  * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns.
  * ns_per_round_trip includes the four walks and six clock reads of a round trip.
  *
- * usage: ws_threads UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
+ * usage: ws_threads [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
  */
 #define _GNU_SOURCE
 #include "futex_turn.h"
@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     ws_prepare_args(&cfg);
     parse_args(&cfg, argc, argv, ALLOW_CROSS_CPU | ALLOW_EXTRA);
     ws_parse_args(&cfg, &ws);
-    assign_cpus(&cfg);
+    check_cpus(&cfg);
     pin_self(cfg.cpu_a, "main thread");
     for (int rep = 1; rep <= cfg.repetitions; rep++) {
         ws_array_t w;

@@ -87,7 +87,7 @@ public class Brigade {
         protected void open() {
             TripWork work = openLinks();
             try {
-                head = PingPong.start(new UntimedParkTurn(), kind, -1, TIMEOUT_NANOS, HEAD_NAME, () -> {
+                head = PingPong.start(new UntimedParkTurn(), kind, TIMEOUT_NANOS, HEAD_NAME, () -> {
                     work.bind();
                     return () -> {
                         for (int i = 0; i < TRIPS_PER_OP; i++) {

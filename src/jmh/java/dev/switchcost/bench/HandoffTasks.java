@@ -1,5 +1,6 @@
 package dev.switchcost.bench;
 
+import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.workload.DrivenPingPong;
 import dev.switchcost.measure.workload.HandoffPrimitive;
 import dev.switchcost.measure.workload.PingPong;
@@ -73,7 +74,7 @@ public abstract class HandoffTasks extends CountedTrial {
             throw new IllegalStateException("on JDK " + Runtime.version().feature() + " a virtual thread waiting inside synchronized"
                     + " pins its carrier: with one carrier and maxPoolSize 1, VT_VT SYNCHRONIZED would deadlock; see the two-carrier class");
         }
-        tasks = DrivenPingPong.start(primitive.newTurn(), pair.ping, pair.pong, ROUND_TRIPS_PER_OP, -1, -1,
+        tasks = DrivenPingPong.start(Placement.UNPINNED, primitive.newTurn(), pair.ping, pair.pong, ROUND_TRIPS_PER_OP,
                 PingPong.DEFAULT_TIMEOUT_NANOS);
         System.err.println("# handoff: pair " + pair + ", primitive " + primitive + " (" + tasks.turn().mechanism() + ")"
                 + (primitive == HandoffPrimitive.SYNCHRONIZED ? (primitive.pinsCarrier() ? ", pins the carrier on this JDK" : ", does not pin on this JDK (JEP 491)") : "")

@@ -1,6 +1,7 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.workload.HandoffPair;
 import dev.switchcost.measure.workload.PingPong;
 import dev.switchcost.measure.workload.PlacedPingPong;
 import dev.switchcost.measure.workload.ThreadKind;
@@ -11,16 +12,13 @@ import dev.switchcost.measure.workload.Turn;
  * (side B) placed as {@link #where()} says, pinned, checked with {@code sched_getcpu} and reported on
  * stderr in one {@code #} line; the partner registers itself as counted ({@link PingPong}), the JMH
  * thread through {@link CountedTrial}; a {@link dev.switchcost.measure.workload.PairWatchdog} guards untimed
- * turns; the pair is checked after every iteration and stopped at the end of the trial.
+ * turns; the pair's life cycle is {@link PairTrial}'s.
  *
  * <p>Subclasses declare their {@code @Param}s (a class that declares {@code placement} must run at
  * every placement: unavailable ones are narrowed away before JMH runs) and say which turn, which
  * partner and what partner work.
  */
-public abstract class PlacedPair extends CountedTrial {
-
-    private PlacedPingPong pair;
-    private PingPong pingPong;
+public abstract class PlacedPair extends PairTrial {
 
     /** @return where the two sides run */
     protected abstract Placement where();
@@ -43,33 +41,8 @@ public abstract class PlacedPair extends CountedTrial {
         return PingPong.NO_WORK;
     }
 
-    /** @return more words for the setup line, or "" */
-    protected String describe() {
-        return "";
-    }
-
     @Override
-    protected final void open() {
-        pair = PlacedPingPong.start(where(), newTurn(), partnerKind(), inlineOnOneCpu(), partnerWork());
-        pingPong = pair.pingPong();
-        String more = describe();
-        System.err.println("# " + pair.report() + (more.isEmpty() ? "" : "; " + more));
-    }
-
-    @Override
-    protected final void check() {
-        pingPong.checkPartner();
-    }
-
-    @Override
-    protected final void close() {
-        if (pair != null) {
-            pair.close();
-        }
-    }
-
-    /** One round trip: hand the turn to the partner and wait for it to come back. */
-    public final void roundTrip() {
-        pingPong.roundTrip();
+    protected final HandoffPair startPair() {
+        return PlacedPingPong.start(where(), newTurn(), partnerKind(), inlineOnOneCpu(), partnerWork());
     }
 }

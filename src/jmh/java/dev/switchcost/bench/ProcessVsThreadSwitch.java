@@ -1,6 +1,7 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.workload.HandoffPair;
 import dev.switchcost.measure.workload.ProcessPingPong;
 import dev.switchcost.measure.workload.SharedTurnFile;
 import dev.switchcost.measure.workload.Turn;
@@ -69,7 +70,7 @@ public class ProcessVsThreadSwitch {
 
     /** Side B is another JVM process on the same kind of mapping. */
     @State(Scope.Thread)
-    public static class Processes extends CountedTrial {
+    public static class Processes extends PairTrial {
         /** Every placement, like every placed class, so one JMH run can narrow them all with one -p. */
         @Param
         public Placement placement;
@@ -77,24 +78,9 @@ public class ProcessVsThreadSwitch {
         @Param({"UNTIMED"})
         public WaitKind wait;
 
-        ProcessPingPong pair;
-
         @Override
-        protected void open() {
-            pair = ProcessPingPong.start(placement, wait);
-            System.err.println("# " + pair.report());
-        }
-
-        @Override
-        protected void check() {
-            pair.checkPartner();
-        }
-
-        @Override
-        protected void close() {
-            if (pair != null) {
-                pair.close();
-            }
+        protected HandoffPair startPair() {
+            return ProcessPingPong.start(placement, wait);
         }
     }
 
@@ -107,6 +93,6 @@ public class ProcessVsThreadSwitch {
     /** One op = one round trip = two process switches. */
     @Benchmark
     public void roundTrip_processes(Processes p) {
-        p.pair.roundTrip();
+        p.roundTrip();
     }
 }

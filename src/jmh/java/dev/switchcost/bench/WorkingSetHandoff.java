@@ -2,7 +2,6 @@ package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.workload.FutexTurn;
@@ -250,7 +249,7 @@ public class WorkingSetHandoff {
         protected void open() {
             one = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
             other = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
-            Placement.Assignment a = Placement.SAME_CPU.assign(Topology.current(), CpuPinning.allowedCpus());
+            Placement.Assignment a = Placement.SAME_CPU.assignHere();
             pin = a.isAvailable() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
             System.err.println("# walk alone: " + Thread.currentThread().getName()
                     + (pin == null ? " unpinned (" + a.unavailable() + ")" : " pinned") + " on cpu " + Syscalls.currentCpu()

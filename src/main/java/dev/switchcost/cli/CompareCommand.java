@@ -4,6 +4,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.render.GapTable;
@@ -83,7 +84,7 @@ public final class CompareCommand extends BaseCommand {
         }
         List<Placement> chosen = parsePlacements(placements);
         List<Jdk> onJdks = jdks.chosen();
-        MachineInfo machine = MachineInfo.collect();
+        MachineInfo machine = MachineProbe.collect();
         Path resultsDir = output.dir();
         ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
                 : ResultsDir.create(Path.of("results"), machine.hostname(), "compare");

@@ -6,10 +6,12 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.Hsdis;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.sample.PerfSupport;
 import picocli.CommandLine.Command;
 
@@ -70,7 +72,7 @@ public final class DoctorCommand extends BaseCommand {
             return new Facts(System.getProperty("os.name"), Runtime.version().feature(),
                     Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")",
                     LibC.isAvailable(), LibC.unavailableReason(), placements, PerfSupport.probe(), Hsdis.find(),
-                    linux ? MachineInfo.collect(Path.of("/")) : null, JdkDiscovery.discover());
+                    linux ? MachineProbe.collect(Path.of("/")) : null, JdkDiscovery.discover());
         }
     }
 
@@ -170,7 +172,7 @@ public final class DoctorCommand extends BaseCommand {
                     : new Check(Level.INFO, "placement " + a.placement(), "unavailable: " + a.unavailable(),
                     "benchmarks skip this placement with one line; the others still run."));
         }
-        perfChecks(f.perf(), out);
+        perfChecks(f.perf(), SystemLimits.runningAsRoot(), out);
         out.add(f.hsdis() != null ? new Check(Level.OK, "hsdis", f.hsdis().toString(), null)
                 : new Check(Level.WARN, "hsdis", "not built (looked for " + Hsdis.LIBRARY + " in " + Hsdis.searchPath() + ")",
                 "perfasm shows hot regions as hex only; scripts/perfasm.sh builds it (needs gcc and libcapstone-dev)."));
@@ -207,7 +209,25 @@ public final class DoctorCommand extends BaseCommand {
         }
     }
 
-    private static void perfChecks(PerfSupport p, List<Check> out) {
+    /** What {@code perf_event_paranoid} means for {@code sample} and its {@code --flamegraph}, for this user, in one line. */
+    static String paranoidMeaning(Integer par, boolean root) {
+        if (root) {
+            return par + ": running as root, so sample's perf columns and --flamegraph work whatever the value";
+        }
+        if (par == null) {
+            return "unreadable: sample and --flamegraph say at start whether perf events are allowed";
+        }
+        if (par <= 1) {
+            return par + ": sample's perf columns and --flamegraph work for this user (no root needed)";
+        }
+        if (par == 2) {
+            return "2: sample counts this user's processes with perf (user space only); --flamegraph needs root or <= 1";
+        }
+        return par + ": perf events refused to non-root users: sample has no perf columns, --flamegraph is refused"
+                + " (root, or sysctl kernel.perf_event_paranoid=1)";
+    }
+
+    private static void perfChecks(PerfSupport p, boolean root, List<Check> out) {
         if (p.version() == null) {
             out.add(new Check(Level.WARN, "perf", "not found", "the perf-stat profiler reports NaN, sample has no "
                     + "perf columns, perfasm cannot run; " + p.problem().replaceFirst("^.*fix: ", "fix: ")));
@@ -216,10 +236,10 @@ public final class DoctorCommand extends BaseCommand {
         out.add(new Check(Level.OK, "perf", p.version(), null));
         Integer par = p.paranoid();
         if (p.problem() != null) {
-            out.add(new Check(Level.WARN, "perf_event_paranoid", String.valueOf(par), p.problem()));
+            out.add(new Check(Level.WARN, "perf_event_paranoid", paranoidMeaning(par, root), p.problem()));
         } else {
-            out.add(new Check(Level.OK, "perf_event_paranoid", par + (par != null && par >= 2
-                    ? " (counts this user's processes; kernel-side profiling needs root or <= 1)" : ""), null));
+            out.add(new Check(root || (par != null && par <= 1) ? Level.OK : Level.INFO, "perf_event_paranoid",
+                    paranoidMeaning(par, root), null));
         }
         if (p.problem() == null && p.hasPmu()) {
             out.add(new Check(Level.OK, "pmu", "hardware counters available", null));

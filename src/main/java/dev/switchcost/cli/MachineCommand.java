@@ -4,6 +4,7 @@ import dev.switchcost.results.ResultsDir;
 import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -22,7 +23,7 @@ public final class MachineCommand extends BaseCommand {
 
     @Override
     protected int doCall() {
-        MachineInfo info = MachineInfo.collect();
+        MachineInfo info = MachineProbe.collect();
         Path out = output.dir();
         if (out == null) {
             out().println(info.toJson());

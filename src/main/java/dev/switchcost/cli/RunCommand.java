@@ -22,8 +22,9 @@ import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.launch.JdkPolicy;
-import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.results.ResultsDir;
+import static org.openjdk.jmh.annotations.Mode.SampleTime;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -142,6 +143,18 @@ public final class RunCommand extends BaseCommand {
     static final TimeValue QUICK_ITERATION_TIME = TimeValue.milliseconds(300);
     static final String QUICK_SUMMARY = "1 fork, 4 x 300 ms warmup, 20 x 300 ms measurement";
 
+    /**
+     * The quick run's distribution trials: the card's handoffs again in JMH's sample mode ({@code -bm sample}, a
+     * {@code System.nanoTime} pair around each sampled invocation), in a JMH run of their own after the mean rows,
+     * so that no clock is read in an average-time row. {@code SyscallBaseline.baseline} (an empty op) sampled the
+     * same way is the timer's own cost per sampled value, a row of its own. Shorter than the mean rows: the
+     * percentiles need samples (tens of thousands from 5 × 300 ms), not iterations.
+     */
+    static final String QUICK_DISTRIBUTION_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
+            + "|SyscallBaseline\\.baseline)$";
+    static final int QUICK_DISTRIBUTION_WARMUP_ITERATIONS = 2;
+    static final int QUICK_DISTRIBUTION_ITERATIONS = 5;
+
     static class Mode {
         @Option(names = "--quick", description = "The headline run: short fixed iterations over the quick set (the default).")
         boolean quick;
@@ -210,7 +223,8 @@ public final class RunCommand extends BaseCommand {
      *                        (placements, fork flags), to run again on another {@code -jvm}
      * @param options         {@code raw} ready for this machine and the default JVM
      */
-    record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat, boolean quick) {
+    record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat, boolean quick,
+                    Options distributionRaw, Options distribution) {
     }
 
     @Override
@@ -221,11 +235,11 @@ public final class RunCommand extends BaseCommand {
         Prepared prepared = prepare(said);
         List<RunSession.OnJdk> runs = onJdks(prepared, chosen, said);
         if (runs.isEmpty()) {
-            runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan()));
+            runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan(), prepared.distribution()));
         }
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
                 allowDisturbed.allowed());
-        try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineInfo.collect(Path.of("/")).hostname(), null)) {
+        try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
                 boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials), DisturbanceText::why).runAll(run, plan);
@@ -251,22 +265,31 @@ public final class RunCommand extends BaseCommand {
         }
         List<RunSession.OnJdk> out = new ArrayList<>();
         for (Jdk j : chosen) {
-            Options o;
-            try {
-                ChainedOptionsBuilder b = new OptionsBuilder().parent(prepared.raw()).jvm(j.java().getPath());
-                if (prepared.quick() && !userGaveParam("binding")) {
-                    // --quick's binding is the best this JDK has, not the one running switchcost
-                    b.param("binding", j.hasFfm() ? "FFM" : "JNA");
-                }
-                o = ForkOptions.withSwitchcostDefaults(b.build(), said);
-            } catch (PlacementUnavailableException e) {
-                throw SwitchcostException.environment(e.getMessage());
-            } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage("on JDK " + j.version + ": " + e.getMessage());
-            }
-            out.add(new RunSession.OnJdk(j, o, TrialPlan.of(o)));
+            Options o = onJdk(prepared, prepared.raw(), j, said);
+            Options d = prepared.distributionRaw() == null ? null : onJdk(prepared, prepared.distributionRaw(), j, quiet());
+            out.add(new RunSession.OnJdk(j, o, TrialPlan.of(o), d));
         }
         return out;
+    }
+
+    private Options onJdk(Prepared prepared, Options raw, Jdk j, PrintStream said) {
+        try {
+            ChainedOptionsBuilder b = new OptionsBuilder().parent(raw).jvm(j.java().getPath());
+            if (prepared.quick() && !userGaveParam("binding")) {
+                // --quick's binding is the best this JDK has, not the one running switchcost
+                b.param("binding", j.hasFfm() ? "FFM" : "JNA");
+            }
+            return ForkOptions.withSwitchcostDefaults(b.build(), said);
+        } catch (PlacementUnavailableException e) {
+            throw SwitchcostException.environment(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage("on JDK " + j.version + ": " + e.getMessage());
+        }
+    }
+
+    /** Where the distribution run's repeats of what the mean run already said go. */
+    private static PrintStream quiet() {
+        return new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     }
 
     /**
@@ -302,48 +325,25 @@ public final class RunCommand extends BaseCommand {
                 throw SwitchcostException.usage("bad benchmark regex '" + regex + "': " + e.getDescription());
             }
         }
-        ChainedOptionsBuilder b = new OptionsBuilder().parent(cmd);
         boolean quick = mode == null || !mode.full;
-        if (cmd.getIncludes().isEmpty()) {
-            b.include(quick ? QUICK_INCLUDE : ".*");
-        }
-        if (quick) {
-            if (!cmd.getForkCount().hasValue()) {
-                b.forks(QUICK_FORKS);
-            }
-            if (!cmd.getWarmupIterations().hasValue()) {
-                b.warmupIterations(QUICK_WARMUP_ITERATIONS);
-            }
-            if (!cmd.getWarmupTime().hasValue()) {
-                b.warmupTime(QUICK_WARMUP_TIME);
-            }
-            if (!cmd.getMeasurementIterations().hasValue()) {
-                b.measurementIterations(QUICK_ITERATIONS);
-            }
-            if (!cmd.getMeasurementTime().hasValue()) {
-                b.measurementTime(QUICK_ITERATION_TIME);
-            }
-            if (cmd.getIncludes().isEmpty()) {
-                // the quick set's own selection; a benchmark regex gets every value its benchmarks declare
-                QUICK_PARAMS.forEach((name, value) -> {
-                    if (!cmd.getParameter(name).hasValue()) {
-                        b.param(name, value.split(","));
-                    }
-                });
-            }
-        }
+        boolean distribution = quick && cmd.getIncludes().isEmpty() && cmd.getBenchModes().isEmpty();
+        ChainedOptionsBuilder b = builder(cmd, quick, QUICK_INCLUDE, QUICK_WARMUP_ITERATIONS, QUICK_ITERATIONS);
+        ChainedOptionsBuilder d = distribution ? builder(cmd, true, QUICK_DISTRIBUTION_INCLUDE,
+                QUICK_DISTRIBUTION_WARMUP_ITERATIONS, QUICK_DISTRIBUTION_ITERATIONS).mode(SampleTime) : null;
         Set<String> profilers = new LinkedHashSet<>();
         for (ProfilerConfig p : cmd.getProfilers()) {
             profilers.add(p.getKlass());
         }
-        if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
-            b.addProfiler(ContextSwitchProfiler.class);
-        }
-        if (!profilers.contains(PairedWalkProfiler.class.getName())) {
-            b.addProfiler(PairedWalkProfiler.class); // reports only for roundTripPaired; nothing elsewhere
-        }
-        if (!profilers.contains(InterferenceProfiler.class.getName())) {
-            b.addProfiler(InterferenceProfiler.class);
+        for (ChainedOptionsBuilder x : d == null ? List.of(b) : List.of(b, d)) {
+            if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
+                x.addProfiler(ContextSwitchProfiler.class);
+            }
+            if (!profilers.contains(PairedWalkProfiler.class.getName())) {
+                x.addProfiler(PairedWalkProfiler.class); // reports only for roundTripPaired; nothing elsewhere
+            }
+            if (!profilers.contains(InterferenceProfiler.class.getName())) {
+                x.addProfiler(InterferenceProfiler.class);
+            }
         }
         Options options = b.build();
         for (ProfilerConfig p : options.getProfilers()) {
@@ -368,9 +368,14 @@ public final class RunCommand extends BaseCommand {
             }
         }
         Options raw = options;
+        Options distributionRaw = d == null ? null : d.build();
+        Options distributionOptions = null;
         try {
             ParamCheck.check(options, userParams);
             options = ForkOptions.withSwitchcostDefaults(options, said);
+            if (distributionRaw != null) {
+                distributionOptions = ForkOptions.withSwitchcostDefaults(distributionRaw, quiet());
+            }
         } catch (PlacementUnavailableException e) {
             throw SwitchcostException.environment(e.getMessage());
         } catch (IllegalArgumentException e) {
@@ -381,7 +386,46 @@ public final class RunCommand extends BaseCommand {
             throw SwitchcostException.usage("-rff is not used here: results go to jmh.json in the run directory "
                     + "(-rf FORMAT adds jmh.FORMAT beside it)");
         }
-        return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty());
+        return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
+                distributionOptions);
+    }
+
+    /**
+     * JMH's options from the command line with switchcost's defaults where the user gave none: for --quick its
+     * selection ({@code include}, {@link #QUICK_PARAMS}) and iterations ({@code warmups} and {@code iterations}
+     * of 300 ms, {@link #QUICK_FORKS}); for --full every benchmark.
+     */
+    private static ChainedOptionsBuilder builder(CommandLineOptions cmd, boolean quick, String include, int warmups, int iterations) {
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(cmd);
+        if (cmd.getIncludes().isEmpty()) {
+            b.include(quick ? include : ".*");
+        }
+        if (quick) {
+            if (!cmd.getForkCount().hasValue()) {
+                b.forks(QUICK_FORKS);
+            }
+            if (!cmd.getWarmupIterations().hasValue()) {
+                b.warmupIterations(warmups);
+            }
+            if (!cmd.getWarmupTime().hasValue()) {
+                b.warmupTime(QUICK_WARMUP_TIME);
+            }
+            if (!cmd.getMeasurementIterations().hasValue()) {
+                b.measurementIterations(iterations);
+            }
+            if (!cmd.getMeasurementTime().hasValue()) {
+                b.measurementTime(QUICK_ITERATION_TIME);
+            }
+            if (cmd.getIncludes().isEmpty()) {
+                // the quick set's own selection; a benchmark regex gets every value its benchmarks declare
+                QUICK_PARAMS.forEach((name, value) -> {
+                    if (!cmd.getParameter(name).hasValue()) {
+                        b.param(name, value.split(","));
+                    }
+                });
+            }
+        }
+        return b;
     }
 
     /**

@@ -3,8 +3,11 @@ package dev.switchcost.cli;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.affinity.CpuSet;
-import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.footprint.SystemLimits;
+import dev.switchcost.measure.machine.MachineProbe;
+import dev.switchcost.measure.sample.AsyncProfiler;
 import dev.switchcost.measure.sample.ProcStatus;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
@@ -62,8 +65,14 @@ import java.util.stream.Stream;
                         + "count COMMAND and every process it starts later; --no-perf runs it directly. On Ctrl-C, COMMAND "
                         + "gets SIGTERM, then SIGKILL after " + SampleCommand.GRACE_SECONDS + " s; a --pid process is left running.",
                 "",
+                "--flamegraph FILE adds async-profiler's flame graph of where the JVM's threads switched (the "
+                        + "context-switches event, one tower per thread): COMMAND's JVMs get the agent through "
+                        + "JAVA_TOOL_OPTIONS and write it as they exit (a second JVM's graph goes to FILE's stem.PID.html); "
+                        + "a --pid JVM gets it through jcmd and writes it when sampling ends. It needs root or "
+                        + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3.",
+                "",
                 "Examples: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar FutexPingPong",
-                "          switchcost sample --pid 4242 --duration 10s --interval 250ms"})
+                "          switchcost sample --pid 4242 --duration 10s --interval 250ms --flamegraph /tmp/fg.html"})
 public final class SampleCommand extends BaseCommand {
 
     /** Seconds a command has to end after SIGTERM before it is killed. */
@@ -105,6 +114,10 @@ public final class SampleCommand extends BaseCommand {
                     + "where the results have it.")
     long workingSetKiB;
 
+    @Option(names = "--flamegraph", paramLabel = "FILE",
+            description = "Also write async-profiler's flame graph of the JVM's context switches (an HTML file); JVMs only.")
+    Path flamegraph;
+
     @Option(names = "--top", paramLabel = "N", defaultValue = "10",
             description = "Threads shown in the table of the busiest (default: ${DEFAULT-VALUE}).")
     int top;
@@ -136,6 +149,10 @@ public final class SampleCommand extends BaseCommand {
     /** The results that price the switches, or null when there are none. */
     private Results costResults;
     private int allowedCpus;
+    /** The profiler behind --flamegraph, or null. */
+    private AsyncProfiler profiler;
+    /** Whether a --pid JVM is being profiled (and must be told to stop). */
+    private boolean profiling;
 
     /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
@@ -168,6 +185,9 @@ public final class SampleCommand extends BaseCommand {
             int written = writeCsv();
             if (written == ExitCodes.OK) {
                 written = writePlot();
+            }
+            if (written == ExitCodes.OK) {
+                written = collectFlameGraph();
             }
             return exit != 0 ? exit : written;
         } finally {
@@ -210,6 +230,7 @@ public final class SampleCommand extends BaseCommand {
             requireExecutable(command.get(0));
         }
         loadCosts();
+        checkFlameGraph();
         if (csv != null) {
             Path parent = csv.toAbsolutePath().getParent();
             if (parent == null || !Files.isDirectory(parent)) {
@@ -222,6 +243,32 @@ public final class SampleCommand extends BaseCommand {
                 throw SwitchcostException.usage("--csv " + csv + " is not writable");
             }
         }
+    }
+
+    /** --flamegraph: a name the agent can carry, in a writable directory, and a profiler that may run here. */
+    private void checkFlameGraph() {
+        if (flamegraph == null) {
+            return;
+        }
+        String bad = AsyncProfiler.unusableName(flamegraph);
+        if (bad != null) {
+            throw SwitchcostException.usage(bad);
+        }
+        Path parent = flamegraph.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent) || Files.isDirectory(flamegraph)) {
+            throw SwitchcostException.usage("--flamegraph " + flamegraph + ": give a file name in an existing, writable directory");
+        }
+        Path library = AsyncProfiler.locate().orElse(null);
+        String why = AsyncProfiler.refusal(library, System.getProperty("os.arch", ""), PerfSupport.readParanoid(),
+                SystemLimits.runningAsRoot());
+        if (why != null) {
+            throw SwitchcostException.environment(why);
+        }
+        if (pid != null && !AsyncProfiler.isJvm(pid)) {
+            throw SwitchcostException.environment("--flamegraph: process " + pid + " is not a JVM (no libjvm.so mapped);"
+                    + " async-profiler profiles JVMs only");
+        }
+        profiler = new AsyncProfiler(library);
     }
 
     /** The results that price the switches: --costs, or the latest under results/; checked before sampling. */
@@ -284,6 +331,10 @@ public final class SampleCommand extends BaseCommand {
             }
         } else {
             target.onExit().thenRun(stop::countDown);
+            if (profiler != null) {
+                profiler.start(pid);
+                profiling = true;
+            }
         }
         allowedCpus = allowedCpus(target.pid());
         tree = new ThreadSampler(target);
@@ -296,6 +347,7 @@ public final class SampleCommand extends BaseCommand {
             perf.columns().forEach(c -> header.add("perf." + c));
         }
         loop();
+        stopProfiler();
         if (perf != null && !interrupted) {
             Thread.sleep(100); // perf's last lines, written as the command ended
         }
@@ -316,14 +368,14 @@ public final class SampleCommand extends BaseCommand {
             PerfSupport support = PerfSupport.probe();
             if (support.available()) {
                 perf = new PerfStatSampler(support, (int) interval.toMillis());
-                toRun = perf.wrap(withParentDeathSignal(command)); // the command dies with perf
+                toRun = perf.wrap(ParentDeath.ofGrandchild(command)); // the command dies with perf's shell
             }
             String why = support.unavailableLine();
             if (why != null) {
                 err().println("# " + why);
             }
         }
-        toRun = withParentDeathSignal(toRun); // and perf, or the command, with switchcost
+        toRun = ParentDeath.ofChild(toRun); // and perf, or the command, with switchcost
         if (!noBaseline) {
             Duration b = baselineLength(baseline, interval);
             err().println("# idle baseline: " + b.toMillis() / 1000.0 + " s of /proc/stat before starting the command");
@@ -334,27 +386,17 @@ public final class SampleCommand extends BaseCommand {
             addRow("baseline", List.of(machine.sample()));
         }
         try {
-            child = new ProcessBuilder(toRun).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+            ProcessBuilder pb = new ProcessBuilder(toRun).redirectInput(ProcessBuilder.Redirect.INHERIT);
+            if (profiler != null) {
+                pb.environment().merge("JAVA_TOOL_OPTIONS", profiler.agentOption(flamegraph), AsyncProfiler::javaToolOptions);
+            }
+            child = pb.start();
         } catch (IOException e) {
             throw SwitchcostException.usage("cannot start '" + command.get(0) + "': " + e.getMessage());
         }
         childOutput = new ChildOutput(child, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
         child.onExit().thenRun(stop::countDown);
         target = perf != null ? workload(child) : child.toHandle();
-    }
-
-    /**
-     * {@code setpriv --pdeathsig KILL --} before {@code command} where util-linux has it, so that a
-     * command outlives no {@code kill -9} of switchcost (the signal goes to the one process it starts).
-     */
-    static List<String> withParentDeathSignal(List<String> command) {
-        Path setpriv = Path.of("/usr/bin/setpriv");
-        if (!Files.isExecutable(setpriv)) {
-            return command;
-        }
-        List<String> out = new ArrayList<>(List.of(setpriv.toString(), "--pdeathsig", "KILL", "--"));
-        out.addAll(command);
-        return out;
     }
 
     /** The command perf runs (under a waiting shell): perf's child, once forked (perf itself if the command ended first). */
@@ -587,8 +629,51 @@ public final class SampleCommand extends BaseCommand {
             return;
         }
         List<SwitchCost.Difference> diff = java.util.Optional.ofNullable(costResults.machine())
-                .map(m -> SwitchCost.differences(m, MachineInfo.collect(Path.of("/")))).orElse(List.of());
+                .map(m -> SwitchCost.differences(m, MachineProbe.collect(Path.of("/")))).orElse(List.of());
         SampleTables.cost(c.get(), costResults.source().toString(), diff).forEach(out()::println);
+    }
+
+    /** A --pid JVM writes its graph now (a command's JVMs write theirs as they exit). */
+    private void stopProfiler() {
+        if (!profiling) {
+            return;
+        }
+        profiling = false;
+        if (target.isAlive()) {
+            try {
+                profiler.stop(pid, flamegraph);
+            } catch (SwitchcostException e) {
+                err().println("switchcost: " + e.getMessage()); // said again below: no graph
+            }
+        }
+    }
+
+    /**
+     * Renames the graphs the JVMs wrote to --flamegraph FILE (and STEM.PID.html for a second JVM).
+     *
+     * @return 0, or 3 when none was written (said on stderr in one line)
+     */
+    private int collectFlameGraph() {
+        if (profiler == null) {
+            return ExitCodes.OK;
+        }
+        List<Path> written;
+        try {
+            written = AsyncProfiler.collect(flamegraph);
+        } catch (IOException e) {
+            err().println("switchcost: cannot write " + flamegraph + ": " + e.getMessage());
+            return ExitCodes.FAILURE;
+        }
+        if (written.isEmpty()) {
+            err().println("switchcost: --flamegraph: no JVM wrote a flame graph: " + (pid != null
+                    ? "async-profiler did not stop in process " + pid + " (see its stderr)"
+                    : "'" + command.get(0) + "' started no JVM that ran to its end (async-profiler profiles JVMs only)"));
+            return ExitCodes.ENVIRONMENT;
+        }
+        out().println("Flame graph of where the JVM's threads switched (async-profiler, context-switches, by thread): "
+                + written.get(0) + (written.size() > 1 ? "; other JVMs: " + String.join(", ",
+                written.subList(1, written.size()).stream().map(Path::toString).toList()) : ""));
+        return ExitCodes.OK;
     }
 
     /**

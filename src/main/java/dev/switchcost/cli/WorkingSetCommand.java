@@ -4,6 +4,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.IndirectSweepResults;
 import dev.switchcost.results.ResultsDir;
@@ -74,7 +75,7 @@ public final class WorkingSetCommand extends BaseCommand {
         if (onJdks.size() > 1) {
             throw SwitchcostException.usage("working-set runs on one JDK; give --jdk at most once");
         }
-        MachineInfo machine = MachineInfo.collect();
+        MachineInfo machine = MachineProbe.collect();
         Path resultsDir = output.dir();
         ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
                 : ResultsDir.create(Path.of("results"), machine.hostname(), "working-set");

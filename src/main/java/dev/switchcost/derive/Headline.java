@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.bench.HandoffTasks;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
@@ -47,13 +48,17 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * @param perSwitch       ns per switch (round trip / 2)
      * @param switchesPerTrip switches counted per round trip (ContextSwitchProfiler or getrusage), NaN when not counted
      * @param source          the row or cell it comes from
-     * @param tail            the same trial's latency distribution per switch (sample mode, round trip / 2), or null
-     *                        when no sample-mode row of it was run
+     * @param tail            the same trial's latency distribution per switch (sample mode, round trip / 2 like
+     *                        {@code perSwitch}), or null when no sample-mode row of it was run
+     * @param tripsPerSample  round trips in each sampled value of {@code tail}: 1 where JMH timed single round trips,
+     *                        {@link HandoffTasks#ROUND_TRIPS_PER_OP} for the virtual-thread classes (one invocation drives
+     *                        that many, so their tail is of batch means, narrower than a single round trip's)
      */
-    public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail) {
+    public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail,
+                         int tripsPerSample) {
 
         public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source) {
-            this(what, perSwitch, switchesPerTrip, source, null);
+            this(what, perSwitch, switchesPerTrip, source, null, 1);
         }
     }
 
@@ -181,13 +186,24 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         return rank;
     }
 
-    /** The mean of {@code r}, and the tail of the sample-mode row of the same trial among {@code rows}, per switch. */
+    /**
+     * The mean of {@code r}, and the tail of the sample-mode row of the same trial among {@code rows}, both per switch
+     * (round trip / 2: the card's unit, whatever the switches counted).
+     */
     static Figure figure(String what, JmhRow r, List<JmhRow> rows) {
-        Percentiles tail = rows.stream().filter(x -> SAMPLE.equals(x.mode()) && x.percentiles() != null
-                        && x.benchmark().equals(r.benchmark()) && x.params().equals(r.params()))
-                .findFirst().map(x -> x.percentiles()).map(p -> new Percentiles(p.p50() / 2, p.p90() / 2, p.p99() / 2,
-                        p.p999() / 2, p.max() / 2)).orElse(null);
-        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail);
+        Percentiles tail = sampled(r, rows).map(x -> x.percentiles().times(0.5)).orElse(null);
+        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail, tripsPerSample(r));
+    }
+
+    /** The sample-mode row with percentiles of {@code r}'s trial (same benchmark and parameters) among {@code rows}. */
+    public static Optional<JmhRow> sampled(JmhRow r, List<JmhRow> rows) {
+        return rows.stream().filter(x -> SAMPLE.equals(x.mode()) && x.percentiles() != null
+                && x.benchmark().equals(r.benchmark()) && x.params().equals(r.params())).findFirst();
+    }
+
+    /** Round trips in each value JMH's sample mode timed for {@code r}'s benchmark: see {@link Figure#tripsPerSample}. */
+    public static int tripsPerSample(JmhRow r) {
+        return r.benchmarkClass().startsWith("VirtualThreadHandoff") ? HandoffTasks.ROUND_TRIPS_PER_OP : 1;
     }
 
     /** JMH's sample mode: its mean comes from sampled single ops, so an average-time row of the trial is preferred. */

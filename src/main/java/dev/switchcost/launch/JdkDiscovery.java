@@ -124,6 +124,20 @@ public final class JdkDiscovery {
         return null;
     }
 
+    /** @return the newest JDK found that can build switchcost (one that runs it and has javac), or null */
+    public static Jdk newestBuilder() {
+        return firstBuilder(discover());
+    }
+
+    static Jdk firstBuilder(List<Jdk> newestFirst) {
+        for (Jdk j : newestFirst) {
+            if (j.runsSwitchcost() && j.hasJavac()) {
+                return j;
+            }
+        }
+        return null;
+    }
+
     /** @return the newest JDK of exactly this feature release, or null */
     public static Jdk withFeature(int feature) {
         for (Jdk j : discover()) {

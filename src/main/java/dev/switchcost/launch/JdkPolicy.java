@@ -11,8 +11,8 @@ import java.util.Properties;
  * JVM flags a JVM of a given version gets. Which JDKs there are, and what version a {@code java} is, is
  * {@link JdkDiscovery}'s. The launcher, {@code run},
  * {@code compare}, the partner processes of {@code ProcessPingPong}, {@code doctor} and the tests all ask
- * here; the data (oldest version, environment variables, search roots) lives in
- * {@code jdk-policy.properties} beside this class, which the build's enforcer rule reads too.
+ * here, and so does the build ({@code main("build")}); the data (oldest version, environment variables,
+ * search roots) lives in {@code jdk-policy.properties} beside this class.
  *
  * <p>Compiled for Java 8 with the rest of this package, so that it loads on an old {@code java}.
  */
@@ -95,7 +95,9 @@ public final class JdkPolicy {
 
     /**
      * {@code java -cp benchmarks.jar dev.switchcost.launch.JdkPolicy flags}: the flags for the running JVM,
-     * one per line (what {@code scripts/switchcost} starts the CLI with); {@code list}: every JDK found.
+     * one per line (what {@code scripts/switchcost} starts the CLI with); {@code list}: every JDK found;
+     * {@code build}: nothing when a JDK that can build switchcost is installed, else what to install and
+     * exit 3 (the pom runs it right after compiling this package, before it selects the toolchain).
      */
     public static void main(String[] args) {
         String what = args.length == 0 ? "list" : args[0];
@@ -103,14 +105,30 @@ public final class JdkPolicy {
             for (String f : jvmFlags(feature(System.getProperty("java.specification.version")))) {
                 System.out.println(f);
             }
+        } else if ("build".equals(what)) {
+            if (JdkDiscovery.newestBuilder() == null) {
+                System.err.println(noBuildJdk());
+                System.exit(3);
+            }
         } else if ("list".equals(what)) {
             for (Jdk j : JdkDiscovery.discover()) {
                 System.out.println(j.version + "\t" + j.home + "\t" + join(j.enables()));
             }
         } else {
-            System.err.println("usage: JdkPolicy flags|list");
+            System.err.println("usage: JdkPolicy flags|list|build");
             System.exit(2);
         }
+    }
+
+    /** What to do when no installed JDK can build switchcost. */
+    static String noBuildJdk() {
+        int min = min();
+        return "switchcost needs a JDK " + min + " or newer with javac to build (virtual threads; compiled with --release " + min + "),\n"
+                + "and none was found in " + DATA.getProperty("switchcost.jdk.env").trim() + " or "
+                + DATA.getProperty("switchcost.jdk.roots").trim() + ". Install one, then run the same\n"
+                + "command again; Maven may keep running on your current JDK, the build finds the new one by itself:\n"
+                + "  Debian/Ubuntu:  sudo apt-get install openjdk-21-jdk-headless   (or a Temurin 21/25 package)\n"
+                + "  SDKMAN:         sdk install java 21-tem";
     }
 
     static List<String> list(String key) {

@@ -23,6 +23,8 @@ import java.util.List;
 public final class Launcher {
 
     static final int EXIT_ENVIRONMENT = 3;
+    /** Seconds the re-run JVM has after Ctrl-C/SIGTERM to write what it has (sample's grace and its writing fit). */
+    static final int CHILD_GRACE_SECONDS = 20;
     /** Set on the re-run JVM only (a system property, so the processes it starts do not inherit it). */
     private static final String RELAUNCHED = "switchcost.relaunched";
 
@@ -78,13 +80,14 @@ public final class Launcher {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(mainClass);
         cmd.addAll(Arrays.asList(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+        // the JVM dies with this one, kill -9 included; Ctrl-C/SIGTERM gives it its grace first
+        ProcessBuilder pb = new ProcessBuilder(ParentDeath.ofChild(cmd)).inheritIO();
         try {
             final Process p = pb.start();
             Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
                 @Override
                 public void run() {
-                    p.destroy();
+                    ParentDeath.stop(p, CHILD_GRACE_SECONDS);
                 }
             }));
             System.exit(p.waitFor());

@@ -4,6 +4,7 @@ import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.Headline.Figure;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Results;
 
 import java.nio.file.Path;
@@ -163,15 +164,21 @@ public final class AnswerCard {
         }
         out.add(sb.toString().stripTrailing());
         if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
-            // the tail beside the mean: a handoff's median and 99th percentile (JMH sample mode)
-            StringBuilder tail = new StringBuilder(pad("", LABEL)).append(pad("  median · p99 (sampled)", WHAT));
+            // the tail beside the mean: a handoff's median and 99th percentile per switch (JMH sample mode, round trip / 2)
+            int batch = hs.stream().map(f).filter(x -> x != null && x.tail() != null).mapToInt(Figure::tripsPerSample).max().orElse(1);
+            StringBuilder tail = new StringBuilder(pad("", LABEL)).append(pad(batch > 1
+                    ? "  median · p99 (means of " + Fmt.num(batch) + " trips)" : "  median · p99 (sampled)", WHAT));
             for (Headline h : hs) {
                 Figure x = f.apply(h);
-                tail.append(lpad(x == null || x.tail() == null ? "–"
-                        : Fmt.num(Math.round(x.tail().p50())) + " · " + Fmt.num(Math.round(x.tail().p99())), CELL));
+                tail.append(lpad(x == null || x.tail() == null ? "–" : medianP99(x.tail()), CELL));
             }
             out.add(tail.toString().stripTrailing());
         }
+    }
+
+    /** {@code 1,908 · 6,952}: the median and 99th percentile, ns. */
+    static String medianP99(Percentiles p) {
+        return Fmt.num(Math.round(p.p50())) + " · " + Fmt.num(Math.round(p.p99()));
     }
 
     private static String pinningReading(List<Headline> hs) {

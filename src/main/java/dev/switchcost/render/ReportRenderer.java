@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.LatencyDistribution;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.derive.ProcessThreadCost;
@@ -12,6 +13,7 @@ import dev.switchcost.results.Build;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.RunStatus;
@@ -77,6 +79,9 @@ public final class ReportRenderer {
                 "How much cheaper is handing off between virtual threads than between platform threads?",
                 "ns per round trip (two handoffs)", virtualBars(rows)),
                 "No virtual-thread rows (VirtualThreadHandoffOneCarrier/TwoCarriers).");
+
+        section(doc, sections, "distribution", "Latency distribution: the tail beside the mean");
+        distribution(doc, chartFiles, outDir, chartsDir, inputs);
 
         section(doc, sections, "pinning", PinningTable.TITLE);
         pinning(doc, inputs);
@@ -259,9 +264,50 @@ public final class ReportRenderer {
         List<String> row = new ArrayList<>(List.of(q, any.what()));
         for (Headline h : hs) {
             Headline.Figure x = f.apply(h);
-            row.add(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")");
+            row.add(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")"
+                    + (x.tail() == null ? "" : "; median · p99 " + AnswerCard.medianP99(x.tail())
+                    + (x.tripsPerSample() > 1 ? " (means of " + Fmt.num(x.tripsPerSample()) + ")" : "")));
         }
         rows.add(row);
+    }
+
+    /**
+     * The sample-mode rows' percentiles beside their trial's mean, per switch for a round trip (the answer's unit),
+     * and the chart of their distributions; the timer's own row (an empty op) says what timing a sampled op costs.
+     */
+    private static void distribution(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+        List<LatencyDistribution.Series> all = new ArrayList<>();
+        for (Results r : inputs) {
+            List<LatencyDistribution.Series> d = LatencyDistribution.of(r.usable());
+            if (d.isEmpty()) {
+                continue;
+            }
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            List<String> head = List.of("trial", "unit", "mean ± 99.9%", "p50", "p90", "p99", "p99.9", "max", "samples");
+            List<List<String>> rows = new ArrayList<>();
+            for (LatencyDistribution.Series s : d) {
+                Percentiles p = s.tail();
+                rows.add(List.of(DistributionChart.label(s).replaceFirst(" · [0-9,]+ samples.*$", "")
+                                + (s.row().disturbed() ? " **(disturbed)**" : ""),
+                        (s.perSwitch() ? "ns/switch" : "ns/op") + (s.tripsPerSample() > 1 ? ", means of " + Fmt.num(s.tripsPerSample()) : ""),
+                        s.mean() == null ? "–" : Fmt.pm(s.mean()), Fmt.num(p.p50()), Fmt.num(p.p90()), Fmt.num(p.p99()),
+                        Fmt.num(p.p999()), Fmt.num(p.max()), Fmt.num(p.samples())));
+            }
+            doc.table(new Table(head, rows, "llrrrrrrr"));
+            all.addAll(d);
+        }
+        if (all.isEmpty()) {
+            doc.p("No sample-mode rows (`switchcost run --quick` runs the handoffs again with `-bm sample`).");
+            return;
+        }
+        doc.p("JMH's sample mode times a random sample of invocations, two `System.nanoTime` reads each, in trials of their own"
+                + " (the mean rows read no clock per op). A round trip is two switches: its values are halved, as the mean is."
+                + " The timer row is an empty op sampled the same way: what the timing itself adds to each value."
+                + " The virtual-thread classes drive 1,000 round trips per invocation, so their values are means of 1,000:"
+                + " their tail is narrower than a single round trip's.");
+        chart(doc, files, outDir, chartsDir, DistributionChart.chart(all), "No sample-mode row has a histogram.");
     }
 
     static List<Charts.Bar> mechanismBars(List<Tagged> rows) {
@@ -270,6 +316,7 @@ public final class ReportRenderer {
             for (Tagged t : rows) {
                 JmhRow r = t.row();
                 if (placement.equals(r.param("placement")) && r.param("workingSetKiB") == null && r.primary().isTimePerOp()
+                        && !"sample".equals(r.mode()) // sample-mode rows: the distribution section
                         && !r.benchmarkClass().startsWith("VirtualThreadHandoff")) {
                     String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals("placement"))
                             .map(e -> e.getValue()).reduce((a, b) -> a + " " + b).map(s -> " " + s).orElse("");
@@ -288,7 +335,8 @@ public final class ReportRenderer {
         for (String pair : List.of("VT_VT", "VT_PT", "PT_PT")) {
             for (Tagged t : rows) {
                 JmhRow r = t.row();
-                if (r.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(r.param("pair")) && r.primary().isTimePerOp()) {
+                if (r.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(r.param("pair")) && r.primary().isTimePerOp()
+                        && !"sample".equals(r.mode())) {
                     String carriers = r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers";
                     String p = r.param("placement") == null || r.param("placement").equals("UNPINNED") ? "" : " " + r.param("placement");
                     bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param("primitive") + " · " + carriers + p

@@ -60,7 +60,8 @@ public final class SampleTables {
      */
     public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences) {
         List<String> lines = new java.util.ArrayList<>();
-        lines.add("What these switches cost (this machine's measured cost per switch, from " + source + "):");
+        lines.add("What these switches cost (" + (differences.isEmpty() ? "this machine's measured cost per switch"
+                : "the cost per switch measured on another machine") + ", from " + source + "):");
         lines.add("  " + Fmt.num(round(c.switchesPerSecond())) + " switches/s × " + Fmt.pm(c.perSwitch()) + " ns per switch = "
                 + Fmt.pm(c.cpusLost().times(1000)) + " ms of CPU time per second");
         lines.add("  = " + Fmt.pm(c.cpusLost().times(100)) + " % of one CPU"

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The one reader of JMH's JSON result format ({@code -rf json}; JMH itself has no reader): every row
@@ -124,8 +125,9 @@ public final class JmhJson {
     }
 
     /**
-     * A sample-mode row's {@code scorePercentiles} (other modes' are over iteration scores, not ops) ({@code "50.0": 6.512, ...}, in the score's unit) as
-     * ns per op; null when the row has none, or its unit is not a time per op.
+     * A sample-mode row's {@code scorePercentiles} (other modes' are over iteration scores, not ops) ({@code "50.0": 6.512, ...},
+     * in the score's unit) as ns per op, with the sample count and histogram of {@code rawDataHistogram} (per fork, per
+     * iteration, {@code [value, count]} pairs) merged; null when the row has none, or its unit is not a time per op.
      */
     private static Percentiles percentiles(JsonObject pm, Path source, String benchmark) {
         if (!pm.has("scorePercentiles") || !pm.get("scorePercentiles").isJsonObject()) {
@@ -133,17 +135,34 @@ public final class JmhJson {
         }
         JsonObject p = pm.getAsJsonObject("scorePercentiles");
         String unit = pm.has("scoreUnit") ? pm.get("scoreUnit").getAsString() : "";
-        java.util.function.ToDoubleFunction<String> at = key -> {
-            if (!p.has(key)) {
-                throw bad(source, benchmark + ": scorePercentiles has no \"" + key + "\"");
-            }
-            return Metric.of(number(p.get(key), source, benchmark), Double.NaN, unit, new double[0][]).score();
-        };
         if (!Metric.of(0, 0, unit, new double[0][]).isTimePerOp()) {
             return null;
         }
+        double toNs = Metric.of(1, Double.NaN, unit, new double[0][]).score();
+        ToDoubleFunction<String> at = key -> {
+            if (!p.has(key)) {
+                throw bad(source, benchmark + ": scorePercentiles has no \"" + key + "\"");
+            }
+            return number(p.get(key), source, benchmark) * toNs;
+        };
+        TreeMap<Double, Long> bins = new TreeMap<>();
+        if (pm.has("rawDataHistogram") && pm.get("rawDataHistogram").isJsonArray()) {
+            for (JsonElement fork : pm.getAsJsonArray("rawDataHistogram")) {
+                for (JsonElement iteration : fork.getAsJsonArray()) {
+                    for (JsonElement pair : iteration.getAsJsonArray()) {
+                        JsonArray vc = pair.getAsJsonArray();
+                        if (vc.size() != 2) {
+                            throw bad(source, benchmark + ": rawDataHistogram entry is not [value, count]: " + vc);
+                        }
+                        bins.merge(number(vc.get(0), source, benchmark) * toNs, (long) number(vc.get(1), source, benchmark), Long::sum);
+                    }
+                }
+            }
+        }
+        List<Percentiles.Bin> histogram = bins.entrySet().stream().map(e -> new Percentiles.Bin(e.getKey(), e.getValue())).toList();
         return new Percentiles(at.applyAsDouble("50.0"), at.applyAsDouble("90.0"), at.applyAsDouble("99.0"),
-                at.applyAsDouble("99.9"), at.applyAsDouble("100.0"));
+                at.applyAsDouble("99.9"), at.applyAsDouble("100.0"), histogram.stream().mapToLong(Percentiles.Bin::count).sum(),
+                histogram);
     }
 
     /** JMH writes NaN and infinities as strings ("NaN"). */

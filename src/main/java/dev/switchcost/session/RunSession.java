@@ -8,6 +8,7 @@ import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.jmh.Trials;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.JmhResultFile;
@@ -47,9 +48,14 @@ public final class RunSession {
     /**
      * One JMH run's worth: options ready for this machine and JDK, and the trials they select.
      *
-     * @param jdk     the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
+     * @param jdk          the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
+     * @param distribution a second JMH run after {@code options}' (run --quick: the handoffs in sample mode, for their
+     *                     latency distribution), its rows in the same result file; or null
      */
-    public record OnJdk(Jdk jdk, Options options, TrialPlan plan) {
+    public record OnJdk(Jdk jdk, Options options, TrialPlan plan, Options distribution) {
+        public OnJdk(Jdk jdk, Options options, TrialPlan plan) {
+            this(jdk, options, plan, null);
+        }
     }
 
     /**
@@ -115,7 +121,7 @@ public final class RunSession {
         }, "switchcost-run-log-interrupted");
         Runtime.getRuntime().addShutdownHook(interrupted);
         try {
-            MachineInfo machine = MachineInfo.collect();
+            MachineInfo machine = MachineProbe.collect();
             ResultsDir.writeMachine(runDir, machine);
             out.println("# switchcost run: " + machine.summary());
             out.println("# results: " + runDir.toAbsolutePath());
@@ -131,8 +137,16 @@ public final class RunSession {
                 logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
             }
             TrialLedger.Outcome outcome;
+            int trials = on.plan().size();
             try {
                 outcome = Trials.execute(on.options(), progress.around(log, on.plan().size()), plan.keepDisturbed());
+                if (on.distribution() != null) {
+                    TrialPlan d = TrialPlan.of(on.distribution());
+                    trials += d.size();
+                    out.println("# the latency distribution: the handoffs again in JMH's sample mode (-bm sample)");
+                    out.flush();
+                    outcome = outcome.plus(Trials.execute(on.distribution(), progress.around(log, d.size()), plan.keepDisturbed()));
+                }
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
             } catch (ProfilersFailedException e) {
@@ -164,8 +178,8 @@ public final class RunSession {
                 logStream.println(Trials.failureSummary(outcome, "# switchcost: ", disturbanceWords));
                 err.println(Trials.failureSummary(outcome, "switchcost: ", disturbanceWords));
                 String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
-                run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + on.plan().size() + " trials disturbed" + onJdk
-                        : outcome.failed().size() + " of " + on.plan().size() + " trials failed" + onJdk);
+                run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + trials + " trials disturbed" + onJdk
+                        : outcome.failed().size() + " of " + trials + " trials failed" + onJdk);
                 return false;
             }
             if (!outcome.disturbed().isEmpty()) {

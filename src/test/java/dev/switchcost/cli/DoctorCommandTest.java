@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DoctorCommandTest {
@@ -25,6 +26,21 @@ class DoctorCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("perf"), r.out());
         assertTrue(r.out().contains("placement SAME_CPU"), r.out());
+    }
+
+    /** The paranoid line says, in one line, what the value means for sample and --flamegraph, as root and not. */
+    @Test
+    void paranoidSaysWhatSampleAndTheFlameGraphCanDo() {
+        assertTrue(DoctorCommand.paranoidMeaning(2, true).contains("root") && DoctorCommand.paranoidMeaning(2, true).contains("--flamegraph work"));
+        assertTrue(DoctorCommand.paranoidMeaning(1, false).contains("--flamegraph work for this user"));
+        assertTrue(DoctorCommand.paranoidMeaning(-1, false).contains("--flamegraph work for this user"));
+        assertTrue(DoctorCommand.paranoidMeaning(2, false).contains("--flamegraph needs root or <= 1"));
+        assertTrue(DoctorCommand.paranoidMeaning(3, false).contains("--flamegraph is refused"));
+        for (Integer v : new Integer[] {null, -1, 0, 1, 2, 3, 4}) {
+            for (boolean root : new boolean[] {true, false}) {
+                assertFalse(DoctorCommand.paranoidMeaning(v, root).contains("\n"));
+            }
+        }
     }
 
     static Jdk fakeJdk(Path dir, String version) throws java.io.IOException {

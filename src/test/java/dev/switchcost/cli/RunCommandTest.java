@@ -2,6 +2,12 @@ package dev.switchcost.cli;
 
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.jmh.TrialPlan;
+import org.openjdk.jmh.annotations.Mode;
+import picocli.CommandLine;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -262,5 +268,30 @@ class RunCommandTest {
         }
         String log = Files.readString(dir.resolve("run.log"));
         assertTrue(log.contains("\n# switchcost: interrupted\n"), log.substring(Math.max(0, log.length() - 300)));
+    }
+
+    @Test
+    void quickRunsTheHandoffsAgainInSampleModeAsARunOfTheirOwnAndARegexOrAModeDoesNot() {
+        RunCommand.Prepared quick = prepared();
+        assertNotNull(quick.distribution(), "run --quick has distribution trials");
+        assertEquals(List.of(Mode.SampleTime), List.copyOf(quick.distribution().getBenchModes()));
+        assertTrue(quick.options().getBenchModes().isEmpty(), "the mean rows keep their own mode (average time)");
+        List<String> trials = TrialPlan.of(quick.distribution()).keys().stream()
+                .map(t -> t.benchmark().replaceFirst("^.*\\.bench\\.", "") + " " + t.mode().shortLabel() + " " + t.params()).toList();
+        assertEquals(5, trials.size(), trials.toString());
+        assertTrue(trials.stream().allMatch(t -> t.contains(" sample ")), trials.toString());
+        assertEquals(2, trials.stream().filter(t -> t.startsWith("FutexPingPong.roundTrip ")).count(), trials.toString());
+        assertEquals(2, trials.stream().filter(t -> t.startsWith("VirtualThreadHandoffOneCarrier.roundTrip ")).count(), trials.toString());
+        assertEquals(1, trials.stream().filter(t -> t.startsWith("SyscallBaseline.baseline ")).count(), "the timer's own row");
+        assertEquals(RunCommand.QUICK_DISTRIBUTION_ITERATIONS, quick.distribution().getMeasurementIterations().get());
+        assertEquals(1, prepared("--", "-i", "1").distribution().getMeasurementIterations().get(), "the user's -i applies to both");
+        assertEquals(null, prepared("FutexPingPong").distribution(), "a benchmark regex runs what it names");
+        assertEquals(null, prepared("--", "-bm", "avgt").distribution(), "a mode given is the user's");
+    }
+
+    private static RunCommand.Prepared prepared(String... args) {
+        RunCommand c = new RunCommand();
+        new CommandLine(c).parseArgs(args);
+        return c.prepare(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
     }
 }

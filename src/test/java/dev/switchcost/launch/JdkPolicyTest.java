@@ -135,4 +135,24 @@ class JdkPolicyTest {
         assertTrue(new String(JdkPolicy.class.getResourceAsStream("jdk-policy.properties").readAllBytes(), StandardCharsets.UTF_8)
                 .contains("switchcost.jdk.min="));
     }
+
+    /** The build's check: a runtime without javac cannot build, nor can a JDK older than the policy's oldest. */
+    @Test
+    void onlyAJdkNewEnoughWithJavacBuilds(@TempDir Path tmp) throws IOException {
+        Jdk runtime25 = JdkDiscovery.ofHome(fakeJdk(tmp.resolve("rt25"), "25.0.1").getParent().getParent().toFile());
+        Jdk jdk17 = JdkDiscovery.ofHome(withJavac(fakeJdk(tmp.resolve("jdk17"), "17.0.15")));
+        Jdk jdk21 = JdkDiscovery.ofHome(withJavac(fakeJdk(tmp.resolve("jdk21"), "21.0.8")));
+        assertNull(JdkDiscovery.firstBuilder(List.of(runtime25, jdk17)));
+        assertEquals(jdk21, JdkDiscovery.firstBuilder(List.of(runtime25, jdk21, jdk17)));
+        String why = JdkPolicy.noBuildJdk();
+        assertTrue(why.startsWith("switchcost needs a JDK " + JdkPolicy.min() + " or newer with javac to build"), why);
+        assertTrue(why.contains("JAVA_HOME") && why.contains("/usr/lib/jvm"), why);
+    }
+
+    private static File withJavac(Path java) throws IOException {
+        Path javac = java.resolveSibling("javac");
+        Files.copy(java, javac);
+        Files.setPosixFilePermissions(javac, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return java.getParent().getParent().toFile();
+    }
 }

@@ -196,4 +196,33 @@ class AnswerCardTest {
         assertFalse(card.contains("Across CPUs") && card.lines().filter(l -> l.contains("median · p99")).count() > 1,
                 "no tail line for a figure without a sample-mode row: " + card);
     }
+
+    @Test
+    void everyHandoffRowOfTheQuickSetShowsItsMedianAndP99PerSwitchAndTheBatchMeansAreNamed() throws IOException {
+        Path sample = Path.of("src/test/resources/fixtures/jmh-json/handoffs-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        Files.copy(sample, tmp.resolve("jmh.json"));
+        Files.writeString(tmp.resolve("jmh-avgt.json"), Files.readString(sample).replace("\"mode\" : \"sample\"", "\"mode\" : \"avgt\""));
+        Files.writeString(tmp.resolve("status"), "complete\n");
+        String card = AnswerCard.render(Results.load(tmp));
+        fitsOneScreen(card);
+        List<String> lines = card.lines().toList();
+        // captured per round trip (ns): futex one CPU p50 4336 p99 19203.52; two CPUs 23968, 3980902.4;
+        // VT_VT 781.5, 5044.32; PT_PT 5428, 138136.32; per switch, half of each, as the mean
+        assertEquals("2,168 · 9,602", tailAfter(lines, "One CPU"), card);
+        assertEquals("11,984 · 1,990,451", tailAfter(lines, "Across CPUs"), card);
+        assertEquals("391 · 2,522", tailAfter(lines, "Virtual"), card);
+        assertEquals("2,714 · 69,068", tailAfter(lines, "Platform"), card);
+        assertTrue(lines.get(lines.indexOf(lines.stream().filter(l -> l.startsWith("Virtual")).findFirst().orElseThrow()) + 1)
+                .contains("median · p99 (means of 1,000 trips)"), card);
+        assertTrue(lines.get(lines.indexOf(lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow()) + 1)
+                .contains("median · p99 (sampled)"), card);
+    }
+
+    /** The cell of the tail line under the figure line starting with {@code label}. */
+    private static String tailAfter(List<String> lines, String label) {
+        int at = lines.indexOf(lines.stream().filter(l -> l.startsWith(label)).findFirst().orElseThrow());
+        String tail = lines.get(at + 1);
+        assertTrue(tail.contains("median · p99"), tail);
+        return tail.substring(tail.lastIndexOf(')') + 1).strip();
+    }
 }

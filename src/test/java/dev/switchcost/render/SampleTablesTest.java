@@ -1,9 +1,12 @@
 package dev.switchcost.render;
 
 import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.results.Results;
 import dev.switchcost.measure.sample.ThreadSampler.ThreadTotal;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,5 +28,20 @@ class SampleTablesTest {
         assertFalse(t.text().contains("\u001b"));
         assertEquals(1, SampleTables.threads(s, 1).rows().size());
         assertTrue(SampleTables.roles(s).text().contains("all threads"));
+    }
+
+    /** Results from another machine price the switches but say so, naming what differs and how to get this one's. */
+    @Test
+    void costsFromAnotherMachineSaySo() {
+        SwitchCost c = SwitchCost.of(Results.load(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25")), 1000, 0.5, 2, 0)
+                .orElseThrow();
+        List<String> here = SampleTables.cost(c, "results/a", List.of());
+        assertTrue(here.get(0).startsWith("What these switches cost (this machine's measured cost per switch, from results/a)"), here.get(0));
+        assertFalse(String.join("\n", here).contains("another machine"), String.join("\n", here));
+        List<String> other = SampleTables.cost(c, "results/a", List.of(new SwitchCost.Difference("kernel", "6.1.0", "7.0.0")));
+        assertTrue(other.get(0).startsWith("What these switches cost (the cost per switch measured on another machine, from results/a)"),
+                other.get(0));
+        assertEquals("  These costs were measured on another machine (kernel 6.1.0, here 7.0.0): run switchcost run --quick here"
+                + " for this machine's.", other.get(other.size() - 1));
     }
 }

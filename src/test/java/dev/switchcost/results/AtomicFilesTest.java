@@ -2,6 +2,7 @@ package dev.switchcost.results;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,7 +98,7 @@ class AtomicFilesTest {
             } catch (IOException full) {
                 // expected: the disk is now full
             }
-            MachineInfo m = MachineInfo.collect(Path.of("/"));
+            MachineInfo m = MachineProbe.collect(Path.of("/"));
             ResultWriteException e = assertThrows(ResultWriteException.class, () -> ResultsDir.writeMachine(mnt, m));
             assertEquals(SwitchcostException.Kind.ENVIRONMENT, e.kind());
             assertTrue(e.getMessage().startsWith("could not write " + mnt.resolve("machine.json") + ": no space left"), e.getMessage());

@@ -218,4 +218,33 @@ class ResultsReaderTest {
         assertTrue(e.getMessage().contains(contains), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
+
+    @Test
+    void aSampleModeRowCarriesItsSampleCountAndHistogramFromRawDataHistogram() throws IOException {
+        Path f = Path.of("src/test/resources/fixtures/jmh-json/handoffs-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        List<JmhRow> rows = Results.load(f).rows();
+        JmhRow same = rows.stream().filter(x -> "SAME_CPU".equals(x.param("placement"))).findFirst().orElseThrow();
+        Percentiles p = same.percentiles();
+        // captured in ns/op: p50 4336, p90 5192, p99 19203.52, max 50135040, 37,088 samples over 5 iterations
+        assertEquals(4336, p.p50(), 1e-6);
+        assertEquals(5192, p.p90(), 1e-6);
+        assertEquals(19203.52, p.p99(), 1e-6);
+        assertEquals(50135040, p.max(), 1e-6);
+        assertEquals(37088, p.samples());
+        assertEquals(p.samples(), p.histogram().stream().mapToLong(Percentiles.Bin::count).sum());
+        for (int i = 1; i < p.histogram().size(); i++) {
+            assertTrue(p.histogram().get(i - 1).ns() < p.histogram().get(i).ns(), "bins merged over iterations, ascending");
+        }
+        assertEquals(50135040, p.histogram().get(p.histogram().size() - 1).ns(), 1e-6, "the slowest bin is the max");
+        List<Percentiles.Point> curve = p.curve();
+        assertTrue(curve.get(curve.size() - 1).fraction() < 1, "the max has no place on a scale of nines");
+        double atMedian = curve.stream().filter(x -> x.fraction() >= 0.5).findFirst().orElseThrow().ns();
+        assertEquals(p.p50(), atMedian, 10, "the histogram's median is JMH's p50 (to a bin)");
+        JmhRow timer = rows.stream().filter(x -> x.shortName().equals("SyscallBaseline.baseline")).findFirst().orElseThrow();
+        assertEquals(40, timer.percentiles().p50(), 1e-6);
+        Percentiles half = p.times(0.5);
+        assertEquals(2168, half.p50(), 1e-6);
+        assertEquals(p.samples(), half.samples());
+        assertEquals(p.histogram().get(0).ns() / 2, half.histogram().get(0).ns(), 1e-9);
+    }
 }

@@ -63,6 +63,16 @@ public enum Placement {
         }
     }
 
+    /**
+     * {@link #assign} for this process on this machine: {@link Topology#current()} and
+     * {@link CpuPinning#allowedCpus()}, as every pair and every native program run uses it.
+     *
+     * @throws CpuPinning.BadCpuSelection when {@code SWITCHCOST_CPUS} is not a CPU list or names CPUs outside the mask
+     */
+    public Assignment assignHere() {
+        return assign(Topology.current(), CpuPinning.allowedCpus());
+    }
+
     private Assignment unavailable(String why) {
         return new Assignment(this, -1, -1, why);
     }

@@ -8,17 +8,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
  * The limits that bound how many tasks one JVM can hold, and how close the system is to each, read
- * from /proc and /sys at one moment. Values this machine does not expose are -1.
+ * from /proc and /sys at one moment: the one reader of these files ({@code machine.json}'s limits come from
+ * here too). Values this machine does not expose are -1.
  *
  * @param pidMax          {@code kernel.pid_max}: highest thread id, so at most this many threads system-wide
  * @param threadsMax      {@code kernel.threads-max}
  * @param maxMapCount     {@code vm.max_map_count}: mappings per process (each thread stack and its guard take some)
  * @param nprocSoft       {@code ulimit -u}: threads per user (not enforced for root)
+ * @param nofileSoft      {@code ulimit -n}: open files per process
  * @param cgroupPidsMax   the cgroup's {@code pids.max}
  * @param cgroupPids      the cgroup's {@code pids.current}
  * @param systemThreads   threads on the system now ({@code /proc/loadavg})
@@ -30,27 +31,37 @@ import java.util.stream.Stream;
  * @param heapMax         Java heap limit ({@code -Xmx}), bytes
  * @param root            whether this process runs as root (then {@code ulimit -u} is not enforced)
  */
-public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long nprocSoft, long cgroupPidsMax, long cgroupPids,
+public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long nprocSoft, long nofileSoft,
+                           long cgroupPidsMax, long cgroupPids,
                            long systemThreads, long processThreads, long processMaps, long memAvailable, long memTotal,
                            long heapUsed, long heapMax, boolean root) {
 
     /** Reads everything now. */
     public static SystemLimits read() {
-        Map<String, Long> meminfo = ProcFiles.kibLinesAsBytes(lines("/proc/meminfo"));
-        List<String> status = lines("/proc/self/status");
+        return read(Path.of("/"));
+    }
+
+    /**
+     * Reads the {@code /proc} and {@code /sys} under {@code root} (a captured tree in tests); the heap is
+     * this JVM's.
+     */
+    public static SystemLimits read(Path root) {
+        Map<String, Long> meminfo = ProcFiles.kibLinesAsBytes(lines(root.resolve("proc/meminfo")));
+        List<String> status = lines(root.resolve("proc/self/status"));
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        Path cgroup = cgroupDir();
-        OptionalLong nproc = ProcFiles.softLimit(lines("/proc/self/limits"), "Max processes");
+        Path cgroup = cgroupDir(root);
+        List<String> limits = lines(root.resolve("proc/self/limits"));
         return new SystemLimits(
-                number("/proc/sys/kernel/pid_max"),
-                number("/proc/sys/kernel/threads-max"),
-                number("/proc/sys/vm/max_map_count"),
-                nproc.orElse(-1),
-                cgroup == null ? -1 : number(cgroup.resolve("pids.max").toString()),
-                cgroup == null ? -1 : number(cgroup.resolve("pids.current").toString()),
-                readSystemThreads(),
+                number(root.resolve("proc/sys/kernel/pid_max")),
+                number(root.resolve("proc/sys/kernel/threads-max")),
+                number(root.resolve("proc/sys/vm/max_map_count")),
+                ProcFiles.softLimit(limits, "Max processes").orElse(-1),
+                ProcFiles.softLimit(limits, "Max open files").orElse(-1),
+                cgroup == null ? -1 : number(cgroup.resolve("pids.max")),
+                cgroup == null ? -1 : number(cgroup.resolve("pids.current")),
+                readSystemThreads(root),
                 ProcFiles.kibLinesAsBytes(status).isEmpty() ? -1 : threadsLine(status),
-                countLines("/proc/self/maps"),
+                countLines(root.resolve("proc/self/maps")),
                 meminfo.getOrDefault("MemAvailable", -1L),
                 meminfo.getOrDefault("MemTotal", -1L),
                 heap.getUsed(),
@@ -58,9 +69,9 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
                 uidZero(status));
     }
 
-    private static long readSystemThreads() {
+    private static long readSystemThreads(Path root) {
         try {
-            return ProcFiles.systemThreads(String.join(" ", lines("/proc/loadavg")));
+            return ProcFiles.systemThreads(String.join(" ", lines(root.resolve("proc/loadavg"))));
         } catch (RuntimeException e) {
             return -1;
         }
@@ -75,6 +86,11 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
         return -1;
     }
 
+    /** Whether this process runs as root (effective uid 0, from /proc/self/status). */
+    public static boolean runningAsRoot() {
+        return uidZero(lines(Path.of("/proc/self/status")));
+    }
+
     static boolean uidZero(List<String> status) {
         for (String l : status) {
             if (l.startsWith("Uid:")) {
@@ -85,27 +101,27 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
     }
 
     /** The cgroup v2 directory of this process, or null. */
-    private static Path cgroupDir() {
-        for (String l : lines("/proc/self/cgroup")) {
+    private static Path cgroupDir(Path root) {
+        for (String l : lines(root.resolve("proc/self/cgroup"))) {
             if (l.startsWith("0::")) {
-                Path p = Path.of("/sys/fs/cgroup" + l.substring(3));
+                Path p = root.resolve("sys/fs/cgroup" + l.substring(3));
                 return Files.isReadable(p.resolve("pids.max")) ? p : null;
             }
         }
         return null;
     }
 
-    static List<String> lines(String path) {
+    static List<String> lines(Path path) {
         try {
-            return Files.readAllLines(Path.of(path));
+            return Files.readAllLines(path);
         } catch (IOException e) {
             return List.of();
         }
     }
 
-    private static long number(String path) {
+    private static long number(Path path) {
         // not Files.readString: on procfs/sysfs (size 0) it can return a short read ("3" for "32768" on JDK 25)
-        try (BufferedReader r = Files.newBufferedReader(Path.of(path))) {
+        try (BufferedReader r = Files.newBufferedReader(path)) {
             String s = r.readLine();
             return s == null ? -1 : s.trim().equals("max") ? -1 : Long.parseLong(s.trim());
         } catch (IOException | NumberFormatException e) {
@@ -113,8 +129,8 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
         }
     }
 
-    private static long countLines(String path) {
-        try (Stream<String> s = Files.lines(Path.of(path))) {
+    private static long countLines(Path path) {
+        try (Stream<String> s = Files.lines(path)) {
             return s.count();
         } catch (IOException e) {
             return -1;

@@ -52,6 +52,17 @@ public final class TrialLedger implements OutputFormat {
             this(complete, failed, Map.of(), false);
         }
 
+        /** This run's trials and then {@code next}'s (another JMH run into the same results). */
+        public Outcome plus(Outcome next) {
+            List<RunResult> all = new ArrayList<>(complete);
+            all.addAll(next.complete());
+            Map<TrialPlan.Trial, String> f = new LinkedHashMap<>(failed);
+            f.putAll(next.failed());
+            Map<TrialPlan.Trial, Disturbance.Reading> d = new LinkedHashMap<>(disturbed);
+            d.putAll(next.disturbed());
+            return new Outcome(all, f, d, keptDisturbed && next.keptDisturbed());
+        }
+
         /** Every trial completed, and none was disturbed unless disturbed trials are kept. */
         public boolean ok() {
             return failed.isEmpty() && (keptDisturbed || disturbed.isEmpty());

@@ -53,7 +53,7 @@ public record CacheSizes(long l1dBytes, long l2Bytes, long llcBytes, int llcLeve
      * @throws IllegalArgumentException if it lists no L1 data cache or no data/unified cache at all
      */
     public static CacheSizes read(Path cacheDir) {
-        return of(MachineInfo.caches(cacheDir), cacheDir.toString());
+        return of(MachineProbe.caches(cacheDir), cacheDir.toString());
     }
 
     /**

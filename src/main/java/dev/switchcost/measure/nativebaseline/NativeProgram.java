@@ -5,9 +5,11 @@ import java.util.List;
 
 /**
  * switchcost's native baseline programs ({@code src/main/c}, built into {@code target/native} by
- * {@code scripts/build-native.sh}). Each takes {@code PLACEMENT ROUND_TRIPS REPETITIONS} (the futex
- * programs also {@code [UNTIMED|TIMED]}) and prints one JSON line per repetition
- * ({@link NativeResultParser}). An entry is one program with fixed extra arguments.
+ * {@code scripts/build-native.sh}). Each takes {@code [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS}
+ * (the futex programs also {@code [UNTIMED|TIMED]}), the CPUs those
+ * {@link dev.switchcost.measure.affinity.Placement#assign} chose ({@link NativeRunner} resolves them),
+ * and prints one JSON line per repetition ({@link NativeResultParser}). An entry is one program with
+ * fixed extra arguments.
  */
 public enum NativeProgram {
     /** One {@code syscall(SYS_gettid)} per round trip: a mode switch, the floor under every switch. */
@@ -37,7 +39,7 @@ public enum NativeProgram {
         this.extraArgs = List.of(extraArgs);
     }
 
-    /** Arguments after {@code PLACEMENT ROUND_TRIPS REPETITIONS}. */
+    /** Arguments after {@code [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS}. */
     public List<String> extraArgs() {
         return extraArgs;
     }

@@ -82,18 +82,20 @@ public final class NativeRunner {
     }
 
     /**
-     * Runs one program and parses its lines. Its output is read on other threads, so the timeout
-     * fires even when a hung program keeps stdout open; on timeout, interruption or JVM shutdown the
-     * program and its children are killed ({@code SIGKILL}).
+     * Runs one program and parses its lines. The placement is resolved here, with
+     * {@link Placement#assignHere()} as the JVM rows resolve theirs, and the program is given the
+     * CPUs ({@link #command}). Its output is read on other threads, so the timeout fires even when a
+     * hung program keeps stdout open; on timeout, interruption or JVM shutdown the program and its
+     * children are killed ({@code SIGKILL}).
      *
-     * @throws NativeRunException when it exits non-zero (with its stderr), times out, is interrupted, or prints no result
+     * @throws NativeRunException when the placement is unavailable here (exit code 3), or the program exits
+     *                            non-zero (with its stderr), times out, is interrupted, or prints no result
      */
     public List<NativeResult> run(NativeProgram program, Placement placement, long roundTrips, int repetitions,
                                   long timeoutSeconds) {
-        Path exe = dir.resolve(program.executable());
-        List<String> command = new ArrayList<>(List.of(exe.toString(), placement.name(), Long.toString(roundTrips),
-                Integer.toString(repetitions)));
-        command.addAll(program.extraArgs());
+        List<String> args = new ArrayList<>(List.of(Long.toString(roundTrips), Integer.toString(repetitions)));
+        args.addAll(program.extraArgs());
+        List<String> command = command(dir.resolve(program.executable()), placement.assignHere(), args);
         List<NativeResult> results = NativeResultParser.parse(exec(program.executable(), placement, command, timeoutSeconds));
         if (results.size() != repetitions) {
             throw new NativeRunException(program.executable() + " printed " + results.size() + " results for "
@@ -145,15 +147,15 @@ public final class NativeRunner {
 
     /**
      * Runs one of the working-set programs ({@code ws_threads}, {@code ws_pipe_processes}, {@code ws_single}:
-     * {@code PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES WALK}) as {@link #run} does, and parses
-     * its lines with {@link NativeWorkingSetResultParser}.
+     * {@code [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES WALK}) as {@link #run} does,
+     * and parses its lines with {@link NativeWorkingSetResultParser}.
      *
      * @throws NativeRunException as {@link #run}
      */
     public List<NativeWorkingSetResult> runWorkingSet(String executable, Placement placement, long roundTrips, int repetitions,
                                                       long sizeKiB, long strideBytes, String walk, long timeoutSeconds) {
-        List<String> command = List.of(dir.resolve(executable).toString(), placement.name(), Long.toString(roundTrips),
-                Integer.toString(repetitions), Long.toString(sizeKiB), Long.toString(strideBytes), walk);
+        List<String> command = command(dir.resolve(executable), placement.assignHere(), List.of(Long.toString(roundTrips),
+                Integer.toString(repetitions), Long.toString(sizeKiB), Long.toString(strideBytes), walk));
         List<NativeWorkingSetResult> results;
         try {
             results = NativeWorkingSetResultParser.parse(exec(executable, placement, command, timeoutSeconds));
@@ -164,6 +166,28 @@ public final class NativeRunner {
             throw new NativeRunException(executable + " printed " + results.size() + " results for " + repetitions + " repetitions", 0);
         }
         return results;
+    }
+
+    /**
+     * A program's command line for a resolved placement: {@code EXE [--cpus A,B] PLACEMENT ARGS...}, the
+     * CPUs those {@link Placement#assign} chose for side A and side B ({@code --cpus} left out when unpinned).
+     *
+     * @param args the arguments after the placement ({@code ROUND_TRIPS REPETITIONS ...})
+     * @throws NativeRunException with exit code 3 when the placement is unavailable on this machine
+     */
+    static List<String> command(Path exe, Placement.Assignment where, List<String> args) {
+        if (!where.isAvailable()) {
+            throw new NativeRunException(exe.getFileName() + ": " + where, 3);
+        }
+        List<String> command = new ArrayList<>();
+        command.add(exe.toString());
+        if (where.isPinned()) {
+            command.add("--cpus");
+            command.add(where.cpuA() + "," + where.cpuB());
+        }
+        command.add(where.placement().name());
+        command.addAll(args);
+        return command;
     }
 
     /** Runs {@code command} to its end and returns its stdout lines; kills it (and its children) on timeout or interrupt. */

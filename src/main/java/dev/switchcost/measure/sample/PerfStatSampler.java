@@ -1,15 +1,21 @@
 package dev.switchcost.measure.sample;
 
+import dev.switchcost.launch.ParentDeath;
+
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * {@code perf stat -x, -I MS -e EVENTS -o FILE -- COMMAND}: the counters of a command and of every
@@ -19,7 +25,7 @@ import java.util.Map;
  * threads that exist at attach time) misses; and unlike {@code perf stat -a} the rest of the
  * machine is not mixed in (vmstat shows that). Only events the {@link PerfSupport} probe found
  * countable are asked for; the others are simply not columns. perf writes to a temporary file that
- * is read as it grows and deleted on {@link #close()}; lines are summed per event until the next
+ * is read as it grows and is deleted from the start ({@link Unlinked}); lines are summed per event until the next
  * {@link #sample()}.
  */
 public final class PerfStatSampler implements Sampler {
@@ -28,8 +34,8 @@ public final class PerfStatSampler implements Sampler {
     private final int intervalMs;
     private final List<String> columns = new ArrayList<>();
     private final Map<String, Double> pending = new HashMap<>();
-    private Path file;
-    private Path exitFile;
+    private Unlinked file;
+    private Unlinked exitFile;
     private volatile boolean closed;
     private Thread reader;
     private long prevNanos;
@@ -60,15 +66,16 @@ public final class PerfStatSampler implements Sampler {
         if (columns.isEmpty()) {
             return command;
         }
-        file = Files.createTempFile("switchcost-perf-", ".csv");
-        file.toFile().deleteOnExit();
-        exitFile = Files.createTempFile("switchcost-perf-", ".exit");
-        exitFile.toFile().deleteOnExit();
+        file = Unlinked.create(".csv");
+        exitFile = Unlinked.create(".exit");
         // perf stat -I exits 0 whatever the command did (perf 6.1): a shell keeps the command's exit code
+        // the shell dies with perf (give `command` the same, ParentDeath.ofGrandchild, to have it die with the shell)
+        List<String> shell = new ArrayList<>(List.of("sh", "-c", "\"$@\"; code=$?; echo $code > \"$0\"; exit $code",
+                exitFile.path()));
+        shell.addAll(command);
         List<String> cmd = new ArrayList<>(List.of(support.perf(), "stat", "-x,", "-I", String.valueOf(intervalMs), "-e",
-                String.join(",", support.supported()), "-o", file.toString(), "--",
-                "sh", "-c", "\"$@\"; code=$?; echo $code > \"$0\"; exit $code", exitFile.toString()));
-        cmd.addAll(command);
+                String.join(",", support.supported()), "-o", file.path(), "--"));
+        cmd.addAll(ParentDeath.ofGrandchild(shell));
         return cmd;
     }
 
@@ -81,7 +88,8 @@ public final class PerfStatSampler implements Sampler {
             return perfExit;
         }
         try {
-            String code = Files.readString(exitFile).strip();
+            String code = new String(Channels.newInputStream(exitFile.channel().position(0)).readAllBytes(),
+                    StandardCharsets.UTF_8).strip();
             return code.isEmpty() ? perfExit : Integer.parseInt(code);
         } catch (IOException | NumberFormatException e) {
             return perfExit;
@@ -101,7 +109,7 @@ public final class PerfStatSampler implements Sampler {
     }
 
     private void read() {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = new BufferedReader(Channels.newReader(file.channel(), StandardCharsets.UTF_8))) {
             StringBuilder partial = new StringBuilder();
             char[] buf = new char[8192];
             while (true) {
@@ -148,7 +156,7 @@ public final class PerfStatSampler implements Sampler {
         return new Sample(name(), v);
     }
 
-    /** Stops reading and deletes perf's output file (perf itself ends with the command it runs). */
+    /** Stops reading and closes perf's output files, which then are gone (perf itself ends with the command it runs). */
     @Override
     public void close() {
         closed = true;
@@ -159,13 +167,50 @@ public final class PerfStatSampler implements Sampler {
                 Thread.currentThread().interrupt();
             }
         }
-        for (Path p : new Path[] {file, exitFile}) {
-            if (p != null) {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // left in the temp directory; deleteOnExit tries again
+        for (Unlinked u : new Unlinked[] {file, exitFile}) {
+            if (u != null) {
+                u.close();
+            }
+        }
+    }
+
+    /**
+     * A temporary file that is deleted as soon as it is opened, so that nothing is left in the temp
+     * directory whatever ends this JVM ({@code kill -9} too): this JVM holds it open, and perf and its
+     * shell reach it as {@code /proc/PID/fd/N} while it runs.
+     *
+     * @param channel this JVM's handle, for reading
+     * @param path    the name another process of this user opens it by
+     */
+    record Unlinked(FileChannel channel, String path) {
+
+        static Unlinked create(String suffix) throws IOException {
+            Path f = Files.createTempFile("switchcost-perf-", suffix);
+            try {
+                FileChannel ch = FileChannel.open(f, StandardOpenOption.READ);
+                try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+                    for (Path fd : fds.toList()) {
+                        try {
+                            if (Files.readSymbolicLink(fd).equals(f.toAbsolutePath())) {
+                                return new Unlinked(ch, "/proc/" + ProcessHandle.current().pid() + "/fd/" + fd.getFileName());
+                            }
+                        } catch (IOException closedMeanwhile) {
+                            // another thread's file, closed while listed
+                        }
+                    }
                 }
+                ch.close();
+                throw new IOException("cannot find the descriptor of " + f + " in /proc/self/fd");
+            } finally {
+                Files.deleteIfExists(f);
+            }
+        }
+
+        void close() {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // closed already
             }
         }
     }

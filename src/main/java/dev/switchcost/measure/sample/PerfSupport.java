@@ -62,7 +62,7 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
     /** Runs perf to see which of {@code events} it can count; never throws for a missing or refusing perf. */
     public static PerfSupport probe(List<String> events) {
         String perf = perfCommand();
-        Integer paranoid = readParanoid(Path.of("/proc/sys/kernel/perf_event_paranoid"));
+        Integer paranoid = readParanoid();
         Run version = run(List.of(perf, "--version"));
         if (version == null || version.exit != 0) {
             return from(perf, null, paranoid, events, -1, List.of());
@@ -174,6 +174,11 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
     static boolean forbidden(List<String> lines) {
         return lines.stream().anyMatch(l -> l.contains("perf_event_paranoid") || l.contains("Permission denied")
                 || l.contains("Access to performance monitoring"));
+    }
+
+    /** @return {@code /proc/sys/kernel/perf_event_paranoid}, or null when unreadable */
+    public static Integer readParanoid() {
+        return readParanoid(Path.of("/proc/sys/kernel/perf_event_paranoid"));
     }
 
     static Integer readParanoid(Path f) {

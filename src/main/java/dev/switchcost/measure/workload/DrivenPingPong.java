@@ -1,5 +1,6 @@
 package dev.switchcost.measure.workload;
 
+import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.sample.CountedThreads;
 
@@ -39,19 +40,25 @@ public final class DrivenPingPong implements AutoCloseable {
     }
 
     /**
+     * @param placement          where ping (side A) and pong (side B) run; pinned placements need two platform tasks
      * @param turn               the handoff between ping and pong (a fresh one, side A's turn)
      * @param ping               kind of the ping task
      * @param pong               kind of the pong task
      * @param roundTripsPerDrive round trips per {@link #drive()}
-     * @param pinPing            CPU for a platform ping, or -1
-     * @param pinPong            CPU for a platform pong, or -1
      * @param timeoutNanos       bound on one {@link #drive()}
+     * @throws dev.switchcost.measure.affinity.PlacementUnavailableException when the machine cannot provide the placement
      */
-    public static DrivenPingPong start(Turn turn, ThreadKind ping, ThreadKind pong, int roundTripsPerDrive,
-                                       int pinPing, int pinPong, long timeoutNanos) {
+    public static DrivenPingPong start(Placement placement, Turn turn, ThreadKind ping, ThreadKind pong, int roundTripsPerDrive,
+                                       long timeoutNanos) {
         if (roundTripsPerDrive < 1) {
             throw new IllegalArgumentException("roundTripsPerDrive must be positive: " + roundTripsPerDrive);
         }
+        Placement.Assignment a = placement.assignHere().require();
+        if (a.isPinned() && (ping == ThreadKind.VIRTUAL || pong == ThreadKind.VIRTUAL)) {
+            throw new IllegalArgumentException("placement " + placement + " pins ping and pong, and a virtual thread cannot be pinned");
+        }
+        int pinPing = a.isPinned() ? a.cpuA() : PingPong.UNPINNED;
+        int pinPong = a.isPinned() ? a.cpuB() : PingPong.UNPINNED;
         Driver driver = new Driver(turn, pong, pinPong, roundTripsPerDrive, timeoutNanos);
         try {
             // ping holds the outer turn for a whole batch, so the outer watchdog samples it nearly always
@@ -134,7 +141,7 @@ public final class DrivenPingPong implements AutoCloseable {
 
         /** Starts pong; called on ping's thread, so that ping is the inner pair's side A. */
         void open() {
-            pair = PingPong.start(turn, pong, pinPong, timeoutNanos, PONG_NAME, null);
+            pair = PingPong.start(turn, pong, pinPong, timeoutNanos, PONG_NAME, null, null);
         }
 
         @Override

@@ -49,6 +49,8 @@ public final class PingPong implements AutoCloseable {
     /** How often an idle partner checks whether it should stop. */
     private static final long PARTNER_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     public static final String PARTNER_NAME = "switchcost-partner";
+    /** {@code pinPartnerTo} for a partner left to the scheduler (what {@code Placement.Assignment} says when unpinned). */
+    static final int UNPINNED = -1;
 
     private final Turn turn;
     private final long timeoutNanos;
@@ -91,54 +93,58 @@ public final class PingPong implements AutoCloseable {
     public static final Runnable NO_WORK = () -> { };
 
     /**
-     * Starts a partner and binds the calling thread as side A.
+     * Starts an unpinned partner and binds the calling thread as side A. (Pinned pairs are
+     * {@link PlacedPingPong}, {@link DrivenPingPong} and {@link ProcessPingPong}, which take a
+     * {@link dev.switchcost.measure.affinity.Placement}.)
      *
      * @param turn         the mechanism
      * @param kind         the partner's kind
-     * @param pinPartnerTo CPU to pin the partner to, or -1 to leave it unpinned (required for virtual partners)
      * @param timeoutNanos bound on every wait
      * @throws IllegalStateException if the partner fails to start within the timeout or fails while starting
      */
-    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos) {
-        return start(turn, kind, pinPartnerTo, timeoutNanos, PARTNER_NAME, null);
+    public static PingPong start(Turn turn, ThreadKind kind, long timeoutNanos) {
+        return start(turn, kind, UNPINNED, timeoutNanos, PARTNER_NAME, null, null);
     }
 
     /**
-     * As {@link #start(Turn, ThreadKind, int, long)}, with work the partner does on its own thread each
+     * As {@link #start(Turn, ThreadKind, long)}, with work the partner does on its own thread each
      * time it has the turn, between receiving it and passing it back (e.g. walking its working set).
      * An exception from {@code partnerWork} fails the partner: the next {@link #roundTrip()} throws it.
      *
      * @param partnerWork run once per round trip on the partner, while it holds the turn
      */
-    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, Runnable partnerWork) {
-        return start(turn, kind, pinPartnerTo, timeoutNanos, PARTNER_NAME, asWork(partnerWork));
+    public static PingPong start(Turn turn, ThreadKind kind, long timeoutNanos, Runnable partnerWork) {
+        return start(turn, kind, UNPINNED, timeoutNanos, PARTNER_NAME, asWork(partnerWork), null);
     }
 
     /** A plain {@code Runnable} as partner work; {@link #NO_WORK} as none, so the hot path has nothing to call. */
-    private static Supplier<PartnerWork> asWork(Runnable partnerWork) {
+    static Supplier<PartnerWork> asWork(Runnable partnerWork) {
         return partnerWork == NO_WORK ? null : () -> partnerWork::run;
     }
 
     /**
-     * Starts a partner named {@code partnerName} that runs {@code work} each time it holds the turn,
-     * and binds the calling thread as side A.
+     * Starts an unpinned partner named {@code partnerName} that runs {@code work} each time it holds the
+     * turn, and binds the calling thread as side A.
      *
      * @param work creates the partner's work on the partner thread; null for none
-     * @see #start(Turn, ThreadKind, int, long)
+     * @see #start(Turn, ThreadKind, long)
      */
-    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
+    public static PingPong start(Turn turn, ThreadKind kind, long timeoutNanos, String partnerName,
                                  Supplier<? extends PartnerWork> work) {
-        return start(turn, kind, pinPartnerTo, timeoutNanos, partnerName, work, null);
+        return start(turn, kind, UNPINNED, timeoutNanos, partnerName, work, null);
     }
 
     /**
-     * As {@link #start(Turn, ThreadKind, int, long, String, Supplier)}, for a partner whose work holds
-     * the turn for long stretches: {@code partnerGuarded} is true while that work is guarded by a
-     * watchdog of its own, and this pair's watchdog does not count that time as unanswered
-     * ({@link PairWatchdog#start(CancellableTurn, int, long, PairWatchdog.Reason, BooleanSupplier)}).
+     * The one way a partner starts; the pairs that take a placement pass the CPU it resolved to.
+     *
+     * @param pinPartnerTo   CPU to pin the partner to, or {@link #UNPINNED} (required for virtual partners)
+     * @param partnerGuarded null, or, for a partner whose work holds the turn for long stretches, true while
+     *                       that work is guarded by a watchdog of its own: this pair's watchdog does not count
+     *                       that time as unanswered
+     *                       ({@link PairWatchdog#start(CancellableTurn, int, long, PairWatchdog.Reason, BooleanSupplier)})
      */
-    public static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
-                                 Supplier<? extends PartnerWork> work, BooleanSupplier partnerGuarded) {
+    static PingPong start(Turn turn, ThreadKind kind, int pinPartnerTo, long timeoutNanos, String partnerName,
+                          Supplier<? extends PartnerWork> work, BooleanSupplier partnerGuarded) {
         if (kind == ThreadKind.VIRTUAL && pinPartnerTo >= 0) {
             throw new IllegalArgumentException("a virtual partner cannot be pinned (cpu " + pinPartnerTo + " asked)");
         }
@@ -175,7 +181,7 @@ public final class PingPong implements AutoCloseable {
     public static PingPong inline(Turn turn, Runnable partnerWork) {
         turn.bind(Turn.A);
         turn.bind(Turn.B);
-        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, -1, null, null, partnerWork == NO_WORK ? null : partnerWork);
+        return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, UNPINNED, null, null, partnerWork == NO_WORK ? null : partnerWork);
     }
 
     public boolean isInline() {

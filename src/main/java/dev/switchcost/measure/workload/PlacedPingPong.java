@@ -2,7 +2,6 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.linux.Syscalls;
 
 /**
@@ -11,7 +10,7 @@ import dev.switchcost.measure.linux.Syscalls;
  * actually runs, and says so in one line on stderr. The partner registers itself for counting
  * ({@link PingPong}); the calling thread is registered by its owner (the benchmarks' {@code CountedTrial}).
  */
-public final class PlacedPingPong implements AutoCloseable {
+public final class PlacedPingPong implements HandoffPair {
 
     private final Placement.Assignment assignment;
     private final CpuPinning callerPin;
@@ -38,11 +37,11 @@ public final class PlacedPingPong implements AutoCloseable {
 
     /**
      * As {@link #start(Placement, Turn, ThreadKind, boolean)}, with work the partner runs on its own
-     * (placed) thread each time it holds the turn: see {@link PingPong#start(Turn, ThreadKind, int, long, Runnable)}.
+     * (placed) thread each time it holds the turn: see {@link PingPong#start(Turn, ThreadKind, long, Runnable)}.
      */
     public static PlacedPingPong start(Placement placement, Turn turn, ThreadKind partnerKind, boolean inlineOnOneCpu,
                                        Runnable partnerWork) {
-        Placement.Assignment a = placement.assign(Topology.current(), CpuPinning.allowedCpus()).require();
+        Placement.Assignment a = placement.assignHere().require();
         if (partnerKind == ThreadKind.VIRTUAL && a.isPinned()) {
             throw new IllegalArgumentException("placement " + placement + " needs a pinned partner, and a virtual thread cannot be pinned");
         }
@@ -55,7 +54,8 @@ public final class PlacedPingPong implements AutoCloseable {
                         + " needs two CPUs to hand off without the scheduler, so both sides run inline on " + side
                         + " (cpu " + Syscalls.currentCpu() + "): the protocol alone, no switch");
             }
-            PingPong pp = PingPong.start(turn, partnerKind, a.cpuB(), PingPong.DEFAULT_TIMEOUT_NANOS, partnerWork);
+            PingPong pp = PingPong.start(turn, partnerKind, a.cpuB(), PingPong.DEFAULT_TIMEOUT_NANOS, PingPong.PARTNER_NAME,
+                    PingPong.asWork(partnerWork), null);
             int cpuA = Syscalls.currentCpu();
             int cpuB = pp.partnerCpu();
             if (a.isPinned() && (cpuA != a.cpuA() || cpuB != a.cpuB())) {
@@ -80,11 +80,21 @@ public final class PlacedPingPong implements AutoCloseable {
         return pingPong;
     }
 
+    @Override
+    public void roundTrip() {
+        pingPong.roundTrip();
+    }
+
+    @Override
+    public void checkPartner() {
+        pingPong.checkPartner();
+    }
+
     public Placement.Assignment assignment() {
         return assignment;
     }
 
-    /** @return one line saying where each side runs, as checked with sched_getcpu */
+    @Override
     public String report() {
         return report;
     }

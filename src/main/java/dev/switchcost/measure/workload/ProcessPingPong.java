@@ -3,7 +3,6 @@ package dev.switchcost.measure.workload;
 import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.sample.CountedThreads;
@@ -35,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * <p>The partner's thread is registered with {@link CountedThreads#registerExternal} so
  * {@code ContextSwitchProfiler} counts its switches with this process's.
  */
-public final class ProcessPingPong implements AutoCloseable {
+public final class ProcessPingPong implements HandoffPair {
 
     /** How long a partner JVM may take to start and say READY (a JVM start on a loaded machine). */
     static final long START_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
@@ -82,14 +81,14 @@ public final class ProcessPingPong implements AutoCloseable {
      * @throws IllegalStateException if the partner dies or is not ready within 30 s; it is destroyed then
      */
     public static ProcessPingPong start(Placement placement, WaitKind wait) {
-        Placement.Assignment a = placement.assign(Topology.current(), CpuPinning.allowedCpus()).require();
+        Placement.Assignment a = placement.assignHere().require();
         CpuPinning pin = a.isPinned() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
         SharedTurnFile shared = SharedTurnFile.create();
         Process process = null;
         Thread hook = null;
         StderrTail log = null;
         try {
-            process = new ProcessBuilder(partnerCommand(shared.path(), a.cpuB(), ProcessHandle.current().pid(), wait))
+            process = new ProcessBuilder(partnerCommand(shared.path(), a, ProcessHandle.current().pid(), wait))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             Process p = process;
@@ -137,8 +136,11 @@ public final class ProcessPingPong implements AutoCloseable {
         }
     }
 
-    /** The partner's command line: this JVM's java, class path and flags ({@link JdkPolicy}), a small heap. */
-    public static List<String> partnerCommand(Path mapping, int cpu, long parentPid, WaitKind wait) {
+    /**
+     * The partner's command line: this JVM's java, class path and flags ({@link JdkPolicy}), a small
+     * heap, and side B's CPU from {@code where} (-1 on the partner's command line when unpinned).
+     */
+    static List<String> partnerCommand(Path mapping, Placement.Assignment where, long parentPid, WaitKind wait) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> cmd = new ArrayList<>();
@@ -150,13 +152,14 @@ public final class ProcessPingPong implements AutoCloseable {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(PartnerProcessMain.class.getName());
         cmd.add(mapping.toString());
-        cmd.add(String.valueOf(cpu));
+        cmd.add(String.valueOf(where.isPinned() ? where.cpuB() : -1));
         cmd.add(String.valueOf(parentPid));
         cmd.add(wait.name());
         return cmd;
     }
 
     /** One round trip: hand the turn to the partner process and wait for it to come back. */
+    @Override
     public void roundTrip() {
         turn.pass(Turn.B);
         if (!turn.await(Turn.A, CHECK_NANOS)) {
@@ -196,6 +199,7 @@ public final class ProcessPingPong implements AutoCloseable {
     }
 
     /** @throws IllegalStateException with the exit code and stderr tail if the partner process is gone */
+    @Override
     public void checkPartner() {
         if (!process.isAlive()) {
             throw new IllegalStateException("partner process pid " + process.pid() + " died (exit code "
@@ -208,7 +212,7 @@ public final class ProcessPingPong implements AutoCloseable {
         return process;
     }
 
-    /** @return one line saying where each side runs, as checked with sched_getcpu */
+    @Override
     public String report() {
         return report;
     }

@@ -20,7 +20,7 @@ class MaxProbeTest {
 
     /** A roomy machine: 24 GiB, pid_max 32768, 150 threads running, root. */
     private static SystemLimits roomy() {
-        return new SystemLimits(32768, 192731, 65530, 96365, -1, -1, 150, 20, 220, 20 * GIB, 24 * GIB, 10 << 20, 6 * GIB, true);
+        return new SystemLimits(32768, 192731, 65530, 96365, 1024, -1, -1, 150, 20, 220, 20 * GIB, 24 * GIB, 10 << 20, 6 * GIB, true);
     }
 
     @ParameterizedTest
@@ -77,34 +77,34 @@ class MaxProbeTest {
     @Test
     void namesTheLimitAPlatformThreadWouldHit() {
         SystemLimits l = roomy();
-        SystemLimits nearPid = new SystemLimits(32768, 192731, 65530, 96365, -1, -1, 32768 - 1000, 20, 220, l.memAvailable(),
+        SystemLimits nearPid = new SystemLimits(32768, 192731, 65530, 96365, 1024, -1, -1, 32768 - 1000, 20, 220, l.memAvailable(),
                 l.memTotal(), l.heapUsed(), l.heapMax(), true);
         assertEquals(MaxProbe.Limit.PID_MAX, MaxProbe.nearLimit(nearPid, ThreadKind.PLATFORM, 128));
         // virtual threads use no thread ids
         assertNull(MaxProbe.nearLimit(nearPid, ThreadKind.VIRTUAL, 10_000));
 
-        SystemLimits nearMaps = new SystemLimits(32768, 192731, 65530, 96365, -1, -1, 150, 20, 65530 - 2000, l.memAvailable(),
+        SystemLimits nearMaps = new SystemLimits(32768, 192731, 65530, 96365, 1024, -1, -1, 150, 20, 65530 - 2000, l.memAvailable(),
                 l.memTotal(), l.heapUsed(), l.heapMax(), true);
         assertEquals(MaxProbe.Limit.MAX_MAP_COUNT, MaxProbe.nearLimit(nearMaps, ThreadKind.PLATFORM, 128));
 
-        SystemLimits nproc = new SystemLimits(32768, 192731, 65530, 1000, -1, -1, 150, 990, 220, l.memAvailable(),
+        SystemLimits nproc = new SystemLimits(32768, 192731, 65530, 1000, 1024, -1, -1, 150, 990, 220, l.memAvailable(),
                 l.memTotal(), l.heapUsed(), l.heapMax(), false);
         assertEquals(MaxProbe.Limit.NPROC, MaxProbe.nearLimit(nproc, ThreadKind.PLATFORM, 128));
-        SystemLimits nprocRoot = new SystemLimits(32768, 192731, 65530, 1000, -1, -1, 150, 990, 220, l.memAvailable(),
+        SystemLimits nprocRoot = new SystemLimits(32768, 192731, 65530, 1000, 1024, -1, -1, 150, 990, 220, l.memAvailable(),
                 l.memTotal(), l.heapUsed(), l.heapMax(), true);
         assertNull(MaxProbe.nearLimit(nprocRoot, ThreadKind.PLATFORM, 128), "root is not held to ulimit -u");
 
-        SystemLimits cgroup = new SystemLimits(32768, 192731, 65530, 96365, 2000, 1000, 150, 20, 220, l.memAvailable(),
+        SystemLimits cgroup = new SystemLimits(32768, 192731, 65530, 96365, 1024, 2000, 1000, 150, 20, 220, l.memAvailable(),
                 l.memTotal(), l.heapUsed(), l.heapMax(), true);
         assertEquals(MaxProbe.Limit.CGROUP_PIDS, MaxProbe.nearLimit(cgroup, ThreadKind.PLATFORM, 128));
     }
 
     @Test
     void namesMemoryAndHeapForEveryKind() {
-        SystemLimits lowMem = new SystemLimits(32768, 192731, 65530, 96365, -1, -1, 150, 20, 220, 100 << 20, 24 * GIB,
+        SystemLimits lowMem = new SystemLimits(32768, 192731, 65530, 96365, 1024, -1, -1, 150, 20, 220, 100 << 20, 24 * GIB,
                 10 << 20, 6 * GIB, true);
         assertEquals(MaxProbe.Limit.MEMORY, MaxProbe.nearLimit(lowMem, ThreadKind.VIRTUAL, 10_000));
-        SystemLimits fullHeap = new SystemLimits(32768, 192731, 65530, 96365, -1, -1, 150, 20, 220, 20 * GIB, 24 * GIB,
+        SystemLimits fullHeap = new SystemLimits(32768, 192731, 65530, 96365, 1024, -1, -1, 150, 20, 220, 20 * GIB, 24 * GIB,
                 (long) (5.9 * GIB), 6 * GIB, true);
         assertEquals(MaxProbe.Limit.HEAP, MaxProbe.nearLimit(fullHeap, ThreadKind.VIRTUAL, 10_000));
         assertEquals(MaxProbe.Limit.HEAP, MaxProbe.nearest(fullHeap, ThreadKind.VIRTUAL));
@@ -112,7 +112,7 @@ class MaxProbeTest {
 
     @Test
     void aFailedCreationIsBlamedOnTheNearestLimit() {
-        SystemLimits pidsGone = new SystemLimits(32768, 192731, 65530, 96365, -1, -1, 32760, 20, 220, 20 * GIB, 24 * GIB,
+        SystemLimits pidsGone = new SystemLimits(32768, 192731, 65530, 96365, 1024, -1, -1, 32760, 20, 220, 20 * GIB, 24 * GIB,
                 10 << 20, 6 * GIB, true);
         assertEquals(MaxProbe.Limit.PID_MAX, MaxProbe.nearest(pidsGone, ThreadKind.PLATFORM));
         assertTrue(MaxProbe.nearest(roomy(), ThreadKind.PLATFORM) != null);

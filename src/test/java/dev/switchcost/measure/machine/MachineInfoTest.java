@@ -20,13 +20,13 @@ class MachineInfoTest {
     void theCpuRevisionComesFromCapturedCpuinfo() throws IOException {
         Files.createDirectories(root.resolve("proc"));
         Files.copy(Path.of("src/test/resources/fixtures/proc-cpuinfo/epyc-kvm-2vcpu.txt"), root.resolve("proc/cpuinfo"));
-        MachineInfo.Cpu cpu = MachineInfo.collect(root).cpu();
+        MachineInfo.Cpu cpu = MachineProbe.collect(root).cpu();
         assertEquals("AMD EPYC", cpu.model());
         assertEquals("25", cpu.family());
         assertEquals("17", cpu.modelNumber());
         assertEquals("1", cpu.stepping());
         assertEquals("family 25, model 17, stepping 1, microcode 0x1000065", cpu.revision());
-        MachineInfo.Cpu back = MachineInfo.fromJson(MachineInfo.collect(root).toJson()).cpu();
+        MachineInfo.Cpu back = MachineInfo.fromJson(MachineProbe.collect(root).toJson()).cpu();
         assertEquals(cpu, back);
     }
 

@@ -65,12 +65,13 @@ class NativeParkerThreadsTest {
     void badArgumentsExitWithUsage() {
         assumeBuilt();
         for (List<String> args : List.of(List.<String>of(), List.of("SELFTEST", "x"), List.of("SAME_CPU", "10"),
-                List.of("SAME_CPU", "10", "1", "TIMED"), List.of("SAME_CPU", "-5", "1"))) {
+                List.of("SAME_CPU", "10", "1", "TIMED"), List.of("UNPINNED", "-5", "1"),
+                List.of("SAME_CPU", "10", "1"))) {
             List<String> cmd = new java.util.ArrayList<>(List.of(runner.dir().resolve("parker_threads").toString()));
             cmd.addAll(args);
             var r = NativeWorkingSetProgramsTest.exec(new ProcessBuilder(cmd));
             assertEquals(2, r.code(), args + ": " + r.stderr());
-            assertTrue(r.stderr().contains("usage: parker_threads PLACEMENT ROUND_TRIPS REPETITIONS"), r.stderr());
+            assertTrue(r.stderr().contains("usage: parker_threads [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS"), r.stderr());
         }
     }
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.condition.OS;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -44,6 +45,7 @@ class NativeProgramsTest {
         for (NativeResult r : rs) {
             assertEquals("futex-threads", r.mechanism());
             assertEquals("SAME_CPU", r.placement());
+            assertEquals(String.valueOf(Placement.SAME_CPU.assignHere().cpuA()), r.cpus(), "the CPU it was given");
             assertEquals(2000, r.roundTrips());
             assertTrue(Double.isFinite(r.nsPerRoundTrip()) && r.nsPerRoundTrip() > 0, r.toString());
             // Both threads on one CPU: every handoff is a switch, so 2 per round trip (voluntary + involuntary).
@@ -69,8 +71,9 @@ class NativeProgramsTest {
         assumeBuilt();
         for (String program : List.of("futex_processes", "pipe_processes")) {
             for (String signal : List.of("-STOP", "-KILL")) {
-                Process p = new ProcessBuilder(runner.dir().resolve(program).toString(), "SAME_CPU", "1000000000", "1")
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                List<String> cmd = new ArrayList<>(List.of(runner.dir().resolve(program).toString()));
+                cmd.addAll(NativeWorkingSetProgramsTest.where(Placement.SAME_CPU, "1000000000", "1"));
+                Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 try {
                     ProcessHandle child = null;
                     for (int i = 0; i < 200 && child == null; i++) {
@@ -123,30 +126,34 @@ class NativeProgramsTest {
     @Test
     void badArgumentsExitWithUsage() throws IOException, InterruptedException {
         assumeBuilt();
-        for (List<String> args : List.of(List.<String>of(), List.of("NOWHERE", "10", "1"), List.of("SAME_CPU", "0", "1"),
-                List.of("SAME_CPU", "10", "x"))) {
+        for (List<String> args : List.of(List.<String>of(), List.of("NOWHERE", "10", "1"), List.of("UNPINNED", "0", "1"),
+                List.of("UNPINNED", "10", "x"), List.of("--cpus"), List.of("--cpus", "x", "SAME_CPU", "10", "1"),
+                List.of("SAME_CPU", "10", "1"), List.of("--cpus", "0", "UNPINNED", "10", "1"),
+                List.of("--cpus", "0,1", "SAME_CPU", "10", "1"), List.of("--cpus", "1,1", "CROSS_CPU", "10", "1"))) {
             Result r = exec(NativeProgram.FUTEX_THREADS, args);
             assertEquals(2, r.code, "args " + args + ": " + r.stderr);
-            assertTrue(r.stderr.contains("usage: futex_threads PLACEMENT ROUND_TRIPS REPETITIONS"), r.stderr);
+            assertTrue(r.stderr.contains("usage: futex_threads [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS [WAIT]"), r.stderr);
         }
-        Result cross = exec(NativeProgram.GETTID, List.of("CROSS_CPU", "10", "1"));
+        Result cross = exec(NativeProgram.GETTID, List.of("--cpus", "0,1", "CROSS_CPU", "10", "1"));
         assertEquals(2, cross.code, cross.stderr);
     }
 
+    /** Run standalone, every program takes its CPUs with --cpus and still says so (exit 3, one line) for one outside its mask. */
     @Test
-    void unavailablePlacementExitsWithEnvironmentCode() {
+    void aCpuOutsideTheMaskExitsWithTheEnvironmentCodeAndOneLine() {
         assumeBuilt();
-        // Asking for two CPUs while allowing one: exit 3 with the reason, as Placement.assign says.
-        ProcessBuilder pb = new ProcessBuilder(runner.dir().resolve("futex_threads").toString(), "CROSS_CPU", "10", "1");
-        pb.environment().put("SWITCHCOST_CPUS", "0");
-        Result r = exec(pb);
-        assertEquals(3, r.code, r.stderr);
-        assertTrue(r.stderr.contains("CROSS_CPU unavailable"), r.stderr);
+        int outside = NativeWorkingSetProgramsTest.outsideTheMask();
+        for (NativeProgram p : NativeProgram.values()) {
+            Result r = exec(p, List.of("--cpus", outside + "," + outside, "SAME_CPU", "10", "1"));
+            assertEquals(3, r.code, p + ": " + r.stderr);
+            NativeWorkingSetProgramsTest.assertOneLineNamingTheCpu(p.executable(), outside, r.stderr);
+        }
     }
 
     @Test
     void runnerReportsFailureWithTheProgramsMessage() {
         assumeBuilt();
+        assumeTrue(Placement.CROSS_CPU.assignHere().isAvailable(), "CROSS_CPU needs two CPUs");
         NativeRunner.NativeRunException e = assertThrows(NativeRunner.NativeRunException.class,
                 () -> runner.run(NativeProgram.GETTID, Placement.CROSS_CPU, 10, 1, 30));
         assertEquals(2, e.exitCode());
@@ -163,7 +170,7 @@ class NativeProgramsTest {
     }
 
     private static Result exec(NativeProgram p, List<String> args) {
-        List<String> cmd = new java.util.ArrayList<>();
+        List<String> cmd = new ArrayList<>();
         cmd.add(runner.dir().resolve(p.executable()).toString());
         cmd.addAll(args);
         return exec(new ProcessBuilder(cmd));

@@ -1,6 +1,8 @@
 package dev.switchcost.measure.nativebaseline;
 
+import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -10,9 +12,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -22,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 11 item 7: compare's native timeout never fired, because the runner read stdout to its end
  * before waiting with the timeout, and an interrupted compare left the program running. A stand-in
  * program that hangs with stdout open reproduces both. (The hang guard only catches a hang.)
+ * Issue 20: the runner resolves the placement with {@link Placement#assign} and gives the program the CPUs.
  */
 @EnabledOnOs(OS.LINUX)
 class NativeRunnerTest {
@@ -84,5 +90,50 @@ class NativeRunnerTest {
                 String.valueOf(thrown.get()));
         assertFalse(alive(dir.resolve("pid")), "the program outlived the interrupted run");
         assertFalse(alive(dir.resolve("child")), "the program's child outlived the interrupted run");
+    }
+
+    private static Topology fixture(String name) throws URISyntaxException {
+        return Topology.read(Path.of(NativeRunnerTest.class.getResource("/fixtures/sys-cpu/" + name).toURI()));
+    }
+
+    @Test
+    void theCommandGivesTheProgramTheCpusPlacementAssignChose() throws Exception {
+        Topology smt = fixture("smt-4cpu-2core-interleaved");
+        CpuSet allowed = smt.online();
+        Path exe = Path.of("/x/futex_threads");
+        List<String> rest = List.of("100", "2", "TIMED");
+        Placement.Assignment cross = Placement.CROSS_CPU.assign(smt, allowed);
+        assertEquals(List.of("/x/futex_threads", "--cpus", cross.cpuA() + "," + cross.cpuB(), "CROSS_CPU", "100", "2", "TIMED"),
+                NativeRunner.command(exe, cross, rest));
+        // not siblings (0/2 and 1/3 share a core there): the program is told Java's choice, it does not choose
+        assertEquals(List.of("/x/futex_threads", "--cpus", "2,3", "CROSS_CPU", "100", "2", "TIMED"),
+                NativeRunner.command(exe, cross, rest));
+        assertEquals(List.of("/x/futex_threads", "--cpus", "3,3", "SAME_CPU", "100", "2", "TIMED"),
+                NativeRunner.command(exe, Placement.SAME_CPU.assign(smt, allowed), rest));
+        assertEquals(List.of("/x/futex_threads", "UNPINNED", "100", "2", "TIMED"),
+                NativeRunner.command(exe, Placement.UNPINNED.assign(smt, allowed), rest));
+    }
+
+    @Test
+    void anUnavailablePlacementFailsWithTheEnvironmentCodeBeforeAnythingRuns() throws Exception {
+        Topology one = fixture("epyc-kvm-2cpu");
+        NativeRunner.NativeRunException e = assertThrows(NativeRunner.NativeRunException.class,
+                () -> NativeRunner.command(Path.of("/x/futex_threads"), Placement.CROSS_CPU.assign(one, CpuSet.of(1)), List.of("10", "1")));
+        assertEquals(3, e.exitCode());
+        assertTrue(e.getMessage().contains("CROSS_CPU unavailable"), e.getMessage());
+    }
+
+    /** End to end: a stand-in program that prints its arguments as its error line shows what run() passed. */
+    @Test
+    void runPassesTheCpusThisMachineAssigns(@TempDir Path dir) throws Exception {
+        Path exe = dir.resolve(NativeProgram.FUTEX_THREADS_TIMED.executable());
+        Files.writeString(exe, "#!/bin/sh\necho \"$*\" >&2\nexit 1\n");
+        Files.setPosixFilePermissions(exe, PosixFilePermissions.fromString("rwxr-xr-x"));
+        NativeRunner runner = new NativeRunner(dir);
+        Placement.Assignment same = Placement.SAME_CPU.assignHere();
+        NativeRunner.NativeRunException e = assertThrows(NativeRunner.NativeRunException.class,
+                () -> runner.run(NativeProgram.FUTEX_THREADS_TIMED, Placement.SAME_CPU, 10, 1, 30));
+        assertEquals(1, e.exitCode());
+        assertTrue(e.getMessage().startsWith("--cpus " + same.cpuA() + "," + same.cpuA() + " SAME_CPU 10 1 TIMED "), e.getMessage());
     }
 }

@@ -1,5 +1,7 @@
 package dev.switchcost.measure.nativebaseline;
 
+import dev.switchcost.measure.affinity.Placement;
+import net.openhft.affinity.Affinity;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -8,6 +10,7 @@ import org.junit.jupiter.api.condition.OS;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +49,8 @@ class NativeWorkingSetProgramsTest {
         assumeBuilt();
         for (String program : List.of("ws_threads", "ws_pipe_processes")) {
             for (List<String> walk : List.of(List.of("16", "64"), List.of("16", "8", "sparse"), List.of("0", "64"))) {
-                List<String> args = new ArrayList<>(List.of("SAME_CPU", "1000", "2"));
+                List<String> args = new ArrayList<>(where(Placement.SAME_CPU));
+                args.addAll(List.of("1000", "2"));
                 args.addAll(walk);
                 Run r = exec(program, args);
                 assertEquals(0, r.code, program + " " + args + ": " + r.stderr);
@@ -69,7 +73,7 @@ class NativeWorkingSetProgramsTest {
     @Test
     void theSingleProcessBaselineDoesNotSwitch() {
         assumeBuilt();
-        Run r = exec("ws_single", List.of("SAME_CPU", "2000", "1", "16", "64"));
+        Run r = exec("ws_single", where(Placement.SAME_CPU, "2000", "1", "16", "64"));
         assertEquals(0, r.code, r.stderr);
         NativeWorkingSetResult w = NativeWorkingSetResultParser.parse(r.stdout.lines().toList()).get(0);
         assertEquals("ws-single-process", w.result().mechanism());
@@ -85,31 +89,36 @@ class NativeWorkingSetProgramsTest {
             assertEquals(0, r.code, program + ": " + r.stderr);
             assertEquals("", NativeWorkingSetResultParser.parse(r.stdout.lines().toList()).get(0).result().cpus());
         }
-        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "CROSS_CPU needs two CPUs");
+        Placement.Assignment cross = Placement.CROSS_CPU.assignHere();
+        assumeTrue(cross.isAvailable(), cross::toString);
         for (String program : List.of("ws_threads", "ws_pipe_processes")) {
-            Run r = exec(program, List.of("CROSS_CPU", "300", "1", "8", "64"));
+            Run r = exec(program, where(Placement.CROSS_CPU, "300", "1", "8", "64"));
             assertEquals(0, r.code, program + ": " + r.stderr);
-            assertEquals("CROSS_CPU", NativeWorkingSetResultParser.parse(r.stdout.lines().toList()).get(0).result().placement());
+            NativeResult result = NativeWorkingSetResultParser.parse(r.stdout.lines().toList()).get(0).result();
+            assertEquals("CROSS_CPU", result.placement());
+            assertEquals(cross.cpuA() + "," + cross.cpuB(), result.cpus(), "the CPUs it was given");
         }
     }
 
     @Test
     void badArgumentsExitWithUsage() {
         assumeBuilt();
-        List<List<String>> bad = List.of(List.of("SAME_CPU", "10", "1"), List.of("SAME_CPU", "10", "1", "16"),
-                List.of("SAME_CPU", "10", "1", "16", "63"), List.of("SAME_CPU", "10", "1", "16", "0"),
-                List.of("SAME_CPU", "10", "1", "-1", "64"), List.of("SAME_CPU", "10", "1", "x", "64"),
-                List.of("SAME_CPU", "10", "1", "16", "64", "zigzag"), List.of("SAME_CPU", "10", "1", "16", "64", "li", "more"),
-                List.of("NOWHERE", "10", "1", "16", "64"), List.of("SAME_CPU", "0", "1", "16", "64"));
+        List<List<String>> bad = List.of(List.of("UNPINNED", "10", "1"), List.of("UNPINNED", "10", "1", "16"),
+                List.of("UNPINNED", "10", "1", "16", "63"), List.of("UNPINNED", "10", "1", "16", "0"),
+                List.of("UNPINNED", "10", "1", "-1", "64"), List.of("UNPINNED", "10", "1", "x", "64"),
+                List.of("UNPINNED", "10", "1", "16", "64", "zigzag"), List.of("UNPINNED", "10", "1", "16", "64", "li", "more"),
+                List.of("NOWHERE", "10", "1", "16", "64"), List.of("UNPINNED", "0", "1", "16", "64"),
+                List.of("SAME_CPU", "10", "1", "16", "64"), List.of("--cpus", "0", "UNPINNED", "10", "1", "16", "64"));
         for (String program : PROGRAMS) {
             for (List<String> args : bad) {
                 Run r = exec(program, args);
                 assertEquals(2, r.code, program + " " + args + ": " + r.stderr);
-                assertTrue(r.stderr.contains("usage: " + program + " PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]"),
+                assertTrue(r.stderr.contains("usage: " + program
+                                + " [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]"),
                         r.stderr);
             }
         }
-        Run cross = exec("ws_single", List.of("CROSS_CPU", "10", "1", "16", "64"));
+        Run cross = exec("ws_single", List.of("--cpus", "0,1", "CROSS_CPU", "10", "1", "16", "64"));
         assertEquals(2, cross.code, "one process has no CROSS_CPU: " + cross.stderr);
     }
 
@@ -118,8 +127,9 @@ class NativeWorkingSetProgramsTest {
     void aStoppedOrKilledChildFailsTheParentInsteadOfHangingIt() throws Exception {
         assumeBuilt();
         for (String signal : List.of("-STOP", "-KILL")) {
-            Process p = new ProcessBuilder(runner.dir().resolve("ws_pipe_processes").toString(), "SAME_CPU", "1000000000", "1", "16", "64")
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> cmd = new ArrayList<>(List.of(runner.dir().resolve("ws_pipe_processes").toString()));
+            cmd.addAll(where(Placement.SAME_CPU, "1000000000", "1", "16", "64"));
+            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             try {
                 ProcessHandle child = null;
                 for (int i = 0; i < 200 && child == null; i++) {
@@ -141,15 +151,34 @@ class NativeWorkingSetProgramsTest {
     }
 
     @Test
-    void unavailablePlacementExitsWithEnvironmentCode() {
+    void aCpuOutsideTheMaskExitsWithTheEnvironmentCodeAndOneLine() {
         assumeBuilt();
-        for (String program : List.of("ws_threads", "ws_pipe_processes")) {
-            ProcessBuilder pb = new ProcessBuilder(runner.dir().resolve(program).toString(), "CROSS_CPU", "10", "1", "16", "64");
-            pb.environment().put("SWITCHCOST_CPUS", "0");
-            Run r = exec(pb);
+        int outside = outsideTheMask();
+        for (String program : PROGRAMS) {
+            Run r = exec(program, List.of("--cpus", outside + "," + outside, "SAME_CPU", "10", "1", "16", "64"));
             assertEquals(3, r.code, r.stderr);
-            assertTrue(r.stderr.contains("CROSS_CPU unavailable"), r.stderr);
+            assertOneLineNamingTheCpu(program, outside, r.stderr);
         }
+    }
+
+    static void assertOneLineNamingTheCpu(String program, int cpu, String stderr) {
+        assertEquals(1, stderr.lines().count(), stderr);
+        assertTrue(stderr.startsWith(program + ": cpu " + cpu + " (--cpus " + cpu + "," + cpu
+                + ") is outside this process's affinity mask"),
+                stderr);
+    }
+
+    /** The lowest CPU number not in this process's affinity mask (the programs inherit it). */
+    static int outsideTheMask() {
+        int cpu = Affinity.getAffinity().nextClearBit(0);
+        assumeTrue(cpu < 1024, "every CPU a cpu_set_t can name is in the mask");
+        return cpu;
+    }
+
+    /** {@code [--cpus A,B] PLACEMENT ARGS...}: the CPUs this machine assigns, built as {@link NativeRunner} builds them. */
+    static List<String> where(Placement placement, String... args) {
+        List<String> command = NativeRunner.command(Path.of("program"), placement.assignHere(), List.of(args));
+        return command.subList(1, command.size());
     }
 
     record Run(int code, String stdout, String stderr) {

@@ -1,10 +1,13 @@
 package dev.switchcost.measure.workload;
 
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -30,7 +33,7 @@ class CancellableTurnTest {
             for (ThreadKind ping : ThreadKind.values()) {
                 for (ThreadKind pong : ThreadKind.values()) {
                     Turn turn = primitive.newTurn();
-                    DrivenPingPong pp = DrivenPingPong.start(turn, ping, pong, 200, -1, -1, PingPong.DEFAULT_TIMEOUT_NANOS);
+                    DrivenPingPong pp = DrivenPingPong.start(Placement.UNPINNED, turn, ping, pong, 200, PingPong.DEFAULT_TIMEOUT_NANOS);
                     try {
                         for (int i = 0; i < 5; i++) {
                             pp.drive();
@@ -59,7 +62,7 @@ class CancellableTurnTest {
         long timeout = TimeUnit.MILLISECONDS.toNanos(1000);
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             Turn turn = HandoffPrimitive.LOCK_SUPPORT.newTurn();
-            DrivenPingPong pp = DrivenPingPong.start(turn, ThreadKind.PLATFORM, ThreadKind.PLATFORM, 5_000, -1, -1, timeout);
+            DrivenPingPong pp = DrivenPingPong.start(Placement.UNPINNED, turn, ThreadKind.PLATFORM, ThreadKind.PLATFORM, 5_000, timeout);
             try {
                 long start = System.nanoTime();
                 int drives = 0;
@@ -103,11 +106,45 @@ class CancellableTurnTest {
         }
     }
 
+    /** Issue 20: the pair takes a placement; ping runs on the CPU it resolves for side A, pong on side B's. */
+    @Test
+    void aPinnedPlacementPutsPingAndPongOnTheCpusItsAssignmentNames() {
+        LinuxTestSupport.assumeNative();
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            for (Placement placement : List.of(Placement.SAME_CPU, Placement.CROSS_CPU)) {
+                Placement.Assignment a = placement.assignHere();
+                if (!a.isAvailable()) {
+                    continue; // CROSS_CPU on one CPU
+                }
+                DrivenPingPong pp = DrivenPingPong.start(placement, HandoffPrimitive.LOCK_SUPPORT.newTurn(), ThreadKind.PLATFORM,
+                        ThreadKind.PLATFORM, 100, PingPong.DEFAULT_TIMEOUT_NANOS);
+                try {
+                    pp.drive();
+                    assertEquals(a.cpuA(), pp.pingCpu(), placement + ": " + pp.describe());
+                    assertEquals(a.cpuB(), pp.pongCpu(), placement + ": " + pp.describe());
+                } finally {
+                    pp.close();
+                }
+            }
+        });
+    }
+
+    @Test
+    void aPinnedPlacementRefusesAVirtualTask() {
+        LinuxTestSupport.assumeNative();
+        ThreadKind[][] pairs = {{ThreadKind.VIRTUAL, ThreadKind.PLATFORM}, {ThreadKind.PLATFORM, ThreadKind.VIRTUAL}};
+        for (ThreadKind[] kinds : pairs) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DrivenPingPong.start(Placement.SAME_CPU,
+                    HandoffPrimitive.LOCK_SUPPORT.newTurn(), kinds[0], kinds[1], 10, PingPong.DEFAULT_TIMEOUT_NANOS));
+            assertTrue(e.getMessage().contains("cannot be pinned"), e.getMessage());
+        }
+    }
+
     @Test
     void closeStopsBothTasks() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            DrivenPingPong pp = DrivenPingPong.start(new SynchronousQueueTurn(), ThreadKind.VIRTUAL, ThreadKind.PLATFORM, 10,
-                    -1, -1, PingPong.DEFAULT_TIMEOUT_NANOS);
+            DrivenPingPong pp = DrivenPingPong.start(Placement.UNPINNED, new SynchronousQueueTurn(), ThreadKind.VIRTUAL,
+                    ThreadKind.PLATFORM, 10, PingPong.DEFAULT_TIMEOUT_NANOS);
             pp.drive();
             long before = countThreadsNamed(DrivenPingPong.PONG_NAME);
             assertEquals(1, before, "one platform pong while running");
@@ -121,7 +158,7 @@ class CancellableTurnTest {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             // pong never answers: its side of the turn swallows every pass to A
             DeafPong turn = new DeafPong();
-            DrivenPingPong pp = DrivenPingPong.start(turn, ThreadKind.VIRTUAL, ThreadKind.VIRTUAL, 10, -1, -1,
+            DrivenPingPong pp = DrivenPingPong.start(Placement.UNPINNED, turn, ThreadKind.VIRTUAL, ThreadKind.VIRTUAL, 10,
                     TimeUnit.MILLISECONDS.toNanos(300));
             IllegalStateException e = assertThrows(IllegalStateException.class, pp::drive);
             assertTrue(e.getMessage().contains("did not hand the turn back"), e.getMessage());

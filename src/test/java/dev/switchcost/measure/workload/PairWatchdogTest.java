@@ -51,7 +51,7 @@ class PairWatchdogTest {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             int[] turns = {0};
-            try (PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, -1, TIMEOUT, () -> {
+            try (PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, TIMEOUT, () -> {
                 if (++turns[0] == 3) {
                     throw new IllegalStateException("partner broke");
                 }
@@ -118,7 +118,7 @@ class PairWatchdogTest {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             int[] turns = {0};
-            try (PingPong pp = PingPong.start(new MuteTurn(kind.turn.get()), ThreadKind.PLATFORM, -1, TIMEOUT, () -> {
+            try (PingPong pp = PingPong.start(new MuteTurn(kind.turn.get()), ThreadKind.PLATFORM, TIMEOUT, () -> {
                 if (++turns[0] == 2) {
                     throw new Error("partner died");
                 }
@@ -141,7 +141,7 @@ class PairWatchdogTest {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             CountDownLatch stuck = new CountDownLatch(1);
             int[] turns = {0};
-            PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, -1, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
+            PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
                 if (++turns[0] == 5) {
                     stuck.await(); // alive, never answers
                 }
@@ -174,7 +174,8 @@ class PairWatchdogTest {
             for (boolean sayGuarded : new boolean[] {true, false}) {
                 AtomicBoolean guarded = new AtomicBoolean();
                 CountDownLatch release = new CountDownLatch(1);
-                PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, -1, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
+                PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, PingPong.UNPINNED, TIMEOUT, PingPong.PARTNER_NAME,
+                        () -> () -> {
                     guarded.set(sayGuarded);
                     try {
                         release.await(3 * TIMEOUT_MS, TimeUnit.MILLISECONDS); // three timeouts, or until released
@@ -203,7 +204,7 @@ class PairWatchdogTest {
     void theEndOfAnIterationFiresNothingAndTheEndOfATrialReleasesThePartner(Kind kind) {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, -1, TIMEOUT);
+            PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, TIMEOUT);
             for (int i = 0; i < 1000; i++) {
                 pp.roundTrip();
             }

@@ -25,7 +25,7 @@ class PingPongPartnerWorkTest {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         AtomicLong runs = new AtomicLong();
         Thread[] ranOn = new Thread[1];
-        try (PingPong pp = PingPong.start(FutexTurn.allocatePrivate(), ThreadKind.PLATFORM, -1, TIMEOUT, () -> {
+        try (PingPong pp = PingPong.start(FutexTurn.allocatePrivate(), ThreadKind.PLATFORM, TIMEOUT, () -> {
             runs.incrementAndGet();
             ranOn[0] = Thread.currentThread();
         })) {
@@ -50,7 +50,7 @@ class PingPongPartnerWorkTest {
     @Test
     void failingPartnerWorkFailsTheNextRoundTripWithoutHanging() {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            try (PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, -1, TIMEOUT, () -> {
+            try (PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, TIMEOUT, () -> {
                 throw new IllegalStateException("walk failed");
             })) {
                 IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);

@@ -31,7 +31,7 @@ class PingPongTest {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             for (ThreadKind kind : ThreadKind.values()) {
                 for (Turn turn : new Turn[] {FutexTurn.allocatePrivate(), new ParkTurn(), new SpinTurn()}) {
-                    try (PingPong pp = PingPong.start(turn, kind, -1, PingPong.DEFAULT_TIMEOUT_NANOS)) {
+                    try (PingPong pp = PingPong.start(turn, kind, PingPong.DEFAULT_TIMEOUT_NANOS)) {
                         for (int i = 0; i < 1000; i++) {
                             pp.roundTrip();
                         }
@@ -46,7 +46,7 @@ class PingPongTest {
     @Test
     void closeStopsThePartner() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, -1, PingPong.DEFAULT_TIMEOUT_NANOS);
+            PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, PingPong.DEFAULT_TIMEOUT_NANOS);
             pp.roundTrip();
             pp.close();
             assertFalse(pp.partner().isAlive());
@@ -70,7 +70,7 @@ class PingPongTest {
     @Test
     void aPartnerThatNeverAnswersFailsTheRoundTripInsteadOfHanging() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            try (PingPong pp = PingPong.start(new DeafTurn(), ThreadKind.PLATFORM, -1, SHORT)) {
+            try (PingPong pp = PingPong.start(new DeafTurn(), ThreadKind.PLATFORM, SHORT)) {
                 IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);
                 assertTrue(e.getMessage().contains("did not hand the turn back"), e.getMessage());
             }
@@ -98,7 +98,7 @@ class PingPongTest {
     @Test
     void aFailedPartnerSurfacesItsExceptionAtOnce() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            try (PingPong pp = PingPong.start(new FailingTurn(), ThreadKind.PLATFORM, -1, TimeUnit.SECONDS.toNanos(20))) {
+            try (PingPong pp = PingPong.start(new FailingTurn(), ThreadKind.PLATFORM, TimeUnit.SECONDS.toNanos(20))) {
                 IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);
                 assertTrue(e.getMessage().contains("partner broke"), e.getMessage());
             }
@@ -108,7 +108,7 @@ class PingPongTest {
     @Test
     void virtualPartnersCannotBePinned() {
         assertThrows(IllegalArgumentException.class,
-                () -> PingPong.start(new ParkTurn(), ThreadKind.VIRTUAL, 0, SHORT));
+                () -> PingPong.start(new ParkTurn(), ThreadKind.VIRTUAL, 0, SHORT, PingPong.PARTNER_NAME, null, null));
     }
 
     @Test

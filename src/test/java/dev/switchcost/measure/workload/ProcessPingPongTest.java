@@ -153,7 +153,8 @@ class ProcessPingPongTest {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         Process standIn = new ProcessBuilder("sleep", "1").start();
         try (SharedTurnFile shared = SharedTurnFile.create()) {
-            Process partner = new ProcessBuilder(ProcessPingPong.partnerCommand(shared.path(), -1, standIn.pid(), wait))
+            Process partner = new ProcessBuilder(ProcessPingPong.partnerCommand(shared.path(), Placement.UNPINNED.assignHere(),
+                    standIn.pid(), wait))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try {
                 assertTrue(standIn.waitFor(30, TimeUnit.SECONDS));

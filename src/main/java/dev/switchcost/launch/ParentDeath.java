@@ -1,0 +1,121 @@
+package dev.switchcost.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Children that die with the process that started them, whatever kills it ({@code kill -9} too, which
+ * no shutdown hook sees): the one place that says how. A command is started as
+ * {@code setpriv --pdeathsig KILL -- sh -c 'CHECK; exec "$@"' sh COMMAND...}: util-linux's setpriv sets
+ * PR_SET_PDEATHSIG, and the kernel sends SIGKILL when the parent ends. The signal is kept across
+ * exec, so COMMAND (same pid) is the one that gets it. Used by the launcher for the JVM it re-runs on,
+ * and by {@code sample} for perf and the sampled command; compiled for Java 8 with the launcher.
+ *
+ * <p>The CHECK closes the race of a parent that dies between the fork and the prctl (the signal is
+ * then never sent): after the prctl the shell compares its parent with the pid of the process that
+ * started it and exits if that is gone. Only {@link #ofChild} knows that pid; {@link #ofGrandchild}
+ * (a process another program starts, e.g. perf's workload) sets the signal without the check.
+ *
+ * <p>Where setpriv has no {@code --pdeathsig} (util-linux before 2.33, or none) commands run as given,
+ * and outlive a {@code kill -9} of their parent as before; an ordinary end of the parent still stops
+ * them through its shutdown hook.
+ */
+public final class ParentDeath {
+
+    static final String SETPRIV = "/usr/bin/setpriv";
+    static final String SH = "/bin/sh";
+    /** Whether setpriv here takes --pdeathsig: asked once ({@code setpriv --help}). */
+    private static Boolean available;
+
+    private ParentDeath() {
+    }
+
+    /**
+     * @param command a command this JVM starts itself (with ProcessBuilder, from a thread that lives as long
+     *                as the child should: Linux sends the signal when the creating thread ends)
+     * @return the command that gets SIGKILL when this JVM ends, with the race checked, or {@code command}
+     */
+    public static List<String> ofChild(List<String> command) {
+        long self = selfPid();
+        return available() && self > 0 ? wrap(command, "[ \"$PPID\" = " + self + " ] || exit 137; ") : command;
+    }
+
+    /**
+     * @param command a command another program starts (its parent's pid is not known here)
+     * @return the command that gets SIGKILL when its parent ends, or {@code command}
+     */
+    public static List<String> ofGrandchild(List<String> command) {
+        return available() ? wrap(command, "") : command;
+    }
+
+    /** @return whether children can be made to die with their parent here */
+    public static synchronized boolean available() {
+        if (available == null) {
+            available = new File(SETPRIV).canExecute() && new File(SH).canExecute() && helpHasPdeathsig();
+        }
+        return available;
+    }
+
+    static List<String> wrap(List<String> command, String check) {
+        List<String> out = new ArrayList<String>(Arrays.asList(SETPRIV, "--pdeathsig", "KILL", "--", SH, "-c",
+                check + "exec \"$@\"", "sh"));
+        out.addAll(command);
+        return out;
+    }
+
+    private static boolean helpHasPdeathsig() {
+        try {
+            Process p = new ProcessBuilder(SETPRIV, "--help").redirectErrorStream(true).start();
+            StringBuilder text = new StringBuilder();
+            InputStream in = p.getInputStream();
+            byte[] buf = new byte[4096];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                text.append(new String(buf, 0, n, "UTF-8"));
+            }
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return false;
+            }
+            return text.indexOf("--pdeathsig") >= 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** This process's pid (Java 8 has no ProcessHandle): /proc/self's target, or -1. */
+    static long selfPid() {
+        try {
+            return Long.parseLong(Files.readSymbolicLink(Paths.get("/proc/self")).toString());
+        } catch (IOException | NumberFormatException | UnsupportedOperationException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Stops a child on Ctrl-C/SIGTERM: SIGTERM, then SIGKILL if it is still there after {@code graceSeconds}.
+     * Waits, so that this JVM does not end (and kill the child by the parent-death signal) while the child
+     * still writes what it gathered.
+     */
+    public static void stop(Process p, int graceSeconds) {
+        p.destroy();
+        try {
+            if (!p.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

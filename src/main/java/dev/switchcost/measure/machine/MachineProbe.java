@@ -1,0 +1,212 @@
+package dev.switchcost.measure.machine;
+
+import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.footprint.SystemLimits;
+import dev.switchcost.measure.machine.MachineInfo.Cache;
+import dev.switchcost.measure.machine.MachineInfo.Cpu;
+import dev.switchcost.measure.machine.MachineInfo.Jdk;
+import dev.switchcost.measure.machine.MachineInfo.Kernel;
+import dev.switchcost.measure.machine.MachineInfo.Limits;
+import dev.switchcost.measure.machine.MachineInfo.Perf;
+import dev.switchcost.measure.machine.MachineInfo.Power;
+import dev.switchcost.measure.machine.MachineInfo.Virtualization;
+import dev.switchcost.measure.sample.PerfSupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Reads a {@link MachineInfo} from the running machine: {@code /proc} and {@code /sys} (a root injectable
+ * for tests), {@code lscpu}, the running JVM, perf, and the limits {@link SystemLimits} reads. A value that
+ * cannot be read is null, never guessed.
+ */
+public final class MachineProbe {
+
+    private MachineProbe() {
+    }
+
+    /** Reads this machine. */
+    public static MachineInfo collect() {
+        MachineInfo m = collect(Path.of("/"));
+        PerfSupport s = PerfSupport.probe();
+        return new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(), m.mitigations(),
+                m.virtualization(), m.power(), m.jdk(), m.limits(),
+                new Perf(s.available(), s.version(), s.paranoid(), s.hasPmu(), s.unsupported(), s.unavailableLine()));
+    }
+
+    /** Reads a machine whose {@code /proc} and {@code /sys} live under {@code root} (tests use captured trees), without perf. */
+    public static MachineInfo collect(Path root) {
+        Path sysCpu = root.resolve("sys/devices/system/cpu");
+        Map<String, String> cpuinfo = firstCpuinfoBlock(root.resolve("proc/cpuinfo"));
+        String online = text(sysCpu.resolve("online"));
+        int logical = online == null ? Runtime.getRuntime().availableProcessors() : CpuSet.parse(online).size();
+        int threadsPerCore = 1;
+        try {
+            threadsPerCore = Topology.read(sysCpu).threadSiblings(0).size();
+        } catch (RuntimeException e) {
+            // leave 1: topology unreadable
+        }
+        Cpu cpu = new Cpu(cpuinfo.get("model name"), cpuinfo.get("vendor_id"), online, logical, threadsPerCore,
+                cpuinfo.get("cpu family"), cpuinfo.get("model"), cpuinfo.get("stepping"), cpuinfo.get("microcode"));
+        return new MachineInfo(1, Instant.now().toString(), hostname(root), cpu, caches(sysCpu.resolve("cpu0/cache")),
+                new Kernel(text(root.resolve("proc/sys/kernel/osrelease")), text(root.resolve("proc/version"))),
+                mitigations(sysCpu.resolve("vulnerabilities")),
+                new Virtualization(hypervisor(cpuinfo), container(root)),
+                new Power(text(sysCpu.resolve("cpuidle/current_driver")), text(sysCpu.resolve("cpuidle/current_governor")),
+                        text(sysCpu.resolve("cpu0/cpufreq/scaling_governor"))),
+                new Jdk(System.getProperty("java.version"), System.getProperty("java.vendor"),
+                        System.getProperty("java.vm.name"), System.getProperty("java.home")),
+                limits(SystemLimits.read(root)));
+    }
+
+    /** machine.json's limits from {@link SystemLimits}' reading: its -1 (not exposed, or unlimited) is null here. */
+    static Limits limits(SystemLimits l) {
+        return new Limits(known(l.nofileSoft()), known(l.pidMax()), known(l.threadsMax()), known(l.maxMapCount()));
+    }
+
+    private static Long known(long value) {
+        return value < 0 ? null : value;
+    }
+
+    static Map<String, String> firstCpuinfoBlock(Path cpuinfo) {
+        Map<String, String> out = new LinkedHashMap<>();
+        String text = text(cpuinfo);
+        if (text == null) {
+            return out;
+        }
+        for (String line : text.split("\n")) {
+            if (line.isBlank()) {
+                break;
+            }
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                out.put(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+            }
+        }
+        return out;
+    }
+
+    static List<Cache> caches(Path cacheDir) {
+        List<Cache> out = new ArrayList<>();
+        if (!Files.isDirectory(cacheDir)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.list(cacheDir)) {
+            s.filter(p -> p.getFileName().toString().startsWith("index")).sorted().forEach(idx -> {
+                String level = text(idx.resolve("level"));
+                String size = text(idx.resolve("size"));
+                if (level != null && size != null) {
+                    out.add(new Cache(Integer.parseInt(level), text(idx.resolve("type")), parseSize(size),
+                            text(idx.resolve("shared_cpu_list"))));
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + cacheDir, e);
+        }
+        return out;
+    }
+
+    /** sysfs cache sizes: "48K", "1024K", "32768K", "2M". */
+    static long parseSize(String size) {
+        String s = size.trim().toUpperCase(Locale.ROOT);
+        long mult = 1;
+        if (s.endsWith("K")) {
+            mult = 1024;
+        } else if (s.endsWith("M")) {
+            mult = 1024 * 1024;
+        } else if (s.endsWith("G")) {
+            mult = 1024L * 1024 * 1024;
+        }
+        String digits = mult == 1 ? s : s.substring(0, s.length() - 1);
+        return Long.parseLong(digits.trim()) * mult;
+    }
+
+    static Map<String, String> mitigations(Path dir) {
+        Map<String, String> out = new TreeMap<>();
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            s.forEach(f -> out.put(f.getFileName().toString(), text(f)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+        return out;
+    }
+
+    /** The CPUID hypervisor vendor as lscpu reports it; "unknown (cpuinfo hypervisor flag)" when only the flag says so. */
+    static String hypervisor(Map<String, String> cpuinfo) {
+        String flags = cpuinfo.getOrDefault("flags", "");
+        if (!(" " + flags + " ").contains(" hypervisor ")) {
+            return null;
+        }
+        String fromLscpu = lscpuField("Hypervisor vendor");
+        return fromLscpu != null ? fromLscpu : "unknown (cpuinfo hypervisor flag)";
+    }
+
+    private static String lscpuField(String field) {
+        try {
+            Process p = new ProcessBuilder("lscpu").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            for (String line : out.split("\n")) {
+                if (line.startsWith(field + ":")) {
+                    return line.substring(field.length() + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
+    }
+
+    static String container(Path root) {
+        if (Files.exists(root.resolve(".dockerenv"))) {
+            return "docker";
+        }
+        String env = text(root.resolve("run/systemd/container"));
+        if (env != null) {
+            return env;
+        }
+        String cgroup = text(root.resolve("proc/1/cgroup"));
+        if (cgroup != null && (cgroup.contains("docker") || cgroup.contains("kubepods"))) {
+            return cgroup.contains("kubepods") ? "kubernetes" : "docker";
+        }
+        return null;
+    }
+
+    private static String hostname(Path root) {
+        String h = text(root.resolve("proc/sys/kernel/hostname"));
+        return h != null ? h : System.getenv().getOrDefault("HOSTNAME", "unknown");
+    }
+
+    /**
+     * @return the trimmed file content, or null when it does not exist or cannot be read. Read through
+     * a buffered reader: sysctl files under /proc/sys answer only a first read, and
+     * {@code Files.readString} starts with a one-byte read on files that report size 0.
+     */
+    static String text(Path f) {
+        try {
+            return Files.isReadable(f) ? String.join("\n", Files.readAllLines(f)).trim() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

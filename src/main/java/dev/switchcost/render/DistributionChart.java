@@ -1,0 +1,122 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.LatencyDistribution;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Percentiles;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The latency distribution per placement and mechanism (JMH sample mode): latency on a log axis against the
+ * percentile on a scale of nines (p50 and p90 one step apart, p90 and p99 one step, ...), one line per
+ * handoff, the timer's own row dashed in grey.
+ */
+public final class DistributionChart {
+
+    static {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    static final String NAME = "distribution";
+    private static final int HEIGHT = 560;
+    private static final Color TIMER = new Color(0x7f7f7f);
+
+    private DistributionChart() {
+    }
+
+    /** The chart, or empty when no series has a histogram. */
+    public static Optional<Charts.Chart> chart(List<LatencyDistribution.Series> series) throws IOException {
+        List<LatencyDistribution.Series> shown = series.stream().filter(s -> s.tail().curve().size() > 1).toList();
+        if (shown.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean perSwitch = shown.stream().anyMatch(LatencyDistribution.Series::perSwitch);
+        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(HEIGHT)
+                .title("Handoff latency distribution (JMH sample mode)")
+                .xAxisTitle("percentile (scale of nines: p90, p99, p99.9 equally spaced)")
+                .yAxisTitle((perSwitch ? "ns per switch (round trip / 2)" : "ns per op") + ", log scale").build();
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern("#,##0");
+        chart.getStyler().setXAxisMin(0.0);
+        double maxNines = shown.stream().mapToDouble(s -> nines(s.tail().curve().get(s.tail().curve().size() - 1).fraction()))
+                .max().orElse(3);
+        chart.getStyler().setXAxisMax(Math.ceil(maxNines));
+        chart.getStyler().setXAxisTickMarkSpacingHint(120);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(DistributionChart::percentileLabel);
+        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+        chart.getStyler().setLegendFont(font);
+        chart.getStyler().setAxisTickLabelsFont(font);
+        int i = 0;
+        for (LatencyDistribution.Series s : shown) {
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (Percentiles.Point p : s.tail().curve()) {
+                x.add(nines(p.fraction()));
+                y.add(p.ns());
+            }
+            XYSeries line = chart.addSeries(label(s), x, y);
+            line.setMarker(SeriesMarkers.NONE);
+            Color c = s.timer() ? TIMER : Charts.PALETTE[i++ % Charts.PALETTE.length];
+            line.setLineColor(c);
+            if (s.timer()) {
+                line.setLineStyle(SeriesLines.DASH_DASH);
+            }
+        }
+        return Optional.of(new Charts.Chart(NAME, "How long is the tail of a handoff: latency per percentile, log scale"
+                + " (each line one trial; p50 at 0.3, p90 at 1, p99 at 2, p99.9 at 3 on the x axis)?", Charts.png(chart)));
+    }
+
+    /** The percentile {@code fraction} on a scale of nines: −log10(1 − fraction); p90 is 1, p99 2. */
+    static double nines(double fraction) {
+        return -Math.log10(1 - fraction);
+    }
+
+    /** The tick label at {@code x} nines: {@code p99.9}. */
+    static String percentileLabel(double x) {
+        double p = 100 * (1 - Math.pow(10, -x));
+        String s = String.format(Locale.ROOT, "%.4f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
+        return "p" + s;
+    }
+
+    /** The legend's name of a series: mechanism and placement, the sample count, and what one sampled value is. */
+    static String label(LatencyDistribution.Series s) {
+        JmhRow r = s.row();
+        String what;
+        if (s.timer()) {
+            what = "timer: an empty op sampled (two nanoTime reads), ns per op";
+        } else if (r.benchmarkClass().equals("FutexPingPong")) {
+            what = "futex handoff, " + placement(r.param("placement"));
+        } else if (r.benchmarkClass().startsWith("VirtualThreadHandoff")) {
+            what = ("VT_VT".equals(r.param("pair")) ? "virtual ↔ virtual" : "PT_PT".equals(r.param("pair")) ? "platform ↔ platform"
+                    : r.param("pair")) + " (" + r.param("primitive") + ", " + (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers") + ")";
+        } else {
+            what = r.shortName() + (r.params().isEmpty() ? "" : " " + r.paramsText());
+        }
+        return what + " · " + Fmt.num(s.tail().samples()) + " samples"
+                + (s.tripsPerSample() > 1 ? " · each a mean of " + Fmt.num(s.tripsPerSample()) + " round trips" : "");
+    }
+
+    private static String placement(String p) {
+        return p == null ? "unpinned" : switch (p) {
+            case "SAME_CPU" -> "both on one CPU";
+            case "CROSS_CPU" -> "on two CPUs";
+            case "SMT_SIBLING" -> "on SMT siblings";
+            default -> p.toLowerCase(Locale.ROOT);
+        };
+    }
+}

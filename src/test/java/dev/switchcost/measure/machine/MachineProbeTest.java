@@ -1,0 +1,46 @@
+package dev.switchcost.measure.machine;
+
+import dev.switchcost.measure.footprint.SystemLimits;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class MachineProbeTest {
+
+    @TempDir
+    Path root;
+
+    /** machine.json's limits are SystemLimits' reading of this machine (one reader of those files). */
+    @Test
+    void theLimitsAreSystemLimitsReading() {
+        MachineInfo.Limits probed = MachineProbe.collect(Path.of("/")).limits();
+        SystemLimits read = SystemLimits.read();
+        assertEquals(read.pidMax(), probed.pidMax());
+        assertEquals(read.threadsMax(), probed.threadsMax());
+        assertEquals(read.maxMapCount(), probed.maxMapCount());
+        assertEquals(read.nofileSoft(), probed.openFiles());
+        assertNotNull(probed.pidMax(), "every Linux has kernel.pid_max");
+    }
+
+    /** A captured tree's limits: the numbers its files hold, and null (not -1) for a file it lacks. */
+    @Test
+    void aCapturedTreesLimitsComeFromItsFiles() throws IOException {
+        Files.createDirectories(root.resolve("proc/sys/kernel"));
+        Files.createDirectories(root.resolve("proc/self"));
+        Files.writeString(root.resolve("proc/sys/kernel/pid_max"), "4194304\n");
+        Files.writeString(root.resolve("proc/sys/kernel/threads-max"), "62635\n");
+        Files.copy(Path.of("src/test/resources/fixtures/proc-memory/epyc-kvm-linux-6.18-limits.txt"), root.resolve("proc/self/limits"));
+        MachineInfo.Limits l = MachineProbe.collect(root).limits();
+        assertEquals(4194304L, l.pidMax());
+        assertEquals(62635L, l.threadsMax());
+        assertNull(l.maxMapCount());
+        assertEquals(20000L, l.openFiles());
+    }
+}
