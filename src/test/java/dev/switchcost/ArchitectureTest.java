@@ -4,11 +4,13 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.EvaluationResult;
+import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
 import com.tngtech.archunit.library.Architectures;
+import dev.switchcost.cli.ExitCodes;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The layers of docs/ARCHITECTURE.md, read from the compiled classes: every import runs down.
@@ -53,7 +55,7 @@ class ArchitectureTest {
 
     @Test
     void theRootUsesNoLayer() {
-        EvaluationResult r = com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses()
+        EvaluationResult r = ArchRuleDefinition.noClasses()
                 .that().resideInAPackage("dev.switchcost").should().dependOnClassesThat()
                 .resideInAPackage("dev.switchcost.(*)..").evaluate(MAIN);
         assertFalse(r.hasViolation(), r.getFailureReport().toString());
@@ -62,7 +64,7 @@ class ArchitectureTest {
     /** The rule can fail: a class of a lower layer that uses a higher one is reported. */
     @Test
     void anUpwardImportFails() {
-        JavaClasses withUpward = new ClassFileImporter().importClasses(UpwardImport.class, dev.switchcost.cli.ExitCodes.class);
+        JavaClasses withUpward = new ClassFileImporter().importClasses(UpwardImport.class, ExitCodes.class);
         EvaluationResult r = Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("dev.switchcost.cli..")
                 .layer("root").definedBy("dev.switchcost")
@@ -74,7 +76,7 @@ class ArchitectureTest {
     /** A test-only class in the root package that reaches up into the command line. */
     static final class UpwardImport {
         int code() {
-            return dev.switchcost.cli.ExitCodes.FAILURE + dev.switchcost.cli.ExitCodes.of(SwitchcostException.Kind.USAGE);
+            return ExitCodes.FAILURE + ExitCodes.of(SwitchcostException.Kind.USAGE);
         }
     }
 }

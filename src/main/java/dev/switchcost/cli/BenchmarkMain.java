@@ -19,9 +19,12 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * JMH's {@code Main}: one JMH run, one result file, plus what switchcost's benchmarks need from every run:
@@ -96,14 +99,14 @@ public final class BenchmarkMain {
         PrintStream human = out;
         if (cmd.getOutput().hasValue()) {
             try {
-                human = new PrintStream(new java.io.FileOutputStream(cmd.getOutput().get()), true, java.nio.charset.StandardCharsets.UTF_8);
+                human = new PrintStream(new FileOutputStream(cmd.getOutput().get()), true, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 err.println("cannot write -o " + cmd.getOutput().get() + ": " + e.getMessage());
                 return ExitCodes.ENVIRONMENT;
             }
         }
         OutputFormat format = OutputFormatFactory.createFormatInstance(new PrintStream(Trials.closeShield(human), true,
-                java.nio.charset.StandardCharsets.UTF_8), cmd.verbosity().orElse(VerboseMode.NORMAL));
+                StandardCharsets.UTF_8), cmd.verbosity().orElse(VerboseMode.NORMAL));
         TrialLedger.Outcome outcome;
         try {
             outcome = Trials.execute(options, format);
@@ -119,7 +122,7 @@ public final class BenchmarkMain {
         }
         if (cmd.getResult().hasValue() || cmd.getResultFormat().hasValue()) {
             ResultFormatType type = cmd.getResultFormat().orElse(ResultFormatType.CSV);
-            Path file = Path.of(cmd.getResult().orElse("jmh-result." + type.toString().toLowerCase(java.util.Locale.ROOT)));
+            Path file = Path.of(cmd.getResult().orElse("jmh-result." + type.toString().toLowerCase(Locale.ROOT)));
             try {
                 JmhResultFile.write(file, type, outcome.complete());
             } catch (ResultWriteException e) {

@@ -1,24 +1,31 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.launch.Jdk;
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.footprint.SystemLimits;
-import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.Hsdis;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
+import dev.switchcost.measure.sample.CpuTicks;
+import dev.switchcost.measure.sample.Interference;
 import dev.switchcost.measure.sample.PerfSupport;
+import dev.switchcost.measure.sample.TaskStat;
 import picocli.CommandLine.Command;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code switchcost doctor}: checks what switchcost needs and what it can use, and says what each
@@ -107,35 +114,35 @@ public final class DoctorCommand extends BaseCommand {
      * The machine's load now: what tasks outside this JVM took of the allowed CPUs over {@code millis}, and
      * steal, by the arithmetic of the interference profiler (every allowed CPU measured, no benchmark threads).
      */
-    static dev.switchcost.measure.sample.Interference.Figures measureLoad(long millis) {
-        java.util.Set<Integer> cpus = new java.util.TreeSet<>();
+    static Interference.Figures measureLoad(long millis) {
+        Set<Integer> cpus = new TreeSet<>();
         CpuPinning.allowedCpus().stream().forEach(cpus::add);
-        dev.switchcost.measure.sample.Interference.Snapshot before = loadSnapshot();
+        Interference.Snapshot before = loadSnapshot();
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return dev.switchcost.measure.sample.Interference.between(before, loadSnapshot(), cpus, java.util.Set.of(),
-                ProcessHandle.current().pid(), java.util.Set.of(), 0);
+        return Interference.between(before, loadSnapshot(), cpus, Set.of(),
+                ProcessHandle.current().pid(), Set.of(), 0);
     }
 
-    private static dev.switchcost.measure.sample.Interference.Snapshot loadSnapshot() {
-        return new dev.switchcost.measure.sample.Interference.Snapshot(dev.switchcost.measure.sample.CpuTicks.read(),
-                java.util.Map.of(), dev.switchcost.measure.sample.TaskStat.scanAll());
+    private static Interference.Snapshot loadSnapshot() {
+        return new Interference.Snapshot(CpuTicks.read(),
+                Map.of(), TaskStat.scanAll());
     }
 
     /**
      * The load line: warn when others or steal are above the limit that calls a trial disturbed
      * ({@link dev.switchcost.measure.jmh.Disturbance}), naming the busiest other processes.
      */
-    static Check loadCheck(dev.switchcost.measure.sample.Interference.Figures f, long millis) {
+    static Check loadCheck(Interference.Figures f, long millis) {
         String busiest = f.intruders().stream().map(i -> String.format(Locale.ROOT, "%s (pid %d) %.0f%%", i.comm(), i.pid(),
                 Math.min(f.percent(i.ns()), f.othersPercent()))).reduce((x, y) -> x + ", " + y).orElse("none");
         String detail = String.format(Locale.ROOT, "others took %.0f%% of the allowed CPUs over %d ms (busiest: %s); steal %.0f%%",
                 f.othersPercent(), millis, busiest, f.stealPercent());
-        boolean busy = f.othersPercent() > dev.switchcost.measure.jmh.Disturbance.MAX_OTHERS_PERCENT
-                || f.stealPercent() > dev.switchcost.measure.jmh.Disturbance.MAX_STEAL_PERCENT;
+        boolean busy = f.othersPercent() > Disturbance.MAX_OTHERS_PERCENT
+                || f.stealPercent() > Disturbance.MAX_STEAL_PERCENT;
         return new Check(busy ? Level.WARN : Level.OK, "load", detail, busy
                 ? "trials now would likely be called disturbed (exit 1): stop these tasks, or run with --allow-disturbed to keep marked rows"
                 : null);

@@ -1,30 +1,27 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.SwitchcostException;
 import dev.switchcost.launch.Jdk;
-import dev.switchcost.measure.jmh.BenchmarkCatalog;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
+import dev.switchcost.measure.jmh.BenchmarkCatalog;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.InterferenceProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.PerfStatProfiler;
+import dev.switchcost.measure.jmh.TrialPlan;
+import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.AnswerCard;
 import dev.switchcost.render.DisturbanceText;
 import dev.switchcost.render.ProgressFormat;
 import dev.switchcost.results.Column;
+import dev.switchcost.results.ResultsDir;
 import dev.switchcost.session.CompareRunner;
 import dev.switchcost.session.RunSession;
-import java.util.Arrays;
-import java.util.EnumSet;
-import dev.switchcost.SwitchcostException;
-
-import dev.switchcost.measure.jmh.ForkOptions;
-import dev.switchcost.measure.jmh.ContextSwitchProfiler;
-import dev.switchcost.measure.jmh.InterferenceProfiler;
-import dev.switchcost.measure.jmh.PairedWalkProfiler;
-import dev.switchcost.measure.jmh.ParamCheck;
-import dev.switchcost.measure.jmh.TrialPlan;
-import dev.switchcost.launch.JdkPolicy;
-import dev.switchcost.measure.machine.MachineProbe;
-import dev.switchcost.results.ResultsDir;
-import static org.openjdk.jmh.annotations.Mode.SampleTime;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -49,12 +46,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+
+import static org.openjdk.jmh.annotations.Mode.SampleTime;
 
 /**
  * {@code switchcost run}: one JMH run with switch counting on, JMH's own options accepted as JMH takes
@@ -120,7 +123,7 @@ public final class RunCommand extends BaseCommand {
      */
     static long quickWorkingSetKiB() {
         try {
-            dev.switchcost.measure.machine.CacheSizes c = dev.switchcost.measure.machine.CacheSizes.current();
+            CacheSizes c = CacheSizes.current();
             long l2 = c.l2Bytes() > 0 ? c.l2Bytes() : c.llcBytes();
             return Math.max(c.l1dBytes(), l2 / 2) / 1024;
         } catch (RuntimeException e) {
@@ -307,7 +310,7 @@ public final class RunCommand extends BaseCommand {
             cmd = new CommandLineOptions(args.toArray(new String[0]));
         } catch (CommandLineOptionException e) {
             String msg = e.getMessage().strip().replace('\n', ' ');
-            java.util.regex.Matcher unknown = Pattern.compile("(\\S+) is not a recognized option").matcher(msg);
+            Matcher unknown = Pattern.compile("(\\S+) is not a recognized option").matcher(msg);
             if (unknown.find()) {
                 String name = unknown.group(1);
                 String typed = args.stream().filter(a -> a.replaceFirst("^-+", "").equals(name)).findFirst().orElse(name);
@@ -441,7 +444,7 @@ public final class RunCommand extends BaseCommand {
             }
         }
         Arrays.stream(Column.values()).filter(c -> QUICK_COMPARE_JVM.contains(c.name()))
-                .min(java.util.Comparator.comparingInt(c -> QUICK_COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
+                .min(Comparator.comparingInt(c -> QUICK_COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
         return new CompareRunner.Settings(QUICK_COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns);
     }
 

@@ -8,10 +8,10 @@ import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.sample.AsyncProfiler;
-import dev.switchcost.measure.sample.ProcStatus;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.PerfSupport;
+import dev.switchcost.measure.sample.ProcStatus;
 import dev.switchcost.measure.sample.Sample;
 import dev.switchcost.measure.sample.Sampler;
 import dev.switchcost.measure.sample.ThreadSampler;
@@ -27,19 +27,20 @@ import picocli.CommandLine.Parameters;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -517,7 +518,7 @@ public final class SampleCommand extends BaseCommand {
         }));
     }
 
-    private String line(String first, java.util.function.Function<String, String> cell) {
+    private String line(String first, Function<String, String> cell) {
         StringBuilder b = new StringBuilder(first);
         for (String c : LIVE) {
             if (header.contains(c)) {
@@ -628,7 +629,7 @@ public final class SampleCommand extends BaseCommand {
             out().println("Cost: " + costResults.source() + " has no futex handoff figure: run `switchcost run --quick` first.");
             return;
         }
-        List<SwitchCost.Difference> diff = java.util.Optional.ofNullable(costResults.machine())
+        List<SwitchCost.Difference> diff = Optional.ofNullable(costResults.machine())
                 .map(m -> SwitchCost.differences(m, MachineProbe.collect(Path.of("/")))).orElse(List.of());
         SampleTables.cost(c.get(), costResults.source().toString(), diff).forEach(out()::println);
     }

@@ -1,9 +1,9 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
-
-import picocli.CommandLine;
+import picocli.AutoComplete;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 
@@ -31,7 +31,7 @@ import java.io.PrintWriter;
             CompareCommand.class,
             ReportCommand.class,
             DiffCommand.class,
-            picocli.AutoComplete.GenerateCompletion.class,
+            AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class
         })
 public final class SwitchcostCommand extends BaseCommand {

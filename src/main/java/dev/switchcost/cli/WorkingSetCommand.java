@@ -20,6 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
 
 /**
  * {@code switchcost working-set}: the JVM's and C's paired indirect cost of a switch, per working-set
@@ -117,7 +119,7 @@ public final class WorkingSetCommand extends BaseCommand {
 
     /** The sizes, each once, ascending, with 0 (the direct cost) added. */
     static List<Long> parseSizes(List<String> given) {
-        java.util.TreeSet<Long> out = new java.util.TreeSet<>();
+        TreeSet<Long> out = new TreeSet<>();
         out.add(0L);
         for (String s : given) {
             long v = parseLong(s, "--sizes");
@@ -130,7 +132,7 @@ public final class WorkingSetCommand extends BaseCommand {
     }
 
     static List<Long> parseStrides(List<String> given) {
-        java.util.TreeSet<Long> out = new java.util.TreeSet<>();
+        TreeSet<Long> out = new TreeSet<>();
         for (String s : given) {
             long v = parseLong(s, "--strides");
             if (v < 8 || v > 4096 || v % 8 != 0) {
@@ -149,7 +151,7 @@ public final class WorkingSetCommand extends BaseCommand {
         for (String n : names) {
             Placement p;
             try {
-                p = Placement.valueOf(n.trim().toUpperCase(java.util.Locale.ROOT));
+                p = Placement.valueOf(n.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw SwitchcostException.usage("unknown placement '" + n + "'; choose from SAME_CPU, CROSS_CPU");
             }

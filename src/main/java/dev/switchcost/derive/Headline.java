@@ -1,6 +1,7 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.bench.HandoffTasks;
+import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
@@ -12,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -39,7 +41,7 @@ import java.util.function.Predicate;
  */
 public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pinning, Figure virtual, Figure platform,
                        Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra, Figure cache, long cacheKiB,
-                       java.util.Set<IndirectCost.Flag> cacheFlags, Estimate cacheShare) {
+                       Set<IndirectCost.Flag> cacheFlags, Estimate cacheShare) {
 
     /**
      * One figure.
@@ -114,7 +116,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         return new Headline(jdk, same, cross, ratio(cross, same), virt, plat, ratio(plat, virt), c, jvm,
                 c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
                 cacheRow.map(x -> Long.parseLong(x.param("workingSetKiB"))).orElse(0L),
-                cacheRow.map(x -> IndirectCost.paired(x).flags()).orElse(java.util.Set.of()),
+                cacheRow.map(x -> IndirectCost.paired(x).flags()).orElse(Set.of()),
                 cache == null || same == null || !Double.isFinite(cache.perSwitch().value()) ? null
                         : cache.perSwitch().over(same.perSwitch()));
     }
@@ -147,7 +149,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
             return 0;
         }
         try {
-            dev.switchcost.measure.machine.CacheSizes c = dev.switchcost.measure.machine.CacheSizes.of(r.machine().caches(), "machine.json");
+            CacheSizes c = CacheSizes.of(r.machine().caches(), "machine.json");
             return (c.l2Bytes() > 0 ? c.l2Bytes() : c.llcBytes()) / 2 / 1024;
         } catch (RuntimeException e) {
             return 0;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -64,7 +65,7 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
         Map<ThreadRole, List<Line>> byRole = lines.stream().collect(Collectors.groupingBy(Line::role,
                 () -> new EnumMap<>(ThreadRole.class), Collectors.toList()));
         List<Line> roles = new ArrayList<>();
-        byRole.forEach((role, ls) -> roles.add(sum(role.name().toLowerCase(java.util.Locale.ROOT), role, ls)));
+        byRole.forEach((role, ls) -> roles.add(sum(role.name().toLowerCase(Locale.ROOT), role, ls)));
         roles.sort(BUSIEST);
         return new SampledThreads(seconds, List.copyOf(lines), List.copyOf(roles), sum("all threads", null, lines));
     }

@@ -6,9 +6,11 @@ import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the switches {@code sample} counted cost: switches per second × this machine's measured cost of
@@ -41,7 +43,7 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
      * Flags an indirect cost may carry and still be added: one within its error of zero is a cost not
      * resolved, and its error says so; a negative or walk-dominated one is an artefact of the subtraction.
      */
-    static final java.util.Set<IndirectCost.Flag> USABLE = java.util.EnumSet.of(IndirectCost.Flag.WITHIN_ERROR);
+    static final Set<IndirectCost.Flag> USABLE = EnumSet.of(IndirectCost.Flag.WITHIN_ERROR);
 
     public enum Why {
         /** The process may run on one CPU only. */

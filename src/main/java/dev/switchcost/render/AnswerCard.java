@@ -1,15 +1,19 @@
 package dev.switchcost.render;
 
-import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.Headline.Figure;
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.RunStatus;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -39,7 +43,7 @@ public final class AnswerCard {
      * @throws IllegalArgumentException (one line) when the directory holds no results
      * @throws dev.switchcost.results.ResultWriteException when the report cannot be written
      */
-    public static String renderWithReport(Path runDir, String command) throws java.io.IOException {
+    public static String renderWithReport(Path runDir, String command) throws IOException {
         Results r = Results.load(runDir);
         ReportRenderer.Rendered rendered = ReportRenderer.render(List.of(r), runDir, null, command);
         return render(r, rendered.html());
@@ -62,8 +66,8 @@ public final class AnswerCard {
         if (failed > 0) {
             out.add(clip("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure"));
         }
-        List<dev.switchcost.results.RunStatus.FailedTrial> disturbed = r.status().failedTrials().stream()
-                .filter(dev.switchcost.results.RunStatus.FailedTrial::disturbed).toList();
+        List<RunStatus.FailedTrial> disturbed = r.status().failedTrials().stream()
+                .filter(RunStatus.FailedTrial::disturbed).toList();
         if (!disturbed.isEmpty()) {
             long kept = r.rows().stream().filter(JmhRow::disturbed).count();
             out.add(clip("! " + disturbed.size() + " disturbed trial" + (disturbed.size() == 1 ? "" : "s")
@@ -109,16 +113,16 @@ public final class AnswerCard {
             } else if (x.cacheFlags().isEmpty()) {
                 cell = Fmt.pm(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")";
             } else {
-                cell = x.cacheFlags().contains(dev.switchcost.derive.IndirectCost.Flag.NEGATIVE) ? "negative" : "unresolved";
+                cell = x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative" : "unresolved";
             }
             sb.append(lpad(cell, CELL));
         }
         String jdk = hs.size() > 1 ? "JDK " + h.jdk() + ": " : "";
         Estimate e = h.cache().perSwitch();
         String reading;
-        if (h.cacheFlags().contains(dev.switchcost.derive.IndirectCost.Flag.NOT_COUNTED)) {
+        if (h.cacheFlags().contains(IndirectCost.Flag.NOT_COUNTED)) {
             reading = "with " + h.cacheKiB() + " KiB per thread: not counted (run without PairedWalkProfiler)";
-        } else if (h.cacheFlags().contains(dev.switchcost.derive.IndirectCost.Flag.NEGATIVE)) {
+        } else if (h.cacheFlags().contains(IndirectCost.Flag.NEGATIVE)) {
             reading = "with " + h.cacheKiB() + " KiB per thread: below 0 beyond its error (" + Fmt.pm(e) + " ns), not a cost";
         } else if (!h.cacheFlags().isEmpty()) {
             reading = "with " + h.cacheKiB() + " KiB per thread no cost through the caches is resolved (" + Fmt.pm(e) + " ns)";
@@ -219,7 +223,7 @@ public final class AnswerCard {
 
     /** The first JDK's reading, and the other JDKs' figure in brackets. */
     private static String reading(List<Headline> hs, Function<Headline, Estimate> of,
-                                  java.util.function.BiFunction<Headline, Estimate, String> say) {
+                                  BiFunction<Headline, Estimate, String> say) {
         Headline first = hs.stream().filter(h -> of.apply(h) != null).findFirst().orElse(null);
         if (first == null) {
             return null;

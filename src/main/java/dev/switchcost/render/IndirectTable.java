@@ -1,5 +1,7 @@
 package dev.switchcost.render;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import dev.switchcost.derive.IndirectCost.Flag;
 import dev.switchcost.derive.IndirectCost.Row;
 import dev.switchcost.derive.IndirectCost;
@@ -156,7 +158,7 @@ public final class IndirectTable {
      * direct cost they subtract).
      */
     public static List<String> jsonLines(List<Row> rows) {
-        com.google.gson.Gson gson = new com.google.gson.GsonBuilder().serializeNulls().disableHtmlEscaping().create();
+        Gson gson = new GsonBuilder().serializeNulls().disableHtmlEscaping().create();
         List<String> out = new ArrayList<>();
         for (Row r : rows) {
             if (r.paired() != null) {

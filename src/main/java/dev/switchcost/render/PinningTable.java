@@ -1,7 +1,7 @@
 package dev.switchcost.render;
 
-import dev.switchcost.results.Estimate;
 import dev.switchcost.derive.PinningStudy;
+import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +40,7 @@ public final class PinningTable {
         doc.p("Two virtual threads hand a turn back and forth (VirtualThreadHandoffOneCarrier/TwoCarriers, pair=VT_VT) with each "
                 + "blocking primitive, on every JDK in this input. Switches are kernel context switches per round trip counted "
                 + "by ContextSwitchProfiler: of the carriers, and of the JDK's virtual-thread helper threads (the unblocker that "
-                + "JEP 491 added in JDK 24). Errors: " + dev.switchcost.results.Estimate.RULE + ".");
+                + "JEP 491 added in JDK 24). Errors: " + Estimate.RULE + ".");
         doc.table(new Table(HEADER, cells(s), ALIGN));
     }
 

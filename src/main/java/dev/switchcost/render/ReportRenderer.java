@@ -2,8 +2,9 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.derive.Headline;
-import dev.switchcost.derive.LatencyDistribution;
 import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.IndirectSweepCurve;
+import dev.switchcost.derive.LatencyDistribution;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
@@ -494,7 +495,7 @@ public final class ReportRenderer {
             if (r.indirectSweep() == null) {
                 continue;
             }
-            List<dev.switchcost.derive.IndirectSweepCurve.Point> pts = dev.switchcost.derive.IndirectSweepCurve.of(r.indirectSweep());
+            List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(r.indirectSweep());
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
             }

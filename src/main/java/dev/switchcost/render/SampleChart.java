@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.imageio.ImageIO;
 
 /**
  * {@code sample}'s plot: for each of the busiest threads, switches per second (top) and run-queue delay
@@ -69,7 +70,7 @@ public final class SampleChart {
         g.drawImage(bottom, 0, top.getHeight(), null);
         g.dispose();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        javax.imageio.ImageIO.write(both, "png", out);
+        ImageIO.write(both, "png", out);
         return Optional.of(out.toByteArray());
     }
 

@@ -3,8 +3,11 @@ package dev.switchcost.render;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** {@code sample}'s tables: the busiest threads and the threads by role. */
 public final class SampleTables {
@@ -36,7 +39,7 @@ public final class SampleTables {
     }
 
     private static List<SampledThreads.Line> concat(List<SampledThreads.Line> a, SampledThreads.Line b) {
-        return java.util.stream.Stream.concat(a.stream(), java.util.stream.Stream.of(b)).toList();
+        return Stream.concat(a.stream(), Stream.of(b)).toList();
     }
 
     /** A thread name as the program set it, with control characters (ESC, CR, ...) shown as '?', never sent to a terminal. */
@@ -59,7 +62,7 @@ public final class SampleTables {
      * @param differences where its machine differs from this one (empty when the same)
      */
     public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences) {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         lines.add("What these switches cost (" + (differences.isEmpty() ? "this machine's measured cost per switch"
                 : "the cost per switch measured on another machine") + ", from " + source + "):");
         lines.add("  " + Fmt.num(round(c.switchesPerSecond())) + " switches/s × " + Fmt.pm(c.perSwitch()) + " ns per switch = "
@@ -84,7 +87,7 @@ public final class SampleTables {
         if (!differences.isEmpty()) {
             lines.add("  These costs were measured on another machine ("
                     + differences.stream().map(d -> d.what() + " " + d.results() + ", here " + d.here())
-                    .collect(java.util.stream.Collectors.joining("; "))
+                    .collect(Collectors.joining("; "))
                     + "): run switchcost run --quick here for this machine's.");
         }
         return lines;

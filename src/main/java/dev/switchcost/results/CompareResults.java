@@ -183,7 +183,7 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
      * @throws dev.switchcost.results.ResultWriteException naming the file when it cannot be written
      */
     public Path write(Path dir) {
-        return dev.switchcost.results.AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
+        return AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
     }
 
     /** @throws IllegalArgumentException when the file is not a compare.json */

@@ -4,6 +4,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.machine.MachineInfo;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -160,18 +162,18 @@ public final class ResultsDir implements AutoCloseable {
      * The most recent run directory under {@code parent} that holds JMH results ({@code jmh.json} or
      * {@code jmh-*.json}), by the time its results were last written; empty when there is none.
      */
-    public static java.util.Optional<Path> latest(Path parent) {
+    public static Optional<Path> latest(Path parent) {
         if (!Files.isDirectory(parent)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try (Stream<Path> dirs = Files.list(parent)) {
             return dirs.filter(Files::isDirectory)
-                    .map(d -> java.util.Map.entry(d, newestJmhFile(d)))
+                    .map(d -> Map.entry(d, newestJmhFile(d)))
                     .filter(e -> e.getValue() > 0)
-                    .max(java.util.Map.Entry.comparingByValue())
-                    .map(java.util.Map.Entry::getKey);
+                    .max(Map.Entry.comparingByValue())
+                    .map(Map.Entry::getKey);
         } catch (IOException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -217,7 +219,7 @@ public final class ResultsDir implements AutoCloseable {
 
     private static SwitchcostException unwritable(Path dir, IOException e) {
         ResultWriteException w = ResultWriteException.of(dir, e);
-        if (w.kind() == SwitchcostException.Kind.ENVIRONMENT && !(e instanceof java.nio.file.AccessDeniedException)) {
+        if (w.kind() == SwitchcostException.Kind.ENVIRONMENT && !(e instanceof AccessDeniedException)) {
             return w;
         }
         return SwitchcostException.usage("cannot write results into " + dir + ": " + ResultWriteException.reason(e)

@@ -2,6 +2,7 @@ package dev.switchcost.results;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -89,12 +90,12 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
     }
 
     /** The row's failed trial, if the row belongs to one (not a disturbed one). */
-    public java.util.Optional<FailedTrial> failedTrial(String benchmark, Map<String, String> params) {
+    public Optional<FailedTrial> failedTrial(String benchmark, Map<String, String> params) {
         return failedTrials.stream().filter(t -> !t.disturbed() && t.matches(benchmark, params)).findFirst();
     }
 
     /** The row's disturbed trial, if the row belongs to one (kept with {@code run --allow-disturbed}). */
-    public java.util.Optional<FailedTrial> disturbedTrial(String benchmark, Map<String, String> params) {
+    public Optional<FailedTrial> disturbedTrial(String benchmark, Map<String, String> params) {
         return failedTrials.stream().filter(t -> t.disturbed() && t.matches(benchmark, params)).findFirst();
     }
 

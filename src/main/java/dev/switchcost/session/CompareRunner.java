@@ -1,21 +1,20 @@
 package dev.switchcost.session;
 
 import dev.switchcost.launch.Jdk;
-import dev.switchcost.results.CompareResults;
-import dev.switchcost.results.Column;
-
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
-import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.InterferenceProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeResult;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.results.Column;
+import dev.switchcost.results.CompareResults;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -33,11 +32,14 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -64,7 +66,7 @@ public final class CompareRunner {
      * @param keepDisturbed keep disturbed repetitions in the figures, marked ({@code --allow-disturbed}), instead of
      *                      leaving them out like failed ones
      */
-    public record Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns,
+    public record Settings(int repetitions, boolean quick, List<Placement> placements, Set<Column> columns,
                            List<Jdk> jdks, boolean keepDisturbed) {
 
         /** Every column, on the JDK running switchcost. */
@@ -73,7 +75,7 @@ public final class CompareRunner {
         }
 
         /** These columns, on the JDK running switchcost. */
-        public Settings(int repetitions, boolean quick, List<Placement> placements, java.util.Set<Column> columns) {
+        public Settings(int repetitions, boolean quick, List<Placement> placements, Set<Column> columns) {
             this(repetitions, quick, placements, columns, List.of(), false);
         }
 
@@ -106,7 +108,7 @@ public final class CompareRunner {
 
         /** The native measured time that matches a JMH cell's measurement. */
         long nativeTargetNanos() {
-            return measurementIterations() * iterationTime().convertTo(java.util.concurrent.TimeUnit.NANOSECONDS);
+            return measurementIterations() * iterationTime().convertTo(TimeUnit.NANOSECONDS);
         }
 
         String jmhSettings() {
@@ -171,7 +173,7 @@ public final class CompareRunner {
         for (int rep = 1; rep <= settings.repetitions(); rep++) {
             List<Plan> order = new ArrayList<>(plans);
             if (rep % 2 == 0) {
-                java.util.Collections.reverse(order);
+                Collections.reverse(order);
             }
             for (Plan p : order) {
                 if (p.unavailable != null) {
@@ -225,7 +227,7 @@ public final class CompareRunner {
                         continue;
                     }
                     // every JVM cell once per JDK: the JDKs' cells of one column sit together in the table
-                    for (Jdk jdk : settings.jdks().isEmpty() ? java.util.Collections.<Jdk>singletonList(null) : settings.jdks()) {
+                    for (Jdk jdk : settings.jdks().isEmpty() ? Collections.<Jdk>singletonList(null) : settings.jdks()) {
                         Optional<JmhTargets.Target> t = c == Column.VIRTUAL ? targets.virtual() : targets.fixed(c);
                         Map<String, String> params = new LinkedHashMap<>(t.map(JmhTargets.Target::params).orElse(Map.of()));
                         if (c != Column.VIRTUAL) {

@@ -22,12 +22,14 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -149,7 +151,7 @@ public final class IndirectSweep {
     /** JVM then C for each placement, size and stride; cells that cannot run carry the reason. */
     private List<Plan> plan() {
         Optional<String> nativeMissing = nativeRunner.unavailableReason();
-        if (nativeMissing.isEmpty() && !java.nio.file.Files.isExecutable(nativeRunner.dir().resolve(NATIVE_PROGRAM))) {
+        if (nativeMissing.isEmpty() && !Files.isExecutable(nativeRunner.dir().resolve(NATIVE_PROGRAM))) {
             nativeMissing = Optional.of(NATIVE_PROGRAM + " not built in " + nativeRunner.dir() + " (scripts/build-native.sh)");
         }
         Topology topology = Topology.current();
@@ -171,7 +173,7 @@ public final class IndirectSweep {
     }
 
     private static Map<String, String> jmhParams(long size, long stride, Placement pl) {
-        Map<String, String> p = new java.util.LinkedHashMap<>();
+        Map<String, String> p = new LinkedHashMap<>();
         p.put("placement", pl.name());
         p.put("handoff", "FUTEX");
         p.put("sharing", "PRIVATE");

@@ -1,13 +1,16 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.measure.linux.Syscalls;
+import dev.switchcost.measure.workload.PingPong;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.results.Result;
@@ -119,7 +122,7 @@ class BenchmarkSmokeTest {
      * dominated by it.
      */
     static RunResult runFfmOnOneCpu(String include, String... params) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
+        Assumptions.assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM needs JDK 22+");
         OptionsBuilder b = new OptionsBuilder();
         b.include(include).forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(300)).measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(300)).addProfiler(ContextSwitchProfiler.class)
@@ -153,11 +156,11 @@ class BenchmarkSmokeTest {
             p.extra = extra;
             Runnable partnerSide = p.partnerWork();
             if (extra == BindingAfterSwitch.Extra.NONE) {
-                assertEquals(dev.switchcost.measure.workload.PingPong.NO_WORK, partnerSide);
+                assertEquals(PingPong.NO_WORK, partnerSide);
                 assertEquals(0, p.extraCall());
             } else {
                 assertEquals(extra.name(), p.extraCalls.binding().name());
-                assertEquals(dev.switchcost.measure.linux.Syscalls.gettid(), p.extraCall(), extra.name());
+                assertEquals(Syscalls.gettid(), p.extraCall(), extra.name());
                 partnerSide.run();
             }
         }

@@ -1,7 +1,7 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import dev.switchcost.measure.workload.HandoffPrimitive;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,6 +11,11 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.util.Collection;
 
@@ -32,19 +37,19 @@ class VirtualThreadBenchmarksTest {
     }
 
     static RunResult runOne(String include, String... params) throws Exception {
-        org.openjdk.jmh.runner.options.ChainedOptionsBuilder b = new org.openjdk.jmh.runner.options.OptionsBuilder()
+        ChainedOptionsBuilder b = new OptionsBuilder()
                 .include(include)
                 .forks(1)
                 .warmupIterations(0)
                 .measurementIterations(1)
-                .measurementTime(org.openjdk.jmh.runner.options.TimeValue.milliseconds(200))
+                .measurementTime(TimeValue.milliseconds(200))
                 .addProfiler(ContextSwitchProfiler.class)
-                .verbosity(org.openjdk.jmh.runner.options.VerboseMode.SILENT)
+                .verbosity(VerboseMode.SILENT)
                 .shouldFailOnError(true);
         for (int i = 0; i < params.length; i += 2) {
             b.param(params[i], params[i + 1]);
         }
-        Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(ForkOptions.withNativeAccess(b.build())).run();
+        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(b.build())).run();
         assertEquals(1, results.size(), "one configuration");
         RunResult r = results.iterator().next();
         double score = r.getPrimaryResult().getScore();

@@ -1,7 +1,7 @@
 package dev.switchcost.bench;
 
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LibC;
 import org.junit.jupiter.api.Test;
@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,7 +97,7 @@ class WorkingSetHandoffTest {
                 + "\\.roundTrip").addProfiler(PairedWalkProfiler.class)
                 .param("sharing", "SHARED").param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         Map<String, RunResult> r = byBenchmark(results);
-        assertEquals(java.util.Set.of("roundTrip", "roundTripPaired"), r.keySet());
+        assertEquals(Set.of("roundTrip", "roundTripPaired"), r.keySet());
         for (RunResult rr : r.values()) {
             assertTrue(Double.isFinite(rr.getPrimaryResult().getScore()));
             assertTrue(switchesPerOp(rr) > 0.5, "a park/unpark round trip with a virtual partner blocks the platform side: "

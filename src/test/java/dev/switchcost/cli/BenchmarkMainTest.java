@@ -1,23 +1,29 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.measure.jmh.ForkOptions;
-
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
-import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.testing.TinyTmpfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,7 +50,7 @@ class BenchmarkMainTest {
     @Test
     void forksEitherInheritNativeAccessOrGetItPrepended() throws Exception {
         Options o = ForkOptions.withSwitchcostDefaults(new CommandLineOptions("SyscallBaseline"), logStream);
-        boolean inherited = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+        boolean inherited = ManagementFactory.getRuntimeMXBean().getInputArguments()
                 .contains(JdkPolicy.NATIVE_ACCESS);
         boolean prepended = o.getJvmArgsPrepend().orElse(List.of()).contains(JdkPolicy.NATIVE_ACCESS);
         assertTrue(inherited ^ prepended, "inherited=" + inherited + " prepended=" + prepended);
@@ -72,7 +78,7 @@ class BenchmarkMainTest {
     void defaultPlacementsAreNarrowedToo() throws Exception {
         LinuxTestSupport.assumeNative();
         Options o = ForkOptions.withSwitchcostDefaults(new CommandLineOptions("FutexPingPong"), logStream);
-        List<String> available = java.util.Arrays.stream(Placement.values())
+        List<String> available = Arrays.stream(Placement.values())
                 .filter(p -> p.assign(Topology.current(), CpuPinning.allowedCpus()).isAvailable()).map(Enum::name).toList();
         if (available.size() == Placement.values().length) {
             assertTrue(o.getParameter("placement").orElse(null) == null, "nothing to narrow");
@@ -93,7 +99,7 @@ class BenchmarkMainTest {
         LinuxTestSupport.assumeNative();
         // SyscallBaseline has no placement; JMH ignores -p placement for it, so one run serves both.
         Options o = ForkOptions.withSwitchcostDefaults(new CommandLineOptions("SyscallBaseline|FutexPingPong"), logStream);
-        List<String> available = java.util.Arrays.stream(Placement.values())
+        List<String> available = Arrays.stream(Placement.values())
                 .filter(p -> p.assign(Topology.current(), CpuPinning.allowedCpus()).isAvailable()).map(Enum::name).toList();
         if (available.size() == Placement.values().length) {
             assertTrue(o.getParameter("placement").orElse(null) == null, "nothing to narrow");
@@ -105,8 +111,8 @@ class BenchmarkMainTest {
     // ---- one run, one result file, an honest exit code (issue 11, case 1) ----
 
 
-    @org.junit.jupiter.api.io.TempDir
-    java.nio.file.Path tmp;
+    @TempDir
+    Path tmp;
 
     private final ByteArrayOutputStream human = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
@@ -119,7 +125,7 @@ class BenchmarkMainTest {
     @Test
     void aTrialWhoseSetupThrowsExitsNonZeroAndIsLeftOutOfTheResultFile() throws Exception {
         LinuxTestSupport.assumeNative();
-        java.nio.file.Path file = tmp.resolve("result.json");
+        Path file = tmp.resolve("result.json");
         // carriers=2 on the one-carrier class: its setup refuses (the fork's scheduler has one carrier)
         int exit = runMain("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-p", "carriers=2", "-p", "pair=VT_VT",
                 "-p", "primitive=LOCK_SUPPORT", "-rf", "json", "-rff", file.toString(),
@@ -128,11 +134,11 @@ class BenchmarkMainTest {
         assertEquals(1, exit, err);
         assertTrue(err.contains("1 trial failed") && err.contains("VirtualThreadHandoffOneCarrier.roundTrip")
                 && err.contains("carriers=2 but this JVM has"), err);
-        String json = java.nio.file.Files.readString(file);
+        String json = Files.readString(file);
         assertTrue(json.contains("SyscallBaseline.gettid"), json);
         assertFalse(json.contains("VirtualThreadHandoffOneCarrier"), json);
         assertTrue(human.toString(StandardCharsets.UTF_8).contains("Benchmark result is saved to " + file));
-        try (var left = java.nio.file.Files.list(tmp)) {
+        try (var left = Files.list(tmp)) {
             assertEquals(List.of(file), left.toList(), "no temporary file left beside the result");
         }
     }
@@ -140,8 +146,8 @@ class BenchmarkMainTest {
     @Test
     void aPartnerProcessKilledMidTrialExitsNonZeroAndKeepsNoPartialRows() throws Exception {
         LinuxTestSupport.assumeNative();
-        java.nio.file.Path file = tmp.resolve("result.json");
-        java.util.concurrent.atomic.AtomicLong killed = new java.util.concurrent.atomic.AtomicLong(-1);
+        Path file = tmp.resolve("result.json");
+        AtomicLong killed = new AtomicLong(-1);
         Thread killer = new Thread(() -> {
             long deadline = System.nanoTime() + 120_000_000_000L;
             while (killed.get() < 0 && System.nanoTime() < deadline) {
@@ -170,21 +176,21 @@ class BenchmarkMainTest {
         assertTrue(killed.get() > 0, "the partner process was found and killed");
         assertEquals(1, exit, err);
         assertTrue(err.contains("roundTrip_processes") && err.contains("died"), err);
-        assertFalse(java.nio.file.Files.readString(file).contains("roundTrip_processes"), "no partial rows");
+        assertFalse(Files.readString(file).contains("roundTrip_processes"), "no partial rows");
     }
 
     @Test
     void resultFileOnAFullDiskIsAnErrorAndLeavesNoPartialFile() throws Exception {
         LinuxTestSupport.assumeNative();
-        try (dev.switchcost.testing.TinyTmpfs fs = dev.switchcost.testing.TinyTmpfs.mount(tmp, 64)) {
+        try (TinyTmpfs fs = TinyTmpfs.mount(tmp, 64)) {
             fs.fill();
-            java.nio.file.Path file = fs.dir().resolve("result.json");
+            Path file = fs.dir().resolve("result.json");
             int exit = runMain("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-rf", "json", "-rff", file.toString(),
                     "SyscallBaseline.gettid");
             String err = errors.toString(StandardCharsets.UTF_8);
             assertEquals(3, exit, err);
             assertTrue(err.contains("could not write " + file + ": no space left on device"), err);
-            assertFalse(java.nio.file.Files.exists(file));
+            assertFalse(Files.exists(file));
             assertFalse(human.toString(StandardCharsets.UTF_8).contains("saved to"));
         }
     }

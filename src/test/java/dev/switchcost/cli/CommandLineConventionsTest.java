@@ -1,11 +1,12 @@
 package dev.switchcost.cli;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -83,7 +84,7 @@ class CommandLineConventionsTest {
     @MethodSource("subcommands")
     void unknownOptionIsUsageErrorOnOneLine(String sub) {
         // picocli does not check a help command's arguments (generate-completion is one)
-        org.junit.jupiter.api.Assumptions.assumeFalse(root().getSubcommands().get(sub).getCommandSpec().helpCommand(),
+        Assumptions.assumeFalse(root().getSubcommands().get(sub).getCommandSpec().helpCommand(),
                 sub + " is a help command");
         CliResult r = CliResult.run(sub, "--no-such-option");
         assertEquals(ExitCodes.USAGE, r.exit(), r.out() + r.err());

@@ -1,13 +1,16 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.launch.Jdk;
-import dev.switchcost.results.Column;
-import dev.switchcost.results.CompareResults;
 import dev.switchcost.derive.GapDecomposition;
+import dev.switchcost.launch.Jdk;
 import dev.switchcost.launch.TestJdks;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.measure.nativebaseline.NativeSimulation;
+import dev.switchcost.render.CompareTable;
+import dev.switchcost.results.Column;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.session.CompareSimulation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -73,12 +76,12 @@ class CompareCommandTest {
         }
         assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
         // --simulate: with valgrind (CI installs it) both programs are counted; without, one line and the column says so
-        assertTrue(r.out().contains(dev.switchcost.render.CompareTable.INSTRUCTIONS_HEADER), r.out());
-        if (dev.switchcost.measure.nativebaseline.NativeSimulation.valgrindMissing().isEmpty()) {
+        assertTrue(r.out().contains(CompareTable.INSTRUCTIONS_HEADER), r.out());
+        if (NativeSimulation.valgrindMissing().isEmpty()) {
             assertTrue(c.simulation().count(Column.NATIVE_FUTEX).isPresent() && c.simulation().count(Column.NATIVE_PARKER).isPresent(),
                     String.valueOf(c.simulation()));
         } else {
-            assertEquals(dev.switchcost.session.CompareSimulation.NO_VALGRIND, c.simulation().unavailable());
+            assertEquals(CompareSimulation.NO_VALGRIND, c.simulation().unavailable());
             assertEquals(1, r.err().lines().filter(l -> l.contains("--simulate")).count(), r.err());
         }
         assertEquals("complete\n", Files.readString(dir.resolve("status")), "the run is marked complete");

@@ -1,14 +1,20 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.launch.Jdk;
+import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.sample.Fixtures;
+import dev.switchcost.measure.sample.Interference;
 import dev.switchcost.measure.sample.PerfSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,11 +49,11 @@ class DoctorCommandTest {
         }
     }
 
-    static Jdk fakeJdk(Path dir, String version) throws java.io.IOException {
-        java.nio.file.Files.createDirectories(dir.resolve("bin"));
-        java.nio.file.Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
-        Path bin = java.nio.file.Files.writeString(dir.resolve("bin/java"), "#!/bin/sh\nexit 1\n");
-        java.nio.file.Files.setPosixFilePermissions(bin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    static Jdk fakeJdk(Path dir, String version) throws IOException {
+        Files.createDirectories(dir.resolve("bin"));
+        Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
+        Path bin = Files.writeString(dir.resolve("bin/java"), "#!/bin/sh\nexit 1\n");
+        Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rwxr-xr-x"));
         return JdkDiscovery.ofHome(dir.toFile());
     }
 
@@ -79,10 +85,10 @@ class DoctorCommandTest {
     /** Says which CPU this is, SMT or not: a VM's "AMD EPYC" alone does not tell Zen 3 from Zen 4. */
     @Test
     void saysWhichCpuWithItsRevisionAndWhetherItHasSmt() {
-        var noSmt = DoctorCommand.cpuCheck(new dev.switchcost.measure.machine.MachineInfo.Cpu("AMD EPYC", "AuthenticAMD", "0-1", 2, 1,
+        var noSmt = DoctorCommand.cpuCheck(new MachineInfo.Cpu("AMD EPYC", "AuthenticAMD", "0-1", 2, 1,
                 "25", "17", "1", "0x1000065"));
         assertEquals("AMD EPYC (family 25, model 17, stepping 1, microcode 0x1000065), 2 logical CPUs, no SMT", noSmt.detail());
-        var smt = DoctorCommand.cpuCheck(new dev.switchcost.measure.machine.MachineInfo.Cpu("Intel(R) Xeon(R)", "GenuineIntel", "0-7", 8, 2));
+        var smt = DoctorCommand.cpuCheck(new MachineInfo.Cpu("Intel(R) Xeon(R)", "GenuineIntel", "0-7", 8, 2));
         assertEquals("Intel(R) Xeon(R), 8 logical CPUs, 2 hardware threads per core (SMT)", smt.detail());
     }
 
@@ -109,7 +115,7 @@ class DoctorCommandTest {
         assertEquals(ExitCodes.OK, DoctorCommand.exitCode(checks));
         assertTrue(checks.stream().anyMatch(c -> c.name().equals("perf") && c.level() == DoctorCommand.Level.WARN));
         PerfSupport noPmu = PerfSupport.from("perf", "perf version 6.1.187", 2, PerfSupport.DEFAULT_EVENTS, 0,
-                dev.switchcost.measure.sample.Fixtures.lines("perf-stat/kvm-epyc-2cpu-nopmu-perf6.1-root.csv"));
+                Fixtures.lines("perf-stat/kvm-epyc-2cpu-nopmu-perf6.1-root.csv"));
         var pmu = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), noPmu, null, null))
                 .stream().filter(c -> c.name().equals("pmu")).findFirst().orElseThrow();
         assertEquals(DoctorCommand.Level.WARN, pmu.level());
@@ -119,15 +125,15 @@ class DoctorCommandTest {
 
     @Test
     void loadWarnsAboveTheDisturbanceLimitNamingTheBusiestTasks() {
-        var busy = new dev.switchcost.measure.sample.Interference.Figures(1_000_000_000L, 600_000_000L, 0, 0, 0, 0, 0,
-                List.of(new dev.switchcost.measure.sample.Interference.Intruder(4242, "yes", 500_000_000L)));
+        var busy = new Interference.Figures(1_000_000_000L, 600_000_000L, 0, 0, 0, 0, 0,
+                List.of(new Interference.Intruder(4242, "yes", 500_000_000L)));
         DoctorCommand.Check c = DoctorCommand.loadCheck(busy, 500);
         assertEquals(DoctorCommand.Level.WARN, c.level());
         assertTrue(c.detail().contains("others took 60% of the allowed CPUs over 500 ms (busiest: yes (pid 4242) 50%)"), c.detail());
         assertTrue(c.explanation().contains("--allow-disturbed"), c.explanation());
-        var quiet = new dev.switchcost.measure.sample.Interference.Figures(1_000_000_000L, 10_000_000L, 0, 0, 0, 0, 0, List.of());
+        var quiet = new Interference.Figures(1_000_000_000L, 10_000_000L, 0, 0, 0, 0, 0, List.of());
         assertEquals(DoctorCommand.Level.OK, DoctorCommand.loadCheck(quiet, 500).level());
-        var stolen = new dev.switchcost.measure.sample.Interference.Figures(1_000_000_000L, 0, 0, 0, 200_000_000L, 0, 0, List.of());
+        var stolen = new Interference.Figures(1_000_000_000L, 0, 0, 0, 200_000_000L, 0, 0, List.of());
         assertEquals(DoctorCommand.Level.WARN, DoctorCommand.loadCheck(stolen, 500).level());
         assertTrue(DoctorCommand.loadCheck(stolen, 500).detail().endsWith("steal 20%"));
     }

@@ -1,9 +1,13 @@
 package dev.switchcost.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,12 +35,12 @@ class IndirectCommandTest {
 
     /** Issue 11 item 10: --machine FILE is read, whatever the file is called. */
     @Test
-    void machineOptionReadsTheFileItNames(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws java.io.IOException {
-        java.nio.file.Path other = tmp.resolve("epyc.json");
-        java.nio.file.Files.copy(java.nio.file.Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/machine.json"), other);
-        java.nio.file.Files.writeString(tmp.resolve("machine.json"), "{\"not\": \"this one\"}");
-        java.nio.file.Path results = java.nio.file.Files.copy(
-                java.nio.file.Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json"), tmp.resolve("r.json"));
+    void machineOptionReadsTheFileItNames(@TempDir Path tmp) throws IOException {
+        Path other = tmp.resolve("epyc.json");
+        Files.copy(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/machine.json"), other);
+        Files.writeString(tmp.resolve("machine.json"), "{\"not\": \"this one\"}");
+        Path results = Files.copy(
+                Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json"), tmp.resolve("r.json"));
         int rc = run("indirect", results.toString(), "--machine", other.toString());
         assertEquals(ExitCodes.OK, rc, err.toString());
         assertTrue(out.toString().contains("Cache marks: L1d 48 KiB, L2 1024 KiB, LLC (L3) 32768 KiB"), out.toString());

@@ -1,7 +1,8 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.results.Build;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.render.ReportRenderer;
+import dev.switchcost.results.Build;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Assumptions;
@@ -11,8 +12,6 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
-import javax.imageio.ImageIO;
-import javax.xml.parsers.DocumentBuilderFactory;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -23,6 +22,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -114,7 +115,7 @@ class ReportCommandTest {
         Path img = tmp.resolve("img");
         CliResult r = CliResult.run("report", DOCS.toString(), "-o", tmp.toString(), "--charts", img.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
-        for (String name : dev.switchcost.render.ReportRenderer.CHART_NAMES) {
+        for (String name : ReportRenderer.CHART_NAMES) {
             Path png = img.resolve(name + ".png");
             assertTrue(Files.isRegularFile(png), name);
             BufferedImage i = ImageIO.read(png.toFile());

@@ -1,22 +1,31 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.MachineInfo;
-import dev.switchcost.measure.jmh.TrialPlan;
-import org.openjdk.jmh.annotations.Mode;
-import picocli.CommandLine;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.switchcost.render.AnswerCard;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.testing.TinyTmpfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.annotations.Mode;
+import picocli.CommandLine;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,7 +86,7 @@ class RunCommandTest {
         try (Stream<Path> s = Files.list(tmp)) {
             assertEquals(List.of(), s.toList(), "a rejected run leaves no directory");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -147,7 +156,7 @@ class RunCommandTest {
         int card = r.out().indexOf("switchcost: what a context switch costs on this machine");
         assertTrue(card > 0, r.out());
         String[] cardLines = r.out().substring(card).strip().split("\n");
-        assertTrue(cardLines.length <= dev.switchcost.render.AnswerCard.MAX_LINES, r.out().substring(card));
+        assertTrue(cardLines.length <= AnswerCard.MAX_LINES, r.out().substring(card));
         assertTrue(cardLines[cardLines.length - 1].startsWith("Report: " + dir.resolve("report.html")), r.out().substring(card));
         assertTrue(Files.isRegularFile(dir.resolve("report.html")));
         assertTrue(!r.out().contains("Benchmark                ") && Files.readString(dir.resolve("run.log")).contains("Benchmark "),
@@ -178,7 +187,7 @@ class RunCommandTest {
     @EnabledOnOs(OS.LINUX)
     void aFullDiskIsExit3OnOneLine() throws Exception {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        try (dev.switchcost.testing.TinyTmpfs fs = dev.switchcost.testing.TinyTmpfs.mount(tmp, 64)) {
+        try (TinyTmpfs fs = TinyTmpfs.mount(tmp, 64)) {
             Files.createDirectories(fs.dir().resolve("results"));
             fs.fill();
             CliResult r = CliResult.run("run", "-o", fs.dir().resolve("results").toString(), "-f", "1", "-wi", "0", "-i", "1",
@@ -196,13 +205,13 @@ class RunCommandTest {
     void aReportThatCannotBeWrittenIsNotExitZero() throws IOException {
         Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
         RunCommand cmd = new RunCommand();
-        picocli.CommandLine cl = new picocli.CommandLine(cmd);
-        java.io.StringWriter out = new java.io.StringWriter();
-        java.io.StringWriter err = new java.io.StringWriter();
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setErr(new java.io.PrintWriter(err, true));
+        CommandLine cl = new CommandLine(cmd);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
         cl.parseArgs("-o", tmp.toString(), "FutexPingPong");
-        try (dev.switchcost.results.ResultsDir run = dev.switchcost.results.ResultsDir.create(tmp, "host", null)) {
+        try (ResultsDir run = ResultsDir.create(tmp, "host", null)) {
             for (String f : List.of("jmh.json", "machine.json")) {
                 Files.copy(fixture.resolve(f), run.dir().resolve(f));
             }
@@ -250,13 +259,13 @@ class RunCommandTest {
                 "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
                 "run", "-o", tmp.toString(), "-f", "1", "-wi", "0", "-i", "50", "-r", "200ms", "-p", "placement=SAME_CPU",
                 "FutexPingPong").redirectErrorStream(true).start();
-        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).lines()) {
+        try (var lines = new BufferedReader(new InputStreamReader(p.getInputStream())).lines()) {
             // wait until the trial runs, then stop the run as Ctrl-C or kill would
             String seen = lines.filter(l -> l.startsWith("[1/")).findFirst().orElse(null);
             assertNotNull(seen, "the run started");
             Thread.sleep(1000);
             p.destroy(); // SIGTERM
-            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the run stopped");
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the run stopped");
         } finally {
             p.destroyForcibly();
         }

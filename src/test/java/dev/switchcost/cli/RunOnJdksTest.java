@@ -1,12 +1,15 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.launch.JdkDiscovery;
-import dev.switchcost.launch.Jdk;
 import dev.switchcost.derive.PinningStudy;
+import dev.switchcost.launch.Jdk;
+import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -16,7 +19,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,7 +46,7 @@ class RunOnJdksTest {
                 List.of("--jdk", java.toString()),
                 List.of("--jdk", here, "--jdk", JdkDiscovery.running().home.getPath()),
                 List.of("--jdk", here, "-jvm", here))) {
-            List<String> cmd = new java.util.ArrayList<>(List.of("run", "-o", tmp.resolve("out").toString()));
+            List<String> cmd = new ArrayList<>(List.of("run", "-o", tmp.resolve("out").toString()));
             cmd.addAll(args);
             cmd.add("SyscallBaseline");
             CliResult r = CliResult.run(cmd.toArray(new String[0]));
@@ -54,24 +61,24 @@ class RunOnJdksTest {
     void aFailedTrialNamesOnlyItsJdksRow(@TempDir Path tmp) throws IOException {
         Path fixture = Path.of("src/test/resources/fixtures/results/pinning-jdk21-jdk25");
         String benchmark = "dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip";
-        java.util.Map<String, String> params = java.util.Map.of("carriers", "1", "pair", "VT_VT", "placement", "UNPINNED",
+        Map<String, String> params = Map.of("carriers", "1", "pair", "VT_VT", "placement", "UNPINNED",
                 "primitive", "REENTRANT_LOCK");
         Path dir;
-        try (dev.switchcost.results.ResultsDir run = dev.switchcost.results.ResultsDir.create(tmp, "host", null)) {
+        try (ResultsDir run = ResultsDir.create(tmp, "host", null)) {
             dir = run.dir();
             for (String f : List.of("jmh-jdk21.json", "jmh-jdk25.json", "machine.json")) {
                 Files.copy(fixture.resolve(f), dir.resolve(f));
             }
-            java.util.Map<String, String> recorded = new java.util.TreeMap<>(params);
+            Map<String, String> recorded = new TreeMap<>(params);
             recorded.put("jdk", "21.0.8");
             run.recordFailedTrial(benchmark, recorded, "staged failure");
             run.complete();
         }
         Results r = Results.load(dir);
-        List<dev.switchcost.results.JmhRow> rows = r.rows().stream()
+        List<JmhRow> rows = r.rows().stream()
                 .filter(x -> x.benchmark().equals(benchmark) && "REENTRANT_LOCK".equals(x.param("primitive"))).toList();
         assertEquals(2, rows.size());
-        for (dev.switchcost.results.JmhRow x : rows) {
+        for (JmhRow x : rows) {
             assertEquals(x.jvm().jdkVersion().equals("21.0.8"), x.failed(), x.jvm().jdkVersion() + " failed=" + x.failed());
         }
     }
@@ -79,7 +86,7 @@ class RunOnJdksTest {
     @Test
     void theFailedTrialsOfARunOnAJdkCarryItsVersion() {
         Jdk here = JdkDiscovery.running();
-        assertEquals(java.util.Map.of("pair", "VT_VT", "jdk", here.version), dev.switchcost.results.RunStatus.FailedTrial.withJdk(java.util.Map.of("pair", "VT_VT"), here.version));
+        assertEquals(Map.of("pair", "VT_VT", "jdk", here.version), RunStatus.FailedTrial.withJdk(Map.of("pair", "VT_VT"), here.version));
     }
 
     @Test
@@ -100,7 +107,7 @@ class RunOnJdksTest {
         assertTrue(Files.isRegularFile(dir.resolve("jmh-jdk" + newer.version + ".json")), dir.toString());
         Results results = Results.load(dir);
         assertEquals(List.of(jdk21.version, newer.version), results.jdks().stream().sorted(
-                java.util.Comparator.comparingInt(JdkPolicy::feature)).toList());
+                Comparator.comparingInt(JdkPolicy::feature)).toList());
         PinningStudy study = PinningStudy.derive(results);
         PinningStudy.Row pinned = study.rows().stream()
                 .filter(x -> x.jdk().equals(jdk21.version) && x.carriers() == 2 && x.primitive().equals("SYNCHRONIZED")).findFirst().orElseThrow();

@@ -1,15 +1,26 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.launch.ParentDeath;
+import dev.switchcost.measure.sample.PerfSupport;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.testing.TinyTmpfs;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -87,9 +98,9 @@ class SampleCommandTest {
 
     @Test
     void baselineIsWholeIntervalsAndWhatItSays() {
-        assertEquals(java.time.Duration.ofSeconds(2), SampleCommand.baselineLength(null, java.time.Duration.ofSeconds(1)));
-        assertEquals(java.time.Duration.ofMillis(500), SampleCommand.baselineLength(java.time.Duration.ofMillis(500),
-                java.time.Duration.ofMillis(250)));
+        assertEquals(Duration.ofSeconds(2), SampleCommand.baselineLength(null, Duration.ofSeconds(1)));
+        assertEquals(Duration.ofMillis(500), SampleCommand.baselineLength(Duration.ofMillis(500),
+                Duration.ofMillis(250)));
     }
 
     @Test
@@ -101,7 +112,7 @@ class SampleCommandTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void aCsvThatCannotBeWrittenExitsNonZeroNamingIt() throws Exception {
-        try (dev.switchcost.testing.TinyTmpfs fs = dev.switchcost.testing.TinyTmpfs.mount(tmp, 64)) {
+        try (TinyTmpfs fs = TinyTmpfs.mount(tmp, 64)) {
             fs.fill();
             Path csv = fs.dir().resolve("s.csv");
             CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--csv", csv.toString(), "--", "true");
@@ -117,8 +128,8 @@ class SampleCommandTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void perfColumnsCountProcessesTheCommandStartsLater() throws IOException {
-        dev.switchcost.measure.sample.PerfSupport perf = dev.switchcost.measure.sample.PerfSupport.probe();
-        org.junit.jupiter.api.Assumptions.assumeTrue(perf.available() && perf.supported().contains("context-switches"),
+        PerfSupport perf = PerfSupport.probe();
+        Assumptions.assumeTrue(perf.available() && perf.supported().contains("context-switches"),
                 () -> "perf cannot count context-switches here: " + perf.summary());
         Path csv = tmp.resolve("later.csv");
         // the switching happens in processes started a second after the command: 200 sleeps, each a switch
@@ -144,7 +155,7 @@ class SampleCommandTest {
 
     @Test
     @EnabledOnOs(OS.LINUX)
-    @org.junit.jupiter.api.Timeout(120) // a guard against the old behaviour (waiting out the interval), not a measurement
+    @Timeout(120) // a guard against the old behaviour (waiting out the interval), not a measurement
     void samplingEndsWhenTheCommandEndsWhateverTheInterval() {
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "600s", "--", "true");
         assertEquals(0, r.exit(), r.out() + r.err());
@@ -153,7 +164,7 @@ class SampleCommandTest {
 
     @Test
     @EnabledOnOs(OS.LINUX)
-    @org.junit.jupiter.api.Timeout(120)
+    @Timeout(120)
     void aPidThatExitsMidSampleEndsItWithWhatWasGathered() throws Exception {
         Process sleeper = new ProcessBuilder("sh", "-c", "sleep 0.3; sleep 0.3; sleep 0.3").start();
         try {
@@ -173,7 +184,7 @@ class SampleCommandTest {
 
     @Test
     @EnabledOnOs(OS.LINUX)
-    @org.junit.jupiter.api.Timeout(120)
+    @Timeout(120)
     void sigtermWritesTheCsvAndKillsACommandThatIgnoresIt() throws Exception {
         Path csv = tmp.resolve("term.csv");
         String javaBin = ProcessHandle.current().info().command().orElseThrow();
@@ -188,7 +199,7 @@ class SampleCommandTest {
             while (p.isAlive() && shell < 0) {
                 Thread.sleep(50);
                 seen = Files.readString(log);
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("ready (\\d+)\n").matcher(seen);
+                Matcher m = Pattern.compile("ready (\\d+)\n").matcher(seen);
                 if (m.find()) {
                     shell = Long.parseLong(m.group(1));
                 }
@@ -213,9 +224,9 @@ class SampleCommandTest {
     /** kill -9 of sample (no hook runs) takes perf, its shell and the sampled command with it, and leaves no temp file. */
     @Test
     @EnabledOnOs(OS.LINUX)
-    @org.junit.jupiter.api.Timeout(120)
+    @Timeout(120)
     void sigkillOfSampleKillsPerfAndTheCommand() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.switchcost.launch.ParentDeath.available(), "no setpriv --pdeathsig here");
+        Assumptions.assumeTrue(ParentDeath.available(), "no setpriv --pdeathsig here");
         String javaBin = ProcessHandle.current().info().command().orElseThrow();
         Path log = tmp.resolve("kill.log");
         Path tmpDir = tmp.resolve("java-tmp");
@@ -224,13 +235,13 @@ class SampleCommandTest {
                 SwitchcostCommand.class.getName(), "sample", "--no-baseline", "--interval", "100ms", "--",
                 "sh", "-c", "echo ready $$; exec sleep 60")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        List<ProcessHandle> below = new java.util.ArrayList<>();
+        List<ProcessHandle> below = new ArrayList<>();
         try {
             long shell = -1;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (p.isAlive() && shell < 0 && System.nanoTime() < deadline) {
                 Thread.sleep(50);
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("ready (\\d+)\n").matcher(Files.readString(log));
+                Matcher m = Pattern.compile("ready (\\d+)\n").matcher(Files.readString(log));
                 if (m.find()) {
                     shell = Long.parseLong(m.group(1));
                 }
@@ -277,7 +288,7 @@ class SampleCommandTest {
         Path fg = tmp.resolve("fg.html");
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--flamegraph", fg.toString(),
                 "--", "sh", "-c", "sleep 0.2");
-        org.junit.jupiter.api.Assumptions.assumeFalse(r.err().contains("async-profiler not found"), "not built: " + r.err());
+        Assumptions.assumeFalse(r.err().contains("async-profiler not found"), "not built: " + r.err());
         assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("started no JVM"), r.err());
         assertEquals(1, r.err().lines().filter(l -> l.startsWith("switchcost: ")).count(), r.err());
@@ -291,7 +302,7 @@ class SampleCommandTest {
         try {
             String s = Files.readString(stat);
             return s.substring(s.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return true;
         }
     }
@@ -315,7 +326,7 @@ class SampleCommandTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void withoutResultsTheCostLineSaysHowToGetThem() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.switchcost.results.ResultsDir.latest(Path.of("results")).isEmpty(),
+        Assumptions.assumeTrue(ResultsDir.latest(Path.of("results")).isEmpty(),
                 "this checkout has results/ of its own");
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c", "sleep 0.3; sleep 0.3");
         assertEquals(0, r.exit(), r.out() + r.err());

@@ -1,6 +1,8 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.IndirectSweepResults;
 import dev.switchcost.results.Results;
@@ -96,7 +98,7 @@ class WorkingSetCommandTest {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         Path fake = tmp.resolve("native");
         Files.createDirectories(fake);
-        for (dev.switchcost.measure.nativebaseline.NativeProgram p : dev.switchcost.measure.nativebaseline.NativeProgram.values()) {
+        for (NativeProgram p : NativeProgram.values()) {
             executable(fake.resolve(p.executable()), "#!/bin/sh\nexit 0\n");
         }
         executable(fake.resolve("ws_threads"), "#!/bin/sh\necho 'ws_threads: broken on purpose' >&2\nexit 1\n");
@@ -124,7 +126,7 @@ class WorkingSetCommandTest {
                 assertEquals(1, c.usable().size(), c.toString());
             }
         }
-        assertEquals(2, dev.switchcost.derive.IndirectSweepCurve.of(s).size(), "only the JVM cells have points");
+        assertEquals(2, IndirectSweepCurve.of(s).size(), "only the JVM cells have points");
     }
 
     private static void executable(Path f, String text) throws IOException {

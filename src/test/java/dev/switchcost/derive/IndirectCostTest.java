@@ -1,7 +1,8 @@
 package dev.switchcost.derive;
 
-import dev.switchcost.render.IndirectTable;
+import com.google.gson.JsonParser;
 import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.render.IndirectTable;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhJson;
 import dev.switchcost.results.JmhRow;
@@ -168,14 +169,14 @@ class IndirectCostTest {
         String json = "[{\"benchmark\":\"dev.switchcost.bench.WorkingSetHandoff.roundTrip\",\"mode\":\"thrpt\","
                 + "\"params\":{},\"primaryMetric\":{\"score\":1.0,\"scoreError\":0.1,\"scoreUnit\":\"ops/us\"}}]";
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> IndirectCost.derive(JmhJson.parse(com.google.gson.JsonParser.parseString(json), Path.of("x.json"))));
+                () -> IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json"))));
         assertTrue(e.getMessage().contains("ops/us") && e.getMessage().contains("avgt"), e.getMessage());
     }
 
     @Test
     void rejectsJsonThatIsNotAJmhResult() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> JmhJson.parse(com.google.gson.JsonParser.parseString("{\"a\":1}"), Path.of("machine.json")));
+                () -> JmhJson.parse(JsonParser.parseString("{\"a\":1}"), Path.of("machine.json")));
         assertTrue(e.getMessage().contains("machine.json") && e.getMessage().contains("-rf json"), e.getMessage());
     }
 
@@ -212,7 +213,7 @@ class IndirectCostTest {
     void aPairedRowAloneIsJudgedByTheOneRule() {
         String json = "[" + pairedRow(64, 500, new double[] {490, 500, 510}) + "," + pairedRow(128, -5, new double[] {-400, 5, 380})
                 + "," + pairedRow(256, -500, new double[] {-490, -500, -510}) + "]";
-        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(com.google.gson.JsonParser.parseString(json), Path.of("x.json")));
+        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
         assertEquals(3, rows.size());
         IndirectCost.Row clean = rows.get(0);
         assertFalse(clean.paperRun());

@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -14,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class ProcessThreadCostTest {
 
     static Map<String, ProcessThreadCost.Row> rows() throws IOException {
-        List<ProcessThreadCost.Row> rows = ProcessThreadCost.derive(dev.switchcost.results.Results.load(IndirectCostTest.SYNTHETIC).rows());
+        List<ProcessThreadCost.Row> rows = ProcessThreadCost.derive(Results.load(IndirectCostTest.SYNTHETIC).rows());
         return rows.stream().collect(Collectors.toMap(ProcessThreadCost.Row::placement, Function.identity()));
     }
 

@@ -3,6 +3,8 @@ package dev.switchcost.launch;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
+import java.io.File;
+
 /**
  * The JDKs the JDK-dependent tests run their forks on, chosen by {@link JdkPolicy}. JDK 21 comes from
  * {@code -Dswitchcost.jdk21=/path/to/java} (the build passes its {@code switchcost.jdk21} property;
@@ -24,7 +26,7 @@ public final class TestJdks {
         if (!given.isEmpty()) {
             Jdk j = JdkDiscovery.ofJava(given);
             if (j == null) {
-                j = JdkDiscovery.ofHome(new java.io.File(given));
+                j = JdkDiscovery.ofHome(new File(given));
             }
             Assertions.assertNotNull(j, "-D" + JDK21_PROPERTY + "=" + given + " is neither a java nor a JDK home");
             Assertions.assertEquals(21, j.feature, "-D" + JDK21_PROPERTY + "=" + given + " is " + j);

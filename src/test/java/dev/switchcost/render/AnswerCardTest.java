@@ -1,5 +1,8 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -7,7 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -109,19 +114,19 @@ class AnswerCardTest {
         assertTrue(oneCpu.contains("not measured"), "the failed SAME_CPU row must not be shown as a figure: " + oneCpu);
     }
 
-    private static dev.switchcost.derive.Headline withCache(dev.switchcost.results.Estimate cache,
-                                                          java.util.Set<dev.switchcost.derive.IndirectCost.Flag> flags) {
-        var direct = new dev.switchcost.derive.Headline.Figure("futex handoff, both on one CPU",
-                new dev.switchcost.results.Estimate(3000, 50, 19), 2.0, "x");
-        var c = cache == null ? null : new dev.switchcost.derive.Headline.Figure("paired", cache, 2.0, "y");
-        return new dev.switchcost.derive.Headline("25.0.3", direct, null, null, null, null, null, null, null, null, c,
+    private static Headline withCache(Estimate cache,
+                                                          Set<IndirectCost.Flag> flags) {
+        var direct = new Headline.Figure("futex handoff, both on one CPU",
+                new Estimate(3000, 50, 19), 2.0, "x");
+        var c = cache == null ? null : new Headline.Figure("paired", cache, 2.0, "y");
+        return new Headline("25.0.3", direct, null, null, null, null, null, null, null, null, c,
                 cache == null ? 0 : 256, flags, c == null ? null : cache.over(direct.perSwitch()));
     }
 
     @Test
     void cacheLineGivesTheIndirectCostAndItsShareOfTheDirectCost() {
-        List<String> l = AnswerCard.cacheLines(List.of(withCache(new dev.switchcost.results.Estimate(1200, 40, 19),
-                java.util.EnumSet.noneOf(dev.switchcost.derive.IndirectCost.Flag.class))));
+        List<String> l = AnswerCard.cacheLines(List.of(withCache(new Estimate(1200, 40, 19),
+                EnumSet.noneOf(IndirectCost.Flag.class))));
         assertEquals(2, l.size(), l.toString());
         assertTrue(l.get(0).startsWith("Cache") && l.get(0).contains("1,200 ± "), l.get(0));
         assertTrue(l.get(1).contains("256 KiB") && l.get(1).contains("a switch costs 1,200 ± ")
@@ -131,12 +136,12 @@ class AnswerCardTest {
 
     @Test
     void anUnresolvedOrNegativeCacheCostIsSaidSoNeverAsACost() {
-        List<String> u = AnswerCard.cacheLines(List.of(withCache(new dev.switchcost.results.Estimate(400, 2000, 19),
-                java.util.EnumSet.of(dev.switchcost.derive.IndirectCost.Flag.WITHIN_ERROR))));
+        List<String> u = AnswerCard.cacheLines(List.of(withCache(new Estimate(400, 2000, 19),
+                EnumSet.of(IndirectCost.Flag.WITHIN_ERROR))));
         assertTrue(u.get(0).contains("unresolved") && !u.get(0).contains("400"), u.get(0));
         assertTrue(u.get(1).contains("no cost through the caches is resolved"), u.get(1));
-        List<String> n = AnswerCard.cacheLines(List.of(withCache(new dev.switchcost.results.Estimate(-900, 10, 19),
-                java.util.EnumSet.of(dev.switchcost.derive.IndirectCost.Flag.NEGATIVE))));
+        List<String> n = AnswerCard.cacheLines(List.of(withCache(new Estimate(-900, 10, 19),
+                EnumSet.of(IndirectCost.Flag.NEGATIVE))));
         assertTrue(n.get(0).contains("negative") && n.get(1).contains("not a cost"), n.toString());
         for (String x : u) {
             assertFalse(x.contains("the same"), x);
@@ -145,7 +150,7 @@ class AnswerCardTest {
 
     @Test
     void anAbsentCacheRowIsOneLineSayingHowToMeasureIt() {
-        List<String> l = AnswerCard.cacheLines(List.of(withCache(null, java.util.Set.of())));
+        List<String> l = AnswerCard.cacheLines(List.of(withCache(null, Set.of())));
         assertEquals(List.of("Cache       not measured (switchcost run --quick measures it)"), l);
         String card = AnswerCard.render(Results.load(DOCS));
         assertTrue(card.contains("Cache       not measured"), card);
@@ -183,7 +188,7 @@ class AnswerCardTest {
         Files.writeString(tmp.resolve("jmh-avgt.json"), Files.readString(sample).replace("\"mode\" : \"sample\"", "\"mode\" : \"avgt\""));
         Files.writeString(tmp.resolve("status"), "complete\n");
         Results r = Results.load(tmp);
-        dev.switchcost.derive.Headline h = dev.switchcost.derive.Headline.perJdk(r).get(0);
+        Headline h = Headline.perJdk(r).get(0);
         assertTrue(h.sameCpu().source().endsWith("[avgt]"), h.sameCpu().source());
         // captured p50 6.512 us and p99 46.667 us per round trip: per switch, half
         assertEquals(3256, Math.round(h.sameCpu().tail().p50()));

@@ -6,7 +6,6 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -67,7 +67,7 @@ class ChartsTest {
     /** Issue 15: the paired estimate is the curve, with the direct cost as a reference, from a real short run. */
     @Test
     void workingSetChartDrawsThePairedEstimate() throws IOException {
-        Results r = Results.load(java.nio.file.Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
+        Results r = Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
         List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
         Optional<Charts.Chart> c = Charts.workingSet(rows, r.machine(), null, "q?");
         assertTrue(c.isPresent());

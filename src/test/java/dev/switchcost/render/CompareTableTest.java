@@ -1,15 +1,16 @@
 package dev.switchcost.render;
 
 import dev.switchcost.measure.jmh.Disturbance;
-import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Column;
+import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Stats;
-
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,9 +53,9 @@ class CompareTableTest {
      * one line names the cell, the repetition and the intruder; compare.json keeps the reading.
      */
     @Test
-    void aDisturbedRepetitionIsMarkedLeftOutAndNamedWithItsIntruder(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+    void aDisturbedRepetitionIsMarkedLeftOutAndNamedWithItsIntruder(@TempDir Path tmp) throws IOException {
         Disturbance.Reading yes = new Disturbance.Reading(49.6, 0, new Disturbance.Intruder(4242, "yes", 48.2, false));
-        List<CompareResults.Sample> nativeSamples = new java.util.ArrayList<>(cell(Column.NATIVE_FUTEX, "SAME_CPU", null, 100, 300, 200).samples());
+        List<CompareResults.Sample> nativeSamples = new ArrayList<>(cell(Column.NATIVE_FUTEX, "SAME_CPU", null, 100, 300, 200).samples());
         nativeSamples.add(new CompareResults.Sample(4, 900, Double.NaN, 1.2, 0.8, 2.0, "1", null, yes, false));
         CompareResults.Cell nat = new CompareResults.Cell(Column.NATIVE_FUTEX.name(), Column.NATIVE_FUTEX.group().name(),
                 Column.NATIVE_FUTEX.label(), "SAME_CPU", "test", null, nativeSamples);
@@ -91,7 +92,7 @@ class CompareTableTest {
     }
 
     @Test
-    void rejectsOtherJson(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+    void rejectsOtherJson(@TempDir Path tmp) throws IOException {
         Path f = tmp.resolve("compare.json");
         Files.writeString(f, "{\"schema\": 2}");
         assertThrows(IllegalArgumentException.class, () -> CompareResults.read(f));
@@ -100,7 +101,7 @@ class CompareTableTest {
     }
 
     private static CompareResults.Cell cell(Column c, String placement, String unavailable, double... ns) {
-        List<CompareResults.Sample> samples = new java.util.ArrayList<>();
+        List<CompareResults.Sample> samples = new ArrayList<>();
         for (int i = 0; i < ns.length; i++) {
             samples.add(new CompareResults.Sample(i + 1, ns[i], Double.NaN, 1.2, 0.8, 2.0, "1", null));
         }
@@ -111,7 +112,7 @@ class CompareTableTest {
      * existed reads without (and its table has no instructions column); without valgrind the counted rows say so.
      */
     @Test
-    void simulatedInstructionsRoundTripAndOlderFilesStillRead(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+    void simulatedInstructionsRoundTripAndOlderFilesStillRead(@TempDir Path tmp) throws IOException {
         CompareResults old = CompareResults.read(FIXTURE);
         assertEquals(null, old.simulation(), "a compare.json written before --simulate has no simulation");
         assertTrue(!CompareTable.text(old).contains(CompareTable.INSTRUCTIONS_HEADER));

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -33,7 +34,7 @@ class DistributionChartTest {
                 .orElseThrow().tail().p50(), 1e-9);
         byte[] png = DistributionChart.chart(series).orElseThrow().png();
         assertTrue(png.length > 1000, "a drawn chart: " + png.length + " bytes");
-        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, java.util.Arrays.copyOf(png, 4));
+        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
         assertTrue(DistributionChart.label(series.get(0)).contains("samples"));
         assertTrue(series.stream().filter(s -> s.tripsPerSample() > 1).map(DistributionChart::label)
                 .allMatch(l -> l.contains("each a mean of 1,000 round trips")));

@@ -1,6 +1,7 @@
 package dev.switchcost.results;
 
 import dev.switchcost.SwitchcostException;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,9 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,8 +53,8 @@ class ResultsDirTest {
     @Test
     void concurrentCreatorsNeverShareADirectory() throws Exception {
         int n = 8;
-        List<Thread> threads = new java.util.ArrayList<>();
-        java.util.Set<Path> dirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<Thread> threads = new ArrayList<>();
+        Set<Path> dirs = ConcurrentHashMap.newKeySet();
         for (int i = 0; i < n; i++) {
             Thread t = new Thread(() -> dirs.add(ResultsDir.create(parent, "box", null, FIXED).dir()));
             threads.add(t);
@@ -62,8 +68,8 @@ class ResultsDirTest {
 
     @Test
     void hostNamesAreMadeSafe() {
-        assertEquals("a_b_c-20261122-140509", ResultsDir.name("a/b c", java.time.LocalDateTime.now(FIXED), null));
-        assertEquals("unknown-20261122-140509", ResultsDir.name(null, java.time.LocalDateTime.now(FIXED), ""));
+        assertEquals("a_b_c-20261122-140509", ResultsDir.name("a/b c", LocalDateTime.now(FIXED), null));
+        assertEquals("unknown-20261122-140509", ResultsDir.name(null, LocalDateTime.now(FIXED), ""));
     }
 
     @Test
@@ -159,7 +165,7 @@ class ResultsDirTest {
         Path ro = Files.createDirectory(parent.resolve("rofs"));
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", ro.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
-        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0,
+        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0,
                 "cannot mount a tmpfs (needs root): " + out);
         try {
             SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
@@ -168,7 +174,7 @@ class ResultsDirTest {
             SwitchcostException w = assertThrows(SwitchcostException.class, () -> ResultsDir.requireWritableDirectory(ro, "-o"));
             assertEquals(SwitchcostException.Kind.ENVIRONMENT, w.kind(), w.getMessage());
         } finally {
-            new ProcessBuilder("umount", ro.toString()).inheritIO().start().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            new ProcessBuilder("umount", ro.toString()).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
         }
     }
 
@@ -184,7 +190,7 @@ class ResultsDirTest {
         Path ro = Files.createDirectory(parent.resolve("ro"));
         ro.toFile().setWritable(false, false);
         try {
-            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(ro), "running as root: permissions do not bind");
+            Assumptions.assumeFalse(Files.isWritable(ro), "running as root: permissions do not bind");
             SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
             assertEquals(SwitchcostException.Kind.USAGE, e.kind());
             assertFalse(e.getMessage().contains("\n"));

@@ -1,5 +1,6 @@
 package dev.switchcost.results;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -152,7 +153,7 @@ class ResultsReaderTest {
         // a row that claims percentiles but lacks one is refused, naming it
         String json = Files.readString(f).replaceFirst("\"99\\.0\" : [0-9.]+,", "");
         Files.writeString(tmp.resolve("jmh.json"), json);
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = Assertions.assertThrows(IllegalArgumentException.class,
                 () -> Results.load(tmp.resolve("jmh.json")));
         assertTrue(e.getMessage().contains("scorePercentiles has no \"99.0\""), e.getMessage());
     }

@@ -7,7 +7,9 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.options.Options;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.List;
 import java.util.function.Function;
 
@@ -90,8 +92,8 @@ public final class Trials {
     }
 
     /** {@code s} with a close that only flushes: for handing a stream that must stay open to something that closes it. */
-    public static java.io.OutputStream closeShield(java.io.OutputStream s) {
-        return new java.io.FilterOutputStream(s) {
+    public static OutputStream closeShield(OutputStream s) {
+        return new FilterOutputStream(s) {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 out.write(b, off, len);

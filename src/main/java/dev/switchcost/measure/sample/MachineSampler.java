@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The machine as vmstat shows it, from {@code /proc/stat} read at every interval: context switches
@@ -75,7 +76,7 @@ public final class MachineSampler implements Sampler {
         double total = b.totalTicks() - a.totalTicks();
         long[] x = a.cpuTicks();
         long[] y = b.cpuTicks();
-        java.util.function.IntToDoubleFunction pct = i -> total > 0 ? 100.0 * (y[i] - x[i]) / total : Double.NaN;
+        IntToDoubleFunction pct = i -> total > 0 ? 100.0 * (y[i] - x[i]) / total : Double.NaN;
         v.put("us%", pct.applyAsDouble(ProcStat.USER) + pct.applyAsDouble(ProcStat.NICE));
         v.put("sy%", pct.applyAsDouble(ProcStat.SYSTEM) + pct.applyAsDouble(ProcStat.IRQ) + pct.applyAsDouble(ProcStat.SOFTIRQ));
         v.put("id%", pct.applyAsDouble(ProcStat.IDLE));

@@ -1,5 +1,6 @@
 package dev.switchcost.measure.workload;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import dev.switchcost.measure.sample.CountedThreads;
 
 import java.io.EOFException;
@@ -136,12 +137,12 @@ public final class BrigadeChain implements AutoCloseable {
 
     static long openFileDescriptors() {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.UnixOperatingSystemMXBean u ? u.getOpenFileDescriptorCount() : -1;
+        return os instanceof UnixOperatingSystemMXBean u ? u.getOpenFileDescriptorCount() : -1;
     }
 
     static long maxFileDescriptors() {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : -1;
+        return os instanceof UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : -1;
     }
 
     private void relay(Link in, Link out, CountDownLatch started) {

@@ -5,6 +5,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,11 +54,11 @@ class MaxProbeTest {
     private static long kernelTasksNamedParked() throws Exception {
         for (int i = 0; i < 100; i++) {
             long n;
-            try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/task"))) {
+            try (var tasks = Files.list(Path.of("/proc/self/task"))) {
                 n = tasks.filter(t -> {
                     try {
-                        return java.nio.file.Files.readString(t.resolve("comm")).trim().equals("switchcost-park");
-                    } catch (java.io.IOException gone) {
+                        return Files.readString(t.resolve("comm")).trim().equals("switchcost-park");
+                    } catch (IOException gone) {
                         return false;
                     }
                 }).count();

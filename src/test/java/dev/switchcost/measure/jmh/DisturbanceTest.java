@@ -17,8 +17,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -30,7 +32,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class DisturbanceTest {
 
     private static Map<String, Result> results(double others, double steal, Map<String, Double> intruders) {
-        Map<String, Result> m = new java.util.HashMap<>();
+        Map<String, Result> m = new HashMap<>();
         m.put(Disturbance.OTHERS, new ScalarResult(Disturbance.OTHERS, others, "%", AggregationPolicy.AVG));
         m.put(Disturbance.STEAL, new ScalarResult(Disturbance.STEAL, steal, "%", AggregationPolicy.AVG));
         intruders.forEach((k, v) -> m.put(k, new ScalarResult(k, v, "%", AggregationPolicy.MAX)));
@@ -67,7 +69,7 @@ class DisturbanceTest {
         LinuxTestSupport.assumeNative();
         Placement.Assignment same = Placement.SAME_CPU.assign(Topology.current(), CpuPinning.allowedCpus());
         assumeTrue(same.isAvailable(), String.valueOf(same.unavailable()));
-        assumeTrue(new java.io.File("/usr/bin/taskset").canExecute() || new java.io.File("/bin/taskset").canExecute(),
+        assumeTrue(new File("/usr/bin/taskset").canExecute() || new File("/bin/taskset").canExecute(),
                 "taskset (util-linux) is needed to pin the hog");
         System.setProperty("jmh.ignoreLock", "true");
         Process yes = new ProcessBuilder("taskset", "-c", String.valueOf(same.cpuA()), "yes")

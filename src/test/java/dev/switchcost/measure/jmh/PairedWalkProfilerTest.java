@@ -1,6 +1,8 @@
 package dev.switchcost.measure.jmh;
 
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.IterationResultMetaData;
 import org.openjdk.jmh.results.Result;
 
 import java.util.List;
@@ -50,11 +52,11 @@ class PairedWalkProfilerTest {
         PairedWalkProfiler.record(100, 60);
         PairedWalkProfiler.record(300, 140);
         Map<String, Double> r = byLabel(List.copyOf(p.afterIteration(null, null,
-                new org.openjdk.jmh.results.IterationResult(null, null,
-                        new org.openjdk.jmh.results.IterationResultMetaData(10, 10)))));
+                new IterationResult(null, null,
+                        new IterationResultMetaData(10, 10)))));
         assertEquals(20.0, r.get(PairedWalkProfiler.FIRST), 1e-9);
         assertEquals(10.0, r.get(PairedWalkProfiler.SECOND), 1e-9);
-        assertTrue(p.afterIteration(null, null, new org.openjdk.jmh.results.IterationResult(null, null,
-                new org.openjdk.jmh.results.IterationResultMetaData(10, 10))).isEmpty(), "taken once");
+        assertTrue(p.afterIteration(null, null, new IterationResult(null, null,
+                new IterationResultMetaData(10, 10))).isEmpty(), "taken once");
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -67,7 +68,7 @@ class NativeParkerThreadsTest {
         for (List<String> args : List.of(List.<String>of(), List.of("SELFTEST", "x"), List.of("SAME_CPU", "10"),
                 List.of("SAME_CPU", "10", "1", "TIMED"), List.of("UNPINNED", "-5", "1"),
                 List.of("SAME_CPU", "10", "1"))) {
-            List<String> cmd = new java.util.ArrayList<>(List.of(runner.dir().resolve("parker_threads").toString()));
+            List<String> cmd = new ArrayList<>(List.of(runner.dir().resolve("parker_threads").toString()));
             cmd.addAll(args);
             var r = NativeWorkingSetProgramsTest.exec(new ProcessBuilder(cmd));
             assertEquals(2, r.code(), args + ": " + r.stderr());

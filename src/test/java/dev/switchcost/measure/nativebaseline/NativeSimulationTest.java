@@ -1,6 +1,7 @@
 package dev.switchcost.measure.nativebaseline;
 
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +100,7 @@ class NativeSimulationTest {
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertTrue(!lines.isEmpty() && lines.size() <= 2, lines.toString());
         for (String line : lines) {
-            JsonObject o = com.google.gson.JsonParser.parseString(line).getAsJsonObject();
+            JsonObject o = JsonParser.parseString(line).getAsJsonObject();
             assertEquals("simulated (cachegrind), user space only", o.get("source").getAsString());
             assertEquals(16, o.get("working_set_kib").getAsLong());
             assertTrue(o.get("valgrind_options").getAsString().contains("--D1="), line);
@@ -111,7 +113,7 @@ class NativeSimulationTest {
         try {
             return NativeSimulation.run(args.toArray(String[]::new), out, err);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

@@ -8,11 +8,14 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -195,7 +198,7 @@ class NativeWorkingSetProgramsTest {
         try {
             Process proc = pb.start();
             proc.getOutputStream().close();
-            var out = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(proc.getInputStream()));
+            var out = CompletableFuture.supplyAsync(() -> read(proc.getInputStream()));
             String err = read(proc.getErrorStream());
             if (!proc.waitFor(60, TimeUnit.SECONDS)) {
                 proc.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -204,18 +207,18 @@ class NativeWorkingSetProgramsTest {
             }
             return new Run(proc.exitValue(), out.join(), err);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
     }
 
-    private static String read(java.io.InputStream in) {
+    private static String read(InputStream in) {
         try (in) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

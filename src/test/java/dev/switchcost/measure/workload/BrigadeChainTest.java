@@ -1,10 +1,12 @@
 package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.workload.BrigadeChain.Transport;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -56,7 +58,7 @@ class BrigadeChainTest {
     @Test
     void anOverLimitBrigadeIsRefusedBeforeAnythingStarts() {
         long max = BrigadeChain.maxFileDescriptors();
-        org.junit.jupiter.api.Assumptions.assumeTrue(max > 0 && max < 10_000_000, "open-file limit unknown or huge: " + max);
+        Assumptions.assumeTrue(max > 0 && max < 10_000_000, "open-file limit unknown or huge: " + max);
         int tasks = (int) (max / 2 + 1);
         long threadsBefore = Thread.activeCount();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -72,7 +74,7 @@ class BrigadeChainTest {
             chain.bindHead();
             chain.trip();
             chain.close();
-            assertThrows(java.io.IOException.class, chain::trip);
+            assertThrows(IOException.class, chain::trip);
         });
     }
 }

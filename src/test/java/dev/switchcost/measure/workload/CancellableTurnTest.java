@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -101,7 +102,7 @@ class CancellableTurnTest {
         try {
             waited.get(200, TimeUnit.MILLISECONDS);
             return true;
-        } catch (java.util.concurrent.TimeoutException stillBlocked) {
+        } catch (TimeoutException stillBlocked) {
             return false;
         }
     }
