@@ -34,7 +34,7 @@ class ReportCommandTest {
 
     static final Path FIXTURE = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
     static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
-    static final List<String> SECTIONS = List.of("runs", "answer", "mechanism", "virtual", "pinning", "native", "working-set",
+    static final List<String> SECTIONS = List.of("runs", "answer", "mechanism", "virtual", "distribution", "pinning", "native", "working-set",
             "process-thread", "rows", "about");
 
     static Path copyFixture(Path to) throws IOException {
