@@ -136,7 +136,7 @@ public final class BenchmarkMain {
         }
         human.flush();
         if (!outcome.ok()) {
-            err.println(Trials.failureSummary(outcome, "# switchcost: ", DisturbanceText::why));
+            err.println(DisturbanceText.summary(outcome, "# switchcost: "));
             return ExitCodes.FAILURE;
         }
         return ExitCodes.OK;

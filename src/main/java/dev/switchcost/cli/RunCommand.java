@@ -245,7 +245,7 @@ public final class RunCommand extends BaseCommand {
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {
-                boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials), DisturbanceText::why).runAll(run, plan);
+                boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials), DisturbanceText.WORDS).runAll(run, plan);
                 if (ok) {
                     run.complete();
                 }

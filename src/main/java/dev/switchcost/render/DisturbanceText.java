@@ -1,6 +1,8 @@
 package dev.switchcost.render;
 
 import dev.switchcost.measure.jmh.Disturbance;
+import dev.switchcost.measure.jmh.TrialLedger;
+import dev.switchcost.session.RunSession;
 
 import java.util.Locale;
 
@@ -10,7 +12,40 @@ import java.util.Locale;
  */
 public final class DisturbanceText {
 
+    /** These words, for a {@link RunSession}. */
+    public static final RunSession.Words WORDS = new RunSession.Words() {
+        @Override
+        public String why(Disturbance.Reading reading) {
+            return DisturbanceText.why(reading);
+        }
+
+        @Override
+        public String summary(TrialLedger.Outcome outcome, String prefix) {
+            return DisturbanceText.summary(outcome, prefix);
+        }
+    };
+
     private DisturbanceText() {
+    }
+
+    /** The failed trials, then the disturbed ones, one per line, each group under a one-line count. */
+    public static String summary(TrialLedger.Outcome outcome, String prefix) {
+        StringBuilder b = new StringBuilder();
+        if (!outcome.failed().isEmpty()) {
+            b.append(prefix).append(outcome.failed().size()).append(" trial").append(outcome.failed().size() == 1 ? "" : "s")
+                    .append(" failed; their rows are left out of the results:");
+            outcome.failed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
+        }
+        if (!outcome.disturbed().isEmpty()) {
+            b.append(b.length() == 0 ? "" : System.lineSeparator()).append(prefix).append(outcome.disturbed().size())
+                    .append(" trial").append(outcome.disturbed().size() == 1 ? " was" : "s were")
+                    .append(" disturbed (other tasks took the measured CPUs); their rows are ")
+                    .append(outcome.keptDisturbed() ? "kept, marked (--allow-disturbed):" : "left out of the results "
+                            + "(quiet the machine, or keep them marked with --allow-disturbed):");
+            outcome.disturbed().forEach((k, reading) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ")
+                    .append(why(reading)));
+        }
+        return b.toString();
     }
 
     /**

@@ -32,7 +32,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -82,17 +81,26 @@ public final class RunSession {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Progress progress;
-    private final Function<Disturbance.Reading, String> disturbanceWords;
+    private final Words words;
+
+    /** The words a run's outcome is told in, made in {@code render} ({@code render.DisturbanceText#WORDS}). */
+    public interface Words {
+        /** Why a trial or a compare cell is disturbed. */
+        String why(Disturbance.Reading reading);
+
+        /** The failed trials, then the disturbed ones, one per line, each group under a one-line count. */
+        String summary(TrialLedger.Outcome outcome, String prefix);
+    }
 
     /**
      * {@code out} gets the lines a user reads, {@code err} the failures, {@code progress} JMH's run as it goes;
-     * {@code disturbanceWords} says why a trial or a compare cell is disturbed (words are made in {@code render}).
+     * {@code words} tells failed and disturbed trials (words are made in {@code render}).
      */
-    public RunSession(PrintWriter out, PrintWriter err, Progress progress, Function<Disturbance.Reading, String> disturbanceWords) {
+    public RunSession(PrintWriter out, PrintWriter err, Progress progress, Words words) {
         this.out = out;
         this.err = err;
         this.progress = progress;
-        this.disturbanceWords = disturbanceWords;
+        this.words = words;
     }
 
     /**
@@ -157,7 +165,7 @@ public final class RunSession {
             outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
                     : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
             outcome.disturbed().forEach((trial, why) -> run.recordDisturbedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
-                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), disturbanceWords.apply(why)));
+                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), words.why(why)));
             boolean compared = true;
             if (plan.compare() != null && on.jdk() == null) {
                 compared = compareWithC(run, plan.compare(), plan.keepDisturbed(), logFile, logStream);
@@ -175,8 +183,8 @@ public final class RunSession {
             out.println();
             out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
             if (!outcome.ok()) {
-                logStream.println(Trials.failureSummary(outcome, "# switchcost: ", disturbanceWords));
-                err.println(Trials.failureSummary(outcome, "switchcost: ", disturbanceWords));
+                logStream.println(words.summary(outcome, "# switchcost: "));
+                err.println(words.summary(outcome, "switchcost: "));
                 String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
                 run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + trials + " trials disturbed" + onJdk
                         : outcome.failed().size() + " of " + trials + " trials failed" + onJdk);
@@ -184,8 +192,8 @@ public final class RunSession {
             }
             if (!outcome.disturbed().isEmpty()) {
                 // kept (--allow-disturbed): said, and marked in the status and every figure
-                logStream.println(Trials.failureSummary(outcome, "# switchcost: ", disturbanceWords));
-                err.println(Trials.failureSummary(outcome, "switchcost: ", disturbanceWords));
+                logStream.println(words.summary(outcome, "# switchcost: "));
+                err.println(words.summary(outcome, "switchcost: "));
             }
             if (!compared) {
                 run.fail("a native C comparison repetition failed or was disturbed (see compare.json)");
@@ -230,7 +238,7 @@ public final class RunSession {
         for (CompareResults.Cell c : results.cells()) {
             for (CompareResults.Sample s : c.disturbed()) {
                 err.println("switchcost: " + c.label() + ", " + c.placement() + ", repetition " + s.repetition() + ": "
-                        + disturbanceWords.apply(s.interference()) + (s.disturbedKept() ? " (kept, marked)" : " (left out)"));
+                        + words.why(s.interference()) + (s.disturbedKept() ? " (kept, marked)" : " (left out)"));
             }
         }
         return results.cells().stream().flatMap(c -> c.samples().stream()).allMatch(CompareResults.Sample::usable);

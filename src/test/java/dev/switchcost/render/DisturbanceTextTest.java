@@ -1,7 +1,14 @@
 package dev.switchcost.render;
 
 import dev.switchcost.measure.jmh.Disturbance;
+import dev.switchcost.measure.jmh.TrialLedger;
+import dev.switchcost.measure.jmh.TrialPlan;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Mode;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -24,5 +31,27 @@ class DisturbanceTextTest {
                 "just over the limit never reads as the limit");
         assertEquals("not disturbed", DisturbanceText.why(new Disturbance.Reading(4.9, 4.9, null)));
         assertEquals("others 0.4%, steal 0.0%", DisturbanceText.shares(new Disturbance.Reading(0.4, 0, null)));
+    }
+
+    @Test
+    void theSummaryCountsFailedThenDisturbedTrialsAndSaysWhatHappenedToTheirRows() {
+        TrialPlan.Trial a = new TrialPlan.Trial("dev.switchcost.bench.FutexPingPong.roundTrip", Mode.AverageTime, Map.of("placement", "SAME_CPU"));
+        TrialPlan.Trial b = new TrialPlan.Trial("dev.switchcost.bench.FutexPingPong.roundTrip", Mode.AverageTime, Map.of("placement", "CROSS_CPU"));
+        Disturbance.Reading yes = new Disturbance.Reading(50.2, 0.1, new Disturbance.Intruder(25548, "yes", 53.4, true));
+        String n = System.lineSeparator();
+        assertEquals("x: 1 trial failed; their rows are left out of the results:" + n
+                        + "    FutexPingPong.roundTrip avgt placement=CROSS_CPU: partner died" + n
+                        + "x: 1 trial was disturbed (other tasks took the measured CPUs); their rows are left out of the results"
+                        + " (quiet the machine, or keep them marked with --allow-disturbed):" + n
+                        + "    FutexPingPong.roundTrip avgt placement=SAME_CPU: " + DisturbanceText.why(yes),
+                DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of(b, "partner died"), Map.of(a, yes), false), "x: "));
+        Map<TrialPlan.Trial, Disturbance.Reading> both = new LinkedHashMap<>();
+        both.put(a, yes);
+        both.put(b, yes);
+        assertEquals("x: 2 trials were disturbed (other tasks took the measured CPUs); their rows are kept, marked (--allow-disturbed):"
+                        + n + "    FutexPingPong.roundTrip avgt placement=SAME_CPU: " + DisturbanceText.why(yes)
+                        + n + "    FutexPingPong.roundTrip avgt placement=CROSS_CPU: " + DisturbanceText.why(yes),
+                DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of(), both, true), "x: "));
+        assertEquals("", DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of()), "x: "), "nothing to say when all went well");
     }
 }

@@ -11,7 +11,6 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
-import java.util.function.Function;
 
 /** One JMH run of options already through {@link ForkOptions}, checked trial by trial ({@link TrialLedger}). */
 public final class Trials {
@@ -65,30 +64,6 @@ public final class Trials {
             }
         }
         return "profiler failed: " + (b.length() == 0 ? String.valueOf(e.getMessage()) : b.toString().replace('\n', ' '));
-    }
-
-    /**
-     * The failed trials, then the disturbed ones, one per line, each group under a one-line count.
-     *
-     * @param words why a trial is disturbed, in words (made in {@code render})
-     */
-    public static String failureSummary(TrialLedger.Outcome outcome, String prefix, Function<Disturbance.Reading, String> words) {
-        StringBuilder b = new StringBuilder();
-        if (!outcome.failed().isEmpty()) {
-            b.append(prefix).append(outcome.failed().size()).append(" trial").append(outcome.failed().size() == 1 ? "" : "s")
-                    .append(" failed; their rows are left out of the results:");
-            outcome.failed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
-        }
-        if (!outcome.disturbed().isEmpty()) {
-            b.append(b.length() == 0 ? "" : System.lineSeparator()).append(prefix).append(outcome.disturbed().size())
-                    .append(" trial").append(outcome.disturbed().size() == 1 ? " was" : "s were")
-                    .append(" disturbed (other tasks took the measured CPUs); their rows are ")
-                    .append(outcome.keptDisturbed() ? "kept, marked (--allow-disturbed):" : "left out of the results "
-                            + "(quiet the machine, or keep them marked with --allow-disturbed):");
-            outcome.disturbed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ")
-                    .append(words.apply(why)));
-        }
-        return b.toString();
     }
 
     /** {@code s} with a close that only flushes: for handing a stream that must stay open to something that closes it. */
