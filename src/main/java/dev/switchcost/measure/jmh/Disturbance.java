@@ -1,6 +1,8 @@
 package dev.switchcost.measure.jmh;
 
+import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
+import org.apache.commons.math3.distribution.BetaDistribution;
 import org.openjdk.jmh.results.Result;
 
 import java.util.Map;
@@ -23,6 +25,16 @@ import java.util.Optional;
  * per-iteration rule at 5% would raise false alarms; the worst iteration is still reported
  * ({@code interference.others.max}).
  *
+ * <p><b>Sure beyond the tick.</b> {@code /proc/stat} charges a whole 10 ms tick to whatever runs on the
+ * CPU when the tick fires, so a share is a count of ticks: k of the window's n. A short window cannot
+ * tell 5% from 0 (a 400 ms {@code compare} cell on one CPU has n = 40; one stray tick reads 2.5%, two
+ * of a JIT burst or a kernel thread 5%), and on a quiet machine such readings crossed the limit in most
+ * {@code compare} cells and now and then in a 20-iteration trial. So where the window is known
+ * ({@value #TICKS}, summed over iterations) a share counts as over the limit only when the limit is
+ * below the one-sided {@value #CONFIDENCE_PERCENT}% lower bound of k/n (Clopper–Pearson): a pinned busy
+ * loop (k/n ≈ 0.5) is far beyond it in any window, a stray tick never. Without the window (results
+ * written before it was recorded) the plain share is compared with the limit.
+ *
  * <p>The same rule judges every repetition of every {@code compare} cell: a JVM cell by its fork's results,
  * a native C cell by {@link #reading(Interference.Figures)} of the program's run
  * ({@link Interference#ofProgram}). The rule gives values ({@link Reading}); the words for them are made
@@ -35,6 +47,10 @@ public final class Disturbance {
     static final String INTRUDER = "interference.intruder.";
     public static final double MAX_OTHERS_PERCENT = 5;
     public static final double MAX_STEAL_PERCENT = 5;
+    /** The measured CPUs' time of a trial in {@code /proc/stat} ticks, summed over its iterations. */
+    public static final String TICKS = "interference.ticks";
+    /** Confidence of the lower bound a share must clear, percent (one-sided). */
+    public static final double CONFIDENCE_PERCENT = 99.9;
 
     private Disturbance() {
     }
@@ -51,17 +67,23 @@ public final class Disturbance {
      * @param othersPercent tasks outside the benchmark, percent of the measured CPUs' time (NaN when not measured)
      * @param stealPercent  stolen by the hypervisor, percent (NaN when not measured)
      * @param intruder      the largest process outside the benchmark on those CPUs, or null when none was seen
+     * @param ticks         the window the shares are of, in {@code /proc/stat} ticks (0 when not known)
      */
-    public record Reading(double othersPercent, double stealPercent, Intruder intruder) {
+    public record Reading(double othersPercent, double stealPercent, Intruder intruder, double ticks) {
 
-        /** Others took more than {@link #MAX_OTHERS_PERCENT}. */
-        public boolean othersCrossed() {
-            return othersPercent > MAX_OTHERS_PERCENT;
+        /** A reading whose window is not known: the plain rule. */
+        public Reading(double othersPercent, double stealPercent, Intruder intruder) {
+            this(othersPercent, stealPercent, intruder, 0);
         }
 
-        /** The hypervisor stole more than {@link #MAX_STEAL_PERCENT}. */
+        /** Others took more than {@link #MAX_OTHERS_PERCENT}, beyond the tick count's own uncertainty. */
+        public boolean othersCrossed() {
+            return beyond(othersPercent, MAX_OTHERS_PERCENT, ticks);
+        }
+
+        /** The hypervisor stole more than {@link #MAX_STEAL_PERCENT}, beyond the tick count's own uncertainty. */
         public boolean stealCrossed() {
-            return stealPercent > MAX_STEAL_PERCENT;
+            return beyond(stealPercent, MAX_STEAL_PERCENT, ticks);
         }
 
         /** The rule: either limit crossed. */
@@ -87,14 +109,37 @@ public final class Disturbance {
         if (!secondary.containsKey(OTHERS) && !secondary.containsKey(STEAL)) {
             return Optional.empty();
         }
-        return Optional.of(new Reading(score(secondary, OTHERS), score(secondary, STEAL), largestIntruder(secondary)));
+        double ticks = score(secondary, TICKS);
+        return Optional.of(new Reading(score(secondary, OTHERS), score(secondary, STEAL), largestIntruder(secondary),
+                Double.isNaN(ticks) ? 0 : ticks));
+    }
+
+    /**
+     * Whether a share of {@code percent} of a window of {@code ticks} is over {@code limitPercent} with
+     * {@value #CONFIDENCE_PERCENT}% confidence: the one-sided Clopper–Pearson lower bound of k/n, with
+     * n = ticks and k = the share's ticks, is above the limit. {@code ticks} below 1: the plain comparison.
+     */
+    static boolean beyond(double percent, double limitPercent, double ticks) {
+        if (!(percent > limitPercent)) {
+            return false;
+        }
+        if (!(ticks >= 1)) {
+            return true;
+        }
+        long n = Math.round(ticks);
+        long k = Math.min(n, Math.round(percent / 100 * ticks));
+        if (k == 0) {
+            return false;
+        }
+        double lower = new BetaDistribution(k, n - k + 1).inverseCumulativeProbability(1 - CONFIDENCE_PERCENT / 100);
+        return 100 * lower > limitPercent;
     }
 
     /** The reading of one measured run's figures ({@link Interference#between}), e.g. a native program's. */
     public static Reading reading(Interference.Figures f) {
         Intruder i = f.intruder().filter(x -> f.intruderPercent() >= InterferenceProfiler.INTRUDER_MIN_PERCENT)
                 .map(x -> new Intruder(x.pid(), x.comm(), f.intruderPercent(), false)).orElse(null);
-        return new Reading(f.othersPercent(), f.stealPercent(), i);
+        return new Reading(f.othersPercent(), f.stealPercent(), i, (double) f.timeNs() / CpuTicks.NS_PER_TICK);
     }
 
     /** The reading of a disturbed trial, or empty when it is not (or was not measured). */

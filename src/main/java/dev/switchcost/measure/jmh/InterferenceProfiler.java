@@ -115,6 +115,7 @@ public final class InterferenceProfiler implements InternalProfiler {
         out.add(new ScalarResult(Disturbance.STEAL, f.stealPercent(), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult("interference.runqueue.norm", f.runQueuePerOp(), "ns/op", AggregationPolicy.AVG));
         out.add(new ScalarResult("interference.cpus", cpus, "cpus", AggregationPolicy.MAX));
+        out.add(new ScalarResult(Disturbance.TICKS, (double) f.timeNs() / CpuTicks.NS_PER_TICK, "ticks", AggregationPolicy.SUM));
         f.intruder().filter(i -> f.intruderPercent() >= INTRUDER_MIN_PERCENT).ifPresent(i -> out.add(new ScalarResult(
                 Disturbance.intruderLabel(i.pid(), i.comm()), f.intruderPercent(), "%", AggregationPolicy.MAX)));
         return out;

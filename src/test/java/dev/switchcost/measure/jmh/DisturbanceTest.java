@@ -63,6 +63,26 @@ class DisturbanceTest {
      * trial. The trial must come back disturbed, with {@code yes} and its pid named; the {@code yes} is
      * killed in a finally. Not timing: a busy loop on the measured CPU takes far more than 5% of it.
      */
+    /**
+     * The readings of a quiet machine's compare --quick (2026-11-23 12:43: 4–10% in 400 ms windows of one
+     * CPU, 8.2% in a native cell's 120 ms) are a tick or a few, and pass; a pinned busy loop's half of the
+     * same windows does not; the same 10% over a 20-iteration trial (n = 600) is sure, and fails.
+     */
+    @Test
+    void aShareCountsOverTheLimitOnlyBeyondItsTicksUncertainty() {
+        assertFalse(Disturbance.beyond(10.5, 5, 40), "4 ticks of 40");
+        assertFalse(Disturbance.beyond(8.2, 5, 12), "1 tick of 12");
+        assertTrue(Disturbance.beyond(50, 5, 40), "a busy loop's 20 ticks of 40");
+        assertTrue(Disturbance.beyond(46, 5, 12), "a busy loop in a native cell's 12 ticks");
+        assertTrue(Disturbance.beyond(10, 5, 600), "10% of a 20 x 300 ms trial");
+        assertFalse(Disturbance.beyond(2.2, 5, 600), "under the limit is never over it");
+        assertTrue(Disturbance.beyond(5.1, 5, 0), "without a window: the plain rule");
+        assertFalse(Disturbance.beyond(Double.NaN, 5, 40), "not measured");
+        Disturbance.Reading quiet = new Disturbance.Reading(10.5, 0, null, 40);
+        assertFalse(quiet.disturbed());
+        assertTrue(new Disturbance.Reading(10.5, 0, null).disturbed(), "the same share with no window known");
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void aPinnedBusyLoopOnTheMeasuredCpuFlagsAForkedTrialNamingIt() throws Exception {
