@@ -2,6 +2,7 @@ package dev.switchcost.measure.sample;
 
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -126,6 +127,28 @@ public final class Interference {
     }
 
     /**
+     * The JVMs that started this one, by {@code /proc} parentage in the snapshot: a JMH fork's host (the
+     * switchcost command running the trials) and the launcher that re-ran it on a newer JDK. They are the
+     * harness, not a neighbour: their time on M counts with {@code jvm}, and they are never named
+     * intruders. (The compare host reading JMH's results while a cell ran was named once, 23% of one
+     * iteration of an unpinned cell, on a quiet machine.) The walk stops at the first ancestor that is not
+     * a {@code java} process.
+     */
+    static Set<Long> harness(Snapshot s, long selfPid) {
+        Set<Long> out = new HashSet<>();
+        TaskStat t = s.tasks().get((int) selfPid);
+        while (t != null && t.ppid() > 1 && out.size() < 8) {
+            TaskStat parent = s.tasks().get((int) t.ppid());
+            if (parent == null || !parent.comm().equals("java") || parent.pid() != parent.tid()) {
+                break;
+            }
+            out.add(parent.pid());
+            t = parent;
+        }
+        return out;
+    }
+
+    /**
      * @param measured  M, the measured CPUs
      * @param benchTids the benchmark threads (of this JVM and of a partner process)
      * @param selfPid   this JVM's pid
@@ -163,6 +186,7 @@ public final class Interference {
 
     private static Figures between(Snapshot before, Snapshot after, Set<Integer> measured, Set<Integer> benchTids,
                                    long benchRun, long benchWait, long selfPid, Set<Long> benchPids, long ops) {
+        Set<Long> harness = harness(after, selfPid);
         long total = 0;
         long busy = 0;
         long steal = 0;
@@ -188,7 +212,7 @@ public final class Interference {
             if (d <= 0) {
                 continue;
             }
-            if (a.pid() == selfPid || benchPids.contains(a.pid())) {
+            if (a.pid() == selfPid || benchPids.contains(a.pid()) || harness.contains(a.pid())) {
                 jvmTicks += d;
             } else {
                 othersTicks.merge(a.pid(), d, Long::sum);

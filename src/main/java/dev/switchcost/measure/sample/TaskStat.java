@@ -11,15 +11,21 @@ import java.util.Map;
 
 /**
  * The few fields switchcost needs from a thread's {@code /proc/<pid>/task/<tid>/stat} ({@code proc(5)}):
- * its command, its CPU time and the CPU it last ran on.
+ * its command, its CPU time, the CPU it last ran on and its parent process.
  *
  * @param pid       the process (thread group) it belongs to, from the path
  * @param tid       the thread, field 1
  * @param comm      field 2 without its parentheses (may contain spaces and parentheses itself)
  * @param cpuTicks  utime + stime, fields 14 and 15, in clock ticks ({@link CpuTicks#TICKS_PER_SECOND})
  * @param processor field 39: the CPU it last ran on
+ * @param ppid      field 4: its process's parent (0 when not read)
  */
-public record TaskStat(long pid, int tid, String comm, long cpuTicks, int processor) {
+public record TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid) {
+
+    /** A thread whose parent process is not known. */
+    public TaskStat(long pid, int tid, String comm, long cpuTicks, int processor) {
+        this(pid, tid, comm, cpuTicks, processor, 0);
+    }
 
     /**
      * Parses one {@code stat} line. The command is everything between the first {@code (} and the
@@ -43,7 +49,8 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
             long utime = Long.parseLong(rest[14 - 3]);
             long stime = Long.parseLong(rest[15 - 3]);
             int processor = Integer.parseInt(rest[39 - 3]);
-            return new TaskStat(pid, tid, line.substring(open + 1, close), utime + stime, processor);
+            long ppid = Long.parseLong(rest[4 - 3]);
+            return new TaskStat(pid, tid, line.substring(open + 1, close), utime + stime, processor, ppid);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a /proc stat line: '" + line.strip() + "'");
         }

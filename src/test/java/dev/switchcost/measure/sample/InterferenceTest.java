@@ -118,6 +118,7 @@ class InterferenceTest {
         assertEquals(3870, odd.tid());
         assertEquals(6 + 19, odd.cpuTicks());
         assertEquals(1, odd.processor(), "field 39: yes was pinned to cpu 1");
+        assertEquals(3865, odd.ppid(), "field 4: the shell that started yes");
         assertEquals(new SchedStat(1, 2, 3), SchedStat.parse("1 2 3\n"));
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> SchedStat.parse("1 2"));
         assertTrue(bad.getMessage().contains("'1 2'"), bad.getMessage());
@@ -154,5 +155,32 @@ class InterferenceTest {
                 Map.of(30, new TaskStat(30, 30, "java", 5, 0), 31, new TaskStat(30, 31, "C2 CompilerThre", 3, 1)));
         Interference.Figures f = Interference.between(before, after, Set.of(1), Set.of(), 1, Set.of(), 1);
         assertEquals(List.of(new Interference.Intruder(30, "java", 30_000_000L)), f.intruders());
+    }
+
+    /**
+     * The JVMs that started this one (a JMH fork's host, the launcher above it) are the harness: their time
+     * counts with this JVM's, never as others'. A shell above them, and any other java, stay others.
+     */
+    @Test
+    void theJvmsThatStartedThisOneAreTheHarnessNotIntruders() {
+        long self = 40;
+        Map<Integer, TaskStat> b = Map.of(
+                40, new TaskStat(40, 40, "java", 0, 1, 41),
+                41, new TaskStat(41, 41, "java", 0, 1, 42), 43, new TaskStat(41, 43, "C2 CompilerThre", 0, 1, 42),
+                42, new TaskStat(42, 42, "java", 0, 1, 44),
+                44, new TaskStat(44, 44, "bash", 0, 1, 1),
+                50, new TaskStat(50, 50, "java", 0, 1, 44));
+        Map<Integer, TaskStat> a = Map.of(
+                40, new TaskStat(40, 40, "java", 0, 1, 41),
+                41, new TaskStat(41, 41, "java", 2, 1, 42), 43, new TaskStat(41, 43, "C2 CompilerThre", 3, 1, 42),
+                42, new TaskStat(42, 42, "java", 1, 1, 44),
+                44, new TaskStat(44, 44, "bash", 1, 1, 1),
+                50, new TaskStat(50, 50, "java", 4, 1, 44));
+        assertEquals(Set.of(41L, 42L), Interference.harness(new Interference.Snapshot(Map.of(), Map.of(), a), self));
+        Interference.Figures f = Interference.between(new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(), b),
+                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 20, 0, 0)), Map.of(), a), Set.of(1), Set.of(), self, Set.of(), 1);
+        assertEquals(60_000_000L, f.jvmNs(), "the host's two threads and the launcher: 6 ticks");
+        assertEquals(List.of(new Interference.Intruder(50, "java", 40_000_000L), new Interference.Intruder(44, "bash", 10_000_000L)),
+                f.intruders(), "another java and the shell stay others");
     }
 }
