@@ -32,6 +32,12 @@ import java.util.concurrent.TimeUnit;
  * is a cross-CPU interrupt. Check with {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}. A
  * hypothesis; results live in README.md.
  *
+ * <p><b>Not {@code JMHSample_18_Control}.</b> JMH's own ping-pong (two {@code @GroupThreads} spinning until
+ * {@code Control.stopMeasurement}) cannot end an iteration when a side is blocked in the kernel, and would
+ * count each side's half of the handoffs as ops; here the JMH thread is one side, one op is a whole round
+ * trip, and the partner is started, pinned and released by the pair ({@link dev.switchcost.measure.workload.PingPong}
+ * says why at length).
+ *
  * <p><b>Run.</b> {@code java -jar target/benchmarks.jar FutexPingPong -p placement=SAME_CPU -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}
  *
  * @see ParkUnparkPingPong the same protocol through the JVM's park/unpark
