@@ -86,8 +86,11 @@ public final class DistributionChart {
         return -Math.log10(1 - fraction);
     }
 
-    /** The tick label at {@code x} nines: {@code p99.9}. */
+    /** The tick label at {@code x} nines: {@code p99.9} at whole nines, none between (p68.3772 helps no reader). */
     static String percentileLabel(double x) {
+        if (Math.abs(x - Math.rint(x)) > 1e-6) {
+            return "";
+        }
         double p = 100 * (1 - Math.pow(10, -x));
         String s = String.format(Locale.ROOT, "%.4f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
         return "p" + s;

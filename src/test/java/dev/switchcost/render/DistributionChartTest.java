@@ -44,7 +44,8 @@ class DistributionChartTest {
     void theXAxisIsAScaleOfNines() {
         assertEquals(1, DistributionChart.nines(0.9), 1e-9);
         assertEquals(3, DistributionChart.nines(0.999), 1e-9);
-        assertEquals("p50", DistributionChart.percentileLabel(DistributionChart.nines(0.5)));
+        assertEquals("", DistributionChart.percentileLabel(DistributionChart.nines(0.5)), "no label between whole nines");
+        assertEquals("", DistributionChart.percentileLabel(0.5));
         assertEquals("p99", DistributionChart.percentileLabel(2));
         assertEquals("p99.9", DistributionChart.percentileLabel(3));
         assertEquals("p0", DistributionChart.percentileLabel(0));
