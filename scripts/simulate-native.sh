@@ -55,13 +55,13 @@ if [[ "${feature:-0}" -lt 21 ]]; then
   java_bin="$home/bin/java"
 fi
 if [[ -z "$out_dir" ]]; then
-  exec "$java_bin" -cp "$jar" dev.switchcost.measure.nativebaseline.NativeSimulation --native-dir "$here/target/native" ${args[@]+"${args[@]}"}
+  exec "$java_bin" -cp "$jar" dev.switchcost.cli.SimulateNativeMain --native-dir "$here/target/native" ${args[@]+"${args[@]}"}
 fi
 mkdir -p "$out_dir" || { echo "simulate-native: cannot create $out_dir" >&2; exit 3; }
 tmp=$(mktemp "$out_dir/.simulated.jsonl.XXXXXX") || { echo "simulate-native: cannot write into $out_dir" >&2; exit 3; }
 trap 'rm -f "$tmp"' EXIT
 chmod 0644 "$tmp"
-"$java_bin" -cp "$jar" dev.switchcost.measure.nativebaseline.NativeSimulation --native-dir "$here/target/native" ${args[@]+"${args[@]}"} > "$tmp"
+"$java_bin" -cp "$jar" dev.switchcost.cli.SimulateNativeMain --native-dir "$here/target/native" ${args[@]+"${args[@]}"} > "$tmp"
 sync "$tmp" 2>/dev/null || true
 mv "$tmp" "$out_dir/simulated.jsonl"
 trap - EXIT

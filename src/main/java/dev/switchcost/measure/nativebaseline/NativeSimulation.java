@@ -4,12 +4,10 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,9 +42,6 @@ public final class NativeSimulation {
     public static final String CALLGRIND_SOURCE = "simulated (callgrind), user space only";
     static final String ONE_CPU_NOTE = "valgrind runs one thread at a time: both sides share one simulated cache, as on one CPU";
 
-    static final String USAGE = "usage: scripts/simulate-native.sh [-o DIR] [--native-dir DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] "
-            + "[--callgrind-round-trips N (2000)] "
-            + "[--sizes 0,16,...] [--stride BYTES] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]";
 
     private NativeSimulation() {
     }
@@ -57,8 +52,8 @@ public final class NativeSimulation {
     }
 
     /** A cache as cachegrind takes it: {@code size,associativity,line} in bytes. */
-    record CacheSpec(String name, long sizeBytes, int ways, int lineBytes) {
-        String option() {
+    public record CacheSpec(String name, long sizeBytes, int ways, int lineBytes) {
+        public String option() {
             return sizeBytes + "," + ways + "," + lineBytes;
         }
     }
@@ -67,7 +62,7 @@ public final class NativeSimulation {
      * The caches of cpu0 from sysfs ({@code index*}: level, type, size, ways_of_associativity,
      * coherency_line_size), keyed I1, D1, L2, L3.
      */
-    static Map<String, CacheSpec> readCaches(Path cacheDir) {
+    public static Map<String, CacheSpec> readCaches(Path cacheDir) {
         Map<String, CacheSpec> out = new LinkedHashMap<>();
         try (Stream<Path> dirs = Files.list(cacheDir)) {
             for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith("index")).sorted().toList()) {
@@ -108,7 +103,7 @@ public final class NativeSimulation {
     }
 
     /** One callgrind line: user-space instructions per round trip from runs of n and 2n round trips. */
-    static JsonObject callgrindRow(String program, List<String> args, long n, ValgrindProfile atN, ValgrindProfile at2N) {
+    public static JsonObject callgrindRow(String program, List<String> args, long n, ValgrindProfile atN, ValgrindProfile at2N) {
         long rounds = executedRoundTrips(2 * n) - executedRoundTrips(n);
         JsonObject o = new JsonObject();
         o.addProperty("source", CALLGRIND_SOURCE);
@@ -127,7 +122,7 @@ public final class NativeSimulation {
      * One cachegrind line for ws_threads: simulated misses per switch (two per round trip) from runs of n
      * and 2n round trips, in all and for the first and second walk of a wake (ws_walk_first, ws_walk_second).
      */
-    static JsonObject cachegrindRow(long sizeKib, long strideBytes, String walk, String llLevel, String options, long n,
+    public static JsonObject cachegrindRow(long sizeKib, long strideBytes, String walk, String llLevel, String options, long n,
                                     ValgrindProfile atN, ValgrindProfile at2N) {
         long rounds = executedRoundTrips(2 * n) - executedRoundTrips(n);
         double switches = 2.0 * rounds;
@@ -175,7 +170,7 @@ public final class NativeSimulation {
     }
 
     /** Runs valgrind with an output file per process ({@code %p}) and returns the summed profile. */
-    static ValgrindProfile runValgrind(Path workDir, String label, List<String> valgrindOptions, String outOption, List<String> command)
+    public static ValgrindProfile runValgrind(Path workDir, String label, List<String> valgrindOptions, String outOption, List<String> command)
             throws IOException, InterruptedException {
         try (Stream<Path> old = Files.list(workDir)) {
             for (Path p : old.filter(p -> p.getFileName().toString().startsWith(label + ".")).toList()) {
@@ -253,131 +248,9 @@ public final class NativeSimulation {
     }
 
     /** Which programs callgrind counts: executable and the arguments after PLACEMENT ROUND_TRIPS REPETITIONS. */
-    static final List<List<String>> CALLGRIND_PROGRAMS = List.of(List.of("gettid_loop"), List.of("futex_threads"),
+    public static final List<List<String>> CALLGRIND_PROGRAMS = List.of(List.of("gettid_loop"), List.of("futex_threads"),
             List.of("futex_processes"), List.of("pipe_processes"), List.of("parker_threads"), List.of("ws_threads", "0", "64"),
             List.of("ws_pipe_processes", "0", "64"), List.of("ws_single", "0", "64"));
-
-    public static void main(String[] argv) throws Exception {
-        System.exit(run(argv, System.out, System.err));
-    }
-
-    static int run(String[] argv, PrintStream out, PrintStream err) throws IOException, InterruptedException {
-        Path nativeDir = NativeRunner.locate().dir();
-        Path workDir = null;
-        long n = 20;
-        long callgrindN = 2000;
-        List<Long> sizes = List.of(0L, 16L, 64L, 128L, 256L, 512L, 1024L, 4096L);
-        long stride = 64;
-        String walk = "li";
-        boolean callgrind = true;
-        boolean cachegrind = true;
-        try {
-            for (int i = 0; i < argv.length; i++) {
-                String a = argv[i];
-                switch (a) {
-                    case "--native-dir" -> nativeDir = Path.of(value(argv, ++i, a));
-                    case "--work-dir" -> workDir = Path.of(value(argv, ++i, a));
-                    case "--round-trips" -> n = Long.parseLong(value(argv, ++i, a));
-                    case "--callgrind-round-trips" -> callgrindN = Long.parseLong(value(argv, ++i, a));
-                    case "--sizes" -> sizes = Stream.of(value(argv, ++i, a).split(",")).map(String::strip).map(Long::parseLong).toList();
-                    case "--stride" -> stride = Long.parseLong(value(argv, ++i, a));
-                    case "--walk" -> walk = value(argv, ++i, a);
-                    case "--skip-callgrind" -> callgrind = false;
-                    case "--skip-cachegrind" -> cachegrind = false;
-                    default -> {
-                        err.println("simulate-native: unknown argument " + a + "\n" + USAGE);
-                        return 2;
-                    }
-                }
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("simulate-native: " + e.getMessage() + "\n" + USAGE);
-            return 2;
-        }
-        if (n < 10 || callgrindN < 10 || !(walk.equals("li") || walk.equals("sparse"))) {
-            err.println("simulate-native: --round-trips and --callgrind-round-trips must be >= 10 and --walk li or sparse\n" + USAGE);
-            return 2;
-        }
-        Optional<String> missing = valgrindMissing();
-        if (missing.isPresent()) {
-            err.println("simulate-native: " + missing.get());
-            return 3;
-        }
-        boolean ownWorkDir = workDir == null;
-        if (ownWorkDir) {
-            workDir = Files.createTempDirectory("switchcost-simulate-");
-        }
-        try {
-            Files.createDirectories(workDir);
-            err.println("simulate-native: valgrind output files in " + workDir + (ownWorkDir ? " (removed at the end; --work-dir keeps them)" : ""));
-            if (callgrind) {
-                for (List<String> prog : CALLGRIND_PROGRAMS) {
-                    String exe = nativeDir.resolve(prog.get(0)).toString();
-                    List<String> extra = prog.subList(1, prog.size());
-                    ValgrindProfile[] at = new ValgrindProfile[2];
-                    for (int k = 0; k < 2; k++) {
-                        long rt = (k + 1) * callgrindN;
-                        List<String> command = new ArrayList<>(List.of(exe, "UNPINNED", Long.toString(rt), "1"));
-                        command.addAll(extra);
-                        at[k] = runValgrind(workDir, "callgrind-" + String.join("-", prog) + "-" + rt, List.of("--tool=callgrind"),
-                                "--callgrind-out-file", command);
-                    }
-                    out.println(callgrindRow(prog.get(0), extra, callgrindN, at[0], at[1]));
-                }
-            }
-            if (cachegrind) {
-                Map<String, CacheSpec> caches = readCaches(Path.of("/sys/devices/system/cpu/cpu0/cache"));
-                CacheSpec d1 = caches.get("D1");
-                CacheSpec i1 = caches.get("I1");
-                if (d1 == null) {
-                    err.println("simulate-native: no level-1 data cache in /sys/devices/system/cpu/cpu0/cache: cannot pass --D1");
-                    return 3;
-                }
-                List<String> levels = new ArrayList<>();
-                for (String l : List.of("L3", "L2")) {
-                    if (caches.containsKey(l)) {
-                        levels.add(l);
-                    }
-                }
-                for (long size : sizes) {
-                    for (String level : levels) {
-                        List<String> opts = new ArrayList<>(List.of("--tool=cachegrind", "--cache-sim=yes"));
-                        if (i1 != null) {
-                            opts.add("--I1=" + i1.option());
-                        }
-                        opts.add("--D1=" + d1.option());
-                        opts.add("--LL=" + caches.get(level).option());
-                        ValgrindProfile[] at = new ValgrindProfile[2];
-                        for (int k = 0; k < 2; k++) {
-                            long rt = (k + 1) * n;
-                            List<String> command = List.of(nativeDir.resolve("ws_threads").toString(), "UNPINNED", Long.toString(rt), "1",
-                                    Long.toString(size), Long.toString(stride), walk);
-                            at[k] = runValgrind(workDir, "cachegrind-ws_threads-" + size + "-" + stride + "-" + walk + "-" + level + "-" + rt,
-                                    opts, "--cachegrind-out-file", command);
-                        }
-                        out.println(cachegrindRow(size, stride, walk, level, String.join(" ", opts.subList(1, opts.size())), n, at[0], at[1]));
-                    }
-                }
-            }
-            return 0;
-        } finally {
-            if (ownWorkDir) {
-                // valgrind's files were this run's alone: none outlives it (--work-dir keeps them)
-                try (Stream<Path> files = Files.walk(workDir)) {
-                    for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(f);
-                    }
-                }
-            }
-        }
-    }
-
-    private static String value(String[] argv, int i, String option) {
-        if (i >= argv.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return argv[i];
-    }
 
     /** The valgrind to run: {@code valgrind} on PATH, or the system property {@code switchcost.valgrind} (tests use a missing one). */
     static String valgrind() {
