@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,9 +28,14 @@ class StatusOnSignalTest {
         }
     }
 
+    /**
+     * SIGINT is tested only where it reaches a JVM: a process started as a background job of a
+     * non-interactive shell inherits SIGINT ignored, and the JVM keeps an ignored signal ignored (seen
+     * once, with the test suite run under {@code nohup ... &}). SIGTERM is tested everywhere.
+     */
     @Test
     void sigtermAndSigintMarkTheRunInterrupted(@TempDir Path tmp) throws Exception {
-        for (String signal : new String[] {"TERM", "INT"}) {
+        for (String signal : sigintIgnored() ? new String[] {"TERM"} : new String[] {"TERM", "INT"}) {
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), Writer.class.getName(), tmp.toString())
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -45,5 +51,15 @@ class StatusOnSignalTest {
                 p.destroyForcibly();
             }
         }
+    }
+
+    /** Whether this process ignores SIGINT ({@code SigIgn} in /proc/self/status, bit 2 - 1), which a child inherits. */
+    static boolean sigintIgnored() throws IOException {
+        for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (l.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(l.substring(7).trim(), 16) & (1L << (2 - 1))) != 0;
+            }
+        }
+        return false;
     }
 }
