@@ -13,12 +13,13 @@ import java.util.function.BooleanSupplier;
  *       ({@code partnerGone} returns a reason);</li>
  *   <li>the turn word has held the partner's number at every sample for the whole timeout: the
  *       waiting side handed the turn over and nobody handed it back. A running pair changes the word
- *       hundreds of thousands of times a second, so the chance that every one of 50 samples finds
- *       the same side by accident is about 2<sup>-50</sup>. While the turn is the waiting side's own
+ *       hundreds of thousands of times a second; were the samples independent of it, the chance that every one of 50 finds
+ *       the same side would be 2<sup>-50</sup>, but they are not (below). While the turn is the waiting side's own
  *       (the JMH thread between operations or iterations, the end of a trial), nothing fires. A
  *       partner that holds the turn for long stretches of work (a {@link DrivenPingPong}'s batches)
- *       breaks that argument, so such a pair also says when the partner is inside work that another
- *       watchdog guards (a batch of the inner pair), and the unanswered clock does not run then.</li>
+ *       breaks that argument, and so does a watchdog that wakes in step with the pair; so a pair also
+ *       says when its partner is known to be working (a platform partner's scheduler counters moved, or
+ *       it is inside a batch another watchdog guards), and the unanswered clock does not run then.</li>
  * </ul>
  * Cancelling ({@link CancellableTurn#cancel()}: {@code FUTEX_WAKE} of a changed word, {@code unpark})
  * releases the waiter, which then fails with {@link #reason()}. Release bound: a gone partner is

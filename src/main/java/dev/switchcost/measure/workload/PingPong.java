@@ -4,6 +4,7 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.sample.CountedThreads;
+import dev.switchcost.measure.sample.SchedStat;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -60,6 +61,10 @@ public final class PingPong implements AutoCloseable {
     private volatile boolean stopping;
     private volatile Throwable partnerFailure;
     private volatile int partnerCpu = -1;
+    /** The platform partner's kernel thread id, for the watchdog's look at its scheduler counters; -1 unknown. */
+    private volatile int partnerTid = -1;
+    /** The partner's scheduler activity at the watchdog's previous look (watchdog thread only). */
+    private long partnerActivity = Long.MIN_VALUE;
     /** Inline ping-pongs only: side B's work, run on the caller; null for none. */
     private final Runnable inlineWork;
     /** Started with the partner when the turn is cancellable; null otherwise. */
@@ -152,8 +157,9 @@ public final class PingPong implements AutoCloseable {
         turn.bind(Turn.A);
         p.partner.start();
         if (turn instanceof CancellableTurn c) {
+            BooleanSupplier guarded = partnerGuarded;
             p.watchdog = PairWatchdog.start(c, Turn.B, timeoutNanos, PairWatchdog.threadEnded(p.partner, () -> p.stopping),
-                    partnerGuarded);
+                    () -> p.partnerRanSinceLastLook() || guarded != null && guarded.getAsBoolean());
         }
         try {
             if (!p.ready.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
@@ -218,6 +224,30 @@ public final class PingPong implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a platform partner was given a CPU since the watchdog last asked: its {@code schedstat}
+     * (run time and timeslices) moved. A partner that is lost (parked with nobody to wake it, or stuck
+     * on a latch) is frozen there; one that works is not, whatever phase the word shows when the
+     * watchdog looks. Sampling the two-valued word alone gave false alarms in CI: the watchdog wakes
+     * in step with the pair (on the CPU a parked side left idle), so it can see the same value 50 times
+     * in a row from a healthy pair. Read by the watchdog every period, nothing on the pair's hot path;
+     * false for a virtual partner (no thread of its own to read).
+     */
+    boolean partnerRanSinceLastLook() {
+        int tid = partnerTid;
+        if (tid < 0) {
+            return false;
+        }
+        SchedStat s = SchedStat.read(ProcessHandle.current().pid(), tid);
+        if (s == null) {
+            return false;
+        }
+        long now = s.runNs() + s.timeslices();
+        boolean ran = partnerActivity != Long.MIN_VALUE && now != partnerActivity;
+        partnerActivity = now;
+        return ran;
+    }
+
     /** @throws IllegalStateException carrying the partner's exception if it failed */
     public void checkPartner() {
         Throwable f = partnerFailure;
@@ -256,6 +286,9 @@ public final class PingPong implements AutoCloseable {
                 partnerCpu = Syscalls.currentCpu();
             }
             CountedThreads.registerCurrent(CountedThreads.PARTNER);
+            if (LibC.isAvailable() && !Thread.currentThread().isVirtual()) {
+                partnerTid = Syscalls.gettid();
+            }
             turn.bind(Turn.B);
             if (work != null) {
                 task = work.get();

@@ -199,6 +199,34 @@ class PairWatchdogTest {
         });
     }
 
+    /**
+     * A platform partner that works (here: computes) while it holds the turn for three timeouts is not
+     * lost: its scheduler counters move, and the watchdog looks at them, not only at the two-valued word.
+     * One that is parked for as long is lost ({@link #aPartnerThatStopsAnsweringFailsTheRoundTripAfterTheTimeout}).
+     */
+    @ParameterizedTest
+    @EnumSource(value = Kind.class, names = {"FUTEX_UNTIMED", "PARK_UNTIMED"})
+    void aPartnerThatRunsWhileItHoldsTheTurnIsNotTimedOut(Kind kind) {
+        LinuxTestSupport.assumeNative();
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, -1, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
+                long end = System.nanoTime() + 3 * TIMEOUT;
+                long x = 0;
+                while (System.nanoTime() < end) {
+                    x += Long.numberOfTrailingZeros(System.nanoTime());
+                }
+                if (x == 42) {
+                    Thread.yield(); // keeps x alive
+                }
+            }, null);
+            try {
+                pp.roundTrip();
+            } finally {
+                pp.close();
+            }
+        });
+    }
+
     @ParameterizedTest
     @EnumSource(Kind.class)
     void theEndOfAnIterationFiresNothingAndTheEndOfATrialReleasesThePartner(Kind kind) {
