@@ -118,8 +118,8 @@ public final class MachineProbe {
         return out;
     }
 
-    /** sysfs cache sizes: "48K", "1024K", "32768K", "2M". */
-    static long parseSize(String size) {
+    /** sysfs cache sizes: "48K", "1024K", "32768K", "2M"; the one parser of them (valgrind's cache options too). */
+    public static long parseSize(String size) {
         String s = size.trim().toUpperCase(Locale.ROOT);
         long mult = 1;
         if (s.endsWith("K")) {

@@ -2,6 +2,7 @@ package dev.switchcost.measure.nativebaseline;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dev.switchcost.measure.machine.MachineProbe;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -73,29 +73,13 @@ public final class NativeSimulation {
                     case "Instruction" -> "I" + level;
                     default -> "L" + level;
                 };
-                out.put(name, new CacheSpec(name, sizeBytes(read(d.resolve("size"))), Integer.parseInt(read(d.resolve("ways_of_associativity"))),
+                out.put(name, new CacheSpec(name, MachineProbe.parseSize(read(d.resolve("size"))), Integer.parseInt(read(d.resolve("ways_of_associativity"))),
                         Integer.parseInt(read(d.resolve("coherency_line_size")))));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read caches under " + cacheDir, e);
         }
         return out;
-    }
-
-    static long sizeBytes(String s) {
-        String t = s.strip().toUpperCase(Locale.ROOT);
-        long mult = 1;
-        if (t.endsWith("K")) {
-            mult = 1024;
-        } else if (t.endsWith("M")) {
-            mult = 1024 * 1024;
-        } else if (t.endsWith("G")) {
-            mult = 1024L * 1024 * 1024;
-        }
-        if (mult != 1) {
-            t = t.substring(0, t.length() - 1);
-        }
-        return Long.parseLong(t) * mult;
     }
 
     private static String read(Path p) throws IOException {

@@ -19,6 +19,13 @@ class MachineProbeTest {
 
     /** machine.json's limits are SystemLimits' reading of this machine (one reader of those files). */
     @Test
+    void sysfsCacheSizesParse() {
+        assertEquals(48L << 10, MachineProbe.parseSize("48K"));
+        assertEquals(8L << 20, MachineProbe.parseSize("8192K"));
+        assertEquals(1L << 20, MachineProbe.parseSize("1M\n"));
+    }
+
+    @Test
     void theLimitsAreSystemLimitsReading() {
         MachineInfo.Limits probed = MachineProbe.collect(Path.of("/")).limits();
         SystemLimits read = SystemLimits.read();
