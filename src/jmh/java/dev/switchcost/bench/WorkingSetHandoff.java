@@ -4,6 +4,7 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Syscalls;
+import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.workload.FutexTurn;
 import dev.switchcost.measure.workload.PairedWalk;
 import dev.switchcost.measure.workload.ThreadKind;
@@ -11,6 +12,7 @@ import dev.switchcost.measure.workload.Turn;
 import dev.switchcost.measure.workload.WaitKind;
 import dev.switchcost.measure.workload.WorkingSet;
 import org.openjdk.jmh.annotations.*;
+import org.openjdk.jmh.infra.Blackhole;
 
 import java.util.concurrent.TimeUnit;
 
@@ -243,12 +245,15 @@ public class WorkingSetHandoff {
 
         WorkingSet one;
         WorkingSet other;
+        /** {@link #one}'s timed double walk, for {@code walkAlonePaired}. */
+        PairedWalk onePaired;
         CpuPinning pin;
 
         @Override
         protected void open() {
             one = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
             other = WorkingSet.ofKiB(workingSetKiB, strideBytes, walk);
+            onePaired = new PairedWalk(one);
             Placement.Assignment a = Placement.SAME_CPU.assignHere();
             pin = a.isAvailable() ? CpuPinning.pinCurrentThread(a.cpuA()) : null;
             System.err.println("# walk alone: " + Thread.currentThread().getName()
@@ -261,6 +266,69 @@ public class WorkingSetHandoff {
             if (pin != null) {
                 pin.close();
             }
+        }
+    }
+
+    /** What the control does, untimed, before each paired walk: what it leaves in L1d for the first walk. */
+    public enum Before {
+        /** Nothing: the first walk starts where the previous second walk left the caches. */
+        NONE,
+        /** Reads one word per line of an L1d-sized array: the first walk starts on an L1d of clean lines. */
+        READ_L1D,
+        /** Writes one word per line of an L1d-sized array: the first walk starts on an L1d of dirty lines. */
+        WRITE_L1D
+    }
+
+    /** {@link Alone} with the paired walk's sums handed to {@link PairedWalkProfiler} after each iteration. */
+    @State(Scope.Thread)
+    public static class AlonePaired extends Alone {
+        /**
+         * A diagnostic: {@code READ_L1D} or {@code WRITE_L1D} fills L1d with clean or dirty lines of another
+         * array before each paired walk (untimed), so the control shows what the state of L1d the first walk
+         * meets does to the estimate, with no switch.
+         */
+        @Param({"NONE"})
+        public Before before;
+
+        /** L1d's size (CacheSizes; 32 KiB where sysfs says nothing) in words, one line apart when swept. */
+        long[] l1d;
+
+        @Setup(Level.Trial)
+        public void allocateL1dArray() {
+            long bytes;
+            try {
+                bytes = CacheSizes.current().l1dBytes();
+            } catch (RuntimeException e) {
+                bytes = 32 * 1024;
+            }
+            l1d = new long[(int) (bytes / Long.BYTES)];
+        }
+
+        /** The {@link #before} step; returns what it read, for a Blackhole. */
+        long prepare() {
+            long[] a = l1d;
+            long sum = 0;
+            switch (before) {
+                case READ_L1D:
+                    for (int i = 0; i < a.length; i += 8) {
+                        sum += a[i];
+                    }
+                    break;
+                case WRITE_L1D:
+                    for (int i = 0; i < a.length; i += 8) {
+                        a[i]++;
+                    }
+                    break;
+                default:
+                    break;
+            }
+            return sum;
+        }
+
+        /** Runs on the JMH thread, the only one that walks. */
+        @TearDown(Level.Iteration)
+        public void recordPairedWalks() {
+            PairedWalkProfiler.record(onePaired.takeFirstNanos(), onePaired.takeSecondNanos());
         }
     }
 
@@ -288,6 +356,21 @@ public class WorkingSetHandoff {
     public void walkAlone(Alone s) {
         s.one.walk();
         s.one.walk();
+    }
+
+    /**
+     * The paired estimator's control: one thread times a first and a second walk of one array exactly as
+     * {@link #roundTripPaired} does ({@link PairedWalk#walkTwice()}), with no switch anywhere. One op = one
+     * paired walk. Its {@code indirect.paired} is what the estimator reads when no switch happened; it
+     * should be within its error of 0, and a value resolved away from 0 is a bias of the estimator, not a
+     * cost ({@code switchcost indirect} prints it beside the paired estimate and flags the row).
+     * {@code -p before=READ_L1D} or {@code WRITE_L1D} first fills L1d with clean or dirty lines (untimed):
+     * what the first walk after a switch may meet, reproduced without a switch (docs/working-set.md).
+     */
+    @Benchmark
+    public void walkAlonePaired(AlonePaired s, Blackhole bh) {
+        bh.consume(s.prepare());
+        s.onePaired.walkTwice();
     }
 
     /** Diagnostic: two arrays walked alternately, no handoff (the PRIVATE pair's cache interference alone). One op = two walks. */

@@ -91,11 +91,12 @@ public final class RunCommand extends BaseCommand {
     /**
      * The --quick set: exactly what the answer card says. A futex handoff on one CPU and across two
      * (untimed waits, the JDK's FFM binding where it exists), virtual against platform threads through
-     * LockSupport on one carrier, and the syscall floor (gettid); then native C beside the JVM's futex
-     * handoff on one CPU (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
+     * LockSupport on one carrier, the syscall floor (gettid), the paired working-set round trip (the card's
+     * cache line) with its no-switch control; then native C beside the JVM's futex handoff on one CPU
+     * (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
      */
     static final String QUICK_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
-            + "|SyscallBaseline\\.gettid|WorkingSetHandoff\\.roundTripPaired)$";
+            + "|SyscallBaseline\\.gettid|WorkingSetHandoff\\.(roundTripPaired|walkAlonePaired))$";
     /**
      * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
      * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}; placement is shared with the

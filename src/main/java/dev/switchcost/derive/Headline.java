@@ -110,13 +110,13 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         }
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Figure cache = cacheRow.map(x -> {
-            IndirectCost.Paired p = IndirectCost.paired(x);
+            IndirectCost.Paired p = IndirectCost.paired(x, rows);
             return new Figure("paired, " + x.param("workingSetKiB") + " KiB per thread", p.indirect(), x.switchesPerOp(), x.key());
         }).orElse(null);
         return new Headline(jdk, same, cross, ratio(cross, same), virt, plat, ratio(plat, virt), c, jvm,
                 c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
                 cacheRow.map(x -> Long.parseLong(x.param("workingSetKiB"))).orElse(0L),
-                cacheRow.map(x -> IndirectCost.paired(x).flags()).orElse(Set.of()),
+                cacheRow.map(x -> IndirectCost.paired(x, rows).flags()).orElse(Set.of()),
                 cache == null || same == null || !Double.isFinite(cache.perSwitch().value()) ? null
                         : cache.perSwitch().over(same.perSwitch()));
     }

@@ -23,7 +23,10 @@ import java.util.Set;
  * <p><b>Paired (the headline).</b> {@code roundTripPaired} times, on each wake of each side, a first walk
  * (right after a switch in) and an immediate second walk (no switch between); its
  * {@code indirect.paired} secondary result ({@code PairedWalkProfiler}) is first − second, ns per switch,
- * measured in one thread, one compiled loop and one second, with JMH's error across iterations.
+ * measured in one thread, one compiled loop and one second, with JMH's error across iterations. Its
+ * control, {@code walkAlonePaired} (the same paired walk on one thread, no switch), is what the
+ * estimator reads without a switch; where it was run it stands beside the estimate, and a control
+ * resolved away from 0 flags the estimate {@link Flag#CONTROL_BIASED}.
  *
  * <p><b>The paper's estimator</b> (Li, Ding and Shen), kept beside it so a reader sees where and why it
  * fails: a subtraction of baselines measured in other forks.
@@ -61,7 +64,12 @@ public final class IndirectCost {
         /** The walk is over 90% of the total: a small difference of large, memory-bound numbers. */
         WALK_DOMINATED,
         /** A roundTripPaired row without {@code indirect.paired}: run without PairedWalkProfiler. */
-        NOT_COUNTED
+        NOT_COUNTED,
+        /**
+         * The paired estimator's no-switch control ({@code walkAlonePaired}, same size, stride and walk) is
+         * resolved away from 0: the estimate carries a bias of about that size.
+         */
+        CONTROL_BIASED
     }
 
     /** Share of the total above which the walk dominates. */
@@ -76,10 +84,12 @@ public final class IndirectCost {
      * @param second        ns per second walk (no switch between)
      * @param indirect      first − second, ns per switch; NaN value when the row has no {@code indirect.paired}
      * @param switchesPerOp ctxsw.total.norm of the paired round trip, NaN without the profiler
+     * @param control       first − second of {@code walkAlonePaired} (same size, stride and walk, no switch),
+     *                      or null where the control was not run
      * @param flags         why {@link #indirect} cannot be read as a plain cost; empty when it can
      */
     public record Paired(String benchmark, Map<String, String> params, Estimate first, Estimate second, Estimate indirect,
-                         double switchesPerOp, Set<Flag> flags) {
+                         double switchesPerOp, Estimate control, Set<Flag> flags) {
 
         /** @return true if {@link #indirect} can be printed as a plain number: resolved and positive */
         public boolean clean() {
@@ -139,6 +149,7 @@ public final class IndirectCost {
         Map<String, JmhRow> aloneTwo = new HashMap<>();
         Map<String, JmhRow> trips = new LinkedHashMap<>();
         Map<String, JmhRow> paired = new LinkedHashMap<>();
+        Map<String, JmhRow> controls = new HashMap<>();
         for (JmhRow r : rows) {
             if (!r.benchmarkClass().startsWith("WorkingSet") || r.failed()) {
                 continue;
@@ -163,6 +174,11 @@ public final class IndirectCost {
                 case "walkAlone_twoArrays":
                     aloneTwo.put(walkKey(r), r);
                     break;
+                case CONTROL_METHOD:
+                    if (plainControl(r)) {
+                        controls.put(walkKey(r), r);
+                    }
+                    break;
                 default:
                     break;
             }
@@ -176,7 +192,7 @@ public final class IndirectCost {
             JmhRow any = t != null ? t : p;
             JmhRow d = direct.get(pairKey(any));
             Estimate directE = d == null ? null : perSwitch(d);
-            Paired pe = p == null ? null : paired(p);
+            Paired pe = p == null ? null : paired(p, controls.get(walkKey(p)));
             if (t == null) {
                 out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param("sharing"),
                         Integer.parseInt(any.param("strideBytes")), walkKind(any), size(any), null, directE, null, null,
@@ -208,8 +224,31 @@ public final class IndirectCost {
     /** The benchmark method of the paired estimator. */
     public static final String PAIRED_METHOD = "roundTripPaired";
 
-    /** A roundTripPaired row's estimate: its PairedWalkProfiler metrics, judged by the one rule. */
-    static Paired paired(JmhRow p) {
+    /** The paired estimator's no-switch control: the same paired walk on one thread. */
+    public static final String CONTROL_METHOD = "walkAlonePaired";
+
+    /** A control that prepared nothing before its walks ({@code before=NONE}, or a result from before the parameter). */
+    private static boolean plainControl(JmhRow r) {
+        String b = r.param("before");
+        return b == null || b.equals("NONE");
+    }
+
+    /**
+     * A roundTripPaired row's estimate beside its control, found among {@code rows} (a successful
+     * {@code walkAlonePaired} of the same JDK, size, stride and walk), if run.
+     */
+    public static Paired paired(JmhRow p, List<JmhRow> rows) {
+        String key = walkKey(p);
+        JmhRow control = rows.stream().filter(r -> !r.failed() && r.benchmarkClass().startsWith("WorkingSet")
+                && CONTROL_METHOD.equals(r.method()) && plainControl(r) && key.equals(walkKey(r))).findFirst().orElse(null);
+        return paired(p, control);
+    }
+
+    /**
+     * A roundTripPaired row's estimate: its PairedWalkProfiler metrics, judged by the one rule, beside its
+     * control's (null when not run).
+     */
+    static Paired paired(JmhRow p, JmhRow controlRow) {
         Estimate first = secondary(p, PairedWalkProfiler.FIRST);
         Estimate second = secondary(p, PairedWalkProfiler.SECOND);
         Estimate indirect = secondary(p, PairedWalkProfiler.INDIRECT);
@@ -220,7 +259,11 @@ public final class IndirectCost {
         } else {
             judge(indirect, f);
         }
-        return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), f);
+        Estimate control = controlRow == null ? null : secondary(controlRow, PairedWalkProfiler.INDIRECT);
+        if (control != null && control.errorKnown() && control.resolved()) {
+            f.add(Flag.CONTROL_BIASED);
+        }
+        return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), control, f);
     }
 
     private static Estimate secondary(JmhRow r, String label) {

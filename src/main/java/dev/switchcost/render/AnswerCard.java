@@ -113,7 +113,8 @@ public final class AnswerCard {
             } else if (x.cacheFlags().isEmpty()) {
                 cell = Fmt.pm(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")";
             } else {
-                cell = x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative" : "unresolved";
+                cell = x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative"
+                        : x.cacheFlags().contains(IndirectCost.Flag.CONTROL_BIASED) ? "biased" : "unresolved";
             }
             sb.append(lpad(cell, CELL));
         }
@@ -124,6 +125,9 @@ public final class AnswerCard {
             reading = "with " + h.cacheKiB() + " KiB per thread: not counted (run without PairedWalkProfiler)";
         } else if (h.cacheFlags().contains(IndirectCost.Flag.NEGATIVE)) {
             reading = "with " + h.cacheKiB() + " KiB per thread: below 0 beyond its error (" + Fmt.pm(e) + " ns), not a cost";
+        } else if (h.cacheFlags().contains(IndirectCost.Flag.CONTROL_BIASED)) {
+            reading = "with " + h.cacheKiB() + " KiB per thread: " + Fmt.pm(e) + " ns, but the same timed walks with no"
+                    + " switch read non-zero (switchcost indirect DIR shows the control): not a cost";
         } else if (!h.cacheFlags().isEmpty()) {
             reading = "with " + h.cacheKiB() + " KiB per thread no cost through the caches is resolved (" + Fmt.pm(e) + " ns)";
         } else {

@@ -75,8 +75,12 @@ public final class IndirectTable {
         boolean misses = rows.stream().anyMatch(r -> Double.isFinite(r.missesPerSwitch()));
         boolean paper = rows.stream().anyMatch(Row::paperRun);
         boolean walks = rows.stream().anyMatch(r -> r.walkKind() != null && !r.walkKind().equals("LI"));
+        boolean controls = rows.stream().anyMatch(r -> r.paired() != null && r.paired().control() != null);
         List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark",
             "paired_ns/switch", "walk1_ns", "walk2_ns"));
+        if (controls) {
+            head.add("control_ns");
+        }
         if (paper) {
             head.addAll(List.of("paper_ns/switch", "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch"));
         }
@@ -84,7 +88,7 @@ public final class IndirectTable {
         if (misses) {
             head.addAll(List.of("misses/switch", "indirect_misses/switch"));
         }
-        StringBuilder align = new StringBuilder("llllrrlrrr" + (paper ? "rrrrr" : "") + "r" + (misses ? "rr" : ""));
+        StringBuilder align = new StringBuilder("llllrrlrrr" + (controls ? "r" : "") + (paper ? "rrrrr" : "") + "r" + (misses ? "rr" : ""));
         if (walks) {
             head.add(4, "walk");
             align.insert(4, 'l');
@@ -99,6 +103,9 @@ public final class IndirectTable {
             List<String> l = new ArrayList<>(List.of(r.benchmarkClass(), r.handoff(), r.placement(), String.valueOf(r.sharing()),
                 String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), IndirectCost.mark(caches, r.workingSetKiB()),
                 pairedCell(r), p == null ? "–" : fmt(p.first()), p == null ? "–" : fmt(p.second())));
+            if (controls) {
+                l.add(p == null ? "–" : fmt(p.control()));
+            }
             if (paper) {
                 l.addAll(List.of(indirectCell(r), fmt(r.total()), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays())));
             }
@@ -122,7 +129,9 @@ public final class IndirectTable {
     public static String legend(CacheSizes caches) {
         return "paired = walk1 - walk2, ns per switch (roundTripPaired: on each wake a side times its first walk, right after"
                 + " the switch in, and an immediate second walk with no switch between; same thread, same compiled loop, same"
-                + " second); the headline estimate. The paper's estimator (Li, Ding and Shen), beside it: per switch = per round"
+                + " second); the headline estimate. control = walk1 - walk2 of walkAlonePaired: the same timed walks on one"
+                + " thread with no switch, what the estimator reads when nothing happened (ns; within its error of 0 when"
+                + " the estimator is unbiased). The paper's estimator (Li, Ding and Shen), beside it: per switch = per round"
                 + " trip / 2; total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2 (one array, no switch, another"
                 + " fork); paper = total - direct - walk; walk2arrays = two arrays, no switch (cache interference without a"
                 + " switch). The paper's subtraction uses baselines from other forks (other JIT compilations, other CPU"
@@ -146,7 +155,8 @@ public final class IndirectTable {
         return "MISSING_BASELINE no size-0 or walkAlone row; NEGATIVE below zero beyond its error: not a cost;"
                 + " WITHIN_ERROR indistinguishable from 0; NO_ERROR_ESTIMATE one iteration, no error;"
                 + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers);"
-                + " NOT_COUNTED roundTripPaired run without PairedWalkProfiler."
+                + " NOT_COUNTED roundTripPaired run without PairedWalkProfiler;"
+                + " CONTROL_BIASED the no-switch control is resolved away from 0 (the estimate carries that bias)."
                 + " Flagged values appear only in [brackets] after the flag.";
     }
 
@@ -163,7 +173,11 @@ public final class IndirectTable {
         for (Row r : rows) {
             if (r.paired() != null) {
                 IndirectCost.Paired p = r.paired();
-                out.add(gson.toJson(jsonRow(r, "paired", p.benchmark(), p.params(), p.indirect(), p.flags(), p.switchesPerOp())));
+                Map<String, Object> m = jsonRow(r, "paired", p.benchmark(), p.params(), p.indirect(), p.flags(), p.switchesPerOp());
+                m.put("control_ns", p.control() == null || !Double.isFinite(p.control().value()) ? null : p.control().value());
+                m.put("control_error", p.control() == null || !Double.isFinite(p.control().halfWidth()) ? null
+                        : p.control().halfWidth());
+                out.add(gson.toJson(m));
             }
             if (r.paperRun()) {
                 Set<Flag> f = r.indirect() == null ? EnumSet.of(Flag.MISSING_BASELINE) : r.flags();

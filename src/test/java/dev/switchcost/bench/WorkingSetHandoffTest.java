@@ -54,7 +54,7 @@ class WorkingSetHandoffTest {
                 .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
                 .param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         Map<String, RunResult> r = byBenchmark(results);
-        assertEquals(4, r.size(), r.keySet().toString());
+        assertEquals(5, r.size(), r.keySet().toString());
         for (RunResult rr : r.values()) {
             double score = rr.getPrimaryResult().getScore();
             assertTrue(Double.isFinite(score) && score > 0, rr.getParams().getBenchmark() + " score " + score);
@@ -63,6 +63,7 @@ class WorkingSetHandoffTest {
         assertTrue(rt > 1.5 && rt < 2.6, "SAME_CPU round trip should be ~2 switches/op, was " + rt);
         assertTrue(switchesPerOp(r.get("walkAlone")) < 0.2, "walkAlone switches/op " + switchesPerOp(r.get("walkAlone")));
         assertTrue(switchesPerOp(r.get("walkAlone_twoArrays")) < 0.2);
+        assertTrue(switchesPerOp(r.get("walkAlonePaired")) < 0.2, "the control switches no more than walkAlone");
         assertTrue(r.get("roundTrip").getSecondaryResults().get(PairedWalkProfiler.INDIRECT) == null,
                 "the plain round trip times no walks");
     }
@@ -71,11 +72,23 @@ class WorkingSetHandoffTest {
     void pairedRoundTripReportsBothWalksTheirDifferenceAndTwoSwitchesPerOp() throws RunnerException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName()
-                + "\\.roundTripPaired$").measurementIterations(2).addProfiler(PairedWalkProfiler.class)
+                + "\\.(roundTripPaired|walkAlonePaired)$").measurementIterations(2).addProfiler(PairedWalkProfiler.class)
                 .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
-                .param("workingSetKiB", "64").param("strideBytes", "64").build())).run();
-        assertEquals(1, results.size());
-        RunResult r = results.iterator().next();
+                .param("workingSetKiB", "64").param("strideBytes", "64").param("before", "NONE", "WRITE_L1D").build())).run();
+        assertEquals(3, results.size(), "the control runs once per value of before; the round trip does not declare it");
+        RunResult prepared = results.stream().filter(x -> "WRITE_L1D".equals(x.getParams().getParam("before"))).findFirst()
+                .orElseThrow();
+        Result<?> p = prepared.getSecondaryResults().get(PairedWalkProfiler.INDIRECT);
+        assertTrue(p != null && Double.isFinite(p.getScore()), "the prepared control times both walks too");
+        Map<String, RunResult> both = byBenchmark(results.stream()
+                .filter(x -> !"WRITE_L1D".equals(x.getParams().getParam("before"))).toList());
+        RunResult control = both.get("walkAlonePaired");
+        Result<?> c1 = control.getSecondaryResults().get(PairedWalkProfiler.FIRST);
+        Result<?> c = control.getSecondaryResults().get(PairedWalkProfiler.INDIRECT);
+        assertTrue(c1 != null && c1.getScore() > 0 && c != null && Double.isFinite(c.getScore()),
+                "the no-switch control times both walks: " + control.getSecondaryResults().keySet());
+        assertTrue(switchesPerOp(control) < 0.2, "the control does not switch: " + switchesPerOp(control));
+        RunResult r = both.get("roundTripPaired");
         Map<String, Result> s = r.getSecondaryResults();
         Result<?> first = s.get(PairedWalkProfiler.FIRST);
         Result<?> second = s.get(PairedWalkProfiler.SECOND);

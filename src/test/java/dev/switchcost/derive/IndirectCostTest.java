@@ -224,4 +224,35 @@ class IndirectCostTest {
         String table = IndirectTable.table(rows, null).text();
         assertTrue(table.contains("NEGATIVE [-500") && !table.contains("paper_ns/switch"), table);
     }
+
+    private static String controlRow(int size, double[] iterations) {
+        return pairedRow(size, iterations[0], iterations)
+                .replace("WorkingSetHandoff.roundTripPaired", "WorkingSetHandoff.walkAlonePaired")
+                .replace("\"handoff\":\"FUTEX\",\"placement\":\"SAME_CPU\",\"sharing\":\"PRIVATE\",", "");
+    }
+
+    /** The no-switch control stands beside the paired estimate of the same size, stride and walk, and flags a bias. */
+    @Test
+    void theNoSwitchControlStandsBesideThePairedEstimateAndFlagsABias() {
+        String json = "[" + pairedRow(64, 500, new double[] {490, 500, 510}) + "," + controlRow(64, new double[] {-3, 2, 1})
+                + "," + pairedRow(128, 500, new double[] {490, 500, 510}) + "," + controlRow(128, new double[] {-120, -126, -131})
+                + "," + pairedRow(256, 500, new double[] {490, 500, 510})
+                + "," + controlRow(256, new double[] {-220, -230, -225}).replace("\"walk\":", "\"before\":\"READ_L1D\",\"walk\":")
+                + "]";
+        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
+        assertEquals(3, rows.size(), "a control is not a configuration of its own: " + rows);
+        IndirectCost.Paired unbiased = rows.get(0).paired();
+        assertTrue(unbiased.clean(), unbiased.toString());
+        assertEquals(0, unbiased.control().value(), 1e-9);
+        IndirectCost.Paired biased = rows.get(1).paired();
+        assertEquals(Set.of(IndirectCost.Flag.CONTROL_BIASED), biased.flags());
+        assertEquals(-125.667, biased.control().value(), 1e-3);
+        assertNull(rows.get(2).paired().control(), "no plain control was run at 256 KiB (the READ_L1D one is a diagnostic)");
+        assertTrue(rows.get(2).paired().clean());
+        String table = IndirectTable.table(rows, null).text();
+        assertTrue(table.contains("control_ns") && table.contains("CONTROL_BIASED [500"), table);
+        List<String> lines = IndirectTable.jsonLines(rows);
+        assertTrue(lines.get(1).contains("\"control_ns\":-125.66") && lines.get(2).contains("\"control_ns\":null"),
+                String.join("\n", lines));
+    }
 }

@@ -143,6 +143,10 @@ class AnswerCardTest {
         List<String> n = AnswerCard.cacheLines(List.of(withCache(new Estimate(-900, 10, 19),
                 EnumSet.of(IndirectCost.Flag.NEGATIVE))));
         assertTrue(n.get(0).contains("negative") && n.get(1).contains("not a cost"), n.toString());
+        List<String> b = AnswerCard.cacheLines(List.of(withCache(new Estimate(800, 40, 19),
+                EnumSet.of(IndirectCost.Flag.CONTROL_BIASED))));
+        assertTrue(b.get(0).contains("biased") && b.get(1).contains("with no switch") && b.get(1).contains("not a cost"),
+                b.toString());
         for (String x : u) {
             assertFalse(x.contains("the same"), x);
         }

@@ -1,5 +1,7 @@
 package dev.switchcost.measure.workload;
 
+import java.lang.invoke.VarHandle;
+
 /**
  * One side's paired estimator of the indirect cost: each time the side holds the turn it walks its
  * working set twice, timing each walk. The first walk comes right after the partner ran (a switch
@@ -7,8 +9,14 @@ package dev.switchcost.measure.workload;
  * the same thread, the same compiled loop and the same second. Their difference is what the switch
  * did to this side's data in the caches and TLB.
  *
- * <p>Three clock reads per wake, outside the walks, and two additions into plain fields of this
- * side: nothing allocates, nothing is shared. The sums belong to the thread that walks; another
+ * <p>Each walk ends with a full fence ({@link VarHandle#fullFence()}, a locked instruction on x86) before
+ * the clock is read, so that a walk's interval holds its own stores and not the tail of the previous
+ * walk's (the C programs' {@code working_set.h} does the same). {@code WorkingSetHandoff.walkAlonePaired}
+ * is the estimator's control: the same paired walk with no switch, whose difference should be within
+ * its error of 0.
+ *
+ * <p>Three clock reads and two fences per wake, outside the walks, and two additions into plain fields
+ * of this side: nothing allocates, nothing is shared. The sums belong to the thread that walks; another
  * thread may {@link #takeFirstNanos() take} them only while this side waits for the turn (the turn's
  * handoff orders the accesses).
  */
@@ -26,8 +34,10 @@ public final class PairedWalk {
     public void walkTwice() {
         long t0 = System.nanoTime();
         set.walk();
+        VarHandle.fullFence();
         long t1 = System.nanoTime();
         set.walk();
+        VarHandle.fullFence();
         long t2 = System.nanoTime();
         firstNanos += t1 - t0;
         secondNanos += t2 - t1;
