@@ -1,5 +1,7 @@
 package dev.switchcost.measure.workload;
 
+import org.openjdk.jmh.annotations.CompilerControl;
+
 /**
  * An array a side walks between handoffs, in one of two {@link Walk walks}.
  *
@@ -76,7 +78,14 @@ public final class WorkingSet {
         return ofKiB(kib, strideBytes, Walk.LI);
     }
 
-    /** One pass, as {@link #kind()} says. */
+    /**
+     * One pass, as {@link #kind()} says. Never inlined ({@link CompilerControl}: JMH's compiler hints, which
+     * its forks apply): a caller that walks twice ({@link PairedWalk}) runs one compiled loop for both
+     * walks. Inlined, each call site got a loop of its own, compiled differently: with no switch at all,
+     * the first walk read 207 ± 23 ns less than the second at 16 KiB ({@code walkAlonePaired}, 2026-11-23,
+     * docs/results/2026-11-23c-epyc-kvm).
+     */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     public void walk() {
         if (kind == Walk.LI) {
             walkLi();
