@@ -76,6 +76,10 @@ public final class Launcher {
                 cmd.add(arg);
             }
         }
+        String broken = JvmStart.cannotStart(cmd);
+        if (broken != null) {
+            die("switchcost: " + broken);
+        }
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(mainClass);
