@@ -76,7 +76,14 @@ public final class BenchmarkMain {
             listing.listWithParams(cmd);
             return;
         }
-        System.exit(runAndWrite(cmd, System.out, System.err));
+        int rc;
+        try {
+            rc = runAndWrite(cmd, System.out, System.err);
+        } catch (OutOfMemoryError e) {
+            System.err.println("# switchcost: " + OutOfResources.line(e));
+            rc = ExitCodes.ENVIRONMENT;
+        }
+        System.exit(rc);
     }
 
     /**

@@ -37,7 +37,20 @@ import java.io.PrintWriter;
 public final class SwitchcostCommand extends BaseCommand {
 
     public static void main(String[] args) {
-        System.exit(newCommandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args));
+        System.exit(execute(newCommandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)), args));
+    }
+
+    /**
+     * Runs {@code cl}; a JVM out of threads or memory ends in one line and exit 3, not a trace (picocli hands
+     * only exceptions, not errors, to the execution exception handler).
+     */
+    static int execute(CommandLine cl, String[] args) {
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            cl.getErr().println("switchcost: " + OutOfResources.line(e));
+            return ExitCodes.ENVIRONMENT;
+        }
     }
 
     /** The configured command line, writing to {@code out} and {@code err}. */
