@@ -28,7 +28,11 @@ class LauncherTest {
     }
 
     static Exit exec(List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        return exec(cmd, env, null);
+    }
+
+    static Exit exec(List<String> cmd, Map<String, String> env, File dir) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(dir);
         pb.environment().putAll(env);
         Process p = pb.start();
         p.getOutputStream().close();
@@ -84,5 +88,26 @@ class LauncherTest {
             assertEquals("switchcost: JAVA_HOME=" + home + " has no executable bin/java; set JAVA_HOME to a JDK 21+ home"
                     + " (or unset it to use java from PATH)", e.out().strip());
         }
+    }
+
+    /** Issue 21 item 8: HotSpot's reason, not "(no reason given)" or its three generic lines. */
+    @Test
+    void aJvmOptionThatStopsJavaIsNamedInOneLineAndExits3() throws Exception {
+        Exit e = exec(List.of("bash", "scripts/switchcost", "machine"), Map.of("JAVA_TOOL_OPTIONS", "-Xfoo"));
+        assertEquals(3, e.code(), e.out());
+        String line = e.out().strip();
+        assertEquals(1, line.lines().count(), e.out());
+        assertTrue(line.startsWith("switchcost: ") && line.contains("cannot start (Unrecognized option: -Xfoo)")
+                && line.endsWith("fix or unset JAVA_TOOL_OPTIONS='-Xfoo'"), line);
+    }
+
+    /** Issue 21 item 8: with LC_ALL=C a JVM could not name a non-ASCII directory and failed before main with a trace. */
+    @Test
+    void aNonAsciiDirectoryUnderTheCLocaleStillRuns(@TempDir Path tmp) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("r\u00e9sultats-\u00fc"));
+        Exit e = exec(List.of("bash", Path.of("scripts/switchcost").toAbsolutePath().toString(), "machine"),
+                Map.of("LC_ALL", "C", "LANG", "C"), dir.toFile());
+        assertEquals(0, e.code(), e.out());
+        assertTrue(e.out().contains("\"schema\"") && !e.out().contains("Exception"), e.out());
     }
 }
