@@ -13,6 +13,7 @@ import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.Hsdis;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
 import dev.switchcost.measure.sample.PerfSupport;
@@ -56,14 +57,33 @@ public final class DoctorCommand extends BaseCommand {
     }
 
     /** What doctor looks at, gathered once so that the verdicts can be tested on made-up machines. */
+    /**
+     * The native baseline: its directory, why its programs cannot run (null when they can), the compiler that
+     * built them ({@code target/native/COMPILER}, null when unknown) and the C compiler on PATH now (null: none).
+     */
+    record NativeBaseline(Path dir, String unavailable, String builtWith, String compilerOnPath) {
+
+        static NativeBaseline probe() {
+            NativeRunner r = NativeRunner.locate();
+            return new NativeBaseline(r.dir(), r.unavailableReason().orElse(null), r.builtWith().orElse(null),
+                    NativeRunner.compilerOnPath().map(Path::toString).orElse(null));
+        }
+    }
+
     record Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
                  List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine,
-                 List<Jdk> jdks) {
+                 List<Jdk> jdks, NativeBaseline nativeBaseline) {
 
-        /** Without a JDK list (tests of the other verdicts). */
+        /** Without a JDK list or native baseline (tests of the other verdicts). */
         Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
               List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine) {
-            this(osName, jdkFeature, jdkDescription, libcAvailable, libcReason, placements, perf, hsdis, machine, List.of());
+            this(osName, jdkFeature, jdkDescription, libcAvailable, libcReason, placements, perf, hsdis, machine, List.of(), null);
+        }
+
+        /** Without a native baseline (tests of the other verdicts). */
+        Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
+              List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine, List<Jdk> jdks) {
+            this(osName, jdkFeature, jdkDescription, libcAvailable, libcReason, placements, perf, hsdis, machine, jdks, null);
         }
 
         static Facts collect() {
@@ -79,7 +99,7 @@ public final class DoctorCommand extends BaseCommand {
             return new Facts(System.getProperty("os.name"), Runtime.version().feature(),
                     Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")",
                     LibC.isAvailable(), LibC.unavailableReason(), placements, PerfSupport.probe(), Hsdis.find(),
-                    linux ? MachineProbe.collect(Path.of("/")) : null, JdkDiscovery.discover());
+                    linux ? MachineProbe.collect(Path.of("/")) : null, JdkDiscovery.discover(), NativeBaseline.probe());
         }
     }
 
@@ -179,6 +199,9 @@ public final class DoctorCommand extends BaseCommand {
                     : new Check(Level.INFO, "placement " + a.placement(), "unavailable: " + a.unavailable(),
                     "benchmarks skip this placement with one line; the others still run."));
         }
+        if (f.nativeBaseline() != null) {
+            nativeChecks(f.nativeBaseline(), out);
+        }
         perfChecks(f.perf(), SystemLimits.runningAsRoot(), out);
         out.add(f.hsdis() != null ? new Check(Level.OK, "hsdis", f.hsdis().toString(), null)
                 : new Check(Level.WARN, "hsdis", "not built (looked for " + Hsdis.LIBRARY + " in " + Hsdis.searchPath() + ")",
@@ -214,6 +237,20 @@ public final class DoctorCommand extends BaseCommand {
                     pinning ? "install a JDK " + JdkPolicy.NO_PINNING + "+ to see synchronized without pinning."
                             : "scripts/jdk21.sh fetches a JDK 21 runtime (pinning) into " + JdkDiscovery.cacheDir() + "."));
         }
+    }
+
+    /** The C programs (the JVM-vs-C line, compare, working-set's C curve) and the compiler that builds them. */
+    static void nativeChecks(NativeBaseline n, List<Check> out) {
+        out.add(n.unavailable() == null
+                ? new Check(Level.OK, "native baseline", n.dir() + (n.builtWith() == null ? "" : ", built with " + n.builtWith()), null)
+                : new Check(Level.WARN, "native baseline", n.unavailable(), "without it run --quick has no JVM-vs-C line and compare"
+                        + " and working-set have no C cells; " + (n.compilerOnPath() == null
+                        ? "install a C compiler (apt-get install gcc, or set CC) and rebuild: mvn -B package -DskipTests"
+                        : "rebuild: mvn -B package -DskipTests")));
+        out.add(n.compilerOnPath() != null ? new Check(Level.OK, "c compiler", n.compilerOnPath(), null)
+                : new Check(n.unavailable() == null ? Level.INFO : Level.WARN, "c compiler",
+                        "none on PATH (" + NativeRunner.compilerName() + ")",
+                        "the native baseline cannot be rebuilt here; install gcc or clang, or set CC"));
     }
 
     /** What {@code perf_event_paranoid} means for {@code sample} and its {@code --flamegraph}, for this user, in one line. */

@@ -137,4 +137,31 @@ class DoctorCommandTest {
         assertEquals(DoctorCommand.Level.WARN, DoctorCommand.loadCheck(stolen, 500).level());
         assertTrue(DoctorCommand.loadCheck(stolen, 500).detail().endsWith("steal 20%"));
     }
+
+    /** Issue 21 item 8: doctor names a missing native baseline and a missing compiler, as warnings with the fix. */
+    @Test
+    void saysWhetherTheNativeBaselineIsBuiltAndACompilerIsThere() {
+        var missing = new DoctorCommand.NativeBaseline(Path.of("/x/target/native"),
+                "native programs [futex_threads] not built in /x/target/native; build them with scripts/build-native.sh", null, null);
+        var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF, null, null,
+                List.of(), missing));
+        var nat = checks.stream().filter(c -> c.name().equals("native baseline")).findFirst().orElseThrow();
+        var cc = checks.stream().filter(c -> c.name().equals("c compiler")).findFirst().orElseThrow();
+        assertEquals(DoctorCommand.Level.WARN, nat.level());
+        assertTrue(nat.explanation().contains("install a C compiler"), nat.explanation());
+        assertEquals(DoctorCommand.Level.WARN, cc.level());
+        assertEquals(ExitCodes.OK, DoctorCommand.exitCode(checks), "a missing baseline is a warning, not a failure");
+        var built = new DoctorCommand.NativeBaseline(Path.of("/x/target/native"), null, "cc (Debian 12.2.0) 12.2.0", "/usr/bin/cc");
+        var ok = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF, null, null,
+                List.of(), built));
+        assertTrue(ok.stream().anyMatch(c -> c.name().equals("native baseline") && c.level() == DoctorCommand.Level.OK
+                && c.detail().contains("built with cc (Debian 12.2.0)")), ok.toString());
+    }
+
+    /** The real probe on this build: the programs are built by mvn package. */
+    @Test
+    void theRealProbeFindsThisBuildsPrograms() {
+        var n = DoctorCommand.NativeBaseline.probe();
+        assertTrue(n.unavailable() == null || n.compilerOnPath() == null, "built whenever a compiler is there: " + n);
+    }
 }

@@ -5,6 +5,7 @@ import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.sample.Interference;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -79,6 +80,37 @@ public final class NativeRunner {
         }
         return Optional.of("native programs " + missing + " not built in " + dir
                 + "; build them with scripts/build-native.sh (needs a C compiler)");
+    }
+
+    /** @return the compiler that built the programs (the first line of its {@code --version}, written by build-native.sh) */
+    public Optional<String> builtWith() {
+        try {
+            String line = Files.readString(dir.resolve("COMPILER")).strip();
+            return line.isEmpty() ? Optional.empty() : Optional.of(line);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** @return the compiler scripts/build-native.sh uses: {@code $CC}, else {@code cc} */
+    public static String compilerName() {
+        String cc = System.getenv("CC");
+        return cc == null || cc.isBlank() ? "cc" : cc;
+    }
+
+    /** @return where {@link #compilerName()} is: itself when it is a path, else the first PATH entry holding it */
+    public static Optional<Path> compilerOnPath() {
+        String cc = compilerName();
+        if (cc.contains("/")) {
+            return Files.isExecutable(Path.of(cc)) ? Optional.of(Path.of(cc)) : Optional.empty();
+        }
+        String path = System.getenv("PATH");
+        for (String d : (path == null ? "" : path).split(File.pathSeparator)) {
+            if (!d.isEmpty() && Files.isExecutable(Path.of(d, cc))) {
+                return Optional.of(Path.of(d, cc));
+            }
+        }
+        return Optional.empty();
     }
 
     /**
