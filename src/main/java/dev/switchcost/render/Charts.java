@@ -20,6 +20,8 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
 import java.awt.font.TextLayout;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,6 +32,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+
+import javax.imageio.ImageIO;
 
 /**
  * The report's charts, drawn with XChart, as PNG bytes (inlined into report.html as data: URIs, or
@@ -585,6 +589,19 @@ public final class Charts {
     }
 
     static byte[] png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
+        ImageIO.setUseCache(false);
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    /**
+     * A PNG of {@code image}, encoded in memory. ImageIO's default file cache registers a shutdown hook per
+     * stream, which throws once the JVM is shutting down: a chart written after Ctrl-C (sample's last
+     * plot) then failed with a trace.
+     */
+    static byte[] png(BufferedImage image) throws IOException {
+        ImageIO.setUseCache(false);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(image, "png", out);
+        return out.toByteArray();
     }
 }

@@ -11,13 +11,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.imageio.ImageIO;
 
 /**
  * {@code sample}'s plot: for each of the busiest threads, switches per second (top) and run-queue delay
@@ -69,9 +67,7 @@ public final class SampleChart {
         g.drawImage(top, 0, 0, null);
         g.drawImage(bottom, 0, top.getHeight(), null);
         g.dispose();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImageIO.write(both, "png", out);
-        return Optional.of(out.toByteArray());
+        return Optional.of(Charts.png(both));
     }
 
     private static XYChart chart(String title, String unit) {
