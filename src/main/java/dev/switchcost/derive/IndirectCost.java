@@ -25,8 +25,8 @@ import java.util.Set;
  * {@code indirect.paired} secondary result ({@code PairedWalkProfiler}) is first − second, ns per switch,
  * measured in one thread, one compiled loop and one second, with JMH's error across iterations. Its
  * control, {@code walkAlonePaired} (the same paired walk on one thread, no switch), is what the
- * estimator reads without a switch; where it was run it stands beside the estimate, and a control
- * resolved away from 0 flags the estimate {@link Flag#CONTROL_BIASED}.
+ * estimator reads without a switch; where it was run it stands beside the estimate, and an estimate
+ * that does not stand beyond a control resolved away from 0 is flagged {@link Flag#CONTROL_BIASED}.
  *
  * <p><b>The paper's estimator</b> (Li, Ding and Shen), kept beside it so a reader sees where and why it
  * fails: a subtraction of baselines measured in other forks.
@@ -67,7 +67,8 @@ public final class IndirectCost {
         NOT_COUNTED,
         /**
          * The paired estimator's no-switch control ({@code walkAlonePaired}, same size, stride and walk) is
-         * resolved away from 0: the estimate carries a bias of about that size.
+         * resolved away from 0, and the estimate does not stand beyond it (estimate − control is within its
+         * error of 0, or of the other sign): what it reads is what the estimator reads without a switch.
          */
         CONTROL_BIASED
     }
@@ -260,8 +261,11 @@ public final class IndirectCost {
             judge(indirect, f);
         }
         Estimate control = controlRow == null ? null : secondary(controlRow, PairedWalkProfiler.INDIRECT);
-        if (control != null && control.errorKnown() && control.resolved()) {
-            f.add(Flag.CONTROL_BIASED);
+        if (control != null && control.errorKnown() && control.resolved() && Double.isFinite(indirect.value())) {
+            Estimate beyond = indirect.minus(control);
+            if (!beyond.resolved() || Math.signum(beyond.value()) != Math.signum(indirect.value())) {
+                f.add(Flag.CONTROL_BIASED);
+            }
         }
         return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), control, f);
     }

@@ -156,7 +156,7 @@ public final class IndirectTable {
                 + " WITHIN_ERROR indistinguishable from 0; NO_ERROR_ESTIMATE one iteration, no error;"
                 + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers);"
                 + " NOT_COUNTED roundTripPaired run without PairedWalkProfiler;"
-                + " CONTROL_BIASED the no-switch control is resolved away from 0 (the estimate carries that bias)."
+                + " CONTROL_BIASED the no-switch control is resolved away from 0 and the estimate does not stand beyond it."
                 + " Flagged values appear only in [brackets] after the flag.";
     }
 
