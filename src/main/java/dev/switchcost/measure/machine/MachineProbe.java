@@ -165,6 +165,7 @@ public final class MachineProbe {
 
     private static String lscpuField(String field) {
         try {
+            // not through launch.ParentDeath: a probe that ends by itself within seconds
             Process p = new ProcessBuilder("lscpu").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             if (!p.waitFor(5, TimeUnit.SECONDS)) {

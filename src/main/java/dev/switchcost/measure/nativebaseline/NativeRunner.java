@@ -1,5 +1,6 @@
 package dev.switchcost.measure.nativebaseline;
 
+import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
@@ -193,7 +194,8 @@ public final class NativeRunner {
     /** Runs {@code command} to its end and returns its stdout lines; kills it (and its children) on timeout or interrupt. */
     private List<String> exec(String name, Placement placement, List<String> command, long timeoutSeconds) {
         Path exe = Path.of(command.get(0));
-        ProcessBuilder pb = new ProcessBuilder(command);
+        // dies with this JVM whatever kills it (this thread waits for it: it lives as long as the program)
+        ProcessBuilder pb = new ProcessBuilder(ParentDeath.ofChild(command));
         Process p;
         try {
             p = pb.start();
