@@ -61,6 +61,24 @@ public final class CpuPinning implements AutoCloseable {
     }
 
     /**
+     * Narrows the calling platform thread's mask to {@link #allowedCpus()} until {@link #close()}, so that a
+     * process it starts meanwhile inherits that mask: every thread of a native program, UNPINNED ones
+     * included, then runs on the CPUs switchcost may use ({@link #cpu()} is -1).
+     *
+     * @throws IllegalStateException when the thread is virtual
+     * @throws BadCpuSelection       when {@code SWITCHCOST_CPUS} is not a CPU list or names CPUs outside the mask
+     */
+    public static CpuPinning confineCurrentThread() {
+        Thread t = Thread.currentThread();
+        if (t.isVirtual()) {
+            throw new IllegalStateException("cannot confine virtual thread " + t + ": the mask would apply to its carrier");
+        }
+        BitSet previous = Affinity.getAffinity();
+        Affinity.setAffinity(allowedCpus().toBitSet());
+        return new CpuPinning(t, previous, -1);
+    }
+
+    /**
      * The CPUs switchcost may use: this process's affinity mask, narrowed by {@code -Dswitchcost.cpus}
      * or {@code SWITCHCOST_CPUS} when set.
      *
@@ -160,6 +178,7 @@ public final class CpuPinning implements AutoCloseable {
         }
     }
 
+    /** @return the CPU the thread is pinned to, or -1 when {@link #confineCurrentThread confined} to the allowed CPUs */
     public int cpu() {
         return cpu;
     }

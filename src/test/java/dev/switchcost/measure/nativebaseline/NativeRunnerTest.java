@@ -1,6 +1,7 @@
 package dev.switchcost.measure.nativebaseline;
 
 import dev.switchcost.launch.ParentDeath;
+import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
@@ -33,7 +34,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * before waiting with the timeout, and an interrupted compare left the program running. A stand-in
  * program that hangs with stdout open reproduces both. (The hang guard only catches a hang.)
  * Issue 20: the runner resolves the placement with {@link Placement#assign} and gives the program the CPUs.
- * Issue 21: a program dies with the JVM that started it, {@code kill -9} included.
+ * Issue 21: an UNPINNED program runs on the CPUs {@code SWITCHCOST_CPUS} selects, and dies with the JVM that
+ * started it, {@code kill -9} included.
  */
 @EnabledOnOs(OS.LINUX)
 class NativeRunnerTest {
@@ -141,6 +143,31 @@ class NativeRunnerTest {
                 () -> runner.run(NativeProgram.FUTEX_THREADS_TIMED, Placement.SAME_CPU, 10, 1, 30));
         assertEquals(1, e.exitCode());
         assertTrue(e.getMessage().startsWith("--cpus " + same.cpuA() + "," + same.cpuA() + " SAME_CPU 10 1 TIMED "), e.getMessage());
+    }
+
+    /** With the selection set to one CPU, an UNPINNED program (every thread it has) is allowed that CPU only. */
+    @Test
+    void anUnpinnedProgramIsAllowedTheSelectedCpusOnly(@TempDir Path dir) throws Exception {
+        LinuxTestSupport.assumeNative();
+        assumeTrue(System.getProperty(CpuPinning.CPUS_PROPERTY) == null && System.getenv(CpuPinning.CPUS_ENV) == null,
+                "no CPU selection set for the test JVM");
+        CpuSet mask = CpuPinning.allowedCpus();
+        assumeTrue(mask.size() >= 2, "needs two allowed CPUs to narrow to one");
+        int last = mask.toArray()[mask.size() - 1];
+        Path exe = dir.resolve(NativeProgram.FUTEX_THREADS.executable());
+        Files.writeString(exe, "#!/bin/sh\ngrep Cpus_allowed_list /proc/$$/status >&2\nexit 1\n");
+        Files.setPosixFilePermissions(exe, PosixFilePermissions.fromString("rwxr-xr-x"));
+        NativeRunner runner = new NativeRunner(dir);
+        System.setProperty(CpuPinning.CPUS_PROPERTY, Integer.toString(last));
+        NativeRunner.NativeRunException e;
+        try {
+            e = assertThrows(NativeRunner.NativeRunException.class,
+                    () -> runner.run(NativeProgram.FUTEX_THREADS, Placement.UNPINNED, 10, 1, 30));
+        } finally {
+            System.clearProperty(CpuPinning.CPUS_PROPERTY);
+        }
+        assertTrue(e.getMessage().startsWith("Cpus_allowed_list:\t" + last + " "), e.getMessage());
+        assertEquals(mask, CpuPinning.allowedCpus(), "the starting thread's own mask is restored");
     }
 
     /** A JVM that runs a program through the runner until it is killed: {@code NativeRunnerTest$Parent DIR}. */
