@@ -16,6 +16,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 
 import static dev.switchcost.bench.BenchmarkSmokeTest.secondary;
@@ -26,7 +29,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * With the CPU selection ({@code SWITCHCOST_CPUS}, here its {@code -Dswitchcost.cpus} twin given to the
  * fork) set to one CPU, every thread of an UNPINNED trial is allowed that CPU only: the JMH thread, the
- * partner, the JVM's own threads and the virtual-thread carriers, as {@code /proc/self/task/*}/status says.
+ * partner, the JVM's own threads and the virtual-thread carriers, as {@code /proc/self/task/*}/status says;
+ * and the trial says so on stderr.
  */
 @EnabledOnOs(OS.LINUX)
 class CpuSelectionTest {
@@ -58,7 +62,15 @@ class CpuSelectionTest {
         for (String p : params.split(" ")) {
             b.param(p.substring(0, p.indexOf('=')), p.substring(p.indexOf('=') + 1));
         }
-        Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(b.build())).run();
+        ByteArrayOutputStream text = new ByteArrayOutputStream(); // JMH hands a fork's stderr to this JVM's
+        PrintStream err = System.err;
+        System.setErr(new PrintStream(text, true, StandardCharsets.UTF_8));
+        Collection<RunResult> results;
+        try {
+            results = new Runner(ForkOptions.withNativeAccess(b.build())).run();
+        } finally {
+            System.setErr(err);
+        }
         assertEquals(1, results.size(), "one configuration");
         RunResult r = results.iterator().next();
         double threads = secondary(r, "mask.threads");
@@ -70,5 +82,8 @@ class CpuSelectionTest {
             assertEquals(secondary(r, "mask.carriers"), secondary(r, "mask.carriers.confined"), "carriers on cpu " + cpu);
         }
         assertEquals(CpuSet.of(allowed), CpuPinning.allowedCpus(), "the test JVM itself is not narrowed");
+        String said = text.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("# every thread of this fork allowed CPU " + cpu + " (-D" + CpuPinning.CPUS_PROPERTY + "=" + cpu + ")"),
+                "the trial says so: " + said);
     }
 }
