@@ -71,7 +71,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
 
     public static final String FILE_NAME = "machine.json";
 
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create();
 
     /**
      * @param model       "model name" from /proc/cpuinfo (a VM may show only "AMD EPYC")

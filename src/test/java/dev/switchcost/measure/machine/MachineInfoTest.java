@@ -48,6 +48,7 @@ class MachineInfoTest {
                 m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "1", "SWITCHCOST_CPUS=1");
         String json = narrowed.toJson();
         assertTrue(json.contains("\"cpusAllowed\": \"1\""), json);
+        assertTrue(json.contains("\"cpuSelection\": \"SWITCHCOST_CPUS=1\""), "readable, = not escaped: " + json);
         MachineInfo back = MachineInfo.fromJson(json);
         assertEquals("1", back.cpusAllowed());
         assertEquals("SWITCHCOST_CPUS=1", back.cpuSelection());
