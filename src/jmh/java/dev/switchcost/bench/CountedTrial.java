@@ -1,5 +1,7 @@
 package dev.switchcost.bench;
 
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.sample.CountedThreads;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -10,7 +12,10 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The one trial life cycle of every switchcost benchmark: every {@code @Benchmark} method takes a
  * state that extends this class (or its class is one), which {@code BenchmarkStatesTest} checks for
- * every benchmark in the build. Setup registers the JMH thread with {@link CountedThreads} as the
+ * every benchmark in the build. Setup first confines every thread of the fork to the CPUs switchcost may
+ * use ({@link CpuPinning#confineProcess}: the inherited mask narrowed by {@code SWITCHCOST_CPUS}), so an
+ * UNPINNED trial's threads, its partner and virtual-thread carriers included, run there and nowhere
+ * else, and says so on stderr in one {@code #} line; then it registers the JMH thread with {@link CountedThreads} as the
  * worker, so {@code ContextSwitchProfiler} counts it (forgetting that silently read 0 switches), then
  * {@link #open()}s what the benchmark needs; after every iteration {@link #check()} surfaces a
  * partner's failure; teardown {@link #close()}s and retires the worker's final counters (JMH runs
@@ -24,6 +29,10 @@ public abstract class CountedTrial {
 
     @Setup(Level.Trial)
     public final void setUpTrial() {
+        CpuSet allowed = CpuPinning.confineProcess();
+        String selection = CpuPinning.selectionSetting();
+        System.err.println("# every thread of this fork allowed CPU" + (allowed.size() == 1 ? " " : "s ") + allowed
+                + (selection == null ? " (the inherited mask)" : " (" + selection + ")"));
         CountedThreads.registerCurrent(CountedThreads.WORKER);
         try {
             open();

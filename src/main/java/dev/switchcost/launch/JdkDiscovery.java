@@ -236,6 +236,7 @@ public final class JdkDiscovery {
     private static String probeVersion(File java) {
         Process p = null;
         try {
+            // not through ParentDeath: java -version ends by itself, and discovery runs before anything long starts
             p = new ProcessBuilder(java.getPath(), "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
             p.getOutputStream().close();
             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), Charset.defaultCharset()));

@@ -15,8 +15,11 @@ import java.util.concurrent.TimeUnit;
  * no shutdown hook sees): the one place that says how. A command is started as
  * {@code setpriv --pdeathsig KILL -- sh -c 'CHECK; exec "$@"' sh COMMAND...}: util-linux's setpriv sets
  * PR_SET_PDEATHSIG, and the kernel sends SIGKILL when the parent ends. The signal is kept across
- * exec, so COMMAND (same pid) is the one that gets it. Used by the launcher for the JVM it re-runs on,
- * and by {@code sample} for perf and the sampled command; compiled for Java 8 with the launcher.
+ * exec, so COMMAND (same pid) is the one that gets it. Used for every child that runs for long: the
+ * launcher's JVM, {@code sample}'s perf and sampled command, the C programs ({@code NativeRunner}), the
+ * partner process ({@code ProcessPingPong}) and valgrind ({@code NativeSimulation}); short probes that end
+ * by themselves (lscpu, perf and valgrind probes, jcmd, java -version) are started plainly, each saying so.
+ * Compiled for Java 8 with the launcher.
  *
  * <p>The CHECK closes the race of a parent that dies between the fork and the prctl (the signal is
  * then never sent): after the prctl the shell compares its parent with the pid of the process that
@@ -72,6 +75,7 @@ public final class ParentDeath {
 
     private static boolean helpHasPdeathsig() {
         try {
+            // not wrapped: this asks whether the wrapper works at all; setpriv --help ends by itself
             Process p = new ProcessBuilder(SETPRIV, "--help").redirectErrorStream(true).start();
             StringBuilder text = new StringBuilder();
             InputStream in = p.getInputStream();

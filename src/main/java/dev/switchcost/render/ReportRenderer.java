@@ -195,6 +195,8 @@ public final class ReportRenderer {
         List<Function<MachineInfo, String>> facts = List.of(
                 m -> m.cpu().model() + " (" + m.cpu().vendor() + (m.cpu().revision() == null ? "" : "; " + m.cpu().revision()) + ")",
                 m -> m.cpu().logicalCpus() + " logical (online " + m.cpu().online() + ", " + m.cpu().threadsPerCore() + " per core)",
+                m -> m.cpusAllowed() == null ? "not recorded" : m.cpusAllowed()
+                        + (m.cpuSelection() == null ? " (the inherited mask)" : " (" + m.cpuSelection() + ")"),
                 m -> m.caches() == null ? "–" : String.join(", ", m.caches().stream()
                         .map(c -> "L" + c.level() + " " + c.type() + " " + Fmt.num(c.sizeBytes() / 1024.0) + " KiB").toList()),
                 m -> String.valueOf(m.kernel().release()),
@@ -206,7 +208,7 @@ public final class ReportRenderer {
                 m -> m.perf() == null ? "–" : m.perf().hardwareCounters() ? "hardware counters available" : "no hardware counters"
                         + (m.perf().note() == null ? "" : " (" + m.perf().note() + ")"),
                 m -> m.hostname() + ", " + m.capturedAt());
-        List<String> names = List.of("CPU", "logical CPUs", "caches (cpu0)", "kernel", "virtualization", "power", "JDK (host)",
+        List<String> names = List.of("CPU", "logical CPUs", "CPUs trials may use", "caches (cpu0)", "kernel", "virtualization", "power", "JDK (host)",
                 "perf", "host, captured");
         for (int i = 0; i < facts.size(); i++) {
             List<String> row = new ArrayList<>(List.of(names.get(i)));

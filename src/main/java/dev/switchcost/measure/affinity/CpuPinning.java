@@ -2,8 +2,17 @@ package dev.switchcost.measure.affinity;
 
 import dev.switchcost.measure.linux.Syscalls;
 import net.openhft.affinity.Affinity;
+import net.openhft.affinity.impl.LinuxHelper;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Pins the calling platform thread with OpenHFT's {@link Affinity#setAffinity(BitSet)} and restores
@@ -16,6 +25,8 @@ public final class CpuPinning implements AutoCloseable {
     /** Environment variable / system property naming the CPUs switchcost may use, e.g. {@code 2,3}. */
     public static final String CPUS_ENV = "SWITCHCOST_CPUS";
     public static final String CPUS_PROPERTY = "switchcost.cpus";
+    /** One directory per thread of this process. */
+    private static final Path TASKS = Path.of("/proc/self/task");
 
     private final Thread thread;
     private final BitSet previous;
@@ -50,6 +61,24 @@ public final class CpuPinning implements AutoCloseable {
     }
 
     /**
+     * Narrows the calling platform thread's mask to {@link #allowedCpus()} until {@link #close()}, so that a
+     * process it starts meanwhile inherits that mask: every thread of a native program, UNPINNED ones
+     * included, then runs on the CPUs switchcost may use ({@link #cpu()} is -1).
+     *
+     * @throws IllegalStateException when the thread is virtual
+     * @throws BadCpuSelection       when {@code SWITCHCOST_CPUS} is not a CPU list or names CPUs outside the mask
+     */
+    public static CpuPinning confineCurrentThread() {
+        Thread t = Thread.currentThread();
+        if (t.isVirtual()) {
+            throw new IllegalStateException("cannot confine virtual thread " + t + ": the mask would apply to its carrier");
+        }
+        BitSet previous = Affinity.getAffinity();
+        Affinity.setAffinity(allowedCpus().toBitSet());
+        return new CpuPinning(t, previous, -1);
+    }
+
+    /**
      * The CPUs switchcost may use: this process's affinity mask, narrowed by {@code -Dswitchcost.cpus}
      * or {@code SWITCHCOST_CPUS} when set.
      *
@@ -75,6 +104,65 @@ public final class CpuPinning implements AutoCloseable {
         return both;
     }
 
+    /**
+     * Confines every thread of this process to {@link #allowedCpus()}, so that a trial's threads (the JMH
+     * thread, a partner, virtual-thread carriers, the JVM's own) may run on those CPUs only, pinned or not.
+     * Threads that exist now are set one by one ({@code sched_setaffinity} on each task of
+     * {@code /proc/self/task}, again until no new one appears); a thread started later inherits the mask of
+     * the thread that starts it, so carriers and partners started after this are confined too. A thread
+     * pinned afterwards ({@link #pinCurrentThread}) narrows its own mask further and restores this one.
+     * Call it where no thread of this process is pinned (at trial setup): the allowed CPUs are read from the
+     * calling thread's mask.
+     *
+     * @return the CPUs every thread is now allowed
+     * @throws BadCpuSelection when {@code SWITCHCOST_CPUS} is not a CPU list or names CPUs outside the mask
+     */
+    public static CpuSet confineProcess() {
+        CpuSet allowed = allowedCpus();
+        BitSet mask = allowed.toBitSet();
+        Set<Integer> done = new HashSet<>();
+        boolean more = true;
+        while (more) {
+            more = false;
+            for (int tid : tasks()) {
+                if (done.add(tid)) {
+                    more = true;
+                    try {
+                        LinuxHelper.sched_setaffinity(tid, mask);
+                    } catch (IllegalStateException e) {
+                        if (Files.exists(TASKS.resolve(Integer.toString(tid)))) {
+                            throw e;
+                        }
+                        // the thread ended in between
+                    }
+                }
+            }
+        }
+        return allowed;
+    }
+
+    /** @return the thread ids of this process */
+    private static List<Integer> tasks() {
+        try (Stream<Path> s = Files.list(TASKS)) {
+            return s.map(p -> Integer.parseInt(p.getFileName().toString())).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + TASKS, e);
+        }
+    }
+
+    /**
+     * @return how the CPUs were chosen, e.g. {@code SWITCHCOST_CPUS=1} or {@code -Dswitchcost.cpus=1}, or null
+     *         when no selection is set (the inherited mask alone applies)
+     */
+    public static String selectionSetting() {
+        String property = System.getProperty(CPUS_PROPERTY);
+        String chosen = property != null ? property : System.getenv(CPUS_ENV);
+        if (chosen == null || chosen.isBlank()) {
+            return null;
+        }
+        return (property != null ? "-D" + CPUS_PROPERTY : CPUS_ENV) + "=" + chosen;
+    }
+
     /** @return whether {@code -Dswitchcost.cpus} or {@code SWITCHCOST_CPUS} narrows the CPUs */
     public static boolean isSelectionSet() {
         String chosen = System.getProperty(CPUS_PROPERTY, System.getenv(CPUS_ENV));
@@ -90,6 +178,7 @@ public final class CpuPinning implements AutoCloseable {
         }
     }
 
+    /** @return the CPU the thread is pinned to, or -1 when {@link #confineCurrentThread confined} to the allowed CPUs */
     public int cpu() {
         return cpu;
     }

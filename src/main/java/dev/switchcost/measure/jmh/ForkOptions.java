@@ -31,7 +31,8 @@ import java.util.Set;
  * <ul>
  *   <li>forks get the JVM flags of {@link JdkPolicy#jvmFlags} for their JDK, e.g.
  *       {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so the jar
- *       manifest's {@code Enable-Native-Access} does not reach them);</li>
+ *       manifest's {@code Enable-Native-Access} does not reach them), and this JVM's
+ *       {@code -Dswitchcost.cpus} when set (the CPUs its machine.json records);</li>
  *   <li>placements this machine cannot provide are skipped, each with one line saying why, instead of
  *       failing with a stack trace or running as something else;</li>
  *   <li>bindings the fork's JDK cannot provide are skipped the same way.</li>
@@ -184,6 +185,11 @@ public final class ForkOptions {
         Jdk forkJdk = user.getJvm().hasValue() ? JdkDiscovery.ofJava(user.getJvm().get()) : JdkDiscovery.running();
         int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
         List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
+        String selection = System.getProperty(CpuPinning.CPUS_PROPERTY);
+        if (selection != null) {
+            // forks confine their threads to the CPUs this JVM recorded (SWITCHCOST_CPUS reaches them by inheritance)
+            wanted.add("-D" + CpuPinning.CPUS_PROPERTY + "=" + selection);
+        }
         ChainedOptionsBuilder b = new OptionsBuilder().parent(user);
         boolean changed = false;
         List<String> inherited = List.of();

@@ -29,16 +29,30 @@ import java.util.Optional;
  * @param limits      limits that bound thread and task counts
  * @param perf        what {@code perf stat} can count here (added in schema 1 without a bump: absent, i.e. null,
  *                    in files written before it, and for captured trees read with {@link MachineProbe#collect(Path)})
+ * @param cpusAllowed the CPUs every thread of a trial may run on, as a CPU list ({@code 0-1}, {@code 1}): the
+ *                    process's inherited affinity mask, narrowed by {@code SWITCHCOST_CPUS} when set (added in
+ *                    schema 1 without a bump, like perf: null in files written before it and for captured trees)
+ * @param cpuSelection how the CPUs were narrowed, e.g. {@code SWITCHCOST_CPUS=1}, or null when no selection was
+ *                    set (then the inherited mask alone applies) or the file predates it
  */
 public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
                           Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
-                          Limits limits, Perf perf) {
+                          Limits limits, Perf perf, String cpusAllowed, String cpuSelection) {
+
+    /** The record without the allowed CPUs (as written before {@code cpusAllowed} existed). */
+    public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
+                       Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
+                       Limits limits, Perf perf) {
+        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, perf,
+                null, null);
+    }
 
     /** The record without perf information (as written before the {@code perf} field existed). */
     public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
                        Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
                        Limits limits) {
-        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, null);
+        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, null,
+                null, null);
     }
 
     /**
@@ -57,7 +71,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
 
     public static final String FILE_NAME = "machine.json";
 
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create();
 
     /**
      * @param model       "model name" from /proc/cpuinfo (a VM may show only "AMD EPYC")
@@ -115,11 +129,18 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         return caches.stream().filter(c -> c.level() == level && List.of(types).contains(c.type())).findFirst();
     }
 
-    /** One line for logs and report headers: CPU, kernel, JDK, virtualization. */
+    /** One line for logs and report headers: CPU, the CPUs trials were allowed (when recorded), kernel, JDK, virtualization. */
     public String summary() {
         String virt = virtualization.hypervisor() == null ? "bare metal or unknown hypervisor" : virtualization.hypervisor() + " guest";
-        return cpu.model() + " (" + cpu.logicalCpus() + " logical CPUs), Linux " + kernel.release() + ", JDK "
-                + jdk.version() + ", " + virt;
+        return cpu.model() + " (" + cpu.logicalCpus() + " logical CPUs" + (cpusAllowed == null ? "" : "; " + allowedText())
+                + "), Linux " + kernel.release() + ", JDK " + jdk.version() + ", " + virt;
+    }
+
+    /** {@code trials allowed CPU 1 by SWITCHCOST_CPUS=1}, {@code trials allowed CPUs 0-1 by the inherited mask}. */
+    private String allowedText() {
+        boolean one = !cpusAllowed.contains(",") && !cpusAllowed.contains("-");
+        return "trials allowed CPU" + (one ? " " : "s ") + cpusAllowed + " by "
+                + (cpuSelection == null ? "the inherited mask" : cpuSelection);
     }
 
     public String toJson() {

@@ -1,5 +1,6 @@
 package dev.switchcost.measure.machine;
 
+import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.footprint.SystemLimits;
@@ -37,13 +38,19 @@ public final class MachineProbe {
     private MachineProbe() {
     }
 
-    /** Reads this machine. */
+    /**
+     * Reads this machine, with perf and the CPUs this process's trials may use ({@link CpuPinning#allowedCpus}:
+     * their forks inherit this process's mask and confine every thread to it, {@code SWITCHCOST_CPUS} applied).
+     *
+     * @throws CpuPinning.BadCpuSelection when {@code SWITCHCOST_CPUS} is not a CPU list or names CPUs outside the mask
+     */
     public static MachineInfo collect() {
         MachineInfo m = collect(Path.of("/"));
         PerfSupport s = PerfSupport.probe();
         return new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(), m.mitigations(),
                 m.virtualization(), m.power(), m.jdk(), m.limits(),
-                new Perf(s.available(), s.version(), s.paranoid(), s.hasPmu(), s.unsupported(), s.unavailableLine()));
+                new Perf(s.available(), s.version(), s.paranoid(), s.hasPmu(), s.unsupported(), s.unavailableLine()),
+                CpuPinning.allowedCpus().toString(), CpuPinning.selectionSetting());
     }
 
     /** Reads a machine whose {@code /proc} and {@code /sys} live under {@code root} (tests use captured trees), without perf. */
@@ -158,6 +165,7 @@ public final class MachineProbe {
 
     private static String lscpuField(String field) {
         try {
+            // not through launch.ParentDeath: a probe that ends by itself within seconds
             Process p = new ProcessBuilder("lscpu").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             if (!p.waitFor(5, TimeUnit.SECONDS)) {

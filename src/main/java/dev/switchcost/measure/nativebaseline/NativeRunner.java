@@ -1,5 +1,6 @@
 package dev.switchcost.measure.nativebaseline;
 
+import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
@@ -225,9 +226,12 @@ public final class NativeRunner {
     /** Runs {@code command} to its end and returns its stdout lines; kills it (and its children) on timeout or interrupt. */
     private List<String> exec(String name, Placement placement, List<String> command, long timeoutSeconds) {
         Path exe = Path.of(command.get(0));
-        ProcessBuilder pb = new ProcessBuilder(command);
+        // dies with this JVM whatever kills it (this thread waits for it: it lives as long as the program);
+        // started from a thread confined to the allowed CPUs, so that every thread of the program,
+        // UNPINNED or before it pins itself, may run on those only
+        ProcessBuilder pb = new ProcessBuilder(ParentDeath.ofChild(command));
         Process p;
-        try {
+        try (CpuPinning confined = CpuPinning.confineCurrentThread()) {
             p = pb.start();
         } catch (IOException e) {
             throw new NativeRunException(name + ": cannot start " + exe + ": " + e.getMessage(), -1);

@@ -2,6 +2,7 @@ package dev.switchcost.measure.nativebaseline;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.machine.MachineProbe;
 
 import java.io.IOException;
@@ -166,7 +167,9 @@ public final class NativeSimulation {
         cmd.add(outOption + "=" + workDir.resolve(label + ".%p"));
         cmd.addAll(command);
         Path log = workDir.resolve(label + ".log");
-        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile()).start();
+        // valgrind dies with this JVM whatever kills it (this thread waits for it); the programs' partners die with them
+        Process p = new ProcessBuilder(ParentDeath.ofChild(cmd)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(log.toFile()).start();
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
@@ -244,6 +247,7 @@ public final class NativeSimulation {
     /** Why valgrind cannot run here, or empty. */
     public static Optional<String> valgrindMissing() {
         try {
+            // not through ParentDeath: a probe that ends by itself, and whose "not found" must stay an IOException
             Process p = new ProcessBuilder(valgrind(), "--version").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {

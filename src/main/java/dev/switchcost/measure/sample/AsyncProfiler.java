@@ -141,6 +141,7 @@ public final class AsyncProfiler {
         String out;
         int exit;
         try {
+            // not through launch.ParentDeath: jcmd answers and ends by itself (bounded below)
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(30, TimeUnit.SECONDS)) {

@@ -198,6 +198,7 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
     /** Runs a short command, stdout and stderr merged; null when it cannot start or does not end within 10 s. */
     private static Run run(List<String> cmd) {
         try {
+            // not through launch.ParentDeath: a probe that ends by itself, and whose "not found" must stay an IOException
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             p.getOutputStream().close();
             byte[] out = p.getInputStream().readAllBytes();

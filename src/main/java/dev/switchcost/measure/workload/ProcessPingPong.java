@@ -1,6 +1,7 @@
 package dev.switchcost.measure.workload;
 
 import dev.switchcost.launch.JdkDiscovery;
+import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.launch.JdkPolicy;
@@ -88,7 +89,8 @@ public final class ProcessPingPong implements HandoffPair {
         Thread hook = null;
         StderrTail log = null;
         try {
-            process = new ProcessBuilder(partnerCommand(shared.path(), a, ProcessHandle.current().pid(), wait))
+            // dies with this JVM whatever kills it; started on the JMH thread, which lives as long as the trial
+            process = new ProcessBuilder(ParentDeath.ofChild(partnerCommand(shared.path(), a, ProcessHandle.current().pid(), wait)))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             Process p = process;

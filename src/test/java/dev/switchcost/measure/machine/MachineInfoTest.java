@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MachineInfoTest {
 
@@ -37,5 +38,30 @@ class MachineInfoTest {
         assertEquals("AMD EPYC", m.cpu().model());
         assertNull(m.cpu().family());
         assertNull(m.cpu().revision());
+    }
+
+    /** The CPUs trials may use, and the selection that narrowed them, go into machine.json and come back. */
+    @Test
+    void theAllowedCpusAndTheSelectionRoundTrip() {
+        MachineInfo m = MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm"));
+        MachineInfo narrowed = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
+                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "1", "SWITCHCOST_CPUS=1");
+        String json = narrowed.toJson();
+        assertTrue(json.contains("\"cpusAllowed\": \"1\""), json);
+        assertTrue(json.contains("\"cpuSelection\": \"SWITCHCOST_CPUS=1\""), "readable, = not escaped: " + json);
+        MachineInfo back = MachineInfo.fromJson(json);
+        assertEquals("1", back.cpusAllowed());
+        assertEquals("SWITCHCOST_CPUS=1", back.cpuSelection());
+        assertEquals(narrowed, back);
+        assertTrue(back.summary().contains("trials allowed CPU 1 by SWITCHCOST_CPUS=1"), back.summary());
+    }
+
+    /** machine.json written before cpusAllowed existed still reads: not recorded, and the summary claims nothing. */
+    @Test
+    void anOlderMachineJsonHasNoAllowedCpus() {
+        MachineInfo m = MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm"));
+        assertNull(m.cpusAllowed());
+        assertNull(m.cpuSelection());
+        assertTrue(!m.summary().contains("allowed"), m.summary());
     }
 }

@@ -1,6 +1,9 @@
 package dev.switchcost.measure.machine;
 
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.footprint.SystemLimits;
+import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,6 +14,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class MachineProbeTest {
 
@@ -49,5 +53,35 @@ class MachineProbeTest {
         assertEquals(62635L, l.threadsMax());
         assertNull(l.maxMapCount());
         assertEquals(20000L, l.openFiles());
+    }
+
+    /** machine.json says which CPUs trials may use and which selection chose them (none: the inherited mask). */
+    @Test
+    void theAllowedCpusAndTheSelectionAreRecorded() {
+        LinuxTestSupport.assumeNative();
+        String old = System.getProperty(CpuPinning.CPUS_PROPERTY);
+        assumeTrue(old == null && System.getenv(CpuPinning.CPUS_ENV) == null, "no CPU selection set for the test JVM");
+        CpuSet mask = CpuPinning.allowedCpus();
+        MachineInfo unset = MachineProbe.collect();
+        assertEquals(mask.toString(), unset.cpusAllowed());
+        assertNull(unset.cpuSelection());
+        int[] cpus = mask.toArray();
+        int last = cpus[cpus.length - 1];
+        System.setProperty(CpuPinning.CPUS_PROPERTY, Integer.toString(last));
+        try {
+            MachineInfo narrowed = MachineProbe.collect();
+            assertEquals(Integer.toString(last), narrowed.cpusAllowed());
+            assertEquals("-D" + CpuPinning.CPUS_PROPERTY + "=" + last, narrowed.cpuSelection());
+        } finally {
+            System.clearProperty(CpuPinning.CPUS_PROPERTY);
+        }
+    }
+
+    /** A captured tree is not this process: no allowed CPUs are claimed for it. */
+    @Test
+    void aCapturedTreeHasNoAllowedCpus() {
+        MachineInfo m = MachineProbe.collect(root);
+        assertNull(m.cpusAllowed());
+        assertNull(m.cpuSelection());
     }
 }

@@ -1,9 +1,13 @@
 package dev.switchcost.measure.nativebaseline;
 
+import dev.switchcost.launch.ParentDeath;
+import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +19,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,12 +27,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Issue 11 item 7: compare's native timeout never fired, because the runner read stdout to its end
  * before waiting with the timeout, and an interrupted compare left the program running. A stand-in
  * program that hangs with stdout open reproduces both. (The hang guard only catches a hang.)
  * Issue 20: the runner resolves the placement with {@link Placement#assign} and gives the program the CPUs.
+ * Issue 21: an UNPINNED program runs on the CPUs {@code SWITCHCOST_CPUS} selects, and dies with the JVM that
+ * started it, {@code kill -9} included.
  */
 @EnabledOnOs(OS.LINUX)
 class NativeRunnerTest {
@@ -135,5 +143,69 @@ class NativeRunnerTest {
                 () -> runner.run(NativeProgram.FUTEX_THREADS_TIMED, Placement.SAME_CPU, 10, 1, 30));
         assertEquals(1, e.exitCode());
         assertTrue(e.getMessage().startsWith("--cpus " + same.cpuA() + "," + same.cpuA() + " SAME_CPU 10 1 TIMED "), e.getMessage());
+    }
+
+    /** With the selection set to one CPU, an UNPINNED program (every thread it has) is allowed that CPU only. */
+    @Test
+    void anUnpinnedProgramIsAllowedTheSelectedCpusOnly(@TempDir Path dir) throws Exception {
+        LinuxTestSupport.assumeNative();
+        assumeTrue(System.getProperty(CpuPinning.CPUS_PROPERTY) == null && System.getenv(CpuPinning.CPUS_ENV) == null,
+                "no CPU selection set for the test JVM");
+        CpuSet mask = CpuPinning.allowedCpus();
+        assumeTrue(mask.size() >= 2, "needs two allowed CPUs to narrow to one");
+        int last = mask.toArray()[mask.size() - 1];
+        Path exe = dir.resolve(NativeProgram.FUTEX_THREADS.executable());
+        Files.writeString(exe, "#!/bin/sh\ngrep Cpus_allowed_list /proc/$$/status >&2\nexit 1\n");
+        Files.setPosixFilePermissions(exe, PosixFilePermissions.fromString("rwxr-xr-x"));
+        NativeRunner runner = new NativeRunner(dir);
+        System.setProperty(CpuPinning.CPUS_PROPERTY, Integer.toString(last));
+        NativeRunner.NativeRunException e;
+        try {
+            e = assertThrows(NativeRunner.NativeRunException.class,
+                    () -> runner.run(NativeProgram.FUTEX_THREADS, Placement.UNPINNED, 10, 1, 30));
+        } finally {
+            System.clearProperty(CpuPinning.CPUS_PROPERTY);
+        }
+        assertTrue(e.getMessage().startsWith("Cpus_allowed_list:\t" + last + " "), e.getMessage());
+        assertEquals(mask, CpuPinning.allowedCpus(), "the starting thread's own mask is restored");
+    }
+
+    /** A JVM that runs a program through the runner until it is killed: {@code NativeRunnerTest$Parent DIR}. */
+    public static final class Parent {
+        public static void main(String[] args) {
+            new NativeRunner(Path.of(args[0])).run(NativeProgram.FUTEX_THREADS, Placement.UNPINNED, 10, 1, 600);
+        }
+    }
+
+    /** {@code kill -9} of the JVM that started a program takes the program with it. */
+    @Test
+    @Timeout(120)
+    void aProgramDiesWithTheJvmThatStartedItWhateverKillsIt(@TempDir Path dir) throws Exception {
+        LinuxTestSupport.assumeNative();
+        assumeTrue(ParentDeath.available(), "no setpriv --pdeathsig here");
+        Path exe = dir.resolve(NativeProgram.FUTEX_THREADS.executable());
+        Files.writeString(exe, "#!/bin/sh\necho $$ > " + dir.resolve("pid.tmp") + "\nmv " + dir.resolve("pid.tmp") + " "
+                + dir.resolve("pid") + "\nexec sleep 600\n");
+        Files.setPosixFilePermissions(exe, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Process parent = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Parent.class.getName(),
+                dir.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("parent.log").toFile()).start();
+        ProcessHandle program = null;
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.exists(dir.resolve("pid")) && parent.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.exists(dir.resolve("pid")), "the program started: " + Files.readString(dir.resolve("parent.log")));
+            program = ProcessHandle.of(Long.parseLong(Files.readString(dir.resolve("pid")).trim())).orElseThrow();
+            parent.destroyForcibly(); // SIGKILL: no shutdown hook runs
+            parent.waitFor();
+            assertFalse(alive(dir.resolve("pid")), "the program outlived kill -9 of the JVM that started it");
+        } finally {
+            parent.destroyForcibly();
+            if (program != null) {
+                program.destroyForcibly();
+            }
+        }
     }
 }
