@@ -15,6 +15,7 @@ import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
+import dev.switchcost.results.Provenance;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.RunStatus;
@@ -130,8 +131,13 @@ public final class ReportRenderer {
         allRows(doc, inputs);
 
         section(doc, sections, "about", "About this report");
+        List<String> about = new ArrayList<>();
+        for (Results r : inputs) {
+            about.add((several ? r.label() + ": " : "") + measuredBy(r) + "; rendered by switchcost " + Build.describe() + ".");
+        }
+        about.add("Rendered by `" + command + "`.");
+        doc.bullets(about);
         doc.bullets(List.of(
-                "Made by `" + command + "` with switchcost " + Build.describe() + ".",
                 "Each figure is the mean of JMH's measurement iterations (all forks) with its 99.9% Student-t interval — JMH's own"
                         + " `scoreError`; derived figures combine errors with Welch–Satterthwaite degrees of freedom.",
                 "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
@@ -167,7 +173,7 @@ public final class ReportRenderer {
     }
 
     private static void runs(Doc doc, List<Results> inputs) {
-        Table.Builder t = new Table.Builder("llllll", "input", "status", "JDK", "JMH settings", "rows", "notes");
+        Table.Builder t = new Table.Builder("lllllll", "input", "status", "JDK", "JMH settings", "rows", "measured by", "notes");
         for (Results r : inputs) {
             String status = r.status().describe();
             if (r.status().state() != RunStatus.State.COMPLETE && r.status().state() != RunStatus.State.UNKNOWN
@@ -179,13 +185,25 @@ public final class ReportRenderer {
                     .reduce((a, b) -> a + "; " + b).orElse("–");
             t.row("`" + r.source() + "`", status, String.join(", ", r.jdks()), settings,
                     r.rows().size() + (failed > 0 ? " (" + failed + " FAILED)" : "") + (r.compare() != null ? " + compare.json" : ""),
-                    String.join("; ", r.notes()));
+                    measuredBy(r), String.join("; ", r.notes()));
         }
         doc.table(t.build());
         for (Results r : inputs) {
             r.status().failedTrials().forEach(f -> doc.p("**Failed trial** in " + r.label() + ": `" + f.id() + "`"
                     + (f.reason().isEmpty() ? "" : ": " + f.reason())));
         }
+    }
+
+    /**
+     * The build that measured {@code r} ({@code provenance.json}): "measured by switchcost 0.1.0 (commit …), JMH 1.37", or
+     * that it was not recorded (directories written before switchcost recorded it).
+     */
+    static String measuredBy(Results r) {
+        Provenance p = r.provenance();
+        if (p == null) {
+            return "measuring commit not recorded (no " + ResultsDir.PROVENANCE + ")";
+        }
+        return "measured by switchcost " + p.describe() + (p.jmhVersion() == null ? "" : ", JMH " + p.jmhVersion());
     }
 
     private static void machines(Doc doc, List<Results> inputs) {
