@@ -248,8 +248,10 @@ public final class ReportRenderer {
         List<List<String>> rows = new ArrayList<>();
         addAnswer(rows, hs, "one CPU", Headline::sameCpu);
         addAnswer(rows, hs, "across CPUs", Headline::crossCpu);
-        addAnswer(rows, hs, "virtual threads", Headline::virtual);
-        addAnswer(rows, hs, "platform threads", Headline::platform);
+        addAnswer(rows, hs, "virtual threads, one CPU", Headline::virtual);
+        addAnswer(rows, hs, "platform threads, one CPU", Headline::platform);
+        addAnswer(rows, hs, "virtual threads, unpinned", Headline::virtualUnpinned);
+        addAnswer(rows, hs, "platform threads, unpinned", Headline::platformUnpinned);
         addAnswer(rows, hs, "plain C", Headline::nativeC);
         addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
         Headline withCache = hs.stream().filter(h -> h.cache() != null).findFirst().orElse(null);
