@@ -5,6 +5,7 @@ import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.derive.LatencyDistribution;
+import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
@@ -234,6 +235,19 @@ public final class ReportRenderer {
             rows.add(row);
         }
         doc.table(new Table(head, rows, "l".repeat(head.size())));
+        List<MachineDifferences.Difference> differ = MachineDifferences.of(inputs.stream().map(Results::machine).toList());
+        if (!differ.isEmpty()) {
+            doc.p("**The machines differ** in what can move a figure, so figures side by side below are not like with like there:");
+            List<String> lines = new ArrayList<>();
+            for (MachineDifferences.Difference d : differ) {
+                List<String> each = new ArrayList<>();
+                for (int i = 0; i < inputs.size(); i++) {
+                    each.add(inputs.get(i).label() + " `" + d.values().get(i) + "`");
+                }
+                lines.add(d.fact() + ": " + String.join(" · ", each));
+            }
+            doc.bullets(lines);
+        }
     }
 
     private static void answer(Doc doc, List<Results> inputs) {

@@ -30,6 +30,19 @@ class DiffCommandTest {
         assertTrue(r.out().contains("AMD EPYC"), r.out());
     }
 
+    /** Issue 18: two captured runs on hosts whose cpuidle driver, kernel and mitigations differ: each difference is named. */
+    @Test
+    void namesEachMachineDifferenceThatCanMoveAFigure() {
+        CliResult r = CliResult.run("diff", "docs/results/2026-11-21-epyc-kvm/run-quick.json", "docs/results/2026-11-23b-epyc-kvm/quick");
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("The machines differ in what can move a figure:\n"), r.out());
+        assertTrue(r.out().contains("\n   cpuidle driver: A haltpoll  |  B none\n"), r.out());
+        assertTrue(r.out().contains("\n   kernel: A 6.18.44-fc-v509  |  B 6.18.44-fc-v782\n"), r.out());
+        assertTrue(r.out().contains("\n   mitigation spec_store_bypass: A Vulnerable  |  B Mitigation: "), r.out());
+        CliResult same = CliResult.run("diff", FIXTURE.toString(), FIXTURE.toString());
+        assertTrue(!same.out().contains("machines differ"), same.out());
+    }
+
     /**
      * The rule works on the raw iterations: this test gives two rows ten iterations spread by ±1% in both
      * copies, and moves B's futex row by 5% (flagged: Welch's t-test rejects at 0.001) and its park row by

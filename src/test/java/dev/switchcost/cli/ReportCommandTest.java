@@ -112,6 +112,20 @@ class ReportCommandTest {
         assertTrue(md.contains("## The answer"), md);
     }
 
+    /** Issue 18: a report over two machines names what differs between them that can move a figure. */
+    @Test
+    void aReportOverTwoMachinesNamesTheirDifferences(@TempDir Path tmp) throws Exception {
+        CliResult r = CliResult.run("report", "docs/results/2026-11-21-epyc-kvm", "docs/results/2026-11-23b-epyc-kvm/quick",
+                "-o", tmp.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        String md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(md.contains("**The machines differ** in what can move a figure"), md);
+        assertTrue(md.contains("- cpuidle driver: 2026-11-21-epyc-kvm `haltpoll` · quick `none`"), md);
+        CliResult single = CliResult.run("report", "docs/results/2026-11-23b-epyc-kvm/quick", "-o", tmp.resolve("one").toString());
+        assertEquals(ExitCodes.OK, single.exit(), single.err());
+        assertFalse(Files.readString(tmp.resolve("one/report.md")).contains("machines differ"));
+    }
+
     /** Issue 18: a re-rendered directory names the build that measured it beside the one that renders it. */
     @Test
     void namesTheMeasuringAndTheRenderingCommit(@TempDir Path tmp) throws Exception {
