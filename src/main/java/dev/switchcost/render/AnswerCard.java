@@ -109,8 +109,11 @@ public final class AnswerCard {
         }
         if (!notMeasured.isEmpty()) {
             // a targeted run: what it measured and what not, once
-            out.add("Measured: " + (measured.isEmpty() ? "none of the card's questions" : String.join(", ", measured))
-                    + "; not: " + String.join(", ", notMeasured) + " (run --quick measures " + (notMeasured.size() == 1 ? "it)" : "them)"));
+            // rows left out (failed or disturbed trials) were run but are not figures: --quick would not help
+            boolean leftOut = !r.status().failedTrials().isEmpty() || r.rows().stream().anyMatch(JmhRow::failed);
+            out.add((measured.isEmpty() ? "Not measured: " : "Measured: " + String.join(", ", measured) + "; not: ")
+                    + String.join(", ", notMeasured) + (leftOut ? " (or left out, above)"
+                    : " (run --quick measures " + (notMeasured.size() == 1 ? "it)" : "them)")));
         }
         if (reportHtml != null) {
             out.add(clip("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)"));

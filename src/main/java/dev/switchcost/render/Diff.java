@@ -118,9 +118,9 @@ public final class Diff {
     public static String text(Results a, Results b, List<Row> rows) {
         StringBuilder sb = new StringBuilder();
         sb.append("A: ").append(a.source()).append(" (status: ").append(a.status().describe()).append(")\n   ")
-                .append(a.machineSummary()).append('\n');
+                .append(a.machineSummary()).append("\n   ").append(ReportRenderer.measuredBy(a)).append('\n');
         sb.append("B: ").append(b.source()).append(" (status: ").append(b.status().describe()).append(")\n   ")
-                .append(b.machineSummary()).append('\n');
+                .append(b.machineSummary()).append("\n   ").append(ReportRenderer.measuredBy(b)).append('\n');
         List<MachineDifferences.Difference> machines = MachineDifferences.of(Arrays.asList(a.machine(), b.machine()));
         if (!machines.isEmpty()) {
             sb.append("The machines differ in what can move a figure:\n");

@@ -28,6 +28,7 @@ class DiffCommandTest {
         assertTrue(r.out().contains("1.00"), r.out());
         assertTrue(r.out().startsWith("A: "), "machine summaries head the output");
         assertTrue(r.out().contains("AMD EPYC"), r.out());
+        assertTrue(r.out().contains("\n   measuring commit not recorded (no provenance.json)\n"), "the measuring build, or that it is unknown");
     }
 
     /** Issue 18: two captured runs on hosts whose cpuidle driver, kernel and mitigations differ: each difference is named. */

@@ -274,6 +274,12 @@ class AnswerCardTest {
         List<String> said = card.lines().filter(l -> l.startsWith("Measured: ")).toList();
         assertEquals(List.of("Measured: one CPU; not: virtual vs platform, JVM vs C, cache (run --quick measures them)"), said, card);
         assertTrue(card.lines().anyMatch(l -> l.startsWith("Across CPUs") && l.contains("not measured")), "the half-measured pair: " + card);
+        // the same run with its one-CPU trial failed and left out: it ran, so --quick is not the advice
+        Files.writeString(tmp.resolve("status"), "failed: 1 of 1 trials failed\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
+                + "placement=SAME_CPU\tpartner died\n");
+        String left = AnswerCard.render(Results.load(tmp));
+        fitsOneScreen(left);
+        assertTrue(left.contains("\nNot measured: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache (or left out, above)\n"), left);
     }
 
     /** The cell of the tail line under the figure line starting with {@code label}. */
