@@ -134,15 +134,17 @@ public final class ReportRenderer {
         section(doc, sections, "about", "About this report");
         List<String> about = new ArrayList<>();
         for (Results r : inputs) {
-            about.add((several ? r.label() + ": " : "") + measuredBy(r) + "; rendered by switchcost " + Build.describe() + ".");
+            String m = measuredBy(r);
+            about.add((several ? r.label() + ": " + m : Character.toUpperCase(m.charAt(0)) + m.substring(1))
+                    + "; rendered by switchcost " + Build.describe() + ".");
         }
         about.add("Rendered by `" + command + "`.");
-        doc.bullets(about);
-        doc.bullets(List.of(
+        about.addAll(List.of(
                 "Each figure is the mean of JMH's measurement iterations (all forks) with its 99.9% Student-t interval — JMH's own"
                         + " `scoreError`; derived figures combine errors with Welch–Satterthwaite degrees of freedom.",
                 "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
                 "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
+        doc.bullets(about);
 
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), doc.html(title));
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), doc.markdown());

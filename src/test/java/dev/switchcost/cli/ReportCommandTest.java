@@ -137,7 +137,7 @@ class ReportCommandTest {
         CliResult r = CliResult.run("report", dir.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         String md = Files.readString(dir.resolve("report.md"));
-        assertTrue(md.contains("measured by switchcost 0.0.9 (commit 6538ae4c1f2e), JMH 1.37; rendered by switchcost "
+        assertTrue(md.contains("- Measured by switchcost 0.0.9 (commit 6538ae4c1f2e), JMH 1.37; rendered by switchcost "
                 + Build.describe()), md);
         assertFalse(md.contains("measuring commit not recorded"), md);
     }
