@@ -118,8 +118,10 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     /** One line for logs and report headers: CPU, kernel, JDK, virtualization. */
     public String summary() {
         String virt = virtualization.hypervisor() == null ? "bare metal or unknown hypervisor" : virtualization.hypervisor() + " guest";
+        // the cpuidle driver moves a cross-CPU wakeup (a haltpoll guest polls before it exits to the hypervisor)
+        String idle = power == null || power.cpuidleDriver() == null ? "" : ", cpuidle " + power.cpuidleDriver();
         return cpu.model() + " (" + cpu.logicalCpus() + " logical CPUs), Linux " + kernel.release() + ", JDK "
-                + jdk.version() + ", " + virt;
+                + jdk.version() + ", " + virt + idle;
     }
 
     public String toJson() {
