@@ -15,7 +15,8 @@ import java.nio.file.Path;
         description = {
             "Reads the JMH rows of A and B (results directories or JMH JSON files: two machines, JDKs or kernels), matches "
                 + "them by benchmark, parameters and mode, and prints both with their 99.9% error, switches per op, the "
-                + "ratio B/A, and the run status of each.",
+                + "ratio B/A, and the run status of each; it names each machine fact that differs between A and B and can move "
+                + "a figure (CPU, kernel, cpuidle and cpufreq settings, virtualisation, mitigations).",
             "A row is flagged when the 99.9% interval of B - A excludes 0 (Welch's t-test on the measurement iterations, "
                 + "alpha = 0.001). Rows without an error estimate, or from failed trials, are never flagged."
         },

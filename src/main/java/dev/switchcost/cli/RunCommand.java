@@ -91,12 +91,15 @@ public final class RunCommand extends BaseCommand {
     /**
      * The --quick set: exactly what the answer card says. A futex handoff on one CPU and across two
      * (untimed waits, the JDK's FFM binding where it exists), virtual against platform threads through
-     * LockSupport on one carrier, the syscall floor (gettid), the paired working-set round trip (the card's
+     * LockSupport on one carrier, and the platform pair parked on one CPU (and across two) that the one-carrier
+     * virtual pair is compared with like for like ({@code derive.Like}: two virtual threads on one carrier share
+     * one CPU; the unpinned platform pair of VirtualThreadHandoffOneCarrier is no match for it), the syscall floor
+     * (gettid), the paired working-set round trip (the card's
      * cache line) with its no-switch control; then native C beside the JVM's futex handoff on one CPU
      * (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
      */
     static final String QUICK_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
-            + "|SyscallBaseline\\.gettid|WorkingSetHandoff\\.(roundTripPaired|walkAlonePaired))$";
+            + "|ParkUnparkPingPong\\.roundTrip_park|SyscallBaseline\\.gettid|WorkingSetHandoff\\.(roundTripPaired|walkAlonePaired))$";
     /**
      * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
      * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}; placement is shared with the

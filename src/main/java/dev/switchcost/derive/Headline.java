@@ -26,10 +26,10 @@ import java.util.function.Predicate;
  * @param sameCpu   futex handoff between two threads pinned to one CPU, or null when not measured
  * @param crossCpu  the same handoff with the threads on two CPUs, or null
  * @param pinning   crossCpu / sameCpu, or null
- * @param virtual   handoff between two virtual threads (LockSupport), or null
- * @param platform  the same handoff between two platform threads, like for like: on one CPU where measured
- *                  (a virtual thread on one carrier runs on one CPU), else unpinned; or null
- * @param virtualGain platform / virtual, or null
+ * @param virtual   handoff between two virtual threads on one carrier (LockSupport): on one CPU, as two virtual
+ *                  threads on one carrier never run on two CPUs at once; or null
+ * @param platform  the same handoff between two platform threads pinned to one CPU, or null
+ * @param virtualGain platform / virtual, both on one CPU ({@link Like#ratio}: null unless the two sides are alike)
  * @param nativeC   the plain C futex handoff on one CPU, same run (compare.json), or null
  * @param jvmVsC    the JVM's futex handoff on one CPU in the same compare run, or null
  * @param jvmExtra  jvmVsC − nativeC, or null
@@ -38,10 +38,14 @@ import java.util.function.Predicate;
  * @param cacheKiB  the working set per thread of {@link #cache}, KiB; 0 when not measured
  * @param cacheFlags why {@link #cache} is not a plain cost ({@link IndirectCost.Flag}): empty when it is resolved and positive
  * @param cacheShare cache / sameCpu: the indirect cost in units of the direct cost, or null
+ * @param virtualUnpinned  handoff between two virtual threads on two carriers, left to the scheduler, or null
+ * @param platformUnpinned the same handoff between two unpinned platform threads, or null
+ * @param virtualGainUnpinned platformUnpinned / virtualUnpinned, both unpinned, or null
  */
 public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pinning, Figure virtual, Figure platform,
                        Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra, Figure cache, long cacheKiB,
-                       Set<IndirectCost.Flag> cacheFlags, Estimate cacheShare) {
+                       Set<IndirectCost.Flag> cacheFlags, Estimate cacheShare, Figure virtualUnpinned,
+                       Figure platformUnpinned, Estimate virtualGainUnpinned) {
 
     /**
      * One figure.
@@ -55,12 +59,19 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * @param tripsPerSample  round trips in each sampled value of {@code tail}: 1 where JMH timed single round trips,
      *                        {@link HandoffTasks#ROUND_TRIPS_PER_OP} for the virtual-thread classes (one invocation drives
      *                        that many, so their tail is of batch means, narrower than a single round trip's)
+     * @param side            where and on what it was measured ({@link Like}), or null when not known (then no ratio
+     *                        is made of it)
      */
     public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail,
-                         int tripsPerSample) {
+                         int tripsPerSample, Like.Side side) {
 
+        public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Like.Side side) {
+            this(what, perSwitch, switchesPerTrip, source, null, 1, side);
+        }
+
+        /** A figure whose side is not known: shown, never divided. */
         public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source) {
-            this(what, perSwitch, switchesPerTrip, source, null, 1);
+            this(what, perSwitch, switchesPerTrip, source, null, 1, null);
         }
     }
 
@@ -84,25 +95,29 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
     }
 
     static Headline derive(Results r, List<JmhRow> rows, String jdk) {
+        String machine = machineOf(r);
         Figure same = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "SAME_CPU".equals(x.param("placement")))
-                .map(x -> figure("futex handoff, both on one CPU", x, rows)).orElse(null);
+                .map(x -> figure("futex handoff, both on one CPU", x, rows, machine)).orElse(null);
         Figure cross = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "CROSS_CPU".equals(x.param("placement")))
-                .map(x -> figure("futex handoff, on two CPUs", x, rows)).orElse(null);
-        Figure virt = pick(rows, vt("VT_VT", "UNPINNED")).map(x -> figure("virtual ↔ virtual, "
-                + (x.benchmarkClass().endsWith("OneCarrier") ? "one carrier" : "two carriers"), x, rows)).orElse(null);
-        // like for like: one carrier is one CPU, so the platform pair on one CPU first
-        Figure plat = pick(rows, vt("PT_PT", "SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU", x, rows))
-                .or(() -> pick(rows, park("SAME_CPU")).map(x -> figure("platform ↔ platform, one CPU (park)", x, rows)))
-                .or(() -> pick(rows, vt("PT_PT", "UNPINNED")).map(x -> figure("platform ↔ platform, unpinned", x, rows)))
-                .or(() -> pick(rows, park("UNPINNED")).map(x -> figure("platform ↔ platform, unpinned (park)", x, rows)))
+                .map(x -> figure("futex handoff, on two CPUs", x, rows, machine)).orElse(null);
+        // like with like (Like): each pair on one CPU, and unpinned; a pair with a side missing has no ratio
+        Figure virt = pick(rows, vt("VT_VT", Like.ONE_CPU)).map(x -> figure("virtual ↔ virtual, 1 carrier (one CPU)", x, rows, machine))
+                .orElse(null);
+        Figure plat = pick(rows, vt("PT_PT", Like.ONE_CPU)).map(x -> figure("platform ↔ platform, one CPU", x, rows, machine))
+                .or(() -> pick(rows, park(Like.ONE_CPU)).map(x -> figure("platform ↔ platform, one CPU (park)", x, rows, machine)))
+                .orElse(null);
+        Figure virtFree = pick(rows, vt("VT_VT", Like.UNPINNED))
+                .map(x -> figure("virtual ↔ virtual, 2 carriers, unpinned", x, rows, machine)).orElse(null);
+        Figure platFree = pick(rows, vt("PT_PT", Like.UNPINNED)).map(x -> figure("platform ↔ platform, unpinned", x, rows, machine))
+                .or(() -> pick(rows, park(Like.UNPINNED)).map(x -> figure("platform ↔ platform, unpinned (park)", x, rows, machine)))
                 .orElse(null);
         Figure c = null;
         Figure jvm = null;
         CompareResults cmp = r.compare();
         if (cmp != null) {
-            c = cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk);
+            c = cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk, machine);
             for (String col : List.of("FFM_FUTEX", "JNA_FUTEX")) {
-                jvm = cell(cmp, col, null, jdk);
+                jvm = cell(cmp, col, null, jdk, machine);
                 if (jvm != null) {
                     break;
                 }
@@ -111,14 +126,54 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Figure cache = cacheRow.map(x -> {
             IndirectCost.Paired p = IndirectCost.paired(x, rows);
-            return new Figure("paired, " + x.param("workingSetKiB") + " KiB per thread", p.indirect(), x.switchesPerOp(), x.key());
+            return new Figure("paired, " + x.param("workingSetKiB") + " KiB per thread", p.indirect(), x.switchesPerOp(), x.key(),
+                    side(x, machine));
         }).orElse(null);
-        return new Headline(jdk, same, cross, ratio(cross, same), virt, plat, ratio(plat, virt), c, jvm,
-                c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
+        return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),
+                c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
                 cacheRow.map(x -> Long.parseLong(x.param("workingSetKiB"))).orElse(0L),
                 cacheRow.map(x -> IndirectCost.paired(x, rows).flags()).orElse(Set.of()),
-                cache == null || same == null || !Double.isFinite(cache.perSwitch().value()) ? null
-                        : cache.perSwitch().over(same.perSwitch()));
+                cache == null || !Double.isFinite(cache.perSwitch().value()) ? null : Like.ratio(cache, same),
+                virtFree, platFree, Like.ratio(platFree, virtFree));
+    }
+
+    /** The machine a figure of {@code r} was measured on, for {@link Like.Side}: host, CPU model, kernel; null when unknown. */
+    static String machineOf(Results r) {
+        if (r.machine() == null) {
+            return null;
+        }
+        return r.machine().hostname() + " · " + (r.machine().cpu() == null ? "?" : r.machine().cpu().model()) + " · "
+                + (r.machine().kernel() == null ? "?" : r.machine().kernel().release());
+    }
+
+    /**
+     * Where the two sides of {@code x}'s handoff ran: two virtual threads on one carrier share one CPU ({@link Like#ONE_CPU})
+     * and on several carriers are left to the scheduler ({@link Like#UNPINNED}), whatever an old row's {@code placement}
+     * says; otherwise the {@code placement} parameter, {@link Like#UNPINNED} without one.
+     */
+    static String placementOf(JmhRow x) {
+        if (x.benchmarkClass().startsWith("VirtualThreadHandoff") && "VT_VT".equals(x.param("pair"))) {
+            return x.benchmarkClass().endsWith("OneCarrier") ? Like.ONE_CPU : Like.UNPINNED;
+        }
+        return x.param("placement") == null ? Like.UNPINNED : x.param("placement");
+    }
+
+    /** How the two sides of {@code x}'s handoff wake each other: see {@link Like.Side#mechanism}. */
+    static String mechanismOf(JmhRow x) {
+        if (x.benchmarkClass().startsWith("VirtualThreadHandoff")) {
+            return x.param("primitive");
+        }
+        if (x.shortName().equals("ParkUnparkPingPong.roundTrip_park")) {
+            return "LOCK_SUPPORT";
+        }
+        if (x.shortName().startsWith("FutexPingPong.")) {
+            return "FUTEX";
+        }
+        return x.param("handoff") != null ? x.param("handoff") : x.shortName();
+    }
+
+    static Like.Side side(JmhRow x, String machine) {
+        return new Like.Side(placementOf(x), mechanismOf(x), jdkOf(x), machine);
     }
 
     /**
@@ -158,15 +213,11 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     private static Predicate<JmhRow> vt(String pair, String placement) {
         return x -> x.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(x.param("pair"))
-                && placement.equals(x.param("placement") == null ? "UNPINNED" : x.param("placement"));
+                && placement.equals(placementOf(x));
     }
 
     private static Predicate<JmhRow> park(String placement) {
-        return x -> x.shortName().equals("ParkUnparkPingPong.roundTrip_park") && placement.equals(x.param("placement"));
-    }
-
-    private static Estimate ratio(Figure a, Figure b) {
-        return a == null || b == null ? null : a.perSwitch().over(b.perSwitch());
+        return x -> x.shortName().equals("ParkUnparkPingPong.roundTrip_park") && placement.equals(placementOf(x));
     }
 
     /** The preferred row among those matching: see {@link #PREFERRED}; then OneCarrier before TwoCarriers. */
@@ -192,9 +243,9 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * The mean of {@code r}, and the tail of the sample-mode row of the same trial among {@code rows}, both per switch
      * (round trip / 2: the card's unit, whatever the switches counted).
      */
-    static Figure figure(String what, JmhRow r, List<JmhRow> rows) {
+    static Figure figure(String what, JmhRow r, List<JmhRow> rows, String machine) {
         Percentiles tail = sampled(r, rows).map(x -> x.percentiles().times(0.5)).orElse(null);
-        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail, tripsPerSample(r));
+        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail, tripsPerSample(r), side(r, machine));
     }
 
     /** The sample-mode row with percentiles of {@code r}'s trial (same benchmark and parameters) among {@code rows}. */
@@ -215,7 +266,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule; a JVM cell of
      * {@code compare --jdk} only for its own JDK (native cells carry none).
      */
-    private static Figure cell(CompareResults cmp, Object column, String what, String jdk) {
+    private static Figure cell(CompareResults cmp, Object column, String what, String jdk, String machine) {
         String name = column instanceof Column c ? c.name() : column.toString();
         return cmp.cells().stream().filter(x -> x.column().equals(name) && x.placement().equals("SAME_CPU") && x.unavailable() == null)
                 .filter(x -> x.jdk() == null || x.jdk().equals(jdk))
@@ -223,7 +274,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                 .map(x -> new Figure(what != null ? what : x.label() + ", one CPU",
                         Estimate.ofSamples(x.samples().stream().filter(s -> s.error() == null)
                                 .mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray()).times(0.5),
-                        x.switches().median(), x.source()))
+                        x.switches().median(), x.source(), new Like.Side(Like.ONE_CPU, name, x.jdk(), machine)))
                 .orElse(null);
     }
 }

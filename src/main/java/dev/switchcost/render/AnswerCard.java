@@ -78,16 +78,43 @@ public final class AnswerCard {
         hs.forEach(h -> head.append(lpad("JDK " + h.jdk(), CELL)));
         out.add(head.toString().stripTrailing());
 
-        section(out, hs, "One CPU", Headline::sameCpu, "Across CPUs", Headline::crossCpu, pinningReading(hs));
-        section(out, hs, "Virtual", Headline::virtual, "Platform", Headline::platform, virtualReading(hs));
+        List<String> measured = new ArrayList<>();
+        List<String> notMeasured = new ArrayList<>();
+        if (any(hs, Headline::sameCpu) || any(hs, Headline::crossCpu)) {
+            section(out, hs, "One CPU", Headline::sameCpu, "Across CPUs", Headline::crossCpu, pinningReading(hs));
+            measured.add(!any(hs, Headline::crossCpu) ? "one CPU" : !any(hs, Headline::sameCpu) ? "two CPUs" : "one CPU vs two CPUs");
+        } else {
+            notMeasured.add("one CPU vs two CPUs");
+        }
+        if (virtualLines(out, hs)) {
+            measured.add("virtual vs platform");
+        } else {
+            notMeasured.add("virtual vs platform");
+        }
         if (hs.stream().allMatch(h -> h.nativeC() == null)) {
-            out.add(pad("JVM vs C", LABEL) + (r.compare() == null
-                    ? "no native rows (native C not run: switchcost compare adds it)"
-                    : "no native rows in compare.json (" + nativeWhy(r) + ")"));
+            if (r.compare() == null) {
+                notMeasured.add("JVM vs C");
+            } else {
+                out.add(pad("JVM vs C", LABEL) + "no native rows in compare.json (" + nativeWhy(r) + ")");
+            }
         } else {
             section(out, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, nativeReading(hs));
+            measured.add("JVM vs C");
         }
-        out.addAll(cacheLines(hs));
+        if (any(hs, Headline::cache)) {
+            out.addAll(cacheLines(hs));
+            measured.add("cache");
+        } else {
+            notMeasured.add("cache");
+        }
+        if (!notMeasured.isEmpty()) {
+            // a targeted run: what it measured and what not, once
+            // rows left out (failed or disturbed trials) were run but are not figures: --quick would not help
+            boolean leftOut = !r.status().failedTrials().isEmpty() || r.rows().stream().anyMatch(JmhRow::failed);
+            out.add((measured.isEmpty() ? "Not measured: " : "Measured: " + String.join(", ", measured) + "; not: ")
+                    + String.join(", ", notMeasured) + (leftOut ? " (or left out, above)"
+                    : " (run --quick measures " + (notMeasured.size() == 1 ? "it)" : "them)")));
+        }
         if (reportHtml != null) {
             out.add(clip("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)"));
         }
@@ -149,6 +176,78 @@ public final class AnswerCard {
                 .map(c -> c.unavailable()).findFirst().orElse("none measured on SAME_CPU");
     }
 
+    private static boolean any(List<Headline> hs, Function<Headline, Figure> f) {
+        return hs.stream().map(f).anyMatch(x -> x != null);
+    }
+
+    /**
+     * Virtual against platform threads, like with like ({@code derive.Like}): the pair on one CPU and the pair unpinned,
+     * each line naming where it ran, each ratio naming both sides; a pair with a side missing gets no ratio, and the
+     * card says why once.
+     *
+     * @return whether any virtual- or platform-thread figure was shown
+     */
+    static boolean virtualLines(List<String> out, List<Headline> hs) {
+        boolean oneCpu = any(hs, Headline::virtual) || any(hs, Headline::platform);
+        boolean free = any(hs, Headline::virtualUnpinned) || any(hs, Headline::platformUnpinned);
+        if (!oneCpu && !free) {
+            return false;
+        }
+        String one = reading(hs, Headline::virtualGain, (h, r) -> gainWords(r, "one CPU", "one carrier", "pinned"));
+        String unpinned = reading(hs, Headline::virtualGainUnpinned, (h, r) -> gainWords(r, "unpinned", "two carriers", "unpinned"));
+        pair(out, hs, Headline::virtual, Headline::platform, one);
+        pair(out, hs, Headline::virtualUnpinned, Headline::platformUnpinned, unpinned);
+        if (one == null && unpinned == null) {
+            List<String> v = new ArrayList<>();
+            List<String> p = new ArrayList<>();
+            if (any(hs, Headline::virtual)) {
+                v.add("on one CPU");
+            }
+            if (any(hs, Headline::virtualUnpinned)) {
+                v.add("unpinned");
+            }
+            if (any(hs, Headline::platform)) {
+                p.add("on one CPU");
+            }
+            if (any(hs, Headline::platformUnpinned)) {
+                p.add("unpinned");
+            }
+            out.add("  → no virtual/platform ratio: virtual " + (v.isEmpty() ? "not measured" : String.join(" and ", v))
+                    + ", platform " + (p.isEmpty() ? "not measured" : String.join(" and ", p)) + ": unlike rows, not compared");
+        }
+        return true;
+    }
+
+    /** The lines of one virtual/platform pair that has a figure, then its reading. */
+    private static void pair(List<String> out, List<Headline> hs, Function<Headline, Figure> v, Function<Headline, Figure> p,
+                             String reading) {
+        if (any(hs, v)) {
+            line(out, hs, "Virtual", v);
+        }
+        if (any(hs, p)) {
+            line(out, hs, "Platform", p);
+        }
+        if (reading != null) {
+            out.add("  → " + reading);
+        }
+    }
+
+    /** A virtual/platform ratio (platform / virtual) in words naming both sides; never "the same" from an unknown error. */
+    static String gainWords(Estimate r, String where, String virtualSide, String platformSide) {
+        String v = "virtual threads (" + virtualSide + ")";
+        String p = "platform ones (" + platformSide + ")";
+        if (!r.errorKnown()) {
+            return where + ": platform (" + platformSide + ") / virtual (" + virtualSide + ") " + Fmt.times(r)
+                    + "; error unknown (one iteration): not judged";
+        }
+        if (!differs(r)) {
+            return where + ": " + v + " and " + p + " hand off at the same cost within the error";
+        }
+        return r.value() > 1 ? where + ": " + v + " hand off " + Fmt.times(r) + " cheaper than " + p
+                : where + ": platform threads (" + platformSide + ") hand off " + Fmt.times(Estimate.exact(1).over(r))
+                        + " cheaper than virtual ones (" + virtualSide + ")";
+    }
+
     private static void section(List<String> out, List<Headline> hs, String labelA, Function<Headline, Figure> a,
                                 String labelB, Function<Headline, Figure> b, String reading) {
         line(out, hs, labelA, a);
@@ -189,31 +288,28 @@ public final class AnswerCard {
         return Fmt.num(Math.round(p.p50())) + " · " + Fmt.num(Math.round(p.p99()));
     }
 
-    private static String pinningReading(List<Headline> hs) {
-        return reading(hs, Headline::pinning, (h, r) -> {
-            if (!differs(r)) {
-                return "one CPU and two CPUs cost the same within the error here";
-            }
-            return r.value() > 1 ? "pin communicating threads together here: " + Fmt.times(r) + " cheaper"
-                    : "threads on two CPUs hand off " + Fmt.times(Estimate.exact(1).over(r)) + " faster than on one CPU here";
-        });
+    static String pinningReading(List<Headline> hs) {
+        return reading(hs, Headline::pinning, (h, r) -> pinningWords(r));
     }
 
-    private static String virtualReading(List<Headline> hs) {
-        return reading(hs, Headline::virtualGain, (h, r) -> {
-            if (!differs(r)) {
-                return "virtual and platform threads hand off at the same cost within the error here";
-            }
-            boolean noKernel = h.virtual() != null && h.virtual().switchesPerTrip() < 0.1;
-            return r.value() > 1 ? "a virtual-thread handoff is " + Fmt.times(r) + " cheaper than a platform one"
-                    + (noKernel ? " (no kernel switch)" : "")
-                    : "a platform-thread handoff is " + Fmt.times(Estimate.exact(1).over(r)) + " cheaper than a virtual one here";
-        });
+    /** The futex handoff on two CPUs / on one CPU in words naming both sides; never "the same" from an unknown error. */
+    static String pinningWords(Estimate r) {
+        if (!r.errorKnown()) {
+            return "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + "; error unknown (one iteration): not judged";
+        }
+        if (!differs(r)) {
+            return "futex handoff: one CPU and two CPUs cost the same within the error here";
+        }
+        return r.value() > 1 ? "futex handoff on one CPU " + Fmt.times(r) + " cheaper than on two: pin communicating threads together"
+                : "futex handoff on two CPUs " + Fmt.times(Estimate.exact(1).over(r)) + " faster than on one CPU here";
     }
 
     private static String nativeReading(List<Headline> hs) {
         return reading(hs, Headline::jvmExtra, (h, d) -> {
             double share = d.value() / h.nativeC().perSwitch().value();
+            if (!d.errorKnown()) {
+                return "the JVM vs plain C: " + Fmt.pm(d) + " ns per switch; error unknown (one iteration): not judged";
+            }
             if (!d.resolved()) {
                 return "the JVM matches plain C within the error here";
             }

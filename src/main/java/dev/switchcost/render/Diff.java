@@ -1,10 +1,12 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,9 +118,16 @@ public final class Diff {
     public static String text(Results a, Results b, List<Row> rows) {
         StringBuilder sb = new StringBuilder();
         sb.append("A: ").append(a.source()).append(" (status: ").append(a.status().describe()).append(")\n   ")
-                .append(a.machineSummary()).append('\n');
+                .append(a.machineSummary()).append("\n   ").append(ReportRenderer.measuredBy(a)).append('\n');
         sb.append("B: ").append(b.source()).append(" (status: ").append(b.status().describe()).append(")\n   ")
-                .append(b.machineSummary()).append('\n');
+                .append(b.machineSummary()).append("\n   ").append(ReportRenderer.measuredBy(b)).append('\n');
+        List<MachineDifferences.Difference> machines = MachineDifferences.of(Arrays.asList(a.machine(), b.machine()));
+        if (!machines.isEmpty()) {
+            sb.append("The machines differ in what can move a figure:\n");
+            for (MachineDifferences.Difference d : machines) {
+                sb.append("   ").append(d.fact()).append(": A ").append(d.values().get(0)).append("  |  B ").append(d.values().get(1)).append('\n');
+            }
+        }
         sb.append("Rule: ").append(RULE).append(".\n\n");
         sb.append(table(rows).text());
         long flagged = rows.stream().filter(r -> r.verdict() == Verdict.FASTER || r.verdict() == Verdict.SLOWER

@@ -5,6 +5,7 @@ import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.derive.LatencyDistribution;
+import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
@@ -15,6 +16,7 @@ import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
+import dev.switchcost.results.Provenance;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.RunStatus;
@@ -130,12 +132,19 @@ public final class ReportRenderer {
         allRows(doc, inputs);
 
         section(doc, sections, "about", "About this report");
-        doc.bullets(List.of(
-                "Made by `" + command + "` with switchcost " + Build.describe() + ".",
+        List<String> about = new ArrayList<>();
+        for (Results r : inputs) {
+            String m = measuredBy(r);
+            about.add((several ? r.label() + ": " + m : Character.toUpperCase(m.charAt(0)) + m.substring(1))
+                    + "; rendered by switchcost " + Build.describe() + ".");
+        }
+        about.add("Rendered by `" + command + "`.");
+        about.addAll(List.of(
                 "Each figure is the mean of JMH's measurement iterations (all forks) with its 99.9% Student-t interval — JMH's own"
                         + " `scoreError`; derived figures combine errors with Welch–Satterthwaite degrees of freedom.",
                 "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
                 "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
+        doc.bullets(about);
 
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), doc.html(title));
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), doc.markdown());
@@ -167,7 +176,7 @@ public final class ReportRenderer {
     }
 
     private static void runs(Doc doc, List<Results> inputs) {
-        Table.Builder t = new Table.Builder("llllll", "input", "status", "JDK", "JMH settings", "rows", "notes");
+        Table.Builder t = new Table.Builder("lllllll", "input", "status", "JDK", "JMH settings", "rows", "measured by", "notes");
         for (Results r : inputs) {
             String status = r.status().describe();
             if (r.status().state() != RunStatus.State.COMPLETE && r.status().state() != RunStatus.State.UNKNOWN
@@ -179,13 +188,25 @@ public final class ReportRenderer {
                     .reduce((a, b) -> a + "; " + b).orElse("–");
             t.row("`" + r.source() + "`", status, String.join(", ", r.jdks()), settings,
                     r.rows().size() + (failed > 0 ? " (" + failed + " FAILED)" : "") + (r.compare() != null ? " + compare.json" : ""),
-                    String.join("; ", r.notes()));
+                    measuredBy(r), String.join("; ", r.notes()));
         }
         doc.table(t.build());
         for (Results r : inputs) {
             r.status().failedTrials().forEach(f -> doc.p("**Failed trial** in " + r.label() + ": `" + f.id() + "`"
                     + (f.reason().isEmpty() ? "" : ": " + f.reason())));
         }
+    }
+
+    /**
+     * The build that measured {@code r} ({@code provenance.json}): "measured by switchcost 0.1.0 (commit …), JMH 1.37", or
+     * that it was not recorded (directories written before switchcost recorded it).
+     */
+    static String measuredBy(Results r) {
+        Provenance p = r.provenance();
+        if (p == null) {
+            return "measuring commit not recorded (no " + ResultsDir.PROVENANCE + ")";
+        }
+        return "measured by switchcost " + p.describe() + (p.jmhVersion() == null ? "" : ", JMH " + p.jmhVersion());
     }
 
     private static void machines(Doc doc, List<Results> inputs) {
@@ -218,6 +239,19 @@ public final class ReportRenderer {
             rows.add(row);
         }
         doc.table(new Table(head, rows, "l".repeat(head.size())));
+        List<MachineDifferences.Difference> differ = MachineDifferences.of(inputs.stream().map(Results::machine).toList());
+        if (!differ.isEmpty()) {
+            doc.p("**The machines differ** in what can move a figure, so figures side by side below are not like with like there:");
+            List<String> lines = new ArrayList<>();
+            for (MachineDifferences.Difference d : differ) {
+                List<String> each = new ArrayList<>();
+                for (int i = 0; i < inputs.size(); i++) {
+                    each.add(inputs.get(i).label() + " `" + d.values().get(i) + "`");
+                }
+                lines.add(d.fact() + ": " + String.join(" · ", each));
+            }
+            doc.bullets(lines);
+        }
     }
 
     private static void answer(Doc doc, List<Results> inputs) {
@@ -232,8 +266,10 @@ public final class ReportRenderer {
         List<List<String>> rows = new ArrayList<>();
         addAnswer(rows, hs, "one CPU", Headline::sameCpu);
         addAnswer(rows, hs, "across CPUs", Headline::crossCpu);
-        addAnswer(rows, hs, "virtual threads", Headline::virtual);
-        addAnswer(rows, hs, "platform threads", Headline::platform);
+        addAnswer(rows, hs, "virtual threads, one CPU", Headline::virtual);
+        addAnswer(rows, hs, "platform threads, one CPU", Headline::platform);
+        addAnswer(rows, hs, "virtual threads, unpinned", Headline::virtualUnpinned);
+        addAnswer(rows, hs, "platform threads, unpinned", Headline::platformUnpinned);
         addAnswer(rows, hs, "plain C", Headline::nativeC);
         addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
         Headline withCache = hs.stream().filter(h -> h.cache() != null).findFirst().orElse(null);

@@ -19,8 +19,31 @@ public final class Build {
     private Build() {
     }
 
+    /**
+     * What this build knows of itself.
+     *
+     * @param version its version, or null when not built by Maven
+     * @param commit  the commit it was built from, or null when unknown
+     * @param dirty   whether the build had uncommitted changes, or null when not recorded
+     */
+    public record Info(String version, String commit, Boolean dirty) {
+    }
+
     /** The version and commit of this build, e.g. {@code 0.1.0-SNAPSHOT (commit 1a2b3c4d5e6f)}. */
     public static String describe() {
+        Info i = info();
+        return describe(i.version(), i.commit(), i.dirty());
+    }
+
+    /** A build's version and commit in the words of {@link #describe()}. */
+    static String describe(String version, String commit, Boolean dirty) {
+        return (version == null ? "(version unknown: not built by Maven)" : version) + " ("
+                + (commit == null || commit.isBlank() ? "unknown commit" : commit.startsWith("unknown") ? commit : "commit " + commit)
+                + (Boolean.TRUE.equals(dirty) ? ", with uncommitted changes" : "") + ")";
+    }
+
+    /** This build's version, commit and dirty flag (the jar manifest, else version.properties). */
+    public static Info info() {
         String version = null;
         String commit = null;
         String dirty = null;
@@ -44,9 +67,8 @@ public final class Build {
             commit = usable(p.getProperty("commit")) ? p.getProperty("commit") : null;
             dirty = p.getProperty("dirty");
         }
-        return (version == null ? "(version unknown: not built by Maven)" : version) + " ("
-                + (commit == null || commit.isBlank() ? "unknown commit" : commit.startsWith("unknown") ? commit : "commit " + commit)
-                + ("true".equals(dirty) ? ", with uncommitted changes" : "") + ")";
+        return new Info(version, commit == null || commit.isBlank() ? null : commit,
+                usable(dirty) ? Boolean.valueOf(dirty.strip()) : null);
     }
 
     private static boolean usable(String v) {

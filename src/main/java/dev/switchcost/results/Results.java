@@ -38,10 +38,19 @@ import java.util.stream.Stream;
  * @param simulated the cachegrind rows of {@value SimulatedMisses#FILE_NAME} ({@code scripts/simulate-native.sh -o DIR}),
  *                  empty without one
  * @param indirectSweep {@value IndirectSweepResults#FILE_NAME} ({@code switchcost working-set}), or null
+ * @param provenance the build that measured ({@value ResultsDir#PROVENANCE}), or null when not recorded (directories
+ *                   written before switchcost recorded it, JMH JSON files of their own)
  */
 public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
                       List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                      IndirectSweepResults indirectSweep) {
+                      IndirectSweepResults indirectSweep, Provenance provenance) {
+
+    /** Results without a recorded provenance. */
+    public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
+                   List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
+                   IndirectSweepResults indirectSweep) {
+        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, null);
+    }
 
     /**
      * Reads a results directory or a JMH JSON file.
@@ -99,6 +108,8 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             }
             if (name.equals(ResultsDir.MACHINE)) {
                 machine = readMachine(f);
+            } else if (name.equals(ResultsDir.PROVENANCE)) {
+                continue; // read below
             } else if (name.equals(ResultsDir.COMPARE)) {
                 compare = CompareResults.read(f);
             } else if (name.equals(IndirectSweepResults.FILE_NAME)) {
@@ -117,7 +128,8 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
-        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated), sweep);
+        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated), sweep,
+                Provenance.read(dir));
     }
 
     private static Results loadFile(Path file) throws IOException {
@@ -138,7 +150,15 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         if (rows.isEmpty()) {
             throw new IllegalArgumentException(file + " holds no JMH results" + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
         }
-        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null);
+        Provenance provenance = null;
+        if (parent != null) {
+            try {
+                provenance = Provenance.read(parent);
+            } catch (IllegalArgumentException e) {
+                notes.add(ResultsDir.PROVENANCE + " beside it not read: " + e.getMessage());
+            }
+        }
+        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null, provenance);
     }
 
     private static MachineInfo readMachine(Path f) {

@@ -38,6 +38,8 @@ import java.util.stream.Stream;
  *   <li>{@code status}: the run's state (below), written first and last;</li>
  *   <li>{@code jmh.json} (JMH {@code -rf json}; any further {@code jmh-*.json} are read too, e.g. one per JDK);</li>
  *   <li>{@code machine.json} ({@link dev.switchcost.measure.machine.MachineInfo});</li>
+ *   <li>{@code provenance.json} ({@link Provenance}: the switchcost version and commit, and JMH's version, that
+ *       measured), written with the first status; absent in directories written before it existed;</li>
  *   <li>{@code compare.json} ({@link dev.switchcost.results.CompareResults}), when native C was compared;</li>
  *   <li>{@code run.log} (JMH's own output), {@code report.html}, {@code report.md}.</li>
  * </ul>
@@ -70,6 +72,8 @@ public final class ResultsDir implements AutoCloseable {
     public static final String STATUS = "status";
     public static final String JMH = "jmh.json";
     public static final String MACHINE = "machine.json";
+    /** The build that measured ({@link Provenance}), written when the directory is created or claimed. */
+    public static final String PROVENANCE = "provenance.json";
     public static final String COMPARE = "compare.json";
     public static final String RUN_LOG = "run.log";
     public static final String REPORT_HTML = "report.html";
@@ -122,6 +126,7 @@ public final class ResultsDir implements AutoCloseable {
             }
             ResultsDir d = new ResultsDir(candidate);
             d.writeStatus();
+            Provenance.current().write(candidate);
             return d;
         }
         throw SwitchcostException.usage("could not find a free directory name for " + base + " under " + parent);
@@ -155,6 +160,7 @@ public final class ResultsDir implements AutoCloseable {
         }
         ResultsDir d = new ResultsDir(dir);
         d.writeStatus();
+        Provenance.current().write(dir);
         return d;
     }
 
@@ -347,7 +353,7 @@ public final class ResultsDir implements AutoCloseable {
 
     /**
      * Removes the directory of a run that was rejected before it measured anything. Only switchcost's
-     * own files may be there (the status file, an empty run.log, machine.json); anything else is left.
+     * own files may be there (the status file, provenance.json, an empty run.log, machine.json); anything else is left.
      */
     public synchronized void discard() {
         if (interruptHook != null) {
@@ -357,7 +363,7 @@ public final class ResultsDir implements AutoCloseable {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : s.toList()) {
                 String n = p.getFileName().toString();
-                if (n.equals(STATUS) || n.equals(MACHINE) || (n.equals(RUN_LOG) && Files.size(p) == 0) || n.startsWith(".")) {
+                if (n.equals(STATUS) || n.equals(MACHINE) || n.equals(PROVENANCE) || (n.equals(RUN_LOG) && Files.size(p) == 0) || n.startsWith(".")) {
                     Files.deleteIfExists(p);
                 }
             }

@@ -28,6 +28,20 @@ class DiffCommandTest {
         assertTrue(r.out().contains("1.00"), r.out());
         assertTrue(r.out().startsWith("A: "), "machine summaries head the output");
         assertTrue(r.out().contains("AMD EPYC"), r.out());
+        assertTrue(r.out().contains("\n   measuring commit not recorded (no provenance.json)\n"), "the measuring build, or that it is unknown");
+    }
+
+    /** Issue 18: two captured runs on hosts whose cpuidle driver, kernel and mitigations differ: each difference is named. */
+    @Test
+    void namesEachMachineDifferenceThatCanMoveAFigure() {
+        CliResult r = CliResult.run("diff", "docs/results/2026-11-21-epyc-kvm/run-quick.json", "docs/results/2026-11-23b-epyc-kvm/quick");
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("The machines differ in what can move a figure:\n"), r.out());
+        assertTrue(r.out().contains("\n   cpuidle driver: A haltpoll  |  B none\n"), r.out());
+        assertTrue(r.out().contains("\n   kernel: A 6.18.44-fc-v509  |  B 6.18.44-fc-v782\n"), r.out());
+        assertTrue(r.out().contains("\n   mitigation spec_store_bypass: A Vulnerable  |  B Mitigation: "), r.out());
+        CliResult same = CliResult.run("diff", FIXTURE.toString(), FIXTURE.toString());
+        assertTrue(!same.out().contains("machines differ"), same.out());
     }
 
     /**

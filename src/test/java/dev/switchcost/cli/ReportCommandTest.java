@@ -5,6 +5,7 @@ import dev.switchcost.render.ReportRenderer;
 import dev.switchcost.results.Build;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,9 +106,40 @@ class ReportCommandTest {
         assertTrue(text.contains("native futex, threads"), "the compare table is in the report");
         assertTrue(text.contains("JMH Visualizer"), "names JMH Visualizer");
         assertTrue(text.contains("1 fork, 0 × 1 s warmup, 2 × 200 ms measurement"), "JMH settings");
-        assertTrue(text.contains("with switchcost " + Build.describe()), "switchcost version and commit");
+        assertTrue(text.contains("rendered by switchcost " + Build.describe()), "switchcost version and commit");
+        assertTrue(text.contains("measuring commit not recorded"), "a directory from before provenance.json says so");
         String md = Files.readString(dir.resolve("report.md"));
         assertTrue(md.contains("## The answer"), md);
+    }
+
+    /** Issue 18: a report over two machines names what differs between them that can move a figure. */
+    @Test
+    void aReportOverTwoMachinesNamesTheirDifferences(@TempDir Path tmp) throws Exception {
+        CliResult r = CliResult.run("report", "docs/results/2026-11-21-epyc-kvm", "docs/results/2026-11-23b-epyc-kvm/quick",
+                "-o", tmp.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        String md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(md.contains("**The machines differ** in what can move a figure"), md);
+        assertTrue(md.contains("- cpuidle driver: 2026-11-21-epyc-kvm `haltpoll` · quick `none`"), md);
+        CliResult single = CliResult.run("report", "docs/results/2026-11-23b-epyc-kvm/quick", "-o", tmp.resolve("one").toString());
+        assertEquals(ExitCodes.OK, single.exit(), single.err());
+        assertFalse(Files.readString(tmp.resolve("one/report.md")).contains("machines differ"));
+    }
+
+    /** Issue 18: a re-rendered directory names the build that measured it beside the one that renders it. */
+    @Test
+    void namesTheMeasuringAndTheRenderingCommit(@TempDir Path tmp) throws Exception {
+        Path dir = copyFixture(tmp.resolve("results"));
+        Files.writeString(dir.resolve(ResultsDir.PROVENANCE), """
+                {"switchcostVersion": "0.0.9", "commit": "6538ae4c1f2e", "dirty": false, "jmhVersion": "1.37",
+                 "recordedAt": "2026-11-21T10:00:00Z"}
+                """);
+        CliResult r = CliResult.run("report", dir.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("- Measured by switchcost 0.0.9 (commit 6538ae4c1f2e), JMH 1.37; rendered by switchcost "
+                + Build.describe()), md);
+        assertFalse(md.contains("measuring commit not recorded"), md);
     }
 
     @Test

@@ -279,6 +279,21 @@ class RunCommandTest {
         assertTrue(log.contains("\n# switchcost: interrupted\n"), log.substring(Math.max(0, log.length() - 300)));
     }
 
+    /**
+     * Issue 18: the card compares virtual with platform threads like with like, so the quick set holds both sides of the
+     * one-CPU pair: two virtual threads on one carrier, and two platform threads parking on one CPU.
+     */
+    @Test
+    void quickMeasuresBothSidesOfTheOneCpuVirtualPlatformPair() {
+        List<String> trials = TrialPlan.of(prepared().options()).keys().stream()
+                .map(t -> t.benchmark().replaceFirst("^.*\\.bench\\.", "") + " " + t.params()).toList();
+        assertTrue(trials.stream().anyMatch(t -> t.startsWith("VirtualThreadHandoffOneCarrier.roundTrip ") && t.contains("pair=VT_VT")),
+                trials.toString());
+        assertTrue(trials.stream().anyMatch(t -> t.startsWith("ParkUnparkPingPong.roundTrip_park ") && t.contains("placement=SAME_CPU")
+                && t.contains("wait=UNTIMED")), trials.toString());
+        assertTrue(trials.stream().noneMatch(t -> t.startsWith("ParkUnparkPingPong.roundTrip_spin")), trials.toString());
+    }
+
     @Test
     void quickRunsTheHandoffsAgainInSampleModeAsARunOfTheirOwnAndARegexOrAModeDoesNot() {
         RunCommand.Prepared quick = prepared();

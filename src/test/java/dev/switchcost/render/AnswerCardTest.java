@@ -39,9 +39,14 @@ class AnswerCardTest {
         String card = AnswerCard.render(Results.load(DOCS), DOCS.resolve("report.html"));
         fitsOneScreen(card);
         assertTrue(card.contains("One CPU") && card.contains("Across CPUs"), card);
-        assertTrue(card.contains("pin communicating threads together here: "), card);
+        assertTrue(card.contains("futex handoff on one CPU ") && card.contains(" cheaper than on two: pin communicating threads together"),
+                card);
         assertTrue(card.contains("Virtual") && card.contains("Platform"), card);
-        assertTrue(card.contains("a virtual-thread handoff is "), card);
+        // like with like (issue 18): each ratio names both sides, one CPU against one CPU, unpinned against unpinned
+        assertTrue(card.contains("→ one CPU: virtual threads (one carrier) hand off ")
+                && card.contains(" cheaper than platform ones (pinned)"), card);
+        assertTrue(card.contains("→ unpinned: virtual threads (two carriers) hand off ")
+                && card.contains(" cheaper than platform ones (unpinned)"), card);
         assertTrue(card.contains("plain C futex, one CPU"), card);
         assertTrue(card.contains("JNA futex (FutexPingPong), one CPU"), card);
         assertTrue(card.lines().anyMatch(l -> l.startsWith("  → the JVM ")), card);
@@ -81,7 +86,7 @@ class AnswerCardTest {
     void saysSoWhenThereAreNoNativeRows() {
         String card = AnswerCard.render(Results.load(DOCS.resolve("run-quick.json")));
         fitsOneScreen(card);
-        assertTrue(card.contains("no native rows"), card);
+        assertTrue(card.contains("; not: JVM vs C, cache (run --quick measures them)"), card);
         assertFalse(card.contains("Report:"), card);
     }
 
@@ -120,7 +125,7 @@ class AnswerCardTest {
                 new Estimate(3000, 50, 19), 2.0, "x");
         var c = cache == null ? null : new Headline.Figure("paired", cache, 2.0, "y");
         return new Headline("25.0.3", direct, null, null, null, null, null, null, null, null, c,
-                cache == null ? 0 : 256, flags, c == null ? null : cache.over(direct.perSwitch()));
+                cache == null ? 0 : 256, flags, c == null ? null : cache.over(direct.perSwitch()), null, null, null);
     }
 
     @Test
@@ -157,7 +162,8 @@ class AnswerCardTest {
         List<String> l = AnswerCard.cacheLines(List.of(withCache(null, Set.of())));
         assertEquals(List.of("Cache       not measured (switchcost run --quick measures it)"), l);
         String card = AnswerCard.render(Results.load(DOCS));
-        assertTrue(card.contains("Cache       not measured"), card);
+        assertTrue(card.lines().anyMatch(x -> x.startsWith("Measured: ") && x.endsWith("; not: cache (run --quick measures it)")), card);
+        assertFalse(card.contains("Cache "), card);
         fitsOneScreen(card);
     }
 
@@ -225,6 +231,55 @@ class AnswerCardTest {
                 .contains("median · p99 (means of 1,000 trips)"), card);
         assertTrue(lines.get(lines.indexOf(lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow()) + 1)
                 .contains("median · p99 (sampled)"), card);
+    }
+
+    /**
+     * Issue 18: the committed quick run measured virtual threads on one carrier (one CPU) and platform threads unpinned:
+     * unlike rows, so no ratio is read from them, and the card says why once.
+     */
+    @Test
+    void noRatioBetweenVirtualOnOneCpuAndPlatformUnpinned() {
+        String card = AnswerCard.render(Results.load(Path.of("docs/results/2026-11-23b-epyc-kvm/quick")));
+        fitsOneScreen(card);
+        assertTrue(card.contains("virtual ↔ virtual, 1 carrier (one CPU)") && card.contains("platform ↔ platform, unpinned"), card);
+        assertTrue(card.contains("→ no virtual/platform ratio: virtual on one CPU, platform unpinned: unlike rows, not compared"), card);
+        assertFalse(card.contains("cheaper than platform"), card);
+        assertFalse(card.contains("Measured:"), "a quick run measured every question: " + card);
+    }
+
+    /** Issue 18: a figure without an error estimate ("± ?") is never read as "the same within the error". */
+    @Test
+    void aRatioWithoutAnErrorIsNotJudgedNeverTheSame() {
+        Estimate unknown = new Estimate(1.2, Double.NaN, 0);
+        for (String s : List.of(AnswerCard.pinningWords(unknown), AnswerCard.gainWords(unknown, "one CPU", "one carrier", "pinned"))) {
+            assertFalse(s.contains("the same"), s);
+            assertTrue(s.contains("error unknown (one iteration): not judged"), s);
+            assertTrue(s.contains("1.20×"), s);
+        }
+        // with an error that spans 1 it is the same within the error; beyond it, a factor naming both sides
+        assertTrue(AnswerCard.pinningWords(new Estimate(1.2, 1, 19)).contains("cost the same within the error"));
+        Estimate eight = new Estimate(8, 0.1, 19);
+        assertEquals("one CPU: virtual threads (one carrier) hand off " + Fmt.times(eight) + " cheaper than platform ones (pinned)",
+                AnswerCard.gainWords(eight, "one CPU", "one carrier", "pinned"));
+    }
+
+    /** Issue 18: a targeted run (futex rows only) says once what it measured and what not, not a line per absent figure. */
+    @Test
+    void aTargetedRunSaysOnceWhatItMeasuredAndWhatNot() throws IOException {
+        Path sample = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        Files.copy(sample, tmp.resolve("jmh.json"));
+        String card = AnswerCard.render(Results.load(tmp));
+        fitsOneScreen(card);
+        assertEquals(1, card.lines().filter(l -> l.contains("not measured")).count(), "only the half-measured pair's line: " + card);
+        List<String> said = card.lines().filter(l -> l.startsWith("Measured: ")).toList();
+        assertEquals(List.of("Measured: one CPU; not: virtual vs platform, JVM vs C, cache (run --quick measures them)"), said, card);
+        assertTrue(card.lines().anyMatch(l -> l.startsWith("Across CPUs") && l.contains("not measured")), "the half-measured pair: " + card);
+        // the same run with its one-CPU trial failed and left out: it ran, so --quick is not the advice
+        Files.writeString(tmp.resolve("status"), "failed: 1 of 1 trials failed\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
+                + "placement=SAME_CPU\tpartner died\n");
+        String left = AnswerCard.render(Results.load(tmp));
+        fitsOneScreen(left);
+        assertTrue(left.contains("\nNot measured: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache (or left out, above)\n"), left);
     }
 
     /** The cell of the tail line under the figure line starting with {@code label}. */

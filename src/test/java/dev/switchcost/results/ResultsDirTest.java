@@ -50,6 +50,40 @@ class ResultsDirTest {
         }
     }
 
+    /** Issue 18: the build that measured is recorded when the run starts, and read back with the results. */
+    @Test
+    void recordsTheMeasuringBuildAtRunTimeAndReadsItBack() throws IOException {
+        Provenance now = Provenance.current();
+        try (ResultsDir a = ResultsDir.create(parent, "box", null, FIXED);
+             ResultsDir b = ResultsDir.claim(parent.resolve("claimed"), "-o")) {
+            for (ResultsDir d : List.of(a, b)) {
+                assertTrue(Files.isRegularFile(d.resolve(ResultsDir.PROVENANCE)), "written before anything is measured");
+                Files.copy(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/jmh.json"), d.jmhJson());
+                d.complete();
+                Provenance read = Results.load(d.dir()).provenance();
+                assertEquals(now.switchcostVersion(), read.switchcostVersion());
+                assertEquals(now.commit(), read.commit());
+                assertEquals(now.dirty(), read.dirty());
+                assertEquals(org.openjdk.jmh.util.Version.getPlainVersion().strip(), read.jmhVersion());
+                assertFalse(read.recordedAt().isBlank());
+            }
+        }
+    }
+
+    @Test
+    void aDirectoryWrittenBeforeProvenanceHasNone() {
+        Results old = Results.load(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25"));
+        assertEquals(null, old.provenance());
+        assertTrue(old.notes().isEmpty(), "provenance.json is not a JMH file to be skipped with a note: " + old.notes());
+    }
+
+    @Test
+    void aMalformedProvenanceFileIsNamed() throws IOException {
+        Files.writeString(parent.resolve(ResultsDir.PROVENANCE), "[1, 2]");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Provenance.read(parent));
+        assertTrue(e.getMessage().contains(ResultsDir.PROVENANCE), e.getMessage());
+    }
+
     @Test
     void concurrentCreatorsNeverShareADirectory() throws Exception {
         int n = 8;

@@ -132,8 +132,10 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     /** One line for logs and report headers: CPU, the CPUs trials were allowed (when recorded), kernel, JDK, virtualization. */
     public String summary() {
         String virt = virtualization.hypervisor() == null ? "bare metal or unknown hypervisor" : virtualization.hypervisor() + " guest";
+        // the cpuidle driver moves a cross-CPU wakeup (a haltpoll guest polls before it exits to the hypervisor)
+        String idle = power == null || power.cpuidleDriver() == null ? "" : ", cpuidle " + power.cpuidleDriver();
         return cpu.model() + " (" + cpu.logicalCpus() + " logical CPUs" + (cpusAllowed == null ? "" : "; " + allowedText())
-                + "), Linux " + kernel.release() + ", JDK " + jdk.version() + ", " + virt;
+                + "), Linux " + kernel.release() + ", JDK " + jdk.version() + ", " + virt + idle;
     }
 
     /** {@code trials allowed CPU 1 by SWITCHCOST_CPUS=1}, {@code trials allowed CPUs 0-1 by the inherited mask}. */

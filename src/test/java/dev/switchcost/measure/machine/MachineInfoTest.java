@@ -64,4 +64,13 @@ class MachineInfoTest {
         assertNull(m.cpuSelection());
         assertTrue(!m.summary().contains("allowed"), m.summary());
     }
+
+    /** Issue 18: the cpuidle driver moves a cross-CPU wakeup, so the one-line summary (card, diff, run) names it. */
+    @Test
+    void theSummaryNamesTheCpuidleDriver() {
+        assertEquals("AMD EPYC (2 logical CPUs), Linux 6.18.44-fc-v782, JDK 25.0.3, KVM guest, cpuidle none",
+                MachineInfo.read(Path.of("docs/results/2026-11-23b-epyc-kvm/quick")).summary());
+        assertEquals("AMD EPYC (2 logical CPUs), Linux 6.18.44-fc-v509, JDK 25.0.3, KVM guest, cpuidle haltpoll",
+                MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm")).summary());
+    }
 }

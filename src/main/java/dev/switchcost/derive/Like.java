@@ -1,0 +1,76 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.derive.Headline.Figure;
+import dev.switchcost.results.Estimate;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Like with like: the one rule for which two figures may be divided. A ratio names the one aspect it compares
+ * ({@code varied}: the placement for "pin communicating threads together"; none for virtual against platform threads,
+ * whose thread kind is not an aspect here); every other aspect of its two sides (where the two threads ran, how they
+ * hand off, the JDK, the machine) must be the same, or the ratio is refused: {@link #ratio} returns null and no
+ * reading is made of it. A figure whose side is not known is unlike every other.
+ */
+public final class Like {
+
+    /** What a figure's side is made of. */
+    public enum Aspect { PLACEMENT, MECHANISM, JDK, MACHINE }
+
+    /** Two handoff sides pinned to one CPU, or two virtual threads on one carrier (they never run on two CPUs at once). */
+    public static final String ONE_CPU = "SAME_CPU";
+    /** Left to the scheduler: no pinning, or virtual threads on several carriers. */
+    public static final String UNPINNED = "UNPINNED";
+
+    /**
+     * Where and on what one figure was measured.
+     *
+     * @param placement where the two sides of the handoff ran: {@link #ONE_CPU}, {@code CROSS_CPU}, {@link #UNPINNED}
+     *                  (a benchmark's {@code placement} parameter, or what its carriers impose)
+     * @param mechanism how they hand off: {@code FUTEX}, {@code LOCK_SUPPORT} (park/unpark), a compare column, ...
+     * @param jdk       the JDK version, or null for a native program
+     * @param machine   the machine (host, CPU model, kernel from machine.json), or null when not recorded
+     */
+    public record Side(String placement, String mechanism, String jdk, String machine) {
+    }
+
+    private Like() {
+    }
+
+    /** The aspects in which {@code a} and {@code b} differ: every aspect when either is not known. */
+    public static Set<Aspect> differences(Side a, Side b) {
+        if (a == null || b == null) {
+            return EnumSet.allOf(Aspect.class);
+        }
+        Set<Aspect> d = EnumSet.noneOf(Aspect.class);
+        if (!Objects.equals(a.placement(), b.placement())) {
+            d.add(Aspect.PLACEMENT);
+        }
+        if (!Objects.equals(a.mechanism(), b.mechanism())) {
+            d.add(Aspect.MECHANISM);
+        }
+        if (!Objects.equals(a.jdk(), b.jdk())) {
+            d.add(Aspect.JDK);
+        }
+        if (!Objects.equals(a.machine(), b.machine())) {
+            d.add(Aspect.MACHINE);
+        }
+        return d;
+    }
+
+    /**
+     * {@code a / b} with the combined error ({@link Estimate#over}), or null when either is null or their sides differ in
+     * an aspect other than {@code varied}.
+     */
+    public static Estimate ratio(Figure a, Figure b, Aspect... varied) {
+        if (a == null || b == null) {
+            return null;
+        }
+        Set<Aspect> d = differences(a.side(), b.side());
+        d.removeAll(List.of(varied));
+        return d.isEmpty() ? a.perSwitch().over(b.perSwitch()) : null;
+    }
+}
