@@ -44,6 +44,8 @@ public final class Charts {
 
     static final int WIDTH = 1000;
     static final int ROW_PX = 46;
+    /** The diameter of a dot (a figure on a log axis), px. */
+    static final int DOT_PX = 12;
     static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
 
@@ -64,14 +66,23 @@ public final class Charts {
     public record Bar(String label, Estimate value, String group) {
     }
 
-    /** A chart and its name ({@code mechanism}, ...) and the question it answers. */
-    public record Chart(String name, String question, byte[] png) {
+    /**
+     * A chart, its name ({@code mechanism}, ...) and the question it answers, kept as XChart's model so that it
+     * can be encoded (and checked) after it is drawn.
+     */
+    public record Chart(String name, String question, XYChart xy) {
+
+        /** The chart as a PNG, at its own size. */
+        public byte[] png() throws IOException {
+            return Charts.png(xy);
+        }
     }
 
     /**
-     * Horizontal bars, top to bottom in the given order, each labelled "label — value ± error unit" on
-     * the axis, with its 99.9% error bar. The value axis is logarithmic when the values span more than
-     * a decade.
+     * One row per figure, top to bottom in the given order, each labelled "label   value ± error" above it, with
+     * its 99.9% error as a whisker. When the values span more than a decade the value axis is logarithmic and
+     * each figure is a dot (a bar on a log axis starts at an arbitrary decade: its length means nothing); on a
+     * linear axis, which then starts at 0, each figure is a bar from 0.
      */
     public static Optional<Chart> bars(String name, String title, String question, String unit, List<Bar> bars) throws IOException {
         List<Bar> shown = bars.stream().filter(b -> Double.isFinite(b.value().value()) && b.value().value() > 0).toList();
@@ -97,6 +108,7 @@ public final class Charts {
         chart.getStyler().setXAxisLogarithmic(log);
         chart.getStyler().setXAxisDecimalPattern("#,##0.#");
         chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setMarkerSize(DOT_PX);
         Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
         chart.getStyler().setAnnotationTextFont(font);
         chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
@@ -114,23 +126,36 @@ public final class Charts {
             Bar b = shown.get(i);
             double y = n - i;
             boolean first = inLegend.add(b.group());
-            XYSeries s = chart.addSeries(first ? b.group() : b.group() + "\u200b".repeat(i + 1),
-                    new double[] {lo, b.value().value()}, new double[] {y - 0.12, y - 0.12});
-            s.setMarker(SeriesMarkers.NONE);
-            s.setLineColor(colors.get(b.group()));
-            s.setLineStyle(new BasicStroke(thickness, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
-            s.setShowInLegend(first);
-            if (b.value().errorKnown() && b.value().halfWidth() > 0) {
-                errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
+            String seriesName = first ? b.group() : b.group() + "\u200b".repeat(i + 1);
+            boolean whisker = b.value().errorKnown() && b.value().halfWidth() > 0;
+            if (log) {
+                // the whisker first, so that the dot is drawn over it
+                if (whisker) {
+                    errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
+                }
+                XYSeries s = chart.addSeries(seriesName, new double[] {b.value().value()}, new double[] {y - 0.12});
+                s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                s.setMarker(SeriesMarkers.CIRCLE);
+                s.setMarkerColor(colors.get(b.group()));
+                s.setShowInLegend(first);
+            } else {
+                XYSeries s = chart.addSeries(seriesName, new double[] {0, b.value().value()}, new double[] {y - 0.12, y - 0.12});
+                s.setMarker(SeriesMarkers.NONE);
+                s.setLineColor(colors.get(b.group()));
+                s.setLineStyle(new BasicStroke(thickness, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
+                s.setShowInLegend(first);
+                if (whisker) {
+                    errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
+                }
             }
-            // the label: left-aligned above its bar (XChart centres annotation text on x, so place its centre)
+            // the label: left-aligned above its row (XChart centres annotation text on x, so place its centre)
             String text = b.label() + "   " + Fmt.pm(b.value());
             double w = new TextLayout(text, font, frc).getBounds().getWidth();
             double f = Math.min(0.98, (6 + w / 2) / plotWidthPx);
             double x = log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
             chart.addAnnotation(new AnnotationText(text, x, y + 0.3, false));
         }
-        return Optional.of(new Chart(name, question, png(chart)));
+        return Optional.of(new Chart(name, question, chart));
     }
 
     private static void errorBar(XYChart chart, String id, double lo, double hi, double y) {
@@ -300,7 +325,7 @@ public final class Charts {
                 chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Fmt.num(kib) + " KiB", kib * 1.03, yMax + pad * 0.5, false));
             }
         }
-        return Optional.of(new Chart("working-set", question, png(chart)));
+        return Optional.of(new Chart("working-set", question, chart));
     }
 
     /** The stride of the replication seed's cost-vs-size figure, and its sizes (KiB) and strides (bytes). */
@@ -337,7 +362,7 @@ public final class Charts {
         XYChart chart = curveChart("Indirect cost of a switch, JVM and C, one interleaved run (paired: first − second walk; 99.9% error)",
                 "working set each side touches between switches, KiB (log scale)", "indirect cost, ns per switch",
                 List.copyOf(curves.values()), refs, caches, true);
-        return Optional.of(new Chart("indirect-jvm-vs-c", question, png(chart)));
+        return Optional.of(new Chart("indirect-jvm-vs-c", question, chart));
     }
 
     /**
@@ -364,7 +389,7 @@ public final class Charts {
         XYChart chart = curveChart("Total cost per switch (direct + indirect) at stride " + SEED_STRIDE + " B, JVM and C (99.9% error)",
                 "array each side walks between switches, KiB (log scale)", "total cost, ns per switch",
                 List.copyOf(curves.values()), directReferences(points), caches(machine), false);
-        return Optional.of(new Chart("seed-cost-vs-size", question, png(chart)));
+        return Optional.of(new Chart("seed-cost-vs-size", question, chart));
     }
 
     /**
@@ -401,7 +426,7 @@ public final class Charts {
             chart.addAnnotation(new AnnotationLine(k, true, false));
             chart.addAnnotation(new AnnotationText(Fmt.num(Math.pow(2, k)) + " B", k + 0.12, bottom + (top - bottom) * 0.03, false));
         }
-        return Optional.of(new Chart("seed-indirect-vs-stride", question, png(chart)));
+        return Optional.of(new Chart("seed-indirect-vs-stride", question, chart));
     }
 
     /** One curve: its legend name, colour, dashed or solid, and its points (x → value with error). */

@@ -78,7 +78,7 @@ public final class DistributionChart {
             }
         }
         return Optional.of(new Charts.Chart(NAME, "How long is the tail of a handoff: latency per percentile, log scale"
-                + " (each line one trial; p50 at 0.3, p90 at 1, p99 at 2, p99.9 at 3 on the x axis)?", Charts.png(chart)));
+                + " (each line one trial; p50 at 0.3, p90 at 1, p99 at 2, p99.9 at 3 on the x axis)?", chart));
     }
 
     /** The percentile {@code fraction} on a scale of nines: −log10(1 − fraction); p90 is 1, p99 2. */

@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -33,6 +34,7 @@ final class Doc {
     }
 
     private final List<Block> blocks = new ArrayList<>();
+    private final List<Charts.Chart> charts = new ArrayList<>();
 
     Doc h(int level, String text, String id) {
         blocks.add(new Heading(level, text, id));
@@ -53,9 +55,15 @@ final class Doc {
         return this;
     }
 
-    Doc image(String alt, byte[] png, String file) {
-        blocks.add(new Image(alt, png, file));
+    Doc image(String alt, Charts.Chart chart, String file) throws IOException {
+        blocks.add(new Image(alt, chart.png(), file));
+        charts.add(chart);
         return this;
+    }
+
+    /** The charts in this document, in order. */
+    List<Charts.Chart> charts() {
+        return List.copyOf(charts);
     }
 
     Doc pre(String text) {
