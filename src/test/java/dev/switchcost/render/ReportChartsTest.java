@@ -7,18 +7,26 @@ import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.None;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import java.awt.BasicStroke;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 18: the charts of a report read true. Every chart the report draws from committed results is checked. */
@@ -122,5 +130,84 @@ class ReportChartsTest {
                 new Charts.Bar("futex", Estimate.ofSamples(new double[] {9000, 9100, 8900}), "CROSS_CPU"))).orElseThrow().xy();
         assertFalse(near.getStyler().isXAxisLogarithmic());
         assertEquals(2, barSeries(near).size());
+    }
+
+    /** The colours (RGB) a series is drawn in: its line where a line is drawn, its marker, its fill where it fills. */
+    static Set<Integer> drawnColours(XYSeries s) {
+        Set<Integer> out = new HashSet<>();
+        XYSeries.XYSeriesRenderStyle style = s.getXYSeriesRenderStyle();
+        boolean fills = style == XYSeries.XYSeriesRenderStyle.PolygonArea || style == XYSeries.XYSeriesRenderStyle.Area
+                || style == XYSeries.XYSeriesRenderStyle.StepArea;
+        if (style != XYSeries.XYSeriesRenderStyle.Scatter) {
+            add(out, s.getLineColor());
+        }
+        if (!(s.getMarker() instanceof None) && s.getMarker() != null) {
+            add(out, s.getMarkerColor());
+        }
+        if (fills) {
+            add(out, s.getFillColor());
+        }
+        return out;
+    }
+
+    private static void add(Set<Integer> out, Color c) {
+        if (c != null && c.getAlpha() > 0) {
+            out.add(c.getRGB() & 0xffffff);
+        }
+    }
+
+    /**
+     * Across every chart of one page, a placement, a virtual-thread pair or a JDK is always drawn in its one colour,
+     * two of them never share one, and no other series (a stride, a size, the timer) wears one of theirs.
+     */
+    @Test
+    void onePlacementOrJdkOneColourAcrossEveryChartOfAPage() throws IOException {
+        Map<String, Set<String>> quickCharts = null;
+        for (Path page : pages()) {
+            Map<String, Set<Integer>> colours = new TreeMap<>();
+            Map<String, Set<String>> chartsOf = new TreeMap<>();
+            for (Charts.Chart c : charts(page)) {
+                for (XYSeries s : c.xy().getSeriesMap().values()) {
+                    Set<Integer> drawn = drawnColours(s);
+                    String key = c.keys().get(s.getName());
+                    if (key == null) {
+                        for (int rgb : drawn) {
+                            assertFalse(Palette.isKeyed(new Color(rgb)), page + ": " + c.name() + " draws '" + s.getName()
+                                    + "', which stands for no placement or JDK, in a placement's or JDK's colour");
+                        }
+                        continue;
+                    }
+                    assertFalse(drawn.isEmpty(), page + ": " + c.name() + " '" + s.getName() + "' is drawn in some colour");
+                    colours.computeIfAbsent(key, k -> new HashSet<>()).addAll(drawn);
+                    chartsOf.computeIfAbsent(key, k -> new TreeSet<>()).add(c.name());
+                }
+            }
+            for (Map.Entry<String, Set<Integer>> e : colours.entrySet()) {
+                assertEquals(1, e.getValue().size(), page + ": " + e.getKey() + " is drawn in " + e.getValue().size()
+                        + " colours, in " + chartsOf.get(e.getKey()));
+            }
+            Set<Integer> all = new HashSet<>();
+            colours.values().forEach(all::addAll);
+            assertEquals(colours.size(), all.size(), page + ": two keys share a colour: " + colours);
+            if (page.equals(QUICK)) {
+                quickCharts = chartsOf;
+            }
+        }
+        // the quick run draws each placement in several charts: the check above had something to compare
+        assertNotNull(quickCharts);
+        assertEquals(Set.of("compare", "distribution", "mechanism", "working-set"), quickCharts.get("SAME_CPU"));
+        assertEquals(Set.of("distribution", "mechanism", "working-set"), quickCharts.get("CROSS_CPU"));
+        assertEquals(Set.of("distribution", "virtual-vs-platform"), quickCharts.get(Palette.VT_VT));
+    }
+
+    @Test
+    void paletteKeysAreDistinctAndJdksStable() {
+        List<String> keys = List.of("SAME_CPU", "CROSS_CPU", "SMT_SIBLING", "UNPINNED", Palette.VT_VT, Palette.VT_PT, Palette.PT_PT,
+                Palette.jdk(17), Palette.jdk(21), Palette.jdk(25), Palette.jdk(26));
+        assertEquals(keys.size(), keys.stream().map(Palette::of).distinct().count());
+        assertEquals(Palette.of("JDK 25"), Palette.of(Palette.jdkOf("25.0.3")));
+        for (int i = 0; i < 20; i++) {
+            assertFalse(Palette.isKeyed(Palette.unkeyed(i)));
+        }
     }
 }
