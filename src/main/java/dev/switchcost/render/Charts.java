@@ -9,6 +9,7 @@ import dev.switchcost.results.Estimate;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -36,8 +37,8 @@ import java.util.TreeMap;
 import javax.imageio.ImageIO;
 
 /**
- * The report's charts, drawn with XChart, as PNG bytes (inlined into report.html as data: URIs, or
- * written as files for the README). One chart per question; every bar is labelled with its value and
+ * The report's charts, drawn with XChart: as SVG (inlined into report.html as data: URIs, sharp on any
+ * screen) and as PNG (files for the README). One chart per question; every bar is labelled with its value and
  * error, errors are drawn, and axes are logarithmic where values span decades.
  */
 public final class Charts {
@@ -91,6 +92,13 @@ public final class Charts {
         /** The chart as a PNG, at its own size. */
         public byte[] png() throws IOException {
             return Charts.png(xy);
+        }
+
+        /** The chart as an SVG document (UTF-8), at its own size in px: sharp at any zoom. */
+        public byte[] svg() throws IOException {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            VectorGraphicsEncoder.saveVectorGraphic(xy, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            return out.toByteArray();
         }
     }
 

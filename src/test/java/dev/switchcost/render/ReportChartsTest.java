@@ -210,4 +210,22 @@ class ReportChartsTest {
             assertFalse(Palette.isKeyed(Palette.unkeyed(i)));
         }
     }
+
+    /** report.html carries each chart as vector SVG (sharp on a HiDPI screen), none as a bitmap. */
+    @Test
+    void reportHtmlInlinesEveryChartAsSvg() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("svg"));
+        ReportRenderer.Rendered r = ReportRenderer.render(List.of(Results.load(QUICK)), out, null, "test");
+        String html = Files.readString(r.html());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("src=\"data:image/svg\\+xml;base64,([A-Za-z0-9+/=]+)\"").matcher(html);
+        int n = 0;
+        while (m.find()) {
+            String svg = new String(java.util.Base64.getDecoder().decode(m.group(1)), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(svg.contains("<svg") && svg.strip().endsWith("</svg>"), "chart " + n + " is a whole SVG document");
+            n++;
+        }
+        assertEquals(r.drawn().size(), n, "one SVG per chart drawn");
+        assertTrue(n >= 4);
+        assertFalse(html.contains("data:image/png"), "no bitmap chart");
+    }
 }
