@@ -9,6 +9,7 @@ import dev.switchcost.results.Estimate;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -36,16 +37,23 @@ import java.util.TreeMap;
 import javax.imageio.ImageIO;
 
 /**
- * The report's charts, drawn with XChart, as PNG bytes (inlined into report.html as data: URIs, or
- * written as files for the README). One chart per question; every bar is labelled with its value and
+ * The report's charts, drawn with XChart: as SVG (inlined into report.html as data: URIs, sharp on any
+ * screen) and as PNG (files for the README). One chart per question; every bar is labelled with its value and
  * error, errors are drawn, and axes are logarithmic where values span decades.
  */
 public final class Charts {
 
     static final int WIDTH = 1000;
     static final int ROW_PX = 46;
-    static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
-        new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
+    /** Series of one colour (one placement, say) told apart by their stroke and marker, in this order. */
+    static final BasicStroke[] STROKES = {new BasicStroke(2f),
+        new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f),
+        new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 4f}, 0f),
+        new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {10f, 4f, 2f, 4f}, 0f)};
+    static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
+        SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP};
+    /** The diameter of a dot (a figure on a log axis), px. */
+    static final int DOT_PX = 12;
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -64,14 +72,41 @@ public final class Charts {
     public record Bar(String label, Estimate value, String group) {
     }
 
-    /** A chart and its name ({@code mechanism}, ...) and the question it answers. */
-    public record Chart(String name, String question, byte[] png) {
+    /**
+     * A chart, its name ({@code mechanism}, ...) and the question it answers, kept as XChart's model so that it
+     * can be encoded (and checked) after it is drawn.
+     */
+    public record Chart(String name, String question, XYChart xy, Map<String, String> keys) {
+
+        /**
+         * @param keys the series coloured by a {@link Palette} key (placement, pair, JDK): series name → key
+         */
+        public Chart {
+            keys = Map.copyOf(keys);
+        }
+
+        Chart(String name, String question, XYChart xy) {
+            this(name, question, xy, Map.of());
+        }
+
+        /** The chart as a PNG, at its own size. */
+        public byte[] png() throws IOException {
+            return Charts.png(xy);
+        }
+
+        /** The chart as an SVG document (UTF-8), at its own size in px: sharp at any zoom. */
+        public byte[] svg() throws IOException {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            VectorGraphicsEncoder.saveVectorGraphic(xy, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            return out.toByteArray();
+        }
     }
 
     /**
-     * Horizontal bars, top to bottom in the given order, each labelled "label — value ± error unit" on
-     * the axis, with its 99.9% error bar. The value axis is logarithmic when the values span more than
-     * a decade.
+     * One row per figure, top to bottom in the given order, each labelled "label   value ± error" above it, with
+     * its 99.9% error as a whisker. When the values span more than a decade the value axis is logarithmic and
+     * each figure is a dot (a bar on a log axis starts at an arbitrary decade: its length means nothing); on a
+     * linear axis, which then starts at 0, each figure is a bar from 0.
      */
     public static Optional<Chart> bars(String name, String title, String question, String unit, List<Bar> bars) throws IOException {
         List<Bar> shown = bars.stream().filter(b -> Double.isFinite(b.value().value()) && b.value().value() > 0).toList();
@@ -83,7 +118,8 @@ public final class Charts {
         boolean log = max / min > 10;
         int n = shown.size();
         Map<String, Color> colors = new LinkedHashMap<>();
-        shown.forEach(b -> colors.computeIfAbsent(b.group(), g -> PALETTE[colors.size() % PALETTE.length]));
+        shown.forEach(b -> colors.computeIfAbsent(b.group(), g -> Palette.isKey(g) ? Palette.of(g) : Palette.unkeyed(colors.size())));
+        Map<String, String> keys = new LinkedHashMap<>();
         boolean legend = colors.size() > 1;
         int height = 130 + n * ROW_PX + (legend ? 40 : 0);
         XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title)
@@ -97,6 +133,7 @@ public final class Charts {
         chart.getStyler().setXAxisLogarithmic(log);
         chart.getStyler().setXAxisDecimalPattern("#,##0.#");
         chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setMarkerSize(DOT_PX);
         Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
         chart.getStyler().setAnnotationTextFont(font);
         chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
@@ -114,23 +151,39 @@ public final class Charts {
             Bar b = shown.get(i);
             double y = n - i;
             boolean first = inLegend.add(b.group());
-            XYSeries s = chart.addSeries(first ? b.group() : b.group() + "\u200b".repeat(i + 1),
-                    new double[] {lo, b.value().value()}, new double[] {y - 0.12, y - 0.12});
-            s.setMarker(SeriesMarkers.NONE);
-            s.setLineColor(colors.get(b.group()));
-            s.setLineStyle(new BasicStroke(thickness, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
-            s.setShowInLegend(first);
-            if (b.value().errorKnown() && b.value().halfWidth() > 0) {
-                errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
+            String seriesName = first ? b.group() : b.group() + "\u200b".repeat(i + 1);
+            boolean whisker = b.value().errorKnown() && b.value().halfWidth() > 0;
+            if (Palette.isKey(b.group())) {
+                keys.put(seriesName, b.group());
             }
-            // the label: left-aligned above its bar (XChart centres annotation text on x, so place its centre)
+            if (log) {
+                // the whisker first, so that the dot is drawn over it
+                if (whisker) {
+                    errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
+                }
+                XYSeries s = chart.addSeries(seriesName, new double[] {b.value().value()}, new double[] {y - 0.12});
+                s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                s.setMarker(SeriesMarkers.CIRCLE);
+                s.setMarkerColor(colors.get(b.group()));
+                s.setShowInLegend(first);
+            } else {
+                XYSeries s = chart.addSeries(seriesName, new double[] {0, b.value().value()}, new double[] {y - 0.12, y - 0.12});
+                s.setMarker(SeriesMarkers.NONE);
+                s.setLineColor(colors.get(b.group()));
+                s.setLineStyle(new BasicStroke(thickness, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
+                s.setShowInLegend(first);
+                if (whisker) {
+                    errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
+                }
+            }
+            // the label: left-aligned above its row (XChart centres annotation text on x, so place its centre)
             String text = b.label() + "   " + Fmt.pm(b.value());
             double w = new TextLayout(text, font, frc).getBounds().getWidth();
             double f = Math.min(0.98, (6 + w / 2) / plotWidthPx);
             double x = log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
             chart.addAnnotation(new AnnotationText(text, x, y + 0.3, false));
         }
-        return Optional.of(new Chart(name, question, png(chart)));
+        return Optional.of(new Chart(name, question, chart, keys));
     }
 
     private static void errorBar(XYChart chart, String id, double lo, double hi, double y) {
@@ -168,7 +221,9 @@ public final class Charts {
                 && Double.isFinite(r.paired().indirect().value()));
         boolean jdks = rows.stream().map(IndirectCost.Row::jdk).distinct().count() > 1;
         boolean walks = rows.stream().map(IndirectCost.Row::walkKind).distinct().count() > 1;
+        boolean placements = rows.stream().map(IndirectCost.Row::placement).distinct().count() > 1;
         Map<String, TreeMap<Long, Estimate>> bySeries = new LinkedHashMap<>();
+        Map<String, String> seriesKey = new LinkedHashMap<>();
         Estimate direct = null;
         String directWhat = null;
         for (IndirectCost.Row r : rows) {
@@ -189,6 +244,12 @@ public final class Charts {
             String series = (jdks ? "JDK " + r.jdk() + " " : "") + "stride " + r.strideBytes() + " B, " + r.placement() + ", "
                     + r.handoff() + ", " + r.sharing() + (walks ? ", " + r.walkKind() + " walk" : "");
             bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put(r.workingSetKiB(), e);
+            // colour: the placement where several are drawn, else the JDK where several are, else none
+            if (placements) {
+                seriesKey.put(series, Palette.placement(r.placement()));
+            } else if (jdks) {
+                seriesKey.put(series, Palette.jdkOf(r.jdk()));
+            }
         }
         if (bySeries.isEmpty() || !paired && bySeries.values().stream().allMatch(m -> m.size() < 2)) {
             return Optional.empty();
@@ -220,8 +281,13 @@ public final class Charts {
         double xMin = bySeries.values().stream().mapToDouble(m -> m.firstKey()).min().orElse(1);
         double xMax = bySeries.values().stream().mapToDouble(m -> m.lastKey()).max().orElse(1);
         int i = 0;
+        Map<String, String> keys = new LinkedHashMap<>();
+        Map<Color, Integer> sameColour = new LinkedHashMap<>();
         for (Map.Entry<String, TreeMap<Long, Estimate>> s : bySeries.entrySet()) {
-            Color c = PALETTE[i++ % PALETTE.length];
+            String key = seriesKey.get(s.getKey());
+            Color c = key != null && Palette.isKey(key) ? Palette.of(key) : Palette.unkeyed(i);
+            i++;
+            int nth = sameColour.merge(c, 1, Integer::sum) - 1;
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             List<Double> err = new ArrayList<>();
@@ -248,11 +314,18 @@ public final class Charts {
                 band.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 40));
                 band.setLineColor(new Color(0, 0, 0, 0));
                 band.setShowInLegend(false);
+                if (key != null) {
+                    keys.put(band.getName(), key);
+                }
             }
             XYSeries line = chart.addSeries(s.getKey(), x, y, err);
-            line.setMarker(SeriesMarkers.CIRCLE);
+            line.setMarker(MARKERS[nth % MARKERS.length]);
             line.setLineColor(c);
             line.setMarkerColor(c);
+            line.setLineStyle(STROKES[nth % STROKES.length]);
+            if (key != null) {
+                keys.put(line.getName(), key);
+            }
             yMax = Math.max(yMax, up.stream().mapToDouble(Double::doubleValue).max().orElse(0));
             yMin = Math.min(yMin, down.stream().mapToDouble(Double::doubleValue).min().orElse(0));
         }
@@ -300,7 +373,7 @@ public final class Charts {
                 chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Fmt.num(kib) + " KiB", kib * 1.03, yMax + pad * 0.5, false));
             }
         }
-        return Optional.of(new Chart("working-set", question, png(chart)));
+        return Optional.of(new Chart("working-set", question, chart, keys));
     }
 
     /** The stride of the replication seed's cost-vs-size figure, and its sizes (KiB) and strides (bytes). */
@@ -327,9 +400,11 @@ public final class Charts {
         Map<String, Curve> curves = new LinkedHashMap<>();
         for (IndirectSweepCurve.Point p : shown) {
             String key = p.impl() + ", stride " + p.strideBytes() + " B" + (placements ? ", " + p.placement() : "");
-            Color c = PALETTE[(strides.indexOf(p.strideBytes()) + (placements && p.placement().equals("CROSS_CPU") ? strides.size() : 0))
-                    % PALETTE.length];
-            curves.computeIfAbsent(key, k -> new Curve(k, c, !p.impl().equals("JVM"), new TreeMap<>()))
+            // several placements: the placement's colour (strides by marker); one: a colour per stride
+            String colourKey = placements ? Palette.placement(p.placement()) : null;
+            Color c = colourKey != null ? Palette.of(colourKey) : Palette.unkeyed(strides.indexOf(p.strideBytes()));
+            int marker = placements ? strides.indexOf(p.strideBytes()) : 0;
+            curves.computeIfAbsent(key, k -> new Curve(k, c, colourKey, marker, !p.impl().equals("JVM"), new TreeMap<>()))
                     .points().put((double) p.workingSetKiB(), p.indirect());
         }
         List<Reference> refs = directReferences(points);
@@ -337,7 +412,7 @@ public final class Charts {
         XYChart chart = curveChart("Indirect cost of a switch, JVM and C, one interleaved run (paired: first − second walk; 99.9% error)",
                 "working set each side touches between switches, KiB (log scale)", "indirect cost, ns per switch",
                 List.copyOf(curves.values()), refs, caches, true);
-        return Optional.of(new Chart("indirect-jvm-vs-c", question, png(chart)));
+        return Optional.of(new Chart("indirect-jvm-vs-c", question, chart, keys(chart, curves.values())));
     }
 
     /**
@@ -354,8 +429,9 @@ public final class Charts {
                 continue;
             }
             String key = p.impl() + ", " + p.placement();
-            Color c = p.impl().equals("JVM") ? PALETTE[0] : PALETTE[1];
-            curves.computeIfAbsent(key, k -> new Curve(k, c, !p.impl().equals("JVM"), new TreeMap<>()))
+            // the placement's colour; JVM solid, C dashed
+            String colourKey = Palette.placement(p.placement());
+            curves.computeIfAbsent(key, k -> new Curve(k, Palette.of(colourKey), colourKey, 0, !p.impl().equals("JVM"), new TreeMap<>()))
                     .points().put((double) p.workingSetKiB(), p.total());
         }
         if (curves.values().stream().allMatch(c -> c.points().size() < 2)) {
@@ -364,7 +440,7 @@ public final class Charts {
         XYChart chart = curveChart("Total cost per switch (direct + indirect) at stride " + SEED_STRIDE + " B, JVM and C (99.9% error)",
                 "array each side walks between switches, KiB (log scale)", "total cost, ns per switch",
                 List.copyOf(curves.values()), directReferences(points), caches(machine), false);
-        return Optional.of(new Chart("seed-cost-vs-size", question, png(chart)));
+        return Optional.of(new Chart("seed-cost-vs-size", question, chart, keys(chart, curves.values())));
     }
 
     /**
@@ -380,8 +456,9 @@ public final class Charts {
         Map<String, Curve> curves = new LinkedHashMap<>();
         for (IndirectSweepCurve.Point p : shown) {
             String key = p.impl() + ", " + Fmt.num(p.workingSetKiB()) + " KiB" + (placements ? ", " + p.placement() : "");
-            Color c = PALETTE[sizes.indexOf(p.workingSetKiB()) % PALETTE.length];
-            curves.computeIfAbsent(key, k -> new Curve(k, c, !p.impl().equals("JVM"), new TreeMap<>()))
+            Color c = Palette.unkeyed(sizes.indexOf(p.workingSetKiB()));
+            int marker = placements ? List.of("SAME_CPU", "CROSS_CPU").indexOf(p.placement()) + 1 : 0;
+            curves.computeIfAbsent(key, k -> new Curve(k, c, null, marker, !p.impl().equals("JVM"), new TreeMap<>()))
                     .points().put(Math.log(p.strideBytes()) / Math.log(2), p.indirect());
         }
         if (curves.values().stream().allMatch(c -> c.points().size() < 2)) {
@@ -401,11 +478,27 @@ public final class Charts {
             chart.addAnnotation(new AnnotationLine(k, true, false));
             chart.addAnnotation(new AnnotationText(Fmt.num(Math.pow(2, k)) + " B", k + 0.12, bottom + (top - bottom) * 0.03, false));
         }
-        return Optional.of(new Chart("seed-indirect-vs-stride", question, png(chart)));
+        return Optional.of(new Chart("seed-indirect-vs-stride", question, chart, keys(chart, curves.values())));
     }
 
-    /** One curve: its legend name, colour, dashed or solid, and its points (x → value with error). */
-    record Curve(String name, Color color, boolean dashed, TreeMap<Double, Estimate> points) {
+    /**
+     * One curve: its legend name, colour (and the {@link Palette} key it stands for, or null), its marker's index
+     * into {@link #MARKERS}, dashed (C) or solid (JVM), and its points (x → value with error).
+     */
+    record Curve(String name, Color color, String key, int marker, boolean dashed, TreeMap<Double, Estimate> points) {
+    }
+
+    /** The series of {@code chart} that draw a curve with a {@link Palette} key (its line and its band): name → key. */
+    static Map<String, String> keys(XYChart chart, java.util.Collection<Curve> curves) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (Curve cv : curves) {
+            for (String name : List.of(cv.name(), cv.name() + " band")) {
+                if (cv.key() != null && chart.getSeriesMap().containsKey(name)) {
+                    keys.put(name, cv.key());
+                }
+            }
+        }
+        return keys;
     }
 
     /** A horizontal reference line. */
@@ -497,7 +590,7 @@ public final class Charts {
                 bands.add(band.getName());
             }
             XYSeries line = chart.addSeries(cv.name(), x, y, err);
-            line.setMarker(cv.dashed() ? SeriesMarkers.SQUARE : SeriesMarkers.CIRCLE);
+            line.setMarker(MARKERS[(2 * cv.marker() + (cv.dashed() ? 1 : 0)) % MARKERS.length]);
             line.setLineColor(c);
             line.setMarkerColor(c);
             line.setLineStyle(cv.dashed() ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f)

@@ -14,7 +14,9 @@ import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -31,7 +33,6 @@ public final class DistributionChart {
 
     static final String NAME = "distribution";
     private static final int HEIGHT = 560;
-    private static final Color TIMER = new Color(0x7f7f7f);
 
     private DistributionChart() {
     }
@@ -62,6 +63,8 @@ public final class DistributionChart {
         chart.getStyler().setLegendFont(font);
         chart.getStyler().setAxisTickLabelsFont(font);
         int i = 0;
+        Map<String, String> keys = new LinkedHashMap<>();
+        Map<Color, Integer> sameColour = new LinkedHashMap<>();
         for (LatencyDistribution.Series s : shown) {
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
@@ -71,14 +74,33 @@ public final class DistributionChart {
             }
             XYSeries line = chart.addSeries(label(s), x, y);
             line.setMarker(SeriesMarkers.NONE);
-            Color c = s.timer() ? TIMER : Charts.PALETTE[i++ % Charts.PALETTE.length];
+            String key = s.timer() ? null : key(s.row());
+            Color c = s.timer() ? Palette.TIMER : key != null ? Palette.of(key) : Palette.unkeyed(i++);
             line.setLineColor(c);
             if (s.timer()) {
                 line.setLineStyle(SeriesLines.DASH_DASH);
+            } else {
+                // lines of one colour (two carriers beside one, two mechanisms on one placement) by their stroke
+                line.setLineStyle(Charts.STROKES[(sameColour.merge(c, 1, Integer::sum) - 1) % Charts.STROKES.length]);
+            }
+            if (key != null) {
+                keys.put(line.getName(), key);
             }
         }
         return Optional.of(new Charts.Chart(NAME, "How long is the tail of a handoff: latency per percentile, log scale"
-                + " (each line one trial; p50 at 0.3, p90 at 1, p99 at 2, p99.9 at 3 on the x axis)?", Charts.png(chart)));
+                + " (each line one trial; p50 at 0.3, p90 at 1, p99 at 2, p99.9 at 3 on the x axis)?", chart, keys));
+    }
+
+    /** The {@link Palette} key of a row: its virtual-thread pair, else its placement (none: unpinned), else null. */
+    static String key(JmhRow r) {
+        if (r.param("pair") != null && Palette.isKey(Palette.pair(r.param("pair")))) {
+            return Palette.pair(r.param("pair"));
+        }
+        if (r.params().containsKey("placement") || r.benchmarkClass().equals("FutexPingPong")) {
+            String p = Palette.placement(r.param("placement"));
+            return Palette.isKey(p) ? p : null;
+        }
+        return null;
     }
 
     /** The percentile {@code fraction} on a scale of nines: −log10(1 − fraction); p90 is 1, p99 2. */

@@ -1,12 +1,13 @@
 package dev.switchcost.render;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 
 /**
  * A small document model written as Markdown and as one self-contained HTML page (charts inlined as
- * PNG data: URIs), so both say the same thing.
+ * SVG data: URIs), so both say the same thing.
  */
 final class Doc {
 
@@ -22,8 +23,11 @@ final class Doc {
     private record TableBlock(Table table) implements Block {
     }
 
-    /** @param file the chart's file relative to the Markdown, or null when none was written */
-    private record Image(String alt, byte[] png, String file) implements Block {
+    /**
+     * @param svg  the chart as an SVG document
+     * @param file the chart's file relative to the Markdown, or null when none was written
+     */
+    private record Image(String alt, byte[] svg, String file) implements Block {
     }
 
     private record Pre(String text) implements Block {
@@ -33,6 +37,7 @@ final class Doc {
     }
 
     private final List<Block> blocks = new ArrayList<>();
+    private final List<Charts.Chart> charts = new ArrayList<>();
 
     Doc h(int level, String text, String id) {
         blocks.add(new Heading(level, text, id));
@@ -53,9 +58,15 @@ final class Doc {
         return this;
     }
 
-    Doc image(String alt, byte[] png, String file) {
-        blocks.add(new Image(alt, png, file));
+    Doc image(String alt, Charts.Chart chart, String file) throws IOException {
+        blocks.add(new Image(alt, chart.svg(), file));
+        charts.add(chart);
         return this;
+    }
+
+    /** The charts in this document, in order. */
+    List<Charts.Chart> charts() {
+        return List.copyOf(charts);
     }
 
     Doc pre(String text) {
@@ -106,8 +117,9 @@ final class Doc {
                         .append('>').append(Html.inline(h.text())).append("</h").append(h.level()).append(">\n");
                 case Para p -> sb.append("<p>").append(Html.inline(p.text())).append("</p>\n");
                 case TableBlock t -> sb.append("<div class=\"scroll\">\n").append(t.table().html()).append("</div>\n");
-                case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.alt())).append("\" src=\"data:image/png;base64,")
-                        .append(Base64.getEncoder().encodeToString(i.png())).append("\"/></figure>\n");
+                // an SVG in an img: its own document, so its ids and styles cannot meet another chart's or the page's
+                case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.alt())).append("\" src=\"data:image/svg+xml;base64,")
+                        .append(Base64.getEncoder().encodeToString(i.svg())).append("\"/></figure>\n");
                 case Pre p -> sb.append("<pre>").append(Html.esc(p.text())).append("</pre>\n");
                 case Bullets l -> {
                     sb.append("<ul>\n");

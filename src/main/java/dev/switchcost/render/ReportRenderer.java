@@ -41,8 +41,8 @@ public final class ReportRenderer {
     /** The README's charts, by file name (without .png). */
     public static final List<String> CHART_NAMES = List.of("mechanism", "virtual-vs-platform", "compare", "working-set");
 
-    /** What was written. */
-    public record Rendered(Path html, Path markdown, List<Path> charts, List<String> sections) {
+    /** What was written, and the charts drawn (XChart's models, in the page's order). */
+    public record Rendered(Path html, Path markdown, List<Path> charts, List<String> sections, List<Charts.Chart> drawn) {
     }
 
     private ReportRenderer() {
@@ -148,7 +148,7 @@ public final class ReportRenderer {
 
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), doc.html(title));
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), doc.markdown());
-        return new Rendered(html, md, chartFiles, sections);
+        return new Rendered(html, md, chartFiles, sections, doc.charts());
     }
 
     private static void section(Doc doc, List<String> sections, String id, String title) {
@@ -593,7 +593,8 @@ public final class ReportRenderer {
         }
     }
 
-    private static void chart(Doc doc, List<Path> files, Path outDir, Path chartsDir, Optional<Charts.Chart> chart, String why) {
+    private static void chart(Doc doc, List<Path> files, Path outDir, Path chartsDir, Optional<Charts.Chart> chart, String why)
+            throws IOException {
         if (chart.isEmpty()) {
             doc.p(why);
             return;
@@ -606,6 +607,6 @@ public final class ReportRenderer {
             file = outDir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString();
         }
         doc.p(c.question());
-        doc.image(c.question(), c.png(), file);
+        doc.image(c.question(), c, file);
     }
 }

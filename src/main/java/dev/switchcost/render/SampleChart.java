@@ -55,7 +55,7 @@ public final class SampleChart {
                 sw.add(v == null ? 0 : v[0]);
                 wait.add(v == null ? 0 : v[1]);
             }
-            Color c = Charts.PALETTE[i++ % Charts.PALETTE.length];
+            Color c = Palette.unkeyed(i++);
             // the same name twice would be refused by XChart: the tid is in the label
             add(switches, t.getValue(), x, sw, c);
             add(delay, t.getValue(), x, wait, c);

@@ -68,9 +68,10 @@ class ReportCommandTest {
         NodeList imgs = d.getElementsByTagName("img");
         for (int i = 0; i < imgs.getLength(); i++) {
             String src = ((Element) imgs.item(i)).getAttribute("src");
-            assertTrue(src.startsWith("data:image/png;base64,"), "inline image: " + src.substring(0, Math.min(40, src.length())));
-            BufferedImage img = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(src.substring(src.indexOf(',') + 1))));
-            assertNotNull(img, "image " + i + " decodes");
+            assertTrue(src.startsWith("data:image/svg+xml;base64,"), "inline vector image: " + src.substring(0, Math.min(40, src.length())));
+            Document svg = f.newDocumentBuilder().parse(new ByteArrayInputStream(Base64.getDecoder().decode(src.substring(src.indexOf(',') + 1))));
+            assertEquals("svg", svg.getDocumentElement().getTagName(), "image " + i + " is an SVG document");
+            assertTrue(svg.getDocumentElement().getAttribute("viewBox").matches("0 0 [0-9]+ [0-9]+"), "image " + i + " has its size");
         }
         NodeList links = d.getElementsByTagName("a");
         for (int i = 0; i < links.getLength(); i++) {

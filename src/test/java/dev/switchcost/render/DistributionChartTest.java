@@ -66,6 +66,6 @@ class DistributionChartTest {
         assertTrue(md.contains("|2,168|"), "p50 per switch in the table: " + md);
         assertTrue(md.contains("|timer: an empty op sampled (two nanoTime reads), ns per op|ns/op|"), md);
         assertTrue(md.contains("median · p99 2,168 · 9,602"), "the answer's one-CPU cell: " + md);
-        assertTrue(Files.readString(r.html()).contains("data:image/png;base64"), "the chart inline in report.html");
+        assertTrue(Files.readString(r.html()).contains("data:image/svg+xml;base64"), "the chart inline in report.html");
     }
 }
