@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -53,6 +54,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             if (!Files.exists(path)) {
                 throw new IllegalArgumentException(path + " does not exist (give a results directory or a JMH JSON file)");
             }
+            // a FIFO, device or socket is refused before it is opened (InputFiles): reading one could hang or never end
             return Files.isDirectory(path) ? loadDir(path) : loadFile(path);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot read " + e.getFile() + ": no such file", e);
@@ -128,7 +130,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         if (parent != null && Files.isRegularFile(parent.resolve(ResultsDir.MACHINE)) && !file.getFileName().toString().equals(ResultsDir.MACHINE)) {
             try {
                 machine = readMachine(parent.resolve(ResultsDir.MACHINE));
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | IOException e) {
                 notes.add("machine.json beside it not read: " + e.getMessage());
             }
         }
@@ -141,12 +143,19 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null);
     }
 
-    private static MachineInfo readMachine(Path f) {
-        return MachineInfo.read(f.getParent());
+    /** machine.json, every field checked ({@link JsonFields}; {@code perf} is absent in files written before it). */
+    static MachineInfo readMachine(Path f) throws IOException {
+        String text = InputFiles.read(f);
+        JsonFields.check(text, MachineInfo.class, Set.of("perf"), Set.of(), f, "a switchcost machine.json");
+        try {
+            return MachineInfo.fromJson(text);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(f + " is not a switchcost machine.json: " + JmhJson.cause(e), e);
+        }
     }
 
     private static void readJmh(Path f, boolean mustBeJmh, List<JmhRow> rows, List<Path> files, List<String> notes) throws IOException {
-        String text = Files.readString(f);
+        String text = InputFiles.read(f);
         String name = f.getFileName().toString();
         if (text.isBlank()) {
             notes.add(name + " is empty (written by a run that was interrupted or failed): not read");
@@ -156,7 +165,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         try {
             root = JsonParser.parseString(text);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(f + " is not valid JSON (truncated?): " + JmhJson.oneLine(e.getMessage()), e);
+            throw new IllegalArgumentException(f + " is not valid JSON (truncated?): " + JmhJson.cause(e), e);
         }
         if (!JmhJson.looksLikeJmh(root)) {
             if (mustBeJmh) {
