@@ -110,7 +110,8 @@ public final class Charts {
             Bar b = shown.get(i);
             double y = n - i;
             boolean first = inLegend.add(b.group());
-            XYSeries s = chart.addSeries(first ? b.group() : b.group() + "\u200b".repeat(i + 1),
+            // a bar after its group's first: a unique name of constant length (it is not in the legend)
+            XYSeries s = chart.addSeries(first ? b.group() : b.group() + "\u200b" + i,
                     new double[] {lo, b.value().value()}, new double[] {y - 0.12, y - 0.12});
             s.setMarker(SeriesMarkers.NONE);
             s.setLineColor(colors.get(b.group()));

@@ -137,9 +137,16 @@ public final class ReportRenderer {
                 "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
                 "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
 
-        Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), doc.html(title));
-        Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), doc.markdown());
-        return new Rendered(html, md, chartFiles, sections);
+        // nothing is written before everything is rendered: a failure leaves no chart without its report
+        String htmlText = doc.html(title);
+        String mdText = doc.markdown();
+        List<Path> written = new ArrayList<>();
+        for (Path f : chartFiles) {
+            written.add(AtomicFiles.writeBytes(f, doc.png(f)));
+        }
+        Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
+        Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
+        return new Rendered(html, md, written, sections);
     }
 
     private static void section(Doc doc, List<String> sections, String id, String title) {
@@ -562,12 +569,13 @@ public final class ReportRenderer {
         }
         Charts.Chart c = chart.get();
         String file = null;
+        Path f = null;
         if (chartsDir != null) {
-            Path f = AtomicFiles.writeBytes(chartsDir.resolve(c.name() + ".png"), c.png());
-            files.add(f);
+            f = chartsDir.resolve(c.name() + ".png");
+            files.add(f); // written by render, once everything is rendered
             file = outDir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString();
         }
         doc.p(c.question());
-        doc.image(c.question(), c.png(), file);
+        doc.image(c.question(), c.png(), file, f);
     }
 }
