@@ -44,6 +44,9 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                       List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
                       IndirectSweepResults indirectSweep) {
 
+    /** Most JMH rows in one input: committed runs hold under 100; more is no switchcost run, and would not render. */
+    public static final int MAX_ROWS = 2_000;
+
     /**
      * Reads a results directory or a JMH JSON file.
      *
@@ -119,6 +122,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
+        requireRowLimit(dir, rows);
         return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated), sweep);
     }
 
@@ -140,6 +144,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         if (rows.isEmpty()) {
             throw new IllegalArgumentException(file + " holds no JMH results" + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
         }
+        requireRowLimit(file, rows);
         return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null);
     }
 
@@ -177,6 +182,13 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         }
         rows.addAll(JmhJson.parse(root, f));
         files.add(f);
+    }
+
+    private static void requireRowLimit(Path source, List<JmhRow> rows) {
+        if (rows.size() > MAX_ROWS) {
+            throw new IllegalArgumentException(source + " holds " + rows.size() + " JMH rows, over the limit of " + MAX_ROWS
+                    + " per input (a switchcost run holds under 100): give one run's results");
+        }
     }
 
     private static List<JmhRow> mark(List<JmhRow> rows, RunStatus status) {

@@ -140,4 +140,19 @@ class HostileInputTest {
         RunStatus.FailedTrial t = new RunStatus.FailedTrial("dev.switchcost.bench.X.y", Map.of("k", "v"), "a\rb\tc");
         assertEquals("a b c", t.reason());
     }
+
+    /** A 100,000-row JMH file (under the size limit) is refused by its row count before anything renders. */
+    @Test
+    void aHundredThousandRowsAreRefused() throws IOException {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < 100_000; i++) {
+            sb.append(i == 0 ? "" : ",").append("{\"benchmark\":\"dev.switchcost.bench.FutexPingPong.roundTrip\",\"mode\":\"avgt\","
+                    + "\"params\":{\"placement\":\"P").append(i).append("\"},\"primaryMetric\":{\"score\":1.5,\"scoreUnit\":\"ns/op\"}}");
+        }
+        Path f = tmp.resolve("jmh.json");
+        Files.writeString(f, sb.append(']'));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Results.load(f));
+        assertEquals(f + " holds 100000 JMH rows, over the limit of 2000 per input (a switchcost run holds under 100): give one run's"
+                + " results", e.getMessage());
+    }
 }
