@@ -40,6 +40,8 @@ public final class Charts {
 
     static final int WIDTH = 1000;
     static final int ROW_PX = 46;
+    /** Most bars in one chart; the rest are in the report's tables. */
+    static final int MAX_BARS = 200;
     static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
 
@@ -73,6 +75,11 @@ public final class Charts {
         List<Bar> shown = bars.stream().filter(b -> Double.isFinite(b.value().value()) && b.value().value() > 0).toList();
         if (shown.isEmpty()) {
             return Optional.empty();
+        }
+        if (shown.size() > MAX_BARS) {
+            // a chart's height grows with its bars: beyond this many it would not fit in memory, nor be read
+            title += " (the first " + MAX_BARS + " of " + shown.size() + " bars)";
+            shown = shown.subList(0, MAX_BARS);
         }
         double min = shown.stream().mapToDouble(b -> b.value().value()).min().orElseThrow();
         double max = shown.stream().mapToDouble(b -> b.value().errorKnown() ? b.value().upper() : b.value().value()).max().orElseThrow();
