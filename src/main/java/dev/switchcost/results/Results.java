@@ -148,8 +148,12 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null);
     }
 
-    /** machine.json, every field checked ({@link JsonFields}; {@code perf} is absent in files written before it). */
-    static MachineInfo readMachine(Path f) throws IOException {
+    /**
+     * A machine.json of any name, every field checked ({@link JsonFields}; {@code perf} is absent in files written before it).
+     *
+     * @throws IllegalArgumentException one line naming the file and the field
+     */
+    public static MachineInfo readMachine(Path f) throws IOException {
         String text = InputFiles.read(f);
         JsonFields.check(text, MachineInfo.class, Set.of("perf"), Set.of(), f, "a switchcost machine.json");
         try {
