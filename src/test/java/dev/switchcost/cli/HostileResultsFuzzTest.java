@@ -42,7 +42,7 @@ class HostileResultsFuzzTest {
     static final long SEED = 0x5_17C4_C057L;
     /** Cases read by diff and indirect (text only); every REPORT_EVERY-th is rendered by report too (charts are slow). */
     static final int CASES = 2000;
-    static final int REPORT_EVERY = 100;
+    static final int REPORT_EVERY = 250;
 
     static final String SCRIPT = "<script>alert(1)</script>";
     static final String LINK = "[x](javascript:alert(1))";
