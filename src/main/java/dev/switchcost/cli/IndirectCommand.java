@@ -4,7 +4,6 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
-import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.render.IndirectTable;
 import dev.switchcost.render.ProcessThreadTable;
 import dev.switchcost.results.JmhRow;
@@ -15,7 +14,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -116,8 +114,8 @@ public final class IndirectCommand extends BaseCommand {
                 throw SwitchcostException.usage("--machine " + machine + ": no such file");
             }
             try {
-                return CacheSizes.of(MachineInfo.readFile(machine).caches(), machine.toString());
-            } catch (IllegalArgumentException | UncheckedIOException e) {
+                return CacheSizes.of(Results.readMachine(machine).caches(), machine.toString());
+            } catch (IllegalArgumentException | IOException e) {
                 throw SwitchcostException.usage("--machine " + machine + ": " + e.getMessage());
             }
         }

@@ -56,8 +56,10 @@ public final class SwitchcostCommand extends BaseCommand {
     /** The configured command line, writing to {@code out} and {@code err}. */
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new SwitchcostCommand());
-        cl.setOut(out);
-        cl.setErr(err);
+        // control characters from results files (ESC, OSC, CR) never reach the terminal raw; so help is plain text too
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        cl.setOut(TerminalWriter.of(out));
+        cl.setErr(TerminalWriter.of(err));
         // picocli hides it by default; a user should find it: source <(switchcost generate-completion)
         cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
                 .header("Print a bash/zsh completion script: source <(switchcost generate-completion)");

@@ -54,6 +54,8 @@ public final class Charts {
         SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP};
     /** The diameter of a dot (a figure on a log axis), px. */
     static final int DOT_PX = 12;
+    /** Most bars in one chart; the rest are in the report's tables. */
+    static final int MAX_BARS = 200;
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -113,6 +115,11 @@ public final class Charts {
         if (shown.isEmpty()) {
             return Optional.empty();
         }
+        if (shown.size() > MAX_BARS) {
+            // a chart's height grows with its bars: beyond this many it would not fit in memory, nor be read
+            title += " (the first " + MAX_BARS + " of " + shown.size() + " bars)";
+            shown = shown.subList(0, MAX_BARS);
+        }
         double min = shown.stream().mapToDouble(b -> b.value().value()).min().orElseThrow();
         double max = shown.stream().mapToDouble(b -> b.value().errorKnown() ? b.value().upper() : b.value().value()).max().orElseThrow();
         boolean log = max / min > 10;
@@ -151,7 +158,8 @@ public final class Charts {
             Bar b = shown.get(i);
             double y = n - i;
             boolean first = inLegend.add(b.group());
-            String seriesName = first ? b.group() : b.group() + "\u200b".repeat(i + 1);
+            // a bar after its group's first: a unique name of constant length (it is not in the legend)
+            String seriesName = first ? b.group() : b.group() + "\u200b" + i;
             boolean whisker = b.value().errorKnown() && b.value().halfWidth() > 0;
             if (Palette.isKey(b.group())) {
                 keys.put(seriesName, b.group());

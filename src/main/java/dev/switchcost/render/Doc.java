@@ -1,6 +1,7 @@
 package dev.switchcost.render;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -24,10 +25,12 @@ final class Doc {
     }
 
     /**
-     * @param svg  the chart as an SVG document
-     * @param file the chart's file relative to the Markdown, or null when none was written
+     * @param chart the chart
+     * @param svg   the chart as an SVG document
+     * @param file  the chart's file relative to the Markdown, or null when none is written
+     * @param path  where that file is written, or null
      */
-    private record Image(String alt, byte[] svg, String file) implements Block {
+    private record Image(String alt, Charts.Chart chart, byte[] svg, String file, Path path) implements Block {
     }
 
     private record Pre(String text) implements Block {
@@ -58,8 +61,8 @@ final class Doc {
         return this;
     }
 
-    Doc image(String alt, Charts.Chart chart, String file) throws IOException {
-        blocks.add(new Image(alt, chart.svg(), file));
+    Doc image(String alt, Charts.Chart chart, String file, Path path) throws IOException {
+        blocks.add(new Image(alt, chart, chart.svg(), file, path));
         charts.add(chart);
         return this;
     }
@@ -67,6 +70,13 @@ final class Doc {
     /** The charts in this document, in order. */
     List<Charts.Chart> charts() {
         return List.copyOf(charts);
+    }
+
+    /** The PNG of the image to be written to {@code path}. */
+    byte[] png(Path path) throws IOException {
+        Image image = blocks.stream().filter(b -> b instanceof Image i && path.equals(i.path())).map(b -> (Image) b).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no chart for " + path));
+        return image.chart().png();
     }
 
     Doc pre(String text) {
@@ -83,19 +93,96 @@ final class Doc {
         StringBuilder sb = new StringBuilder();
         for (Block b : blocks) {
             switch (b) {
-                case Heading h -> sb.append("#".repeat(h.level())).append(' ').append(h.text()).append("\n\n");
-                case Para p -> sb.append(p.text()).append("\n\n");
+                case Heading h -> sb.append("#".repeat(h.level())).append(' ').append(markdownInline(h.text())).append("\n\n");
+                case Para p -> sb.append(markdownInline(p.text())).append("\n\n");
                 case TableBlock t -> sb.append(t.table().markdown()).append('\n');
-                case Image i -> sb.append(i.file() != null ? "![" + i.alt() + "](" + i.file() + ")" : "*(chart: " + i.alt()
-                        + ", in report.html)*").append("\n\n");
-                case Pre p -> sb.append("```\n").append(p.text().stripTrailing()).append("\n```\n\n");
+                case Image i -> sb.append(i.file() != null ? "![" + markdownInline(i.alt()) + "](" + destination(i.file()) + ")"
+                        : "*(chart: " + markdownInline(i.alt()) + ", in report.html)*").append("\n\n");
+                case Pre p -> {
+                    String fence = "`".repeat(Math.max(3, longestRun(p.text(), '`') + 1));
+                    sb.append(fence).append('\n').append(p.text().replaceAll("[\\p{Cntrl}&&[^\n\t]]", " ").stripTrailing())
+                            .append('\n').append(fence).append("\n\n");
+                }
                 case Bullets l -> {
-                    l.items().forEach(i -> sb.append("- ").append(i).append('\n'));
+                    l.items().forEach(i -> sb.append("- ").append(markdownInline(i)).append('\n'));
                     sb.append('\n');
                 }
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * Inline text as Markdown that says what {@link Html#inline} makes of it in HTML: {@code `code`} spans and
+     * {@code **strong**} kept, everything else literal. Markdown's and HTML's own characters are escaped outside code
+     * spans ({@code <} as {@code &lt;}, {@code [} as {@code \[}, ...), control characters (newline, ESC) become
+     * spaces, and a code span never meets another's backticks: text from a results file can neither open HTML
+     * (a {@code <script>} in a parameter value) nor a link, an image or a new block.
+     */
+    static String markdownInline(String text) {
+        String[] parts = text.replaceAll("\\p{Cntrl}", " ").split("`", -1);
+        // even parts are text, odd ones code (as Html.inline reads them: each backtick toggles, an open span ends with the text)
+        List<String[]> segments = new ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            String kind = i % 2 == 0 ? "text" : "code";
+            if (parts[i].isEmpty()) {
+                continue;
+            }
+            if (!segments.isEmpty() && segments.get(segments.size() - 1)[0].equals(kind)) {
+                segments.get(segments.size() - 1)[1] += parts[i];
+            } else {
+                segments.add(new String[] {kind, parts[i]});
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String[] seg : segments) {
+            if (seg[0].equals("text")) {
+                escapeText(seg[1], sb);
+            } else if (seg[1].matches("(?s).*[<>&].*")) {
+                // a code span would show an entity as typed, and must not hold HTML raw: the same, escaped, in <code>
+                sb.append("<code>");
+                escapeText(seg[1], sb);
+                sb.append("</code>");
+            } else {
+                sb.append('`').append(seg[1]).append('`');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void escapeText(String t, StringBuilder sb) {
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '*' && i + 1 < t.length() && t.charAt(i + 1) == '*') {
+                sb.append("**");
+                i++;
+            } else if (c == '<') {
+                sb.append("&lt;");
+            } else if (c == '>') {
+                sb.append("&gt;");
+            } else if (c == '&') {
+                sb.append("&amp;");
+            } else if ("\\[]_*~".indexOf(c) >= 0 || sb.isEmpty() && "#-+=".indexOf(c) >= 0) {
+                sb.append('\\').append(c);
+            } else {
+                sb.append(c);
+            }
+        }
+    }
+
+    /** A link destination: as it is when plain, else in angle brackets (which it cannot close). */
+    private static String destination(String file) {
+        return file.matches("[\\w./-]+") ? file : "<" + file.replaceAll("[<>\\\\\\p{Cntrl}]", "_") + ">";
+    }
+
+    private static int longestRun(String s, char c) {
+        int longest = 0;
+        int run = 0;
+        for (int i = 0; i < s.length(); i++) {
+            run = s.charAt(i) == c ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return longest;
     }
 
     String html(String title) {

@@ -6,8 +6,9 @@ final class Html {
     private Html() {
     }
 
+    /** Escaped for HTML text and attributes; a control character but newline and tab (ESC, CR) becomes a space. */
     static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return s.replaceAll("[\\p{Cntrl}&&[^\n\t]]", " ").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     /** Escapes, and turns {@code `code`} spans into {@code <code>} and {@code **strong**} into {@code <strong>}. */

@@ -146,9 +146,16 @@ public final class ReportRenderer {
                 "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
         doc.bullets(about);
 
-        Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), doc.html(title));
-        Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), doc.markdown());
-        return new Rendered(html, md, chartFiles, sections, doc.charts());
+        // nothing is written before everything is rendered: a failure leaves no chart without its report
+        String htmlText = doc.html(title);
+        String mdText = doc.markdown();
+        List<Path> written = new ArrayList<>();
+        for (Path f : chartFiles) {
+            written.add(AtomicFiles.writeBytes(f, doc.png(f)));
+        }
+        Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
+        Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
+        return new Rendered(html, md, written, sections, doc.charts());
     }
 
     private static void section(Doc doc, List<String> sections, String id, String title) {
@@ -601,12 +608,13 @@ public final class ReportRenderer {
         }
         Charts.Chart c = chart.get();
         String file = null;
+        Path f = null;
         if (chartsDir != null) {
-            Path f = AtomicFiles.writeBytes(chartsDir.resolve(c.name() + ".png"), c.png());
-            files.add(f);
+            f = chartsDir.resolve(c.name() + ".png");
+            files.add(f); // written by render, once everything is rendered
             file = outDir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString();
         }
         doc.p(c.question());
-        doc.image(c.question(), c, file);
+        doc.image(c.question(), c, file, f);
     }
 }

@@ -121,6 +121,6 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     }
 
     private static String mdCell(String s) {
-        return s.replace("|", "\\|").replace("\n", " ");
+        return Doc.markdownInline(s).replace("|", "\\|");
     }
 }

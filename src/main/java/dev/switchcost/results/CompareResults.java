@@ -6,9 +6,9 @@ import com.google.gson.JsonParseException;
 import dev.switchcost.measure.jmh.Disturbance;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 
 /**
@@ -190,9 +190,12 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
     public static CompareResults read(Path file) throws IOException {
         CompareResults r;
         try {
-            r = GSON.fromJson(Files.readString(file), CompareResults.class);
+            String text = InputFiles.read(file);
+            JsonFields.check(text, CompareResults.class, Set.of("simulation", "simulation.counts", "cells.samples.interference", "cells.samples.interference.intruder"),
+                    Set.of("cells.column", "cells.group", "cells.label", "cells.placement"), file, "a switchcost compare.json");
+            r = GSON.fromJson(text, CompareResults.class);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getMessage(), e);
+            throw new IllegalArgumentException(file + " is not a switchcost compare.json: " + JmhJson.cause(e), e);
         }
         if (r == null || r.cells() == null || r.placements() == null || r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost compare.json (schema 1 with placements and cells)");

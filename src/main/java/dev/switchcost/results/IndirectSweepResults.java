@@ -5,9 +5,9 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The raw data of one {@code switchcost working-set} run (the JVM and C paired working-set walks in
@@ -94,9 +94,11 @@ public record IndirectSweepResults(int schema, String createdAt, int repetitions
     public static IndirectSweepResults read(Path file) throws IOException {
         IndirectSweepResults r;
         try {
-            r = GSON.fromJson(Files.readString(file), IndirectSweepResults.class);
+            String text = InputFiles.read(file);
+            JsonFields.check(text, IndirectSweepResults.class, Set.of(), Set.of("cells.impl", "cells.placement"), file, "a switchcost indirect.json");
+            r = GSON.fromJson(text, IndirectSweepResults.class);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getMessage(), e);
+            throw new IllegalArgumentException(file + " is not a switchcost indirect.json: " + JmhJson.cause(e), e);
         }
         if (r == null || r.cells() == null || r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost indirect.json (schema 1 with cells)");

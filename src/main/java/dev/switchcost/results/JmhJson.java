@@ -7,7 +7,6 @@ import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,14 +30,14 @@ public final class JmhJson {
      * @throws IllegalArgumentException (one line, naming the file) when it is not JMH JSON
      */
     public static List<JmhRow> read(Path file) throws IOException {
-        String text = Files.readString(file);
+        String text = InputFiles.read(file);
         if (text.isBlank()) {
             throw new IllegalArgumentException(file + " is empty (a run that was interrupted or failed before JMH wrote it)");
         }
         try {
             return parse(JsonParser.parseString(text), file);
-        } catch (JsonParseException | IllegalStateException | UnsupportedOperationException | ClassCastException e) {
-            throw new IllegalArgumentException(file + " is not a JMH JSON result file (-rf json): " + oneLine(e.getMessage()), e);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(file + " is not valid JSON (truncated?): " + cause(e), e);
         }
     }
 
@@ -55,7 +54,13 @@ public final class JmhJson {
         return true;
     }
 
-    /** @throws IllegalArgumentException naming {@code source} */
+    /**
+     * The rows of a parsed JMH JSON document, every field checked: the benchmark a string, the parameters and JVM
+     * arguments strings, every number finite (or NaN, JMH's "none") and at most {@value JsonFields#MAX_MAGNITUDE_TEXT}
+     * in magnitude, the raw data arrays of numbers.
+     *
+     * @throws IllegalArgumentException naming {@code source}, the entry and the field
+     */
     public static List<JmhRow> parse(JsonElement root, Path source) {
         if (!root.isJsonArray()) {
             throw new IllegalArgumentException(source + " is not a JMH JSON result file (-rf json): expected an array of results");
@@ -67,61 +72,73 @@ public final class JmhJson {
                 throw bad(source, "entry " + i + " is not an object");
             }
             JsonObject o = rows.get(i).getAsJsonObject();
-            if (!o.has("benchmark") || !o.get("benchmark").isJsonPrimitive()) {
-                throw bad(source, "entry " + i + " has no \"benchmark\"");
+            if (!o.has("benchmark") || !isString(o.get("benchmark"))) {
+                throw bad(source, "entry " + i + " has no \"benchmark\" string");
             }
             String benchmark = o.get("benchmark").getAsString();
+            Field at = new Field(source, i);
             if (!o.has("primaryMetric") || !o.get("primaryMetric").isJsonObject()) {
-                throw bad(source, "entry " + i + " (" + benchmark + ") has no \"primaryMetric\" object");
+                throw at.bad("primaryMetric", "is missing or not an object");
             }
             JsonObject pm = o.getAsJsonObject("primaryMetric");
             if (!pm.has("score")) {
-                throw bad(source, "entry " + i + " (" + benchmark + ") has no primaryMetric.score");
+                throw at.bad("primaryMetric.score", "is missing");
             }
             Map<String, String> params = new TreeMap<>();
-            if (o.has("params") && o.get("params").isJsonObject()) {
-                o.getAsJsonObject("params").entrySet().forEach(e -> params.put(e.getKey(), e.getValue().getAsString()));
+            for (Map.Entry<String, JsonElement> e : object(o, "params", at).entrySet()) {
+                params.put(e.getKey(), string(e.getValue(), at, "params." + e.getKey()));
             }
             Map<String, Metric> secondary = new LinkedHashMap<>();
-            if (o.has("secondaryMetrics") && o.get("secondaryMetrics").isJsonObject()) {
-                for (Map.Entry<String, JsonElement> e : o.getAsJsonObject("secondaryMetrics").entrySet()) {
-                    if (e.getValue().isJsonObject() && e.getValue().getAsJsonObject().has("score")) {
-                        secondary.put(e.getKey(), metric(e.getValue().getAsJsonObject(), source, benchmark));
-                    }
+            for (Map.Entry<String, JsonElement> e : object(o, "secondaryMetrics", at).entrySet()) {
+                if (!e.getValue().isJsonObject()) {
+                    throw at.bad("secondaryMetrics." + e.getKey(), "expected an object, found " + JsonFields.kind(e.getValue()));
+                }
+                if (e.getValue().getAsJsonObject().has("score")) {
+                    secondary.put(e.getKey(), metric(e.getValue().getAsJsonObject(), at, "secondaryMetrics." + e.getKey()));
                 }
             }
             List<String> jvmArgs = new ArrayList<>();
-            if (o.has("jvmArgs") && o.get("jvmArgs").isJsonArray()) {
-                o.getAsJsonArray("jvmArgs").forEach(a -> jvmArgs.add(a.getAsString()));
+            JsonArray args = array(o, "jvmArgs", at);
+            for (int a = 0; a < args.size(); a++) {
+                jvmArgs.add(string(args.get(a), at, "jvmArgs[" + a + "]"));
             }
-            JmhRow.Jvm jvm = new JmhRow.Jvm(str(o, "jdkVersion"), str(o, "vmName"), str(o, "vmVersion"), str(o, "jvm"), jvmArgs);
-            JmhRow.Settings settings = new JmhRow.Settings(str(o, "jmhVersion"), integer(o, "forks"), integer(o, "threads"),
-                    integer(o, "warmupIterations"), str(o, "warmupTime"), integer(o, "measurementIterations"),
-                    str(o, "measurementTime"));
-            out.add(new JmhRow(source, benchmark, o.has("mode") ? o.get("mode").getAsString() : "?", params,
-                    metric(pm, source, benchmark), secondary, jvm, settings, null, null,
+            JmhRow.Jvm jvm = new JmhRow.Jvm(str(o, "jdkVersion", at), str(o, "vmName", at), str(o, "vmVersion", at), str(o, "jvm", at), jvmArgs);
+            JmhRow.Settings settings = new JmhRow.Settings(str(o, "jmhVersion", at), integer(o, "forks", at), integer(o, "threads", at),
+                    integer(o, "warmupIterations", at), str(o, "warmupTime", at), integer(o, "measurementIterations", at),
+                    str(o, "measurementTime", at));
+            String mode = str(o, "mode", at);
+            out.add(new JmhRow(source, benchmark, mode == null ? "?" : mode, params,
+                    metric(pm, at, "primaryMetric"), secondary, jvm, settings, null, null,
                     // JMH writes scorePercentiles in every mode; only sample mode's are over single ops
-                    "sample".equals(str(o, "mode")) ? percentiles(pm, source, benchmark) : null));
+                    "sample".equals(mode) ? percentiles(pm, at) : null));
         }
         return out;
     }
 
-    private static Metric metric(JsonObject m, Path source, String benchmark) {
-        double[][] raw = new double[0][];
-        if (m.has("rawData") && m.get("rawData").isJsonArray()) {
-            JsonArray forks = m.getAsJsonArray("rawData");
-            raw = new double[forks.size()][];
-            for (int f = 0; f < forks.size(); f++) {
-                JsonArray it = forks.get(f).getAsJsonArray();
-                raw[f] = new double[it.size()];
-                for (int i = 0; i < it.size(); i++) {
-                    raw[f][i] = number(it.get(i), source, benchmark);
-                }
+    /** Where a field is: the file and the entry, for messages. */
+    private record Field(Path source, int entry) {
+        IllegalArgumentException bad(String field, String what) {
+            return JmhJson.bad(source, "entry " + entry + ", field " + field + " " + what);
+        }
+    }
+
+    private static Metric metric(JsonObject m, Field at, String name) {
+        JsonArray forks = array(m, "rawData", at, name);
+        double[][] raw = new double[forks.size()][];
+        for (int f = 0; f < forks.size(); f++) {
+            String where = name + ".rawData[" + f + "]";
+            if (!forks.get(f).isJsonArray()) {
+                throw at.bad(where, "expected an array of numbers, found " + JsonFields.kind(forks.get(f)));
+            }
+            JsonArray it = forks.get(f).getAsJsonArray();
+            raw[f] = new double[it.size()];
+            for (int i = 0; i < it.size(); i++) {
+                raw[f][i] = number(it.get(i), at, where + "[" + i + "]");
             }
         }
-        return Metric.of(number(m.get("score"), source, benchmark),
-                m.has("scoreError") ? number(m.get("scoreError"), source, benchmark) : Double.NaN,
-                m.has("scoreUnit") ? m.get("scoreUnit").getAsString() : "", raw);
+        String unit = m.has("scoreUnit") ? string(m.get("scoreUnit"), at, name + ".scoreUnit") : "";
+        return Metric.of(number(m.get("score"), at, name + ".score"),
+                m.has("scoreError") ? number(m.get("scoreError"), at, name + ".scoreError") : Double.NaN, unit, raw);
     }
 
     /**
@@ -129,65 +146,145 @@ public final class JmhJson {
      * in the score's unit) as ns per op, with the sample count and histogram of {@code rawDataHistogram} (per fork, per
      * iteration, {@code [value, count]} pairs) merged; null when the row has none, or its unit is not a time per op.
      */
-    private static Percentiles percentiles(JsonObject pm, Path source, String benchmark) {
-        if (!pm.has("scorePercentiles") || !pm.get("scorePercentiles").isJsonObject()) {
+    private static Percentiles percentiles(JsonObject pm, Field at) {
+        if (!pm.has("scorePercentiles") || pm.get("scorePercentiles").isJsonNull()) {
             return null;
         }
-        JsonObject p = pm.getAsJsonObject("scorePercentiles");
-        String unit = pm.has("scoreUnit") ? pm.get("scoreUnit").getAsString() : "";
+        JsonObject p = object(pm, "scorePercentiles", at, "primaryMetric");
+        String unit = pm.has("scoreUnit") ? string(pm.get("scoreUnit"), at, "primaryMetric.scoreUnit") : "";
         if (!Metric.of(0, 0, unit, new double[0][]).isTimePerOp()) {
             return null;
         }
         double toNs = Metric.of(1, Double.NaN, unit, new double[0][]).score();
-        ToDoubleFunction<String> at = key -> {
+        ToDoubleFunction<String> percentile = key -> {
             if (!p.has(key)) {
-                throw bad(source, benchmark + ": scorePercentiles has no \"" + key + "\"");
+                throw at.bad("primaryMetric.scorePercentiles", "has no \"" + key + "\"");
             }
-            return number(p.get(key), source, benchmark) * toNs;
+            return number(p.get(key), at, "primaryMetric.scorePercentiles." + key) * toNs;
         };
         TreeMap<Double, Long> bins = new TreeMap<>();
-        if (pm.has("rawDataHistogram") && pm.get("rawDataHistogram").isJsonArray()) {
-            for (JsonElement fork : pm.getAsJsonArray("rawDataHistogram")) {
-                for (JsonElement iteration : fork.getAsJsonArray()) {
-                    for (JsonElement pair : iteration.getAsJsonArray()) {
-                        JsonArray vc = pair.getAsJsonArray();
-                        if (vc.size() != 2) {
-                            throw bad(source, benchmark + ": rawDataHistogram entry is not [value, count]: " + vc);
-                        }
-                        bins.merge(number(vc.get(0), source, benchmark) * toNs, (long) number(vc.get(1), source, benchmark), Long::sum);
+        JsonArray forks = array(pm, "rawDataHistogram", at, "primaryMetric");
+        for (int f = 0; f < forks.size(); f++) {
+            JsonArray iterations = element(forks.get(f), at, "primaryMetric.rawDataHistogram[" + f + "]");
+            for (int i = 0; i < iterations.size(); i++) {
+                String where = "primaryMetric.rawDataHistogram[" + f + "][" + i + "]";
+                JsonArray pairs = element(iterations.get(i), at, where);
+                for (int k = 0; k < pairs.size(); k++) {
+                    JsonArray vc = element(pairs.get(k), at, where + "[" + k + "]");
+                    if (vc.size() != 2) {
+                        throw at.bad(where + "[" + k + "]", "is not [value, count]");
                     }
+                    double count = number(vc.get(1), at, where + "[" + k + "][1]");
+                    if (!(count >= 0) || count != Math.rint(count)) {
+                        throw at.bad(where + "[" + k + "][1]", "is not a count (a whole number, 0 or more)");
+                    }
+                    bins.merge(number(vc.get(0), at, where + "[" + k + "][0]") * toNs, (long) count, Long::sum);
                 }
             }
         }
         List<Percentiles.Bin> histogram = bins.entrySet().stream().map(e -> new Percentiles.Bin(e.getKey(), e.getValue())).toList();
-        return new Percentiles(at.applyAsDouble("50.0"), at.applyAsDouble("90.0"), at.applyAsDouble("99.0"),
-                at.applyAsDouble("99.9"), at.applyAsDouble("100.0"), histogram.stream().mapToLong(Percentiles.Bin::count).sum(),
+        return new Percentiles(percentile.applyAsDouble("50.0"), percentile.applyAsDouble("90.0"), percentile.applyAsDouble("99.0"),
+                percentile.applyAsDouble("99.9"), percentile.applyAsDouble("100.0"), histogram.stream().mapToLong(Percentiles.Bin::count).sum(),
                 histogram);
     }
 
-    /** JMH writes NaN and infinities as strings ("NaN"). */
-    private static double number(JsonElement e, Path source, String benchmark) {
+    /**
+     * A number: finite or NaN (JMH writes NaN and infinities as strings, "NaN"; an infinity or a magnitude over
+     * {@value JsonFields#MAX_MAGNITUDE_TEXT} is no measurement).
+     */
+    private static double number(JsonElement e, Field at, String field) {
         if (e == null || e.isJsonNull()) {
             return Double.NaN;
         }
-        String s = e.getAsString();
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException ex) {
-            throw bad(source, benchmark + ": not a number: " + s);
+        if (!e.isJsonPrimitive() || e.getAsJsonPrimitive().isBoolean()) {
+            throw at.bad(field, "expected a number, found " + JsonFields.kind(e));
         }
+        double d;
+        try {
+            d = Double.parseDouble(e.getAsString());
+        } catch (NumberFormatException ex) {
+            throw at.bad(field, "expected a number, found a string");
+        }
+        if (Double.isInfinite(d) || Math.abs(d) > JsonFields.MAX_MAGNITUDE) {
+            throw at.bad(field, "is out of range (" + (Double.isInfinite(d) ? "infinite" : "magnitude over " + JsonFields.MAX_MAGNITUDE_TEXT) + ")");
+        }
+        return d;
     }
 
-    private static String str(JsonObject o, String key) {
-        return o.has(key) && o.get(key).isJsonPrimitive() ? o.get(key).getAsString() : null;
+    private static boolean isString(JsonElement e) {
+        return e.isJsonPrimitive() && e.getAsJsonPrimitive().isString();
     }
 
-    private static int integer(JsonObject o, String key) {
-        return o.has(key) && o.get(key).isJsonPrimitive() ? o.get(key).getAsInt() : -1;
+    /** A string, or a number or true/false as written. */
+    private static String string(JsonElement e, Field at, String field) {
+        if (e == null || !e.isJsonPrimitive()) {
+            throw at.bad(field, "expected a string, found " + JsonFields.kind(e));
+        }
+        return e.getAsString();
+    }
+
+    /** An optional string: null when absent or null. */
+    private static String str(JsonObject o, String key, Field at) {
+        return o.has(key) && !o.get(key).isJsonNull() ? string(o.get(key), at, key) : null;
+    }
+
+    /** An optional whole number: -1 when absent or null. */
+    private static int integer(JsonObject o, String key, Field at) {
+        if (!o.has(key) || o.get(key).isJsonNull()) {
+            return -1;
+        }
+        double d = number(o.get(key), at, key);
+        if (Double.isNaN(d) || d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
+            throw at.bad(key, "expected an integer, found " + o.get(key).getAsString());
+        }
+        return (int) d;
+    }
+
+    /** An optional object: empty when absent or null. */
+    private static JsonObject object(JsonObject o, String key, Field at) {
+        return object(o, key, at, "");
+    }
+
+    private static JsonObject object(JsonObject o, String key, Field at, String parent) {
+        if (!o.has(key) || o.get(key).isJsonNull()) {
+            return new JsonObject();
+        }
+        if (!o.get(key).isJsonObject()) {
+            throw at.bad(parent.isEmpty() ? key : parent + "." + key, "expected an object, found " + JsonFields.kind(o.get(key)));
+        }
+        return o.getAsJsonObject(key);
+    }
+
+    /** An optional array: empty when absent or null. */
+    private static JsonArray array(JsonObject o, String key, Field at) {
+        return array(o, key, at, "");
+    }
+
+    private static JsonArray array(JsonObject o, String key, Field at, String parent) {
+        if (!o.has(key) || o.get(key).isJsonNull()) {
+            return new JsonArray();
+        }
+        return element(o.get(key), at, parent.isEmpty() ? key : parent + "." + key);
+    }
+
+    private static JsonArray element(JsonElement e, Field at, String field) {
+        if (!e.isJsonArray()) {
+            throw at.bad(field, "expected an array, found " + JsonFields.kind(e));
+        }
+        return e.getAsJsonArray();
     }
 
     private static IllegalArgumentException bad(Path source, String what) {
         return new IllegalArgumentException(source + " is not a JMH JSON result file (-rf json): " + what);
+    }
+
+    /** The innermost message of a JSON parse failure, without the parser's class names and links: one line. */
+    static String cause(Throwable e) {
+        Throwable c = e;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return oneLine(c.getMessage()).replaceFirst("^[\\w.$]+(Exception|Error): ", "");
     }
 
     static String oneLine(String s) {

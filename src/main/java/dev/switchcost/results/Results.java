@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -52,6 +53,9 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, null);
     }
 
+    /** Most JMH rows in one input: committed runs hold under 100; more is no switchcost run, and would not render. */
+    public static final int MAX_ROWS = 2_000;
+
     /**
      * Reads a results directory or a JMH JSON file.
      *
@@ -62,6 +66,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             if (!Files.exists(path)) {
                 throw new IllegalArgumentException(path + " does not exist (give a results directory or a JMH JSON file)");
             }
+            // a FIFO, device or socket is refused before it is opened (InputFiles): reading one could hang or never end
             return Files.isDirectory(path) ? loadDir(path) : loadFile(path);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot read " + e.getFile() + ": no such file", e);
@@ -128,6 +133,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
+        requireRowLimit(dir, rows);
         return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated), sweep,
                 Provenance.read(dir));
     }
@@ -140,7 +146,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         if (parent != null && Files.isRegularFile(parent.resolve(ResultsDir.MACHINE)) && !file.getFileName().toString().equals(ResultsDir.MACHINE)) {
             try {
                 machine = readMachine(parent.resolve(ResultsDir.MACHINE));
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | IOException e) {
                 notes.add("machine.json beside it not read: " + e.getMessage());
             }
         }
@@ -158,15 +164,27 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                 notes.add(ResultsDir.PROVENANCE + " beside it not read: " + e.getMessage());
             }
         }
+        requireRowLimit(file, rows);
         return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null, provenance);
     }
 
-    private static MachineInfo readMachine(Path f) {
-        return MachineInfo.read(f.getParent());
+    /**
+     * A machine.json of any name, every field checked ({@link JsonFields}; {@code perf} is absent in files written before it).
+     *
+     * @throws IllegalArgumentException one line naming the file and the field
+     */
+    public static MachineInfo readMachine(Path f) throws IOException {
+        String text = InputFiles.read(f);
+        JsonFields.check(text, MachineInfo.class, Set.of("perf"), Set.of(), f, "a switchcost machine.json");
+        try {
+            return MachineInfo.fromJson(text);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(f + " is not a switchcost machine.json: " + JmhJson.cause(e), e);
+        }
     }
 
     private static void readJmh(Path f, boolean mustBeJmh, List<JmhRow> rows, List<Path> files, List<String> notes) throws IOException {
-        String text = Files.readString(f);
+        String text = InputFiles.read(f);
         String name = f.getFileName().toString();
         if (text.isBlank()) {
             notes.add(name + " is empty (written by a run that was interrupted or failed): not read");
@@ -176,7 +194,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         try {
             root = JsonParser.parseString(text);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(f + " is not valid JSON (truncated?): " + JmhJson.oneLine(e.getMessage()), e);
+            throw new IllegalArgumentException(f + " is not valid JSON (truncated?): " + JmhJson.cause(e), e);
         }
         if (!JmhJson.looksLikeJmh(root)) {
             if (mustBeJmh) {
@@ -188,6 +206,13 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         }
         rows.addAll(JmhJson.parse(root, f));
         files.add(f);
+    }
+
+    private static void requireRowLimit(Path source, List<JmhRow> rows) {
+        if (rows.size() > MAX_ROWS) {
+            throw new IllegalArgumentException(source + " holds " + rows.size() + " JMH rows, over the limit of " + MAX_ROWS
+                    + " per input (a switchcost run holds under 100): give one run's results");
+        }
     }
 
     private static List<JmhRow> mark(List<JmhRow> rows, RunStatus status) {

@@ -296,7 +296,7 @@ public final class ResultsDir implements AutoCloseable {
 
     public synchronized void fail(String why) {
         state = RunStatus.State.FAILED;
-        reason = why == null || why.isBlank() ? "unknown error" : why.replace('\n', ' ').strip();
+        reason = why == null || why.isBlank() ? "unknown error" : RunStatus.oneLine(why);
         writeStatus();
     }
 
@@ -412,7 +412,7 @@ public final class ResultsDir implements AutoCloseable {
         if (!Files.isRegularFile(f)) {
             return RunStatus.UNKNOWN;
         }
-        List<String> lines = Files.readAllLines(f);
+        List<String> lines = InputFiles.readLines(f);
         if (lines.isEmpty()) {
             // an empty status file can only come from a writer killed between create and write
             return new RunStatus(RunStatus.State.RUNNING, null, List.of());
@@ -428,7 +428,7 @@ public final class ResultsDir implements AutoCloseable {
             state = RunStatus.State.INTERRUPTED;
         } else if (first.startsWith("failed")) {
             state = RunStatus.State.FAILED;
-            reason = first.startsWith("failed:") ? first.substring("failed:".length()).strip() : "no reason given";
+            reason = first.startsWith("failed:") ? RunStatus.oneLine(first.substring("failed:".length())) : "no reason given";
         } else {
             throw new IllegalArgumentException(f + " is not a switchcost status file (first line '" + first
                     + "'; expected running, complete, failed: REASON or interrupted)");

@@ -62,7 +62,7 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
 
         public FailedTrial {
             params = new TreeMap<>(params);
-            reason = reason == null ? "" : reason.replace('\n', ' ').strip();
+            reason = oneLine(reason);
         }
 
         /** Whether a row is this trial: same benchmark, and every parameter named here has the row's value. */
@@ -80,6 +80,14 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
 
     public RunStatus {
         failedTrials = List.copyOf(failedTrials);
+    }
+
+    /**
+     * A reason as the status file can hold it: one line, every control character (newline, carriage return, tab,
+     * ESC) a space, so that the file reads back and a terminal shows it as text; "" for null.
+     */
+    public static String oneLine(String reason) {
+        return reason == null ? "" : reason.replaceAll("\\p{Cntrl}", " ").strip();
     }
 
     public static final RunStatus UNKNOWN = new RunStatus(State.UNKNOWN, null, List.of());

@@ -44,7 +44,7 @@ public record SimulatedMisses(long workingSetKib, long strideBytes, String walk,
     public static List<SimulatedMisses> read(Path file) throws IOException {
         List<SimulatedMisses> out = new ArrayList<>();
         int n = 0;
-        for (String line : Files.readAllLines(file)) {
+        for (String line : InputFiles.readLines(file)) {
             n++;
             if (line.isBlank()) {
                 continue;
@@ -57,9 +57,9 @@ public record SimulatedMisses(long workingSetKib, long strideBytes, String walk,
                 }
                 o = e.getAsJsonObject();
             } catch (JsonParseException e) {
-                throw new IllegalArgumentException(file + ":" + n + " is not a simulate-native JSON line: " + JmhJson.oneLine(e.getMessage()), e);
+                throw new IllegalArgumentException(file + ":" + n + " is not a simulate-native JSON line: " + JmhJson.cause(e), e);
             }
-            if (!o.has("tool") || !o.get("tool").getAsString().equals("cachegrind")) {
+            if (!o.has("tool") || !o.get("tool").isJsonPrimitive() || !o.get("tool").getAsString().equals("cachegrind")) {
                 continue;
             }
             try {
@@ -68,6 +68,14 @@ public record SimulatedMisses(long workingSetKib, long strideBytes, String walk,
                         o.get("d1_misses_per_switch").getAsDouble(), o.get("ll_misses_per_switch").getAsDouble(),
                         o.get("paired_d1_misses_per_switch").getAsDouble(), o.get("paired_ll_misses_per_switch").getAsDouble(),
                         o.get("source").getAsString()));
+                SimulatedMisses m = out.get(out.size() - 1);
+                for (double d : new double[] {m.workingSetKib(), m.strideBytes(), m.d1MissesPerSwitch(), m.llMissesPerSwitch(),
+                        m.pairedD1PerSwitch(), m.pairedLlPerSwitch()}) {
+                    if (Double.isInfinite(d) || Math.abs(d) > JsonFields.MAX_MAGNITUDE) {
+                        throw new IllegalArgumentException(file + ":" + n + ": a cachegrind row holds a number out of range (infinite or"
+                                + " magnitude over " + JsonFields.MAX_MAGNITUDE_TEXT + ")");
+                    }
+                }
             } catch (NullPointerException | UnsupportedOperationException | IllegalStateException | NumberFormatException e) {
                 throw new IllegalArgumentException(file + ":" + n + ": a cachegrind row lacks a field (working_set_kib, stride_bytes, walk,"
                         + " ll_level, valgrind_options, d1/ll_misses_per_switch, paired_d1/ll_misses_per_switch, source)", e);

@@ -48,6 +48,19 @@ class IndirectCommandTest {
         assertTrue(err.toString().contains("--machine " + tmp.resolve("none.json") + ": no such file"), err.toString());
     }
 
+    /** Issue 21 item 4: --machine is checked field by field like a results directory's machine.json. */
+    @Test
+    void machineOptionOfTheWrongShapeIsOneLine(@TempDir Path tmp) throws IOException {
+        Path results = Files.copy(
+                Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json"), tmp.resolve("r.json"));
+        Path m = tmp.resolve("m.json");
+        Files.writeString(m, Files.readString(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/machine.json"))
+                .replaceFirst("\"caches\"\\s*:", "\"caches\": null, \"was\":"));
+        assertEquals(ExitCodes.USAGE, run("indirect", results.toString(), "--machine", m.toString()));
+        assertEquals("switchcost: --machine " + m + ": " + m + " is not a switchcost machine.json: field caches is null",
+                err.toString().strip());
+    }
+
     @Test
     void tsvHasOneHeaderPerTable() {
         assertEquals(ExitCodes.OK, run("indirect", "--format", "tsv", "src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json"));

@@ -1,0 +1,176 @@
+package dev.switchcost.results;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a switchcost JSON file against the record Gson binds it to, field by field, before it is bound: every
+ * field has its record's type (an object, an array, a number, a string, true/false), no array entry is null,
+ * a number is finite (or NaN, which switchcost writes for "none") and at most {@value #MAX_MAGNITUDE_TEXT} in
+ * magnitude, an integer is whole and in range, and a nested object, array or map is present unless it is
+ * optional (named by its path without indices, e.g. {@code cells.samples.interference}). A string or a boxed
+ * number may be null (a value that was not known) unless it is named required. Every failure is one line naming
+ * the file and the field.
+ */
+final class JsonFields {
+
+    /** Larger numbers are no measurement: their sums and squares would overflow. */
+    static final double MAX_MAGNITUDE = 1e15;
+    static final String MAX_MAGNITUDE_TEXT = "1e15";
+
+    /** Each record's components, looked up once. */
+    private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected RecordComponent[] computeValue(Class<?> type) {
+            return type.getRecordComponents();
+        }
+    };
+
+    private JsonFields() {
+    }
+
+    /**
+     * Parses {@code text} and checks it against {@code type}.
+     *
+     * @param what     what the file should be, for messages ("a switchcost compare.json")
+     * @param optional paths (without indices) of nested objects, arrays and maps that may be null or missing
+     * @param required paths (without indices) of strings that must be present and not null
+     * @throws IllegalArgumentException naming the file and the field
+     */
+    static JsonElement check(String text, Class<? extends Record> type, Set<String> optional, Set<String> required, Path file,
+                             String what) {
+        JsonElement root;
+        try {
+            root = JsonParser.parseString(text);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(file + " is not valid JSON (truncated?): " + JmhJson.oneLine(JmhJson.cause(e)), e);
+        }
+        if (!root.isJsonObject()) {
+            throw new IllegalArgumentException(file + " is not " + what + ": expected an object, found " + kind(root));
+        }
+        new JsonFields.Walk(file, what, optional, required).record(root.getAsJsonObject(), type, "", "");
+        return root;
+    }
+
+    /** {@code an object}, {@code a string}, ... */
+    static String kind(JsonElement e) {
+        if (e == null || e.isJsonNull()) {
+            return "null";
+        }
+        if (e.isJsonObject()) {
+            return "an object";
+        }
+        if (e.isJsonArray()) {
+            return "an array";
+        }
+        JsonPrimitive p = e.getAsJsonPrimitive();
+        return p.isBoolean() ? "true/false" : p.isNumber() ? "a number" : "a string";
+    }
+
+    private record Walk(Path file, String what, Set<String> optional, Set<String> requiredStrings) {
+
+        void record(JsonObject o, Class<?> type, String path, String schema) {
+            for (RecordComponent c : COMPONENTS.get(type)) {
+                String p = path.isEmpty() ? c.getName() : path + "." + c.getName();
+                String s = schema.isEmpty() ? c.getName() : schema + "." + c.getName();
+                JsonElement v = o.get(c.getName());
+                if (v == null || v.isJsonNull()) {
+                    Class<?> raw = c.getType();
+                    if (raw.isPrimitive() ? v != null : required(raw) ? !optional.contains(s) : requiredStrings.contains(s)) {
+                        throw bad(p, v == null ? "is missing" : "is null");
+                    }
+                    continue;
+                }
+                value(v, c.getGenericType(), p, s);
+            }
+        }
+
+        private static boolean required(Class<?> raw) {
+            return raw.isRecord() || List.class.isAssignableFrom(raw) || Map.class.isAssignableFrom(raw);
+        }
+
+        void value(JsonElement v, Type t, String path, String schema) {
+            Class<?> raw = t instanceof ParameterizedType pt ? (Class<?>) pt.getRawType() : (Class<?>) t;
+            if (raw.isRecord()) {
+                if (!v.isJsonObject()) {
+                    throw bad(path, "expected an object, found " + kind(v));
+                }
+                record(v.getAsJsonObject(), raw, path, schema);
+            } else if (List.class.isAssignableFrom(raw)) {
+                if (!v.isJsonArray()) {
+                    throw bad(path, "expected an array, found " + kind(v));
+                }
+                Type element = ((ParameterizedType) t).getActualTypeArguments()[0];
+                JsonArray a = v.getAsJsonArray();
+                for (int i = 0; i < a.size(); i++) {
+                    if (a.get(i).isJsonNull()) {
+                        throw bad(path + "[" + i + "]", "is null");
+                    }
+                    value(a.get(i), element, path + "[" + i + "]", schema);
+                }
+            } else if (Map.class.isAssignableFrom(raw)) {
+                if (!v.isJsonObject()) {
+                    throw bad(path, "expected an object, found " + kind(v));
+                }
+                Type valueType = ((ParameterizedType) t).getActualTypeArguments()[1];
+                for (Map.Entry<String, JsonElement> e : v.getAsJsonObject().entrySet()) {
+                    if (!e.getValue().isJsonNull()) {
+                        value(e.getValue(), valueType, path + "." + e.getKey(), schema + ".*");
+                    } else if (valueType != String.class) {
+                        throw bad(path + "." + e.getKey(), "is null");
+                    }
+                }
+            } else if (raw == String.class) {
+                if (!v.isJsonPrimitive()) {
+                    throw bad(path, "expected a string, found " + kind(v));
+                }
+            } else if (raw == boolean.class || raw == Boolean.class) {
+                if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isBoolean()) {
+                    throw bad(path, "expected true or false, found " + kind(v));
+                }
+            } else if (raw == double.class || raw == Double.class) {
+                number(v, path);
+            } else if (raw == int.class || raw == Integer.class || raw == long.class || raw == Long.class) {
+                double d = number(v, path);
+                boolean isInt = raw == int.class || raw == Integer.class;
+                if (Double.isNaN(d) || d != Math.rint(d) || (isInt ? Math.abs(d) > Integer.MAX_VALUE : false)) {
+                    throw bad(path, "expected " + (isInt ? "an integer" : "a whole number") + ", found " + v.getAsString());
+                }
+            } else {
+                throw new IllegalStateException("JsonFields cannot check a field of type " + t + " (" + path + ")");
+            }
+        }
+
+        double number(JsonElement v, String path) {
+            if (!v.isJsonPrimitive() || v.getAsJsonPrimitive().isBoolean()) {
+                throw bad(path, "expected a number, found " + kind(v));
+            }
+            double d;
+            try {
+                d = Double.parseDouble(v.getAsString());
+            } catch (NumberFormatException e) {
+                throw bad(path, "expected a number, found a string");
+            }
+            if (Double.isInfinite(d) || Math.abs(d) > MAX_MAGNITUDE) {
+                throw bad(path, "is out of range (" + (Double.isInfinite(d) ? "infinite" : "magnitude over " + MAX_MAGNITUDE_TEXT) + ")");
+            }
+            return d;
+        }
+
+        IllegalArgumentException bad(String path, String what) {
+            return new IllegalArgumentException(file + " is not " + this.what + ": field " + path + " " + what);
+        }
+    }
+}

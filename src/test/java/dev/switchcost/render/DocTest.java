@@ -1,0 +1,44 @@
+package dev.switchcost.render;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Text from results files reaches report.md and report.html as text: no HTML, link, image or control character of its own. */
+class DocTest {
+
+    @Test
+    void markdownKeepsTheRenderersCodeAndStrongAndEscapesTheRest() {
+        assertEquals("**Failed trial** in run: `dev.X.y placement=SAME_CPU`", Doc.markdownInline("**Failed trial** in run: `dev.X.y placement=SAME_CPU`"));
+        assertEquals("a &lt;script&gt;alert(1)&lt;/script&gt; b", Doc.markdownInline("a <script>alert(1)</script> b"));
+        assertEquals("\\[x\\](javascript:alert(1)) \\_y\\_ a\\\\b &amp;lt;", Doc.markdownInline("[x](javascript:alert(1)) _y_ a\\b &lt;"));
+        assertEquals("\\# not a heading", Doc.markdownInline("# not a heading"));
+        assertEquals("a b  c", Doc.markdownInline("a\rb\u001b\nc"));
+    }
+
+    @Test
+    void aCodeSpanFromAResultCannotHoldHtmlOrBreakOut() {
+        // HTML in a code span: escaped inside <code>, since a code span would show an entity as typed
+        assertEquals("reason: <code>&lt;script&gt;</code>", Doc.markdownInline("reason: `<script>`"));
+        // two backticks from a result: no empty span whose backticks would join the next one's
+        assertEquals("x &lt;script&gt;", Doc.markdownInline("x ``<script>"));
+        assertEquals("`ab`", Doc.markdownInline("`a``b`"));
+    }
+
+    @Test
+    void theDocumentIsEscapedInBothForms() {
+        Doc d = new Doc().h(1, "report: <b>").p("status `failed: \u001b]0;x\u0007<img src=x onerror=alert(1)>`")
+                .table(new Table.Builder("ll", "a", "b").row("<script>", "| `x`").build()).bullets(List.of("[l](javascript:x)"));
+        String md = d.markdown();
+        String html = d.html("t <script>");
+        for (String s : List.of(md, html)) {
+            assertFalse(s.contains("<script") || s.contains("<img") || s.contains("<b>") || s.contains("\u001b") || s.contains("\u0007"), s);
+        }
+        assertFalse(md.contains("[l](javascript"), md);
+        assertTrue(md.contains("|&lt;script&gt;|\\| `x`|"), md);
+    }
+}
