@@ -93,7 +93,8 @@ class LauncherTest {
     /** Issue 21 item 8: HotSpot's reason, not "(no reason given)" or its three generic lines. */
     @Test
     void aJvmOptionThatStopsJavaIsNamedInOneLineAndExits3() throws Exception {
-        Exit e = exec(List.of("bash", "scripts/switchcost", "machine"), Map.of("JAVA_TOOL_OPTIONS", "-Xfoo"));
+        Exit e = exec(List.of("bash", "scripts/switchcost", "machine"), Map.of("JAVA_TOOL_OPTIONS", "-Xfoo",
+                "SWITCHCOST_CLASSPATH", System.getProperty("java.class.path")));
         assertEquals(3, e.code(), e.out());
         String line = e.out().strip();
         assertEquals(1, line.lines().count(), e.out());
@@ -106,7 +107,7 @@ class LauncherTest {
     void aNonAsciiDirectoryUnderTheCLocaleStillRuns(@TempDir Path tmp) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("r\u00e9sultats-\u00fc"));
         Exit e = exec(List.of("bash", Path.of("scripts/switchcost").toAbsolutePath().toString(), "machine"),
-                Map.of("LC_ALL", "C", "LANG", "C"), dir.toFile());
+                Map.of("LC_ALL", "C", "LANG", "C", "SWITCHCOST_CLASSPATH", System.getProperty("java.class.path")), dir.toFile());
         assertEquals(0, e.code(), e.out());
         assertTrue(e.out().contains("\"schema\"") && !e.out().contains("Exception"), e.out());
     }
