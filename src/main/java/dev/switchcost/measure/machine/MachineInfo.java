@@ -2,6 +2,7 @@ package dev.switchcost.measure.machine;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import dev.switchcost.measure.affinity.CpuSet;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -134,11 +135,29 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         String virt = virtualization.hypervisor() == null ? "bare metal or unknown hypervisor" : virtualization.hypervisor() + " guest";
         // the cpuidle driver moves a cross-CPU wakeup (a haltpoll guest polls before it exits to the hypervisor)
         String idle = power == null || power.cpuidleDriver() == null ? "" : ", cpuidle " + power.cpuidleDriver();
-        return cpu.model() + " (" + cpu.logicalCpus() + " logical CPUs" + (cpusAllowed == null ? "" : "; " + allowedText())
+        return cpu.model() + " (" + cpu.logicalCpus() + " logical CPUs" + (narrowed() ? "; " + allowedText() : "")
                 + "), Linux " + kernel.release() + ", JDK " + jdk.version() + ", " + virt + idle;
     }
 
-    /** {@code trials allowed CPU 1 by SWITCHCOST_CPUS=1}, {@code trials allowed CPUs 0-1 by the inherited mask}. */
+    /**
+     * @return true when trials were allowed fewer CPUs than the machine has, or a selection was set: the
+     *         one-line summary says so then, and only then (it must fit a card's line)
+     */
+    private boolean narrowed() {
+        if (cpusAllowed == null) {
+            return false;
+        }
+        if (cpuSelection != null) {
+            return true;
+        }
+        try {
+            return CpuSet.parse(cpusAllowed).size() < cpu.logicalCpus();
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** {@code trials allowed CPU 1 by SWITCHCOST_CPUS=1}, {@code trials allowed CPU 0 by the inherited mask}. */
     private String allowedText() {
         boolean one = !cpusAllowed.contains(",") && !cpusAllowed.contains("-");
         return "trials allowed CPU" + (one ? " " : "s ") + cpusAllowed + " by "

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,13 @@ class MachineInfoTest {
         assertEquals("SWITCHCOST_CPUS=1", back.cpuSelection());
         assertEquals(narrowed, back);
         assertTrue(back.summary().contains("trials allowed CPU 1 by SWITCHCOST_CPUS=1"), back.summary());
+        MachineInfo all = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
+                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "0-1", null);
+        assertFalse(all.summary().contains("allowed"), "every CPU by the inherited mask is not worth a card's line: "
+                + all.summary());
+        MachineInfo one = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
+                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "0", null);
+        assertTrue(one.summary().contains("trials allowed CPU 0 by the inherited mask"), one.summary());
     }
 
     /** machine.json written before cpusAllowed existed still reads: not recorded, and the summary claims nothing. */
