@@ -383,8 +383,10 @@ public final class ReportRenderer {
                 JmhRow r = t.row();
                 if (r.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(r.param("pair")) && r.primary().isTimePerOp()
                         && !"sample".equals(r.mode())) {
-                    String carriers = r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers";
+                    // carriers are the virtual threads' CPUs; a platform pair has none and runs unpinned unless placed
                     String p = r.param("placement") == null || r.param("placement").equals("UNPINNED") ? "" : " " + r.param("placement");
+                    String carriers = !pair.equals("PT_PT") ? (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers")
+                            : p.isEmpty() ? "unpinned" : "platform threads";
                     bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param("primitive") + " · " + carriers + p
                             + " · " + Fmt.count(r.switchesPerOp()) + " switches", r.estimate(), pairText(pair)));
                 }
