@@ -40,6 +40,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -356,6 +357,7 @@ public final class SampleCommand extends BaseCommand {
         if (child == null) {
             return 0;
         }
+        stopLeftBehind();
         if (childOutput != null) {
             childOutput.drain();
         }
@@ -461,6 +463,30 @@ public final class SampleCommand extends BaseCommand {
         }
     }
 
+    /**
+     * Processes the command started and left running when it ended (a background {@code &}, a daemon): they
+     * were reparented away from its tree, so nothing would stop or sample them. Stopped as the tree is on
+     * Ctrl-C, and named in one line.
+     */
+    private void stopLeftBehind() {
+        Process c = child;
+        if (c == null || tree == null || c.isAlive()) {
+            return;
+        }
+        long root = target == null ? c.pid() : target.pid();
+        List<ProcessHandle> left = tree.processesSeen().stream()
+                .filter(p -> p != c.pid() && p != root && p != ProcessHandle.current().pid())
+                .map(ProcessHandle::of).flatMap(Optional::stream).filter(ProcessHandle::isAlive).toList();
+        if (left.isEmpty()) {
+            return;
+        }
+        String names = left.stream().map(h -> h.info().command().map(x -> Path.of(x).getFileName().toString()).orElse("?")
+                + " (pid " + h.pid() + ")").collect(Collectors.joining(", "));
+        stop(left);
+        out().println("Stopped " + left.size() + " process" + (left.size() == 1 ? "" : "es")
+                + " the command left running (no process outlives sample): " + names);
+    }
+
     /** SIGTERM to the command's tree, SIGKILL to whatever is left after the grace period. Safe to call twice. */
     private void stopCommand() {
         Process c = child;
@@ -471,6 +497,11 @@ public final class SampleCommand extends BaseCommand {
         try (Stream<ProcessHandle> d = c.descendants()) {
             all = Stream.concat(d, Stream.of(c.toHandle())).toList();
         }
+        stop(all);
+    }
+
+    /** SIGTERM to {@code all}, SIGKILL to whatever is left after the grace period. */
+    private static void stop(List<ProcessHandle> all) {
         if (all.stream().noneMatch(ProcessHandle::isAlive)) {
             return;
         }

@@ -82,6 +82,23 @@ class SampleCommandTest {
         assertTrue(r.out().contains("Command exited with 7"), r.out());
     }
 
+    /** Issue 21 item 7: a background process the command leaves running does not outlive sample, and is named. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aBackgroundProcessTheCommandLeavesIsStoppedAndNamed() throws IOException, InterruptedException {
+        Path pidFile = tmp.resolve("bg.pid");
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c",
+                "sleep 300 & echo $! > " + pidFile + "; sleep 1");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        for (int i = 0; i < 50 && !goneQuietly(pid); i++) {
+            Thread.sleep(20);
+        }
+        assertTrue(goneQuietly(pid), "the background sleep was stopped: " + r.out());
+        assertTrue(r.out().contains("Stopped 1 process the command left running") && r.out().contains("sleep (pid " + pid + ")"),
+                r.out());
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void samplesAShortChildAgainstABaseline() throws IOException {

@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -68,6 +70,18 @@ public final class ThreadSampler implements Sampler {
     ThreadSampler(Supplier<List<Long>> pids, Path proc) {
         this.pids = pids;
         this.proc = proc;
+    }
+
+    /** @return every process of the tree seen at some reading (its pid), the root included */
+    public synchronized Set<Long> processesSeen() {
+        Set<Long> pids = new TreeSet<>();
+        for (long k : base.keySet()) {
+            pids.add(k >>> 32);
+        }
+        for (long k : last.keySet()) {
+            pids.add(k >>> 32);
+        }
+        return pids;
     }
 
     /** The map key of a thread: pid and tid. */
