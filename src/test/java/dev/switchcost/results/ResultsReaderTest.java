@@ -51,7 +51,8 @@ class ResultsReaderTest {
         int jmhFiles = 0;
         for (Path f : jsons) {
             String name = f.getFileName().toString();
-            if (name.equals("machine.json") || name.equals("compare.json") || name.equals(IndirectSweepResults.FILE_NAME)) {
+            if (name.equals("machine.json") || name.equals("compare.json") || name.equals(IndirectSweepResults.FILE_NAME)
+                    || name.equals(ResultsDir.PROVENANCE)) {
                 continue; // read with their directory above
             }
             if (Files.readString(f).replaceAll("\\s", "").equals("[]")) {
