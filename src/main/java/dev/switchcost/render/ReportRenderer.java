@@ -267,9 +267,11 @@ public final class ReportRenderer {
         for (Results r : inputs) {
             for (Headline h : Headline.perJdk(r)) {
                 hs.add(h);
-                head.add((inputs.size() > 1 ? r.label() + " " : "") + "JDK " + h.jdk() + ": ns per switch ± 99.9% (switches/round trip)");
+                // the unit goes in the paragraph above: a header per input this long pushed the second input off-screen
+                head.add((inputs.size() > 1 ? r.label() + " · " : "") + "JDK " + h.jdk());
             }
         }
+        doc.p("ns per switch ± 99.9% (switches per round trip); median · p99 per switch from the sampled run where one was made.");
         List<List<String>> rows = new ArrayList<>();
         addAnswer(rows, hs, "one CPU", Headline::sameCpu);
         addAnswer(rows, hs, "across CPUs", Headline::crossCpu);

@@ -168,8 +168,9 @@ class ReportCommandTest {
         Document d = checkHtml(tmp.resolve("out/report.html"));
         String text = Files.readString(tmp.resolve("out/report.html"));
         assertTrue(text.contains("run-quick.json vs a"), "both inputs in the title");
-        assertTrue(text.contains("<th class=\"r\">run-quick.json JDK 25.0.3") && text.contains("<th class=\"r\">a JDK 25.0.3"),
-                "the answer has a column per input");
+        assertTrue(text.contains("<th class=\"r\">run-quick.json · JDK 25.0.3</th>") && text.contains("<th class=\"r\">a · JDK 25.0.3</th>"),
+                "the answer has a column per input, its unit said once above it");
+        assertTrue(text.contains("ns per switch ± 99.9% (switches per round trip)"), "the unit above the answer");
         assertTrue(images(d) >= 3);
         CliResult one = CliResult.run("report", tmp.resolve("a/jmh.json").toString());
         assertEquals(ExitCodes.OK, one.exit(), one.err());
