@@ -474,9 +474,12 @@ public final class SampleCommand extends BaseCommand {
             return;
         }
         long root = target == null ? c.pid() : target.pid();
-        List<ProcessHandle> left = tree.processesSeen().stream()
-                .filter(p -> p != c.pid() && p != root && p != ProcessHandle.current().pid())
-                .map(ProcessHandle::of).flatMap(Optional::stream).filter(ProcessHandle::isAlive).toList();
+        // the same process, not a later one that got its pid: the start time the sampler saw must match
+        List<ProcessHandle> left = tree.processesSeen().entrySet().stream()
+                .filter(e -> e.getKey() != c.pid() && e.getKey() != root && e.getKey() != ProcessHandle.current().pid())
+                .flatMap(e -> ProcessHandle.of(e.getKey()).filter(h -> h.isAlive()
+                        && h.info().startInstant().map(e.getValue()::equals).orElse(false)).stream())
+                .toList();
         if (left.isEmpty()) {
             return;
         }

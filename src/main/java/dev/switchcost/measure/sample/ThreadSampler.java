@@ -5,14 +5,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
-import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -55,6 +54,8 @@ public final class ThreadSampler implements Sampler {
     private final Map<Long, TaskReading> last = new LinkedHashMap<>();
     private final Map<Long, Boolean> alive = new HashMap<>();
     private final List<Interval> history = new ArrayList<>();
+    /** Each process seen, with its start time as the system reported it then. */
+    private final Map<Long, Instant> processStarts = new HashMap<>();
     private long startNanos;
     private long prevNanos;
 
@@ -72,16 +73,12 @@ public final class ThreadSampler implements Sampler {
         this.proc = proc;
     }
 
-    /** @return every process of the tree seen at some reading (its pid), the root included */
-    public synchronized Set<Long> processesSeen() {
-        Set<Long> pids = new TreeSet<>();
-        for (long k : base.keySet()) {
-            pids.add(k >>> 32);
-        }
-        for (long k : last.keySet()) {
-            pids.add(k >>> 32);
-        }
-        return pids;
+    /**
+     * @return every process of the tree seen at some reading, the root included: its pid and its start time
+     *         when the first reading saw it (so that a pid reused later by another process is not taken for it)
+     */
+    public synchronized Map<Long, Instant> processesSeen() {
+        return Map.copyOf(processStarts);
     }
 
     /** The map key of a thread: pid and tid. */
@@ -112,6 +109,9 @@ public final class ThreadSampler implements Sampler {
         Map<Long, TaskReading> now = new LinkedHashMap<>();
         for (long p : pids.get()) {
             readProcess((int) p, now);
+            if (!processStarts.containsKey(p)) {
+                ProcessHandle.of(p).flatMap(h -> h.info().startInstant()).ifPresent(t -> processStarts.put(p, t));
+            }
         }
         alive.replaceAll((k, v) -> false);
         for (Map.Entry<Long, TaskReading> e : now.entrySet()) {
