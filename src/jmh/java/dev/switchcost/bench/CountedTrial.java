@@ -2,6 +2,7 @@ package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.sample.CountedThreads;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -15,7 +16,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * every benchmark in the build. Setup first confines every thread of the fork to the CPUs switchcost may
  * use ({@link CpuPinning#confineProcess}: the inherited mask narrowed by {@code SWITCHCOST_CPUS}), so an
  * UNPINNED trial's threads, its partner and virtual-thread carriers included, run there and nowhere
- * else, and says so on stderr in one {@code #} line; then it registers the JMH thread with {@link CountedThreads} as the
+ * else, and says so on stderr in one {@code #} line when that is fewer than the online CPUs; then it registers the JMH thread with {@link CountedThreads} as the
  * worker, so {@code ContextSwitchProfiler} counts it (forgetting that silently read 0 switches), then
  * {@link #open()}s what the benchmark needs; after every iteration {@link #check()} surfaces a
  * partner's failure; teardown {@link #close()}s and retires the worker's final counters (JMH runs
@@ -31,8 +32,11 @@ public abstract class CountedTrial {
     public final void setUpTrial() {
         CpuSet allowed = CpuPinning.confineProcess();
         String selection = CpuPinning.selectionSetting();
-        System.err.println("# every thread of this fork allowed CPU" + (allowed.size() == 1 ? " " : "s ") + allowed
-                + (selection == null ? " (the inherited mask)" : " (" + selection + ")"));
+        if (selection != null || allowed.size() < Topology.current().online().size()) {
+            // only when something narrowed the CPUs: otherwise every trial would repeat that nothing did
+            System.err.println("# every thread of this fork allowed CPU" + (allowed.size() == 1 ? " " : "s ") + allowed
+                    + (selection == null ? " (the inherited mask)" : " (" + selection + ")"));
+        }
         CountedThreads.registerCurrent(CountedThreads.WORKER);
         try {
             open();
