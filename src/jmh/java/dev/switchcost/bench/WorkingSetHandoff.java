@@ -36,8 +36,10 @@ import java.util.concurrent.TimeUnit;
  * <p><b>The paired estimator</b> ({@code roundTripPaired}, the headline): each side, on each wake, times a
  * first walk (right after the partner ran) and an immediate second walk (no switch between);
  * {@link PairedWalkProfiler}'s {@code indirect.paired} is first − second, ns per switch, measured in one
- * thread, one compiled loop and one second, with JMH's error across iterations. The paper's estimator
- * below subtracts baselines from other forks and can come out negative; it stays for comparison.
+ * thread, one compiled loop and one second, with JMH's error across iterations. Its control,
+ * {@code walkAlonePaired}, times the same two walks on one thread with no switch and should read 0. The
+ * paper's estimator below subtracts baselines from other forks and can come out negative; it stays for
+ * comparison.
  *
  * <p>Baselines in this class, with no handoff: {@code walkAlone} walks one array of the same size
  * and stride twice per op on one thread (the same accesses as both sides of a round trip, with no
@@ -57,7 +59,7 @@ import java.util.concurrent.TimeUnit;
  * (≈ 2 on SAME_CPU), independent of size: check {@code ctxsw.total.norm} with
  * {@code -prof dev.switchcost.measure.jmh.ContextSwitchProfiler}. A hypothesis; results live in README.md.
  *
- * <p><b>Run.</b> {@code scripts/switchcost run --full 'WorkingSetHandoff\.(roundTripPaired|roundTrip|walkAlone)$'
+ * <p><b>Run.</b> {@code scripts/switchcost run --full 'WorkingSetHandoff\.(roundTripPaired|walkAlonePaired|roundTrip|walkAlone)$'
  * -p workingSetKiB=$(scripts/switchcost working-set-sizes) -p strideBytes=64 -p placement=SAME_CPU -p handoff=FUTEX
  * -p sharing=PRIVATE}, then {@code switchcost indirect DIR} (docs/working-set.md has the figures' commands).
  *
