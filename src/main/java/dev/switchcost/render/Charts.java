@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectSweepCurve;
+import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
@@ -74,21 +75,27 @@ public final class Charts {
     public record Bar(String label, Estimate value, String group) {
     }
 
+    /** A text written on a chart, centred at (x, y) in the chart's data coordinates. */
+    public record Label(String text, double x, double y) {
+    }
+
     /**
      * A chart, its name ({@code mechanism}, ...) and the question it answers, kept as XChart's model so that it
      * can be encoded (and checked) after it is drawn.
      */
-    public record Chart(String name, String question, XYChart xy, Map<String, String> keys) {
+    public record Chart(String name, String question, XYChart xy, Map<String, String> keys, List<Label> labels) {
 
         /**
-         * @param keys the series coloured by a {@link Palette} key (placement, pair, JDK): series name → key
+         * @param keys   the series coloured by a {@link Palette} key (placement, pair, JDK): series name → key
+         * @param labels the texts written on the plot (XChart keeps its annotations to itself), in drawing order
          */
         public Chart {
             keys = Map.copyOf(keys);
+            labels = List.copyOf(labels);
         }
 
-        Chart(String name, String question, XYChart xy) {
-            this(name, question, xy, Map.of());
+        public Chart(String name, String question, XYChart xy, Map<String, String> keys) {
+            this(name, question, xy, keys, List.of());
         }
 
         /** The chart as a PNG, at its own size. */
@@ -152,8 +159,7 @@ public final class Charts {
         chart.getStyler().setYAxisMax(n + 0.75);
         float thickness = ROW_PX * 0.42f;
         Set<String> inLegend = new HashSet<>();
-        FontRenderContext frc = new FontRenderContext(null, true, true);
-        double plotWidthPx = WIDTH - 2 * 10 - 14; // chart padding both sides, axis line and tick padding; no y-axis labels
+        List<Label> labels = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Bar b = shown.get(i);
             double y = n - i;
@@ -184,14 +190,133 @@ public final class Charts {
                     errorBar(chart, "err" + i, Math.max(lo, b.value().lower()), Math.min(hi, b.value().upper()), y - 0.12);
                 }
             }
-            // the label: left-aligned above its row (XChart centres annotation text on x, so place its centre)
-            String text = b.label() + "   " + Fmt.pm(b.value());
-            double w = new TextLayout(text, font, frc).getBounds().getWidth();
-            double f = Math.min(0.98, (6 + w / 2) / plotWidthPx);
-            double x = log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
-            chart.addAnnotation(new AnnotationText(text, x, y + 0.3, false));
+            // the label: left-aligned above its row
+            label(chart, labels, b.label() + "   " + Fmt.pm(b.value()), font, lo, hi, log, y + 0.3);
         }
-        return Optional.of(new Chart(name, question, chart, keys));
+        return Optional.of(new Chart(name, question, chart, keys, labels));
+    }
+
+    /**
+     * The pinning study as one chart: a row per carriers × primitive (one carrier first, {@code synchronized} first),
+     * in each row a dot per JDK (oldest on top) in the JDK's {@link Palette} colour with its 99.9% error as a
+     * whisker, on a log axis of ns per round trip; one series per JDK, in the legend. A cell without a figure
+     * (refused, failed, not run) is a gap labelled with why, in its JDK's place in the row, never a value.
+     *
+     * @return empty when no cell has a figure
+     */
+    public static Optional<Chart> pinning(String name, PinningStudy study, String question) throws IOException {
+        List<PinningStudy.Row> measured = study.rows().stream().filter(r -> r.nsPerRoundTrip() != null
+                && Double.isFinite(r.nsPerRoundTrip().value()) && r.nsPerRoundTrip().value() > 0).toList();
+        if (measured.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> jdks = study.jdks();
+        // rows: one carrier before two, then the primitives in the study's order (synchronized first)
+        List<Map.Entry<Integer, String>> cells = new ArrayList<>();
+        study.rows().stream().map(r -> Map.entry(r.carriers(), r.primitive())).distinct()
+                .sorted(Comparator.<Map.Entry<Integer, String>>comparingInt(Map.Entry::getKey)
+                        .thenComparingInt(e -> PinningStudy.PRIMITIVES.indexOf(e.getValue())))
+                .forEach(cells::add);
+        double min = measured.stream().mapToDouble(r -> r.nsPerRoundTrip().errorKnown() && r.nsPerRoundTrip().lower() > 0
+                ? r.nsPerRoundTrip().lower() : r.nsPerRoundTrip().value()).min().orElseThrow();
+        double max = measured.stream().mapToDouble(r -> r.nsPerRoundTrip().errorKnown() ? r.nsPerRoundTrip().upper()
+                : r.nsPerRoundTrip().value()).max().orElseThrow();
+        double lo = Math.pow(10, Math.floor(Math.log10(min * 0.8)));
+        double hi = Math.pow(10, Math.ceil(Math.log10(max * 1.05)));
+        int n = cells.size();
+        int rowPx = 34 + 18 * jdks.size();
+        String title = "Does synchronized pin a carrier? " + String.join(" vs ", jdks.stream()
+                .map(j -> Palette.jdkOf(j) == null ? "JDK " + j : Palette.jdkOf(j)).distinct().toList());
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(150 + n * rowPx).title(title)
+                .xAxisTitle("ns per round trip (two handoffs), log scale; whiskers: 99.9% error").build();
+        chart.getStyler().setLegendVisible(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotContentSize(1.0);
+        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setMarkerSize(DOT_PX);
+        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+        chart.getStyler().setAnnotationTextFont(font);
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
+        chart.getStyler().setLegendFont(font);
+        chart.getStyler().setXAxisMin(lo);
+        chart.getStyler().setXAxisMax(hi);
+        chart.getStyler().setYAxisMin(0.35);
+        chart.getStyler().setYAxisMax(n + 0.6);
+        List<Label> labels = new ArrayList<>();
+        Map<String, List<double[]>> points = new LinkedHashMap<>();
+        jdks.forEach(j -> points.put(j, new ArrayList<>()));
+        double lane = Math.min(0.24, 0.6 / jdks.size());
+        for (int i = 0; i < n; i++) {
+            double y = n - i;
+            int carriers = cells.get(i).getKey();
+            String primitive = cells.get(i).getValue();
+            if (i > 0 && carriers != cells.get(i - 1).getKey()) {
+                chart.addAnnotation(new AnnotationLine(y + 0.5, false, false));
+            }
+            List<String> texts = new ArrayList<>();
+            String shown = null;
+            for (int k = 0; k < jdks.size(); k++) {
+                String jdk = jdks.get(k);
+                double laneY = y - 0.05 - k * lane;
+                Optional<PinningStudy.Row> cell = study.rows().stream().filter(r -> r.jdk().equals(jdk) && r.carriers() == carriers
+                        && r.primitive().equals(primitive)).findFirst();
+                if (cell.isEmpty()) {
+                    continue;
+                }
+                shown = cell.get().shown();
+                Estimate e = cell.get().nsPerRoundTrip();
+                if (measured.contains(cell.get())) {
+                    if (e.errorKnown() && e.halfWidth() > 0) {
+                        errorBar(chart, "err " + jdk + " " + i, Math.max(lo, e.lower()), Math.min(hi, e.upper()), laneY);
+                    }
+                    points.get(jdk).add(new double[] {e.value(), laneY});
+                    texts.add("JDK " + jdk + " " + Fmt.pm(e));
+                } else {
+                    String why = cell.get().missing() == null ? "no figure" : cell.get().missing();
+                    texts.add("JDK " + jdk + " " + why);
+                    // the gap, in this JDK's place in the row: what would have been a dot is a reason
+                    label(chart, labels, "JDK " + jdk + ": no figure (" + why + ")", font, lo, hi, true, laneY);
+                }
+            }
+            label(chart, labels, shown + " · " + carriers + (carriers == 1 ? " carrier" : " carriers") + "    "
+                    + String.join("  ·  ", texts), font, lo, hi, true, y + 0.3);
+        }
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (Map.Entry<String, List<double[]>> p : points.entrySet()) {
+            if (p.getValue().isEmpty()) {
+                continue;
+            }
+            String key = Palette.jdkOf(p.getKey());
+            XYSeries s = chart.addSeries("JDK " + p.getKey(), p.getValue().stream().mapToDouble(v -> v[0]).toArray(),
+                    p.getValue().stream().mapToDouble(v -> v[1]).toArray());
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setMarkerColor(key != null ? Palette.of(key) : Palette.unkeyed(keys.size()));
+            if (key != null) {
+                keys.put(s.getName(), key);
+            }
+        }
+        return Optional.of(new Chart(name, question, chart, keys, labels));
+    }
+
+    /**
+     * Writes {@code text} left-aligned 6 px inside the plot's left edge at height {@code y}, and records it. XChart
+     * centres a text on its x: the centre is placed from the text's measured width (the plot spans the chart's
+     * width less its padding, as where the y axis has no labels).
+     */
+    private static void label(XYChart chart, List<Label> labels, String text, Font font, double lo, double hi, boolean log,
+                              double y) {
+        double plotWidthPx = WIDTH - 2 * 10 - 14; // chart padding both sides, axis line and tick padding; no y-axis labels
+        double w = new TextLayout(text, font, new FontRenderContext(null, true, true)).getBounds().getWidth();
+        double f = Math.min(0.98, (6 + w / 2) / plotWidthPx);
+        double x = log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
+        chart.addAnnotation(new AnnotationText(text, x, y, false));
+        labels.add(new Label(text, x, y));
     }
 
     private static void errorBar(XYChart chart, String id, double lo, double hi, double y) {

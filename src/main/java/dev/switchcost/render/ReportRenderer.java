@@ -87,7 +87,7 @@ public final class ReportRenderer {
         distribution(doc, chartFiles, outDir, chartsDir, inputs);
 
         section(doc, sections, "pinning", PinningTable.TITLE);
-        pinning(doc, inputs);
+        pinning(doc, chartFiles, outDir, chartsDir, inputs);
 
         section(doc, sections, "native", "Native C vs JVM (switchcost compare)");
         nativeSection(doc, chartFiles, outDir, chartsDir, inputs);
@@ -398,7 +398,7 @@ public final class ReportRenderer {
     }
 
     /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
-    static void pinning(Doc doc, List<Results> inputs) {
+    static void pinning(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
         // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
         if (inputs.stream().noneMatch(r -> PinningStudy.derive(r).rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
             doc.p("No `pair=VT_VT primitive=SYNCHRONIZED` rows of VirtualThreadHandoffOneCarrier/TwoCarriers: run them beside the other "
@@ -406,12 +406,21 @@ public final class ReportRenderer {
                     + "pins a carrier.");
             return;
         }
+        int charts = 0;
         for (Results r : inputs) {
             PinningStudy s = PinningStudy.derive(r);
             if (!s.isEmpty()) {
                 if (inputs.size() > 1) {
                     doc.p("**" + r.label() + "**");
                 }
+                // the chart above the table; each input's its own file (pinning.png, pinning-2.png, ...)
+                Optional<Charts.Chart> c = Charts.pinning(charts == 0 ? "pinning" : "pinning-" + (charts + 1), s,
+                        "Does synchronized pin a carrier: what a virtual-thread round trip costs with each primitive, one and two"
+                                + " carriers, on each JDK?");
+                if (c.isPresent()) {
+                    charts++;
+                }
+                chart(doc, files, outDir, chartsDir, c, "No cell of the pinning study has a figure: nothing to draw.");
                 PinningTable.section(doc, s);
             }
         }

@@ -156,7 +156,7 @@ class ReportCommandTest {
             assertTrue(r.out().contains("wrote " + png), r.out());
         }
         Document d = checkHtml(tmp.resolve("report.html"));
-        assertEquals(4, images(d));
+        assertEquals(5, images(d), "mechanism, virtual vs platform, pinning (its synchronized rows), compare, working set");
         assertTrue(Files.readString(tmp.resolve("report.md")).contains("](img/mechanism.png)"));
     }
 

@@ -33,14 +33,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReportChartsTest {
 
     static final Path QUICK = Path.of("docs/results/2026-11-23b-epyc-kvm/quick");
+    static final Path PINNING = Path.of("docs/results/2026-11-22-epyc-kvm/pinning");
     static final Path FIXTURES = Path.of("src/test/resources/fixtures/results");
 
     @TempDir
     Path tmp;
 
-    /** The committed results directories a report is checked on: a quick run and every fixture. */
+    /** The committed results directories a report is checked on: a quick run, the pinning study and every fixture. */
     static List<Path> pages() throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(QUICK));
+        List<Path> pages = new ArrayList<>(List.of(QUICK, PINNING));
         try (Stream<Path> s = Files.list(FIXTURES)) {
             s.filter(Files::isDirectory).sorted().forEach(pages::add);
         }
@@ -109,7 +110,10 @@ class ReportChartsTest {
                 }
             }
         }
-        assertTrue(logCharts >= 3, "the pages have log-axis charts to check (virtual vs platform, distribution, working set)");
+        assertTrue(logCharts >= 3, "the pages have log-axis charts to check (virtual vs platform, distribution, pinning)");
+        for (Charts.Chart c : charts(PINNING)) {
+            assertTrue(logAxis(c.xy()) && barSeries(c.xy()).isEmpty(), "the pinning page: " + c.name() + " is dots on a log axis");
+        }
         assertTrue(linearBarCharts >= 2, "the pages have bar charts on linear axes (mechanism, compare)");
     }
 
@@ -163,6 +167,7 @@ class ReportChartsTest {
     @Test
     void onePlacementOrJdkOneColourAcrossEveryChartOfAPage() throws IOException {
         Map<String, Set<String>> quickCharts = null;
+        Map<String, Set<String>> pinningCharts = null;
         for (Path page : pages()) {
             Map<String, Set<Integer>> colours = new TreeMap<>();
             Map<String, Set<String>> chartsOf = new TreeMap<>();
@@ -192,9 +197,17 @@ class ReportChartsTest {
             if (page.equals(QUICK)) {
                 quickCharts = chartsOf;
             }
+            if (page.equals(PINNING)) {
+                pinningCharts = chartsOf;
+            }
         }
         // the quick run draws each placement in several charts: the check above had something to compare
         assertNotNull(quickCharts);
+        assertNotNull(pinningCharts);
+        // the pinning page draws each JDK in the pinning chart, and virtual ↔ virtual in the virtual-thread chart
+        assertEquals(Set.of("pinning"), pinningCharts.get("JDK 21"));
+        assertEquals(Set.of("pinning"), pinningCharts.get("JDK 25"));
+        assertEquals(Set.of("virtual-vs-platform"), pinningCharts.get(Palette.VT_VT));
         assertEquals(Set.of("compare", "distribution", "mechanism", "working-set"), quickCharts.get("SAME_CPU"));
         assertEquals(Set.of("distribution", "mechanism", "working-set"), quickCharts.get("CROSS_CPU"));
         assertEquals(Set.of("distribution", "virtual-vs-platform"), quickCharts.get(Palette.VT_VT));
