@@ -311,10 +311,21 @@ public final class Charts {
      */
     private static void label(XYChart chart, List<Label> labels, String text, Font font, double lo, double hi, boolean log,
                               double y) {
-        double plotWidthPx = WIDTH - 2 * 10 - 14; // chart padding both sides, axis line and tick padding; no y-axis labels
+        label(chart, labels, text, font, lo, hi, log, y, WIDTH - 2 * 10 - 14); // chart padding, axis line and tick padding
+    }
+
+    /** The plot's width in a chart with y-axis tick labels and title, px (about: the labels' width varies). */
+    private static final int PLOT_PX_WITH_Y_LABELS = WIDTH - 2 * 10 - 95;
+
+    private static void label(XYChart chart, List<Label> labels, String text, Font font, double lo, double hi, boolean log,
+                              double y, double plotWidthPx) {
         double w = new TextLayout(text, font, new FontRenderContext(null, true, true)).getBounds().getWidth();
         double f = Math.min(0.98, (6 + w / 2) / plotWidthPx);
-        double x = log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
+        text(chart, labels, text, log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo), y);
+    }
+
+    /** Writes {@code text} centred at (x, y) in data coordinates, and records it. */
+    private static void text(XYChart chart, List<Label> labels, String text, double x, double y) {
         chart.addAnnotation(new AnnotationText(text, x, y, false));
         labels.add(new Label(text, x, y));
     }
@@ -339,8 +350,9 @@ public final class Charts {
      * The working-set chart, the answer to "what does a switch cost through the caches?": the indirect cost
      * per switch against the working set each side touches (log x from L1d/2 to 2·LLC where machine.json
      * gives the caches, the caches marked), one curve per stride, placement, handoff and sharing, with its
-     * 99.9% error as whiskers (and a band between points), and the direct cost of a switch as a dashed
-     * horizontal reference. The y axis is linear: the value can be negative. The curve is the paired
+     * 99.9% error as whiskers, and the direct cost of a switch as a dashed horizontal reference. The y axis is
+     * logarithmic where the values span decades (16 KiB's ~100 ns beside 4 MiB's ~450,000 ns), with what is
+     * ≤ 0 or within error of 0 in a marked row below it ({@link #curveChart}). The curve is the paired
      * estimate where roundTripPaired ran; only where no paired row exists does it draw the paper's estimator
      * (total − direct − walk), and says so in the title. Rows without a value and memory-bound paper rows
      * are left out (the table has them).
@@ -355,7 +367,7 @@ public final class Charts {
         boolean jdks = rows.stream().map(IndirectCost.Row::jdk).distinct().count() > 1;
         boolean walks = rows.stream().map(IndirectCost.Row::walkKind).distinct().count() > 1;
         boolean placements = rows.stream().map(IndirectCost.Row::placement).distinct().count() > 1;
-        Map<String, TreeMap<Long, Estimate>> bySeries = new LinkedHashMap<>();
+        Map<String, TreeMap<Double, Estimate>> bySeries = new LinkedHashMap<>();
         Map<String, String> seriesKey = new LinkedHashMap<>();
         Estimate direct = null;
         String directWhat = null;
@@ -376,7 +388,7 @@ public final class Charts {
             }
             String series = (jdks ? "JDK " + r.jdk() + " " : "") + "stride " + r.strideBytes() + " B, " + r.placement() + ", "
                     + r.handoff() + ", " + r.sharing() + (walks ? ", " + r.walkKind() + " walk" : "");
-            bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put(r.workingSetKiB(), e);
+            bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put((double) r.workingSetKiB(), e);
             // colour: the placement where several are drawn, else the JDK where several are, else none
             if (placements) {
                 seriesKey.put(series, Palette.placement(r.placement()));
@@ -391,122 +403,24 @@ public final class Charts {
             direct = directFallback.perSwitch();
             directWhat = "direct cost, " + directFallback.what();
         }
-        CacheSizes caches = null;
-        if (machine != null && machine.caches() != null) {
-            try {
-                caches = CacheSizes.of(machine.caches(), "machine.json");
-            } catch (RuntimeException e) {
-                caches = null;
-            }
-        }
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(600 + 22 * ((bySeries.size() + 2) / 2))
-                .title(paired ? "Indirect cost of a switch: paired estimate (first − second walk), 99.9% error"
-                        : "Indirect cost of a switch: the paper's estimator (total − direct − walk), 99.9% error")
-                .xAxisTitle("working set each side touches between switches, KiB (log scale)")
-                .yAxisTitle("indirect cost, ns per switch").build();
-        chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.OutsideS)
-                .setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
-        chart.getStyler().setYAxisDecimalPattern("#,##0");
-        chart.getStyler().setErrorBarsColorSeriesColor(true);
-        double yMax = 0;
-        double yMin = 0;
-        double xMin = bySeries.values().stream().mapToDouble(m -> m.firstKey()).min().orElse(1);
-        double xMax = bySeries.values().stream().mapToDouble(m -> m.lastKey()).max().orElse(1);
-        int i = 0;
-        Map<String, String> keys = new LinkedHashMap<>();
+        List<Curve> curves = new ArrayList<>();
         Map<Color, Integer> sameColour = new LinkedHashMap<>();
-        for (Map.Entry<String, TreeMap<Long, Estimate>> s : bySeries.entrySet()) {
+        for (Map.Entry<String, TreeMap<Double, Estimate>> s : bySeries.entrySet()) {
             String key = seriesKey.get(s.getKey());
-            Color c = key != null && Palette.isKey(key) ? Palette.of(key) : Palette.unkeyed(i);
-            i++;
+            key = key != null && Palette.isKey(key) ? key : null;
+            Color c = key != null ? Palette.of(key) : Palette.unkeyed(curves.size());
+            // curves of one colour told apart by their marker and stroke
             int nth = sameColour.merge(c, 1, Integer::sum) - 1;
-            List<Double> x = new ArrayList<>();
-            List<Double> y = new ArrayList<>();
-            List<Double> err = new ArrayList<>();
-            List<Double> up = new ArrayList<>();
-            List<Double> down = new ArrayList<>();
-            for (Map.Entry<Long, Estimate> p : s.getValue().entrySet()) {
-                Estimate e = p.getValue();
-                x.add((double) p.getKey());
-                y.add(e.value());
-                err.add(e.errorKnown() ? e.halfWidth() : 0.0);
-                up.add(e.errorKnown() ? e.upper() : e.value());
-                down.add(e.errorKnown() ? e.lower() : e.value());
-            }
-            if (x.size() > 1) {
-                List<Double> bandX = new ArrayList<>(x);
-                List<Double> bandY = new ArrayList<>(up);
-                for (int k = x.size() - 1; k >= 0; k--) {
-                    bandX.add(x.get(k));
-                    bandY.add(down.get(k));
-                }
-                XYSeries band = chart.addSeries(s.getKey() + " band", bandX, bandY);
-                band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
-                band.setMarker(SeriesMarkers.NONE);
-                band.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 40));
-                band.setLineColor(new Color(0, 0, 0, 0));
-                band.setShowInLegend(false);
-                if (key != null) {
-                    keys.put(band.getName(), key);
-                }
-            }
-            XYSeries line = chart.addSeries(s.getKey(), x, y, err);
-            line.setMarker(MARKERS[nth % MARKERS.length]);
-            line.setLineColor(c);
-            line.setMarkerColor(c);
-            line.setLineStyle(STROKES[nth % STROKES.length]);
-            if (key != null) {
-                keys.put(line.getName(), key);
-            }
-            yMax = Math.max(yMax, up.stream().mapToDouble(Double::doubleValue).max().orElse(0));
-            yMin = Math.min(yMin, down.stream().mapToDouble(Double::doubleValue).min().orElse(0));
+            curves.add(new Curve(s.getKey(), c, key, MARKERS[nth % MARKERS.length], STROKES[nth % STROKES.length], s.getValue()));
         }
-        if (caches != null) {
-            xMin = Math.min(xMin, caches.l1dBytes() / 2 / 1024.0);
-            xMax = Math.max(xMax, 2.0 * caches.llcBytes() / 1024.0);
-        }
-        chart.getStyler().setXAxisMin(xMin / 1.25);
-        chart.getStyler().setXAxisMax(xMax * 1.25);
-        List<Double> edges = List.of(xMin / 1.25, xMax * 1.25);
-        XYSeries zero = chart.addSeries("0 ns", edges, List.of(0.0, 0.0));
-        zero.setMarker(SeriesMarkers.NONE);
-        zero.setLineColor(new Color(0x999999));
-        zero.setLineStyle(new BasicStroke(1f));
-        zero.setShowInLegend(false);
-        if (direct != null && Double.isFinite(direct.value())) {
-            XYSeries d = chart.addSeries(directWhat + ": " + Fmt.pm(direct) + " ns", edges, List.of(direct.value(), direct.value()));
-            d.setMarker(SeriesMarkers.NONE);
-            d.setLineColor(Color.DARK_GRAY);
-            d.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 6f}, 0f));
-            yMax = Math.max(yMax, direct.value());
-        }
-        // an error many times the largest value would flatten every curve: clip the axis, say so in the title
-        double scale = 0;
-        for (TreeMap<Long, Estimate> m : bySeries.values()) {
-            for (Estimate e : m.values()) {
-                scale = Math.max(scale, Math.abs(e.value()));
-            }
-        }
-        if (direct != null && Double.isFinite(direct.value())) {
-            scale = Math.max(scale, Math.abs(direct.value()));
-        }
-        if (scale > 0 && (yMax > 4 * scale || yMin < -4 * scale)) {
-            yMax = Math.min(yMax, 4 * scale);
-            yMin = Math.max(yMin, -4 * scale);
-            chart.setXAxisTitle(chart.getXAxisTitle() + "; y axis clipped at ±4× the largest value");
-        }
-        double pad = (yMax - yMin) * 0.08;
-        chart.getStyler().setYAxisMax(yMax + pad);
-        chart.getStyler().setYAxisMin(yMin - (yMin < 0 ? pad : 0));
-        if (caches != null) {
-            for (Map.Entry<String, Long> cache : cacheMarks(caches).entrySet()) {
-                double kib = cache.getValue() / 1024.0;
-                chart.addAnnotation(new AnnotationLine(kib, true, false));
-                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Fmt.num(kib) + " KiB", kib * 1.03, yMax + pad * 0.5, false));
-            }
-        }
-        return Optional.of(new Chart("working-set", question, chart, keys));
+        List<Reference> refs = direct != null && Double.isFinite(direct.value())
+                ? List.of(new Reference(directWhat + ": " + Fmt.pm(direct) + " ns", direct, Color.DARK_GRAY)) : List.of();
+        List<Label> labels = new ArrayList<>();
+        XYChart chart = curveChart(paired ? "Indirect cost of a switch: paired estimate (first − second walk), 99.9% error"
+                        : "Indirect cost of a switch: the paper's estimator (total − direct − walk), 99.9% error",
+                "working set each side touches between switches, KiB (log scale)", "indirect cost, ns per switch", curves, refs,
+                caches(machine), true, true, labels);
+        return Optional.of(new Chart("working-set", question, chart, keys(chart, curves), labels));
     }
 
     /** The stride of the replication seed's cost-vs-size figure, and its sizes (KiB) and strides (bytes). */
@@ -519,8 +433,9 @@ public final class Charts {
     /**
      * The JVM and C indirect cost of a switch from one {@code switchcost working-set} run: paired indirect ns per
      * switch against the working set (log x from L1d/2 to 2·LLC, the caches marked), one curve per stride and
-     * implementation (JVM solid, C dashed, one colour per stride), the 99.9% error as whiskers and a band, the
-     * direct cost of each implementation as a horizontal reference; linear y.
+     * implementation (JVM solid, C dashed, one colour per stride), the 99.9% error as whiskers, the direct cost
+     * of each implementation as a horizontal reference; log y where the values span decades, what is ≤ 0 or
+     * within error of 0 in a marked row below it ({@link #curveChart}).
      */
     public static Optional<Chart> indirectSweep(List<IndirectSweepCurve.Point> points, MachineInfo machine, String question)
             throws IOException {
@@ -537,21 +452,21 @@ public final class Charts {
             String colourKey = placements ? Palette.placement(p.placement()) : null;
             Color c = colourKey != null ? Palette.of(colourKey) : Palette.unkeyed(strides.indexOf(p.strideBytes()));
             int marker = placements ? strides.indexOf(p.strideBytes()) : 0;
-            curves.computeIfAbsent(key, k -> new Curve(k, c, colourKey, marker, !p.impl().equals("JVM"), new TreeMap<>()))
+            curves.computeIfAbsent(key, k -> Curve.of(k, c, colourKey, marker, !p.impl().equals("JVM")))
                     .points().put((double) p.workingSetKiB(), p.indirect());
         }
-        List<Reference> refs = directReferences(points);
-        CacheSizes caches = caches(machine);
+        List<Label> labels = new ArrayList<>();
         XYChart chart = curveChart("Indirect cost of a switch, JVM and C, one interleaved run (paired: first − second walk; 99.9% error)",
                 "working set each side touches between switches, KiB (log scale)", "indirect cost, ns per switch",
-                List.copyOf(curves.values()), refs, caches, true);
-        return Optional.of(new Chart("indirect-jvm-vs-c", question, chart, keys(chart, curves.values())));
+                List.copyOf(curves.values()), directReferences(points), caches(machine), true, true, labels);
+        return Optional.of(new Chart("indirect-jvm-vs-c", question, chart, keys(chart, curves.values()), labels));
     }
 
     /**
      * The replication seed's first figure: the total cost per switch (direct + paired indirect, Li et al.'s c2)
      * against the working set at stride {@value #SEED_STRIDE} B, {@value #SEED_SIZE_MIN_KIB} KiB to
-     * {@value #SEED_SIZE_MAX_KIB} KiB, JVM and C; log x with the caches marked, linear y, 99.9% error.
+     * {@value #SEED_SIZE_MAX_KIB} KiB, JVM and C; log x with the caches marked, 99.9% error; log y where the
+     * values span decades, what is ≤ 0 or within error of 0 in a marked row below it ({@link #curveChart}).
      */
     public static Optional<Chart> seedCostVsSize(List<IndirectSweepCurve.Point> points, MachineInfo machine, String question)
             throws IOException {
@@ -564,22 +479,24 @@ public final class Charts {
             String key = p.impl() + ", " + p.placement();
             // the placement's colour; JVM solid, C dashed
             String colourKey = Palette.placement(p.placement());
-            curves.computeIfAbsent(key, k -> new Curve(k, Palette.of(colourKey), colourKey, 0, !p.impl().equals("JVM"), new TreeMap<>()))
+            curves.computeIfAbsent(key, k -> Curve.of(k, Palette.of(colourKey), colourKey, 0, !p.impl().equals("JVM")))
                     .points().put((double) p.workingSetKiB(), p.total());
         }
         if (curves.values().stream().allMatch(c -> c.points().size() < 2)) {
             return Optional.empty();
         }
+        List<Label> labels = new ArrayList<>();
         XYChart chart = curveChart("Total cost per switch (direct + indirect) at stride " + SEED_STRIDE + " B, JVM and C (99.9% error)",
                 "array each side walks between switches, KiB (log scale)", "total cost, ns per switch",
-                List.copyOf(curves.values()), directReferences(points), caches(machine), false);
-        return Optional.of(new Chart("seed-cost-vs-size", question, chart, keys(chart, curves.values())));
+                List.copyOf(curves.values()), directReferences(points), caches(machine), false, true, labels);
+        return Optional.of(new Chart("seed-cost-vs-size", question, chart, keys(chart, curves.values()), labels));
     }
 
     /**
      * The replication seed's second figure: the paired indirect cost against the stride (8–128 B, log₂ x), one
      * line per size from {@value #SEED_STRIDE_SIZE_MIN_KIB} KiB to {@value #SEED_STRIDE_SIZE_MAX_KIB} KiB, JVM
-     * solid and C dashed, 99.9% error as whiskers; linear y.
+     * solid and C dashed, 99.9% error as whiskers; linear y (the seed's few repetitions leave most of its values
+     * within error of 0: on a log axis nearly every point would sit in the row below it).
      */
     public static Optional<Chart> seedIndirectVsStride(List<IndirectSweepCurve.Point> points, String question) throws IOException {
         List<IndirectSweepCurve.Point> shown = points.stream().filter(p -> p.workingSetKiB() >= SEED_STRIDE_SIZE_MIN_KIB
@@ -591,15 +508,16 @@ public final class Charts {
             String key = p.impl() + ", " + Fmt.num(p.workingSetKiB()) + " KiB" + (placements ? ", " + p.placement() : "");
             Color c = Palette.unkeyed(sizes.indexOf(p.workingSetKiB()));
             int marker = placements ? List.of("SAME_CPU", "CROSS_CPU").indexOf(p.placement()) + 1 : 0;
-            curves.computeIfAbsent(key, k -> new Curve(k, c, null, marker, !p.impl().equals("JVM"), new TreeMap<>()))
+            curves.computeIfAbsent(key, k -> Curve.of(k, c, null, marker, !p.impl().equals("JVM")))
                     .points().put(Math.log(p.strideBytes()) / Math.log(2), p.indirect());
         }
         if (curves.values().stream().allMatch(c -> c.points().size() < 2)) {
             return Optional.empty();
         }
+        List<Label> labels = new ArrayList<>();
         XYChart chart = curveChart("Indirect cost of a switch against the stride, one line per array size (JVM solid, C dashed; 99.9% error)",
                 "stride of the walk, bytes (log₂ scale)", "indirect cost, ns per switch", List.copyOf(curves.values()), List.of(),
-                null, false);
+                null, false, false, labels);
         chart.getStyler().setXAxisLogarithmic(false);
         chart.getStyler().setXAxisMin(2.5);
         chart.getStyler().setXAxisMax(7.5);
@@ -609,23 +527,33 @@ public final class Charts {
         double top = chart.getStyler().getYAxisMax();
         for (int k = 3; k <= 7; k++) {
             chart.addAnnotation(new AnnotationLine(k, true, false));
-            chart.addAnnotation(new AnnotationText(Fmt.num(Math.pow(2, k)) + " B", k + 0.12, bottom + (top - bottom) * 0.03, false));
+            text(chart, labels, Fmt.num(Math.pow(2, k)) + " B", k + 0.12, bottom + (top - bottom) * 0.03);
         }
-        return Optional.of(new Chart("seed-indirect-vs-stride", question, chart, keys(chart, curves.values())));
+        return Optional.of(new Chart("seed-indirect-vs-stride", question, chart, keys(chart, curves.values()), labels));
     }
 
     /**
-     * One curve: its legend name, colour (and the {@link Palette} key it stands for, or null), its marker's index
-     * into {@link #MARKERS}, dashed (C) or solid (JVM), and its points (x → value with error).
+     * One curve: its legend name, colour (and the {@link Palette} key it stands for, or null), its marker and
+     * stroke, and its points (x → value with error).
      */
-    record Curve(String name, Color color, String key, int marker, boolean dashed, TreeMap<Double, Estimate> points) {
+    record Curve(String name, Color color, String key, org.knowm.xchart.style.markers.Marker marker, BasicStroke stroke,
+                 TreeMap<Double, Estimate> points) {
+
+        /** A curve of the JVM (solid) or C ({@code dashed}); {@code marker} tells apart curves of one colour and kind. */
+        static Curve of(String name, Color color, String key, int marker, boolean dashed) {
+            return new Curve(name, color, key, MARKERS[(2 * marker + (dashed ? 1 : 0)) % MARKERS.length], STROKES[dashed ? 1 : 0],
+                    new TreeMap<>());
+        }
     }
 
-    /** The series of {@code chart} that draw a curve with a {@link Palette} key (its line and its band): name → key. */
+    /**
+     * The series of {@code chart} that draw a curve with a {@link Palette} key (its line, its band, its points in
+     * the row below a log axis): name → key.
+     */
     static Map<String, String> keys(XYChart chart, java.util.Collection<Curve> curves) {
         Map<String, String> keys = new LinkedHashMap<>();
         for (Curve cv : curves) {
-            for (String name : List.of(cv.name(), cv.name() + " band")) {
+            for (String name : List.of(cv.name(), cv.name() + " band", belowName(cv))) {
                 if (cv.key() != null && chart.getSeriesMap().containsKey(name)) {
                     keys.put(name, cv.key());
                 }
@@ -662,18 +590,97 @@ public final class Charts {
         }
     }
 
+    /** The legend's name of the row below a log axis. */
+    static final String BELOW_LOG_AXIS = "≤ 0 or within error of 0: not on the log scale (each one's value ± error written beside it)";
+
+    /** The series that draws {@code cv}'s points in the row below a log axis. */
+    static String belowName(Curve cv) {
+        return cv.name() + " (≤ 0 or within error of 0)";
+    }
+
+    /** Whether {@code e} can sit on a log axis: above 0 beyond its 99.9% error (or above 0, its error unknown). */
+    static boolean onLogAxis(Estimate e) {
+        return Double.isFinite(e.value()) && e.value() > 0
+                && (!e.errorKnown() || !Double.isFinite(e.halfWidth()) || e.lower() > 0);
+    }
+
+    /** A text line of the row below a log axis, px. */
+    private static final int ROW_LINE_PX = 15;
+    /** A curve chart's plot, px high, and the most it grows to for the row below a log axis. */
+    private static final int PLOT_PX = 440;
+    private static final int MAX_PLOT_PX = 900;
+
     /**
-     * Curves with whiskers (and a translucent band between points), horizontal references (dashed), the
-     * caches marked when given; linear y including 0; log x when {@code logX}, widened to L1d/2 .. 2·LLC when
-     * {@code cacheRange} and the caches are known.
+     * Curves with whiskers, horizontal references (dashed), the caches marked when given; log x when
+     * {@code xTitle} says so, widened to L1d/2 .. 2·LLC when {@code cacheRange} and the caches are known.
+     *
+     * <p>The y axis is logarithmic when {@code logY} and the values above 0 beyond their error span more than a
+     * decade: then a value ≤ 0 or within its error of 0, which a log axis cannot place, is drawn in a grey row
+     * below the axis's lowest decade, in its curve's colour and marker with its value ± error written beside it
+     * (never dropped, never clipped to the axis); a curve's line breaks where its point is in the row. The row
+     * spans less than a decade so that no tick label of the axis falls in it. Otherwise y is linear including 0,
+     * with a translucent band between the whiskers, clipped at ±4× the largest value when an error is far larger.
+     *
+     * @param labels where the texts written on the plot are recorded
      */
     private static XYChart curveChart(String title, String xTitle, String yTitle, List<Curve> curves, List<Reference> refs,
-                                      CacheSizes caches, boolean cacheRange) {
+                                      CacheSizes caches, boolean cacheRange, boolean logY, List<Label> labels) {
         boolean logX = xTitle.contains("(log scale)");
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(600 + 20 * (curves.size() + refs.size()))
-                .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        // what a log y axis could hold: values above 0 beyond their error; the rest goes to the row below it
+        double lowest = Double.MAX_VALUE;
+        double highest = 0;
+        int onAxis = 0;
+        List<Curve> below = new ArrayList<>();
+        for (Curve cv : curves) {
+            boolean any = false;
+            for (Estimate e : cv.points().values()) {
+                if (onLogAxis(e)) {
+                    onAxis++;
+                    boolean whisker = e.errorKnown() && Double.isFinite(e.halfWidth());
+                    lowest = Math.min(lowest, whisker ? e.lower() : e.value());
+                    highest = Math.max(highest, whisker ? e.upper() : e.value());
+                } else if (Double.isFinite(e.value())) {
+                    any = true;
+                }
+            }
+            if (any) {
+                below.add(cv);
+            }
+        }
+        for (Reference r : refs) {
+            if (r.value().value() > 0) {
+                lowest = Math.min(lowest, r.value().value());
+                highest = Math.max(highest, r.value().value());
+            }
+        }
+        // the log axis: from below the lowest value's decade (the row below it, where there is one) to above the highest
+        double top = highest * 2.5;
+        double decade = Math.pow(10, Math.floor(Math.log10(lowest)));
+        double rowTop = below.isEmpty() ? Double.NaN : Math.min(decade / 1.12, lowest / 1.2);
+        // the axis's bottom: above the decade below, so that its tick (and label) is not drawn
+        double bottom = below.isEmpty() ? Math.min(decade, lowest / 1.2) : decade / 10 * 1.25;
+        int plotPx = PLOT_PX;
+        if (!below.isEmpty()) {
+            // the row spans log10(rowTop / bottom) (under a decade) of the axis: enough px for its lines
+            plotPx = (int) Math.max(plotPx, Math.ceil(ROW_LINE_PX * (rowLines(below.size()) + 0.5)
+                    * Math.log10(top / bottom) / Math.log10(rowTop / bottom)));
+        }
+        // log where the values span decades and the row of the rest fits (a noisy run of many curves: linear)
+        boolean log = logY && onAxis >= 2 && highest / lowest > 10 && plotPx <= MAX_PLOT_PX;
+        if (!log) {
+            below = List.of();
+            plotPx = PLOT_PX;
+        }
+        int legendLines = curves.size() + refs.size() + (below.isEmpty() ? 0 : 1);
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(160 + plotPx + 20 * legendLines)
+                .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle + (log ? " (log scale)" : "")).build();
         chart.getStyler().setXAxisLogarithmic(logX).setLegendPosition(Styler.LegendPosition.OutsideS)
                 .setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisLogarithmic(log);
+        if (log) {
+            // the axes' ranges are set here, with their margins: the plot is all axis (the row below it fills its width)
+            chart.getStyler().setPlotContentSize(1.0);
+        }
         chart.getStyler().setXAxisDecimalPattern("#,##0.#");
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         chart.getStyler().setErrorBarsColorSeriesColor(true);
@@ -681,6 +688,7 @@ public final class Charts {
         chart.getStyler().setAxisTickLabelsFont(font);
         chart.getStyler().setLegendFont(font);
         chart.getStyler().setAnnotationTextFont(font);
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
         double yMax = 0;
         double yMin = 0;
         double xMin = Double.MAX_VALUE;
@@ -697,17 +705,19 @@ public final class Charts {
                 if (!Double.isFinite(e.value())) {
                     continue;
                 }
+                boolean whisker = e.errorKnown() && Double.isFinite(e.halfWidth());
                 x.add(p.getKey());
-                y.add(e.value());
-                err.add(e.errorKnown() ? e.halfWidth() : 0.0);
-                up.add(e.errorKnown() ? e.upper() : e.value());
-                down.add(e.errorKnown() ? e.lower() : e.value());
+                // on a log axis a point that cannot sit on it is NaN here (XChart breaks the line there): it is in the row
+                y.add(log && !onLogAxis(e) ? Double.NaN : e.value());
+                err.add(whisker && (!log || onLogAxis(e)) ? e.halfWidth() : 0.0);
+                up.add(whisker ? e.upper() : e.value());
+                down.add(whisker ? e.lower() : e.value());
             }
             if (x.isEmpty()) {
                 continue;
             }
             Color c = cv.color();
-            if (x.size() > 1) {
+            if (x.size() > 1 && !log) {
                 List<Double> bandX = new ArrayList<>(x);
                 List<Double> bandY = new ArrayList<>(up);
                 for (int k = x.size() - 1; k >= 0; k--) {
@@ -723,11 +733,10 @@ public final class Charts {
                 bands.add(band.getName());
             }
             XYSeries line = chart.addSeries(cv.name(), x, y, err);
-            line.setMarker(MARKERS[(2 * cv.marker() + (cv.dashed() ? 1 : 0)) % MARKERS.length]);
+            line.setMarker(cv.marker());
             line.setLineColor(c);
             line.setMarkerColor(c);
-            line.setLineStyle(cv.dashed() ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f)
-                    : new BasicStroke(2f));
+            line.setLineStyle(cv.stroke());
             yMax = Math.max(yMax, up.stream().mapToDouble(Double::doubleValue).max().orElse(0));
             yMin = Math.min(yMin, down.stream().mapToDouble(Double::doubleValue).min().orElse(0));
             xMin = Math.min(xMin, x.get(0));
@@ -744,39 +753,55 @@ public final class Charts {
             chart.getStyler().setXAxisMax(hi);
         }
         List<Double> edges = logX ? List.of(lo, hi) : List.of(lo - 1, hi + 1);
-        XYSeries zero = chart.addSeries("0 ns", edges, List.of(0.0, 0.0));
-        zero.setMarker(SeriesMarkers.NONE);
-        zero.setLineColor(new Color(0x999999));
-        zero.setLineStyle(new BasicStroke(1f));
-        zero.setShowInLegend(false);
+        if (!log) {
+            XYSeries zero = chart.addSeries("0 ns", edges, List.of(0.0, 0.0));
+            zero.setMarker(SeriesMarkers.NONE);
+            zero.setLineColor(new Color(0x999999));
+            zero.setLineStyle(new BasicStroke(1f));
+            zero.setShowInLegend(false);
+        }
         for (Reference r : refs) {
+            if (log && r.value().value() <= 0) {
+                continue;
+            }
             XYSeries d = chart.addSeries(r.name(), edges, List.of(r.value().value(), r.value().value()));
             d.setMarker(SeriesMarkers.NONE);
             d.setLineColor(r.color());
             d.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 4f}, 0f));
             yMax = Math.max(yMax, r.value().value());
         }
-        // an error many times the largest value would flatten every curve: clip the axis, say so in the axis title
-        double scale = 0;
-        for (Curve cv : curves) {
-            for (Estimate e : cv.points().values()) {
-                if (Double.isFinite(e.value())) {
-                    scale = Math.max(scale, Math.abs(e.value()));
+        double captionY;
+        if (log) {
+            chart.getStyler().setYAxisMin(bottom);
+            chart.getStyler().setYAxisMax(top);
+            captionY = Math.pow(10, Math.log10(top) - 0.04 * Math.log10(top / bottom));
+            if (!below.isEmpty()) {
+                belowLogAxis(chart, labels, below, lo, hi, bottom, rowTop, logX, font);
+            }
+        } else {
+            // an error many times the largest value would flatten every curve: clip the axis, say so in the axis title
+            double scale = 0;
+            for (Curve cv : curves) {
+                for (Estimate e : cv.points().values()) {
+                    if (Double.isFinite(e.value())) {
+                        scale = Math.max(scale, Math.abs(e.value()));
+                    }
                 }
             }
+            for (Reference r : refs) {
+                scale = Math.max(scale, Math.abs(r.value().value()));
+            }
+            if (scale > 0 && (yMax > 4 * scale || yMin < -4 * scale)) {
+                yMax = Math.min(yMax, 4 * scale);
+                yMin = Math.max(yMin, -4 * scale);
+                chart.setXAxisTitle(chart.getXAxisTitle() + "; y axis clipped at ±4× the largest value (whiskers run off it)");
+                bands.forEach(chart::removeSeries);
+            }
+            double pad = Math.max(1, (yMax - yMin) * 0.08);
+            chart.getStyler().setYAxisMax(yMax + pad);
+            chart.getStyler().setYAxisMin(yMin - (yMin < 0 ? pad : 0));
+            captionY = yMax + pad * 0.5;
         }
-        for (Reference r : refs) {
-            scale = Math.max(scale, Math.abs(r.value().value()));
-        }
-        if (scale > 0 && (yMax > 4 * scale || yMin < -4 * scale)) {
-            yMax = Math.min(yMax, 4 * scale);
-            yMin = Math.max(yMin, -4 * scale);
-            chart.setXAxisTitle(chart.getXAxisTitle() + "; y axis clipped at ±4× the largest value (whiskers run off it)");
-            bands.forEach(chart::removeSeries);
-        }
-        double pad = Math.max(1, (yMax - yMin) * 0.08);
-        chart.getStyler().setYAxisMax(yMax + pad);
-        chart.getStyler().setYAxisMin(yMin - (yMin < 0 ? pad : 0));
         if (caches != null && logX) {
             for (Map.Entry<String, Long> cache : cacheMarks(caches).entrySet()) {
                 double kib = cache.getValue() / 1024.0;
@@ -784,10 +809,74 @@ public final class Charts {
                     continue;
                 }
                 chart.addAnnotation(new AnnotationLine(kib, true, false));
-                chart.addAnnotation(new AnnotationText(cache.getKey() + " " + Fmt.num(kib) + " KiB", kib * 1.03, yMax + pad * 0.5, false));
+                String caption = cache.getKey() + " " + Fmt.num(kib) + " KiB";
+                text(chart, labels, caption, inside(caption, font, kib * 1.03, lo, hi, true), captionY);
             }
         }
         return chart;
+    }
+
+    /**
+     * The row below a log y axis, from {@code bottom} to {@code rowTop}: a grey band (in the legend as
+     * {@link #BELOW_LOG_AXIS}) headed by what it is, then per curve, between thin dividers, a line of its points
+     * in its colour and marker, each with its value ± error written above it (on two lines, alternately, so that
+     * neighbours do not overlap), kept inside the plot.
+     */
+    private static void belowLogAxis(XYChart chart, List<Label> labels, List<Curve> below, double lo, double hi, double bottom,
+                                     double rowTop, boolean logX, Font font) {
+        XYSeries band = chart.addSeries(BELOW_LOG_AXIS, List.of(lo, hi, hi, lo), List.of(bottom, bottom, rowTop, rowTop));
+        band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+        band.setMarker(SeriesMarkers.NONE);
+        band.setFillColor(new Color(0xf0f0f0));
+        band.setLineColor(new Color(0xb0b0b0));
+        band.setLineStyle(new BasicStroke(1f));
+        double unit = Math.log10(rowTop / bottom) / (rowLines(below.size()) + 0.5);
+        java.util.function.DoubleUnaryOperator line = k -> Math.pow(10, Math.log10(rowTop) - (k + 0.75) * unit);
+        label(chart, labels, "≤ 0 or within error of 0 (not on the log scale): value ± 99.9% error, ns", font, lo, hi, logX,
+                line.applyAsDouble(0), PLOT_PX_WITH_Y_LABELS);
+        for (int c = 0; c < below.size(); c++) {
+            Curve cv = below.get(c);
+            if (c > 0) {
+                XYSeries divider = chart.addSeries(BELOW_LOG_AXIS + " " + c, List.of(lo, hi),
+                        List.of(line.applyAsDouble(3 * c + 0.5), line.applyAsDouble(3 * c + 0.5)));
+                divider.setMarker(SeriesMarkers.NONE);
+                divider.setLineColor(new Color(0xd0d0d0));
+                divider.setLineStyle(new BasicStroke(1f));
+                divider.setShowInLegend(false);
+            }
+            List<Double> x = new ArrayList<>();
+            int nth = 0;
+            for (Map.Entry<Double, Estimate> p : cv.points().entrySet()) {
+                Estimate e = p.getValue();
+                if (!Double.isFinite(e.value()) || onLogAxis(e)) {
+                    continue;
+                }
+                x.add(p.getKey());
+                String text = Fmt.pm(e);
+                text(chart, labels, text, inside(text, font, p.getKey(), lo, hi, logX), line.applyAsDouble(1 + 3 * c + nth % 2));
+                nth++;
+            }
+            double y = line.applyAsDouble(3 + 3 * c);
+            XYSeries s = chart.addSeries(belowName(cv), x, x.stream().map(v -> y).toList());
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            s.setMarker(cv.marker());
+            s.setMarkerColor(cv.color());
+            s.setShowInLegend(false);
+        }
+    }
+
+    /** Where to centre {@code text} so that it is centred at {@code x} but inside the plot (lo..hi on the x axis). */
+    private static double inside(String text, Font font, double x, double lo, double hi, boolean logX) {
+        double half = (new TextLayout(text, font, new FontRenderContext(null, true, true)).getBounds().getWidth() / 2 + 4)
+                / PLOT_PX_WITH_Y_LABELS;
+        double f = logX ? Math.log(x / lo) / Math.log(hi / lo) : (x - lo) / (hi - lo);
+        f = Math.max(half, Math.min(1 - half, f));
+        return logX ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
+    }
+
+    /** The text lines of the row below a log axis for {@code curves} curves: its heading, and two of labels and one of points each. */
+    private static int rowLines(int curves) {
+        return 1 + 3 * curves;
     }
 
     /** L1d, L2 (where it is not the LLC) and the LLC, in bytes, from {@link CacheSizes}. */

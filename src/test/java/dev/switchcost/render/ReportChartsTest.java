@@ -39,9 +39,9 @@ class ReportChartsTest {
     @TempDir
     Path tmp;
 
-    /** The committed results directories a report is checked on: a quick run, the pinning study and every fixture. */
+    /** The committed results directories a report is checked on: a quick run, the pinning study, two working-set runs, every fixture. */
     static List<Path> pages() throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(QUICK, PINNING));
+        List<Path> pages = new ArrayList<>(List.of(QUICK, PINNING, WorkingSetChartTest.PAIRED, WorkingSetChartTest.CURVE));
         try (Stream<Path> s = Files.list(FIXTURES)) {
             s.filter(Files::isDirectory).sorted().forEach(pages::add);
         }
