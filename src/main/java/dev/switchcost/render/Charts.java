@@ -25,6 +25,9 @@ import java.awt.font.TextLayout;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -34,6 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 import javax.imageio.ImageIO;
 
@@ -103,12 +107,42 @@ public final class Charts {
             return Charts.png(xy);
         }
 
-        /** The chart as an SVG document (UTF-8), at its own size in px: sharp at any zoom. */
+        /** The chart as an SVG document (UTF-8), at its own size in px: sharp at any zoom ({@link #compact} numbers). */
         public byte[] svg() throws IOException {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             VectorGraphicsEncoder.saveVectorGraphic(xy, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            return out.toByteArray();
+            return compact(out.toString(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
         }
+    }
+
+    /** A number written with more than two decimals: VectorGraphics2D writes up to 16 (7.609375, 0.1568627450980392). */
+    private static final Pattern LONG_DECIMAL = Pattern.compile("-?[0-9]+\\.[0-9]{3,}");
+    /** An element's style, which VectorGraphics2D writes out in full on every element (every segment of a line). */
+    private static final Pattern STYLE = Pattern.compile(" style=\"([^\"]*)\"");
+
+    /**
+     * {@code svg}, drawing the same, in fewer bytes: every number rounded to two decimals (a hundredth of a px, or of
+     * an opacity, is below what any screen or zoom shows; XChart writes its text as glyph outlines, thousands of
+     * coordinates to a chart), and each distinct style written once, in a stylesheet, and named by a class where
+     * it was.
+     */
+    static String compact(String svg) {
+        String rounded = LONG_DECIMAL.matcher(svg).replaceAll(m -> {
+            String v = new BigDecimal(m.group()).setScale(2, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+            return v.equals("-0") ? "0" : v;
+        });
+        Map<String, String> classes = new LinkedHashMap<>();
+        String classed = STYLE.matcher(rounded).replaceAll(m -> " class=\"" + classes.computeIfAbsent(m.group(1),
+                k -> "s" + Integer.toString(classes.size(), 36)) + "\"");
+        int open = classed.indexOf("<svg");
+        int body = open < 0 ? -1 : classed.indexOf('>', open);
+        if (body < 0 || classes.isEmpty()) {
+            return rounded;
+        }
+        StringBuilder css = new StringBuilder("<style><![CDATA[");
+        classes.forEach((style, name) -> css.append('.').append(name).append('{').append(style).append('}'));
+        css.append("]]></style>");
+        return classed.substring(0, body + 1) + css + classed.substring(body + 1);
     }
 
     /**
@@ -141,7 +175,7 @@ public final class Charts {
         chart.getStyler().setLegendVisible(legend);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        paper(chart);
         chart.getStyler().setPlotContentSize(1.0);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
         chart.getStyler().setXAxisLogarithmic(log);
@@ -232,7 +266,7 @@ public final class Charts {
         chart.getStyler().setLegendVisible(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        paper(chart);
         chart.getStyler().setPlotContentSize(1.0);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
         chart.getStyler().setXAxisLogarithmic(true);
@@ -328,6 +362,17 @@ public final class Charts {
     private static void text(XYChart chart, List<Label> labels, String text, double x, double y) {
         chart.addAnnotation(new AnnotationText(text, x, y, false));
         labels.add(new Label(text, x, y));
+    }
+
+    /** The grid: solid hairlines (XChart fills each dash of a dashed grid line as a polygon of its own: in SVG, half a chart's bytes). */
+    static final BasicStroke GRID = new BasicStroke(1f);
+    static final Color GRID_COLOUR = new Color(0xe4e4e4);
+
+    /** What every chart of the report shares: a white page and a solid hairline grid ({@link #GRID}). */
+    static void paper(XYChart chart) {
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotGridLinesStroke(GRID);
+        chart.getStyler().setPlotGridLinesColor(GRID_COLOUR);
     }
 
     private static void errorBar(XYChart chart, String id, double lo, double hi, double y) {
@@ -674,8 +719,8 @@ public final class Charts {
         int legendLines = curves.size() + refs.size() + (below.isEmpty() ? 0 : 1);
         XYChart chart = new XYChartBuilder().width(WIDTH).height(160 + plotPx + 20 * legendLines)
                 .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle + (log ? " (log scale)" : "")).build();
-        chart.getStyler().setXAxisLogarithmic(logX).setLegendPosition(Styler.LegendPosition.OutsideS)
-                .setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setXAxisLogarithmic(logX).setLegendPosition(Styler.LegendPosition.OutsideS);
+        paper(chart);
         chart.getStyler().setYAxisLogarithmic(log);
         if (log) {
             // the axes' ranges are set here, with their margins: the plot is all axis (the row below it fills its width)

@@ -48,7 +48,7 @@ public final class DistributionChart {
                 .title("Handoff latency distribution (JMH sample mode)")
                 .xAxisTitle("percentile (scale of nines: p90, p99, p99.9 equally spaced)")
                 .yAxisTitle((perSwitch ? "ns per switch (round trip / 2)" : "ns per op") + ", log scale").build();
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        Charts.paper(chart);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setYAxisLogarithmic(true);
