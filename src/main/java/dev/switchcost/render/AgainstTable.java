@@ -11,14 +11,17 @@ import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -126,6 +129,9 @@ public final class AgainstTable {
         doc.p("Rows are matched as `switchcost diff` matches them (benchmark, parameters and mode). B/A carries its 99.9% error;"
                 + " the verdict is diff's: " + Diff.RULE + ". A ratio is made only between like rows (same placement and"
                 + " mechanism; the machine or the JDK may differ, not both); other rows are not compared.");
+        for (int i = 0; i < inputs.size(); i++) {
+            repeated(inputs.get(i), letter(i)).ifPresent(doc::p);
+        }
         Comparison c = compare(inputs);
         for (Question q : c.questions()) {
             doc.h(3, q.title());
@@ -140,6 +146,20 @@ public final class AgainstTable {
             doc.p("Rows in no table above (other benchmarks, sample-mode rows): " + String.join("; ", c.outside())
                     + ". `switchcost diff A B` compares every row of two inputs.");
         }
+    }
+
+    /** That an input holds rows of one key in several files, and which one is compared: the first read, as diff does. */
+    static Optional<String> repeated(Results r, String letter) {
+        Set<JmhRow> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        kept.addAll(Diff.index(r).values());
+        List<JmhRow> again = r.rows().stream().filter(x -> !kept.contains(x)).toList();
+        if (again.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> files = again.stream().map(x -> String.valueOf(x.source().getFileName())).distinct().sorted().toList();
+        return Optional.of(letter + " holds " + again.size() + (again.size() == 1 ? " row" : " rows") + " again in "
+                + String.join(", ", files.stream().map(f -> "`" + f + "`").toList()) + ": as `switchcost diff` does, the first"
+                + " read (files in name order) is compared.");
     }
 
     /** {@code kernel (6.18.44-fc-v509 · 6.18.44-fc-v782)}; only the fact's name where a value is too long to read inline. */

@@ -121,7 +121,8 @@ public final class Diff {
         return new Judged(b.over(a), d, v);
     }
 
-    private static Map<String, JmhRow> index(Results r) {
+    /** The rows of {@code r} by key; of rows with one key (several files holding one trial), the first read. */
+    static Map<String, JmhRow> index(Results r) {
         boolean severalJdks = r.jdks().size() > 1;
         Map<String, JmhRow> m = new LinkedHashMap<>();
         r.rows().forEach(x -> m.putIfAbsent(severalJdks ? x.key() + " " + x.jdkLabel() : x.key(), x));

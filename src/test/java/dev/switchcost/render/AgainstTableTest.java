@@ -187,6 +187,24 @@ class AgainstTableTest {
                 + " machines that differ in what can move a figure: kernel (`6.18.44-fc-v509` · `6.18.44-fc-v782`)"), section);
     }
 
+    /** Two files of one input holding one trial: the first read is compared, as diff does, and the section says so. */
+    @Test
+    void rowsAnInputHoldsTwiceAreNamedAndTheFirstReadIsCompared() throws IOException {
+        Path a = copy("a");
+        Path later = copy("later");
+        iterations(later, "FutexPingPong.roundTrip", "SAME_CPU", 9000);
+        Files.copy(later.resolve("jmh.json"), a.resolve("run-later.json"));
+        List<Results> in = List.of(Results.load(a), Results.load(copy("b")));
+        assertEquals(24, in.get(0).rows().size());
+        List<String> futex = row(table(in, HANDOFF), "FutexPingPong.roundTrip placement=SAME_CPU");
+        assertEquals(Diff.score(Results.load(FIXTURE).rows().get(1)), futex.get(1), "jmh.json's row, not run-later.json's");
+        assertEquals("same within error", futex.get(4));
+        String md = Files.readString(ReportRenderer.render(in, out(), null, "test").markdown());
+        assertTrue(md.contains("\n\nA holds 12 rows again in `run-later.json`: as `switchcost diff` does, the first read (files in name"
+                + " order) is compared.\n"), md);
+        assertFalse(md.contains("B holds"), md);
+    }
+
     @Test
     void threeInputsCompareEachWithTheFirst() throws IOException {
         List<Results> in = List.of(Results.load(copy("a")), Results.load(copy("b")), Results.load(copy("c")));
