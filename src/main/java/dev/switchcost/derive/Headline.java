@@ -176,6 +176,23 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         return new Like.Side(placementOf(x), mechanismOf(x), jdkOf(x), machine);
     }
 
+    /** Where and on what row {@code x} of input {@code r} was measured ({@link Like}). */
+    public static Like.Side side(Results r, JmhRow x) {
+        return side(x, machineOf(r));
+    }
+
+    /**
+     * Where and on what compare cell {@code c} of input {@code r} was measured: its placement, its column as the mechanism,
+     * the JDK of a JVM cell (its own under {@code compare --jdk}, else machine.json's; none for a native cell).
+     */
+    public static Like.Side side(Results r, CompareResults.Cell c) {
+        String jdk = c.jdk();
+        if (jdk == null && !c.column().startsWith("NATIVE") && r.machine() != null && r.machine().jdk() != null) {
+            jdk = r.machine().jdk().version();
+        }
+        return new Like.Side(c.placement(), c.column(), jdk, machineOf(r));
+    }
+
     /**
      * The cache line's row: a paired working-set round trip on one CPU, private arrays, stride 64 B, Li et
      * al.'s walk, size above 0; of several sizes the one nearest {@code targetKiB} (L2/2, the size

@@ -69,8 +69,13 @@ public final class Like {
         if (a == null || b == null) {
             return null;
         }
-        Set<Aspect> d = differences(a.side(), b.side());
+        return alike(a.side(), b.side(), varied) ? a.perSwitch().over(b.perSwitch()) : null;
+    }
+
+    /** Whether a ratio of figures on sides {@code a} and {@code b} that compares {@code varied} may be made: they differ in no other aspect. */
+    public static boolean alike(Side a, Side b, Aspect... varied) {
+        Set<Aspect> d = differences(a, b);
         d.removeAll(List.of(varied));
-        return d.isEmpty() ? a.perSwitch().over(b.perSwitch()) : null;
+        return d.isEmpty();
     }
 }

@@ -20,8 +20,9 @@ import java.util.Map;
 public final class Diff {
 
     public enum Verdict {
-        FASTER("B faster"), SLOWER("B slower"), DIFFERS("differs"), WITHIN_ERROR(""), NO_ERROR_ESTIMATE("no error estimate"),
-        FAILED("failed trial: not judged"), UNITS_DIFFER("units differ"), ONLY_IN_A("only in A"), ONLY_IN_B("only in B");
+        FASTER("B faster"), SLOWER("B slower"), DIFFERS("differs"), WITHIN_ERROR("same within error"),
+        NO_ERROR_ESTIMATE("no error estimate"), FAILED("failed trial: not judged"), UNITS_DIFFER("units differ"),
+        ONLY_IN_A("only in A"), ONLY_IN_B("only in B");
 
         private final String text;
 
@@ -32,6 +33,16 @@ public final class Diff {
         public String text() {
             return text;
         }
+
+        /** The text with {@code b} naming the second input, for a report comparing several inputs with A ("C faster"). */
+        public String text(String b) {
+            return text.replace("B", b);
+        }
+
+        /** Whether the rule judged two figures (faster, slower, differs, the same, or no error to judge by). */
+        public boolean judged() {
+            return this == FASTER || this == SLOWER || this == DIFFERS || this == WITHIN_ERROR || this == NO_ERROR_ESTIMATE;
+        }
     }
 
     /**
@@ -41,6 +52,15 @@ public final class Diff {
      * @param difference B − A with its error, or null
      */
     public record Row(String key, JmhRow a, JmhRow b, Estimate ratio, Estimate difference, Verdict verdict) {
+    }
+
+    /**
+     * Figure B against figure A by the rule.
+     *
+     * @param ratio      B/A with its error
+     * @param difference B − A with its error
+     */
+    public record Judged(Estimate ratio, Estimate difference, Verdict verdict) {
     }
 
     public static final String RULE = "a row differs when the 99.9% interval of B − A excludes 0 (Welch's t-test on the"
@@ -77,31 +97,39 @@ public final class Diff {
         if (!a.primary().unit().equals(b.primary().unit())) {
             return new Row(key, a, b, null, null, Verdict.UNITS_DIFFER);
         }
-        Estimate ea = a.estimate();
-        Estimate eb = b.estimate();
-        Estimate d = eb.minus(ea);
-        Estimate ratio = eb.over(ea);
+        Judged j = judge(a.estimate(), b.estimate(), a.primary().isTimePerOp());
+        return new Row(key, a, b, j.ratio(), j.difference(), j.verdict());
+    }
+
+    /**
+     * The rule on two figures of one unit: B differs from A when the 99.9% interval of B − A excludes 0.
+     *
+     * @param timePerOp whether the figures are times (then a difference is "B faster" or "B slower")
+     */
+    public static Judged judge(Estimate a, Estimate b, boolean timePerOp) {
+        Estimate d = b.minus(a);
         Verdict v;
         if (!d.errorKnown()) {
             v = Verdict.NO_ERROR_ESTIMATE;
         } else if (!d.resolved()) {
             v = Verdict.WITHIN_ERROR;
-        } else if (a.primary().isTimePerOp()) {
+        } else if (timePerOp) {
             v = d.value() < 0 ? Verdict.FASTER : Verdict.SLOWER;
         } else {
             v = Verdict.DIFFERS;
         }
-        return new Row(key, a, b, ratio, d, v);
+        return new Judged(b.over(a), d, v);
     }
 
-    private static Map<String, JmhRow> index(Results r) {
+    /** The rows of {@code r} by key; of rows with one key (several files holding one trial), the first read. */
+    static Map<String, JmhRow> index(Results r) {
         boolean severalJdks = r.jdks().size() > 1;
         Map<String, JmhRow> m = new LinkedHashMap<>();
         r.rows().forEach(x -> m.putIfAbsent(severalJdks ? x.key() + " " + x.jdkLabel() : x.key(), x));
         return m;
     }
 
-    /** The rows as a table. */
+    /** The rows as a table; a row within the error has an empty verdict, so that the rows that differ stand out. */
     public static Table table(List<Row> rows) {
         Table.Builder t = new Table.Builder("lrrrrlrl",
                 "benchmark [mode]", "A ± 99.9%", "sw/op A", "B ± 99.9%", "sw/op B", "unit", "B/A", "verdict");
@@ -109,7 +137,7 @@ public final class Diff {
             JmhRow any = r.a() != null ? r.a() : r.b();
             t.row(r.key(), score(r.a()), r.a() == null ? "" : Fmt.count(r.a().switchesPerOp()),
                     score(r.b()), r.b() == null ? "" : Fmt.count(r.b().switchesPerOp()), any.primary().unit(),
-                    r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
+                    r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict() == Verdict.WITHIN_ERROR ? "" : r.verdict().text());
         }
         return t.build();
     }
@@ -136,7 +164,8 @@ public final class Diff {
         return sb.toString();
     }
 
-    private static String score(JmhRow r) {
+    /** A row's figure with its error, marked FAILED for a failed trial; "—" for no row. */
+    static String score(JmhRow r) {
         if (r == null) {
             return "—";
         }

@@ -71,6 +71,11 @@ public final class ReportRenderer {
         section(doc, sections, "answer", "The answer");
         answer(doc, inputs);
 
+        if (several) {
+            section(doc, sections, AgainstTable.ID, AgainstTable.title(inputs.size()));
+            AgainstTable.section(doc, inputs);
+        }
+
         List<Tagged> rows = tagged(inputs);
         section(doc, sections, "mechanism", "Handoff cost by mechanism and placement");
         chart(doc, chartFiles, outDir, chartsDir, Charts.bars("mechanism", "Handoff round trip by mechanism and placement",
@@ -363,9 +368,7 @@ public final class ReportRenderer {
         for (String placement : List.of("SAME_CPU", "SMT_SIBLING", "CROSS_CPU", "UNPINNED")) {
             for (Tagged t : rows) {
                 JmhRow r = t.row();
-                if (placement.equals(r.param("placement")) && r.param("workingSetKiB") == null && r.primary().isTimePerOp()
-                        && !"sample".equals(r.mode()) // sample-mode rows: the distribution section
-                        && !r.benchmarkClass().startsWith("VirtualThreadHandoff")) {
+                if (placement.equals(r.param("placement")) && mechanismRow(r)) {
                     String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals("placement"))
                             .map(e -> e.getValue()).reduce((a, b) -> a + " " + b).map(s -> " " + s).orElse("");
                     bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement, r.estimate(), placement));
@@ -373,6 +376,19 @@ public final class ReportRenderer {
             }
         }
         return bars;
+    }
+
+    /** A row of the handoff-by-mechanism-and-placement question: a placed handoff, timed per op, neither a working set nor virtual threads. */
+    static boolean mechanismRow(JmhRow r) {
+        return r.param("placement") != null && r.param("workingSetKiB") == null && r.primary().isTimePerOp()
+                && !"sample".equals(r.mode()) // sample-mode rows: the distribution section
+                && !r.benchmarkClass().startsWith("VirtualThreadHandoff");
+    }
+
+    /** A row of the virtual-vs-platform question: a VirtualThreadHandoff pair, timed per op. */
+    static boolean virtualRow(JmhRow r) {
+        return r.benchmarkClass().startsWith("VirtualThreadHandoff") && List.of("VT_VT", "VT_PT", "PT_PT").contains(r.param("pair"))
+                && r.primary().isTimePerOp() && !"sample".equals(r.mode());
     }
 
     static List<Charts.Bar> virtualBars(List<Tagged> rows) {
@@ -383,8 +399,7 @@ public final class ReportRenderer {
         for (String pair : List.of("VT_VT", "VT_PT", "PT_PT")) {
             for (Tagged t : rows) {
                 JmhRow r = t.row();
-                if (r.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(r.param("pair")) && r.primary().isTimePerOp()
-                        && !"sample".equals(r.mode())) {
+                if (pair.equals(r.param("pair")) && virtualRow(r)) {
                     // carriers are the virtual threads' CPUs; a platform pair has none and runs unpinned unless placed
                     String p = r.param("placement") == null || r.param("placement").equals("UNPINNED") ? "" : " " + r.param("placement");
                     String carriers = !pair.equals("PT_PT") ? (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers")

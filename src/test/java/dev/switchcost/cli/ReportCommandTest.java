@@ -62,7 +62,11 @@ class ReportCommandTest {
         for (int i = 0; i < h2.getLength(); i++) {
             ids.add(((Element) h2.item(i)).getAttribute("id"));
         }
-        assertEquals(SECTIONS, ids, "every section, in order");
+        List<String> expected = new ArrayList<>(SECTIONS);
+        if (ids.contains("against")) { // a report over several inputs compares them after the answer
+            expected.add(expected.indexOf("answer") + 1, "against");
+        }
+        assertEquals(expected, ids, "every section, in order");
         assertTrue(d.getElementsByTagName("table").getLength() >= 4, "real tables");
         assertEquals(0, d.getElementsByTagName("pre").getLength(), "no preformatted tables");
         NodeList imgs = d.getElementsByTagName("img");

@@ -1,0 +1,524 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.Like;
+import dev.switchcost.derive.MachineDifferences;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * A report over several inputs compares them: "A against B". One table per question that A and another input both
+ * measured (the handoff by mechanism and placement, virtual against platform threads, the cost through the caches, native C
+ * against the JVM), the inputs in columns. Rows are matched as {@code switchcost diff} matches them ({@link Diff#rows}: its
+ * key) and each is judged by diff's rule ({@link Diff#judge}); a row only one input has is listed as such. A ratio is made
+ * only between like rows ({@link Like}): a comparison of two runs may cross the machine or the JDK, one at a time, and its
+ * verdict says which; rows that differ in more are not compared. The first input is A; each other input has its own
+ * columns against A.
+ */
+public final class AgainstTable {
+
+    /** The section's id in the report. */
+    public static final String ID = "against";
+
+    private AgainstTable() {
+    }
+
+    /**
+     * One input's figure on one line, against A's.
+     *
+     * @param value   the figure as shown ("—" when this input has no such row)
+     * @param ratio   this input / A with its error, or null where no ratio is made
+     * @param verdict diff's verdict, or null when neither this input nor A has the row, or the rows are unlike
+     * @param differ  the aspects in which the row differs from A's ({@link Like#differences}), empty when alike or not judged
+     * @param unlike  whether the two rows differ in more than one of machine and JDK, or in placement or mechanism: not compared
+     */
+    record Against(String value, Estimate ratio, Diff.Verdict verdict, Set<Like.Aspect> differ, boolean unlike) {
+    }
+
+    /** One row of a question's table: diff's key, the label shown, A's figure, and each other input's against it. */
+    record Line(String key, String label, String a, List<Against> others) {
+    }
+
+    /**
+     * One question's table.
+     *
+     * @param title    the question, as the report's section on it names it
+     * @param what     the first column's header: what a row is
+     * @param unit     what the figures are
+     * @param constant what every row has in common (benchmark, parameters), lifted out of the rows; empty when nothing
+     * @param lines    matched rows first, then those only in A, then those only in another input
+     * @param noShared per other input, why it shares no row with A (the parameters only one side's rows carry), or null
+     */
+    record Question(String title, String what, String unit, String constant, List<Line> lines, List<String> noShared) {
+
+        /** Per other input: how many rows it and A both measured, and how many of those differ beyond the error. */
+        List<String> summary() {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < noShared.size(); i++) {
+                int k = i;
+                List<Against> xs = lines.stream().map(l -> l.others().get(k)).filter(x -> x.verdict() != null || x.unlike()).toList();
+                long both = xs.stream().filter(x -> x.unlike() || x.verdict() != Diff.Verdict.ONLY_IN_A
+                        && x.verdict() != Diff.Verdict.ONLY_IN_B).count();
+                long differ = xs.stream().filter(x -> !x.unlike() && (x.verdict() == Diff.Verdict.FASTER
+                        || x.verdict() == Diff.Verdict.SLOWER || x.verdict() == Diff.Verdict.DIFFERS)).count();
+                String x = letter(i + 1);
+                out.add(both == 0 ? (noShared.get(i) != null ? noShared.get(i) : "A and " + x + " share no row here.")
+                        : "A and " + x + ": " + both + " of " + xs.size() + " rows measured by both, " + differ
+                        + (differ == 1 ? " differs" : " differ") + " beyond the error.");
+            }
+            return out;
+        }
+    }
+
+    /** What the comparison found: the questions compared, those only one input measured, and the rows in no question. */
+    record Comparison(List<Question> questions, List<String> notCompared, List<String> outside) {
+    }
+
+    /** The section's title: "A against B", "A against B and C". */
+    public static String title(int inputs) {
+        List<String> others = new ArrayList<>();
+        for (int i = 1; i < inputs; i++) {
+            others.add(letter(i));
+        }
+        String tail = others.size() == 1 ? others.get(0)
+                : String.join(", ", others.subList(0, others.size() - 1)) + " and " + others.get(others.size() - 1);
+        return "A against " + tail;
+    }
+
+    static String letter(int i) {
+        return i < 26 ? String.valueOf((char) ('A' + i)) : "#" + (i + 1);
+    }
+
+    /** The body of the section (the renderer writes its heading). */
+    static void section(Doc doc, List<Results> inputs) {
+        List<String> who = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            who.add(letter(i) + " = " + inputs.get(i).label() + " (`" + inputs.get(i).source() + "`)");
+        }
+        doc.p(String.join(" · ", who) + "."
+                + (inputs.size() > 2 ? " A is the first input; each other input has its own columns: its figure, its ratio to A"
+                + " and its verdict against A." : ""));
+        List<MachineDifferences.Difference> machines = MachineDifferences.of(inputs.stream().map(Results::machine).toList());
+        if (!machines.isEmpty()) {
+            doc.p("**Across machines:** the inputs ran on machines that differ in what can move a figure: "
+                    + String.join(", ", machines.stream().map(AgainstTable::fact).toList())
+                    + " (every value under Runs). A ratio between them compares the machines as much as the code;"
+                    + " its verdict says \"across machines\".");
+        }
+        doc.p("Rows are matched as `switchcost diff` matches them (benchmark, parameters and mode). B/A carries its 99.9% error;"
+                + " the verdict is diff's: " + Diff.RULE + ". A ratio is made only between like rows (same placement and"
+                + " mechanism; the machine or the JDK may differ, not both); other rows are not compared.");
+        for (int i = 0; i < inputs.size(); i++) {
+            repeated(inputs.get(i), letter(i)).ifPresent(doc::p);
+        }
+        Comparison c = compare(inputs);
+        for (Question q : c.questions()) {
+            doc.h(3, q.title());
+            doc.p(q.unit() + (q.constant().isEmpty() ? "" : "; every row: " + q.constant()) + ".");
+            q.summary().forEach(doc::p);
+            doc.table(table(q, inputs.size()));
+        }
+        if (!c.notCompared().isEmpty()) {
+            doc.p("Not compared, measured by one input only: " + String.join("; ", c.notCompared()) + ".");
+        }
+        if (!c.outside().isEmpty()) {
+            doc.p("Rows in no table above (other benchmarks, sample-mode rows): " + String.join("; ", c.outside())
+                    + ". `switchcost diff A B` compares every row of two inputs.");
+        }
+    }
+
+    /** That an input holds rows of one key in several files, and which one is compared: the first read, as diff does. */
+    static Optional<String> repeated(Results r, String letter) {
+        Set<JmhRow> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        kept.addAll(Diff.index(r).values());
+        List<JmhRow> again = r.rows().stream().filter(x -> !kept.contains(x)).toList();
+        if (again.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> files = again.stream().map(x -> String.valueOf(x.source().getFileName())).distinct().sorted().toList();
+        return Optional.of(letter + " holds " + again.size() + (again.size() == 1 ? " row" : " rows") + " again in "
+                + String.join(", ", files.stream().map(f -> "`" + f + "`").toList()) + ": as `switchcost diff` does, the first"
+                + " read (files in name order) is compared.");
+    }
+
+    /** {@code kernel (6.18.44-fc-v509 · 6.18.44-fc-v782)}; only the fact's name where a value is too long to read inline. */
+    private static String fact(MachineDifferences.Difference d) {
+        boolean shortValues = d.values().stream().allMatch(v -> v.length() <= 24);
+        return shortValues ? d.fact() + " (" + String.join(" · ", d.values().stream().map(v -> "`" + v + "`").toList()) + ")" : d.fact();
+    }
+
+    /** The question's table: the row, A, then for each other input its figure, its ratio to A and the verdict. */
+    static Table table(Question q, int inputs) {
+        List<String> head = new ArrayList<>(List.of(q.what(), "A"));
+        StringBuilder align = new StringBuilder("lr");
+        for (int i = 1; i < inputs; i++) {
+            String x = letter(i);
+            head.addAll(List.of(x, x + "/A", inputs == 2 ? "verdict" : "verdict " + x));
+            align.append("rrl");
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Line l : q.lines()) {
+            List<String> row = new ArrayList<>(List.of(l.label(), l.a()));
+            for (int i = 1; i < inputs; i++) {
+                Against x = l.others().get(i - 1);
+                row.addAll(List.of(x.value(), x.ratio() == null ? "" : Fmt.times(x.ratio()), verdict(x, letter(i))));
+            }
+            rows.add(row);
+        }
+        return new Table(head, rows, align.toString());
+    }
+
+    /** The verdict in words: diff's, naming the input, and where the rows differ in machine or JDK, that it crosses them. */
+    static String verdict(Against x, String letter) {
+        if (x.unlike()) {
+            return "not compared: unlike rows (" + aspects(x.differ()) + " differ)";
+        }
+        if (x.verdict() == null) {
+            return "";
+        }
+        String s = glue(x.verdict().text(letter));
+        if (x.verdict().judged() && x.differ().contains(Like.Aspect.MACHINE)) {
+            s += ", " + glue("across machines");
+        }
+        if (x.verdict().judged() && x.differ().contains(Like.Aspect.JDK)) {
+            s += ", " + glue("across JDKs");
+        }
+        return s;
+    }
+
+    /** A short phrase kept on one line (no-break spaces): a narrow verdict column wraps between phrases, not in "only in A". */
+    static String glue(String phrase) {
+        return phrase.length() <= 20 ? phrase.replace(' ', '\u00a0') : phrase;
+    }
+
+    private static String aspects(Set<Like.Aspect> d) {
+        List<String> names = d.stream().map(a -> a == Like.Aspect.JDK ? "JDK" : a.name().toLowerCase(Locale.ROOT)).toList();
+        return names.size() < 2 ? String.join("", names)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+    }
+
+    /** The questions {@code inputs} (two or more) compare, A being the first. */
+    static Comparison compare(List<Results> inputs) {
+        List<Question> questions = new ArrayList<>();
+        List<String> notCompared = new ArrayList<>();
+        List<RowQuestion> rowQuestions = List.of(
+                new RowQuestion("Handoff cost by mechanism and placement", "ns per round trip (two handoffs) ± 99.9%",
+                        ReportRenderer::mechanismRow, false),
+                new RowQuestion("Virtual vs platform threads", "ns per round trip (two handoffs) ± 99.9%",
+                        ReportRenderer::virtualRow, false),
+                new RowQuestion("Working set: indirect cost per switch", "ns per switch ± 99.9% that a switch adds through the caches:"
+                        + " the paired estimate (first walk after a switch − second walk, its flags where it is no plain cost)",
+                        AgainstTable::pairedRow, true));
+        for (RowQuestion rq : rowQuestions) {
+            add(questions, notCompared, rq.title(), rowQuestion(inputs, rq), inputs, r -> r.rows().stream().anyMatch(rq.which()));
+        }
+        add(questions, notCompared, "Native C vs JVM (switchcost compare)", cellQuestion(inputs), inputs,
+                r -> r.compare() != null && r.compare().cells().stream().anyMatch(AgainstTable::measured));
+        List<String> outside = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            List<JmhRow> rest = inputs.get(i).rows().stream()
+                    .filter(rowQuestions.stream().map(RowQuestion::which).reduce(x -> false, Predicate::or).negate()).toList();
+            if (!rest.isEmpty()) {
+                TreeSet<String> classes = rest.stream().map(JmhRow::benchmarkClass).collect(Collectors.toCollection(TreeSet::new));
+                String names = String.join(", ", classes.stream().limit(5).toList()) + (classes.size() > 5 ? ", …" : "");
+                outside.add(letter(i) + " " + rest.size() + " (" + names + ")");
+            }
+        }
+        return new Comparison(questions, notCompared, outside);
+    }
+
+    /** A question answered by JMH rows: which rows, and whether its figure is the paired indirect cost rather than the score. */
+    private record RowQuestion(String title, String unit, Predicate<JmhRow> which, boolean paired) {
+    }
+
+    /** Keeps {@code q} when A and another input measured it; else names who did. */
+    private static void add(List<Question> questions, List<String> notCompared, String title, Question q, List<Results> inputs,
+                            Predicate<Results> measured) {
+        List<String> who = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            if (measured.test(inputs.get(i))) {
+                who.add(letter(i));
+            }
+        }
+        if (who.contains("A") && who.size() > 1) {
+            questions.add(q);
+        } else if (!who.isEmpty()) {
+            notCompared.add(title.toLowerCase(Locale.ROOT).charAt(0) + title.substring(1) + " (" + String.join(", ", who) + ")");
+        }
+    }
+
+    static boolean pairedRow(JmhRow r) {
+        return r.benchmarkClass().startsWith("WorkingSet") && IndirectCost.PAIRED_METHOD.equals(r.method()) && r.primary().isTimePerOp()
+                && !"sample".equals(r.mode());
+    }
+
+    private static Question rowQuestion(List<Results> inputs, RowQuestion rq) {
+        Results a = inputs.get(0);
+        // per key: A's row and each other input's Diff.Row against A (null where neither has it)
+        Map<String, JmhRow> rep = new LinkedHashMap<>();
+        Map<String, Diff.Row[]> byKey = new LinkedHashMap<>();
+        for (int i = 1; i < inputs.size(); i++) {
+            for (Diff.Row r : Diff.rows(a, inputs.get(i))) {
+                JmhRow any = r.a() != null ? r.a() : r.b();
+                if (!rq.which().test(any)) {
+                    continue;
+                }
+                rep.putIfAbsent(r.key(), any);
+                byKey.computeIfAbsent(r.key(), k -> new Diff.Row[inputs.size() - 1])[i - 1] = r;
+            }
+        }
+        String constant = constant(rep.values());
+        List<Line> lines = new ArrayList<>();
+        for (Map.Entry<String, Diff.Row[]> e : byKey.entrySet()) {
+            Diff.Row[] rs = e.getValue();
+            JmhRow ra = null;
+            for (Diff.Row r : rs) {
+                if (r != null && r.a() != null) {
+                    ra = r.a();
+                }
+            }
+            List<Against> others = new ArrayList<>();
+            for (int i = 1; i < inputs.size(); i++) {
+                others.add(against(rs[i - 1], a, inputs.get(i), rq.paired()));
+            }
+            lines.add(new Line(e.getKey(), label(e.getKey(), rep.get(e.getKey()), rep.values()), figure(ra, a, rq.paired()), others));
+        }
+        List<String> noShared = new ArrayList<>();
+        for (int i = 1; i < inputs.size(); i++) {
+            int k = i - 1;
+            List<JmhRow> mine = byKey.values().stream().map(rs -> rs[k]).filter(Objects::nonNull).filter(r -> r.b() != null)
+                    .map(Diff.Row::b).toList();
+            List<JmhRow> theirs = byKey.values().stream().map(rs -> rs[k]).filter(Objects::nonNull).filter(r -> r.a() != null)
+                    .map(Diff.Row::a).toList();
+            boolean shared = byKey.values().stream().anyMatch(rs -> rs[k] != null && rs[k].a() != null && rs[k].b() != null);
+            noShared.add(shared || mine.isEmpty() || theirs.isEmpty() ? null : noShared(letter(i), theirs, mine));
+        }
+        return new Question(rq.title(), "row", rq.unit(), constant, sorted(lines), noShared);
+    }
+
+    /** Why A and {@code x} share no row of a question they both measured: the parameters only one side's rows carry. */
+    private static String noShared(String x, List<JmhRow> a, List<JmhRow> b) {
+        Set<String> pa = a.stream().flatMap(r -> r.params().keySet().stream()).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> pb = b.stream().flatMap(r -> r.params().keySet().stream()).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> onlyA = new TreeSet<>(pa);
+        onlyA.removeAll(pb);
+        Set<String> onlyB = new TreeSet<>(pb);
+        onlyB.removeAll(pa);
+        List<String> why = new ArrayList<>();
+        if (!onlyA.isEmpty()) {
+            why.add("only A's rows carry " + String.join(", ", onlyA.stream().map(p -> "`" + p + "`").toList()));
+        }
+        if (!onlyB.isEmpty()) {
+            why.add("only " + x + "'s rows carry " + String.join(", ", onlyB.stream().map(p -> "`" + p + "`").toList()));
+        }
+        return "A and " + x + " share no row here" + (why.isEmpty() ? "" : ": " + String.join("; ", why)) + ".";
+    }
+
+    /** Lines measured by every input first, then by A and some, then A's alone, then the others' (each group in diff's order). */
+    private static List<Line> sorted(List<Line> lines) {
+        List<Line> out = new ArrayList<>(lines);
+        out.sort(Comparator.comparingInt(l -> {
+            long judged = l.others().stream().filter(x -> x.verdict() != null && x.verdict() != Diff.Verdict.ONLY_IN_A
+                    && x.verdict() != Diff.Verdict.ONLY_IN_B || x.unlike()).count();
+            boolean inA = !l.a().equals(ABSENT);
+            return judged == l.others().size() ? 0 : judged > 0 ? 1 : inA ? 2 : 3;
+        }));
+        return out;
+    }
+
+    private static final String ABSENT = "—";
+
+    /** One other input's figure against A's, by diff's rule, where the rows are alike. */
+    private static Against against(Diff.Row r, Results a, Results x, boolean paired) {
+        if (r == null) {
+            return new Against(ABSENT, null, null, Set.of(), false);
+        }
+        String value = figure(r.b(), x, paired);
+        if (!r.verdict().judged()) {
+            return new Against(value, null, r.verdict(), Set.of(), false);
+        }
+        Like.Side sa = Headline.side(a, r.a());
+        Like.Side sb = Headline.side(x, r.b());
+        if (!comparable(sa, sb)) {
+            return new Against(value, null, null, Like.differences(sa, sb), true);
+        }
+        Estimate ratio = r.ratio();
+        Diff.Verdict verdict = r.verdict();
+        if (paired) {
+            IndirectCost.Paired pa = IndirectCost.paired(r.a(), a.usable());
+            IndirectCost.Paired pb = IndirectCost.paired(r.b(), x.usable());
+            Diff.Judged j = Diff.judge(pa.indirect(), pb.indirect(), true);
+            // a flagged estimate is no plain cost: it is compared, never divided
+            ratio = pa.clean() && pb.clean() ? j.ratio() : null;
+            verdict = j.verdict();
+        }
+        return new Against(value, ratio, verdict, Like.differences(sa, sb), false);
+    }
+
+    /**
+     * Whether two rows of different inputs may be divided ({@link Like}): a comparison of two runs varies the machine or the
+     * JDK, one at a time; the placement and mechanism are the same.
+     */
+    static boolean comparable(Like.Side a, Like.Side b) {
+        return Like.alike(a, b, Like.Aspect.MACHINE) || Like.alike(a, b, Like.Aspect.JDK);
+    }
+
+    /** A row's figure as shown: its score (FAILED where its trial failed), or its paired indirect cost with its flags. */
+    private static String figure(JmhRow r, Results in, boolean paired) {
+        if (r == null) {
+            return ABSENT;
+        }
+        if (!paired || r.failed()) {
+            return Diff.score(r);
+        }
+        IndirectCost.Paired p = IndirectCost.paired(r, in.usable());
+        if (p.clean()) {
+            return Fmt.pm(p.indirect());
+        }
+        String flags = p.flags().stream().map(f -> f.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                .collect(Collectors.joining(", "));
+        return Double.isFinite(p.indirect().value()) ? Fmt.pm(p.indirect()) + " (" + flags + ")" : flags;
+    }
+
+    /** What every row shares: the benchmark when there is one, and each parameter with one value in all rows. */
+    private static String constant(Collection<JmhRow> rows) {
+        if (rows.size() < 2) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        Set<String> names = rows.stream().map(JmhRow::shortName).collect(Collectors.toSet());
+        if (names.size() == 1) {
+            parts.add("`" + names.iterator().next() + "`");
+        }
+        for (Map.Entry<String, String> p : common(rows).entrySet()) {
+            parts.add("`" + p.getKey() + "=" + p.getValue() + "`");
+        }
+        return String.join(" ", parts);
+    }
+
+    private static Map<String, String> common(Collection<JmhRow> rows) {
+        Map<String, String> out = new LinkedHashMap<>(rows.iterator().next().params());
+        for (JmhRow r : rows) {
+            out.entrySet().removeIf(e -> !e.getValue().equals(r.param(e.getKey())));
+        }
+        return out;
+    }
+
+    /** The row's name without what every row of its table shares; the mode only where the rows' modes differ. */
+    private static String label(String key, JmhRow r, Collection<JmhRow> all) {
+        if (all.size() < 2) {
+            return key;
+        }
+        Map<String, String> common = common(all);
+        List<String> parts = new ArrayList<>();
+        if (all.stream().map(JmhRow::shortName).distinct().count() > 1) {
+            parts.add(r.shortName());
+        }
+        r.params().forEach((k, v) -> {
+            if (!common.containsKey(k)) {
+                parts.add(k + "=" + v);
+            }
+        });
+        if (all.stream().map(JmhRow::mode).distinct().count() > 1) {
+            parts.add("[" + r.mode() + "]");
+        }
+        String jdk = key.startsWith(r.key()) ? key.substring(r.key().length()).strip() : "";
+        if (!jdk.isEmpty()) {
+            parts.add(jdk);
+        }
+        return parts.isEmpty() ? key : String.join(" ", parts);
+    }
+
+    /** A compare cell with samples to compare (not one that could not run). */
+    private static boolean measured(CompareResults.Cell c) {
+        return c.unavailable() == null && !c.samples().isEmpty();
+    }
+
+    /** The compare cells, matched by column, placement and JDK; each cell's mean over repetitions judged by diff's rule. */
+    private static Question cellQuestion(List<Results> inputs) {
+        Results a = inputs.get(0);
+        Map<String, CompareResults.Cell> cellsA = cells(a);
+        List<Map<String, CompareResults.Cell>> cellsX = inputs.stream().skip(1).map(AgainstTable::cells).toList();
+        LinkedHashSet<String> keys = new LinkedHashSet<>(cellsA.keySet());
+        cellsX.forEach(m -> keys.addAll(m.keySet()));
+        List<Line> lines = new ArrayList<>();
+        for (String key : keys) {
+            CompareResults.Cell ca = cellsA.get(key);
+            List<Against> others = new ArrayList<>();
+            CompareResults.Cell any = ca;
+            for (int i = 1; i < inputs.size(); i++) {
+                CompareResults.Cell cx = cellsX.get(i - 1).get(key);
+                any = any != null ? any : cx;
+                others.add(against(ca, a, cx, inputs.get(i)));
+            }
+            lines.add(new Line(key, any.label() + " · " + any.placement() + (any.jdk() == null ? "" : " · JDK " + any.jdk()),
+                    cellFigure(ca), others));
+        }
+        List<String> noShared = new ArrayList<>();
+        inputs.stream().skip(1).forEach(x -> noShared.add(null));
+        return new Question("Native C vs JVM (switchcost compare)", "implementation · placement", "ns per round trip (per call for the"
+                + " syscall rows), mean over the interleaved repetitions ± 99.9%", "", sorted(lines), noShared);
+    }
+
+    private static Map<String, CompareResults.Cell> cells(Results r) {
+        Map<String, CompareResults.Cell> m = new LinkedHashMap<>();
+        if (r.compare() != null) {
+            r.compare().cells().stream().filter(AgainstTable::measured)
+                    .forEach(c -> m.putIfAbsent(c.column() + " " + c.placement() + (c.jdk() == null ? "" : " JDK " + c.jdk()), c));
+        }
+        return m;
+    }
+
+    private static String cellFigure(CompareResults.Cell c) {
+        if (c == null) {
+            return ABSENT;
+        }
+        return c.nanos().n() == 0 ? "FAILED" : Fmt.pm(c.estimate());
+    }
+
+    /** Cell {@code cx} of input {@code x} against A's {@code ca}: as {@link Diff#rows} does for rows. */
+    private static Against against(CompareResults.Cell ca, Results a, CompareResults.Cell cx, Results x) {
+        if (ca == null && cx == null) {
+            return new Against(ABSENT, null, null, Set.of(), false);
+        }
+        if (ca == null) {
+            return new Against(cellFigure(cx), null, Diff.Verdict.ONLY_IN_B, Set.of(), false);
+        }
+        if (cx == null) {
+            return new Against(ABSENT, null, Diff.Verdict.ONLY_IN_A, Set.of(), false);
+        }
+        if (ca.nanos().n() == 0 || cx.nanos().n() == 0) {
+            return new Against(cellFigure(cx), null, Diff.Verdict.FAILED, Set.of(), false);
+        }
+        Like.Side sa = Headline.side(a, ca);
+        Like.Side sb = Headline.side(x, cx);
+        Set<Like.Aspect> differ = EnumSet.noneOf(Like.Aspect.class);
+        differ.addAll(Like.differences(sa, sb));
+        if (!comparable(sa, sb)) {
+            return new Against(cellFigure(cx), null, null, differ, true);
+        }
+        Diff.Judged j = Diff.judge(ca.estimate(), cx.estimate(), true);
+        return new Against(cellFigure(cx), j.ratio(), j.verdict(), differ, false);
+    }
+}
