@@ -137,7 +137,15 @@ public final class AgainstTable {
             doc.h(3, q.title());
             doc.p(q.unit() + (q.constant().isEmpty() ? "" : "; every row: " + q.constant()) + ".");
             q.summary().forEach(doc::p);
-            doc.table(table(q, inputs.size()));
+            List<Line> shared = q.lines().stream().filter(AgainstTable::measuredByTwo).toList();
+            if (!shared.isEmpty()) {
+                doc.table(table(new Question(q.title(), q.what(), q.unit(), q.constant(), shared, q.noShared()), inputs.size()));
+            }
+            int alone = q.lines().size() - shared.size();
+            if (alone > 0) {
+                doc.p(alone + (alone == 1 ? " row" : " rows") + " measured by one input only "
+                        + (shared.isEmpty() ? "" : "left out of the table ") + "(each under All JMH rows).");
+            }
         }
         if (!c.notCompared().isEmpty()) {
             doc.p("Not compared, measured by one input only: " + String.join("; ", c.notCompared()) + ".");
@@ -169,6 +177,12 @@ public final class AgainstTable {
     }
 
     /** The question's table: the row, A, then for each other input its figure, its ratio to A and the verdict. */
+    /** Whether A and at least one other input both measured the line (a judged verdict, or unlike rows named as such). */
+    static boolean measuredByTwo(Line l) {
+        return l.others().stream().anyMatch(x -> x.unlike() || x.verdict() != null
+                && x.verdict() != Diff.Verdict.ONLY_IN_A && x.verdict() != Diff.Verdict.ONLY_IN_B);
+    }
+
     static Table table(Question q, int inputs) {
         List<String> head = new ArrayList<>(List.of(q.what(), "A"));
         StringBuilder align = new StringBuilder("lr");

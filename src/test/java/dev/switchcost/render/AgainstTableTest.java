@@ -149,6 +149,8 @@ class AgainstTableTest {
         assertEquals("only in B", cross.get(4));
         String md = Files.readString(ReportRenderer.render(in, out(), null, "test").markdown());
         assertTrue(md.contains("A and B: 8 of 9 rows measured by both, 0 differ beyond the error."), md);
+        assertTrue(md.contains("1 row measured by one input only left out of the table"), md);
+        assertFalse(md.contains("|only in B|"), "the report's table holds the rows both measured");
     }
 
     @Test
@@ -225,6 +227,8 @@ class AgainstTableTest {
         assertTrue(html.matches("(?s).*<td>native futex, threads · SAME_CPU</td><td class=\"r\">[0-9,]+ ± [0-9,]+</td>"
                 + "<td class=\"r\">[0-9,]+ ± [0-9,]+</td><td class=\"r\">[0-9.]+ ± [0-9.]+×</td>"
                 + "<td>(B faster|B slower|same within error), across machines</td>.*"), "a ratio and diff's verdict, across machines");
-        assertTrue(html.contains("<td>only in B</td>"), "rows only one run has are listed");
+        assertFalse(html.contains("<td>only in B</td>"), "the tables hold the rows both measured");
+        assertTrue(html.matches("(?s).*[0-9]+ rows measured by one input only left out of the table.*"),
+                "the rows one run has are counted beside the table");
     }
 }
