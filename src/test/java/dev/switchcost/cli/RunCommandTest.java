@@ -1,5 +1,7 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.MachineInfo;
@@ -311,6 +313,20 @@ class RunCommandTest {
         assertEquals(1, prepared("--", "-i", "1").distribution().getMeasurementIterations().get(), "the user's -i applies to both");
         assertEquals(null, prepared("FutexPingPong").distribution(), "a benchmark regex runs what it names");
         assertEquals(null, prepared("--", "-bm", "avgt").distribution(), "a mode given is the user's");
+    }
+
+    /**
+     * JFR's pinned events are counted in every run (virtual-thread trials only) by the first profiler: JMH starts
+     * profilers in order and stops them in reverse, so JFR's start and stop fall outside the others' windows.
+     */
+    @Test
+    void registersThePinnedEventsProfilerFirst() {
+        List<String> profilers = prepared("--", "-prof", "gc", "VirtualThreadHandoffTwoCarriers").options().getProfilers().stream()
+                .map(p -> p.getKlass()).toList();
+        assertEquals(List.of(PinnedEventsProfiler.class.getName(), ContextSwitchProfiler.class.getName()), profilers.subList(0, 2));
+        assertTrue(profilers.contains("gc"), profilers.toString());
+        assertEquals(1, prepared("--", "-prof", PinnedEventsProfiler.class.getName(), "FutexPingPong").options().getProfilers().stream()
+                .filter(p -> p.getKlass().equals(PinnedEventsProfiler.class.getName())).count(), "given once: not added again");
     }
 
     private static RunCommand.Prepared prepared(String... args) {
