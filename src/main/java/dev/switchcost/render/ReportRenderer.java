@@ -145,6 +145,7 @@ public final class ReportRenderer {
                 "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
                 "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
         doc.bullets(about);
+        jfrFiles(doc, inputs);
 
         // nothing is written before everything is rendered: a failure leaves no chart without its report
         String htmlText = doc.html(title);
@@ -156,6 +157,20 @@ public final class ReportRenderer {
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
         return new Rendered(html, md, written, sections, doc.charts());
+    }
+
+    /** The JFR recordings ({@code -prof jfr}) each input's directory holds, relative to it; nothing when none does. */
+    static void jfrFiles(Doc doc, List<Results> inputs) {
+        for (Results r : inputs) {
+            List<Path> files = r.jfrFiles();
+            if (files.isEmpty()) {
+                continue;
+            }
+            Path base = r.source().toAbsolutePath().normalize();
+            doc.p("**JFR recordings** (`-prof jfr`, one per trial" + (inputs.size() > 1 ? ", " + r.label() : "")
+                    + "; open with `jfr summary FILE` or JDK Mission Control), in `" + r.source() + "`:");
+            doc.bullets(files.stream().map(f -> "`" + base.relativize(f.toAbsolutePath().normalize()) + "`").toList());
+        }
     }
 
     private static void section(Doc doc, List<String> sections, String id, String title) {

@@ -252,6 +252,41 @@ class RunCommandTest {
         assertTrue(r.out().contains("FutexPingPong.roundTrip binding=JNA placement=SAME_CPU wait=UNTIMED"), r.out());
     }
 
+    /**
+     * {@code -prof jfr} (JMH's Flight Recorder profiler) writes its recording into the results directory, named at the
+     * end of the run and in the report, and nothing into the working directory (where JMH alone would put it).
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void jfrRecordingsLandInTheResultsDirectoryNotTheWorkingDirectory() throws Exception {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        Path cwd = Files.createDirectory(tmp.resolve("cwd"));
+        Path results = tmp.resolve("results");
+        String javaBin = ProcessHandle.current().info().command().orElseThrow();
+        Process p = new ProcessBuilder(javaBin, "--enable-native-access=ALL-UNNAMED", "-Djmh.ignoreLock=true",
+                "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
+                "run", "--allow-disturbed", "-o", results.toString(), "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
+                "-p", "binding=JNA", "-prof", "jfr", "SyscallBaseline.gettid$").directory(cwd.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        try (Stream<Path> s = Files.list(cwd)) {
+            assertEquals(List.of(), s.toList(), "nothing in the working directory");
+        }
+        Path dir;
+        try (Stream<Path> s = Files.list(results)) {
+            dir = s.findFirst().orElseThrow();
+        }
+        List<Path> files = ResultsDir.jfrFiles(dir);
+        assertEquals(1, files.size(), "one recording for the one trial: " + files);
+        Path jfr = files.get(0);
+        assertTrue(jfr.startsWith(dir.resolve("jfr")) && jfr.getFileName().toString().equals("profile.jfr")
+                && jfr.getParent().getFileName().toString().startsWith("dev.switchcost.bench.SyscallBaseline.gettid-"), jfr.toString());
+        assertTrue(Files.size(jfr) > 0, "a recording, not an empty file");
+        assertTrue(out.contains("JFR recordings (-prof jfr") && out.contains("  " + jfr), out);
+        String report = Files.readString(dir.resolve(ResultsDir.REPORT_MD));
+        assertTrue(report.contains("**JFR recordings**") && report.contains("`" + dir.relativize(jfr) + "`"), report);
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void sigtermMarksTheRunInterruptedAndLeavesNoEmptyResultFile() throws Exception {
