@@ -608,14 +608,29 @@ public final class ReportRenderer {
                 doc.p("No JMH rows (run " + r.status().describe() + ").");
                 continue;
             }
-            Table.Builder t = new Table.Builder("lllrlrrrl", "benchmark", "params", "JDK", "score ± 99.9%", "unit", "switches/op",
-                    "voluntary", "involuntary", "status");
-            for (JmhRow x : r.rows()) {
-                t.row(x.shortName(), x.paramsText(), String.valueOf(x.jvm().jdkVersion()), Fmt.pm(x.estimate()), x.primary().unit(),
-                        Fmt.count(x.switchesPerOp()), Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")),
-                        Fmt.count(x.secondaryScore("ctxsw.involuntary.norm")), x.failed() ? "**FAILED**: " + x.failure() : "");
+            // -prof gc's bytes per op: a column only where some row has them
+            boolean alloc = r.rows().stream().anyMatch(x -> Double.isFinite(x.bytesPerOp()));
+            List<String> head = new ArrayList<>(List.of("benchmark", "params", "JDK", "score ± 99.9%", "unit", "switches/op",
+                    "voluntary", "involuntary"));
+            if (alloc) {
+                head.add("B/op");
             }
-            doc.table(t.build());
+            head.add("status");
+            List<List<String>> cells = new ArrayList<>();
+            for (JmhRow x : r.rows()) {
+                List<String> row = new ArrayList<>(List.of(x.shortName(), x.paramsText(), String.valueOf(x.jvm().jdkVersion()),
+                        Fmt.pm(x.estimate()), x.primary().unit(), Fmt.count(x.switchesPerOp()),
+                        Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")), Fmt.count(x.secondaryScore("ctxsw.involuntary.norm"))));
+                if (alloc) {
+                    row.add(Fmt.num(x.bytesPerOp()));
+                }
+                row.add(x.failed() ? "**FAILED**: " + x.failure() : "");
+                cells.add(row);
+            }
+            doc.table(new Table(head, cells, alloc ? "lllrlrrrrl" : "lllrlrrrl"));
+            if (alloc) {
+                doc.p("B/op: bytes allocated per op, JMH's `gc.alloc.rate.norm` (`-prof gc`); – where a row was run without it.");
+            }
         }
     }
 
