@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
+import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What JMH's and switchcost's profilers add is shown where their rows are, and nothing where they are not (issue 18):
- * {@code -prof gc}'s bytes per op.
+ * {@code -prof gc}'s bytes per op, and JFR's pinned events in the pinning table.
  */
 class ProfilersInReportTest {
 
@@ -73,5 +74,49 @@ class ProfilersInReportTest {
         String line = card.lines().filter(l -> l.startsWith("Allocation")).findFirst().orElseThrow(() -> new AssertionError(card));
         assertTrue(line.contains(" B/op in 15 rows (-prof gc: gc.alloc.rate.norm; each row in the report)"), line);
         assertTrue(AnswerCard.render(Results.load(NO_GC)).lines().noneMatch(l -> l.startsWith("Allocation")));
+    }
+
+    @Test
+    void thePinningTableShowsPinnedEventsAndBytesPerRoundTripBesideTheSwitches() {
+        PinningStudy s = PinningStudy.derive(Results.load(GC));
+        List<String> header = PinningTable.header(s);
+        assertEquals(List.of("JDK", "carriers", "primitive", "ns per round trip", "switches", "pinned events", "bytes",
+                "vs ReentrantLock", "what it means"), header);
+        for (PinningStudy.Row r : s.rows()) {
+            if (r.missing() == null) {
+                assertEquals(0.0, r.pinnedEvents(), 0.0, r.jdk() + " " + r.carriers() + " " + r.primitive() + ": no pinned park");
+                assertTrue(Double.isFinite(r.bytesPerRoundTrip()), r.toString());
+            } else {
+                assertTrue(Double.isNaN(r.pinnedEvents()), "a refused cell has no count: " + r);
+            }
+        }
+        List<List<String>> cells = PinningTable.cells(s);
+        int col = header.indexOf("pinned events");
+        // JDK 21 pins in Object.wait without the event: the cell says so, JDK 25's (not pinned) does not
+        assertEquals("0 †", cellOf(s, cells, "21.0.8", 2, "SYNCHRONIZED").get(col));
+        assertEquals("0", cellOf(s, cells, "25.0.3", 2, "SYNCHRONIZED").get(col));
+        assertEquals("0", cellOf(s, cells, "21.0.8", 2, "REENTRANT_LOCK").get(col));
+    }
+
+    private static List<String> cellOf(PinningStudy s, List<List<String>> cells, String jdk, int carriers, String primitive) {
+        for (int i = 0; i < s.rows().size(); i++) {
+            PinningStudy.Row r = s.rows().get(i);
+            if (r.jdk().equals(jdk) && r.carriers() == carriers && r.primitive().equals(primitive)) {
+                return cells.get(i);
+            }
+        }
+        throw new AssertionError("no cell " + jdk + " " + carriers + " " + primitive);
+    }
+
+    @Test
+    void thePinningSectionSaysWhereTheCountsComeFromAndWhatJdk21DoesNotRecord() throws IOException {
+        String md = reportMd(GC);
+        assertTrue(md.contains("counted in the same trials as the times"), md);
+        assertTrue(md.contains("† JDK 23 and older record that event only for a park while pinned"), md);
+        assertTrue(md.contains("Bytes: allocated per round trip, JMH's `gc.alloc.rate.norm`"), md);
+        String plain = reportMd(NO_GC);
+        assertTrue(plain.contains("|JDK|carriers|primitive|ns per round trip|switches|vs ReentrantLock|what it means|"),
+                "no pinned or B columns without their profilers");
+        assertFalse(plain.contains("jdk.VirtualThreadPinned"), "and no legend for them");
     }
 }
