@@ -167,7 +167,7 @@ public final class ReportRenderer {
                 continue;
             }
             Path base = r.source().toAbsolutePath().normalize();
-            doc.p("**JFR recordings** (`-prof jfr`, one per trial" + (inputs.size() > 1 ? ", " + r.label() : "")
+            doc.p("JFR recordings (`-prof jfr`, one per trial" + (inputs.size() > 1 ? ", " + r.label() : "")
                     + "; open with `jfr summary FILE` or JDK Mission Control), in `" + r.source() + "`:");
             doc.bullets(files.stream().map(f -> "`" + base.relativize(f.toAbsolutePath().normalize()) + "`").toList());
         }

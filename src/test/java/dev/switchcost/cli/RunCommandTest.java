@@ -284,7 +284,7 @@ class RunCommandTest {
         assertTrue(Files.size(jfr) > 0, "a recording, not an empty file");
         assertTrue(out.contains("JFR recordings (-prof jfr") && out.contains("  " + jfr), out);
         String report = Files.readString(dir.resolve(ResultsDir.REPORT_MD));
-        assertTrue(report.contains("**JFR recordings**") && report.contains("`" + dir.relativize(jfr) + "`"), report);
+        assertTrue(report.contains("JFR recordings (`-prof jfr`") && report.contains("`" + dir.relativize(jfr) + "`"), report);
     }
 
     @Test

@@ -119,4 +119,20 @@ class ProfilersInReportTest {
                 "no pinned or B columns without their profilers");
         assertFalse(plain.contains("jdk.VirtualThreadPinned"), "and no legend for them");
     }
+
+    /** -prof jfr's recordings in a results directory are named under "About this report", relative to it; none, no line. */
+    @Test
+    void theReportNamesTheJfrRecordingsOfItsDirectory() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("run"));
+        for (String f : List.of("jmh-jdk25.0.3.json", "machine.json", "status")) {
+            Files.copy(GC.resolve(f), dir.resolve(f));
+        }
+        assertFalse(reportMd(dir).contains("JFR recordings"), "no recordings, no line");
+        Path trial = Files.createDirectories(dir.resolve("jfr").resolve("dev.switchcost.bench.X.roundTrip-AverageTime"));
+        Files.writeString(trial.resolve("profile.jfr"), "a recording");
+        String md = reportMd(dir);
+        String about = md.substring(md.indexOf("## About this report"));
+        assertTrue(about.contains("JFR recordings (`-prof jfr`, one per trial; open with `jfr summary FILE` or JDK Mission Control)"), about);
+        assertTrue(about.contains("- `jfr/dev.switchcost.bench.X.roundTrip-AverageTime/profile.jfr`"), about);
+    }
 }
