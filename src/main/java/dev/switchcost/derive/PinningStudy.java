@@ -1,6 +1,7 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
@@ -39,6 +40,7 @@ public record PinningStudy(List<Row> rows) {
 
     static final String CARRIER = "ctxsw.carrier.total.norm";
     static final String HELPER = "ctxsw.vthelper.total.norm";
+    static final String PINNED = PinnedEventsProfiler.NORM;
 
     /**
      * One cell of the study.
@@ -53,9 +55,13 @@ public record PinningStudy(List<Row> rows) {
      * @param missing         why there is no figure ("refused: ...", "failed: ...", "not run"), or null
      * @param reading         for a cell without a figure, why, in words; null for one with a figure, whose reading
      *                        is worded from its counts where it is shown ({@code render.PinningTable})
+     * @param pinnedEvents    JFR's {@code jdk.VirtualThreadPinned} events per round trip, from the same trials
+     *                        ({@link PinnedEventsProfiler}); NaN when not recorded
+     * @param bytesPerRoundTrip bytes allocated per round trip ({@code -prof gc}'s {@value JmhRow#ALLOC_NORM}); NaN without it
      */
     public record Row(String jdk, int carriers, String primitive, Estimate nsPerRoundTrip, double carrierSwitches,
-                      double helperSwitches, Estimate vsLock, String missing, String reading) {
+                      double helperSwitches, Estimate vsLock, String missing, String reading, double pinnedEvents,
+                      double bytesPerRoundTrip) {
 
         /** {@code synchronized + wait/notify}. */
         public String shown() {
@@ -174,14 +180,14 @@ public record PinningStudy(List<Row> rows) {
                 missing = "not run";
                 reading = "no row for this cell in the input";
             }
-            return new Row(jdk, carriers, primitive, null, Double.NaN, Double.NaN, null, missing, reading);
+            return new Row(jdk, carriers, primitive, null, Double.NaN, Double.NaN, null, missing, reading, Double.NaN, Double.NaN);
         }
         JmhRow x = found.get();
         double carrier = x.secondaryScore(CARRIER);
         double helper = x.secondary().containsKey(HELPER) ? x.secondaryScore(HELPER) : 0;
         Estimate ns = x.estimate();
         Estimate vs = lock.isPresent() && !primitive.equals("REENTRANT_LOCK") ? ns.over(lock.get().estimate()) : null;
-        return new Row(jdk, carriers, primitive, ns, carrier, helper, vs, null, null);
+        return new Row(jdk, carriers, primitive, ns, carrier, helper, vs, null, null, x.secondaryScore(PINNED), x.bytesPerOp());
     }
 
 }

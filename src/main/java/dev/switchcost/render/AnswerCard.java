@@ -12,7 +12,9 @@ import dev.switchcost.results.RunStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -107,6 +109,7 @@ public final class AnswerCard {
         } else {
             notMeasured.add("cache");
         }
+        allocation(r).ifPresent(out::add);
         if (!notMeasured.isEmpty()) {
             // a targeted run: what it measured and what not, once
             // rows left out (failed or disturbed trials) were run but are not figures: --quick would not help
@@ -120,6 +123,20 @@ public final class AnswerCard {
         }
         List<String> lines = out.stream().map(AnswerCard::clip).toList();
         return String.join("\n", lines.size() > MAX_LINES ? lines.subList(0, MAX_LINES) : lines) + "\n";
+    }
+
+    /**
+     * One line naming {@code -prof gc}'s bytes per op ({@code gc.alloc.rate.norm}) when rows carry them: their range
+     * and where each row's figure is; empty otherwise.
+     */
+    static Optional<String> allocation(Results r) {
+        DoubleSummaryStatistics b = r.usable().stream().mapToDouble(JmhRow::bytesPerOp).filter(Double::isFinite).summaryStatistics();
+        if (b.getCount() == 0) {
+            return Optional.empty();
+        }
+        String range = b.getMin() == b.getMax() ? Fmt.num(b.getMin()) : Fmt.num(b.getMin()) + " to " + Fmt.num(b.getMax());
+        return Optional.of(pad("Allocation", LABEL) + range + " B/op in " + b.getCount() + " row" + (b.getCount() == 1 ? "" : "s")
+                + " (-prof gc: " + JmhRow.ALLOC_NORM + "; each row in the report)");
     }
 
     /**

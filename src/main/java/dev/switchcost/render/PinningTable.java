@@ -1,6 +1,7 @@
 package dev.switchcost.render;
 
 import dev.switchcost.derive.PinningStudy;
+import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
@@ -9,45 +10,119 @@ import java.util.Locale;
 
 /**
  * The pinning study ({@link PinningStudy}) as a table: one row per JDK × carriers × primitive, the round
- * trip with its error, the switches counted, the cost next to {@code ReentrantLock} and the reading.
+ * trip with its error, the switches counted, JFR's pinned events and the bytes allocated per round trip where the
+ * input has them (a column only then), the cost next to {@code ReentrantLock} and the reading.
  */
 public final class PinningTable {
 
-    static final List<String> HEADER = List.of("JDK", "carriers", "primitive", "ns per round trip", "carrier switches",
-            "helper-thread switches", "vs ReentrantLock", "what it means");
-    static final String ALIGN = "lrlrrrrl";
+    /**
+     * Column names, short: a numeric column's name does not wrap, and the table must fit a 1280 px page with the
+     * profilers' columns in it (what each counts, per round trip, is said above and below the table).
+     */
+    static final String SWITCHES = "switches";
+    static final String PINNED = "pinned events";
+    static final String BYTES = "bytes";
+
+    /** Marks a JDK 21 {@code synchronized} cell whose pinning JFR does not record. */
+    static final String UNRECORDED = " †";
 
     private PinningTable() {
     }
 
+    /** The columns {@code s} has figures for, in order. */
+    static List<String> header(PinningStudy s) {
+        List<String> h = new ArrayList<>(List.of("JDK", "carriers", "primitive", "ns per round trip", SWITCHES));
+        if (pinned(s)) {
+            h.add(PINNED);
+        }
+        if (bytes(s)) {
+            h.add(BYTES);
+        }
+        h.addAll(List.of("vs ReentrantLock", "what it means"));
+        return h;
+    }
+
+    private static boolean pinned(PinningStudy s) {
+        return s.rows().stream().anyMatch(r -> Double.isFinite(r.pinnedEvents()));
+    }
+
+    private static boolean bytes(PinningStudy s) {
+        return s.rows().stream().anyMatch(r -> Double.isFinite(r.bytesPerRoundTrip()));
+    }
+
+    private static String align(PinningStudy s) {
+        return "lrlrr" + (pinned(s) ? "r" : "") + (bytes(s) ? "r" : "") + "rl";
+    }
+
     /** The cells, formatted for people ({@link Fmt}). */
     public static List<List<String>> cells(PinningStudy s) {
+        boolean pinned = pinned(s);
+        boolean bytes = bytes(s);
         List<List<String>> out = new ArrayList<>();
         for (PinningStudy.Row r : s.rows()) {
-            out.add(List.of("JDK " + r.jdk(), String.valueOf(r.carriers()), r.shown(),
+            List<String> c = new ArrayList<>(List.of("JDK " + r.jdk(), String.valueOf(r.carriers()), r.shown(),
                     r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip()),
-                    Fmt.count(r.carrierSwitches()), Fmt.count(r.helperSwitches()),
-                    r.vsLock() == null ? "" : Fmt.times(r.vsLock()), reading(r)));
+                    Double.isNaN(r.carrierSwitches()) ? "–" : Fmt.count(r.carrierSwitches()) + " / " + Fmt.count(r.helperSwitches())));
+            if (pinned) {
+                c.add(Fmt.count(r.pinnedEvents()) + (unrecorded(r) ? UNRECORDED : ""));
+            }
+            if (bytes) {
+                c.add(Fmt.num(r.bytesPerRoundTrip()));
+            }
+            c.add(r.vsLock() == null ? "" : Fmt.times(r.vsLock()));
+            c.add(reading(r));
+            out.add(c);
         }
         return out;
+    }
+
+    /**
+     * A cell whose pinning JFR cannot show: {@code synchronized} + {@code wait} on a JDK before
+     * {@value JdkPolicy#NO_PINNING} pins its carrier in {@code Object.wait}, for which those JDKs record no
+     * {@code jdk.VirtualThreadPinned} (they record one only for a park while pinned).
+     */
+    static boolean unrecorded(PinningStudy.Row r) {
+        int feature = JdkPolicy.feature(r.jdk());
+        return r.primitive().equals("SYNCHRONIZED") && feature > 0 && feature < JdkPolicy.NO_PINNING && r.pinnedEvents() < 0.5;
     }
 
     /** The report section's title. */
     static final String TITLE = "Does synchronized pin? Virtual-thread handoffs per JDK";
 
-    /** The body of the report's section (the renderer writes its heading): method line, table. */
+    /** The body of the report's section (the renderer writes its heading): method line, table, what its columns are. */
     static void section(Doc doc, PinningStudy s) {
         doc.p("Two virtual threads hand a turn back and forth (VirtualThreadHandoffOneCarrier/TwoCarriers, pair=VT_VT) with each "
                 + "blocking primitive, on every JDK in this input. Switches are kernel context switches per round trip counted "
-                + "by ContextSwitchProfiler: of the carriers, and of the JDK's virtual-thread helper threads (the unblocker that "
+                + "by ContextSwitchProfiler: of the carriers / of the JDK's virtual-thread helper threads (the unblocker that "
                 + "JEP 491 added in JDK 24). Errors: " + Estimate.RULE + ".");
-        doc.table(new Table(HEADER, cells(s), ALIGN));
+        doc.table(table(s));
+        List<String> legend = new ArrayList<>();
+        if (pinned(s)) {
+            legend.add("Pinned events per round trip: JFR's `jdk.VirtualThreadPinned`, the JDK's record of a virtual thread that "
+                    + "blocked without releasing its carrier (PinnedEventsProfiler: threshold 0, no stack traces), counted in the "
+                    + "same trials as the times: a handoff that unmounts never reaches the event, a pinned park commits one (its "
+                    + "carrier blocks in the kernel anyway), and JFR's own threads run beside the benchmark's.");
+        }
+        if (s.rows().stream().anyMatch(r -> Double.isFinite(r.pinnedEvents()) && unrecorded(r))) {
+            legend.add("†" + " JDK " + (JdkPolicy.NO_PINNING - 1) + " and older record that event only for a park while pinned: "
+                    + "`Object.wait` inside `synchronized` pins the carrier without one. There the carrier switches are the evidence.");
+        }
+        if (bytes(s)) {
+            legend.add("Bytes: allocated per round trip, JMH's `gc.alloc.rate.norm` (`-prof gc`; one op is one round trip).");
+        }
+        if (!legend.isEmpty()) {
+            doc.p(String.join(" ", legend));
+        }
+    }
+
+    static Table table(PinningStudy s) {
+        return new Table(header(s), cells(s), align(s));
     }
 
     /** The table alone, as Markdown (what README takes). */
     public static String markdown(PinningStudy s) {
         Doc d = new Doc();
-        d.table(new Table(HEADER, cells(s), ALIGN));
+        d.table(table(s));
         return d.markdown();
     }
 

@@ -150,6 +150,7 @@ public final class ReportRenderer {
                 "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
                 "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
         doc.bullets(about);
+        jfrFiles(doc, inputs);
 
         // nothing is written before everything is rendered: a failure leaves no chart without its report
         String htmlText = doc.html(title);
@@ -161,6 +162,20 @@ public final class ReportRenderer {
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
         return new Rendered(html, md, written, sections, doc.charts());
+    }
+
+    /** The JFR recordings ({@code -prof jfr}) each input's directory holds, relative to it; nothing when none does. */
+    static void jfrFiles(Doc doc, List<Results> inputs) {
+        for (Results r : inputs) {
+            List<Path> files = r.jfrFiles();
+            if (files.isEmpty()) {
+                continue;
+            }
+            Path base = r.source().toAbsolutePath().normalize();
+            doc.p("JFR recordings (`-prof jfr`, one per trial" + (inputs.size() > 1 ? ", " + r.label() : "")
+                    + "; open with `jfr summary FILE` or JDK Mission Control), in `" + r.source() + "`:");
+            doc.bullets(files.stream().map(f -> "`" + base.relativize(f.toAbsolutePath().normalize()) + "`").toList());
+        }
     }
 
     private static void section(Doc doc, List<String> sections, String id, String title) {
@@ -617,14 +632,29 @@ public final class ReportRenderer {
                 doc.p("No JMH rows (run " + r.status().describe() + ").");
                 continue;
             }
-            Table.Builder t = new Table.Builder("lllrlrrrl", "benchmark", "params", "JDK", "score ± 99.9%", "unit", "switches/op",
-                    "voluntary", "involuntary", "status");
-            for (JmhRow x : r.rows()) {
-                t.row(x.shortName(), x.paramsText(), String.valueOf(x.jvm().jdkVersion()), Fmt.pm(x.estimate()), x.primary().unit(),
-                        Fmt.count(x.switchesPerOp()), Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")),
-                        Fmt.count(x.secondaryScore("ctxsw.involuntary.norm")), x.failed() ? "**FAILED**: " + x.failure() : "");
+            // -prof gc's bytes per op: a column only where some row has them
+            boolean alloc = r.rows().stream().anyMatch(x -> Double.isFinite(x.bytesPerOp()));
+            List<String> head = new ArrayList<>(List.of("benchmark", "params", "JDK", "score ± 99.9%", "unit", "switches/op",
+                    "voluntary", "involuntary"));
+            if (alloc) {
+                head.add("B/op");
             }
-            doc.table(t.build());
+            head.add("status");
+            List<List<String>> cells = new ArrayList<>();
+            for (JmhRow x : r.rows()) {
+                List<String> row = new ArrayList<>(List.of(x.shortName(), x.paramsText(), String.valueOf(x.jvm().jdkVersion()),
+                        Fmt.pm(x.estimate()), x.primary().unit(), Fmt.count(x.switchesPerOp()),
+                        Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")), Fmt.count(x.secondaryScore("ctxsw.involuntary.norm"))));
+                if (alloc) {
+                    row.add(Fmt.num(x.bytesPerOp()));
+                }
+                row.add(x.failed() ? "**FAILED**: " + x.failure() : "");
+                cells.add(row);
+            }
+            doc.table(new Table(head, cells, alloc ? "lllrlrrrrl" : "lllrlrrrl"));
+            if (alloc) {
+                doc.p("B/op: bytes allocated per op, JMH's `gc.alloc.rate.norm` (`-prof gc`); – where a row was run without it.");
+            }
         }
     }
 

@@ -120,6 +120,14 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
         return m == null ? Double.NaN : m.score();
     }
 
+    /** JMH's GC profiler's ({@code -prof gc}) bytes allocated per op. */
+    public static final String ALLOC_NORM = "gc.alloc.rate.norm";
+
+    /** Bytes allocated per op ({@value #ALLOC_NORM}, {@code -prof gc}), NaN without it. */
+    public double bytesPerOp() {
+        return secondaryScore(ALLOC_NORM);
+    }
+
     /** Switches per op counted by ContextSwitchProfiler, NaN without it. */
     public double switchesPerOp() {
         return secondaryScore("ctxsw.total.norm");

@@ -70,7 +70,7 @@ public record Provenance(String switchcostVersion, String commit, Boolean dirty,
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + f, e);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(f + ": not a switchcost provenance file (" + e.getMessage() + ")", e);
+            throw new IllegalArgumentException(f + ": not a switchcost provenance file (" + JmhJson.cause(e) + ")", e);
         }
     }
 }

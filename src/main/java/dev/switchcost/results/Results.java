@@ -225,6 +225,14 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                 .orElse(r)).toList();
     }
 
+    /**
+     * The JFR recordings of a results directory ({@code -prof jfr}: {@link ResultsDir#jfrFiles}), listed when asked;
+     * empty for a JMH JSON file given on its own, or a run without them.
+     */
+    public List<Path> jfrFiles() {
+        return Files.isDirectory(source) ? ResultsDir.jfrFiles(source) : List.of();
+    }
+
     /** Rows that may enter a figure: not from a failed trial. */
     public List<JmhRow> usable() {
         return rows.stream().filter(r -> !r.failed()).toList();

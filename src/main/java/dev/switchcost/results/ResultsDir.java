@@ -4,6 +4,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.machine.MachineInfo;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
@@ -41,7 +42,9 @@ import java.util.stream.Stream;
  *   <li>{@code provenance.json} ({@link Provenance}: the switchcost version and commit, and JMH's version, that
  *       measured), written with the first status; absent in directories written before it existed;</li>
  *   <li>{@code compare.json} ({@link dev.switchcost.results.CompareResults}), when native C was compared;</li>
- *   <li>{@code run.log} (JMH's own output), {@code report.html}, {@code report.md}.</li>
+ *   <li>{@code run.log} (JMH's own output), {@code report.html}, {@code report.md};</li>
+ *   <li>{@code jfr/} ({@code jfr-jdk<version>/} per {@code --jdk}), when the run had {@code -prof jfr}: JMH's
+ *       {@code <trial id>/profile.jfr} per trial ({@link #jfrFiles}).</li>
  * </ul>
  * Every result file is written through {@link AtomicFiles}: a file present is a file complete.
  *
@@ -78,6 +81,8 @@ public final class ResultsDir implements AutoCloseable {
     public static final String RUN_LOG = "run.log";
     public static final String REPORT_HTML = "report.html";
     public static final String REPORT_MD = "report.md";
+    /** The directory JMH's JFR profiler writes into ({@link #jfrDir}). */
+    public static final String JFR = "jfr";
 
     static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
     static final String TRIAL_FAILED = "trial-failed";
@@ -247,6 +252,44 @@ public final class ResultsDir implements AutoCloseable {
     /** The JMH JSON of one JDK of a run on several ({@code run --jdk}): {@code jmh-jdk<version>.json}. */
     public Path jmhJson(String jdkVersion) {
         return dir.resolve("jmh-jdk" + jdkVersion.replaceAll("[^A-Za-z0-9._+-]", "_") + ".json");
+    }
+
+    /** Where JMH's JFR profiler writes ({@code -prof jfr}, unless the user gave its {@code dir=}): {@code jfr/}. */
+    public Path jfrDir() {
+        return dir.resolve(JFR);
+    }
+
+    /** {@link #jfrDir()} of one JDK of a run on several: {@code jfr-jdk<version>/}. */
+    public Path jfrDir(String jdkVersion) {
+        return dir.resolve(JFR + "-jdk" + jdkVersion.replaceAll("[^A-Za-z0-9._+-]", "_"));
+    }
+
+    /**
+     * The JFR recordings in results directory {@code dir} ({@code *.jfr} in {@code jfr*}/ and the trial directories
+     * under it), sorted; empty when there are none or {@code dir} is no directory.
+     */
+    public static List<Path> jfrFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> top = Files.list(dir)) {
+            return top.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches(JFR + "(-jdk.+)?")).sorted()
+                    .flatMap(root -> recordings(root).stream()).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** The {@code *.jfr} files in one {@link #jfrDir} (JMH's {@code <trial id>/profile.jfr}), sorted; empty without any. */
+    public static List<Path> recordings(Path jfrDir) {
+        if (!Files.isDirectory(jfrDir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(jfrDir, 2)) {
+            return s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".jfr")).sorted().toList();
+        } catch (IOException | UncheckedIOException e) {
+            return List.of();
+        }
     }
 
     public Path machineJson() {

@@ -4,6 +4,7 @@ import dev.switchcost.launch.Jdk;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.Disturbance;
+import dev.switchcost.measure.jmh.JfrOutput;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.jmh.Trials;
@@ -29,9 +30,12 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -146,14 +150,17 @@ public final class RunSession {
             }
             TrialLedger.Outcome outcome;
             int trials = on.plan().size();
+            // -prof jfr writes into the results directory (a user's own dir= wins), never into the working directory
+            Path jfrDir = on.jdk() == null ? run.jfrDir() : run.jfrDir(on.jdk().version);
             try {
-                outcome = Trials.execute(on.options(), progress.around(log, on.plan().size()), plan.keepDisturbed());
+                outcome = Trials.execute(JfrOutput.into(on.options(), jfrDir), progress.around(log, on.plan().size()), plan.keepDisturbed());
                 if (on.distribution() != null) {
                     TrialPlan d = TrialPlan.of(on.distribution());
                     trials += d.size();
                     out.println("# the latency distribution: the handoffs again in JMH's sample mode (-bm sample)");
                     out.flush();
-                    outcome = outcome.plus(Trials.execute(on.distribution(), progress.around(log, d.size()), plan.keepDisturbed()));
+                    outcome = outcome.plus(Trials.execute(JfrOutput.into(on.distribution(), jfrDir), progress.around(log, d.size()),
+                            plan.keepDisturbed()));
                 }
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
@@ -182,6 +189,9 @@ public final class RunSession {
             }
             out.println();
             out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
+            if (JfrOutput.asked(on.options())) {
+                jfrFiles(jfrDir, JfrOutput.userDir(on.options()).orElse(null), outcome);
+            }
             if (!outcome.ok()) {
                 logStream.println(words.summary(outcome, "# switchcost: "));
                 err.println(words.summary(outcome, "switchcost: "));
@@ -215,6 +225,21 @@ public final class RunSession {
             }
             logStream.close();
         }
+    }
+
+    /**
+     * Names the JFR recordings of this JDK's run ({@code -prof jfr}): those in {@code jfrDir} and those JMH says it
+     * wrote (elsewhere when the user gave {@code dir=}), or that there are none.
+     */
+    private void jfrFiles(Path jfrDir, String userDir, TrialLedger.Outcome outcome) {
+        Set<Path> files = new TreeSet<>(ResultsDir.recordings(jfrDir));
+        JfrOutput.reported(outcome.complete()).stream().filter(Files::isRegularFile).forEach(files::add);
+        if (files.isEmpty()) {
+            out.println("JFR (-prof jfr): no recording written" + (userDir == null ? " under " + jfrDir : " (dir=" + userDir + ")"));
+            return;
+        }
+        out.println("JFR recordings (-prof jfr; jfr summary FILE, or JDK Mission Control):");
+        files.forEach(f -> out.println("  " + f));
     }
 
     /**

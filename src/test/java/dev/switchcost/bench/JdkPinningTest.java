@@ -3,6 +3,7 @@ package dev.switchcost.bench;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
 import dev.switchcost.measure.linux.LinuxTestSupport;
@@ -58,6 +59,7 @@ class JdkPinningTest {
                 .measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(100))
                 .addProfiler(ContextSwitchProfiler.class)
+                .addProfiler(PinnedEventsProfiler.class)
                 .shouldFailOnError(true);
         for (int i = 0; i < params.length; i += 2) {
             b.param(params[i], params[i + 1]);
@@ -85,6 +87,9 @@ class JdkPinningTest {
         // and nothing goes through a helper thread (JDK 21 has no VirtualThread-unblocker)
         double helper = r.getSecondaryResults().containsKey("ctxsw.vthelper.total.norm") ? secondary(r, "ctxsw.vthelper.total.norm") : 0;
         assertTrue(helper < 0.2, "helper-thread switches per round trip on " + jdk21 + ": " + helper);
+        // and JFR records no jdk.VirtualThreadPinned for it: on JDK 21 Object.wait pins in the VM, not through a park
+        // (PinnedEventsProfilerTest shows the same recording counting pinned parks on JDK 21)
+        assertEquals(0.0, secondary(r, PinnedEventsProfiler.NORM), 0.0, "pinned events per round trip on " + jdk21);
     }
 
     @Test
@@ -95,6 +100,7 @@ class JdkPinningTest {
         // which blocks in the kernel between wakeups (the idle carriers park too, so they still switch)
         double helper = secondary(r, "ctxsw.vthelper.total.norm");
         assertTrue(helper >= 1, "helper-thread switches per round trip on " + jdk + ": " + helper);
+        assertEquals(0.0, secondary(r, PinnedEventsProfiler.NORM), 0.0, "pinned events per round trip on " + jdk);
     }
 
     @Test
@@ -145,5 +151,6 @@ class JdkPinningTest {
         Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
         RunResult r = runOn(jdk, "VirtualThreadHandoffOneCarrier\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
         assertTrue(Double.isFinite(secondary(r, "ctxsw.carrier.total.norm")));
+        assertEquals(0.0, secondary(r, PinnedEventsProfiler.NORM), 0.0, "not pinned: no event on " + jdk);
     }
 }

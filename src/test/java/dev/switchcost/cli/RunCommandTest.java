@@ -1,5 +1,7 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.MachineInfo;
@@ -250,6 +252,41 @@ class RunCommandTest {
         assertTrue(r.out().contains("FutexPingPong.roundTrip binding=JNA placement=SAME_CPU wait=UNTIMED"), r.out());
     }
 
+    /**
+     * {@code -prof jfr} (JMH's Flight Recorder profiler) writes its recording into the results directory, named at the
+     * end of the run and in the report, and nothing into the working directory (where JMH alone would put it).
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void jfrRecordingsLandInTheResultsDirectoryNotTheWorkingDirectory() throws Exception {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        Path cwd = Files.createDirectory(tmp.resolve("cwd"));
+        Path results = tmp.resolve("results");
+        String javaBin = ProcessHandle.current().info().command().orElseThrow();
+        Process p = new ProcessBuilder(javaBin, "--enable-native-access=ALL-UNNAMED", "-Djmh.ignoreLock=true",
+                "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
+                "run", "--allow-disturbed", "-o", results.toString(), "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
+                "-p", "binding=JNA", "-prof", "jfr", "SyscallBaseline.gettid$").directory(cwd.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        try (Stream<Path> s = Files.list(cwd)) {
+            assertEquals(List.of(), s.toList(), "nothing in the working directory");
+        }
+        Path dir;
+        try (Stream<Path> s = Files.list(results)) {
+            dir = s.findFirst().orElseThrow();
+        }
+        List<Path> files = ResultsDir.jfrFiles(dir);
+        assertEquals(1, files.size(), "one recording for the one trial: " + files);
+        Path jfr = files.get(0);
+        assertTrue(jfr.startsWith(dir.resolve("jfr")) && jfr.getFileName().toString().equals("profile.jfr")
+                && jfr.getParent().getFileName().toString().startsWith("dev.switchcost.bench.SyscallBaseline.gettid-"), jfr.toString());
+        assertTrue(Files.size(jfr) > 0, "a recording, not an empty file");
+        assertTrue(out.contains("JFR recordings (-prof jfr") && out.contains("  " + jfr), out);
+        String report = Files.readString(dir.resolve(ResultsDir.REPORT_MD));
+        assertTrue(report.contains("JFR recordings (`-prof jfr`") && report.contains("`" + dir.relativize(jfr) + "`"), report);
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void sigtermMarksTheRunInterruptedAndLeavesNoEmptyResultFile() throws Exception {
@@ -311,6 +348,20 @@ class RunCommandTest {
         assertEquals(1, prepared("--", "-i", "1").distribution().getMeasurementIterations().get(), "the user's -i applies to both");
         assertEquals(null, prepared("FutexPingPong").distribution(), "a benchmark regex runs what it names");
         assertEquals(null, prepared("--", "-bm", "avgt").distribution(), "a mode given is the user's");
+    }
+
+    /**
+     * JFR's pinned events are counted in every run (virtual-thread trials only) by the first profiler: JMH starts
+     * profilers in order and stops them in reverse, so JFR's start and stop fall outside the others' windows.
+     */
+    @Test
+    void registersThePinnedEventsProfilerFirst() {
+        List<String> profilers = prepared("--", "-prof", "gc", "VirtualThreadHandoffTwoCarriers").options().getProfilers().stream()
+                .map(p -> p.getKlass()).toList();
+        assertEquals(List.of(PinnedEventsProfiler.class.getName(), ContextSwitchProfiler.class.getName()), profilers.subList(0, 2));
+        assertTrue(profilers.contains("gc"), profilers.toString());
+        assertEquals(1, prepared("--", "-prof", PinnedEventsProfiler.class.getName(), "FutexPingPong").options().getProfilers().stream()
+                .filter(p -> p.getKlass().equals(PinnedEventsProfiler.class.getName())).count(), "given once: not added again");
     }
 
     private static RunCommand.Prepared prepared(String... args) {

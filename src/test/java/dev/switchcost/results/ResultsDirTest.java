@@ -235,4 +235,22 @@ class ResultsDirTest {
             assertEquals(0, s.count());
         }
     }
+
+    /** -prof jfr's recordings: under jfr/ and jfr-jdk<version>/ (run --jdk), one trial directory deep; nothing else. */
+    @Test
+    void jfrFilesAreTheRecordingsUnderTheJfrDirectories() throws IOException {
+        try (ResultsDir run = ResultsDir.create(parent, "host", null)) {
+            Path a = Files.createDirectories(run.jfrDir().resolve("dev.switchcost.bench.A.x-AverageTime")).resolve("profile.jfr");
+            Path b = Files.createDirectories(run.jfrDir("21.0.8").resolve("dev.switchcost.bench.B.y-AverageTime")).resolve("profile.jfr");
+            Files.writeString(a, "a");
+            Files.writeString(b, "b");
+            Files.writeString(run.dir().resolve("stray.jfr"), "not in a jfr directory");
+            Files.writeString(run.jfrDir().resolve("notes.txt"), "not a recording");
+            assertEquals(run.dir().resolve("jfr-jdk21.0.8"), run.jfrDir("21.0.8"));
+            assertEquals(List.of(a, b), ResultsDir.jfrFiles(run.dir()));
+            assertEquals(List.of(b), ResultsDir.recordings(run.jfrDir("21.0.8")));
+            assertEquals(List.of(), ResultsDir.jfrFiles(parent.resolve("absent")));
+            run.complete();
+        }
+    }
 }

@@ -1,0 +1,61 @@
+package dev.switchcost.measure.jmh;
+
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import org.openjdk.jmh.runner.options.WarmupMode;
+import org.openjdk.jmh.util.Optional;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * JMH {@link Options} that answer with another's, for a wrapper that changes one or two of them (JMH's
+ * {@code OptionsBuilder} can add to a parent's options but not take any away or replace them).
+ */
+abstract class ForwardingOptions implements Options {
+    private static final long serialVersionUID = 1L;
+
+    /** The options answered with. */
+    protected final Options o;
+
+    ForwardingOptions(Options o) {
+        this.o = o;
+    }
+
+    @Override public List<String> getIncludes() { return o.getIncludes(); }
+    @Override public List<String> getExcludes() { return o.getExcludes(); }
+    @Override public Optional<String> getOutput() { return o.getOutput(); }
+    @Override public Optional<ResultFormatType> getResultFormat() { return o.getResultFormat(); }
+    @Override public Optional<String> getResult() { return o.getResult(); }
+    @Override public Optional<Boolean> shouldDoGC() { return o.shouldDoGC(); }
+    @Override public List<ProfilerConfig> getProfilers() { return o.getProfilers(); }
+    @Override public Optional<VerboseMode> verbosity() { return o.verbosity(); }
+    @Override public Optional<Boolean> shouldFailOnError() { return o.shouldFailOnError(); }
+    @Override public Optional<Integer> getThreads() { return o.getThreads(); }
+    @Override public Optional<int[]> getThreadGroups() { return o.getThreadGroups(); }
+    @Override public Optional<Boolean> shouldSyncIterations() { return o.shouldSyncIterations(); }
+    @Override public Optional<Integer> getWarmupIterations() { return o.getWarmupIterations(); }
+    @Override public Optional<TimeValue> getWarmupTime() { return o.getWarmupTime(); }
+    @Override public Optional<Integer> getWarmupBatchSize() { return o.getWarmupBatchSize(); }
+    @Override public Optional<WarmupMode> getWarmupMode() { return o.getWarmupMode(); }
+    @Override public List<String> getWarmupIncludes() { return o.getWarmupIncludes(); }
+    @Override public Optional<Integer> getMeasurementIterations() { return o.getMeasurementIterations(); }
+    @Override public Optional<TimeValue> getMeasurementTime() { return o.getMeasurementTime(); }
+    @Override public Optional<Integer> getMeasurementBatchSize() { return o.getMeasurementBatchSize(); }
+    @Override public Collection<Mode> getBenchModes() { return o.getBenchModes(); }
+    @Override public Optional<TimeUnit> getTimeUnit() { return o.getTimeUnit(); }
+    @Override public Optional<Integer> getOperationsPerInvocation() { return o.getOperationsPerInvocation(); }
+    @Override public Optional<Integer> getForkCount() { return o.getForkCount(); }
+    @Override public Optional<Integer> getWarmupForkCount() { return o.getWarmupForkCount(); }
+    @Override public Optional<String> getJvm() { return o.getJvm(); }
+    @Override public Optional<Collection<String>> getJvmArgs() { return o.getJvmArgs(); }
+    @Override public Optional<Collection<String>> getJvmArgsAppend() { return o.getJvmArgsAppend(); }
+    @Override public Optional<Collection<String>> getJvmArgsPrepend() { return o.getJvmArgsPrepend(); }
+    @Override public Optional<Collection<String>> getParameter(String name) { return o.getParameter(name); }
+    @Override public Optional<TimeValue> getTimeout() { return o.getTimeout(); }
+}
