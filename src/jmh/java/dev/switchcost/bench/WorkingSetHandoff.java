@@ -278,7 +278,12 @@ public class WorkingSetHandoff {
         /** Reads one word per line of an L1d-sized array: the first walk starts on an L1d of clean lines. */
         READ_L1D,
         /** Writes one word per line of an L1d-sized array: the first walk starts on an L1d of dirty lines. */
-        WRITE_L1D
+        WRITE_L1D,
+        /**
+         * Calls {@code sched_yield} ({@link Thread#yield()}): the first walk starts on what the scheduler's
+         * kernel path left in the caches, with no other thread run (nothing else is runnable on the CPU).
+         */
+        YIELD
     }
 
     /** {@link Alone} with the paired walk's sums handed to {@link PairedWalkProfiler} after each iteration. */
@@ -287,7 +292,8 @@ public class WorkingSetHandoff {
         /**
          * A diagnostic: {@code READ_L1D} or {@code WRITE_L1D} fills L1d with clean or dirty lines of another
          * array before each paired walk (untimed), so the control shows what the state of L1d the first walk
-         * meets does to the estimate, with no switch.
+         * meets does to the estimate, with no switch; {@code YIELD} enters the scheduler's kernel path
+         * ({@code sched_yield}) and comes back, so the control shows what a kernel entry alone does.
          */
         @Param({"NONE"})
         public Before before;
@@ -320,6 +326,9 @@ public class WorkingSetHandoff {
                     for (int i = 0; i < a.length; i += 8) {
                         a[i]++;
                     }
+                    break;
+                case YIELD:
+                    Thread.yield();
                     break;
                 default:
                     break;

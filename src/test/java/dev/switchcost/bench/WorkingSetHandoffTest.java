@@ -74,14 +74,21 @@ class WorkingSetHandoffTest {
         Collection<RunResult> results = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName()
                 + "\\.(roundTripPaired|walkAlonePaired)$").measurementIterations(2).addProfiler(PairedWalkProfiler.class)
                 .param("placement", "SAME_CPU").param("handoff", "FUTEX").param("sharing", "PRIVATE")
-                .param("workingSetKiB", "64").param("strideBytes", "64").param("before", "NONE", "WRITE_L1D").build())).run();
-        assertEquals(3, results.size(), "the control runs once per value of before; the round trip does not declare it");
+                .param("workingSetKiB", "64").param("strideBytes", "64").param("before", "NONE", "WRITE_L1D", "YIELD").build())).run();
+        assertEquals(4, results.size(), "the control runs once per value of before; the round trip does not declare it");
+        RunResult yielded = results.stream().filter(x -> "YIELD".equals(x.getParams().getParam("before"))).findFirst()
+                .orElseThrow();
+        Result<?> y = yielded.getSecondaryResults().get(PairedWalkProfiler.INDIRECT);
+        assertTrue(y != null && Double.isFinite(y.getScore()), "the yielding control times both walks too");
+        assertTrue(switchesPerOp(yielded) < 0.2, "sched_yield with nothing else runnable switches nothing: "
+                + switchesPerOp(yielded));
         RunResult prepared = results.stream().filter(x -> "WRITE_L1D".equals(x.getParams().getParam("before"))).findFirst()
                 .orElseThrow();
         Result<?> p = prepared.getSecondaryResults().get(PairedWalkProfiler.INDIRECT);
         assertTrue(p != null && Double.isFinite(p.getScore()), "the prepared control times both walks too");
         Map<String, RunResult> both = byBenchmark(results.stream()
-                .filter(x -> !"WRITE_L1D".equals(x.getParams().getParam("before"))).toList());
+                .filter(x -> "NONE".equals(x.getParams().getParam("before"))
+                        || x.getParams().getParam("before") == null).toList());
         RunResult control = both.get("walkAlonePaired");
         Result<?> c1 = control.getSecondaryResults().get(PairedWalkProfiler.FIRST);
         Result<?> c = control.getSecondaryResults().get(PairedWalkProfiler.INDIRECT);
