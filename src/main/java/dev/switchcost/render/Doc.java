@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -21,7 +22,8 @@ final class Doc {
     private record Para(String text) implements Block {
     }
 
-    private record TableBlock(Table table) implements Block {
+    /** @param caption said once above the table ("" when nothing is) */
+    private record TableBlock(Table table, String caption) implements Block {
     }
 
     /**
@@ -57,7 +59,14 @@ final class Doc {
     }
 
     Doc table(Table t) {
-        blocks.add(new TableBlock(t));
+        blocks.add(new TableBlock(t, ""));
+        return this;
+    }
+
+    /** A report's table: those of its {@code parameters} columns that are the same in every row lifted into a caption above it. */
+    Doc table(Table t, Collection<String> parameters) {
+        Table.Lifted l = t.liftConstantColumns(parameters);
+        blocks.add(new TableBlock(l.table(), l.caption()));
         return this;
     }
 
@@ -95,7 +104,8 @@ final class Doc {
             switch (b) {
                 case Heading h -> sb.append("#".repeat(h.level())).append(' ').append(markdownInline(h.text())).append("\n\n");
                 case Para p -> sb.append(markdownInline(p.text())).append("\n\n");
-                case TableBlock t -> sb.append(t.table().markdown()).append('\n');
+                case TableBlock t -> sb.append(t.caption().isEmpty() ? "" : markdownInline(t.caption()) + "\n\n")
+                        .append(t.table().markdown()).append('\n');
                 case Image i -> sb.append(i.file() != null ? "![" + markdownInline(i.alt()) + "](" + destination(i.file()) + ")"
                         : "*(chart: " + markdownInline(i.alt()) + ", in report.html)*").append("\n\n");
                 case Pre p -> {
@@ -190,7 +200,7 @@ final class Doc {
                 .append(Html.esc(title)).append("</title>\n<style>\n"
                         + "body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}\n"
                         + "h1{font-size:1.7em}h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}\n"
-                        + ".scroll{overflow-x:auto;margin:1em 0}\n"
+                        + ".scroll{overflow-x:auto;margin:1em 0}.caption{margin:1em 0 -.6em;font-size:.9em;color:#444}\n"
                         + "table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;padding:3px 8px;vertical-align:top}\n"
                         + "th{background:#f4f4f4;text-align:left}td.r,th.r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
                         + "tbody tr:nth-child(even){background:#fafafa}\n"
@@ -203,7 +213,8 @@ final class Doc {
                 case Heading h -> sb.append("<h").append(h.level()).append(h.id() == null ? "" : " id=\"" + Html.esc(h.id()) + "\"")
                         .append('>').append(Html.inline(h.text())).append("</h").append(h.level()).append(">\n");
                 case Para p -> sb.append("<p>").append(Html.inline(p.text())).append("</p>\n");
-                case TableBlock t -> sb.append("<div class=\"scroll\">\n").append(t.table().html()).append("</div>\n");
+                case TableBlock t -> sb.append(t.caption().isEmpty() ? "" : "<p class=\"caption\">" + Html.inline(t.caption()) + "</p>\n")
+                        .append("<div class=\"scroll\">\n").append(t.table().html()).append("</div>\n");
                 // an SVG in an img: its own document, so its ids and styles cannot meet another chart's or the page's
                 case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.alt())).append("\" src=\"data:image/svg+xml;base64,")
                         .append(Base64.getEncoder().encodeToString(i.svg())).append("\"/></figure>\n");

@@ -9,13 +9,16 @@ import java.util.Locale;
 
 /**
  * The pinning study ({@link PinningStudy}) as a table: one row per JDK × carriers × primitive, the round
- * trip with its error, the switches counted, the cost next to {@code ReentrantLock} and the reading.
+ * trip with its error and the reading beside it, then the cost next to {@code ReentrantLock} and the switches counted.
  */
 public final class PinningTable {
 
-    static final List<String> HEADER = List.of("JDK", "carriers", "primitive", "ns per round trip", "carrier switches",
-            "helper-thread switches", "vs ReentrantLock", "what it means");
-    static final String ALIGN = "lrlrrrrl";
+    // the figure and what it means (the answer) next to the row's name; what they come from after them
+    static final List<String> HEADER = List.of("JDK", "carriers", "primitive", "ns per round trip", "what it means",
+            "vs ReentrantLock", "carrier switches", "helper-thread switches");
+    static final String ALIGN = "lrlrlrrr";
+    /** The columns a report states once above the table when every row has the same: the parameters. */
+    static final List<String> PARAMETERS = List.of("JDK", "carriers");
 
     private PinningTable() {
     }
@@ -25,9 +28,8 @@ public final class PinningTable {
         List<List<String>> out = new ArrayList<>();
         for (PinningStudy.Row r : s.rows()) {
             out.add(List.of("JDK " + r.jdk(), String.valueOf(r.carriers()), r.shown(),
-                    r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip()),
-                    Fmt.count(r.carrierSwitches()), Fmt.count(r.helperSwitches()),
-                    r.vsLock() == null ? "" : Fmt.times(r.vsLock()), reading(r)));
+                    r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip()), reading(r),
+                    r.vsLock() == null ? "" : Fmt.times(r.vsLock()), Fmt.count(r.carrierSwitches()), Fmt.count(r.helperSwitches())));
         }
         return out;
     }
@@ -41,7 +43,7 @@ public final class PinningTable {
                 + "blocking primitive, on every JDK in this input. Switches are kernel context switches per round trip counted "
                 + "by ContextSwitchProfiler: of the carriers, and of the JDK's virtual-thread helper threads (the unblocker that "
                 + "JEP 491 added in JDK 24). Errors: " + Estimate.RULE + ".");
-        doc.table(new Table(HEADER, cells(s), ALIGN));
+        doc.table(new Table(HEADER, cells(s), ALIGN), PARAMETERS);
     }
 
     /** The table alone, as Markdown (what README takes). */

@@ -99,7 +99,7 @@ public final class ReportRenderer {
             if (simulated != null) {
                 doc.p("**Simulated misses per switch (" + SimulatedMissesTable.LABEL + ")**" + (several ? " · " + r.label() : ""));
                 doc.p(SimulatedMissesTable.LEGEND);
-                doc.table(simulated);
+                doc.table(simulated, SimulatedMissesTable.PARAMETERS);
             }
         }
 
@@ -117,7 +117,8 @@ public final class ReportRenderer {
                 if (several) {
                     doc.p("**" + r.label() + "**");
                 }
-                doc.table(ProcessThreadTable.table(d));
+                // the difference (the answer) next to the placement it is for
+                doc.table(ProcessThreadTable.table(d).withFirst("placement", ProcessThreadTable.DIFFERENCE));
                 pt.addAll(d);
             }
         }
@@ -197,7 +198,7 @@ public final class ReportRenderer {
                     r.rows().size() + (failed > 0 ? " (" + failed + " FAILED)" : "") + (r.compare() != null ? " + compare.json" : ""),
                     measuredBy(r), String.join("; ", r.notes()));
         }
-        doc.table(t.build());
+        doc.table(t.build(), List.of("status", "JDK", "JMH settings", "measured by", "notes"));
         for (Results r : inputs) {
             r.status().failedTrials().forEach(f -> doc.p("**Failed trial** in " + r.label() + ": `" + f.id() + "`"
                     + (f.reason().isEmpty() ? "" : ": " + f.reason())));
@@ -343,7 +344,7 @@ public final class ReportRenderer {
                         s.mean() == null ? "–" : Fmt.pm(s.mean()), Fmt.num(p.p50()), Fmt.num(p.p90()), Fmt.num(p.p99()),
                         Fmt.num(p.p999()), Fmt.num(p.max()), Fmt.num(p.samples())));
             }
-            doc.table(new Table(head, rows, "llrrrrrrr"));
+            doc.table(new Table(head, rows, "llrrrrrrr"), List.of("unit"));
             all.addAll(d);
         }
         if (all.isEmpty()) {
@@ -440,11 +441,11 @@ public final class ReportRenderer {
             }
             nativeMissing(c).ifPresent(why -> doc.p("**Native column missing:** " + why));
             doc.p(CompareTable.preamble(c).replace("\n", " "));
-            doc.table(CompareTable.table(c));
+            doc.table(CompareTable.table(c), CompareTable.PARAMETERS);
             Table gap = GapTable.table(c);
             if (gap != null) {
                 doc.p(GapTable.legend(GapTable.splitThroughParker(c)));
-                doc.table(gap);
+                doc.table(gap, GapTable.PARAMETERS);
             } else if (!GapDecomposition.of(c).isEmpty()) {
                 doc.p(GapTable.NOT_MEASURED);
             }
@@ -504,7 +505,9 @@ public final class ReportRenderer {
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
             }
-            doc.table(IndirectTable.table(rows, caches));
+            for (Table t : IndirectTable.reportTables(rows, caches)) {
+                doc.table(t, IndirectTable.PARAMETERS);
+            }
             doc.p(IndirectTable.legend(caches).replace("\n", " "));
             if (rows.stream().noneMatch(x -> Double.isFinite(x.missesPerSwitch()))) {
                 doc.p("Cache misses per switch: not counted in these results (run with `--prof perf` on a machine with hardware"
@@ -560,7 +563,7 @@ public final class ReportRenderer {
                         p.total() == null ? "–" : Fmt.pm(p.total()), Fmt.count(p.switchesPerRoundTrip()),
                         Integer.toString(p.repetitions()), Integer.toString(p.failed()));
             }
-            doc.table(t.build());
+            doc.table(t.build(), List.of("stride B", "placement", "reps", "failed"));
             r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()
                     + " KiB: " + c.unavailable()).distinct().limit(3).forEach(doc::p);
             if (charted) {
@@ -600,7 +603,7 @@ public final class ReportRenderer {
                         Fmt.count(x.switchesPerOp()), Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")),
                         Fmt.count(x.secondaryScore("ctxsw.involuntary.norm")), x.failed() ? "**FAILED**: " + x.failure() : "");
             }
-            doc.table(t.build());
+            doc.table(t.build(), List.of("JDK", "unit", "status"));
         }
     }
 

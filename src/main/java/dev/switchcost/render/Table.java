@@ -1,7 +1,9 @@
 package dev.switchcost.render;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * A table, rendered the same way everywhere: aligned text for the terminal, TSV for plotting,
@@ -47,6 +49,70 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         public Table build() {
             return new Table(header, rows, align);
         }
+    }
+
+    /**
+     * This table with its constant parameter columns lifted out, for a report. A column named in {@code parameters} whose
+     * cells are all the same (in a table of two rows or more) leaves the table and is stated once in the caption,
+     * "All rows: handoff FUTEX · strideB 64" (the value alone when it already starts with the column's name: "JDK 25.0.3"),
+     * or leaves without a word when there is nothing in it (every cell blank or "–"). Every other column stays whatever
+     * it holds: the row's name, its answer, the figures it comes from.
+     */
+    public Lifted liftConstantColumns(Collection<String> parameters) {
+        if (rows.size() < 2) {
+            return new Lifted(this, "");
+        }
+        List<Integer> stay = new ArrayList<>();
+        List<String> stated = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            String first = rows.get(0).get(i);
+            int col = i;
+            if (!parameters.contains(header.get(i)) || rows.stream().anyMatch(r -> !r.get(col).equals(first))) {
+                stay.add(i);
+            } else if (!first.isBlank() && !first.equals("–")) {
+                stated.add(first.startsWith(header.get(i) + " ") ? first : header.get(i) + " " + first);
+            }
+        }
+        return new Lifted(columns(stay), stated.isEmpty() ? "" : "All rows: " + String.join(" · ", stated));
+    }
+
+    /** A table and the caption that goes above it ("" when none). */
+    public record Lifted(Table table, String caption) {
+    }
+
+    /** This table with the named columns first, in that order (names it lacks are skipped), the others after them in theirs. */
+    public Table withFirst(String... names) {
+        List<Integer> order = new ArrayList<>();
+        for (String n : names) {
+            int i = header.indexOf(n);
+            if (i >= 0 && !order.contains(i)) {
+                order.add(i);
+            }
+        }
+        for (int i = 0; i < header.size(); i++) {
+            if (!order.contains(i)) {
+                order.add(i);
+            }
+        }
+        return columns(order);
+    }
+
+    /** This table with only the columns whose names pass, in their order. */
+    public Table select(Predicate<String> names) {
+        List<Integer> cols = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            if (names.test(header.get(i))) {
+                cols.add(i);
+            }
+        }
+        return columns(cols);
+    }
+
+    private Table columns(List<Integer> cols) {
+        StringBuilder a = new StringBuilder();
+        cols.forEach(i -> a.append(i < align.length() ? align.charAt(i) : 'l'));
+        return new Table(cols.stream().map(header::get).toList(), rows.stream().map(r -> cols.stream().map(r::get).toList()).toList(),
+                a.toString());
     }
 
     boolean right(int col) {

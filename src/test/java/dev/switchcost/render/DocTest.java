@@ -41,4 +41,16 @@ class DocTest {
         assertFalse(md.contains("[l](javascript"), md);
         assertTrue(md.contains("|&lt;script&gt;|\\| `x`|"), md);
     }
+
+    /** A report table's constant parameter columns are said once, above it, in both forms. */
+    @Test
+    void aLiftedColumnIsSaidOnceAboveTheTable() {
+        Table t = new Table.Builder("llr", "handoff", "placement", "paired_ns/switch").row("FUTEX", "SAME_CPU", "1 ± 1")
+                .row("FUTEX", "CROSS_CPU", "2 ± 1").build();
+        Doc d = new Doc().table(t, List.of("handoff", "placement"));
+        assertTrue(d.markdown().startsWith("All rows: handoff FUTEX\n\n|placement|paired\\_ns/switch|\n"), d.markdown());
+        String html = d.html("t");
+        assertTrue(html.contains("<p class=\"caption\">All rows: handoff FUTEX</p>\n<div class=\"scroll\">\n<table>"), html);
+        assertFalse(html.contains("<th>handoff</th>"), html);
+    }
 }
