@@ -201,8 +201,11 @@ final class Doc {
                         + "body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}\n"
                         + "h1{font-size:1.7em}h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}\n"
                         + ".scroll{overflow-x:auto;margin:1em 0}.caption{margin:1em 0 -.6em;font-size:.9em;color:#444}\n"
-                        + "table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;padding:3px 8px;vertical-align:top}\n"
-                        + "th{background:#f4f4f4;text-align:left}td.r,th.r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+                        // a table fits the page: text and headers wrap (Table.html says where), a figure never (.n)
+                        + "table{border-collapse:collapse;font-size:.9em;max-width:100%}"
+                        + "th,td{border:1px solid #ccc;padding:3px 8px;vertical-align:top}td{overflow-wrap:break-word}\n"
+                        + "th{background:#f4f4f4;text-align:left}td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}"
+                        + "td.r{overflow-wrap:normal}.n{white-space:nowrap}\n"
                         + "tbody tr:nth-child(even){background:#fafafa}\n"
                         + "img{max-width:100%;height:auto;border:1px solid #eee}\n"
                         + "code{background:#f4f4f4;padding:0 .2em}pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n"

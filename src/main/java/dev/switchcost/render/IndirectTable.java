@@ -111,7 +111,8 @@ public final class IndirectTable {
         if (misses) {
             head.addAll(List.of("misses/switch", "indirect_misses/switch"));
         }
-        StringBuilder align = new StringBuilder("llllrrlrrr" + (controls ? "r" : "") + (paper ? "rrrrr" : "") + "r" + (misses ? "rr" : ""));
+        // the estimates whole; the figures they come from may wrap before their error (w), so that the table fits a page
+        StringBuilder align = new StringBuilder("llllrrlrww" + (controls ? "w" : "") + (paper ? "rwwww" : "") + "r" + (misses ? "rw" : ""));
         if (walks) {
             head.add(4, "walk");
             align.insert(4, 'l');

@@ -11,7 +11,9 @@ import java.util.function.Predicate;
  *
  * @param header column names
  * @param rows   cells, one list per row (as many cells as the header)
- * @param align  one character per column, {@code l} or {@code r}; missing columns are left-aligned
+ * @param align  one character per column: {@code l} (text) or {@code r} (a number), or {@code w}, a number whose figure may
+ *               break before its error in HTML (a secondary figure in a wide table, never the answer); missing columns
+ *               are left-aligned
  */
 public record Table(List<String> header, List<List<String>> rows, String align) {
 
@@ -116,7 +118,7 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     }
 
     boolean right(int col) {
-        return col < align.length() && align.charAt(col) == 'r';
+        return col < align.length() && (align.charAt(col) == 'r' || align.charAt(col) == 'w');
     }
 
     /** Aligned columns separated by two spaces, no trailing blanks. */
@@ -169,21 +171,40 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         return sb.toString();
     }
 
-    /** A {@code <table>}; cells are escaped, {@code `code`} spans become {@code <code>}. */
+    /**
+     * A {@code <table>}; cells are escaped, {@code `code`} spans become {@code <code>}. So that a wide table wraps rather
+     * than widens the page, a name may break after a {@code /} or {@code =} before a letter and after a {@code _} before a
+     * lower-case one ({@code primitive=SYNCHRONOUS_QUEUE}, {@code roundTrip_park}, {@code walk1_ns/switch}; not {@code SAME_CPU}), a number cell between its words and between flags
+     * ({@code WITHIN_ERROR,WALK_DOMINATED}), never inside a figure with its error ({@code 3,114 ± 3,152}), but in a
+     * {@code w} column before the error's {@code ±}.
+     */
     public String html() {
         StringBuilder sb = new StringBuilder("<table>\n<thead><tr>");
         for (int i = 0; i < header.size(); i++) {
-            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(Html.inline(header.get(i))).append("</th>");
+            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(breakable(Html.inline(header.get(i)))).append("</th>");
         }
         sb.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {
             sb.append("<tr>");
             for (int i = 0; i < r.size(); i++) {
-                sb.append(right(i) ? "<td class=\"r\">" : "<td>").append(Html.inline(r.get(i))).append("</td>");
+                String c = Html.inline(r.get(i));
+                sb.append(right(i) ? "<td class=\"r\">" + numberCell(c, align.charAt(i) == 'w') : "<td>" + breakable(c)).append("</td>");
             }
             sb.append("</tr>\n");
         }
         return sb.append("</tbody>\n</table>\n").toString();
+    }
+
+    /** Escaped text with a break allowed after {@code /} (no tag's {@code </}) or {@code =} before a letter, {@code _} before a lower-case one. */
+    private static String breakable(String html) {
+        return html.replaceAll("((?<!<)/|=)(?=[A-Za-z])|_(?=[a-z])", "$0<wbr/>");
+    }
+
+    /** An escaped number cell: each figure kept whole (or, when it may break, its value and its error each), flags breakable. */
+    private static String numberCell(String html, boolean breakBeforeError) {
+        String figure = "([^\\s<>]+) ± ([^\\s<>]+)";
+        return (breakBeforeError ? html.replaceAll(figure, "<span class=\"n\">$1</span> <span class=\"n\">± $2</span>")
+                : html.replaceAll(figure, "<span class=\"n\">$1 ± $2</span>")).replaceAll(",(?=[A-Z])", ",<wbr/>");
     }
 
     private static String mdCell(String s) {

@@ -7,6 +7,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 18: a report's tables fit 1280 px: constant parameters said once above them, the answer next to the row's name. */
 class TableTest {
@@ -61,5 +62,22 @@ class TableTest {
         assertEquals("rrllrl", t.align());
         assertEquals(List.of("16", "93.5 ± 6.4", "FUTEX", "SAME_CPU", "64", ""), t.rows().get(0));
         assertEquals(List.of("placement", "paired_ns/switch"), workingSet().select(h -> h.startsWith("p")).header());
+    }
+
+    /** A wide table wraps rather than widen the page: where it may break, and that a figure stays whole. */
+    @Test
+    void inHtmlAFigureStaysWholeAndNamesBreakAtTheirJoints() {
+        Table t = new Table.Builder("llrw", "benchmark", "params", "paper_ns/switch", "`walk1`_ns/switch")
+                .row("ParkUnparkPingPong.roundTrip_park", "placement=SAME_CPU", "WITHIN_ERROR,WALK_DOMINATED [-119 ± 20]", "1,711 ± 59")
+                .build();
+        String html = t.html();
+        assertTrue(html.contains("<td>ParkUnparkPingPong.roundTrip_<wbr/>park</td><td>placement=<wbr/>SAME_CPU</td>"), html);
+        assertTrue(html.contains("<td class=\"r\">WITHIN_ERROR,<wbr/>WALK_DOMINATED <span class=\"n\">[-119 ± 20]</span></td>"),
+                "the answer (r): the figure whole, a break after the flags: " + html);
+        assertTrue(html.contains("<td class=\"r\"><span class=\"n\">1,711</span> <span class=\"n\">± 59</span></td>"),
+                "a secondary figure (w) may break before its error: " + html);
+        assertTrue(html.contains("<th class=\"r\"><code>walk1</code>_<wbr/>ns/<wbr/>switch</th>"), "a tag is never broken: " + html);
+        assertTrue(t.markdown().startsWith("|benchmark|params|paper\\_ns/switch|`walk1`\\_ns/switch|\n|---|---|--:|--:|\n"),
+                "w is right-aligned like r elsewhere: " + t.markdown());
     }
 }
