@@ -24,6 +24,7 @@ import dev.switchcost.results.RunStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,45 +55,47 @@ public final class ReportRenderer {
      * @param command   the command line that made the report, for its footer
      */
     public static Rendered render(List<Results> inputs, Path outDir, Path chartsDir, String command) throws IOException {
-        Doc doc = new Doc();
-        List<String> sections = new ArrayList<>();
+        Doc report = new Doc();
         List<Path> chartFiles = new ArrayList<>();
         boolean several = inputs.size() > 1;
         String title = "switchcost report: " + String.join(" vs ", inputs.stream().map(Results::label).toList());
-        doc.h(1, title);
-        doc.p("What a context switch costs on " + (several ? "these machines/JDKs" : "this machine")
+        report.h(1, title);
+        report.p("What a context switch costs on " + (several ? "these machines/JDKs" : "this machine")
                 + ", measured by switchcost's JMH benchmarks with every switch counted. Errors are 99.9% confidence intervals: "
                 + Estimate.RULE + ". `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) too.");
+        report.contents();
 
-        section(doc, sections, "runs", "Runs");
+        // each section is written into its own document; one with nothing in it is left out, and named under "not measured"
+        Page page = new Page();
+        Doc doc = page.section("runs", "Runs", null, null);
         runs(doc, inputs);
         machines(doc, inputs);
 
-        section(doc, sections, "answer", "The answer");
+        doc = page.section("answer", "The answer", null, null);
         answer(doc, inputs);
 
         List<Tagged> rows = tagged(inputs);
-        section(doc, sections, "mechanism", "Handoff cost by mechanism and placement");
+        doc = page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK);
         chart(doc, chartFiles, outDir, chartsDir, Charts.bars("mechanism", "Handoff round trip by mechanism and placement",
                 "What does one handoff cost, by mechanism and by where the two threads run?", "ns per round trip (two switches)",
-                mechanismBars(rows)), "No JMH rows with a `placement` parameter (FutexPingPong, ParkUnparkPingPong, ...).");
+                mechanismBars(rows)), null);
 
-        section(doc, sections, "virtual", "Virtual vs platform threads");
+        doc = page.section("virtual", "Virtual vs platform threads", "virtual vs platform threads", QUICK);
         chart(doc, chartFiles, outDir, chartsDir, Charts.bars("virtual-vs-platform", "Virtual vs platform thread handoff",
                 "How much cheaper is handing off between virtual threads than between platform threads?",
-                "ns per round trip (two handoffs)", virtualBars(rows)),
-                "No virtual-thread rows (VirtualThreadHandoffOneCarrier/TwoCarriers).");
+                "ns per round trip (two handoffs)", virtualBars(rows)), null);
 
-        section(doc, sections, "distribution", "Latency distribution: the tail beside the mean");
+        doc = page.section("distribution", "Latency distribution: the tail beside the mean", "the latency distribution", QUICK);
         distribution(doc, chartFiles, outDir, chartsDir, inputs);
 
-        section(doc, sections, "pinning", PinningTable.TITLE);
+        doc = page.section("pinning", PinningTable.TITLE, "whether `synchronized` pins a virtual thread's carrier",
+                "the pinning study, docs/pinning-study.md");
         pinning(doc, inputs);
 
-        section(doc, sections, "native", "Native C vs JVM (switchcost compare)");
+        doc = page.section("native", "Native C vs JVM (switchcost compare)", "native C beside the JVM", QUICK);
         nativeSection(doc, chartFiles, outDir, chartsDir, inputs);
 
-        section(doc, sections, "working-set", "Working set: indirect cost per switch");
+        doc = page.section("working-set", "Working set: indirect cost per switch", "the working set's indirect cost", QUICK);
         workingSet(doc, chartFiles, outDir, chartsDir, inputs);
         for (Results r : inputs) {
             Table simulated = SimulatedMissesTable.table(r.simulated());
@@ -104,12 +107,13 @@ public final class ReportRenderer {
         }
 
         if (inputs.stream().anyMatch(r -> r.indirectSweep() != null)) {
-            // only where a working-set run is among the inputs: other reports keep their sections
-            section(doc, sections, "working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)");
+            // only where a working-set run is among the inputs: other reports do not miss it
+            doc = page.section("working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)", null, null);
             sweep(doc, chartFiles, outDir, chartsDir, inputs);
         }
 
-        section(doc, sections, "process-thread", "Process switch vs thread switch");
+        doc = page.section("process-thread", "Process switch vs thread switch", "process vs thread switch",
+                "`scripts/switchcost run --full ProcessVsThreadSwitch`");
         List<ProcessThreadCost.Row> pt = new ArrayList<>();
         for (Results r : inputs) {
             List<ProcessThreadCost.Row> d = ProcessThreadCost.derive(r.usable());
@@ -122,17 +126,15 @@ public final class ReportRenderer {
                 pt.addAll(d);
             }
         }
-        if (pt.isEmpty()) {
-            doc.p("No ProcessVsThreadSwitch rows.");
-        } else {
+        if (!pt.isEmpty()) {
             doc.p("Per switch = per round trip / 2; the difference is process − thread with its 99.9% error (flagged when it is"
                     + " within its error of zero or negative).");
         }
 
-        section(doc, sections, "rows", "All JMH rows");
+        doc = page.section("rows", "All JMH rows", null, null);
         allRows(doc, inputs);
 
-        section(doc, sections, "about", "About this report");
+        doc = page.section("about", "About this report", null, null);
         List<String> about = new ArrayList<>();
         for (Results r : inputs) {
             String m = measuredBy(r);
@@ -147,21 +149,67 @@ public final class ReportRenderer {
                 "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
         doc.bullets(about);
 
+        page.notMeasured(several).ifPresent(report::p);
+        page.appendTo(report);
+
         // nothing is written before everything is rendered: a failure leaves no chart without its report
-        String htmlText = doc.html(title);
-        String mdText = doc.markdown();
+        String htmlText = report.html(title);
+        String mdText = report.markdown();
         List<Path> written = new ArrayList<>();
         for (Path f : chartFiles) {
-            written.add(AtomicFiles.writeBytes(f, doc.png(f)));
+            written.add(AtomicFiles.writeBytes(f, report.png(f)));
         }
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
-        return new Rendered(html, md, written, sections, doc.charts());
+        return new Rendered(html, md, written, page.ids(), report.charts());
     }
 
-    private static void section(Doc doc, List<String> sections, String id, String title) {
-        sections.add(id);
-        doc.h(2, title, id);
+    /** What measures most of what a report shows: the quick run. */
+    private static final String QUICK = "`scripts/switchcost run --quick`";
+
+    /**
+     * The report's sections, each rendered into a document of its own. A section is written only when it has something to
+     * show; one with nothing is named once, in the line that says what the run did not measure, with what would measure it.
+     */
+    private static final class Page {
+
+        /**
+         * @param what    what the section shows, for the "not measured" line; null when its absence needs no word
+         * @param measure what would measure it
+         */
+        private record Section(String id, String title, String what, String measure, Doc body) {
+        }
+
+        private final List<Section> sections = new ArrayList<>();
+
+        /** A new section's document, to write its content into. */
+        Doc section(String id, String title, String what, String measure) {
+            Doc body = new Doc();
+            sections.add(new Section(id, title, what, measure, body));
+            return body;
+        }
+
+        /** The ids of the sections written. */
+        List<String> ids() {
+            return sections.stream().filter(s -> !s.body().isEmpty()).map(Section::id).toList();
+        }
+
+        /** The one line that says what the run did not measure, if anything. */
+        Optional<String> notMeasured(boolean several) {
+            Map<String, List<String>> missing = new LinkedHashMap<>();
+            sections.stream().filter(s -> s.body().isEmpty() && s.what() != null)
+                    .forEach(s -> missing.computeIfAbsent(s.measure(), k -> new ArrayList<>()).add(s.what()));
+            if (missing.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of("Not measured in " + (several ? "these runs" : "this run") + ": " + String.join("; ", missing.entrySet()
+                    .stream().map(e -> String.join(", ", e.getValue()) + " (measured by " + e.getKey() + ")").toList()) + ".");
+        }
+
+        /** Each section with something in it, under its heading. */
+        void appendTo(Doc report) {
+            sections.stream().filter(s -> !s.body().isEmpty()).forEach(s -> report.h(2, s.title(), s.id()).append(s.body()));
+        }
     }
 
     /** A row with the label of its input (and JDK, when inputs or JDKs are several). */
@@ -348,7 +396,6 @@ public final class ReportRenderer {
             all.addAll(d);
         }
         if (all.isEmpty()) {
-            doc.p("No sample-mode rows (`switchcost run --quick` runs the handoffs again with `-bm sample`).");
             return;
         }
         doc.p("JMH's sample mode times a random sample of invocations, two `System.nanoTime` reads each, in trials of their own"
@@ -402,9 +449,6 @@ public final class ReportRenderer {
     static void pinning(Doc doc, List<Results> inputs) {
         // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
         if (inputs.stream().noneMatch(r -> PinningStudy.derive(r).rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
-            doc.p("No `pair=VT_VT primitive=SYNCHRONIZED` rows of VirtualThreadHandoffOneCarrier/TwoCarriers: run them beside the other "
-                    + "primitives, on each JDK with `run --jdk` (docs/pinning-study.md has the command), to see whether `synchronized` "
-                    + "pins a carrier.");
             return;
         }
         for (Results r : inputs) {
@@ -465,7 +509,6 @@ public final class ReportRenderer {
             }
         }
         if (!any) {
-            doc.p("No `compare.json`: native C was not run beside these results (`switchcost compare` adds it).");
             return;
         }
         chart(doc, files, outDir, chartsDir, Charts.bars("compare", "Native C vs JVM handoff (interleaved repetitions)",
@@ -517,7 +560,6 @@ public final class ReportRenderer {
             all.addAll(rows);
         }
         if (all.isEmpty()) {
-            doc.p("No WorkingSetHandoff rows.");
             return;
         }
         Headline.Figure oneCpu = null;
@@ -588,6 +630,9 @@ public final class ReportRenderer {
     }
 
     private static void allRows(Doc doc, List<Results> inputs) {
+        if (inputs.stream().allMatch(r -> r.rows().isEmpty())) {
+            return; // a working-set run's results are its own table
+        }
         for (Results r : inputs) {
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
@@ -607,10 +652,13 @@ public final class ReportRenderer {
         }
     }
 
+    /** The chart, or {@code why} there is none (nothing when null: the section has nothing to show). */
     private static void chart(Doc doc, List<Path> files, Path outDir, Path chartsDir, Optional<Charts.Chart> chart, String why)
             throws IOException {
         if (chart.isEmpty()) {
-            doc.p(why);
+            if (why != null) {
+                doc.p(why);
+            }
             return;
         }
         Charts.Chart c = chart.get();
