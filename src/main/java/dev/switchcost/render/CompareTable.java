@@ -27,6 +27,9 @@ public final class CompareTable {
     /** Header of the instructions column ({@code compare --simulate}). */
     public static final String INSTRUCTIONS_HEADER = "instructions/round trip: " + NativeSimulation.CALLGRIND_SOURCE;
 
+    /** The columns a report states once above the table when every row has the same: the parameters. */
+    static final List<String> PARAMETERS = List.of("placement");
+
     public static Table table(CompareResults r) {
         boolean simulated = r.simulation() != null;
         Table.Builder t = simulated

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -12,7 +13,7 @@ import java.util.List;
  */
 final class Doc {
 
-    private sealed interface Block permits Heading, Para, TableBlock, Image, Pre, Bullets {
+    private sealed interface Block permits Heading, Para, TableBlock, Image, Pre, Bullets, Contents {
     }
 
     private record Heading(int level, String text, String id) implements Block {
@@ -21,7 +22,12 @@ final class Doc {
     private record Para(String text) implements Block {
     }
 
-    private record TableBlock(Table table) implements Block {
+    /** @param caption said once above the table ("" when nothing is) */
+    private record TableBlock(Table table, String caption) implements Block {
+    }
+
+    /** Links to the sections (level-2 headings with an id) that follow it. */
+    private record Contents() implements Block {
     }
 
     /**
@@ -57,8 +63,38 @@ final class Doc {
     }
 
     Doc table(Table t) {
-        blocks.add(new TableBlock(t));
+        blocks.add(new TableBlock(t, ""));
         return this;
+    }
+
+    /** A report's table: those of its {@code parameters} columns that are the same in every row lifted into a caption above it. */
+    Doc table(Table t, Collection<String> parameters) {
+        Table.Lifted l = t.liftConstantColumns(parameters);
+        blocks.add(new TableBlock(l.table(), l.caption()));
+        return this;
+    }
+
+    /** A line of links to the sections that follow, each level-2 heading with an id, written when the document is. */
+    Doc contents() {
+        blocks.add(new Contents());
+        return this;
+    }
+
+    /** Everything in {@code other}, after what is here. */
+    Doc append(Doc other) {
+        blocks.addAll(other.blocks);
+        charts.addAll(other.charts);
+        return this;
+    }
+
+    boolean isEmpty() {
+        return blocks.isEmpty();
+    }
+
+    /** The level-2 headings with an id after block {@code from}: what {@link #contents()} links to. */
+    private List<Heading> sections(int from) {
+        return blocks.subList(from, blocks.size()).stream().filter(b -> b instanceof Heading h && h.level() == 2 && h.id() != null)
+                .map(b -> (Heading) b).toList();
     }
 
     Doc image(String alt, Charts.Chart chart, String file, Path path) throws IOException {
@@ -91,11 +127,16 @@ final class Doc {
 
     String markdown() {
         StringBuilder sb = new StringBuilder();
-        for (Block b : blocks) {
-            switch (b) {
-                case Heading h -> sb.append("#".repeat(h.level())).append(' ').append(markdownInline(h.text())).append("\n\n");
+        for (int k = 0; k < blocks.size(); k++) {
+            switch (blocks.get(k)) {
+                // the id as an anchor of its own: a Markdown heading's anchor is its text's, which the contents cannot know
+                case Heading h -> sb.append(h.id() == null ? "" : "<a id=\"" + Html.esc(h.id()) + "\"></a>\n\n")
+                        .append("#".repeat(h.level())).append(' ').append(markdownInline(h.text())).append("\n\n");
                 case Para p -> sb.append(markdownInline(p.text())).append("\n\n");
-                case TableBlock t -> sb.append(t.table().markdown()).append('\n');
+                case TableBlock t -> sb.append(t.caption().isEmpty() ? "" : markdownInline(t.caption()) + "\n\n")
+                        .append(t.table().markdown()).append('\n');
+                case Contents c -> sb.append("Contents: ").append(String.join(" · ", sections(k + 1).stream()
+                        .map(h -> "[" + markdownInline(h.text()) + "](#" + Html.esc(h.id()) + ")").toList())).append("\n\n");
                 case Image i -> sb.append(i.file() != null ? "![" + markdownInline(i.alt()) + "](" + destination(i.file()) + ")"
                         : "*(chart: " + markdownInline(i.alt()) + ", in report.html)*").append("\n\n");
                 case Pre p -> {
@@ -190,20 +231,27 @@ final class Doc {
                 .append(Html.esc(title)).append("</title>\n<style>\n"
                         + "body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}\n"
                         + "h1{font-size:1.7em}h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}\n"
-                        + ".scroll{overflow-x:auto;margin:1em 0}\n"
-                        + "table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;padding:3px 8px;vertical-align:top}\n"
-                        + "th{background:#f4f4f4;text-align:left}td.r,th.r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+                        + ".scroll{overflow-x:auto;margin:1em 0}.caption{margin:1em 0 -.6em;font-size:.9em;color:#444}\n"
+                        + ".contents a{white-space:nowrap}\n"
+                        // a table fits the page: text and headers wrap (Table.html says where), a figure never (.n)
+                        + "table{border-collapse:collapse;font-size:.9em;max-width:100%}"
+                        + "th,td{border:1px solid #ccc;padding:3px 8px;vertical-align:top}td{overflow-wrap:break-word}\n"
+                        + "th{background:#f4f4f4;text-align:left}td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}"
+                        + "td.r{overflow-wrap:normal}.n{white-space:nowrap}\n"
                         + "tbody tr:nth-child(even){background:#fafafa}\n"
                         + "img{max-width:100%;height:auto;border:1px solid #eee}\n"
                         + "code{background:#f4f4f4;padding:0 .2em}pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n"
                         + "strong{color:#a40000}\n"
                         + "</style>\n</head>\n<body>\n");
-        for (Block b : blocks) {
-            switch (b) {
+        for (int k = 0; k < blocks.size(); k++) {
+            switch (blocks.get(k)) {
                 case Heading h -> sb.append("<h").append(h.level()).append(h.id() == null ? "" : " id=\"" + Html.esc(h.id()) + "\"")
                         .append('>').append(Html.inline(h.text())).append("</h").append(h.level()).append(">\n");
                 case Para p -> sb.append("<p>").append(Html.inline(p.text())).append("</p>\n");
-                case TableBlock t -> sb.append("<div class=\"scroll\">\n").append(t.table().html()).append("</div>\n");
+                case TableBlock t -> sb.append(t.caption().isEmpty() ? "" : "<p class=\"caption\">" + Html.inline(t.caption()) + "</p>\n")
+                        .append("<div class=\"scroll\">\n").append(t.table().html()).append("</div>\n");
+                case Contents c -> sb.append("<nav class=\"contents\"><p>Contents: ").append(String.join(" · ", sections(k + 1).stream()
+                        .map(h -> "<a href=\"#" + Html.esc(h.id()) + "\">" + Html.inline(h.text()) + "</a>").toList())).append("</p></nav>\n");
                 // an SVG in an img: its own document, so its ids and styles cannot meet another chart's or the page's
                 case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.alt())).append("\" src=\"data:image/svg+xml;base64,")
                         .append(Base64.getEncoder().encodeToString(i.svg())).append("\"/></figure>\n");

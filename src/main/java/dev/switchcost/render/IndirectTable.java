@@ -69,6 +69,29 @@ public final class IndirectTable {
         return String.join(", ", m);
     }
 
+    /** The columns a report states once above the table when every row has the same: the parameters. */
+    static final List<String> PARAMETERS = List.of("jdk", "class", "handoff", "placement", "sharing", "walk", "strideB", "cacheMark");
+
+    /** The paired estimate's columns, and the paper's estimator's. */
+    static final List<String> PAIRED = List.of("paired_ns/switch", "walk1_ns", "walk2_ns", "control_ns");
+    static final List<String> PAPER = List.of("paper_ns/switch", "total_ns/switch", "direct_ns/switch", "walk_ns/switch",
+            "walk2arrays_ns/switch");
+
+    /**
+     * The report's tables: the paired estimate's where it ran, then the paper's estimator's where it ran, beside the same
+     * row names (one table of both is 2,000 px wide; an estimator that did not run is a column of "not run").
+     */
+    static List<Table> reportTables(List<Row> rows, CacheSizes caches) {
+        Table t = table(rows, caches);
+        boolean paired = rows.stream().anyMatch(r -> r.paired() != null);
+        boolean paper = rows.stream().anyMatch(Row::paperRun);
+        if (paired && paper) {
+            return List.of(t.select(h -> !PAPER.contains(h)),
+                    t.select(h -> PARAMETERS.contains(h) || h.equals("sizeKiB") || PAPER.contains(h)));
+        }
+        return List.of(paper ? t.select(h -> !PAIRED.contains(h)) : t.select(h -> !PAPER.contains(h)));
+    }
+
     /** The table: the paired estimate and its two walks, then the paper's estimator beside its raw times, and cache misses where counted. */
     public static Table table(List<Row> rows, CacheSizes caches) {
         boolean jdks = rows.stream().map(Row::jdk).distinct().count() > 1;
@@ -88,7 +111,8 @@ public final class IndirectTable {
         if (misses) {
             head.addAll(List.of("misses/switch", "indirect_misses/switch"));
         }
-        StringBuilder align = new StringBuilder("llllrrlrrr" + (controls ? "r" : "") + (paper ? "rrrrr" : "") + "r" + (misses ? "rr" : ""));
+        // the estimates whole; the figures they come from may wrap before their error (w), so that the table fits a page
+        StringBuilder align = new StringBuilder("llllrrlrww" + (controls ? "w" : "") + (paper ? "rwwww" : "") + "r" + (misses ? "rw" : ""));
         if (walks) {
             head.add(4, "walk");
             align.insert(4, 'l');

@@ -10,8 +10,9 @@ import java.util.Locale;
 
 /**
  * The pinning study ({@link PinningStudy}) as a table: one row per JDK × carriers × primitive, the round
- * trip with its error, the switches counted, JFR's pinned events and the bytes allocated per round trip where the
- * input has them (a column only then), the cost next to {@code ReentrantLock} and the reading.
+ * trip with its error and the reading beside it (the answer next to the row's name), then the switches counted, JFR's
+ * pinned events and the bytes allocated per round trip where the input has them (a column only then), and the cost next
+ * to {@code ReentrantLock}.
  */
 public final class PinningTable {
 
@@ -26,19 +27,22 @@ public final class PinningTable {
     /** Marks a JDK 21 {@code synchronized} cell whose pinning JFR does not record. */
     static final String UNRECORDED = " †";
 
+    /** The columns a report states once above the table when every row has the same: the parameters. */
+    static final List<String> PARAMETERS = List.of("JDK", "carriers");
+
     private PinningTable() {
     }
 
     /** The columns {@code s} has figures for, in order. */
     static List<String> header(PinningStudy s) {
-        List<String> h = new ArrayList<>(List.of("JDK", "carriers", "primitive", "ns per round trip", SWITCHES));
+        List<String> h = new ArrayList<>(List.of("JDK", "carriers", "primitive", "ns per round trip", "what it means", SWITCHES));
         if (pinned(s)) {
             h.add(PINNED);
         }
         if (bytes(s)) {
             h.add(BYTES);
         }
-        h.addAll(List.of("vs ReentrantLock", "what it means"));
+        h.add("vs ReentrantLock");
         return h;
     }
 
@@ -51,7 +55,7 @@ public final class PinningTable {
     }
 
     private static String align(PinningStudy s) {
-        return "lrlrr" + (pinned(s) ? "r" : "") + (bytes(s) ? "r" : "") + "rl";
+        return "lrlrlr" + (pinned(s) ? "r" : "") + (bytes(s) ? "r" : "") + "r";
     }
 
     /** The cells, formatted for people ({@link Fmt}). */
@@ -61,7 +65,7 @@ public final class PinningTable {
         List<List<String>> out = new ArrayList<>();
         for (PinningStudy.Row r : s.rows()) {
             List<String> c = new ArrayList<>(List.of("JDK " + r.jdk(), String.valueOf(r.carriers()), r.shown(),
-                    r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip()),
+                    r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip()), reading(r),
                     Double.isNaN(r.carrierSwitches()) ? "–" : Fmt.count(r.carrierSwitches()) + " / " + Fmt.count(r.helperSwitches())));
             if (pinned) {
                 c.add(Fmt.count(r.pinnedEvents()) + (unrecorded(r) ? UNRECORDED : ""));
@@ -70,7 +74,6 @@ public final class PinningTable {
                 c.add(Fmt.num(r.bytesPerRoundTrip()));
             }
             c.add(r.vsLock() == null ? "" : Fmt.times(r.vsLock()));
-            c.add(reading(r));
             out.add(c);
         }
         return out;
@@ -95,7 +98,7 @@ public final class PinningTable {
                 + "blocking primitive, on every JDK in this input. Switches are kernel context switches per round trip counted "
                 + "by ContextSwitchProfiler: of the carriers / of the JDK's virtual-thread helper threads (the unblocker that "
                 + "JEP 491 added in JDK 24). Errors: " + Estimate.RULE + ".");
-        doc.table(table(s));
+        doc.table(table(s), PARAMETERS);
         List<String> legend = new ArrayList<>();
         if (pinned(s)) {
             legend.add("Pinned events per round trip: JFR's `jdk.VirtualThreadPinned`, the JDK's record of a virtual thread that "

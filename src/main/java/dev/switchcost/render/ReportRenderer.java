@@ -24,6 +24,7 @@ import dev.switchcost.results.RunStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,67 +55,70 @@ public final class ReportRenderer {
      * @param command   the command line that made the report, for its footer
      */
     public static Rendered render(List<Results> inputs, Path outDir, Path chartsDir, String command) throws IOException {
-        Doc doc = new Doc();
-        List<String> sections = new ArrayList<>();
+        Doc report = new Doc();
         List<Path> chartFiles = new ArrayList<>();
         boolean several = inputs.size() > 1;
         String title = "switchcost report: " + String.join(" vs ", inputs.stream().map(Results::label).toList());
-        doc.h(1, title);
-        doc.p("What a context switch costs on " + (several ? "these machines/JDKs" : "this machine")
+        report.h(1, title);
+        report.p("What a context switch costs on " + (several ? "these machines/JDKs" : "this machine")
                 + ", measured by switchcost's JMH benchmarks with every switch counted. Errors are 99.9% confidence intervals: "
                 + Estimate.RULE + ". `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) too.");
+        report.contents();
 
-        section(doc, sections, "runs", "Runs");
+        // each section is written into its own document; one with nothing in it is left out, and named under "not measured"
+        Page page = new Page();
+        Doc doc = page.section("runs", "Runs", null, null);
         runs(doc, inputs);
         machines(doc, inputs);
 
-        section(doc, sections, "answer", "The answer");
+        doc = page.section("answer", "The answer", null, null);
         answer(doc, inputs);
 
         if (several) {
-            section(doc, sections, AgainstTable.ID, AgainstTable.title(inputs.size()));
+            doc = page.section(AgainstTable.ID, AgainstTable.title(inputs.size()), null, null);
             AgainstTable.section(doc, inputs);
         }
 
         List<Tagged> rows = tagged(inputs);
-        section(doc, sections, "mechanism", "Handoff cost by mechanism and placement");
+        doc = page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK);
         chart(doc, chartFiles, outDir, chartsDir, Charts.bars("mechanism", "Handoff round trip by mechanism and placement",
                 "What does one handoff cost, by mechanism and by where the two threads run?", "ns per round trip (two switches)",
-                mechanismBars(rows)), "No JMH rows with a `placement` parameter (FutexPingPong, ParkUnparkPingPong, ...).");
+                mechanismBars(rows)), null);
 
-        section(doc, sections, "virtual", "Virtual vs platform threads");
+        doc = page.section("virtual", "Virtual vs platform threads", "virtual vs platform threads", QUICK);
         chart(doc, chartFiles, outDir, chartsDir, Charts.bars("virtual-vs-platform", "Virtual vs platform thread handoff",
                 "How much cheaper is handing off between virtual threads than between platform threads?",
-                "ns per round trip (two handoffs)", virtualBars(rows)),
-                "No virtual-thread rows (VirtualThreadHandoffOneCarrier/TwoCarriers).");
+                "ns per round trip (two handoffs)", virtualBars(rows)), null);
 
-        section(doc, sections, "distribution", "Latency distribution: the tail beside the mean");
+        doc = page.section("distribution", "Latency distribution: the tail beside the mean", "the latency distribution", QUICK);
         distribution(doc, chartFiles, outDir, chartsDir, inputs);
 
-        section(doc, sections, "pinning", PinningTable.TITLE);
+        doc = page.section("pinning", PinningTable.TITLE, "whether `synchronized` pins a virtual thread's carrier",
+                "the pinning study, docs/pinning-study.md");
         pinning(doc, chartFiles, outDir, chartsDir, inputs);
 
-        section(doc, sections, "native", "Native C vs JVM (switchcost compare)");
+        doc = page.section("native", "Native C vs JVM (switchcost compare)", "native C beside the JVM", QUICK);
         nativeSection(doc, chartFiles, outDir, chartsDir, inputs);
 
-        section(doc, sections, "working-set", "Working set: indirect cost per switch");
+        doc = page.section("working-set", "Working set: indirect cost per switch", "the working set's indirect cost", QUICK);
         workingSet(doc, chartFiles, outDir, chartsDir, inputs);
         for (Results r : inputs) {
             Table simulated = SimulatedMissesTable.table(r.simulated());
             if (simulated != null) {
                 doc.p("**Simulated misses per switch (" + SimulatedMissesTable.LABEL + ")**" + (several ? " · " + r.label() : ""));
                 doc.p(SimulatedMissesTable.LEGEND);
-                doc.table(simulated);
+                doc.table(simulated, SimulatedMissesTable.PARAMETERS);
             }
         }
 
         if (inputs.stream().anyMatch(r -> r.indirectSweep() != null)) {
-            // only where a working-set run is among the inputs: other reports keep their sections
-            section(doc, sections, "working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)");
+            // only where a working-set run is among the inputs: other reports do not miss it
+            doc = page.section("working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)", null, null);
             sweep(doc, chartFiles, outDir, chartsDir, inputs);
         }
 
-        section(doc, sections, "process-thread", "Process switch vs thread switch");
+        doc = page.section("process-thread", "Process switch vs thread switch", "process vs thread switch",
+                "`scripts/switchcost run --full ProcessVsThreadSwitch`");
         List<ProcessThreadCost.Row> pt = new ArrayList<>();
         for (Results r : inputs) {
             List<ProcessThreadCost.Row> d = ProcessThreadCost.derive(r.usable());
@@ -122,21 +126,20 @@ public final class ReportRenderer {
                 if (several) {
                     doc.p("**" + r.label() + "**");
                 }
-                doc.table(ProcessThreadTable.table(d));
+                // the difference (the answer) next to the placement it is for
+                doc.table(ProcessThreadTable.table(d).withFirst("placement", ProcessThreadTable.DIFFERENCE));
                 pt.addAll(d);
             }
         }
-        if (pt.isEmpty()) {
-            doc.p("No ProcessVsThreadSwitch rows.");
-        } else {
+        if (!pt.isEmpty()) {
             doc.p("Per switch = per round trip / 2; the difference is process − thread with its 99.9% error (flagged when it is"
                     + " within its error of zero or negative).");
         }
 
-        section(doc, sections, "rows", "All JMH rows");
+        doc = page.section("rows", "All JMH rows", null, null);
         allRows(doc, inputs);
 
-        section(doc, sections, "about", "About this report");
+        doc = page.section("about", "About this report", null, null);
         List<String> about = new ArrayList<>();
         for (Results r : inputs) {
             String m = measuredBy(r);
@@ -152,16 +155,19 @@ public final class ReportRenderer {
         doc.bullets(about);
         jfrFiles(doc, inputs);
 
+        page.notMeasured(several).ifPresent(report::p);
+        page.appendTo(report);
+
         // nothing is written before everything is rendered: a failure leaves no chart without its report
-        String htmlText = doc.html(title);
-        String mdText = doc.markdown();
+        String htmlText = report.html(title);
+        String mdText = report.markdown();
         List<Path> written = new ArrayList<>();
         for (Path f : chartFiles) {
-            written.add(AtomicFiles.writeBytes(f, doc.png(f)));
+            written.add(AtomicFiles.writeBytes(f, report.png(f)));
         }
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
-        return new Rendered(html, md, written, sections, doc.charts());
+        return new Rendered(html, md, written, page.ids(), report.charts());
     }
 
     /** The JFR recordings ({@code -prof jfr}) each input's directory holds, relative to it; nothing when none does. */
@@ -178,9 +184,52 @@ public final class ReportRenderer {
         }
     }
 
-    private static void section(Doc doc, List<String> sections, String id, String title) {
-        sections.add(id);
-        doc.h(2, title, id);
+    /** What measures most of what a report shows: the quick run. */
+    private static final String QUICK = "`scripts/switchcost run --quick`";
+
+    /**
+     * The report's sections, each rendered into a document of its own. A section is written only when it has something to
+     * show; one with nothing is named once, in the line that says what the run did not measure, with what would measure it.
+     */
+    private static final class Page {
+
+        /**
+         * @param what    what the section shows, for the "not measured" line; null when its absence needs no word
+         * @param measure what would measure it
+         */
+        private record Section(String id, String title, String what, String measure, Doc body) {
+        }
+
+        private final List<Section> sections = new ArrayList<>();
+
+        /** A new section's document, to write its content into. */
+        Doc section(String id, String title, String what, String measure) {
+            Doc body = new Doc();
+            sections.add(new Section(id, title, what, measure, body));
+            return body;
+        }
+
+        /** The ids of the sections written. */
+        List<String> ids() {
+            return sections.stream().filter(s -> !s.body().isEmpty()).map(Section::id).toList();
+        }
+
+        /** The one line that says what the run did not measure, if anything. */
+        Optional<String> notMeasured(boolean several) {
+            Map<String, List<String>> missing = new LinkedHashMap<>();
+            sections.stream().filter(s -> s.body().isEmpty() && s.what() != null)
+                    .forEach(s -> missing.computeIfAbsent(s.measure(), k -> new ArrayList<>()).add(s.what()));
+            if (missing.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of("Not measured in " + (several ? "these runs" : "this run") + ": " + String.join("; ", missing.entrySet()
+                    .stream().map(e -> String.join(", ", e.getValue()) + " (measured by " + e.getKey() + ")").toList()) + ".");
+        }
+
+        /** Each section with something in it, under its heading. */
+        void appendTo(Doc report) {
+            sections.stream().filter(s -> !s.body().isEmpty()).forEach(s -> report.h(2, s.title(), s.id()).append(s.body()));
+        }
     }
 
     /** A row with the label of its input (and JDK, when inputs or JDKs are several). */
@@ -217,7 +266,7 @@ public final class ReportRenderer {
                     r.rows().size() + (failed > 0 ? " (" + failed + " FAILED)" : "") + (r.compare() != null ? " + compare.json" : ""),
                     measuredBy(r), String.join("; ", r.notes()));
         }
-        doc.table(t.build());
+        doc.table(t.build(), List.of("status", "JDK", "JMH settings", "measured by", "notes"));
         for (Results r : inputs) {
             r.status().failedTrials().forEach(f -> doc.p("**Failed trial** in " + r.label() + ": `" + f.id() + "`"
                     + (f.reason().isEmpty() ? "" : ": " + f.reason())));
@@ -363,11 +412,10 @@ public final class ReportRenderer {
                         s.mean() == null ? "–" : Fmt.pm(s.mean()), Fmt.num(p.p50()), Fmt.num(p.p90()), Fmt.num(p.p99()),
                         Fmt.num(p.p999()), Fmt.num(p.max()), Fmt.num(p.samples())));
             }
-            doc.table(new Table(head, rows, "llrrrrrrr"));
+            doc.table(new Table(head, rows, "llrrrrrrr"), List.of("unit"));
             all.addAll(d);
         }
         if (all.isEmpty()) {
-            doc.p("No sample-mode rows (`switchcost run --quick` runs the handoffs again with `-bm sample`).");
             return;
         }
         doc.p("JMH's sample mode times a random sample of invocations, two `System.nanoTime` reads each, in trials of their own"
@@ -431,9 +479,6 @@ public final class ReportRenderer {
     static void pinning(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
         // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
         if (inputs.stream().noneMatch(r -> PinningStudy.derive(r).rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
-            doc.p("No `pair=VT_VT primitive=SYNCHRONIZED` rows of VirtualThreadHandoffOneCarrier/TwoCarriers: run them beside the other "
-                    + "primitives, on each JDK with `run --jdk` (docs/pinning-study.md has the command), to see whether `synchronized` "
-                    + "pins a carrier.");
             return;
         }
         int charts = 0;
@@ -479,11 +524,11 @@ public final class ReportRenderer {
             }
             nativeMissing(c).ifPresent(why -> doc.p("**Native column missing:** " + why));
             doc.p(CompareTable.preamble(c).replace("\n", " "));
-            doc.table(CompareTable.table(c));
+            doc.table(CompareTable.table(c), CompareTable.PARAMETERS);
             Table gap = GapTable.table(c);
             if (gap != null) {
                 doc.p(GapTable.legend(GapTable.splitThroughParker(c)));
-                doc.table(gap);
+                doc.table(gap, GapTable.PARAMETERS);
             } else if (!GapDecomposition.of(c).isEmpty()) {
                 doc.p(GapTable.NOT_MEASURED);
             }
@@ -503,7 +548,6 @@ public final class ReportRenderer {
             }
         }
         if (!any) {
-            doc.p("No `compare.json`: native C was not run beside these results (`switchcost compare` adds it).");
             return;
         }
         chart(doc, files, outDir, chartsDir, Charts.bars("compare", "Native C vs JVM handoff (interleaved repetitions)",
@@ -543,7 +587,9 @@ public final class ReportRenderer {
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
             }
-            doc.table(IndirectTable.table(rows, caches));
+            for (Table t : IndirectTable.reportTables(rows, caches)) {
+                doc.table(t, IndirectTable.PARAMETERS);
+            }
             doc.p(IndirectTable.legend(caches).replace("\n", " "));
             if (rows.stream().noneMatch(x -> Double.isFinite(x.missesPerSwitch()))) {
                 doc.p("Cache misses per switch: not counted in these results (run with `--prof perf` on a machine with hardware"
@@ -553,7 +599,6 @@ public final class ReportRenderer {
             all.addAll(rows);
         }
         if (all.isEmpty()) {
-            doc.p("No WorkingSetHandoff rows.");
             return;
         }
         Headline.Figure oneCpu = null;
@@ -599,7 +644,7 @@ public final class ReportRenderer {
                         p.total() == null ? "–" : Fmt.pm(p.total()), Fmt.count(p.switchesPerRoundTrip()),
                         Integer.toString(p.repetitions()), Integer.toString(p.failed()));
             }
-            doc.table(t.build());
+            doc.table(t.build(), List.of("stride B", "placement", "reps", "failed"));
             r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()
                     + " KiB: " + c.unavailable()).distinct().limit(3).forEach(doc::p);
             if (charted) {
@@ -624,6 +669,9 @@ public final class ReportRenderer {
     }
 
     private static void allRows(Doc doc, List<Results> inputs) {
+        if (inputs.stream().allMatch(r -> r.rows().isEmpty())) {
+            return; // a working-set run's results are its own table
+        }
         for (Results r : inputs) {
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
@@ -651,17 +699,20 @@ public final class ReportRenderer {
                 row.add(x.failed() ? "**FAILED**: " + x.failure() : "");
                 cells.add(row);
             }
-            doc.table(new Table(head, cells, alloc ? "lllrlrrrrl" : "lllrlrrrl"));
+            doc.table(new Table(head, cells, alloc ? "lllrlrrrrl" : "lllrlrrrl"), List.of("JDK", "unit", "status"));
             if (alloc) {
                 doc.p("B/op: bytes allocated per op, JMH's `gc.alloc.rate.norm` (`-prof gc`); – where a row was run without it.");
             }
         }
     }
 
+    /** The chart, or {@code why} there is none (nothing when null: the section has nothing to show). */
     private static void chart(Doc doc, List<Path> files, Path outDir, Path chartsDir, Optional<Charts.Chart> chart, String why)
             throws IOException {
         if (chart.isEmpty()) {
-            doc.p(why);
+            if (why != null) {
+                doc.p(why);
+            }
             return;
         }
         Charts.Chart c = chart.get();

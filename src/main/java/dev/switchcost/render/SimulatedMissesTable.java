@@ -34,6 +34,9 @@ public final class SimulatedMissesTable {
         return inputs.stream().flatMap(r -> r.simulated().stream()).toList();
     }
 
+    /** The columns a report states once above the table when every row has the same: the parameters. */
+    static final List<String> PARAMETERS = List.of("stride (B)", "walk");
+
     /** One row per size and simulated last level, by size, then L2 before L3; null when there are none. */
     public static Table table(List<SimulatedMisses> rows) {
         if (rows.isEmpty()) {

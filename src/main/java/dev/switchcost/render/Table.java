@@ -1,7 +1,9 @@
 package dev.switchcost.render;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * A table, rendered the same way everywhere: aligned text for the terminal, TSV for plotting,
@@ -9,7 +11,9 @@ import java.util.List;
  *
  * @param header column names
  * @param rows   cells, one list per row (as many cells as the header)
- * @param align  one character per column, {@code l} or {@code r}; missing columns are left-aligned
+ * @param align  one character per column: {@code l} (text) or {@code r} (a number), or {@code w}, a number whose figure may
+ *               break before its error in HTML (a secondary figure in a wide table, never the answer); missing columns
+ *               are left-aligned
  */
 public record Table(List<String> header, List<List<String>> rows, String align) {
 
@@ -49,8 +53,72 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         }
     }
 
+    /**
+     * This table with its constant parameter columns lifted out, for a report. A column named in {@code parameters} whose
+     * cells are all the same (in a table of two rows or more) leaves the table and is stated once in the caption,
+     * "All rows: handoff FUTEX · strideB 64" (the value alone when it already starts with the column's name: "JDK 25.0.3"),
+     * or leaves without a word when there is nothing in it (every cell blank or "–"). Every other column stays whatever
+     * it holds: the row's name, its answer, the figures it comes from.
+     */
+    public Lifted liftConstantColumns(Collection<String> parameters) {
+        if (rows.size() < 2) {
+            return new Lifted(this, "");
+        }
+        List<Integer> stay = new ArrayList<>();
+        List<String> stated = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            String first = rows.get(0).get(i);
+            int col = i;
+            if (!parameters.contains(header.get(i)) || rows.stream().anyMatch(r -> !r.get(col).equals(first))) {
+                stay.add(i);
+            } else if (!first.isBlank() && !first.equals("–")) {
+                stated.add(first.startsWith(header.get(i) + " ") ? first : header.get(i) + " " + first);
+            }
+        }
+        return new Lifted(columns(stay), stated.isEmpty() ? "" : "All rows: " + String.join(" · ", stated));
+    }
+
+    /** A table and the caption that goes above it ("" when none). */
+    public record Lifted(Table table, String caption) {
+    }
+
+    /** This table with the named columns first, in that order (names it lacks are skipped), the others after them in theirs. */
+    public Table withFirst(String... names) {
+        List<Integer> order = new ArrayList<>();
+        for (String n : names) {
+            int i = header.indexOf(n);
+            if (i >= 0 && !order.contains(i)) {
+                order.add(i);
+            }
+        }
+        for (int i = 0; i < header.size(); i++) {
+            if (!order.contains(i)) {
+                order.add(i);
+            }
+        }
+        return columns(order);
+    }
+
+    /** This table with only the columns whose names pass, in their order. */
+    public Table select(Predicate<String> names) {
+        List<Integer> cols = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            if (names.test(header.get(i))) {
+                cols.add(i);
+            }
+        }
+        return columns(cols);
+    }
+
+    private Table columns(List<Integer> cols) {
+        StringBuilder a = new StringBuilder();
+        cols.forEach(i -> a.append(i < align.length() ? align.charAt(i) : 'l'));
+        return new Table(cols.stream().map(header::get).toList(), rows.stream().map(r -> cols.stream().map(r::get).toList()).toList(),
+                a.toString());
+    }
+
     boolean right(int col) {
-        return col < align.length() && align.charAt(col) == 'r';
+        return col < align.length() && (align.charAt(col) == 'r' || align.charAt(col) == 'w');
     }
 
     /** Aligned columns separated by two spaces, no trailing blanks. */
@@ -103,21 +171,40 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         return sb.toString();
     }
 
-    /** A {@code <table>}; cells are escaped, {@code `code`} spans become {@code <code>}. */
+    /**
+     * A {@code <table>}; cells are escaped, {@code `code`} spans become {@code <code>}. So that a wide table wraps rather
+     * than widens the page, a name may break after a {@code /} or {@code =} before a letter and after a {@code _} before a
+     * lower-case one ({@code primitive=SYNCHRONOUS_QUEUE}, {@code roundTrip_park}, {@code walk1_ns/switch}; not {@code SAME_CPU}), a number cell between its words and between flags
+     * ({@code WITHIN_ERROR,WALK_DOMINATED}), never inside a figure with its error ({@code 3,114 ± 3,152}), but in a
+     * {@code w} column before the error's {@code ±}.
+     */
     public String html() {
         StringBuilder sb = new StringBuilder("<table>\n<thead><tr>");
         for (int i = 0; i < header.size(); i++) {
-            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(Html.inline(header.get(i))).append("</th>");
+            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(breakable(Html.inline(header.get(i)))).append("</th>");
         }
         sb.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {
             sb.append("<tr>");
             for (int i = 0; i < r.size(); i++) {
-                sb.append(right(i) ? "<td class=\"r\">" : "<td>").append(Html.inline(r.get(i))).append("</td>");
+                String c = Html.inline(r.get(i));
+                sb.append(right(i) ? "<td class=\"r\">" + numberCell(c, align.charAt(i) == 'w') : "<td>" + breakable(c)).append("</td>");
             }
             sb.append("</tr>\n");
         }
         return sb.append("</tbody>\n</table>\n").toString();
+    }
+
+    /** Escaped text with a break allowed after {@code /} (no tag's {@code </}) or {@code =} before a letter, {@code _} before a lower-case one. */
+    private static String breakable(String html) {
+        return html.replaceAll("((?<!<)/|=)(?=[A-Za-z])|_(?=[a-z])", "$0<wbr/>");
+    }
+
+    /** An escaped number cell: each figure kept whole (or, when it may break, its value and its error each), flags breakable. */
+    private static String numberCell(String html, boolean breakBeforeError) {
+        String figure = "([^\\s<>]+) ± ([^\\s<>]+)";
+        return (breakBeforeError ? html.replaceAll(figure, "<span class=\"n\">$1</span> <span class=\"n\">± $2</span>")
+                : html.replaceAll(figure, "<span class=\"n\">$1 ± $2</span>")).replaceAll(",(?=[A-Z])", ",<wbr/>");
     }
 
     private static String mdCell(String s) {

@@ -35,8 +35,9 @@ class ReportCommandTest {
 
     static final Path FIXTURE = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
     static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
-    static final List<String> SECTIONS = List.of("runs", "answer", "mechanism", "virtual", "distribution", "pinning", "native", "working-set",
-            "process-thread", "rows", "about");
+    /** Every section a report can have, in order; a report writes those it has something for. */
+    static final List<String> SECTIONS = List.of("runs", "answer", "against", "mechanism", "virtual", "distribution", "pinning", "native", "working-set",
+            "working-set-sweep", "process-thread", "rows", "about");
 
     static Path copyFixture(Path to) throws IOException {
         Files.createDirectories(to);
@@ -49,8 +50,9 @@ class ReportCommandTest {
     }
 
     /**
-     * Parses the page as XML (it is written well-formed) and checks: every section, real tables, images only
-     * as data: URIs that decode, no link or image to a local file, no exponents, no literal Markdown.
+     * Parses the page as XML (it is written well-formed) and checks: its sections in order, each linked from the contents
+     * and none other, real tables, images only as data: URIs that decode, no link or image to a local file, no exponents,
+     * no literal Markdown.
      */
     static Document checkHtml(Path html) throws Exception {
         String text = Files.readString(html);
@@ -62,11 +64,14 @@ class ReportCommandTest {
         for (int i = 0; i < h2.getLength(); i++) {
             ids.add(((Element) h2.item(i)).getAttribute("id"));
         }
-        List<String> expected = new ArrayList<>(SECTIONS);
-        if (ids.contains("against")) { // a report over several inputs compares them after the answer
-            expected.add(expected.indexOf("answer") + 1, "against");
+        assertTrue(ids.containsAll(List.of("runs", "answer", "about")), ids.toString());
+        assertEquals(SECTIONS.stream().filter(ids::contains).toList(), ids, "known sections, in order");
+        List<String> contents = new ArrayList<>();
+        NodeList nav = ((Element) d.getElementsByTagName("nav").item(0)).getElementsByTagName("a");
+        for (int i = 0; i < nav.getLength(); i++) {
+            contents.add(((Element) nav.item(i)).getAttribute("href"));
         }
-        assertEquals(expected, ids, "every section, in order");
+        assertEquals(ids.stream().map(id -> "#" + id).toList(), contents, "the contents link to every section written");
         assertTrue(d.getElementsByTagName("table").getLength() >= 4, "real tables");
         assertEquals(0, d.getElementsByTagName("pre").getLength(), "no preformatted tables");
         NodeList imgs = d.getElementsByTagName("img");
@@ -105,8 +110,9 @@ class ReportCommandTest {
         for (String fact : List.of(m.cpu().model(), m.kernel().release(), m.jdk().version(), m.virtualization().hypervisor())) {
             assertTrue(text.contains(fact), "report.html names " + fact);
         }
+        String cells = text.replace("<wbr/>", "");
         for (JmhRow row : Results.load(dir).rows()) {
-            assertTrue(text.contains("<td>" + row.shortName() + "</td><td>" + row.paramsText() + "</td>"), "lists " + row.key());
+            assertTrue(cells.contains("<td>" + row.shortName() + "</td><td>" + row.paramsText() + "</td>"), "lists " + row.key());
         }
         assertTrue(text.contains("native futex, threads"), "the compare table is in the report");
         assertTrue(text.contains("JMH Visualizer"), "names JMH Visualizer");
@@ -190,14 +196,14 @@ class ReportCommandTest {
         CliResult r = CliResult.run("report", tmp.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         checkHtml(tmp.resolve("report.html"));
-        String text = Files.readString(tmp.resolve("report.html"));
+        String text = Files.readString(tmp.resolve("report.html")).replace("<wbr/>", "");
         assertTrue(text.contains("<td>JDK 21.0.8</td>") && text.contains("<td>JDK 25.0.3</td>"), "pinning table per JDK");
         assertTrue(java.util.regex.Pattern.compile("<td class=\"r\">[0-9.]+ / [0-9.]+</td>").matcher(text).find(),
                 "carrier / helper switches");
         assertTrue(text.contains("<td>synchronized + wait/notify</td>") && text.contains("<td>SynchronousQueue put/take</td>"), "every primitive");
     }
 
-    /** A quick run's one LockSupport virtual handoff is no pinning study: one line says what would make one. */
+    /** A quick run's one LockSupport virtual handoff is no pinning study: no section, the line of what was not measured names it. */
     @Test
     void aRunWithoutSynchronizedRowsHasNoPinningTable(@TempDir Path tmp) throws Exception {
         Path quick = Path.of("docs/results/2026-11-22-epyc-kvm/quick");
@@ -205,8 +211,37 @@ class ReportCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         checkHtml(tmp.resolve("report.html"));
         String text = Files.readString(tmp.resolve("report.html"));
-        assertTrue(text.contains("primitive=SYNCHRONIZED</code> rows"), "one line naming the missing rows");
-        assertFalse(text.contains("<td>LockSupport park/unpark</td>"), "no pinning table for its LockSupport rows");
+        assertFalse(text.contains("id=\"pinning\"") || text.contains("carrier switches"), "no pinning section");
+        assertTrue(notMeasured(Files.readString(tmp.resolve("report.md")))
+                .contains("whether `synchronized` pins a virtual thread's carrier (measured by the pinning study, docs/pinning-study.md)"));
+    }
+
+    /** The one line near the top that says what the run did not measure. */
+    static String notMeasured(String md) {
+        return md.lines().filter(l -> l.startsWith("Not measured in ")).reduce((a, b) -> a + "\n" + b).orElse("");
+    }
+
+    /**
+     * Issue 18: a working-set run's report has no section it has nothing for; one line names what was not measured, and
+     * how to measure it. Its table says the parameters every row shares once above it and puts the estimate next to the size.
+     */
+    @Test
+    void aWorkingSetRunHasNoEmptySectionsAndSaysWhatItDidNotMeasure(@TempDir Path tmp) throws Exception {
+        Results in = Results.load(Path.of("docs/results/2026-11-23c-epyc-kvm/paired-control"));
+        ReportRenderer.Rendered out = ReportRenderer.render(List.of(in), tmp, null, "test");
+        assertEquals(List.of("runs", "answer", "working-set", "rows", "about"), out.sections());
+        checkHtml(out.html());
+        String md = Files.readString(out.markdown());
+        assertFalse(md.contains("Handoff cost by mechanism") || md.contains("No JMH rows with"), md);
+        String missing = notMeasured(md);
+        assertEquals(1, missing.lines().count(), md);
+        assertTrue(missing.startsWith("Not measured in this run: handoff cost by mechanism and placement, virtual vs platform threads,"
+                + " the latency distribution, native C beside the JVM (measured by `scripts/switchcost run --quick`)"), missing);
+        assertTrue(missing.contains("process vs thread switch (measured by `scripts/switchcost run --full ProcessVsThreadSwitch`)"), missing);
+        assertTrue(md.indexOf(missing) < md.indexOf("## Runs"), "near the top");
+        String table = md.substring(md.indexOf("## Working set"));
+        assertTrue(table.contains("All rows: class WorkingSetHandoff · handoff FUTEX · placement SAME\\_CPU · sharing PRIVATE · strideB 64\n\n"
+                + "|sizeKiB|cacheMark|paired\\_ns/switch|"), table);
     }
 
     /** Issue 11 case 8: an interrupted or failed run is shown as such, and its failed rows are marked. */
@@ -231,7 +266,9 @@ class ReportCommandTest {
         CliResult r = CliResult.run("report", dir.toString(), "--output", tmp.resolve("out").toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         checkHtml(tmp.resolve("out/report.html"));
-        assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("No `compare.json`"));
+        String md = Files.readString(tmp.resolve("out/report.md"));
+        assertTrue(notMeasured(md).contains("native C beside the JVM"), md);
+        assertFalse(md.contains("## Native C vs JVM"), md);
     }
 
     @Test

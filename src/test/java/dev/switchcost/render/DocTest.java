@@ -41,4 +41,28 @@ class DocTest {
         assertFalse(md.contains("[l](javascript"), md);
         assertTrue(md.contains("|&lt;script&gt;|\\| `x`|"), md);
     }
+
+    /** Issue 18: the contents link to the sections that follow, by id, in both forms; nothing else is listed. */
+    @Test
+    void theContentsLinkToEachSectionThatFollows() {
+        Doc d = new Doc().h(1, "report").contents().h(2, "Runs", "runs").p("x").h(3, "detail", "detail").h(2, "The answer", "answer");
+        String md = d.markdown();
+        assertTrue(md.contains("Contents: [Runs](#runs) · [The answer](#answer)\n"), md);
+        assertTrue(md.contains("<a id=\"answer\"></a>\n\n## The answer\n"), "the id a Markdown link can reach: " + md);
+        String html = d.html("report");
+        assertTrue(html.contains("Contents: <a href=\"#runs\">Runs</a> · <a href=\"#answer\">The answer</a></p>"), html);
+        assertFalse(html.contains("#detail") || md.contains("#detail"), "only level-2 sections");
+    }
+
+    /** A report table's constant parameter columns are said once, above it, in both forms. */
+    @Test
+    void aLiftedColumnIsSaidOnceAboveTheTable() {
+        Table t = new Table.Builder("llr", "handoff", "placement", "paired_ns/switch").row("FUTEX", "SAME_CPU", "1 ± 1")
+                .row("FUTEX", "CROSS_CPU", "2 ± 1").build();
+        Doc d = new Doc().table(t, List.of("handoff", "placement"));
+        assertTrue(d.markdown().startsWith("All rows: handoff FUTEX\n\n|placement|paired\\_ns/switch|\n"), d.markdown());
+        String html = d.html("t");
+        assertTrue(html.contains("<p class=\"caption\">All rows: handoff FUTEX</p>\n<div class=\"scroll\">\n<table>"), html);
+        assertFalse(html.contains("<th>handoff</th>"), html);
+    }
 }
