@@ -51,6 +51,14 @@ class PinnedEventsProfilerTest {
     }
 
     @Test
+    void leavesJfrOffWhereCarriersPinInObjectWait() {
+        assertTrue(PinnedEventsProfiler.pinsInWait(21, Map.of("pair", "VT_VT", "primitive", "SYNCHRONIZED")));
+        assertFalse(PinnedEventsProfiler.pinsInWait(25, Map.of("pair", "VT_VT", "primitive", "SYNCHRONIZED")), "JEP 491");
+        assertFalse(PinnedEventsProfiler.pinsInWait(21, Map.of("pair", "VT_VT", "primitive", "REENTRANT_LOCK")));
+        assertFalse(PinnedEventsProfiler.pinsInWait(21, Map.of("kind", "VIRTUAL")));
+    }
+
+    @Test
     void recordsOnlyTrialsThatRunVirtualThreads() {
         assertTrue(PinnedEventsProfiler.runsVirtualThreads(HANDOFF, Map.of("pair", "VT_VT", "primitive", "SYNCHRONIZED")));
         assertTrue(PinnedEventsProfiler.runsVirtualThreads(HANDOFF, Map.of("pair", "VT_PT")));
