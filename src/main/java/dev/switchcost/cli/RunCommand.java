@@ -12,7 +12,6 @@ import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.PerfStatProfiler;
-import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineProbe;
@@ -343,11 +342,8 @@ public final class RunCommand extends BaseCommand {
             profilers.add(p.getKlass());
         }
         for (ChainedOptionsBuilder x : d == null ? List.of(b) : List.of(b, d)) {
-            if (!profilers.contains(PinnedEventsProfiler.class.getName())) {
-                // first (JMH puts these before the user's -prof): JMH stops profilers in reverse order, so JFR's
-                // start and stop fall outside every other profiler's window; it records only trials with virtual threads
-                x.addProfiler(PinnedEventsProfiler.class);
-            }
+            // PinnedEventsProfiler only when asked (-prof dev.switchcost.measure.jmh.PinnedEventsProfiler): a JFR recording
+            // slows every virtual-thread mount, so its counts come from trials of their own, never beside quoted figures
             if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
                 x.addProfiler(ContextSwitchProfiler.class);
             }

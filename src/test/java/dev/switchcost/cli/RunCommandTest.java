@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -351,17 +352,18 @@ class RunCommandTest {
     }
 
     /**
-     * JFR's pinned events are counted in every run (virtual-thread trials only) by the first profiler: JMH starts
-     * profilers in order and stops them in reverse, so JFR's start and stop fall outside the others' windows.
+     * JFR's pinned-event count runs only when asked: a recording slows every virtual-thread mount (the LockSupport
+     * handoff on one carrier read about 3x its time with it on 2026-11-23), so it is never beside a quoted figure.
      */
     @Test
-    void registersThePinnedEventsProfilerFirst() {
+    void registersThePinnedEventsProfilerOnlyWhenAsked() {
         List<String> profilers = prepared("--", "-prof", "gc", "VirtualThreadHandoffTwoCarriers").options().getProfilers().stream()
                 .map(p -> p.getKlass()).toList();
-        assertEquals(List.of(PinnedEventsProfiler.class.getName(), ContextSwitchProfiler.class.getName()), profilers.subList(0, 2));
-        assertTrue(profilers.contains("gc"), profilers.toString());
-        assertEquals(1, prepared("--", "-prof", PinnedEventsProfiler.class.getName(), "FutexPingPong").options().getProfilers().stream()
-                .filter(p -> p.getKlass().equals(PinnedEventsProfiler.class.getName())).count(), "given once: not added again");
+        assertFalse(profilers.contains(PinnedEventsProfiler.class.getName()), profilers.toString());
+        assertTrue(profilers.contains("gc") && profilers.contains(ContextSwitchProfiler.class.getName()), profilers.toString());
+        assertEquals(1, prepared("--", "-prof", PinnedEventsProfiler.class.getName(), "VirtualThreadHandoffTwoCarriers").options()
+                .getProfilers().stream().filter(p -> p.getKlass().equals(PinnedEventsProfiler.class.getName())).count(),
+                "given: used once");
     }
 
     private static RunCommand.Prepared prepared(String... args) {
