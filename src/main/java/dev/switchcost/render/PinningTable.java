@@ -104,9 +104,9 @@ public final class PinningTable {
         List<String> legend = new ArrayList<>();
         if (pinned(s)) {
             legend.add("Pinned events per round trip: JFR's `jdk.VirtualThreadPinned`, the JDK's record of a virtual thread that "
-                    + "blocked without releasing its carrier (PinnedEventsProfiler: threshold 0, no stack traces), counted in the "
-                    + "same trials as the times: a handoff that unmounts never reaches the event, a pinned park commits one (its "
-                    + "carrier blocks in the kernel anyway), and JFR's own threads run beside the benchmark's.");
+                    + "blocked without releasing its carrier (PinnedEventsProfiler: threshold 0, no stack traces). A JFR recording "
+                    + "slows virtual-thread handoffs, so the times of a run that counted these events are not the ones to quote: "
+                    + "count them in a run of their own.");
         }
         if (pinned(s) && s.rows().stream().anyMatch(PinningTable::unrecorded)) {
             legend.add("†" + " JDK " + (JdkPolicy.NO_PINNING - 1) + " and older record that event only for a park while pinned: "

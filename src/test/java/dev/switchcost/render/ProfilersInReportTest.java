@@ -112,7 +112,7 @@ class ProfilersInReportTest {
     @Test
     void thePinningSectionSaysWhereTheCountsComeFromAndWhatJdk21DoesNotRecord() throws IOException {
         String md = reportMd(GC);
-        assertTrue(md.contains("counted in the same trials as the times"), md);
+        assertTrue(md.contains("count them in a run of their own"), md);
         assertTrue(md.contains("† JDK 23 and older record that event only for a park while pinned"), md);
         assertTrue(md.contains("Bytes: allocated per round trip, JMH's `gc.alloc.rate.norm`"), md);
         String plain = reportMd(NO_GC);
