@@ -311,7 +311,7 @@ public final class Charts {
                     points.get(jdk).add(new double[] {e.value(), laneY});
                     texts.add("JDK " + jdk + " " + Fmt.pm(e));
                 } else {
-                    String why = cell.get().missing() == null ? "no figure" : cell.get().missing();
+                    String why = brief(cell.get().missing() == null ? "no figure" : cell.get().missing());
                     texts.add("JDK " + jdk + " " + why);
                     // the gap, in this JDK's place in the row: what would have been a dot is a reason
                     label(chart, labels, "JDK " + jdk + ": no figure (" + why + ")", font, lo, hi, true, laneY);
@@ -963,5 +963,11 @@ public final class Charts {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ImageIO.write(image, "png", out);
         return out.toByteArray();
+    }
+
+    /** A failure's reason short enough for a chart's label: no exception class name, at most 60 characters (the table has it whole). */
+    static String brief(String why) {
+        String b = why.replaceAll("(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ", "");
+        return b.length() <= 60 ? b : b.substring(0, 59) + "…";
     }
 }

@@ -84,4 +84,14 @@ class PinningChartTest {
         int table = md.indexOf("|JDK|carriers|primitive|", section);
         assertTrue(section >= 0 && chart > section && table > chart, "section, chart, table in that order");
     }
+
+    @Test
+    void aFailedCellsLabelIsShortAndNamesNoExceptionClass() {
+        String why = "failed: java.lang.IllegalStateException: partner did not hand the turn back within 5000 ms (park, seen by the"
+                + " watchdog) (partner RUNNABLE)";
+        String b = Charts.brief(why);
+        assertTrue(b.startsWith("failed: partner did not hand the turn back"), b);
+        assertTrue(b.length() <= 60 && b.endsWith("…"), b);
+        assertEquals("refused: deadlocks", Charts.brief("refused: deadlocks"));
+    }
 }
