@@ -14,10 +14,10 @@ import java.nio.file.Path;
         header = "Compares two results (directories or JMH JSON files) row by row, flagging differences beyond the error.",
         description = {
             "Reads the JMH rows of A and B (results directories or JMH JSON files: two machines, JDKs or kernels), matches "
-                + "them by benchmark, parameters and mode, and prints both with their 99.9% error, switches per op, the "
+                + "them by benchmark, parameters and mode, and prints both with their 99.9%% error, switches per op, the "
                 + "ratio B/A, and the run status of each; it names each machine fact that differs between A and B and can move "
                 + "a figure (CPU, kernel, cpuidle and cpufreq settings, virtualisation, mitigations).",
-            "A row is flagged when the 99.9% interval of B - A excludes 0 (Welch's t-test on the measurement iterations, "
+            "A row is flagged when the 99.9%% interval of B - A excludes 0 (Welch's t-test on the measurement iterations, "
                 + "alpha = 0.001). Rows without an error estimate, or from failed trials, are never flagged."
         },
         mixinStandardHelpOptions = true)

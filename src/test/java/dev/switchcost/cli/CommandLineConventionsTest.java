@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The conventions every subcommand keeps, checked over all of them (a new subcommand is checked too). */
@@ -71,6 +72,24 @@ class CommandLineConventionsTest {
         CliResult r = CliResult.run(sub, "--help");
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("Usage: switchcost " + sub), r.out());
+    }
+
+    /** picocli formats help text: a bare {@code %} ("99.9% error" reads as {@code %e}) makes --help print a warning. */
+    @ParameterizedTest
+    @MethodSource("subcommands")
+    void helpPrintsNoPicocliWarning(String sub) {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        String usage;
+        try {
+            System.setErr(new java.io.PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8));
+            usage = root().getSubcommands().get(sub).getUsageMessage();
+        } finally {
+            System.setErr(err);
+        }
+        String warned = said.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertFalse(warned.contains("picocli WARN"), sub + ": " + warned);
+        assertFalse(usage.isBlank(), sub);
     }
 
     @ParameterizedTest
