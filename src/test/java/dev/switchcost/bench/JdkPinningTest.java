@@ -87,9 +87,10 @@ class JdkPinningTest {
         // and nothing goes through a helper thread (JDK 21 has no VirtualThread-unblocker)
         double helper = r.getSecondaryResults().containsKey("ctxsw.vthelper.total.norm") ? secondary(r, "ctxsw.vthelper.total.norm") : 0;
         assertTrue(helper < 0.2, "helper-thread switches per round trip on " + jdk21 + ": " + helper);
-        // and JFR records no jdk.VirtualThreadPinned for it: on JDK 21 Object.wait pins in the VM, not through a park
-        // (PinnedEventsProfilerTest shows the same recording counting pinned parks on JDK 21)
-        assertEquals(0.0, secondary(r, PinnedEventsProfiler.NORM), 0.0, "pinned events per round trip on " + jdk21);
+        // and JFR is not started: JDK 21 records no jdk.VirtualThreadPinned for Object.wait (it pins in the VM, not
+        // through a park; PinnedEventsProfilerTest shows the recording counting pinned parks on JDK 21), and with JFR
+        // beside carriers pinned there the trial hung (PinnedEventsProfiler#pinsInWait): no count, not a 0
+        assertTrue(Double.isNaN(secondary(r, PinnedEventsProfiler.NORM)), "pinned events not counted on " + jdk21);
     }
 
     @Test
@@ -100,7 +101,10 @@ class JdkPinningTest {
         // which blocks in the kernel between wakeups (the idle carriers park too, so they still switch)
         double helper = secondary(r, "ctxsw.vthelper.total.norm");
         assertTrue(helper >= 1, "helper-thread switches per round trip on " + jdk + ": " + helper);
-        assertEquals(0.0, secondary(r, PinnedEventsProfiler.NORM), 0.0, "pinned events per round trip on " + jdk);
+        // not pinned per handoff (pinning would be one event per wait, ~2 per round trip); a stray event (a class
+        // initializer on the stack at start-up) read 0.0005 per round trip once, so the bound is 0.01
+        double pinned = secondary(r, PinnedEventsProfiler.NORM);
+        assertTrue(pinned >= 0 && pinned < 0.01, "pinned events per round trip on " + jdk + ": " + pinned);
     }
 
     @Test
