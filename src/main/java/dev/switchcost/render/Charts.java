@@ -170,21 +170,8 @@ public final class Charts {
         Map<String, String> keys = new LinkedHashMap<>();
         boolean legend = colors.size() > 1;
         int height = 130 + n * ROW_PX + (legend ? 40 : 0);
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title)
-                .xAxisTitle(unit + (log ? " (log scale)" : "")).build();
-        chart.getStyler().setLegendVisible(legend);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
-        paper(chart);
-        chart.getStyler().setPlotContentSize(1.0);
-        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
-        chart.getStyler().setXAxisLogarithmic(log);
-        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
-        chart.getStyler().setYAxisTicksVisible(false);
-        chart.getStyler().setMarkerSize(DOT_PX);
-        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
-        chart.getStyler().setAnnotationTextFont(font);
-        chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
+        XYChart chart = dotChart(title, unit + (log ? " (log scale)" : ""), height, legend, log);
+        Font font = chart.getStyler().getAnnotationTextFont();
         double lo = log ? Math.pow(10, Math.floor(Math.log10(min * 0.5))) : 0;
         double hi = log ? Math.pow(10, Math.ceil(Math.log10(max * 1.05))) : max * 1.08;
         chart.getStyler().setXAxisMin(lo);
@@ -261,21 +248,9 @@ public final class Charts {
         int rowPx = 34 + 18 * jdks.size();
         String title = "Does synchronized pin a carrier? " + String.join(" vs ", jdks.stream()
                 .map(j -> Palette.jdkOf(j) == null ? "JDK " + j : Palette.jdkOf(j)).distinct().toList());
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(150 + n * rowPx).title(title)
-                .xAxisTitle("ns per round trip (two handoffs), log scale; whiskers: 99.9% error").build();
-        chart.getStyler().setLegendVisible(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
-        paper(chart);
-        chart.getStyler().setPlotContentSize(1.0);
-        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
-        chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
-        chart.getStyler().setYAxisTicksVisible(false);
-        chart.getStyler().setMarkerSize(DOT_PX);
-        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
-        chart.getStyler().setAnnotationTextFont(font);
-        chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
+        XYChart chart = dotChart(title, "ns per round trip (two handoffs), log scale; whiskers: 99.9% error", 150 + n * rowPx,
+                true, true);
+        Font font = chart.getStyler().getAnnotationTextFont();
         chart.getStyler().setLegendFont(font);
         chart.getStyler().setXAxisMin(lo);
         chart.getStyler().setXAxisMax(hi);
@@ -963,6 +938,27 @@ public final class Charts {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ImageIO.write(image, "png", out);
         return out.toByteArray();
+    }
+
+    /**
+     * The frame of a dot-and-whisker chart with one labelled row per figure along y: x the figure (log or linear), no y
+     * ticks, the legend below when there is one, annotation text in 13 px sans.
+     */
+    static XYChart dotChart(String title, String xTitle, int height, boolean legend, boolean log) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title).xAxisTitle(xTitle).build();
+        chart.getStyler().setLegendVisible(legend);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        paper(chart);
+        chart.getStyler().setPlotContentSize(1.0);
+        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
+        chart.getStyler().setXAxisLogarithmic(log);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+        chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setMarkerSize(DOT_PX);
+        chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x222222));
+        return chart;
     }
 
     /** A failure's reason short enough for a chart's label: no exception class name, at most 60 characters (the table has it whole). */
