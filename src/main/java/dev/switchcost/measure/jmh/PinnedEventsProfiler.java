@@ -85,6 +85,9 @@ public final class PinnedEventsProfiler implements InternalProfiler {
             params.put(k, benchmarkParams.getParam(k));
         }
         active = runsVirtualThreads(benchmarkParams.getBenchmark(), params);
+        if (window != null) {
+            window.close(); // the last iteration failed before afterIteration: its recording is dropped, not counted
+        }
         window = null;
         if (!active || unavailable != null || pinsInWait(Runtime.version().feature(), params)) {
             return;
@@ -133,8 +136,8 @@ public final class PinnedEventsProfiler implements InternalProfiler {
     /**
      * Whether the trial's virtual threads pin their carriers in {@code Object.wait} (a {@code synchronized} handoff
      * before JDK 24), where JFR is not started and the count is NaN: those JDKs record no event for it, and with JFR
-     * recording beside carriers pinned there, 2 of 4 JDK 21 two-carrier trials hung (the partner runnable, no carrier
-     * free; 2026-11-23), against none of 5 without it.
+     * recording beside carriers pinned there, a JDK 21 two-carrier trial hung in 1 of 3 tries alone and in a study
+     * (the partner runnable, no carrier free; 2026-11-23, docs/results/2026-11-23d-epyc-kvm).
      */
     static boolean pinsInWait(int feature, Map<String, String> params) {
         return feature < 24 && "SYNCHRONIZED".equals(params.get("primitive"));
