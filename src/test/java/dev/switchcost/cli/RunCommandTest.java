@@ -353,7 +353,7 @@ class RunCommandTest {
 
     /**
      * JFR's pinned-event count runs only when asked: a recording slows every virtual-thread mount (the LockSupport
-     * handoff on one carrier read about 3x its time with it on 2026-11-23), so it is never beside a quoted figure.
+     * handoff on one carrier read 2.1x its time with it on JDK 21, 2026-11-23), so it is never beside a quoted figure.
      */
     @Test
     void registersThePinnedEventsProfilerOnlyWhenAsked() {
