@@ -1,5 +1,6 @@
 package dev.switchcost.bench;
 
+import dev.switchcost.measure.sample.SchedStat;
 import dev.switchcost.measure.workload.HandoffPair;
 
 /**
@@ -37,6 +38,18 @@ public abstract class PairTrial extends CountedTrial {
         if (pair != null) {
             pair.close();
         }
+    }
+
+    /**
+     * The pair's time on a CPU so far: the calling (JMH) thread's {@code schedstat} run time plus the
+     * partner thread's. Read outside the measured loop (iteration set-up and tear-down), never per op.
+     *
+     * @return ns, or -1 where either side cannot be read (a partner with no thread of its own)
+     */
+    protected final long pairRunNs() {
+        SchedStat self = SchedStat.readSelf();
+        long partner = pair == null ? -1 : pair.partnerRunNs();
+        return self == null || partner < 0 ? -1 : self.runNs() + partner;
     }
 
     /** One round trip: hand the turn to the partner and wait for it to come back. */

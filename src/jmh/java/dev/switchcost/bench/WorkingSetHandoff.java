@@ -170,8 +170,21 @@ public class WorkingSetHandoff {
         @TearDown(Level.Iteration)
         public void recordPairedWalks() {
             if (minePaired != null) {
+                long runNs = pairRunNs();
+                PairedWalkProfiler.recordPairRun(runNs < 0 || pairRunAtStart < 0 ? -1 : runNs - pairRunAtStart);
                 PairedWalkProfiler.record(minePaired.takeFirstNanos(), minePaired.takeSecondNanos());
                 PairedWalkProfiler.record(partnersPaired.takeFirstNanos(), partnersPaired.takeSecondNanos());
+            }
+        }
+
+        /** The pair's CPU time when the iteration's ops start ({@link #recordPairedWalks} takes the rest). */
+        long pairRunAtStart = -1;
+
+        /** Paired states: notes the pair's CPU time before the iteration's first op. */
+        @Setup(Level.Iteration)
+        public void markPairRun() {
+            if (minePaired != null) {
+                pairRunAtStart = pairRunNs();
             }
         }
 

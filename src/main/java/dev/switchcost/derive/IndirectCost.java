@@ -63,7 +63,10 @@ public final class IndirectCost {
         NO_ERROR_ESTIMATE,
         /** The walk is over 90% of the total: a small difference of large, memory-bound numbers. */
         WALK_DOMINATED,
-        /** A roundTripPaired row without {@code indirect.paired}: run without PairedWalkProfiler. */
+        /**
+         * A roundTripPaired row without {@code indirect.paired} (run without PairedWalkProfiler), or, for the whole
+         * cost, without {@code switch.beyond} (results from before it was recorded; a partner with no thread to read).
+         */
         NOT_COUNTED,
         /**
          * The paired estimator's no-switch control ({@code walkAlonePaired}, same size, stride and walk) is
@@ -88,13 +91,25 @@ public final class IndirectCost {
      * @param control       first − second of {@code walkAlonePaired} (same size, stride and walk, no switch),
      *                      or null where the control was not run
      * @param flags         why {@link #indirect} cannot be read as a plain cost; empty when it can
+     * @param beyond        the pair's CPU time per switch less two walks at the second walk's speed
+     *                      ({@code switch.beyond}): the direct cost plus everything the caches add, in the switch and
+     *                      after it; null where the row has no {@code switch.beyond}
+     * @param whole         beyond − beyond at size 0 (same configuration): what the switch costs through the caches,
+     *                      inside the switch and in the first walk after it; null where either is missing
+     * @param wholeFlags    why {@link #whole} cannot be read as a plain cost; empty when it can
      */
     public record Paired(String benchmark, Map<String, String> params, Estimate first, Estimate second, Estimate indirect,
-                         double switchesPerOp, Estimate control, Set<Flag> flags) {
+                         double switchesPerOp, Estimate control, Set<Flag> flags, Estimate beyond, Estimate whole,
+                         Set<Flag> wholeFlags) {
 
         /** @return true if {@link #indirect} can be printed as a plain number: resolved and positive */
         public boolean clean() {
             return flags.isEmpty();
+        }
+
+        /** @return true if {@link #whole} can be printed as a plain number: resolved and positive */
+        public boolean wholeClean() {
+            return wholeFlags.isEmpty();
         }
     }
 
@@ -193,7 +208,7 @@ public final class IndirectCost {
             JmhRow any = t != null ? t : p;
             JmhRow d = direct.get(pairKey(any));
             Estimate directE = d == null ? null : perSwitch(d);
-            Paired pe = p == null ? null : paired(p, controls.get(walkKey(p)));
+            Paired pe = p == null ? null : paired(p, controls.get(walkKey(p)), paired.get(pairKey(p) + "|0"));
             if (t == null) {
                 out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param("sharing"),
                         Integer.parseInt(any.param("strideBytes")), walkKind(any), size(any), null, directE, null, null,
@@ -242,14 +257,18 @@ public final class IndirectCost {
         String key = walkKey(p);
         JmhRow control = rows.stream().filter(r -> !r.failed() && r.benchmarkClass().startsWith("WorkingSet")
                 && CONTROL_METHOD.equals(r.method()) && plainControl(r) && key.equals(walkKey(r))).findFirst().orElse(null);
-        return paired(p, control);
+        String zeroKey = pairKey(p) + "|0";
+        JmhRow zero = rows.stream().filter(r -> !r.failed() && r.benchmarkClass().startsWith("WorkingSet")
+                && PAIRED_METHOD.equals(r.method()) && zeroKey.equals(rowKey(r))).findFirst().orElse(null);
+        return paired(p, control, zero);
     }
 
     /**
      * A roundTripPaired row's estimate: its PairedWalkProfiler metrics, judged by the one rule, beside its
-     * control's (null when not run).
+     * control's (null when not run); and the whole cost through the caches against the size-0 row of the
+     * same configuration ({@code zeroRow}, null when not run).
      */
-    static Paired paired(JmhRow p, JmhRow controlRow) {
+    static Paired paired(JmhRow p, JmhRow controlRow, JmhRow zeroRow) {
         Estimate first = secondary(p, PairedWalkProfiler.FIRST);
         Estimate second = secondary(p, PairedWalkProfiler.SECOND);
         Estimate indirect = secondary(p, PairedWalkProfiler.INDIRECT);
@@ -267,7 +286,21 @@ public final class IndirectCost {
                 f.add(Flag.CONTROL_BIASED);
             }
         }
-        return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), control, f);
+        Estimate beyond = secondary(p, PairedWalkProfiler.SWITCH);
+        Estimate beyondAtZero = zeroRow == null ? null : secondary(zeroRow, PairedWalkProfiler.SWITCH);
+        Set<Flag> wf = EnumSet.noneOf(Flag.class);
+        Estimate whole = null;
+        if (beyond == null) {
+            wf.add(Flag.NOT_COUNTED);
+        } else if (size(p) == 0) {
+            whole = Estimate.exact(0);
+        } else if (beyondAtZero == null) {
+            wf.add(Flag.MISSING_BASELINE);
+        } else {
+            whole = beyond.minus(beyondAtZero);
+            judge(whole, wf);
+        }
+        return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), control, f, beyond, whole, wf);
     }
 
     private static Estimate secondary(JmhRow r, String label) {

@@ -40,6 +40,30 @@ public final class IndirectTable {
         return Double.isFinite(p.indirect().value()) ? names + " [" + Fmt.pm(p.indirect()) + "]" : names;
     }
 
+    /**
+     * How the whole cache cost reads (in the switch and after it: {@link IndirectCost.Paired#whole()}): the value only
+     * when clean, else the flags and, in brackets, the value; "–" where the row has no paired estimate.
+     */
+    public static String wholeCell(Row r) {
+        IndirectCost.Paired p = r.paired();
+        if (p == null) {
+            return "–";
+        }
+        if (r.workingSetKiB() == 0 && p.whole() != null) {
+            return "0 (direct row)";
+        }
+        if (p.wholeClean()) {
+            return Fmt.pm(p.whole());
+        }
+        String names = p.wholeFlags().stream().map(Flag::name).collect(Collectors.joining(","));
+        return p.whole() != null && Double.isFinite(p.whole().value()) ? names + " [" + Fmt.pm(p.whole()) + "]" : names;
+    }
+
+    /** Whether any row recorded the pair's CPU time ({@code switch.beyond}), so the whole cost has a column. */
+    static boolean wholeRecorded(List<Row> rows) {
+        return rows.stream().anyMatch(r -> r.paired() != null && r.paired().beyond() != null);
+    }
+
     /** How the paper's indirect column reads: the value only when clean, else the flag and, in brackets, the arithmetic. */
     public static String indirectCell(Row r) {
         if (!r.paperRun()) {
@@ -73,7 +97,8 @@ public final class IndirectTable {
     static final List<String> PARAMETERS = List.of("jdk", "class", "handoff", "placement", "sharing", "walk", "strideB", "cacheMark");
 
     /** The paired estimate's columns, and the paper's estimator's. */
-    static final List<String> PAIRED = List.of("paired_ns/switch", "walk1_ns", "walk2_ns", "control_ns");
+    static final List<String> PAIRED = List.of("cache_ns/switch", "paired_ns/switch", "walk1_ns", "walk2_ns", "control_ns",
+            "beyond_ns/switch");
     static final List<String> PAPER = List.of("paper_ns/switch", "total_ns/switch", "direct_ns/switch", "walk_ns/switch",
             "walk2arrays_ns/switch");
 
@@ -99,10 +124,17 @@ public final class IndirectTable {
         boolean paper = rows.stream().anyMatch(Row::paperRun);
         boolean walks = rows.stream().anyMatch(r -> r.walkKind() != null && !r.walkKind().equals("LI"));
         boolean controls = rows.stream().anyMatch(r -> r.paired() != null && r.paired().control() != null);
-        List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark",
-            "paired_ns/switch", "walk1_ns", "walk2_ns"));
+        boolean whole = wholeRecorded(rows);
+        List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark"));
+        if (whole) {
+            head.add("cache_ns/switch");
+        }
+        head.addAll(List.of("paired_ns/switch", "walk1_ns", "walk2_ns"));
         if (controls) {
             head.add("control_ns");
+        }
+        if (whole) {
+            head.add("beyond_ns/switch");
         }
         if (paper) {
             head.addAll(List.of("paper_ns/switch", "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch"));
@@ -112,7 +144,8 @@ public final class IndirectTable {
             head.addAll(List.of("misses/switch", "indirect_misses/switch"));
         }
         // the estimates whole; the figures they come from may wrap before their error (w), so that the table fits a page
-        StringBuilder align = new StringBuilder("llllrrlrww" + (controls ? "w" : "") + (paper ? "rwwww" : "") + "r" + (misses ? "rw" : ""));
+        StringBuilder align = new StringBuilder("llllrrl" + (whole ? "r" : "") + "rww" + (controls ? "w" : "") + (whole ? "w" : "")
+                + (paper ? "rwwww" : "") + "r" + (misses ? "rw" : ""));
         if (walks) {
             head.add(4, "walk");
             align.insert(4, 'l');
@@ -125,10 +158,16 @@ public final class IndirectTable {
         for (Row r : rows) {
             IndirectCost.Paired p = r.paired();
             List<String> l = new ArrayList<>(List.of(r.benchmarkClass(), r.handoff(), r.placement(), String.valueOf(r.sharing()),
-                String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), IndirectCost.mark(caches, r.workingSetKiB()),
-                pairedCell(r), p == null ? "–" : fmt(p.first()), p == null ? "–" : fmt(p.second())));
+                String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), IndirectCost.mark(caches, r.workingSetKiB())));
+            if (whole) {
+                l.add(wholeCell(r));
+            }
+            l.addAll(List.of(pairedCell(r), p == null ? "–" : fmt(p.first()), p == null ? "–" : fmt(p.second())));
             if (controls) {
                 l.add(p == null ? "–" : fmt(p.control()));
+            }
+            if (whole) {
+                l.add(p == null ? "–" : fmt(p.beyond()));
             }
             if (paper) {
                 l.addAll(List.of(indirectCell(r), fmt(r.total()), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays())));
@@ -151,9 +190,14 @@ public final class IndirectTable {
 
     /** The legend printed under the text table. */
     public static String legend(CacheSizes caches) {
-        return "paired = walk1 - walk2, ns per switch (roundTripPaired: on each wake a side times its first walk, right after"
+        return "cache = beyond - beyond at size 0, ns per switch: what a switch costs through the caches, in the switch itself"
+                + " and in the walk after it; the headline estimate where recorded. beyond = the pair's CPU time per switch"
+                + " (schedstat run time of both threads over each iteration, so time another task took is not in it) less two"
+                + " walks at the second walk's speed: the direct cost plus everything the caches add. "
+                + "paired = walk1 - walk2, ns per switch (roundTripPaired: on each wake a side times its first walk, right after"
                 + " the switch in, and an immediate second walk with no switch between; same thread, same compiled loop, same"
-                + " second); the headline estimate. control = walk1 - walk2 of walkAlonePaired: the same timed walks on one"
+                + " second): the cost after the switch only; it misses what the switch itself pays (its own data evicted,"
+                + " write-backs) and can read below 0 where the switch pays write-backs the first walk then saves. control = walk1 - walk2 of walkAlonePaired: the same timed walks on one"
                 + " thread with no switch, what the estimator reads when nothing happened (ns; within its error of 0 when"
                 + " the estimator is unbiased). The paper's estimator (Li, Ding and Shen), beside it: per switch = per round"
                 + " trip / 2; total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2 (one array, no switch, another"
@@ -179,13 +223,14 @@ public final class IndirectTable {
         return "MISSING_BASELINE no size-0 or walkAlone row; NEGATIVE below zero beyond its error: not a cost;"
                 + " WITHIN_ERROR indistinguishable from 0; NO_ERROR_ESTIMATE one iteration, no error;"
                 + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers);"
-                + " NOT_COUNTED roundTripPaired run without PairedWalkProfiler;"
+                + " NOT_COUNTED roundTripPaired run without PairedWalkProfiler (or, for cache, without the pair's CPU time);"
                 + " CONTROL_BIASED the no-switch control is resolved away from 0 and the estimate does not stand beyond it."
                 + " Flagged values appear only in [brackets] after the flag.";
     }
 
     /**
-     * One JSON object per row and estimator, for scripts: the paired estimate (where roundTripPaired ran) and
+     * One JSON object per row and estimator, for scripts: the paired estimate (where roundTripPaired ran), the whole
+     * cost through the caches ({@code "whole"}, where the pair's CPU time was recorded, with {@code beyond_ns_per_switch}) and
      * the paper's (where roundTrip ran). {@code ns_per_switch} and {@code error} (the 99.9% half-width) are
      * null where unknown; {@code flags} is empty when the value is a resolved, positive cost ({@code DIRECT_ROW}
      * marks the paper's size-0 row, whose indirect cost is 0 by definition; paper objects also carry the
@@ -202,6 +247,13 @@ public final class IndirectTable {
                 m.put("control_error", p.control() == null || !Double.isFinite(p.control().halfWidth()) ? null
                         : p.control().halfWidth());
                 out.add(gson.toJson(m));
+                if (p.beyond() != null) {
+                    Map<String, Object> w = jsonRow(r, "whole", p.benchmark(), p.params(), p.whole(),
+                            r.workingSetKiB() == 0 ? EnumSet.noneOf(Flag.class) : p.wholeFlags(), p.switchesPerOp());
+                    w.put("beyond_ns_per_switch", Double.isFinite(p.beyond().value()) ? p.beyond().value() : null);
+                    w.put("beyond_error", Double.isFinite(p.beyond().halfWidth()) ? p.beyond().halfWidth() : null);
+                    out.add(gson.toJson(w));
+                }
             }
             if (r.paperRun()) {
                 Set<Flag> f = r.indirect() == null ? EnumSet.of(Flag.MISSING_BASELINE) : r.flags();

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -106,6 +107,10 @@ class WorkingSetHandoffTest {
         assertEquals(first.getScore() - second.getScore(), indirect.getScore(), 1e-6 * first.getScore(),
                 "indirect.paired is first - second");
         assertEquals(2, indirect.getStatistics().getN(), "one value per iteration");
+        Result<?> beyond = s.get(PairedWalkProfiler.SWITCH);
+        assertTrue(beyond != null && Double.isFinite(beyond.getScore()) && beyond.getStatistics().getN() == 2,
+                "the pair's CPU time beyond its walks, per iteration: " + s.keySet());
+        assertNull(control.getSecondaryResults().get(PairedWalkProfiler.SWITCH), "one thread, no pair: no switch.beyond");
         double rt = switchesPerOp(r);
         assertTrue(rt > 1.5 && rt < 2.6, "SAME_CPU paired round trip should be ~2 switches/op, was " + rt);
     }
@@ -118,6 +123,8 @@ class WorkingSetHandoffTest {
                 .param("sharing", "SHARED").param("workingSetKiB", "16").param("strideBytes", "64").build())).run();
         Map<String, RunResult> r = byBenchmark(results);
         assertEquals(Set.of("roundTrip", "roundTripPaired"), r.keySet());
+        assertNull(r.get("roundTripPaired").getSecondaryResults().get(PairedWalkProfiler.SWITCH),
+                "a virtual partner has no thread of its own whose CPU time could be read");
         for (RunResult rr : r.values()) {
             assertTrue(Double.isFinite(rr.getPrimaryResult().getScore()));
             assertTrue(switchesPerOp(rr) > 0.5, "a park/unpark round trip with a virtual partner blocks the platform side: "

@@ -225,6 +225,60 @@ class IndirectCostTest {
         assertTrue(table.contains("NEGATIVE [-500") && !table.contains("paper_ns/switch"), table);
     }
 
+    /** A paired row that recorded the pair's CPU time: switch.beyond per iteration. */
+    private static String pairedRowWithBeyond(int size, double indirect, double[] beyond) {
+        StringBuilder raw = new StringBuilder("[[");
+        double sum = 0;
+        for (int i = 0; i < beyond.length; i++) {
+            raw.append(i == 0 ? "" : ",").append(beyond[i]);
+            sum += beyond[i];
+        }
+        raw.append("]]");
+        String row = pairedRow(size, indirect, new double[] {indirect - 1, indirect, indirect + 1});
+        return row.substring(0, row.length() - 2) + ",\"switch.beyond\":{\"score\":" + sum / beyond.length
+                + ",\"scoreError\":1.0,\"scoreUnit\":\"ns/switch\",\"rawData\":" + raw + "}}}";
+    }
+
+    /**
+     * The whole cost through the caches is the switch's CPU time beyond its walks less that at size 0, judged by the
+     * one rule; it stands where the paired estimate reads below 0 (the switch paid the write-backs the first walk saved).
+     */
+    @Test
+    void theWholeCostIsTheSwitchBeyondItsWalksLessThatAtSizeZero() {
+        String json = "[" + pairedRowWithBeyond(0, 0, new double[] {2990, 3000, 3010})
+                + "," + pairedRowWithBeyond(64, -110, new double[] {3100, 3000, 2950})
+                + "," + pairedRowWithBeyond(256, 900, new double[] {5090, 5100, 5110}) + "]";
+        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
+        assertEquals(3, rows.size());
+        assertEquals(0, rows.get(0).paired().whole().value(), 1e-9, "size 0 is the direct row");
+        IndirectCost.Paired at64 = rows.get(1).paired();
+        assertEquals(Set.of(IndirectCost.Flag.NEGATIVE), at64.flags(), "the paired estimate alone is negative");
+        assertEquals(3016.667 - 3000, at64.whole().value(), 1e-3);
+        assertEquals(Set.of(IndirectCost.Flag.WITHIN_ERROR), at64.wholeFlags());
+        IndirectCost.Paired at256 = rows.get(2).paired();
+        assertTrue(at256.wholeClean(), at256.toString());
+        assertEquals(2100, at256.whole().value(), 1e-9);
+        String table = IndirectTable.table(rows, null).text();
+        assertTrue(table.contains("cache_ns/switch") && table.contains("beyond_ns/switch") && table.contains("WITHIN_ERROR [16.7"),
+                table);
+        List<String> lines = IndirectTable.jsonLines(rows);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("\"estimator\":\"whole\"") && l.contains("\"size_kib\":256")
+                && l.contains("\"ns_per_switch\":2100.0") && l.contains("\"beyond_ns_per_switch\":5100.0")), String.join("\n", lines));
+    }
+
+    @Test
+    void theWholeCostNeedsTheSizeZeroRowAndTheRecordedCpuTime() {
+        String json = "[" + pairedRowWithBeyond(256, 900, new double[] {5090, 5100, 5110}) + "," + pairedRow(512, 900,
+                new double[] {890, 900, 910}) + "]";
+        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
+        assertEquals(Set.of(IndirectCost.Flag.MISSING_BASELINE), rows.get(0).paired().wholeFlags());
+        assertNull(rows.get(0).paired().whole());
+        assertEquals(Set.of(IndirectCost.Flag.NOT_COUNTED), rows.get(1).paired().wholeFlags());
+        assertTrue(IndirectTable.table(rows, null).text().contains("MISSING_BASELINE"));
+        String old = IndirectTable.table(rows.subList(1, 2), null).text();
+        assertFalse(old.contains("cache_ns/switch"), "results from before the CPU time was recorded get no column of flags: " + old);
+    }
+
     private static String controlRow(int size, double[] iterations) {
         return pairedRow(size, iterations[0], iterations)
                 .replace("WorkingSetHandoff.roundTripPaired", "WorkingSetHandoff.walkAlonePaired")

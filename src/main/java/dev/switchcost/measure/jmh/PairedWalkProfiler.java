@@ -8,6 +8,7 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -25,6 +26,13 @@ import java.util.List;
  *   <li>{@code walk.second}: ns per second walk (right after the first, no switch between);</li>
  *   <li>{@code indirect.paired}: first − second, ns per switch: each switch hands the CPU to one side,
  *       which then does exactly one first walk.</li>
+ *   <li>{@code switch.beyond}: the pair's CPU time per switch less two walks at the second walk's speed, where
+ *       the benchmark {@link #recordPairRun records} the pair's CPU time ({@code schedstat} run time of both
+ *       threads, read at the iteration's set-up and tear-down, never per op): the switch's direct cost plus
+ *       everything the caches add, in the switch itself (its own data evicted by the walks, the walks' dirty
+ *       lines written back on its path) and in the first walk after it. Time another task took of the CPU is
+ *       not in it. Less its value at size 0, it is what {@code switchcost indirect} calls the whole cost
+ *       through the caches; {@code indirect.paired} alone sees only the part after the switch.</li>
  * </ul>
  * Benchmarks that record nothing get no results from this profiler. Registered by
  * {@code switchcost run} and {@code compare} beside {@link ContextSwitchProfiler}; by hand,
@@ -35,16 +43,30 @@ public final class PairedWalkProfiler implements InternalProfiler {
     public static final String FIRST = "walk.first";
     public static final String SECOND = "walk.second";
     public static final String INDIRECT = "indirect.paired";
+    public static final String SWITCH = "switch.beyond";
 
     private static final Object LOCK = new Object();
     private static long firstNanos;
     private static long secondNanos;
     private static int sides;
+    /** The pair's CPU time over the iteration's ops, ns; -1 when not recorded or unreadable. */
+    private static long pairRunNanos = -1;
 
     public PairedWalkProfiler() {
     }
 
     public PairedWalkProfiler(String initLine) {
+    }
+
+    /**
+     * The pair's CPU time ({@code schedstat} run time of both sides) from just before the iteration's
+     * first op to just after its last, or -1 where it could not be read: called from the benchmark's
+     * iteration tear-down, once per iteration.
+     */
+    public static void recordPairRun(long nanos) {
+        synchronized (LOCK) {
+            pairRunNanos = nanos;
+        }
     }
 
     /**
@@ -75,31 +97,38 @@ public final class PairedWalkProfiler implements InternalProfiler {
                                                        IterationResult result) {
         long[] t = take();
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
-        return results(t[0], t[1], (int) t[2], ops);
+        return results(t[0], t[1], (int) t[2], ops, t[3]);
     }
 
-    /** The registry's sums, cleared: {first, second, sides}. */
+    /** The registry's sums, cleared: {first, second, sides, pair run}. */
     private static long[] take() {
         synchronized (LOCK) {
-            long[] t = {firstNanos, secondNanos, sides};
+            long[] t = {firstNanos, secondNanos, sides, pairRunNanos};
             firstNanos = 0;
             secondNanos = 0;
             sides = 0;
+            pairRunNanos = -1;
             return t;
         }
     }
 
     /** The arithmetic, apart from the registry, so it can be checked on fixed sums. */
-    static List<Result> results(long firstNanos, long secondNanos, int sides, long ops) {
+    static List<Result> results(long firstNanos, long secondNanos, int sides, long ops, long pairRunNanos) {
         if (sides == 0) {
             return List.of();
         }
         double walks = (double) sides * ops;
         double first = ops > 0 ? firstNanos / walks : Double.NaN;
         double second = ops > 0 ? secondNanos / walks : Double.NaN;
-        return List.of(
+        List<Result> out = new ArrayList<>(List.of(
                 new ScalarResult(FIRST, first, "ns/walk", AggregationPolicy.AVG),
                 new ScalarResult(SECOND, second, "ns/walk", AggregationPolicy.AVG),
-                new ScalarResult(INDIRECT, first - second, "ns/switch", AggregationPolicy.AVG));
+                new ScalarResult(INDIRECT, first - second, "ns/switch", AggregationPolicy.AVG)));
+        if (pairRunNanos >= 0 && ops > 0) {
+            // each switch hands the CPU to one side, which walks twice: per switch, the pair's CPU time
+            // less two walks at the undisturbed (second walk's) speed
+            out.add(new ScalarResult(SWITCH, pairRunNanos / walks - 2 * second, "ns/switch", AggregationPolicy.AVG));
+        }
+        return out;
     }
 }

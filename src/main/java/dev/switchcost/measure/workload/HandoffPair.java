@@ -14,6 +14,14 @@ public interface HandoffPair extends AutoCloseable {
     /** @throws IllegalStateException carrying the partner's failure if it failed */
     void checkPartner();
 
+    /**
+     * @return the partner thread's time on a CPU so far ({@code schedstat} run time), ns, or -1 where it has
+     *         no thread of its own in this process to read
+     */
+    default long partnerRunNs() {
+        return -1;
+    }
+
     /** @return one line saying where each side runs, as checked with sched_getcpu */
     String report();
 

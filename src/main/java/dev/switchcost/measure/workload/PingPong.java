@@ -248,6 +248,16 @@ public final class PingPong implements AutoCloseable {
         return ran;
     }
 
+    /**
+     * @return the partner thread's time on a CPU so far ({@code schedstat} run time), ns, or -1 when it has no
+     *         thread of its own to read (a virtual or inline partner) or has ended
+     */
+    public long partnerRunNs() {
+        int tid = partnerTid;
+        SchedStat s = tid < 0 ? null : SchedStat.read(ProcessHandle.current().pid(), tid);
+        return s == null ? -1 : s.runNs();
+    }
+
     /** @throws IllegalStateException carrying the partner's exception if it failed */
     public void checkPartner() {
         Throwable f = partnerFailure;

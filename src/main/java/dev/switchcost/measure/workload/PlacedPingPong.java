@@ -86,6 +86,11 @@ public final class PlacedPingPong implements HandoffPair {
     }
 
     @Override
+    public long partnerRunNs() {
+        return pingPong.partnerRunNs();
+    }
+
+    @Override
     public void checkPartner() {
         pingPong.checkPartner();
     }
