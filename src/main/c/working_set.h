@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #define WS_MAX_KIB (1024L * 1024L)        /* 1 GiB per array */
 #define WS_MAX_STRIDE (1024L * 1024L)     /* bytes */
@@ -63,7 +64,22 @@ typedef struct {
     uint64_t first_ns;
     uint64_t second_ns;
     double diff_sq;  /* sum of (first - second)^2 over wakes, ns^2 */
+    uint64_t cpu_ns; /* the walking thread's CPU time over its measured wakes (ws_cpu_ns), 0 when not read */
 } ws_sums_t;
+
+/*
+ * The calling thread's CPU time, ns (CLOCK_THREAD_CPUTIME_ID: the kernel's sum_exec_runtime, what the JVM
+ * side reads from schedstat), or 0 where it cannot be read. Read at the start and end of a side's measured
+ * wakes, never per wake.
+ */
+static inline uint64_t ws_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) {
+        return 0;
+    }
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 static inline const char *ws_walk_name(walk_t w)
 {
@@ -207,14 +223,18 @@ static inline void ws_wake(const ws_array_t *w, ws_sums_t *s)
 
 static inline ws_sums_t ws_sums_plus(ws_sums_t x, ws_sums_t y)
 {
-    ws_sums_t s = {x.wakes + y.wakes, x.first_ns + y.first_ns, x.second_ns + y.second_ns, x.diff_sq + y.diff_sq};
+    ws_sums_t s = {x.wakes + y.wakes, x.first_ns + y.first_ns, x.second_ns + y.second_ns, x.diff_sq + y.diff_sq,
+                   x.cpu_ns + y.cpu_ns};
     return s;
 }
 
 /*
  * The extra JSON fields of a working-set line: working_set_kib, stride_bytes, walk, wakes,
  * first_walk_ns and second_walk_ns (means per wake), paired_indirect_ns_per_switch (their difference)
- * and paired_indirect_sd_ns (standard deviation of the per-wake difference).
+ * and paired_indirect_sd_ns (standard deviation of the per-wake difference); where the sides' CPU time was
+ * read (cpu_ns > 0), beyond_ns_per_switch: the CPU time per wake (one switch in each) less two walks at the
+ * second walk's speed, the switch's direct cost plus all it costs through the caches, in the switch and
+ * after it (WorkingSetHandoff's switch.beyond; less its value at size 0, the whole cost through the caches).
  */
 static inline void ws_fields(char *buf, size_t len, const ws_args_t *a, ws_sums_t s)
 {
@@ -227,6 +247,10 @@ static inline void ws_fields(char *buf, size_t len, const ws_args_t *a, ws_sums_
              "\"second_walk_ns\":%.3f,\"paired_indirect_ns_per_switch\":%.3f,\"paired_indirect_sd_ns\":%.3f",
              a->size_kib, a->stride_bytes, ws_walk_name(a->walk), (unsigned long long)s.wakes, first, second, mean_d,
              var > 0 ? sqrt(var) : 0.0);
+    if (s.cpu_ns > 0 && s.wakes > 0) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, ",\"beyond_ns_per_switch\":%.3f", (double)s.cpu_ns / n - 2.0 * second);
+    }
 }
 
 #endif

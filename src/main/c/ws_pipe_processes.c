@@ -101,11 +101,11 @@ int main(int argc, char **argv)
                 _exit(EXIT_FAILURE_);
             }
             switches_t before = {0, 0};
-            ws_sums_t sums = {0, 0, 0, 0.0};
+            ws_sums_t sums = {0, 0, 0, 0.0, 0};
             for (long i = 0; i < total; i++) {
                 if (i == warmup) {
                     before = switches_of(RUSAGE_SELF);
-                    sums = (ws_sums_t){0, 0, 0, 0.0};
+                    sums = (ws_sums_t){0, 0, 0, 0.0, 0};
                 }
                 if (!recv_byte(to_child[0])) {
                     _exit(EXIT_FAILURE_);
@@ -128,11 +128,11 @@ int main(int argc, char **argv)
             die(&cfg, EXIT_FAILURE_, 1, "parent: mmap of %ld KiB", ws.size_kib);
         }
         switches_t before = {0, 0};
-        ws_sums_t sums = {0, 0, 0, 0.0};
+        ws_sums_t sums = {0, 0, 0, 0.0, 0};
         uint64_t t0 = 0;
         for (long i = 0; i < total; i++) {
             if (i == warmup) {
-                sums = (ws_sums_t){0, 0, 0, 0.0};
+                sums = (ws_sums_t){0, 0, 0, 0.0, 0};
                 before = switches_of(RUSAGE_THREAD);
                 t0 = now_ns();
             }

@@ -45,12 +45,12 @@ int main(int argc, char **argv)
         long warmup = warmup_round_trips(cfg.round_trips);
         long total = warmup + cfg.round_trips;
         switches_t before = {0, 0};
-        ws_sums_t sums = {0, 0, 0, 0.0};
+        ws_sums_t sums = {0, 0, 0, 0.0, 0};
         uint64_t t0 = 0;
         char c = 'x';
         for (long i = 0; i < total; i++) {
             if (i == warmup) {
-                sums = (ws_sums_t){0, 0, 0, 0.0};
+                sums = (ws_sums_t){0, 0, 0, 0.0, 0};
                 before = switches_of(RUSAGE_SELF);
                 t0 = now_ns();
             }

@@ -10,7 +10,8 @@
  * maps and touches its own array on its own CPU before the warm-up.
  *
  * Output: print_result's fields (mechanism "ws-futex-threads") plus working_set_kib, stride_bytes,
- * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns.
+ * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns and
+ * beyond_ns_per_switch (both threads' CPU time over their measured wakes, read before and after them).
  * ns_per_round_trip includes the four walks and six clock reads of a round trip.
  *
  * usage: ws_threads [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
@@ -47,11 +48,13 @@ static void *partner(void *arg)
     }
     long total = shared.warmup + shared.measured;
     switches_t before = {0, 0};
-    ws_sums_t sums = {0, 0, 0, 0.0};
+    ws_sums_t sums = {0, 0, 0, 0.0, 0};
+    uint64_t cpu0 = 0;
     for (long i = 0; i < total; i++) {
         if (i == shared.warmup) {
             before = switches_of(RUSAGE_THREAD);
-            sums = (ws_sums_t){0, 0, 0, 0.0};
+            sums = (ws_sums_t){0, 0, 0, 0.0, 0};
+            cpu0 = ws_cpu_ns();
         }
         int r = turn_await(&shared.word, SIDE_B, FUTEX_PRIVATE_FLAG, 0);
         if (r != TURN_OK) {
@@ -62,7 +65,9 @@ static void *partner(void *arg)
         ws_wake(&w, &sums);
         turn_pass(&shared.word, SIDE_A, FUTEX_PRIVATE_FLAG);
     }
+    uint64_t cpu1 = ws_cpu_ns();
     shared.partner_switches = switches_minus(switches_of(RUSAGE_THREAD), before);
+    sums.cpu_ns = cpu0 > 0 && cpu1 > cpu0 ? cpu1 - cpu0 : 0;
     shared.partner_sums = sums;
     ws_free(&w);
     return NULL;
@@ -91,13 +96,14 @@ int main(int argc, char **argv)
             die(&cfg, EXIT_FAILURE_, 1, "pthread_create");
         }
         switches_t before = {0, 0};
-        ws_sums_t sums = {0, 0, 0, 0.0};
-        uint64_t t0 = 0;
+        ws_sums_t sums = {0, 0, 0, 0.0, 0};
+        uint64_t t0 = 0, cpu0 = 0;
         long total = shared.warmup + shared.measured;
         for (long i = 0; i < total; i++) {
             if (i == shared.warmup) {
-                sums = (ws_sums_t){0, 0, 0, 0.0};
+                sums = (ws_sums_t){0, 0, 0, 0.0, 0};
                 before = switches_of(RUSAGE_THREAD);
+                cpu0 = ws_cpu_ns();
                 t0 = now_ns();
             }
             turn_pass(&shared.word, SIDE_B, FUTEX_PRIVATE_FLAG);
@@ -108,6 +114,8 @@ int main(int argc, char **argv)
             ws_wake(&w, &sums);
         }
         uint64_t t1 = now_ns();
+        uint64_t cpu1 = ws_cpu_ns();
+        sums.cpu_ns = cpu0 > 0 && cpu1 > cpu0 ? cpu1 - cpu0 : 0;
         switches_t mine = switches_minus(switches_of(RUSAGE_THREAD), before);
         pthread_join(t, NULL);
         if (shared.partner_status != TURN_OK) {

@@ -13,10 +13,13 @@ package dev.switchcost.measure.nativebaseline;
  * @param secondWalkNs               mean time of the second walk, at once after the first ({@code second_walk_ns})
  * @param pairedIndirectNsPerSwitch  first - second ({@code paired_indirect_ns_per_switch}); a control near 0 for {@code ws_single}
  * @param pairedIndirectSdNs         standard deviation of the per-wake difference ({@code paired_indirect_sd_ns})
+ * @param beyondNsPerSwitch          the threads' CPU time per wake less two second walks ({@code beyond_ns_per_switch}):
+ *                                   the direct cost plus all the caches add, in the switch and after it; NaN where the
+ *                                   program does not read it (ws_pipe_processes, ws_single)
  */
 public record NativeWorkingSetResult(NativeResult result, long workingSetKib, long strideBytes, String walk, long wakes,
                                      double firstWalkNs, double secondWalkNs, double pairedIndirectNsPerSwitch,
-                                     double pairedIndirectSdNs) {
+                                     double pairedIndirectSdNs, double beyondNsPerSwitch) {
 
     /**
      * Li, Ding and Shen's estimator of the total cost of one switch, c2 = time2/(2N) - time1/N: half

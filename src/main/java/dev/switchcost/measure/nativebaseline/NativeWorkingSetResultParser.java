@@ -10,7 +10,8 @@ import java.util.List;
  * Reads the output of the native working-set programs: {@link NativeResultParser}'s line with, in
  * addition, {@code "working_set_kib"}, {@code "stride_bytes"}, {@code "walk"}, {@code "wakes"},
  * {@code "first_walk_ns"}, {@code "second_walk_ns"}, {@code "paired_indirect_ns_per_switch"} and
- * {@code "paired_indirect_sd_ns"}. Blank lines are skipped; any other line without them is an error naming the line.
+ * {@code "paired_indirect_sd_ns"}, and {@code "beyond_ns_per_switch"} where the program reads its threads' CPU time
+ * (NaN where absent). Blank lines are skipped; any other line without them is an error naming the line.
  */
 public final class NativeWorkingSetResultParser {
 
@@ -32,6 +33,7 @@ public final class NativeWorkingSetResultParser {
         return new NativeWorkingSetResult(common, (long) NativeResultParser.num(o, "working_set_kib"),
                 (long) NativeResultParser.num(o, "stride_bytes"), walk, (long) NativeResultParser.num(o, "wakes"),
                 NativeResultParser.num(o, "first_walk_ns"), NativeResultParser.num(o, "second_walk_ns"),
-                NativeResultParser.num(o, "paired_indirect_ns_per_switch"), NativeResultParser.num(o, "paired_indirect_sd_ns"));
+                NativeResultParser.num(o, "paired_indirect_ns_per_switch"), NativeResultParser.num(o, "paired_indirect_sd_ns"),
+                o.has("beyond_ns_per_switch") ? NativeResultParser.num(o, "beyond_ns_per_switch") : Double.NaN);
     }
 }
