@@ -33,8 +33,9 @@ import java.util.function.Predicate;
  * @param nativeC   the plain C futex handoff on one CPU, same run (compare.json), or null
  * @param jvmVsC    the JVM's futex handoff on one CPU in the same compare run, or null
  * @param jvmExtra  jvmVsC − nativeC, or null
- * @param cache     the paired indirect cost per switch through the caches ({@code WorkingSetHandoff.roundTripPaired},
- *                  SAME_CPU, PRIVATE, stride 64 B, Li et al.'s walk), or null when not measured
+ * @param cache     the cost per switch through the caches ({@code WorkingSetHandoff.roundTripPaired}, SAME_CPU, PRIVATE,
+ *                  stride 64 B, Li et al.'s walk): the whole cost (in the switch and after it) where the run has the
+ *                  size-0 row and the pair's CPU time, else the paired estimate (after it only); null when not measured
  * @param cacheKiB  the working set per thread of {@link #cache}, KiB; 0 when not measured
  * @param cacheFlags why {@link #cache} is not a plain cost ({@link IndirectCost.Flag}): empty when it is resolved and positive
  * @param cacheShare cache / sameCpu: the indirect cost in units of the direct cost, or null
@@ -126,13 +127,13 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Figure cache = cacheRow.map(x -> {
             IndirectCost.Paired p = IndirectCost.paired(x, rows);
-            return new Figure("paired, " + x.param("workingSetKiB") + " KiB per thread", p.indirect(), x.switchesPerOp(), x.key(),
-                    side(x, machine));
+            return new Figure((p.hasWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param("workingSetKiB")
+                    + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), side(x, machine));
         }).orElse(null);
         return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),
                 c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
                 cacheRow.map(x -> Long.parseLong(x.param("workingSetKiB"))).orElse(0L),
-                cacheRow.map(x -> IndirectCost.paired(x, rows).flags()).orElse(Set.of()),
+                cacheRow.map(x -> IndirectCost.paired(x, rows).answerFlags()).orElse(Set.of()),
                 cache == null || !Double.isFinite(cache.perSwitch().value()) ? null : Like.ratio(cache, same),
                 virtFree, platFree, Like.ratio(platFree, virtFree));
     }

@@ -111,6 +111,21 @@ public final class IndirectCost {
         public boolean wholeClean() {
             return wholeFlags.isEmpty();
         }
+
+        /** @return true when the whole cost was derived (the pair's CPU time recorded here and at size 0) */
+        public boolean hasWhole() {
+            return whole != null;
+        }
+
+        /** @return the answer to "what does a switch cost through the caches": the whole cost where derived, else the paired */
+        public Estimate answer() {
+            return hasWhole() ? whole : indirect;
+        }
+
+        /** @return {@link #answer()}'s flags */
+        public Set<Flag> answerFlags() {
+            return hasWhole() ? wholeFlags : flags;
+        }
     }
 
     /**

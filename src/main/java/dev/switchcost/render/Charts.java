@@ -372,8 +372,10 @@ public final class Charts {
      * gives the caches, the caches marked), one curve per stride, placement, handoff and sharing, with its
      * 99.9% error as whiskers, and the direct cost of a switch as a dashed horizontal reference. The y axis is
      * logarithmic where the values span decades (16 KiB's ~100 ns beside 4 MiB's ~450,000 ns), with what is
-     * ≤ 0 or within error of 0 in a marked row below it ({@link #curveChart}). The curve is the paired
-     * estimate where roundTripPaired ran; only where no paired row exists does it draw the paper's estimator
+     * ≤ 0 or within error of 0 in a marked row below it ({@link #curveChart}). Where the pair's CPU time was
+     * recorded beside a size-0 row, two curves per series: the whole cost (in the switch and after it) and the
+     * paired estimate (after it only), with the size-0 CPU time per switch as the direct cost. Otherwise the curve
+     * is the paired estimate where roundTripPaired ran; only where no paired row exists does it draw the paper's estimator
      * (total − direct − walk), and says so in the title. Rows without a value and memory-bound paper rows
      * are left out (the table has them).
      *
@@ -384,6 +386,9 @@ public final class Charts {
                                              String question) throws IOException {
         boolean paired = rows.stream().anyMatch(r -> r.paired() != null && r.workingSetKiB() > 0
                 && Double.isFinite(r.paired().indirect().value()));
+        // the whole cost (in the switch and after it) where the pair's CPU time was recorded beside a size-0 row
+        boolean whole = paired && rows.stream().anyMatch(r -> r.paired() != null && r.workingSetKiB() > 0
+                && r.paired().whole() != null && Double.isFinite(r.paired().whole().value()));
         boolean jdks = rows.stream().map(IndirectCost.Row::jdk).distinct().count() > 1;
         boolean walks = rows.stream().map(IndirectCost.Row::walkKind).distinct().count() > 1;
         boolean placements = rows.stream().map(IndirectCost.Row::placement).distinct().count() > 1;
@@ -392,28 +397,38 @@ public final class Charts {
         Estimate direct = null;
         String directWhat = null;
         for (IndirectCost.Row r : rows) {
-            Estimate e;
-            if (paired) {
-                e = r.paired() == null ? null : r.paired().indirect();
+            if (whole && direct == null && r.workingSetKiB() == 0 && r.paired() != null && r.paired().beyond() != null) {
+                direct = r.paired().beyond();
+                directWhat = "direct cost, " + r.handoff() + " " + r.placement() + " (the pair's CPU time per switch at size 0)";
+            }
+            Map<String, Estimate> drawn = new LinkedHashMap<>();
+            if (whole) {
+                drawn.put(", in the switch and after it", r.paired() == null ? null : r.paired().whole());
+                drawn.put(", after it only (paired)", r.paired() == null ? null : r.paired().indirect());
+            } else if (paired) {
+                drawn.put("", r.paired() == null ? null : r.paired().indirect());
             } else {
                 // memory-bound sizes (walk > 90% of the total) are a small difference of huge numbers: table only
-                e = r.flags().contains(IndirectCost.Flag.WALK_DOMINATED) ? null : r.indirect();
+                drawn.put("", r.flags().contains(IndirectCost.Flag.WALK_DOMINATED) ? null : r.indirect());
             }
-            if (e == null || r.workingSetKiB() <= 0 || !Double.isFinite(e.value())) {
-                continue;
-            }
-            if (direct == null && r.direct() != null) {
-                direct = r.direct();
-                directWhat = "direct cost, " + r.handoff() + " " + r.placement() + " (roundTrip at size 0)";
-            }
-            String series = (jdks ? "JDK " + r.jdk() + " " : "") + "stride " + r.strideBytes() + " B, " + r.placement() + ", "
-                    + r.handoff() + ", " + r.sharing() + (walks ? ", " + r.walkKind() + " walk" : "");
-            bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put((double) r.workingSetKiB(), e);
-            // colour: the placement where several are drawn, else the JDK where several are, else none
-            if (placements) {
-                seriesKey.put(series, Palette.placement(r.placement()));
-            } else if (jdks) {
-                seriesKey.put(series, Palette.jdkOf(r.jdk()));
+            for (Map.Entry<String, Estimate> d : drawn.entrySet()) {
+                Estimate e = d.getValue();
+                if (e == null || r.workingSetKiB() <= 0 || !Double.isFinite(e.value())) {
+                    continue;
+                }
+                if (direct == null && r.direct() != null) {
+                    direct = r.direct();
+                    directWhat = "direct cost, " + r.handoff() + " " + r.placement() + " (roundTrip at size 0)";
+                }
+                String series = (jdks ? "JDK " + r.jdk() + " " : "") + "stride " + r.strideBytes() + " B, " + r.placement() + ", "
+                        + r.handoff() + ", " + r.sharing() + (walks ? ", " + r.walkKind() + " walk" : "") + d.getKey();
+                bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put((double) r.workingSetKiB(), e);
+                // colour: the placement where several are drawn, else the JDK where several are, else none
+                if (placements) {
+                    seriesKey.put(series, Palette.placement(r.placement()));
+                } else if (jdks) {
+                    seriesKey.put(series, Palette.jdkOf(r.jdk()));
+                }
             }
         }
         if (bySeries.isEmpty() || !paired && bySeries.values().stream().allMatch(m -> m.size() < 2)) {
@@ -436,7 +451,8 @@ public final class Charts {
         List<Reference> refs = direct != null && Double.isFinite(direct.value())
                 ? List.of(new Reference(directWhat + ": " + Fmt.pm(direct) + " ns", direct, Color.DARK_GRAY)) : List.of();
         List<Label> labels = new ArrayList<>();
-        XYChart chart = curveChart(paired ? "Indirect cost of a switch: paired estimate (first − second walk), 99.9% error"
+        XYChart chart = curveChart(whole ? "Cost of a switch through the caches: in the switch and after it, and after it only, 99.9% error"
+                        : paired ? "Indirect cost of a switch: paired estimate (first − second walk), 99.9% error"
                         : "Indirect cost of a switch: the paper's estimator (total − direct − walk), 99.9% error",
                 "working set each side touches between switches, KiB (log scale)", "indirect cost, ns per switch", curves, refs,
                 caches(machine), true, true, labels);

@@ -258,6 +258,8 @@ class IndirectCostTest {
         IndirectCost.Paired at256 = rows.get(2).paired();
         assertTrue(at256.wholeClean(), at256.toString());
         assertEquals(2100, at256.whole().value(), 1e-9);
+        assertEquals(at256.whole(), at256.answer(), "the whole cost answers where it was derived");
+        assertEquals(Set.of(IndirectCost.Flag.WITHIN_ERROR), at64.answerFlags());
         String table = IndirectTable.table(rows, null).text();
         assertTrue(table.contains("cache_ns/switch") && table.contains("beyond_ns/switch") && table.contains("WITHIN_ERROR [16.7"),
                 table);
@@ -274,6 +276,8 @@ class IndirectCostTest {
         assertEquals(Set.of(IndirectCost.Flag.MISSING_BASELINE), rows.get(0).paired().wholeFlags());
         assertNull(rows.get(0).paired().whole());
         assertEquals(Set.of(IndirectCost.Flag.NOT_COUNTED), rows.get(1).paired().wholeFlags());
+        assertEquals(rows.get(0).paired().indirect(), rows.get(0).paired().answer(), "without the size-0 row the paired estimate answers");
+        assertTrue(rows.get(0).paired().answerFlags().isEmpty());
         assertTrue(IndirectTable.table(rows, null).text().contains("MISSING_BASELINE"));
         String old = IndirectTable.table(rows.subList(1, 2), null).text();
         assertFalse(old.contains("cache_ns/switch"), "results from before the CPU time was recorded get no column of flags: " + old);
