@@ -423,8 +423,9 @@ public final class Charts {
                 String series = (jdks ? "JDK " + r.jdk() + " " : "") + "stride " + r.strideBytes() + " B, " + r.placement() + ", "
                         + r.handoff() + ", " + r.sharing() + (walks ? ", " + r.walkKind() + " walk" : "") + d.getKey();
                 bySeries.computeIfAbsent(series, k -> new TreeMap<>()).put((double) r.workingSetKiB(), e);
-                // colour: the placement where several are drawn, else the JDK where several are, else none
-                if (placements) {
+                // colour: the placement where several are drawn (or where each has a whole and a paired curve, told
+                // apart by marker and stroke), else the JDK where several are, else none
+                if (placements || whole && !jdks) {
                     seriesKey.put(series, Palette.placement(r.placement()));
                 } else if (jdks) {
                     seriesKey.put(series, Palette.jdkOf(r.jdk()));

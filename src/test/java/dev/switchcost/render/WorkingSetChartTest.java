@@ -100,6 +100,41 @@ class WorkingSetChartTest {
         assertTrue(ReportChartsTest.barSeries(xy).isEmpty());
     }
 
+    static final Path WHOLE = Path.of("docs/results/2026-11-23e-epyc-kvm/curve");
+
+    /**
+     * Where the pair's CPU time was recorded beside a size-0 row, the chart draws the whole cost (in the switch and
+     * after it) and the paired estimate (after it only) per series, one colour told apart by marker and stroke, with
+     * the size-0 CPU time per switch as the direct cost.
+     */
+    @Test
+    void theWholeCostIsDrawnBesideThePairedOneWithTheSizeZeroCpuTimeAsTheDirectCost() throws IOException {
+        Results r = Results.load(WHOLE);
+        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
+        XYChart xy = c.xy();
+        String base = "stride 64 B, SAME_CPU, FUTEX, PRIVATE";
+        TreeMap<Double, Estimate> whole = new TreeMap<>();
+        TreeMap<Double, Estimate> paired = new TreeMap<>();
+        for (IndirectCost.Row x : rows) {
+            if (x.workingSetKiB() > 0) {
+                whole.put((double) x.workingSetKiB(), x.paired().whole());
+                paired.put((double) x.workingSetKiB(), x.paired().indirect());
+            }
+        }
+        assertEquals(9, whole.size(), "16 KiB .. 4 MiB");
+        checkCurve(c, base + ", in the switch and after it", whole);
+        checkCurve(c, base + ", after it only (paired)", paired);
+        XYSeries w = xy.getSeriesMap().get(base + ", in the switch and after it");
+        XYSeries p = xy.getSeriesMap().get(base + ", after it only (paired)");
+        assertEquals(w.getLineColor(), p.getLineColor(), "one series, one colour");
+        assertFalse(w.getMarker().equals(p.getMarker()) && w.getLineStyle().equals(p.getLineStyle()), "told apart by marker and stroke");
+        IndirectCost.Row zero = rows.stream().filter(x -> x.workingSetKiB() == 0).findFirst().orElseThrow();
+        assertTrue(xy.getSeriesMap().keySet().stream().anyMatch(n -> n.startsWith("direct cost") && n.contains("CPU time")
+                && n.contains(Fmt.pm(zero.paired().beyond()))), xy.getSeriesMap().keySet().toString());
+        assertTrue(xy.getTitle().contains("in the switch and after it"), xy.getTitle());
+    }
+
     @Test
     void theJvmAndCCurvesOfOneRunEachHaveTheirRow() throws IOException {
         Results r = Results.load(CURVE);
