@@ -95,15 +95,17 @@ public final class RunCommand extends BaseCommand {
      * virtual pair is compared with like for like ({@code derive.Like}: two virtual threads on one carrier share
      * one CPU; the unpinned platform pair of VirtualThreadHandoffOneCarrier is no match for it), the syscall floor
      * (gettid), the paired working-set round trip (the card's
-     * cache line) with its no-switch control; then native C beside the JVM's futex handoff on one CPU
+     * cache line: the whole cost through the caches, so no paired control is needed); then native C beside the JVM's futex handoff on one CPU
      * (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
      */
     static final String QUICK_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
-            + "|ParkUnparkPingPong\\.roundTrip_park|SyscallBaseline\\.gettid|WorkingSetHandoff\\.(roundTripPaired|walkAlonePaired))$";
+            + "|ParkUnparkPingPong\\.roundTrip_park|SyscallBaseline\\.gettid|WorkingSetHandoff\\.roundTripPaired)$";
     /**
      * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
-     * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}; placement is shared with the
-     * futex handoff, so it runs on one CPU (the card's line) and across two.
+     * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}, and at size 0: the pair's CPU time
+     * per switch there is the direct cost the card's whole cost through the caches is taken from
+     * ({@code derive.IndirectCost.Paired#whole}); placement is shared with the futex handoff, so it runs on one CPU
+     * (the card's line) and across two.
      */
     static final Map<String, String> QUICK_PARAMS = Map.of(
             "placement", "SAME_CPU,CROSS_CPU",
@@ -115,7 +117,7 @@ public final class RunCommand extends BaseCommand {
             "sharing", "PRIVATE",
             "strideBytes", "64",
             "walk", "LI",
-            "workingSetKiB", String.valueOf(quickWorkingSetKiB()));
+            "workingSetKiB", "0," + quickWorkingSetKiB());
 
     /** Used when this machine's caches cannot be read: half of a common 512 KiB L2. */
     static final long QUICK_WORKING_SET_FALLBACK_KIB = 256;

@@ -190,6 +190,20 @@ class AnswerCardTest {
         assertTrue(card.contains("1 disturbed trial"), card);
     }
 
+    /** With the size-0 paired row beside it (as run --quick now runs), the cache line is the whole cost, not the paired. */
+    @Test
+    void theCacheLineIsTheWholeCostWhereTheRunHasTheSizeZeroRow() throws IOException {
+        Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
+        Headline h = Headline.perJdk(r).get(0);
+        assertEquals(256, h.cacheKiB(), "L2/2 of this machine");
+        IndirectCost.Row row = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
+        assertEquals(row.paired().whole(), h.cache().perSwitch());
+        assertTrue(h.cache().what().startsWith("in the switch and after it"), h.cache().what());
+        String card = AnswerCard.render(r);
+        fitsOneScreen(card);
+        assertTrue(card.contains(Fmt.pm(row.paired().whole()) + " ns more through the caches"), card);
+    }
+
     @Test
     void showsTheMedianAndP99BesideTheMeanWhenASampleModeRowOfTheTrialWasRun() throws IOException {
         Path sample = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
