@@ -49,6 +49,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -94,12 +95,19 @@ public final class RunCommand extends BaseCommand {
      * LockSupport on one carrier, and the platform pair parked on one CPU (and across two) that the one-carrier
      * virtual pair is compared with like for like ({@code derive.Like}: two virtual threads on one carrier share
      * one CPU; the unpinned platform pair of VirtualThreadHandoffOneCarrier is no match for it), the syscall floor
-     * (gettid), the paired working-set round trip (the card's
-     * cache line: the whole cost through the caches, so no paired control is needed); then native C beside the JVM's futex handoff on one CPU
+     * (gettid); then the paired working-set round trip on one CPU in a run of its own ({@link #QUICK_CACHE_INCLUDE},
+     * the card's cache line: the whole cost through the caches, so no paired control is needed); then native C beside the JVM's futex handoff on one CPU
      * (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
      */
     static final String QUICK_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
-            + "|ParkUnparkPingPong\\.roundTrip_park|SyscallBaseline\\.gettid|WorkingSetHandoff\\.roundTripPaired)$";
+            + "|ParkUnparkPingPong\\.roundTrip_park|SyscallBaseline\\.gettid)$";
+    /**
+     * The quick run's cache-line trials, in a JMH run of their own after the mean rows, on one CPU only (the card's
+     * line; across CPUs would add two trials nobody reads on the card): the paired working-set round trip at
+     * {@link #quickWorkingSetKiB()} and at size 0 ({@link #QUICK_PARAMS}).
+     */
+    static final String QUICK_CACHE_INCLUDE = "\\.WorkingSetHandoff\\.roundTripPaired$";
+    static final String QUICK_CACHE_PLACEMENT = "SAME_CPU";
     /**
      * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
      * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}, and at size 0: the pair's CPU time
@@ -233,7 +241,21 @@ public final class RunCommand extends BaseCommand {
      * @param options         {@code raw} ready for this machine and the default JVM
      */
     record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat, boolean quick,
-                    Options distributionRaw, Options distribution) {
+                    Options distributionRaw, Options distribution, Options cacheRaw, Options cache) {
+
+        /** The runs after the main one, in order: the cache line's, then the distribution's. */
+        List<RunSession.Later> later(Options cacheOptions, Options distributionOptions) {
+            List<RunSession.Later> l = new ArrayList<>();
+            if (cacheOptions != null) {
+                l.add(new RunSession.Later("the cache line: the paired working-set round trip on one CPU, at size 0 and "
+                        + quickWorkingSetKiB() + " KiB per thread", cacheOptions));
+            }
+            if (distributionOptions != null) {
+                l.add(new RunSession.Later("the latency distribution: the handoffs again in JMH's sample mode (-bm sample)",
+                        distributionOptions));
+            }
+            return l;
+        }
     }
 
     @Override
@@ -244,7 +266,8 @@ public final class RunCommand extends BaseCommand {
         Prepared prepared = prepare(said);
         List<RunSession.OnJdk> runs = onJdks(prepared, chosen, said);
         if (runs.isEmpty()) {
-            runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan(), prepared.distribution()));
+            runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan(),
+                    prepared.later(prepared.cache(), prepared.distribution())));
         }
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
                 allowDisturbed.allowed());
@@ -276,7 +299,8 @@ public final class RunCommand extends BaseCommand {
         for (Jdk j : chosen) {
             Options o = onJdk(prepared, prepared.raw(), j, said);
             Options d = prepared.distributionRaw() == null ? null : onJdk(prepared, prepared.distributionRaw(), j, quiet());
-            out.add(new RunSession.OnJdk(j, o, TrialPlan.of(o), d));
+            Options c = prepared.cacheRaw() == null ? null : onJdk(prepared, prepared.cacheRaw(), j, quiet());
+            out.add(new RunSession.OnJdk(j, o, TrialPlan.of(o), prepared.later(c, d)));
         }
         return out;
     }
@@ -336,14 +360,25 @@ public final class RunCommand extends BaseCommand {
         }
         boolean quick = mode == null || !mode.full;
         boolean distribution = quick && cmd.getIncludes().isEmpty() && cmd.getBenchModes().isEmpty();
-        ChainedOptionsBuilder b = builder(cmd, quick, QUICK_INCLUDE, QUICK_WARMUP_ITERATIONS, QUICK_ITERATIONS);
+        ChainedOptionsBuilder b = builder(cmd, quick, QUICK_INCLUDE, QUICK_WARMUP_ITERATIONS, QUICK_ITERATIONS, QUICK_PARAMS);
         ChainedOptionsBuilder d = distribution ? builder(cmd, true, QUICK_DISTRIBUTION_INCLUDE,
-                QUICK_DISTRIBUTION_WARMUP_ITERATIONS, QUICK_DISTRIBUTION_ITERATIONS).mode(SampleTime) : null;
+                QUICK_DISTRIBUTION_WARMUP_ITERATIONS, QUICK_DISTRIBUTION_ITERATIONS, QUICK_PARAMS).mode(SampleTime) : null;
+        Map<String, String> cacheParams = new HashMap<>(QUICK_PARAMS);
+        cacheParams.put("placement", QUICK_CACHE_PLACEMENT);
+        ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? builder(cmd, true, QUICK_CACHE_INCLUDE,
+                QUICK_WARMUP_ITERATIONS, QUICK_ITERATIONS, cacheParams) : null;
         Set<String> profilers = new LinkedHashSet<>();
         for (ProfilerConfig p : cmd.getProfilers()) {
             profilers.add(p.getKlass());
         }
-        for (ChainedOptionsBuilder x : d == null ? List.of(b) : List.of(b, d)) {
+        List<ChainedOptionsBuilder> all = new ArrayList<>(List.of(b));
+        if (d != null) {
+            all.add(d);
+        }
+        if (c != null) {
+            all.add(c);
+        }
+        for (ChainedOptionsBuilder x : all) {
             // PinnedEventsProfiler only when asked (-prof dev.switchcost.measure.jmh.PinnedEventsProfiler): a JFR recording
             // slows every virtual-thread mount, so its counts come from trials of their own, never beside quoted figures
             if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
@@ -381,11 +416,16 @@ public final class RunCommand extends BaseCommand {
         Options raw = options;
         Options distributionRaw = d == null ? null : d.build();
         Options distributionOptions = null;
+        Options cacheRaw = c == null ? null : c.build();
+        Options cacheOptions = null;
         try {
             ParamCheck.check(options, userParams);
             options = ForkOptions.withSwitchcostDefaults(options, said);
             if (distributionRaw != null) {
                 distributionOptions = ForkOptions.withSwitchcostDefaults(distributionRaw, quiet());
+            }
+            if (cacheRaw != null) {
+                cacheOptions = ForkOptions.withSwitchcostDefaults(cacheRaw, quiet());
             }
         } catch (PlacementUnavailableException e) {
             throw SwitchcostException.environment(e.getMessage());
@@ -398,7 +438,7 @@ public final class RunCommand extends BaseCommand {
                     + "(-rf FORMAT adds jmh.FORMAT beside it)");
         }
         return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
-                distributionOptions);
+                distributionOptions, cacheRaw, cacheOptions);
     }
 
     /**
@@ -406,7 +446,8 @@ public final class RunCommand extends BaseCommand {
      * selection ({@code include}, {@link #QUICK_PARAMS}) and iterations ({@code warmups} and {@code iterations}
      * of 300 ms, {@link #QUICK_FORKS}); for --full every benchmark.
      */
-    private static ChainedOptionsBuilder builder(CommandLineOptions cmd, boolean quick, String include, int warmups, int iterations) {
+    private static ChainedOptionsBuilder builder(CommandLineOptions cmd, boolean quick, String include, int warmups, int iterations,
+                                                 Map<String, String> quickParams) {
         ChainedOptionsBuilder b = new OptionsBuilder().parent(cmd);
         if (cmd.getIncludes().isEmpty()) {
             b.include(quick ? include : ".*");
@@ -429,7 +470,7 @@ public final class RunCommand extends BaseCommand {
             }
             if (cmd.getIncludes().isEmpty()) {
                 // the quick set's own selection; a benchmark regex gets every value its benchmarks declare
-                QUICK_PARAMS.forEach((name, value) -> {
+                quickParams.forEach((name, value) -> {
                     if (!cmd.getParameter(name).hasValue()) {
                         b.param(name, value.split(","));
                     }

@@ -51,14 +51,24 @@ public final class RunSession {
     /**
      * One JMH run's worth: options ready for this machine and JDK, and the trials they select.
      *
-     * @param jdk          the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
-     * @param distribution a second JMH run after {@code options}' (run --quick: the handoffs in sample mode, for their
-     *                     latency distribution), its rows in the same result file; or null
+     * @param jdk   the {@code --jdk} these forks run on, or null for the default JVM (a plain run)
+     * @param later JMH runs after {@code options}', in order, their rows in the same result file (run --quick: the
+     *              cache line's working-set trials on one CPU, then the handoffs in sample mode for their latency
+     *              distribution); empty for a plain run
      */
-    public record OnJdk(Jdk jdk, Options options, TrialPlan plan, Options distribution) {
+    public record OnJdk(Jdk jdk, Options options, TrialPlan plan, List<Later> later) {
         public OnJdk(Jdk jdk, Options options, TrialPlan plan) {
-            this(jdk, options, plan, null);
+            this(jdk, options, plan, List.of());
         }
+    }
+
+    /**
+     * A JMH run after the main one.
+     *
+     * @param what    what it measures, one line for the terminal and the log
+     * @param options its options, ready for this machine and JDK
+     */
+    public record Later(String what, Options options) {
     }
 
     /**
@@ -154,12 +164,12 @@ public final class RunSession {
             Path jfrDir = on.jdk() == null ? run.jfrDir() : run.jfrDir(on.jdk().version);
             try {
                 outcome = Trials.execute(JfrOutput.into(on.options(), jfrDir), progress.around(log, on.plan().size()), plan.keepDisturbed());
-                if (on.distribution() != null) {
-                    TrialPlan d = TrialPlan.of(on.distribution());
+                for (Later l : on.later()) {
+                    TrialPlan d = TrialPlan.of(l.options());
                     trials += d.size();
-                    out.println("# the latency distribution: the handoffs again in JMH's sample mode (-bm sample)");
+                    out.println("# " + l.what());
                     out.flush();
-                    outcome = outcome.plus(Trials.execute(JfrOutput.into(on.distribution(), jfrDir), progress.around(log, d.size()),
+                    outcome = outcome.plus(Trials.execute(JfrOutput.into(l.options(), jfrDir), progress.around(log, d.size()),
                             plan.keepDisturbed()));
                 }
             } catch (NoBenchmarksException e) {

@@ -332,6 +332,24 @@ class RunCommandTest {
         assertTrue(trials.stream().noneMatch(t -> t.startsWith("ParkUnparkPingPong.roundTrip_spin")), trials.toString());
     }
 
+    /** The card's cache line: the paired round trip on one CPU at the quick size and at size 0, in a run of its own. */
+    @Test
+    void quickRunsTheCacheLineOnOneCpuAtItsSizeAndAtSizeZeroAsARunOfItsOwn() {
+        RunCommand.Prepared quick = prepared();
+        assertTrue(TrialPlan.of(quick.options()).keys().stream().noneMatch(t -> t.benchmark().contains("WorkingSet")),
+                "the main run has no working-set trial");
+        assertNotNull(quick.cache(), "run --quick has cache-line trials");
+        List<String> trials = TrialPlan.of(quick.cache()).keys().stream()
+                .map(t -> t.benchmark().replaceFirst("^.*\\.bench\\.", "") + " " + t.params()).toList();
+        assertEquals(2, trials.size(), trials.toString());
+        assertTrue(trials.stream().allMatch(t -> t.startsWith("WorkingSetHandoff.roundTripPaired ") && t.contains("placement=SAME_CPU")
+                && t.contains("sharing=PRIVATE") && t.contains("strideBytes=64")), trials.toString());
+        assertTrue(trials.stream().anyMatch(t -> t.contains("workingSetKiB=0")), trials.toString());
+        assertTrue(trials.stream().anyMatch(t -> t.contains("workingSetKiB=" + RunCommand.quickWorkingSetKiB())), trials.toString());
+        assertEquals(RunCommand.QUICK_ITERATIONS, quick.cache().getMeasurementIterations().get());
+        assertEquals(null, prepared("FutexPingPong").cache(), "a benchmark regex runs what it names");
+    }
+
     @Test
     void quickRunsTheHandoffsAgainInSampleModeAsARunOfTheirOwnAndARegexOrAModeDoesNot() {
         RunCommand.Prepared quick = prepared();
