@@ -184,6 +184,12 @@ public final class AnswerCard {
             if (jdk.length() + reading.length() > WIDTH - 5) {
                 reading = reading.replaceFirst("^with (\\d+) KiB per thread, ", "$1 KiB per thread: ");
             }
+            if (jdk.length() + reading.length() > WIDTH - 5) {
+                reading = reading.replace(" KiB per thread:", " KiB/thread:").replace(" more through the caches", " more via the caches");
+            }
+            if (jdk.length() + reading.length() > WIDTH - 5 && share != null) {
+                reading = reading.substring(0, reading.lastIndexOf(" (")); // the share goes before the figure is cut
+            }
         }
         return List.of(sb.toString().stripTrailing(), "  → " + jdk + reading);
     }

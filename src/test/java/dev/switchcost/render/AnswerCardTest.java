@@ -204,6 +204,15 @@ class AnswerCardTest {
         assertTrue(card.contains(Fmt.pm(row.paired().whole()) + " ns more through the caches"), card);
     }
 
+    /** A wide figure (5,583 ± 2,640 ns, 2.13 ± 1.02× direct) shortens the reading's words, never cuts it. */
+    @Test
+    void theCacheReadingIsShortenedNotCut() throws IOException {
+        String card = AnswerCard.render(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick-181s")));
+        fitsOneScreen(card);
+        String reading = card.lines().dropWhile(l -> !l.startsWith("Cache")).skip(1).findFirst().orElseThrow();
+        assertTrue(reading.contains("5,583 ± 2,640 ns more") && !reading.endsWith("…"), reading);
+    }
+
     @Test
     void showsTheMedianAndP99BesideTheMeanWhenASampleModeRowOfTheTrialWasRun() throws IOException {
         Path sample = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
