@@ -26,7 +26,7 @@ regex=$1; shift
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here"
 jar=target/benchmarks.jar
-[[ -f $jar ]] || { echo "perfasm.sh: $jar not found; build it first: mvn -B package -DskipTests" >&2; exit 3; }
+[[ -f $jar ]] || { echo "perfasm.sh: $jar not found; build it first: mvn -B package -Dmaven.test.skip=true" >&2; exit 3; }
 
 perf=${SWITCHCOST_PERF:-perf}
 if ! "$perf" --version >/dev/null 2>&1; then

@@ -14,7 +14,7 @@
 # usage: scripts/simulate-native.sh [-o DIR] [--work-dir DIR] [--round-trips N (20, cachegrind)] [--callgrind-round-trips N (2000)]
 #                                   [--sizes 0,16,64,128,256,512,1024,4096]
 #                                   [--stride BYTES (64)] [--walk li|sparse] [--skip-callgrind] [--skip-cachegrind]
-# Needs valgrind (exit 3 without it), a C compiler and target/benchmarks.jar (mvn -B package -DskipTests).
+# Needs valgrind (exit 3 without it), a C compiler and target/benchmarks.jar (mvn -B package -Dmaven.test.skip=true).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 case "${1:-}" in
@@ -40,7 +40,7 @@ if ! built=$("$here/scripts/build-native.sh" 2>&1 >/dev/null); then
 fi
 jar="$here/target/benchmarks.jar"
 if [[ ! -f "$jar" ]]; then
-  echo "simulate-native: $jar not found; build it first: mvn -B package -DskipTests" >&2
+  echo "simulate-native: $jar not found; build it first: mvn -B package -Dmaven.test.skip=true" >&2
   exit 2
 fi
 java_bin="${JAVA_HOME:+$JAVA_HOME/bin/java}"
