@@ -33,10 +33,19 @@ public final class IndirectSweepCurve {
      * @param switchesPerRoundTrip mean context switches per round trip (≈ 2 on one CPU)
      * @param repetitions        repetitions averaged
      * @param failed             repetitions that failed (left out)
+     * @param beyond             the CPU time per switch beyond two second walks ({@code switch.beyond}), mean over
+     *                           repetitions; null unless every usable repetition read it
+     * @param whole              beyond − beyond of the size-0 cell of the same impl, stride and placement: the whole cost
+     *                           through the caches, in the switch and after it; null without both
      */
     public record Point(String impl, long workingSetKiB, long strideBytes, String placement, Estimate indirect, Estimate firstWalk,
                         Estimate secondWalk, Estimate roundTripPerSwitch, Estimate direct, Estimate total,
-                        double switchesPerRoundTrip, int repetitions, int failed) {
+                        double switchesPerRoundTrip, int repetitions, int failed, Estimate beyond, Estimate whole) {
+
+        /** @return the answer: the whole cost where derived, else the paired estimate */
+        public Estimate answer() {
+            return whole != null ? whole : indirect;
+        }
     }
 
     /** Every cell with at least one usable repetition, ordered by placement, stride, impl (JVM first) and size. */
@@ -50,13 +59,17 @@ public final class IndirectSweepCurve {
             Estimate rt = roundTripPerSwitch(ok);
             Estimate direct = directOf(results, c).orElse(null);
             Estimate indirect = Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::indirectNsPerSwitch).toArray());
+            Estimate beyond = beyond(ok);
+            Estimate beyondAtZero = c.workingSetKiB() == 0 ? beyond : zeroOf(results, c).map(z -> beyond(z.usable())).orElse(null);
+            Estimate whole = beyond == null || beyondAtZero == null ? null
+                    : c.workingSetKiB() == 0 ? Estimate.exact(0) : beyond.minus(beyondAtZero);
             out.add(new Point(c.impl(), c.workingSetKiB(), c.strideBytes(), c.placement(), indirect,
                     Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::firstWalkNs).toArray()),
                     Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::secondWalkNs).toArray()),
                     rt, direct, direct == null ? null : direct.plus(indirect),
                     ok.stream().mapToDouble(IndirectSweepResults.Sample::switchesPerRoundTrip).filter(Double::isFinite).average()
                             .orElse(Double.NaN),
-                    ok.size(), c.samples().size() - ok.size()));
+                    ok.size(), c.samples().size() - ok.size(), beyond, whole));
         }
         out.sort(Comparator.comparing(Point::placement).thenComparingLong(Point::strideBytes)
                 .thenComparing(p -> p.impl().equals(IndirectSweepResults.JVM) ? 0 : 1).thenComparingLong(Point::workingSetKiB));
@@ -68,9 +81,22 @@ public final class IndirectSweepCurve {
     }
 
     private static Optional<Estimate> directOf(IndirectSweepResults results, IndirectSweepResults.Cell of) {
+        return zeroOf(results, of).map(c -> roundTripPerSwitch(c.usable()));
+    }
+
+    /** The size-0 cell of the same impl, stride and placement, with a usable repetition. */
+    private static Optional<IndirectSweepResults.Cell> zeroOf(IndirectSweepResults results, IndirectSweepResults.Cell of) {
         return results.cells().stream()
                 .filter(c -> c.workingSetKiB() == 0 && c.impl().equals(of.impl()) && c.strideBytes() == of.strideBytes()
                         && c.placement().equals(of.placement()) && !c.usable().isEmpty())
-                .findFirst().map(c -> roundTripPerSwitch(c.usable()));
+                .findFirst();
+    }
+
+    /** The mean beyond over the repetitions, or null unless every one read it. */
+    private static Estimate beyond(List<IndirectSweepResults.Sample> ok) {
+        if (ok.isEmpty() || ok.stream().anyMatch(s -> s.beyondNsPerSwitch() == null)) {
+            return null;
+        }
+        return Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::beyondNsPerSwitch).toArray());
     }
 }

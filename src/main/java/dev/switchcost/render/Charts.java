@@ -480,6 +480,8 @@ public final class Charts {
         if (shown.isEmpty()) {
             return Optional.empty();
         }
+        // the whole cost (in the switch and after it) where every point has it; results from before it, the paired
+        boolean whole = shown.stream().allMatch(p -> p.whole() != null);
         boolean placements = shown.stream().map(IndirectSweepCurve.Point::placement).distinct().count() > 1;
         List<Long> strides = shown.stream().map(IndirectSweepCurve.Point::strideBytes).distinct().sorted().toList();
         Map<String, Curve> curves = new LinkedHashMap<>();
@@ -490,10 +492,11 @@ public final class Charts {
             Color c = colourKey != null ? Palette.of(colourKey) : Palette.unkeyed(strides.indexOf(p.strideBytes()));
             int marker = placements ? strides.indexOf(p.strideBytes()) : 0;
             curves.computeIfAbsent(key, k -> Curve.of(k, c, colourKey, marker, !p.impl().equals("JVM")))
-                    .points().put((double) p.workingSetKiB(), p.indirect());
+                    .points().put((double) p.workingSetKiB(), whole ? p.whole() : p.indirect());
         }
         List<Label> labels = new ArrayList<>();
-        XYChart chart = curveChart("Indirect cost of a switch, JVM and C, one interleaved run (paired: first − second walk; 99.9% error)",
+        XYChart chart = curveChart(whole ? "Cost of a switch through the caches, in the switch and after it, JVM and C, one interleaved run (99.9% error)"
+                        : "Indirect cost of a switch, JVM and C, one interleaved run (paired: first − second walk; 99.9% error)",
                 "working set each side touches between switches, KiB (log scale)", "indirect cost, ns per switch",
                 List.copyOf(curves.values()), directReferences(points), caches(machine), true, true, labels);
         return Optional.of(new Chart("indirect-jvm-vs-c", question, chart, keys(chart, curves.values()), labels));

@@ -635,14 +635,27 @@ public final class ReportRenderer {
             doc.p("JMH cells: " + r.indirectSweep().jmhSettings() + "; " + r.indirectSweep().repetitions()
                     + " interleaved repetitions. Each figure is the mean over the repetitions that did not fail ± the half-width of"
                     + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; direct = the size-0"
-                    + " round trip / 2 of the same implementation; total = direct + indirect (Li et al.'s cost per switch).");
-            Table.Builder t = new Table.Builder("lrrlrrrrrrrr", "impl", "KiB", "stride B", "placement", "indirect ns/switch ± 99.9%",
-                    "first walk ns", "second walk ns", "round trip / 2 ns", "total ns/switch", "switches/rt", "reps", "failed");
+                    + " round trip / 2 of the same implementation; total = direct + indirect (Li et al.'s cost per switch)."
+                    + " Where the threads' CPU time was read: cache = beyond − beyond at size 0, the whole cost through the caches"
+                    + " (in the switch and after it; beyond = CPU time per switch less two second walks).");
+            boolean whole = pts.stream().anyMatch(p -> p.whole() != null);
+            List<String> head = new ArrayList<>(List.of("impl", "KiB", "stride B", "placement"));
+            if (whole) {
+                head.add("cache ns/switch ± 99.9%");
+            }
+            head.addAll(List.of("indirect ns/switch ± 99.9%", "first walk ns", "second walk ns", "round trip / 2 ns", "total ns/switch",
+                    "switches/rt", "reps", "failed"));
+            Table.Builder t = new Table.Builder(whole ? "lrrlrrrrrrrrr" : "lrrlrrrrrrrr", head.toArray(String[]::new));
             for (var p : pts) {
-                t.row(p.impl(), Fmt.num(p.workingSetKiB()), Long.toString(p.strideBytes()), p.placement(), Fmt.pm(p.indirect()),
-                        Fmt.num(p.firstWalk().value()), Fmt.num(p.secondWalk().value()), Fmt.num(p.roundTripPerSwitch().value()),
-                        p.total() == null ? "–" : Fmt.pm(p.total()), Fmt.count(p.switchesPerRoundTrip()),
-                        Integer.toString(p.repetitions()), Integer.toString(p.failed()));
+                List<String> row = new ArrayList<>(List.of(p.impl(), Fmt.num(p.workingSetKiB()), Long.toString(p.strideBytes()),
+                        p.placement()));
+                if (whole) {
+                    row.add(p.whole() == null ? "–" : Fmt.pm(p.whole()));
+                }
+                row.addAll(List.of(Fmt.pm(p.indirect()), Fmt.num(p.firstWalk().value()), Fmt.num(p.secondWalk().value()),
+                        Fmt.num(p.roundTripPerSwitch().value()), p.total() == null ? "–" : Fmt.pm(p.total()),
+                        Fmt.count(p.switchesPerRoundTrip()), Integer.toString(p.repetitions()), Integer.toString(p.failed())));
+                t.row(row.toArray(String[]::new));
             }
             doc.table(t.build(), List.of("stride B", "placement", "reps", "failed"));
             r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()

@@ -62,12 +62,15 @@ public record IndirectSweepResults(int schema, String createdAt, int repetitions
      * @param switchesPerRoundTrip   context switches per round trip (ContextSwitchProfiler's {@code ctxsw.total.norm}; the C
      *                               program's own count); ≈ 2 on one CPU
      * @param error                  why this repetition failed, else null (then the numbers are NaN)
+     * @param beyondNsPerSwitch      the threads' CPU time per switch less two second walks ({@code switch.beyond};
+     *                               {@code beyond_ns_per_switch}), or null where not read (files written before it, a
+     *                               program that does not read it)
      */
     public record Sample(int repetition, double firstWalkNs, double secondWalkNs, double indirectNsPerSwitch,
-                         double nsPerRoundTrip, double switchesPerRoundTrip, String error) {
+                         double nsPerRoundTrip, double switchesPerRoundTrip, String error, Double beyondNsPerSwitch) {
 
         public static Sample failed(int repetition, String why) {
-            return new Sample(repetition, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, why);
+            return new Sample(repetition, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, why, null);
         }
     }
 

@@ -217,8 +217,9 @@ public final class IndirectSweep {
             if (!Double.isFinite(first) || !Double.isFinite(second) || !Double.isFinite(indirect)) {
                 return IndirectSweepResults.Sample.failed(rep, "PairedWalkProfiler reported no walk times (see " + jmhLog + ")");
             }
+            double beyond = score(sec, PairedWalkProfiler.SWITCH);
             return new IndirectSweepResults.Sample(rep, first, second, indirect, r.getPrimaryResult().getScore(),
-                    score(sec, "ctxsw.total.norm"), null);
+                    score(sec, "ctxsw.total.norm"), null, Double.isFinite(beyond) ? beyond : null);
         } catch (RunnerException e) {
             return IndirectSweepResults.Sample.failed(rep, "JMH failed: " + rootMessage(e) + " (see " + jmhLog + ")");
         }
@@ -230,7 +231,8 @@ public final class IndirectSweep {
             NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement, n, 1, p.size, p.stride, "li",
                     NATIVE_TIMEOUT_SECONDS).get(0);
             return new IndirectSweepResults.Sample(rep, r.firstWalkNs(), r.secondWalkNs(), r.pairedIndirectNsPerSwitch(),
-                    r.result().nsPerRoundTrip(), r.result().switchesPerRoundTrip(), null);
+                    r.result().nsPerRoundTrip(), r.result().switchesPerRoundTrip(), null,
+                    Double.isFinite(r.beyondNsPerSwitch()) ? r.beyondNsPerSwitch() : null);
         } catch (NativeRunner.NativeRunException e) {
             return IndirectSweepResults.Sample.failed(rep, e.getMessage());
         }

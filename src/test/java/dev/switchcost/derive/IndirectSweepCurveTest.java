@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IndirectSweepCurveTest {
 
     private static Sample s(int rep, double first, double second, double roundTrip) {
-        return new Sample(rep, first, second, first - second, roundTrip, 2.0, null);
+        return new Sample(rep, first, second, first - second, roundTrip, 2.0, null, null);
     }
 
     @Test
@@ -54,5 +54,30 @@ class IndirectSweepCurveTest {
         assertTrue(!c.indirect().errorKnown(), "one repetition: no error");
         assertNull(c.direct(), "the C size-0 cell did not run");
         assertNull(c.total());
+        assertNull(p.whole(), "no repetition read the threads' CPU time");
+        assertEquals(p.indirect(), p.answer());
+    }
+
+    private static Sample b(int rep, double first, double second, double beyond) {
+        return new Sample(rep, first, second, first - second, 10_000, 2.0, null, beyond);
+    }
+
+    /** Where every repetition read the threads' CPU time, the whole cost is beyond less the size-0 cell's beyond. */
+    @Test
+    void theWholeCostIsBeyondLessTheSizeZeroCellsBeyond() {
+        Cell zero = new Cell("C", 0, 64, "SAME_CPU", "ws_threads", null, List.of(b(1, 36, 36, 2000), b(2, 36, 36, 2010)));
+        Cell at256 = new Cell("C", 256, 64, "SAME_CPU", "ws_threads", null,
+                List.of(b(1, 1300, 1000, 3800), b(2, 1400, 1000, 3820), Sample.failed(3, "boom")));
+        Cell old = new Cell("JVM", 256, 64, "SAME_CPU", "jmh", null, List.of(b(1, 1300, 1000, 3800), s(2, 1400, 1000, 9000)));
+        List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(new IndirectSweepResults(1, "t", 3, "s", List.of(zero, at256, old)));
+        IndirectSweepCurve.Point z = pts.stream().filter(x -> x.impl().equals("C") && x.workingSetKiB() == 0).findFirst().orElseThrow();
+        assertEquals(0, z.whole().value(), 1e-9, "size 0 is the direct row");
+        assertEquals(2005, z.beyond().value(), 1e-9);
+        IndirectSweepCurve.Point c = pts.stream().filter(x -> x.impl().equals("C") && x.workingSetKiB() == 256).findFirst().orElseThrow();
+        assertEquals(3810 - 2005, c.whole().value(), 1e-9, "the failed repetition left out");
+        assertEquals(c.whole(), c.answer());
+        IndirectSweepCurve.Point j = pts.stream().filter(x -> x.impl().equals("JVM")).findFirst().orElseThrow();
+        assertNull(j.beyond(), "one repetition without it: no mean of a part");
+        assertNull(j.whole(), "and no JVM size-0 cell");
     }
 }

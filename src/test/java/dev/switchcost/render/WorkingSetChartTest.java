@@ -181,6 +181,6 @@ class WorkingSetChartTest {
 
     static IndirectSweepCurve.Point point(long kib, Estimate indirect) {
         return new IndirectSweepCurve.Point("JVM", kib, 64, "SAME_CPU", indirect, indirect, Estimate.exact(0), Estimate.exact(1000),
-                null, null, 2, 5, 0);
+                null, null, 2, 5, 0, null, null);
     }
 }
