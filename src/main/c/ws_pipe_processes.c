@@ -14,7 +14,8 @@
  * parent's watchdog thread (watch_child_start), the child dies with its parent (PR_SET_PDEATHSIG).
  *
  * Output: print_result's fields (mechanism "ws-pipe-processes") plus working_set_kib, stride_bytes,
- * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns.
+ * walk, wakes, first_walk_ns, second_walk_ns, paired_indirect_ns_per_switch, paired_indirect_sd_ns and
+ * beyond_ns_per_switch (each process's CPU time over its measured wakes, read before and after them).
  *
  * usage: ws_pipe_processes [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES [li|sparse]
  */
@@ -102,10 +103,12 @@ int main(int argc, char **argv)
             }
             switches_t before = {0, 0};
             ws_sums_t sums = {0, 0, 0, 0.0, 0};
+            uint64_t cpu0 = 0;
             for (long i = 0; i < total; i++) {
                 if (i == warmup) {
                     before = switches_of(RUSAGE_SELF);
                     sums = (ws_sums_t){0, 0, 0, 0.0, 0};
+                    cpu0 = ws_cpu_ns();
                 }
                 if (!recv_byte(to_child[0])) {
                     _exit(EXIT_FAILURE_);
@@ -115,7 +118,9 @@ int main(int argc, char **argv)
                     _exit(EXIT_FAILURE_);
                 }
             }
+            uint64_t cpu1 = ws_cpu_ns();
             report->switches = switches_minus(switches_of(RUSAGE_SELF), before);
+            sums.cpu_ns = cpu0 > 0 && cpu1 > cpu0 ? cpu1 - cpu0 : 0;
             report->sums = sums;
             _exit(EXIT_OK);
         }
@@ -129,11 +134,12 @@ int main(int argc, char **argv)
         }
         switches_t before = {0, 0};
         ws_sums_t sums = {0, 0, 0, 0.0, 0};
-        uint64_t t0 = 0;
+        uint64_t t0 = 0, cpu0 = 0;
         for (long i = 0; i < total; i++) {
             if (i == warmup) {
                 sums = (ws_sums_t){0, 0, 0, 0.0, 0};
                 before = switches_of(RUSAGE_THREAD);
+                cpu0 = ws_cpu_ns();
                 t0 = now_ns();
             }
             if (!send_byte(to_child[1]) || !recv_byte(to_parent[0])) {
@@ -146,6 +152,8 @@ int main(int argc, char **argv)
             ws_wake(&w, &sums);
         }
         uint64_t t1 = now_ns();
+        uint64_t cpu1 = ws_cpu_ns();
+        sums.cpu_ns = cpu0 > 0 && cpu1 > cpu0 ? cpu1 - cpu0 : 0;
         switches_t mine = switches_minus(switches_of(RUSAGE_THREAD), before);
         close(to_child[1]);
         close(to_parent[0]);

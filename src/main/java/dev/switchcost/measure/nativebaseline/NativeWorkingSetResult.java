@@ -15,7 +15,7 @@ package dev.switchcost.measure.nativebaseline;
  * @param pairedIndirectSdNs         standard deviation of the per-wake difference ({@code paired_indirect_sd_ns})
  * @param beyondNsPerSwitch          the threads' CPU time per wake less two second walks ({@code beyond_ns_per_switch}):
  *                                   the direct cost plus all the caches add, in the switch and after it; NaN where the
- *                                   program does not read it (ws_pipe_processes, ws_single)
+ *                                   program does not read it (ws_single)
  */
 public record NativeWorkingSetResult(NativeResult result, long workingSetKib, long strideBytes, String walk, long wakes,
                                      double firstWalkNs, double secondWalkNs, double pairedIndirectNsPerSwitch,

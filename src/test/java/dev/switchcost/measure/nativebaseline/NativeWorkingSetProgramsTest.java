@@ -68,8 +68,7 @@ class NativeWorkingSetProgramsTest {
                     assertEquals(2000, w.wakes(), "one paired walk per wake, two wakes per round trip");
                     assertEquals(2.0, w.result().switchesPerRoundTrip(), 0.15, w.toString());
                     assertTrue(w.firstWalkNs() > 0 && w.secondWalkNs() > 0, w.toString());
-                    assertEquals(program.equals("ws_threads"), Double.isFinite(w.beyondNsPerSwitch()),
-                            "the thread pair reads its threads' CPU time; the process pair does not: " + w);
+                    assertTrue(Double.isFinite(w.beyondNsPerSwitch()), "both pairs read their sides' CPU time: " + w);
                 }
             }
         }
