@@ -24,9 +24,12 @@ import java.util.List;
         header = "Derives direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
         description = {
             "Reads a JMH -rf json file with WorkingSetHandoff / WorkingSetVirtualHandoff and/or ProcessVsThreadSwitch"
-                + " results and prints, per switch (= per round trip / 2), the raw times beside the derived ones:"
-                + " total, direct (size 0), walk alone, indirect = total - direct - walk; and process - thread switch"
-                + " per placement. Negative or implausible derived values are flagged, never printed as plain numbers."
+                + " results and prints, per switch (= per round trip / 2), the raw times beside the derived ones. From"
+                + " roundTripPaired: cache = the pair's CPU time per switch beyond two undisturbed walks, less the same at"
+                + " size 0 (the whole cost through the caches, in the switch and after it: the answer), and paired = first"
+                + " - second walk (after the switch only). From roundTrip and its baselines, the paper's estimator: total,"
+                + " direct (size 0), walk alone, indirect = total - direct - walk. And process - thread switch per"
+                + " placement. Negative or implausible derived values are flagged, never printed as plain numbers."
         })
 public final class IndirectCommand extends BaseCommand {
 
@@ -39,7 +42,7 @@ public final class IndirectCommand extends BaseCommand {
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format = Format.text;
 
-    @Option(names = "--json", description = "Working-set rows as JSON lines, one object per row and estimator (paired, paper):"
+    @Option(names = "--json", description = "Working-set rows as JSON lines, one object per row and estimator (whole, paired, paper):"
             + " benchmark, params, size, stride, walk, placement, estimator, ns per switch, error, flags. Same as --format json.")
     boolean json;
 
