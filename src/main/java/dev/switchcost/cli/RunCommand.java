@@ -67,7 +67,8 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Run the suite (--quick headline run, or --full) with JMH's options; write a results directory.",
-        description = {"Runs benchmarks in ONE JMH run with the context-switch profiler on, shows progress over the "
+        description = {"Runs benchmarks in one JMH run (--quick: the mean rows, then the cache line's and the sample-mode "
+                + "trials, each a JMH run of its own, into one result file) with the context-switch profiler on, shows progress over the "
                 + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
                 + "-o/--output (default: results/). Exits 0 only when every requested trial completed undisturbed; 1 when one "
@@ -80,7 +81,9 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
                         + "results directory, not JMH's output file.",
                 "",
                 "--quick (default): what the answer card says: futex handoff on one CPU and across CPUs, virtual vs "
-                        + "platform threads, gettid; " + RunCommand.QUICK_SUMMARY + " unless JMH-ARGS say otherwise; then "
+                        + "platform threads, gettid, and the whole cost through the caches (the paired working-set round trip "
+                        + "on one CPU at half of L2 per thread and at size 0); the handoffs again in sample mode for their "
+                        + "tail; " + RunCommand.QUICK_SUMMARY + " unless JMH-ARGS say otherwise; then "
                         + "plain C beside the JVM's futex handoff (8 interleaved repetitions, compare.json). A "
                         + "benchmark regex runs those benchmarks instead (every @Param value they declare, the quick iterations), "
                         + "without the C comparison.",
