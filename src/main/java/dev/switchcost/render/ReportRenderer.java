@@ -352,8 +352,9 @@ public final class ReportRenderer {
         addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
         Headline withCache = hs.stream().filter(h -> h.cache() != null).findFirst().orElse(null);
         if (withCache != null) {
-            // paired indirect cost: a plain number only when resolved and positive
-            List<String> row = new ArrayList<>(List.of("through the caches", "paired, " + withCache.cacheKiB() + " KiB per thread"));
+            // the card's cost through the caches (the whole cost, or the paired one where the run has no size-0 row), named
+            // as the card names it: a plain number only when resolved and positive
+            List<String> row = new ArrayList<>(List.of("through the caches", withCache.cache().what()));
             for (Headline h : hs) {
                 row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
                         ? Fmt.pm(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"

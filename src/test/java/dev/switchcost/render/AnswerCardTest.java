@@ -204,6 +204,15 @@ class AnswerCardTest {
         assertTrue(card.contains(Fmt.pm(row.paired().whole()) + " ns more through the caches"), card);
     }
 
+    /** The report's answer table names the card's cache figure as the card does: the whole cost, not "paired". */
+    @Test
+    void theReportsAnswerTableNamesTheCacheFigureAsTheCardDoes() throws IOException {
+        Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
+        String md = Files.readString(ReportRenderer.render(List.of(r), Files.createDirectories(tmp.resolve("out")), null, "test").markdown());
+        String row = md.lines().filter(l -> l.startsWith("|through the caches|")).findFirst().orElseThrow();
+        assertTrue(row.startsWith("|through the caches|in the switch and after it, 256 KiB per thread|"), row);
+    }
+
     /** A wide figure (5,583 ± 2,640 ns, 2.13 ± 1.02× direct) shortens the reading's words, never cuts it. */
     @Test
     void theCacheReadingIsShortenedNotCut() throws IOException {
