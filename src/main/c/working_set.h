@@ -223,8 +223,9 @@ static inline void ws_wake(const ws_array_t *w, ws_sums_t *s)
 
 static inline ws_sums_t ws_sums_plus(ws_sums_t x, ws_sums_t y)
 {
+    /* the CPU time only when both sides read theirs: one side's alone would halve the figure */
     ws_sums_t s = {x.wakes + y.wakes, x.first_ns + y.first_ns, x.second_ns + y.second_ns, x.diff_sq + y.diff_sq,
-                   x.cpu_ns + y.cpu_ns};
+                   x.cpu_ns > 0 && y.cpu_ns > 0 ? x.cpu_ns + y.cpu_ns : 0};
     return s;
 }
 
