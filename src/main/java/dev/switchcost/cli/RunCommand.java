@@ -250,8 +250,8 @@ public final class RunCommand extends BaseCommand {
         List<RunSession.Later> later(Options cacheOptions, Options distributionOptions) {
             List<RunSession.Later> l = new ArrayList<>();
             if (cacheOptions != null) {
-                l.add(new RunSession.Later("the cache line: the paired working-set round trip on one CPU, at size 0 and "
-                        + quickWorkingSetKiB() + " KiB per thread", cacheOptions));
+                l.add(new RunSession.Later("the cache line: the paired working-set round trip, at its size and at size 0",
+                        cacheOptions));
             }
             if (distributionOptions != null) {
                 l.add(new RunSession.Later("the latency distribution: the handoffs again in JMH's sample mode (-bm sample)",
