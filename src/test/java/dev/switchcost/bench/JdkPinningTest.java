@@ -155,6 +155,9 @@ class JdkPinningTest {
         Jdk jdk = TestJdks.atLeast(JdkPolicy.NO_PINNING);
         RunResult r = runOn(jdk, "VirtualThreadHandoffOneCarrier\\.roundTrip$", "pair", "VT_VT", "primitive", "SYNCHRONIZED");
         assertTrue(Double.isFinite(secondary(r, "ctxsw.carrier.total.norm")));
-        assertEquals(0.0, secondary(r, PinnedEventsProfiler.NORM), 0.0, "not pinned: no event on " + jdk);
+        // pinning would be one event per wait, ~2 per round trip; a stray event outside the handoff (CI read 0.001 per
+        // round trip once, as the two-carrier test above did) is not pinning, so the bound is the same 0.01
+        double pinned = secondary(r, PinnedEventsProfiler.NORM);
+        assertTrue(pinned >= 0 && pinned < 0.01, "not pinned per handoff on " + jdk + ": " + pinned + " events per round trip");
     }
 }

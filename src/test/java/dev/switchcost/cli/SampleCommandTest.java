@@ -328,12 +328,16 @@ class SampleCommandTest {
         }
     }
 
+    /**
+     * The command runs for half a second or more, so that several 100 ms readings see the shell waiting for its
+     * children: a 0.1 s command ended between two readings on a loaded CI machine and nothing was seen to switch.
+     */
     @Test
     @EnabledOnOs(OS.LINUX)
     void pricesTheSwitchesWithTheCostsOfAResultsDirectory() {
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms",
                 "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--",
-                "sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do sleep 0.01; done");
+                "sh", "-c", "i=0; while [ $i -lt 50 ]; do sleep 0.01; i=$((i+1)); done");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().matches("(?s).*What these switches cost \\((this machine's measured cost per switch|the cost per switch "
                 + "measured on another machine), from src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25.*"), r.out());
