@@ -112,8 +112,8 @@ public final class SampleCommand extends BaseCommand {
     Path costs;
 
     @Option(names = "--working-set", paramLabel = "KiB",
-            description = "Add the indirect cost measured at this working set (KiB touched per side between handoffs), "
-                    + "where the results have it.")
+            description = "Add what a switch costs through the caches, measured at this working set (KiB touched per thread "
+                    + "between handoffs; the whole cost, in the switch and after it, where the results have it).")
     long workingSetKiB;
 
     @Option(names = "--flamegraph", paramLabel = "FILE",

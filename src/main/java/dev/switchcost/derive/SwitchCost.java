@@ -102,14 +102,37 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
     }
 
     /**
-     * A configuration's indirect cost per switch: the paired estimate where it was measured, else the
-     * paper's; either only when it is {@link #USABLE} (within its error of zero is added with that error).
+     * A configuration's indirect cost per switch: the paired round trip's answer where it was measured (the whole
+     * cost through the caches, in the switch and after it, where the pair's CPU time was recorded; else the
+     * paired estimate, after it only: {@link IndirectCost.Paired#answer()}), else the paper's; either only when it
+     * is {@link #USABLE} (within its error of zero is added with that error).
      */
     public static Estimate indirectOf(IndirectCost.Row r) {
-        if (r.paired() != null && USABLE.containsAll(r.paired().flags()) && Double.isFinite(r.paired().indirect().value())) {
-            return r.paired().indirect();
+        Indirect i = indirect(r);
+        return i == null ? null : i.cost();
+    }
+
+    /** Which estimate {@link #indirectOf} takes. */
+    public enum Estimator {
+        /** The whole cost through the caches, in the switch and after it (the paired round trip with the pair's CPU time). */
+        WHOLE,
+        /** The paired estimate: the cost in the first walk after the switch only. */
+        PAIRED,
+        /** Li et al.'s subtraction of baselines measured in other forks. */
+        PAPER
+    }
+
+    /** An indirect cost per switch and the estimator it comes from. */
+    public record Indirect(Estimator estimator, Estimate cost) {
+    }
+
+    /** @return {@link #indirectOf}'s estimate with its estimator, or null where none is usable */
+    public static Indirect indirect(IndirectCost.Row r) {
+        IndirectCost.Paired p = r.paired();
+        if (p != null && USABLE.containsAll(p.answerFlags()) && Double.isFinite(p.answer().value())) {
+            return new Indirect(p.hasWhole() ? Estimator.WHOLE : Estimator.PAIRED, p.answer());
         }
-        return r.indirect() != null && USABLE.containsAll(r.flags()) ? r.indirect() : null;
+        return r.indirect() != null && USABLE.containsAll(r.flags()) ? new Indirect(Estimator.PAPER, r.indirect()) : null;
     }
 
     /** Where the machine the results were measured on differs from {@code here}: CPU model, kernel, virtualisation. */

@@ -78,10 +78,8 @@ public final class SampleTables {
                     + (c.placement() == SwitchCost.Placement.ONE_CPU ? "one-CPU" : "cross-CPU") + " one stands in";
         };
         String indirect = c.indirect() == null
-                ? " Direct cost only: refilling the caches after a switch comes on top (--working-set KiB adds it where measured)."
-                : " Includes the indirect cost measured with " + c.workingSetKiB() + " KiB touched per side between handoffs ("
-                + Fmt.pm(SwitchCost.indirectOf(c.indirect())) + " ns" + (SwitchCost.indirectOf(c.indirect()).resolved() ? "" : ", within its error of zero")
-                + ").";
+                ? " Direct cost only: what a switch costs through the caches comes on top (--working-set KiB adds it where measured)."
+                : " Includes " + indirectWords(SwitchCost.indirect(c.indirect()), c.workingSetKiB()) + ".";
         lines.add("  Assumes each switch sampled costs what the benchmark's did (" + c.direct().what() + ", "
                 + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect);
         if (!differences.isEmpty()) {
@@ -91,5 +89,16 @@ public final class SampleTables {
                     + "): run switchcost run --quick here for this machine's.");
         }
         return lines;
+    }
+
+    /** The indirect cost added, named by what it counts. */
+    private static String indirectWords(SwitchCost.Indirect i, long kib) {
+        String what = switch (i.estimator()) {
+            case WHOLE -> "the cost through the caches, in the switch and after it";
+            case PAIRED -> "the cost through the caches after the switch only (paired; no CPU time recorded for the switch itself)";
+            case PAPER -> "the cost through the caches by the paper's subtraction";
+        };
+        return what + ", measured with " + kib + " KiB touched per thread between handoffs (" + Fmt.pm(i.cost()) + " ns"
+                + (i.cost().resolved() ? "" : ", within its error of zero") + ")";
     }
 }

@@ -74,6 +74,26 @@ class SwitchCostTest {
         assertTrue(e.getMessage().contains("measured at no size"), e.getMessage());
     }
 
+    /**
+     * Where the pair's CPU time was recorded (the quick run of 2026-11-23 20:17, with its cache line at 256 KiB), a
+     * working set adds the whole cost through the caches, in the switch and after it: the card's figure, not the
+     * paired estimate of the cost after the switch only.
+     */
+    @Test
+    void aWorkingSetAddsTheWholeCostWhereThePairsCpuTimeWasRecorded() {
+        Results quick = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"));
+        SwitchCost c = SwitchCost.of(quick, 1000, 1, 1, 256).orElseThrow();
+        IndirectCost.Paired p = c.indirect().paired();
+        assertTrue(p.hasWhole(), "the quick run recorded the pair's CPU time at 0 and 256 KiB");
+        SwitchCost.Indirect used = SwitchCost.indirect(c.indirect());
+        assertEquals(SwitchCost.Estimator.WHOLE, used.estimator());
+        assertEquals(p.whole(), used.cost());
+        assertTrue(Math.abs(p.whole().value() - p.indirect().value()) > 1, "whole and paired differ here: " + p);
+        Estimate expected = Headline.perJdk(quick).get(0).sameCpu().perSwitch().plus(p.whole());
+        assertEquals(expected.value(), c.perSwitch().value(), 1e-9);
+        assertEquals(expected.halfWidth(), c.perSwitch().halfWidth(), 1e-9);
+    }
+
     @Test
     void anotherMachineIsNamedByWhatDiffers() {
         MachineInfo m = Results.load(RUN).machine();
