@@ -236,14 +236,18 @@ public final class AgainstTable {
     static Comparison compare(List<Results> inputs) {
         List<Question> questions = new ArrayList<>();
         List<String> notCompared = new ArrayList<>();
+        boolean whole = everyPairedRowHasWhole(inputs);
         List<RowQuestion> rowQuestions = List.of(
                 new RowQuestion("Handoff cost by mechanism and placement", "ns per round trip (two handoffs) ± 99.9%",
-                        ReportRenderer::mechanismRow, false),
+                        ReportRenderer::mechanismRow, Cache.NONE),
                 new RowQuestion("Virtual vs platform threads", "ns per round trip (two handoffs) ± 99.9%",
-                        ReportRenderer::virtualRow, false),
+                        ReportRenderer::virtualRow, Cache.NONE),
                 new RowQuestion("Working set: indirect cost per switch", "ns per switch ± 99.9% that a switch adds through the caches:"
-                        + " the paired estimate (first walk after a switch − second walk, its flags where it is no plain cost)",
-                        AgainstTable::pairedRow, true));
+                        + (whole ? " the whole cost, in the switch and after it (the pair's CPU time per switch − two walks, less"
+                        + " the same at size 0; its flags where it is no plain cost)"
+                        : " the paired estimate, after the switch only (first walk after a switch − second walk, its flags where it"
+                        + " is no plain cost; not every input recorded the pair's CPU time, which the whole cost needs)"),
+                        AgainstTable::pairedRow, whole ? Cache.WHOLE : Cache.PAIRED));
         for (RowQuestion rq : rowQuestions) {
             add(questions, notCompared, rq.title(), rowQuestion(inputs, rq), inputs, r -> r.rows().stream().anyMatch(rq.which()));
         }
@@ -262,8 +266,40 @@ public final class AgainstTable {
         return new Comparison(questions, notCompared, outside);
     }
 
-    /** A question answered by JMH rows: which rows, and whether its figure is the paired indirect cost rather than the score. */
-    private record RowQuestion(String title, String unit, Predicate<JmhRow> which, boolean paired) {
+    /** A question answered by JMH rows: which rows, and which cost through the caches is its figure rather than the score. */
+    private record RowQuestion(String title, String unit, Predicate<JmhRow> which, Cache cache) {
+    }
+
+    /**
+     * A row question's figure: the score ({@link #NONE}), or a paired round trip's cost through the caches, the same
+     * estimate for every input: the whole cost where every input has it, else the paired estimate.
+     */
+    enum Cache {
+        NONE, PAIRED, WHOLE;
+
+        Estimate of(IndirectCost.Paired p) {
+            return this == WHOLE ? p.whole() : p.indirect();
+        }
+
+        Set<IndirectCost.Flag> flags(IndirectCost.Paired p) {
+            return this == WHOLE ? p.wholeFlags() : p.flags();
+        }
+    }
+
+    /** Whether every input's paired round trips recorded the pair's CPU time here and at size 0 (the whole cost). */
+    static boolean everyPairedRowHasWhole(List<Results> inputs) {
+        boolean any = false;
+        for (Results in : inputs) {
+            for (JmhRow r : in.usable()) {
+                if (pairedRow(r)) {
+                    any = true;
+                    if (!IndirectCost.paired(r, in.usable()).hasWhole()) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return any;
     }
 
     /** Keeps {@code q} when A and another input measured it; else names who did. */
@@ -314,9 +350,9 @@ public final class AgainstTable {
             }
             List<Against> others = new ArrayList<>();
             for (int i = 1; i < inputs.size(); i++) {
-                others.add(against(rs[i - 1], a, inputs.get(i), rq.paired()));
+                others.add(against(rs[i - 1], a, inputs.get(i), rq.cache()));
             }
-            lines.add(new Line(e.getKey(), label(e.getKey(), rep.get(e.getKey()), rep.values()), figure(ra, a, rq.paired()), others));
+            lines.add(new Line(e.getKey(), label(e.getKey(), rep.get(e.getKey()), rep.values()), figure(ra, a, rq.cache()), others));
         }
         List<String> noShared = new ArrayList<>();
         for (int i = 1; i < inputs.size(); i++) {
@@ -364,11 +400,11 @@ public final class AgainstTable {
     private static final String ABSENT = "—";
 
     /** One other input's figure against A's, by diff's rule, where the rows are alike. */
-    private static Against against(Diff.Row r, Results a, Results x, boolean paired) {
+    private static Against against(Diff.Row r, Results a, Results x, Cache cache) {
         if (r == null) {
             return new Against(ABSENT, null, null, Set.of(), false);
         }
-        String value = figure(r.b(), x, paired);
+        String value = figure(r.b(), x, cache);
         if (!r.verdict().judged()) {
             return new Against(value, null, r.verdict(), Set.of(), false);
         }
@@ -379,12 +415,12 @@ public final class AgainstTable {
         }
         Estimate ratio = r.ratio();
         Diff.Verdict verdict = r.verdict();
-        if (paired) {
+        if (cache != Cache.NONE) {
             IndirectCost.Paired pa = IndirectCost.paired(r.a(), a.usable());
             IndirectCost.Paired pb = IndirectCost.paired(r.b(), x.usable());
-            Diff.Judged j = Diff.judge(pa.indirect(), pb.indirect(), true);
+            Diff.Judged j = Diff.judge(cache.of(pa), cache.of(pb), true);
             // a flagged estimate is no plain cost: it is compared, never divided
-            ratio = pa.clean() && pb.clean() ? j.ratio() : null;
+            ratio = cache.flags(pa).isEmpty() && cache.flags(pb).isEmpty() ? j.ratio() : null;
             verdict = j.verdict();
         }
         return new Against(value, ratio, verdict, Like.differences(sa, sb), false);
@@ -398,21 +434,22 @@ public final class AgainstTable {
         return Like.alike(a, b, Like.Aspect.MACHINE) || Like.alike(a, b, Like.Aspect.JDK);
     }
 
-    /** A row's figure as shown: its score (FAILED where its trial failed), or its paired indirect cost with its flags. */
-    private static String figure(JmhRow r, Results in, boolean paired) {
+    /** A row's figure as shown: its score (FAILED where its trial failed), or its cost through the caches with its flags. */
+    private static String figure(JmhRow r, Results in, Cache cache) {
         if (r == null) {
             return ABSENT;
         }
-        if (!paired || r.failed()) {
+        if (cache == Cache.NONE || r.failed()) {
             return Diff.score(r);
         }
         IndirectCost.Paired p = IndirectCost.paired(r, in.usable());
-        if (p.clean()) {
-            return Fmt.pm(p.indirect());
+        Estimate e = cache.of(p);
+        if (cache.flags(p).isEmpty()) {
+            return Fmt.pm(e);
         }
-        String flags = p.flags().stream().map(f -> f.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+        String flags = cache.flags(p).stream().map(f -> f.name().toLowerCase(Locale.ROOT).replace('_', ' '))
                 .collect(Collectors.joining(", "));
-        return Double.isFinite(p.indirect().value()) ? Fmt.pm(p.indirect()) + " (" + flags + ")" : flags;
+        return e != null && Double.isFinite(e.value()) ? Fmt.pm(e) + " (" + flags + ")" : flags;
     }
 
     /** What every row shares: the benchmark when there is one, and each parameter with one value in all rows. */

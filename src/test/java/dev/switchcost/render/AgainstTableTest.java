@@ -3,6 +3,8 @@ package dev.switchcost.render;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -235,5 +237,39 @@ class AgainstTableTest {
     /** The HTML without the line-break hints and no-wrap spans the tables carry, so cells read as their text. */
     static String plain(String html) {
         return html.replace("<wbr/>", "").replaceAll("<span class=\"n\">([^<]*)</span>", "$1");
+    }
+    /**
+     * The working-set question compares one estimate for every input: the whole cost through the caches where every
+     * input recorded the pair's CPU time (the 40-iteration curve against the quick run, 2026-11-23), else the paired
+     * estimate (against a run from before the whole cost), and its unit line says which.
+     */
+    @Test
+    void theCacheQuestionComparesTheWholeCostWhereEveryInputHasIt() {
+        String title = "Working set: indirect cost per switch";
+        Results curve = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
+        Results quick = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"));
+        Results older = Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
+        List<Results> both = List.of(curve, quick);
+        AgainstTable.Question q = AgainstTable.compare(both).questions().stream().filter(x -> x.title().equals(title)).findFirst()
+                .orElseThrow();
+        assertTrue(q.unit().contains("the whole cost, in the switch and after it"), q.unit());
+        JmhRow at256 = curve.usable().stream().filter(AgainstTable::pairedRow)
+                .filter(r -> "256".equals(r.params().get("workingSetKiB"))).findFirst().orElseThrow();
+        IndirectCost.Paired p = IndirectCost.paired(at256, curve.usable());
+        List<String> line = table(both, title).values().stream().filter(r -> r.get(0).contains("256")).findFirst()
+                .orElseThrow(() -> new AssertionError("a 256 KiB line in " + table(both, title).keySet()));
+        assertEquals(Fmt.pm(p.whole()).replace('\u00a0', ' '), line.get(1), line.toString());
+        assertFalse(Fmt.pm(p.whole()).equals(Fmt.pm(p.indirect())), "whole and paired differ at 256 KiB: " + p);
+
+        List<Results> mixed = List.of(curve, older);
+        AgainstTable.Question m = AgainstTable.compare(mixed).questions().stream().filter(x -> x.title().equals(title)).findFirst()
+                .orElseThrow();
+        assertTrue(m.unit().contains("the paired estimate, after the switch only"), m.unit());
+        JmhRow at128 = curve.usable().stream().filter(AgainstTable::pairedRow)
+                .filter(r -> "128".equals(r.params().get("workingSetKiB"))).findFirst().orElseThrow();
+        List<String> line128 = table(mixed, title).values().stream().filter(r -> r.get(0).contains("128")).findFirst()
+                .orElseThrow(() -> new AssertionError("a 128 KiB line in " + table(mixed, title).keySet()));
+        assertTrue(line128.get(1).startsWith(Fmt.pm(IndirectCost.paired(at128, curve.usable()).indirect()).replace('\u00a0', ' ')),
+                line128.toString());
     }
 }
