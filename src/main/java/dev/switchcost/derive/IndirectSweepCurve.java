@@ -28,8 +28,8 @@ public final class IndirectSweepCurve {
      * @param roundTripPerSwitch the whole round trip / 2 (walks and clock reads included), ns
      * @param direct             the direct cost: {@code roundTripPerSwitch} of the size-0 cell of the same impl, stride and
      *                           placement; null without one
-     * @param total              direct + indirect, Li et al.'s "total cost per switch" (without the walk itself); null
-     *                           without a direct cost
+     * @param total              direct + {@link #answer()} (the whole cost where derived, else the paired indirect), Li et
+     *                           al.'s "total cost per switch" (without the walk itself); null without a direct cost
      * @param switchesPerRoundTrip mean context switches per round trip (≈ 2 on one CPU)
      * @param repetitions        repetitions averaged
      * @param failed             repetitions that failed (left out)
@@ -66,7 +66,7 @@ public final class IndirectSweepCurve {
             out.add(new Point(c.impl(), c.workingSetKiB(), c.strideBytes(), c.placement(), indirect,
                     Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::firstWalkNs).toArray()),
                     Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::secondWalkNs).toArray()),
-                    rt, direct, direct == null ? null : direct.plus(indirect),
+                    rt, direct, direct == null ? null : direct.plus(whole != null ? whole : indirect),
                     ok.stream().mapToDouble(IndirectSweepResults.Sample::switchesPerRoundTrip).filter(Double::isFinite).average()
                             .orElse(Double.NaN),
                     ok.size(), c.samples().size() - ok.size(), beyond, whole));

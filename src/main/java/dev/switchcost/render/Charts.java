@@ -503,7 +503,8 @@ public final class Charts {
     }
 
     /**
-     * The replication seed's first figure: the total cost per switch (direct + paired indirect, Li et al.'s c2)
+     * The replication seed's first figure: the total cost per switch (direct + indirect, Li et al.'s c2; the indirect
+     * cost is {@link IndirectSweepCurve.Point#answer()}, the whole cost where the threads' CPU time was read)
      * against the working set at stride {@value #SEED_STRIDE} B, {@value #SEED_SIZE_MIN_KIB} KiB to
      * {@value #SEED_SIZE_MAX_KIB} KiB, JVM and C; log x with the caches marked, 99.9% error; log y where the
      * values span decades, what is ≤ 0 or within error of 0 in a marked row below it ({@link #curveChart}).
@@ -533,7 +534,8 @@ public final class Charts {
     }
 
     /**
-     * The replication seed's second figure: the paired indirect cost against the stride (8–128 B, log₂ x), one
+     * The replication seed's second figure: the indirect cost ({@link IndirectSweepCurve.Point#answer()}: the whole cost
+     * where the threads' CPU time was read, else the paired estimate) against the stride (8–128 B, log₂ x), one
      * line per size from {@value #SEED_STRIDE_SIZE_MIN_KIB} KiB to {@value #SEED_STRIDE_SIZE_MAX_KIB} KiB, JVM
      * solid and C dashed, 99.9% error as whiskers; linear y (the seed's few repetitions leave most of its values
      * within error of 0: on a log axis nearly every point would sit in the row below it).
@@ -549,7 +551,7 @@ public final class Charts {
             Color c = Palette.unkeyed(sizes.indexOf(p.workingSetKiB()));
             int marker = placements ? List.of("SAME_CPU", "CROSS_CPU").indexOf(p.placement()) + 1 : 0;
             curves.computeIfAbsent(key, k -> Curve.of(k, c, null, marker, !p.impl().equals("JVM")))
-                    .points().put(Math.log(p.strideBytes()) / Math.log(2), p.indirect());
+                    .points().put(Math.log(p.strideBytes()) / Math.log(2), p.answer());
         }
         if (curves.values().stream().allMatch(c -> c.points().size() < 2)) {
             return Optional.empty();

@@ -76,6 +76,7 @@ class IndirectSweepCurveTest {
         IndirectSweepCurve.Point c = pts.stream().filter(x -> x.impl().equals("C") && x.workingSetKiB() == 256).findFirst().orElseThrow();
         assertEquals(3810 - 2005, c.whole().value(), 1e-9, "the failed repetition left out");
         assertEquals(c.whole(), c.answer());
+        assertEquals(5000 + 3810 - 2005, c.total().value(), 1e-9, "total = direct + the whole cost where it was read");
         IndirectSweepCurve.Point j = pts.stream().filter(x -> x.impl().equals("JVM")).findFirst().orElseThrow();
         assertNull(j.beyond(), "one repetition without it: no mean of a part");
         assertNull(j.whole(), "and no JVM size-0 cell");

@@ -1,9 +1,11 @@
 package dev.switchcost.render;
 
 import dev.switchcost.derive.IndirectSweepCurve;
+import dev.switchcost.results.IndirectSweepResults;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYSeries;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,5 +58,29 @@ class IndirectSweepChartsTest {
         for (String name : List.of("indirect-jvm-vs-c", "seed-cost-vs-size", "seed-indirect-vs-stride")) {
             assertTrue(Files.size(charts.resolve(name + ".png")) > 1000, name);
         }
+    }
+    /** Where the threads' CPU time was read, figure 2 draws the whole cost against the stride, not the paired estimate. */
+    @Test
+    void theStrideFigureDrawsTheWholeCostWhereItWasRead() throws IOException {
+        List<IndirectSweepResults.Cell> cells = new java.util.ArrayList<>();
+        for (int stride : new int[] {8, 16}) {
+            cells.add(new IndirectSweepResults.Cell("C", 0, stride, "SAME_CPU", "ws_threads", null,
+                    List.of(sample(1, 36, 36, 2000), sample(2, 36, 36, 2010))));
+            cells.add(new IndirectSweepResults.Cell("C", 64, stride, "SAME_CPU", "ws_threads", null,
+                    List.of(sample(1, 1100, 1000, 2900 + stride), sample(2, 1110, 1000, 2910 + stride))));
+        }
+        List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(new IndirectSweepResults(1, "t", 2, "s", cells));
+        Charts.Chart c = Charts.seedIndirectVsStride(pts, "q?").orElseThrow();
+        XYSeries line = c.xy().getSeriesMap().get("C, 64 KiB");
+        assertEquals(List.of(3.0, 4.0), java.util.Arrays.stream(line.getXData()).boxed().toList(), "log2 of the strides");
+        for (int k = 0; k < 2; k++) {
+            IndirectSweepCurve.Point p = pts.stream().filter(x -> x.workingSetKiB() == 64).toList().get(k);
+            assertEquals(p.whole().value(), line.getYData()[k], 1e-9, "the whole cost at stride " + p.strideBytes());
+            assertTrue(Math.abs(p.whole().value() - p.indirect().value()) > 100, "whole and paired differ: " + p);
+        }
+    }
+
+    private static IndirectSweepResults.Sample sample(int rep, double first, double second, double beyond) {
+        return new IndirectSweepResults.Sample(rep, first, second, first - second, 10_000, 2.0, null, beyond);
     }
 }
