@@ -8,6 +8,7 @@ import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.sample.AsyncProfiler;
+import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.PerfSupport;
@@ -61,6 +62,11 @@ import java.util.stream.Stream;
                 + "counters. Shows a live view on stderr (between COMMAND's lines, never inside one), then a summary. "
                 + "Sampling ends when COMMAND or PID ends, after --duration, or on Ctrl-C/SIGTERM; what was sampled is "
                 + "written in every case. Exits with COMMAND's exit code.",
+                "",
+                "The summary counts COMMAND's switches whole, start to end: getrusage of COMMAND and every process it "
+                        + "waited for, or perf stat's sums where it runs under perf. The /proc readings cannot: a thread's "
+                        + "counters go with it, so what it did after its last reading is missed. They price the switches; "
+                        + "a --pid process is counted by its readings only.",
                 "",
                 "COMMAND's output is forwarded through switchcost (so its lines and the live view never mix; COMMAND sees "
                         + "pipes, not a terminal). It runs under perf stat when perf can count here, so its perf columns "
@@ -148,6 +154,10 @@ public final class SampleCommand extends BaseCommand {
     private long t0;
     private int liveRows;
     private SampledThreads sampledThreads;
+    /** The command's whole counts, start to end, or null for a --pid process. */
+    private CommandUsage usage;
+    /** {@link #usage}'s counts once the command was reaped (getrusage) or perf's output read (perf), or null. */
+    private CommandUsage.Totals commandTotals;
     /** The results that price the switches, or null when there are none. */
     private Results costResults;
     private int allowedCpus;
@@ -361,7 +371,11 @@ public final class SampleCommand extends BaseCommand {
         if (childOutput != null) {
             childOutput.drain();
         }
-        int code = child.waitFor(GRACE_SECONDS + 2, TimeUnit.SECONDS) ? child.exitValue() : ExitCodes.FAILURE;
+        boolean reaped = child.waitFor(GRACE_SECONDS + 2, TimeUnit.SECONDS);
+        if (reaped && !underPerf()) {
+            commandTotals = usage.fromGetrusage().orElse(null);
+        }
+        int code = reaped ? child.exitValue() : ExitCodes.FAILURE;
         return perf != null ? perf.commandExit(code) : code;
     }
 
@@ -393,12 +407,19 @@ public final class SampleCommand extends BaseCommand {
             if (profiler != null) {
                 pb.environment().merge("JAVA_TOOL_OPTIONS", profiler.agentOption(flamegraph), AsyncProfiler::javaToolOptions);
             }
+            usage = CommandUsage.start();
             child = pb.start();
         } catch (IOException e) {
             throw SwitchcostException.usage("cannot start '" + command.get(0) + "': " + e.getMessage());
         }
         childOutput = new ChildOutput(child, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
-        child.onExit().thenRun(stop::countDown);
+        CommandUsage u = usage;
+        child.onExit().thenRun(() -> {
+            if (u != null) {
+                u.exited();
+            }
+            stop.countDown();
+        });
         target = perf != null ? workload(child) : child.toHandle();
     }
 
@@ -608,15 +629,49 @@ public final class SampleCommand extends BaseCommand {
                     format(Math.round(run.getMax())), run.getCount());
         }
         long[] totals = tree != null ? tree.totals() : new long[2];
-        out().printf(Locale.ROOT, "%s: %d voluntary, %d involuntary switches (from /proc)%n",
-                pid != null ? "Process " + pid + " and its children" : "Command's process tree", totals[0], totals[1]);
+        if (underPerf() && usage != null && !interrupted) {
+            commandTotals = usage.fromPerf(perf.totals()).orElse(null); // perf's output is read whole once it is closed
+        }
+        CommandUsage.Totals whole = commandTotals;
+        if (whole != null) {
+            out().printf(Locale.ROOT, "Command's process tree: %s%s in %.2f s (%s); /proc readings every %s saw %d of them%n",
+                    whole.split() ? whole.voluntary() + " voluntary, " + whole.involuntary() + " involuntary switches"
+                            : whole.switches() + " switches",
+                    Double.isNaN(whole.cpuSeconds()) ? "" : String.format(Locale.ROOT, " and %.2f s of CPU", whole.cpuSeconds()),
+                    whole.seconds(), whole.source() == CommandUsage.Source.GETRUSAGE
+                            ? "getrusage: the command and every process it waited for"
+                            : "perf stat: every process of the command, and the shell that keeps its exit code",
+                    every(), totals[0] + totals[1]);
+        } else {
+            out().printf(Locale.ROOT, "%s: %d voluntary, %d involuntary switches (from /proc, read every %s: what a thread did"
+                            + " after its last reading is not in them)%n",
+                    pid != null ? "Process " + pid + " and its children" : "Command's process tree", totals[0], totals[1],
+                    every());
+        }
         threadTables();
+        if (whole != null) {
+            costLine(whole.switchesPerSecond(), Double.isNaN(whole.cpus()) && sampledThreads != null
+                    ? sampledThreads.total().cpuSeconds() / sampledThreads.seconds() : whole.cpus());
+        } else if (sampledThreads != null && sampledThreads.threads().stream().anyMatch(l -> l.switches() > 0)) {
+            costLine(sampledThreads.total().switches(), sampledThreads.total().cpuSeconds() / sampledThreads.seconds());
+        }
         String end = interrupted ? "interrupted" : pid != null
                 ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
                 : "command exited with " + exit;
         String what = end.substring(0, 1).toUpperCase(Locale.ROOT) + end.substring(1);
         out().println(what + (csv != null ? "; samples in " + csv : ""));
         out().flush();
+    }
+
+    /** Whether the command runs under perf stat (which then counts its switches whole). */
+    private boolean underPerf() {
+        return perf != null && perf.wraps();
+    }
+
+    /** The sampling interval as said: "100 ms", "1 s". */
+    private String every() {
+        long ms = interval.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
     }
 
     /** The busiest threads, and the threads by role where a JVM was recognised. */
@@ -627,8 +682,10 @@ public final class SampleCommand extends BaseCommand {
         SampledThreads threads = SampledThreads.of(tree.threads(), tree.seconds());
         out().println();
         long switched = threads.threads().stream().filter(l -> l.switches() > 0).count();
+        this.sampledThreads = threads;
         if (switched == 0) {
-            out().printf(Locale.ROOT, "No thread of the %d sampled switched in %.1f s.%n", threads.threads().size(), threads.seconds());
+            out().printf(Locale.ROOT, "No thread of the %d sampled was seen to switch between the /proc readings (%.1f s).%n",
+                    threads.threads().size(), threads.seconds());
             return;
         }
         out().printf(Locale.ROOT, "Busiest threads by switches per second (%d of the %d that switched, of %d threads, over %.1f s;"
@@ -640,21 +697,23 @@ public final class SampleCommand extends BaseCommand {
             out().println("By role (JVM threads recognised by name):");
             out().print(SampleTables.roles(threads).text());
         }
-        out().println();
-        this.sampledThreads = threads;
-        costLine(threads);
     }
 
-    /** Switches/s × the measured cost per switch, or what to do to get one. */
-    private void costLine(SampledThreads threads) {
+    /**
+     * Switches/s × the measured cost per switch, or what to do to get one.
+     *
+     * @param switchesPerSecond the process tree's switches per second
+     * @param cpus              its CPU time per second (1.0 = one CPU busy)
+     */
+    private void costLine(double switchesPerSecond, double cpus) {
+        out().println();
         if (costResults == null) {
             out().println("Cost: no results: run `switchcost run --quick` first (or give --costs DIR) to price these switches.");
             return;
         }
-        double cpus = threads.total().cpuSeconds() / threads.seconds();
         Optional<SwitchCost> c;
         try {
-            c = SwitchCost.of(costResults, threads.total().switches(), cpus, allowedCpus, workingSetKiB);
+            c = SwitchCost.of(costResults, switchesPerSecond, cpus, allowedCpus, workingSetKiB);
         } catch (IllegalArgumentException e) {
             out().println("Cost: " + e.getMessage());
             return;

@@ -110,8 +110,8 @@ class SampleCommandTest {
         List<String> lines = Files.readAllLines(csv);
         assertTrue(lines.stream().anyMatch(l -> l.contains(",baseline,")), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.contains(",run,")), lines.toString());
-        // sleep blocks once in the kernel: its tree made at least one voluntary switch
-        assertTrue(r.out().matches("(?s).*process tree: [1-9]\\d* voluntary.*"), r.out());
+        // sleep blocks once in the kernel: its tree made at least one switch (voluntary, where they are told apart)
+        assertTrue(r.out().matches("(?s).*process tree: [1-9]\\d* (voluntary|switches).*"), r.out());
     }
 
     @Test
@@ -326,6 +326,43 @@ class SampleCommandTest {
         } catch (NoSuchFileException e) {
             return true;
         }
+    }
+
+    /**
+     * A command shorter than one interval: the /proc readings barely see it, but its switches are counted whole
+     * (getrusage of the command and the processes it waited for: ten sleeps and ten waits, at least 20 voluntary) and
+     * priced, where the readings alone once said that nothing switched.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aCommandShorterThanAnIntervalIsCountedWhole() {
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "1s",
+                "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--",
+                "sh", "-c", "i=0; while [ $i -lt 10 ]; do sleep 0.01; i=$((i+1)); done");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        Matcher m = Pattern.compile("Command's process tree: (\\d+) voluntary, (\\d+) involuntary switches and [\\d.]+ s of CPU in"
+                + " [\\d.]+ s \\(getrusage: the command and every process it waited for\\); /proc readings every 1 s saw (\\d+) of them")
+                .matcher(r.out());
+        assertTrue(m.find(), r.out());
+        assertTrue(Long.parseLong(m.group(1)) >= 20, r.out());
+        assertTrue(Long.parseLong(m.group(3)) < Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)), "the readings missed some: " + r.out());
+        assertTrue(r.out().matches("(?s).*switches/s × [\\d,.]+ ± [\\d,.]+ ns per switch = .*"), r.out());
+    }
+
+    /** Under perf stat, perf's own sums over every interval count the command whole (getrusage cannot: perf -I keeps it). */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void underPerfTheCommandIsCountedByPerf() {
+        PerfSupport perf = PerfSupport.probe();
+        Assumptions.assumeTrue(perf.available() && perf.supported().contains("context-switches"),
+                () -> "perf cannot count context-switches here: " + perf.summary());
+        CliResult r = CliResult.run("sample", "--no-baseline", "--interval", "1s", "--",
+                "sh", "-c", "i=0; while [ $i -lt 10 ]; do sleep 0.01; i=$((i+1)); done");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        Matcher m = Pattern.compile("Command's process tree: (\\d+) switches( and [\\d.]+ s of CPU)? in [\\d.]+ s \\(perf stat: every"
+                + " process of the command, and the shell that keeps its exit code\\)").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        assertTrue(Long.parseLong(m.group(1)) >= 20, r.out());
     }
 
     /**

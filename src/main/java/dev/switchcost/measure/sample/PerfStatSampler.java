@@ -34,6 +34,8 @@ public final class PerfStatSampler implements Sampler {
     private final int intervalMs;
     private final List<String> columns = new ArrayList<>();
     private final Map<String, Double> pending = new HashMap<>();
+    /** Every counted line so far, summed per event (without modifiers): the whole command's counts. */
+    private final Map<String, Double> totals = new HashMap<>();
     private Unlinked file;
     private Unlinked exitFile;
     private volatile boolean closed;
@@ -77,6 +79,11 @@ public final class PerfStatSampler implements Sampler {
                 String.join(",", support.supported()), "-o", file.path(), "--"));
         cmd.addAll(ParentDeath.ofGrandchild(shell));
         return cmd;
+    }
+
+    /** @return whether {@link #wrap} ran the command under perf (some event could be counted) */
+    public boolean wraps() {
+        return file != null;
     }
 
     /**
@@ -129,6 +136,7 @@ public final class PerfStatSampler implements Sampler {
                     if (c != null && c.status() == PerfStatParser.Status.COUNTED) {
                         synchronized (pending) {
                             pending.merge(c.baseEvent() + "/s", c.value(), Double::sum);
+                            totals.merge(c.baseEvent(), c.value(), Double::sum);
                         }
                     }
                 }
@@ -154,6 +162,16 @@ public final class PerfStatSampler implements Sampler {
             pending.clear();
         }
         return new Sample(name(), v);
+    }
+
+    /**
+     * @return every event's count summed over every interval read so far, by event (e.g. {@code context-switches},
+     *         {@code task-clock} in ms); after {@link #close()}, over the whole command
+     */
+    public Map<String, Double> totals() {
+        synchronized (pending) {
+            return Map.copyOf(totals);
+        }
     }
 
     /** Stops reading and closes perf's output files, which then are gone (perf itself ends with the command it runs). */
