@@ -128,12 +128,20 @@ public final class DistributionChart {
             what = "futex handoff, " + placement(r.param("placement"));
         } else if (r.benchmarkClass().startsWith("VirtualThreadHandoff")) {
             what = ("VT_VT".equals(r.param("pair")) ? "virtual ↔ virtual" : "PT_PT".equals(r.param("pair")) ? "platform ↔ platform"
-                    : r.param("pair")) + " (" + r.param("primitive") + ", " + (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers") + ")";
+                    : r.param("pair")) + " (" + r.param("primitive") + ", " + carriers(r) + ")";
         } else {
             what = r.shortName() + (r.params().isEmpty() ? "" : " " + r.paramsText());
         }
         return what + " · " + Fmt.num(s.tail().samples()) + " samples"
                 + (s.tripsPerSample() > 1 ? " · each a mean of " + Fmt.num(s.tripsPerSample()) + " round trips" : "");
+    }
+
+    /** The carriers a pair's virtual threads run on; a platform pair has none, and runs unpinned. */
+    private static String carriers(JmhRow r) {
+        if ("PT_PT".equals(r.param("pair"))) {
+            return "unpinned";
+        }
+        return r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers";
     }
 
     private static String placement(String p) {

@@ -38,6 +38,13 @@ class DistributionChartTest {
         assertTrue(DistributionChart.label(series.get(0)).contains("samples"));
         assertTrue(series.stream().filter(s -> s.tripsPerSample() > 1).map(DistributionChart::label)
                 .allMatch(l -> l.contains("each a mean of 1,000 round trips")));
+        // a platform pair runs on no carrier: it is named unpinned, the virtual pair by its carrier
+        String platform = series.stream().filter(s -> "PT_PT".equals(s.row().param("pair"))).map(DistributionChart::label).findFirst()
+                .orElseThrow();
+        assertTrue(platform.startsWith("platform ↔ platform (LOCK_SUPPORT, unpinned)"), platform);
+        String virtual = series.stream().filter(s -> "VT_VT".equals(s.row().param("pair"))).map(DistributionChart::label).findFirst()
+                .orElseThrow();
+        assertTrue(virtual.startsWith("virtual ↔ virtual (LOCK_SUPPORT, 1 carrier)"), virtual);
     }
 
     @Test
