@@ -13,7 +13,7 @@ log "start; load: $(cat /proc/loadavg); commit $(git rev-parse --short HEAD)"
 mvn -B -q package -Dmaven.test.skip=true > $M/build.txt 2>&1
 log "built"
 { scripts/switchcost run -i 40 -p placement=SAME_CPU,CROSS_CPU -p handoff=FUTEX -p sharing=PRIVATE -p walk=LI -p strideBytes=64 \
-    -p before=NONE -p workingSetKiB=0,16,32,64,128,256,512,1024,2048,4096 'WorkingSetHandoff\.roundTripPaired$' \
+    -p workingSetKiB=0,16,32,64,128,256,512,1024,2048,4096 'WorkingSetHandoff\.roundTripPaired$' \
     -o $M/placements; echo "exit=$?"; } > $M/placements-terminal.txt 2>&1
 log "placements done: $(tail -1 $M/placements-terminal.txt)"
 log "end; leftovers: $(pgrep -a -f 'ws_threads|futex_threads|parker_threads|ws_single' | grep -v measure | wc -l) processes"
