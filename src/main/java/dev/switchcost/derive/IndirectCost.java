@@ -73,7 +73,28 @@ public final class IndirectCost {
          * resolved away from 0, and the estimate does not stand beyond it (estimate − control is within its
          * error of 0, or of the other sign): what it reads is what the estimator reads without a switch.
          */
-        CONTROL_BIASED
+        CONTROL_BIASED,
+        /**
+         * For the whole cost: the row or its size-0 row counted fewer than {@link #MIN_SWITCHES_PER_ROUND_TRIP}
+         * switches per round trip. Its CPU time per switch is per handoff, and a handoff that did not switch is in it,
+         * so the difference compares unlike protocols: typically size 0 on two CPUs, where the partner answers
+         * before the waker has gone to sleep.
+         */
+        FEWER_SWITCHES
+    }
+
+    /**
+     * The switches a round trip must count for its CPU time to be two switches' (each side blocks once); below it,
+     * some handoffs found the other side still awake.
+     */
+    public static final double MIN_SWITCHES_PER_ROUND_TRIP = 1.9;
+
+    /**
+     * @param switchesPerRoundTrip counted switches per round trip (NaN where not counted)
+     * @return false only where fewer than {@link #MIN_SWITCHES_PER_ROUND_TRIP} were counted
+     */
+    public static boolean switchedEveryHandoff(double switchesPerRoundTrip) {
+        return !(switchesPerRoundTrip < MIN_SWITCHES_PER_ROUND_TRIP);
     }
 
     /** Share of the total above which the walk dominates. */
@@ -314,6 +335,10 @@ public final class IndirectCost {
         } else {
             whole = beyond.minus(beyondAtZero);
             judge(whole, wf);
+        }
+        if (whole != null && (!switchedEveryHandoff(p.switchesPerOp())
+                || zeroRow != null && !switchedEveryHandoff(zeroRow.switchesPerOp()))) {
+            wf.add(Flag.FEWER_SWITCHES);
         }
         return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), control, f, beyond, whole, wf);
     }

@@ -36,7 +36,8 @@ public final class IndirectSweepCurve {
      * @param beyond             the CPU time per switch beyond two second walks ({@code switch.beyond}), mean over
      *                           repetitions; null unless every usable repetition read it
      * @param whole              beyond − beyond of the size-0 cell of the same impl, stride and placement: the whole cost
-     *                           through the caches, in the switch and after it; null without both
+     *                           through the caches, in the switch and after it; null without both, or where either cell
+     *                           counted fewer than {@link IndirectCost#MIN_SWITCHES_PER_ROUND_TRIP} switches per round trip
      */
     public record Point(String impl, long workingSetKiB, long strideBytes, String placement, Estimate indirect, Estimate firstWalk,
                         Estimate secondWalk, Estimate roundTripPerSwitch, Estimate direct, Estimate total,
@@ -61,19 +62,27 @@ public final class IndirectSweepCurve {
             Estimate indirect = Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::indirectNsPerSwitch).toArray());
             Estimate beyond = beyond(ok);
             Estimate beyondAtZero = c.workingSetKiB() == 0 ? beyond : zeroOf(results, c).map(z -> beyond(z.usable())).orElse(null);
-            Estimate whole = beyond == null || beyondAtZero == null ? null
+            double switches = switchesPerRoundTrip(ok);
+            // the whole cost only between round trips that switched on every handoff (IndirectCost.Flag.FEWER_SWITCHES)
+            boolean like = IndirectCost.switchedEveryHandoff(switches) && zeroOf(results, c)
+                    .map(z -> IndirectCost.switchedEveryHandoff(switchesPerRoundTrip(z.usable()))).orElse(true);
+            Estimate whole = beyond == null || beyondAtZero == null || !like ? null
                     : c.workingSetKiB() == 0 ? Estimate.exact(0) : beyond.minus(beyondAtZero);
             out.add(new Point(c.impl(), c.workingSetKiB(), c.strideBytes(), c.placement(), indirect,
                     Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::firstWalkNs).toArray()),
                     Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::secondWalkNs).toArray()),
                     rt, direct, direct == null ? null : direct.plus(whole != null ? whole : indirect),
-                    ok.stream().mapToDouble(IndirectSweepResults.Sample::switchesPerRoundTrip).filter(Double::isFinite).average()
-                            .orElse(Double.NaN),
-                    ok.size(), c.samples().size() - ok.size(), beyond, whole));
+                    switches, ok.size(), c.samples().size() - ok.size(), beyond, whole));
         }
         out.sort(Comparator.comparing(Point::placement).thenComparingLong(Point::strideBytes)
                 .thenComparing(p -> p.impl().equals(IndirectSweepResults.JVM) ? 0 : 1).thenComparingLong(Point::workingSetKiB));
         return out;
+    }
+
+    /** Mean counted switches per round trip over the repetitions that counted them, NaN where none did. */
+    private static double switchesPerRoundTrip(List<IndirectSweepResults.Sample> ok) {
+        return ok.stream().mapToDouble(IndirectSweepResults.Sample::switchesPerRoundTrip).filter(Double::isFinite).average()
+                .orElse(Double.NaN);
     }
 
     private static Estimate roundTripPerSwitch(List<IndirectSweepResults.Sample> ok) {

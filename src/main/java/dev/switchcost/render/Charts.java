@@ -375,7 +375,8 @@ public final class Charts {
      * ≤ 0 or within error of 0 in a marked row below it ({@link #curveChart}). Where the pair's CPU time was
      * recorded beside a size-0 row, two curves per series: the whole cost (in the switch and after it) and the
      * paired estimate (after it only), with the size-0 CPU time per switch as the direct cost. Otherwise the curve
-     * is the paired estimate where roundTripPaired ran; only where no paired row exists does it draw the paper's estimator
+     * is the paired estimate where roundTripPaired ran (a whole cost flagged {@link IndirectCost.Flag#FEWER_SWITCHES} is
+     * left to the table); only where no paired row exists does it draw the paper's estimator
      * (total − direct − walk), and says so in the title. Rows without a value and memory-bound paper rows
      * are left out (the table has them).
      *
@@ -397,14 +398,17 @@ public final class Charts {
         Estimate direct = null;
         String directWhat = null;
         for (IndirectCost.Row r : rows) {
-            if (whole && direct == null && r.workingSetKiB() == 0 && r.paired() != null && r.paired().beyond() != null) {
+            if (whole && direct == null && r.workingSetKiB() == 0 && r.paired() != null && r.paired().beyond() != null
+                    && !r.paired().wholeFlags().contains(IndirectCost.Flag.FEWER_SWITCHES)) {
                 direct = r.paired().beyond();
                 directWhat = "direct cost, " + r.handoff() + " " + r.placement() + " (the pair's CPU time per switch at size 0)";
             }
             Map<String, Estimate> drawn = new LinkedHashMap<>();
             if (whole) {
-                drawn.put(", in the switch and after it", r.paired() == null ? null : r.paired().whole());
-                drawn.put(", after it only (paired)", r.paired() == null ? null : r.paired().indirect());
+                // a whole cost taken against a round trip that did not switch on every handoff is not one: table only
+                drawn.put(", in the switch and after it", r.paired() == null
+                        || r.paired().wholeFlags().contains(IndirectCost.Flag.FEWER_SWITCHES) ? null : r.paired().whole());
+                drawn.put(PAIRED_SUFFIX, r.paired() == null ? null : r.paired().indirect());
             } else if (paired) {
                 drawn.put("", r.paired() == null ? null : r.paired().indirect());
             } else {
@@ -459,6 +463,9 @@ public final class Charts {
                 caches(machine), true, true, labels);
         return Optional.of(new Chart("working-set", question, chart, keys(chart, curves), labels));
     }
+
+    /** The name's end of a working-set chart's paired curve, beside a whole-cost curve. */
+    static final String PAIRED_SUFFIX = ", after it only (paired)";
 
     /** The stride of the replication seed's cost-vs-size figure, and its sizes (KiB) and strides (bytes). */
     public static final long SEED_STRIDE = 16;

@@ -49,7 +49,7 @@ public final class IndirectTable {
         if (p == null) {
             return "–";
         }
-        if (r.workingSetKiB() == 0 && p.whole() != null) {
+        if (r.workingSetKiB() == 0 && p.whole() != null && p.wholeClean()) {
             return "0 (direct row)";
         }
         if (p.wholeClean()) {
@@ -224,7 +224,9 @@ public final class IndirectTable {
                 + " WITHIN_ERROR indistinguishable from 0; NO_ERROR_ESTIMATE one iteration, no error;"
                 + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers);"
                 + " NOT_COUNTED roundTripPaired run without PairedWalkProfiler (or, for cache, without the pair's CPU time);"
-                + " CONTROL_BIASED the no-switch control is resolved away from 0 and the estimate does not stand beyond it."
+                + " CONTROL_BIASED the no-switch control is resolved away from 0 and the estimate does not stand beyond it;"
+                + " FEWER_SWITCHES (cache) the row or its size-0 row counted under " + IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP
+                + " switches per round trip: a handoff that did not switch is in its CPU time, so it is not a switch's."
                 + " Flagged values appear only in [brackets] after the flag.";
     }
 

@@ -638,7 +638,9 @@ public final class ReportRenderer {
                     + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; direct = the size-0"
                     + " round trip / 2 of the same implementation. Where the threads' CPU time was read: cache = beyond − beyond at"
                     + " size 0, the whole cost through the caches (in the switch and after it; beyond = CPU time per switch less two"
-                    + " second walks). Total = direct + cache where it was read, else direct + indirect (Li et al.'s cost per switch).");
+                    + " second walks); \"–\" where this cell or its size-0 cell switched fewer than "
+                    + IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP + " times per round trip (a handoff that did not switch is in its"
+                    + " CPU time). Total = direct + cache where it was read, else direct + indirect (Li et al.'s cost per switch).");
             boolean whole = pts.stream().anyMatch(p -> p.whole() != null);
             List<String> head = new ArrayList<>(List.of("impl", "KiB", "stride B", "placement"));
             if (whole) {

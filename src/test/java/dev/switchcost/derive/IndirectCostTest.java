@@ -283,6 +283,39 @@ class IndirectCostTest {
         assertFalse(old.contains("cache_ns/switch"), "results from before the CPU time was recorded get no column of flags: " + old);
     }
 
+    /**
+     * Counted, not assumed: on two CPUs the size-0 round trip switched 1.46 times (the partner answered before the
+     * waker slept), so its CPU time per "switch" is per handoff and the whole cost against it is flagged, while on one
+     * CPU (2.00) it stands; the price of a working set then falls back to the paired estimate (the run of 2026-11-23
+     * 22:00 UTC, both placements in one run).
+     */
+    @Test
+    void aWholeCostAgainstARoundTripThatDidNotSwitchEveryHandoffIsFlagged() {
+        Results run = Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"));
+        List<IndirectCost.Row> rows = IndirectCost.derive(run.usable());
+        IndirectCost.Row crossZero = rows.stream().filter(r -> r.placement().equals("CROSS_CPU") && r.workingSetKiB() == 0)
+                .findFirst().orElseThrow();
+        assertTrue(crossZero.paired().switchesPerOp() < IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP, crossZero.paired().toString());
+        for (IndirectCost.Row r : rows) {
+            Set<IndirectCost.Flag> wf = r.paired().wholeFlags();
+            if (r.placement().equals("CROSS_CPU")) {
+                assertTrue(wf.contains(IndirectCost.Flag.FEWER_SWITCHES), r.workingSetKiB() + " KiB: " + wf);
+            } else {
+                assertFalse(wf.contains(IndirectCost.Flag.FEWER_SWITCHES), r.workingSetKiB() + " KiB: " + wf);
+            }
+        }
+        IndirectCost.Row cross256 = rows.stream().filter(r -> r.placement().equals("CROSS_CPU") && r.workingSetKiB() == 256)
+                .findFirst().orElseThrow();
+        assertTrue(cross256.paired().clean(), "the paired estimate needs no size-0 row: " + cross256.paired());
+        SwitchCost.Indirect priced = SwitchCost.indirect(cross256);
+        assertEquals(SwitchCost.Estimator.PAIRED, priced.estimator());
+        assertEquals(cross256.paired().indirect(), priced.cost());
+        String table = IndirectTable.table(rows, null).text();
+        assertTrue(table.contains("FEWER_SWITCHES [") && table.contains("0 (direct row)"), table);
+        assertTrue(IndirectTable.wholeCell(crossZero).startsWith("FEWER_SWITCHES"), "the two-CPU size-0 row is no direct row: "
+                + IndirectTable.wholeCell(crossZero));
+    }
+
     private static String controlRow(int size, double[] iterations) {
         return pairedRow(size, iterations[0], iterations)
                 .replace("WorkingSetHandoff.roundTripPaired", "WorkingSetHandoff.walkAlonePaired")

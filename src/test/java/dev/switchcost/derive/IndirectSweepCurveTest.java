@@ -62,6 +62,19 @@ class IndirectSweepCurveTest {
         return new Sample(rep, first, second, first - second, 10_000, 2.0, null, beyond);
     }
 
+    /** A size-0 cell that did not switch on every handoff (1.5 per round trip) gives no whole cost: the paired answers. */
+    @Test
+    void noWholeCostAgainstASizeZeroCellThatDidNotSwitchEveryHandoff() {
+        Cell zero = new Cell("C", 0, 64, "CROSS_CPU", "ws_threads", null,
+                List.of(new Sample(1, 36, 36, 0, 10_000, 1.5, null, 2000.0), new Sample(2, 36, 36, 0, 10_000, 1.5, null, 2010.0)));
+        Cell at256 = new Cell("C", 256, 64, "CROSS_CPU", "ws_threads", null, List.of(b(1, 1300, 1000, 3800), b(2, 1400, 1000, 3820)));
+        List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(new IndirectSweepResults(1, "t", 2, "s", List.of(zero, at256)));
+        IndirectSweepCurve.Point c = pts.stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
+        assertNull(c.whole(), "1.5 switches per round trip at size 0: its CPU time is not two switches'");
+        assertEquals(c.indirect(), c.answer());
+        assertNull(pts.stream().filter(x -> x.workingSetKiB() == 0).findFirst().orElseThrow().whole());
+    }
+
     /** Where every repetition read the threads' CPU time, the whole cost is beyond less the size-0 cell's beyond. */
     @Test
     void theWholeCostIsBeyondLessTheSizeZeroCellsBeyond() {

@@ -135,6 +135,25 @@ class WorkingSetChartTest {
         assertTrue(xy.getTitle().contains("in the switch and after it"), xy.getTitle());
     }
 
+    /**
+     * On two CPUs the size-0 round trip switched 1.46 times (FEWER_SWITCHES): its whole-cost curve is left to the table
+     * and its paired curve drawn; the direct cost is the one-CPU size-0 CPU time, whose round trip switched twice.
+     */
+    @Test
+    void aWholeCostFlaggedForFewerSwitchesIsNotDrawn() throws IOException {
+        Results r = Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"));
+        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
+        java.util.Set<String> names = c.xy().getSeriesMap().keySet();
+        assertFalse(names.stream().anyMatch(n -> n.contains("CROSS_CPU") && n.contains("in the switch and after it")), names.toString());
+        assertTrue(names.contains("stride 64 B, CROSS_CPU, FUTEX, PRIVATE, after it only (paired)"), names.toString());
+        assertTrue(names.contains("stride 64 B, SAME_CPU, FUTEX, PRIVATE, in the switch and after it"), names.toString());
+        IndirectCost.Row sameZero = rows.stream().filter(x -> x.workingSetKiB() == 0 && x.placement().equals("SAME_CPU")).findFirst()
+                .orElseThrow();
+        assertTrue(names.stream().anyMatch(n -> n.startsWith("direct cost") && n.contains("SAME_CPU")
+                && n.contains(Fmt.pm(sameZero.paired().beyond()))), names.toString());
+    }
+
     @Test
     void theJvmAndCCurvesOfOneRunEachHaveTheirRow() throws IOException {
         Results r = Results.load(CURVE);
