@@ -445,12 +445,20 @@ public final class Charts {
         }
         List<Curve> curves = new ArrayList<>();
         Map<Color, Integer> sameColour = new LinkedHashMap<>();
+        Map<String, Integer> sameKind = new LinkedHashMap<>();
         for (Map.Entry<String, TreeMap<Double, Estimate>> s : bySeries.entrySet()) {
             String key = seriesKey.get(s.getKey());
             key = key != null && Palette.isKey(key) ? key : null;
             Color c = key != null ? Palette.of(key) : Palette.unkeyed(curves.size());
-            // curves of one colour told apart by their marker and stroke
-            int nth = sameColour.merge(c, 1, Integer::sum) - 1;
+            // curves of one colour told apart by their marker and stroke; where whole and paired curves are drawn, the
+            // whole cost is solid and the paired estimate dashed in every colour
+            int nth;
+            if (whole) {
+                int kind = s.getKey().endsWith(PAIRED_SUFFIX) ? 1 : 0; // strokes 0, 2: solid, dotted; 1, 3: dashed, dash-dot
+                nth = kind + 2 * (sameKind.merge(c.getRGB() + "/" + kind, 1, Integer::sum) - 1);
+            } else {
+                nth = sameColour.merge(c, 1, Integer::sum) - 1;
+            }
             curves.add(new Curve(s.getKey(), c, key, MARKERS[nth % MARKERS.length], STROKES[nth % STROKES.length], s.getValue()));
         }
         List<Reference> refs = direct != null && Double.isFinite(direct.value())

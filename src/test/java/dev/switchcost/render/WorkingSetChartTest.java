@@ -148,6 +148,12 @@ class WorkingSetChartTest {
         assertFalse(names.stream().anyMatch(n -> n.contains("CROSS_CPU") && n.contains("in the switch and after it")), names.toString());
         assertTrue(names.contains("stride 64 B, CROSS_CPU, FUTEX, PRIVATE, after it only (paired)"), names.toString());
         assertTrue(names.contains("stride 64 B, SAME_CPU, FUTEX, PRIVATE, in the switch and after it"), names.toString());
+        // every paired curve is dashed, every whole-cost curve solid, whatever its colour
+        XYSeries crossPaired = c.xy().getSeriesMap().get("stride 64 B, CROSS_CPU, FUTEX, PRIVATE, after it only (paired)");
+        XYSeries samePaired = c.xy().getSeriesMap().get("stride 64 B, SAME_CPU, FUTEX, PRIVATE, after it only (paired)");
+        XYSeries sameWhole = c.xy().getSeriesMap().get("stride 64 B, SAME_CPU, FUTEX, PRIVATE, in the switch and after it");
+        assertEquals(samePaired.getLineStyle(), crossPaired.getLineStyle());
+        assertFalse(sameWhole.getLineStyle().equals(samePaired.getLineStyle()));
         IndirectCost.Row sameZero = rows.stream().filter(x -> x.workingSetKiB() == 0 && x.placement().equals("SAME_CPU")).findFirst()
                 .orElseThrow();
         assertTrue(names.stream().anyMatch(n -> n.startsWith("direct cost") && n.contains("SAME_CPU")
