@@ -183,11 +183,18 @@ static inline void ws_walk(const ws_array_t *w)
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-/* Two out-of-line copies with their own symbols (not merged by identical-code folding). */
+/*
+ * Two out-of-line copies with their own symbols (not merged by identical-code folding), each starting on a
+ * 64-byte boundary, so that their loops lie alike across cache lines and fetch windows and run at one speed.
+ * Without it the paired estimate measured code layout: on 2026-11-23 a change elsewhere in the file moved
+ * ws_walk_second's inner loop across a 64-byte line while ws_walk_first's stayed inside one, and on AMD
+ * family 23 the second walk took one cycle more per element (16 KiB: 1,668 against 993 ns, the paired
+ * estimate -675 ns; docs/results/2026-11-23f-epyc-kvm/c-alignment).
+ */
 #if defined(__GNUC__) && !defined(__clang__)
-#define WS_OUT_OF_LINE __attribute__((noinline, noipa))
+#define WS_OUT_OF_LINE __attribute__((noinline, noipa, aligned(64)))
 #else
-#define WS_OUT_OF_LINE __attribute__((noinline))
+#define WS_OUT_OF_LINE __attribute__((noinline, aligned(64)))
 #endif
 
 WS_OUT_OF_LINE void ws_walk_first(const ws_array_t *w);

@@ -47,6 +47,33 @@ class NativeWorkingSetProgramsTest {
         }
     }
 
+    /**
+     * The paired estimate compares two copies of one walk loop, so they must lie alike in memory: each walk function
+     * starts on a 64-byte boundary (a loop that crossed a line in one copy only once made the second walk one cycle
+     * per element slower). Read from the built programs' symbols with nm.
+     */
+    @Test
+    void bothWalkCopiesStartOnA64ByteBoundaryInEveryProgram() throws Exception {
+        assumeBuilt();
+        for (String program : PROGRAMS) {
+            Process nm;
+            try {
+                nm = new ProcessBuilder("nm", runner.dir().resolve(program).toString()).redirectErrorStream(true).start();
+            } catch (IOException e) {
+                assumeTrue(false, "nm (binutils) not installed: " + e.getMessage());
+                return;
+            }
+            String out = new String(nm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(nm.waitFor(30, TimeUnit.SECONDS) && nm.exitValue() == 0, program + ": " + out);
+            for (String walk : List.of("ws_walk_first", "ws_walk_second")) {
+                String line = out.lines().filter(l -> l.endsWith(" " + walk)).findFirst()
+                        .orElseThrow(() -> new AssertionError(program + " has no symbol " + walk + ": " + out));
+                long address = Long.parseUnsignedLong(line.substring(0, line.indexOf(' ')), 16);
+                assertEquals(0, address % 64, program + " " + line);
+            }
+        }
+    }
+
     @Test
     void pairsSwitchTwicePerRoundTripOnOneCpuAndReportTheirWalk() {
         assumeBuilt();
