@@ -127,7 +127,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Figure cache = cacheRow.map(x -> {
             IndirectCost.Paired p = IndirectCost.paired(x, rows);
-            return new Figure((p.hasWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param("workingSetKiB")
+            return new Figure((p.answerIsWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param("workingSetKiB")
                     + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), side(x, machine));
         }).orElse(null);
         return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),

@@ -138,14 +138,25 @@ public final class IndirectCost {
             return whole != null;
         }
 
-        /** @return the answer to "what does a switch cost through the caches": the whole cost where derived, else the paired */
+        /**
+         * @return whether {@link #answer()} is the whole cost: derived, and against round trips that switched on every
+         *         handoff (not {@link Flag#FEWER_SWITCHES}, which makes it no switch's cost at all)
+         */
+        public boolean answerIsWhole() {
+            return hasWhole() && !wholeFlags.contains(Flag.FEWER_SWITCHES);
+        }
+
+        /**
+         * @return the answer to "what does a switch cost through the caches": the whole cost where it is one
+         *         ({@link #answerIsWhole()}), else the paired estimate (after the switch only)
+         */
         public Estimate answer() {
-            return hasWhole() ? whole : indirect;
+            return answerIsWhole() ? whole : indirect;
         }
 
         /** @return {@link #answer()}'s flags */
         public Set<Flag> answerFlags() {
-            return hasWhole() ? wholeFlags : flags;
+            return answerIsWhole() ? wholeFlags : flags;
         }
     }
 

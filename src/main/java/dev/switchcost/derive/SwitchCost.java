@@ -102,9 +102,9 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
     }
 
     /**
-     * A configuration's indirect cost per switch, the first of these that is {@link #USABLE} (within its error of zero
-     * is added with that error): the whole cost through the caches, in the switch and after it (where the pair's CPU
-     * time was recorded); the paired estimate, after it only; the paper's.
+     * A configuration's indirect cost per switch: the paired round trip's answer ({@link IndirectCost.Paired#answer()}:
+     * the whole cost through the caches, in the switch and after it, where it is one; else the paired estimate, after
+     * it only) where it is {@link #USABLE} (within its error of zero is added with that error), else the paper's.
      */
     public static Estimate indirectOf(IndirectCost.Row r) {
         Indirect i = indirect(r);
@@ -128,11 +128,8 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
     /** @return {@link #indirectOf}'s estimate with its estimator, or null where none is usable */
     public static Indirect indirect(IndirectCost.Row r) {
         IndirectCost.Paired p = r.paired();
-        if (p != null && p.hasWhole() && USABLE.containsAll(p.wholeFlags()) && Double.isFinite(p.whole().value())) {
-            return new Indirect(Estimator.WHOLE, p.whole());
-        }
-        if (p != null && USABLE.containsAll(p.flags()) && Double.isFinite(p.indirect().value())) {
-            return new Indirect(Estimator.PAIRED, p.indirect());
+        if (p != null && USABLE.containsAll(p.answerFlags()) && Double.isFinite(p.answer().value())) {
+            return new Indirect(p.answerIsWhole() ? Estimator.WHOLE : Estimator.PAIRED, p.answer());
         }
         return r.indirect() != null && USABLE.containsAll(r.flags()) ? new Indirect(Estimator.PAPER, r.indirect()) : null;
     }

@@ -307,6 +307,8 @@ class IndirectCostTest {
         IndirectCost.Row cross256 = rows.stream().filter(r -> r.placement().equals("CROSS_CPU") && r.workingSetKiB() == 256)
                 .findFirst().orElseThrow();
         assertTrue(cross256.paired().clean(), "the paired estimate needs no size-0 row: " + cross256.paired());
+        assertFalse(cross256.paired().answerIsWhole());
+        assertEquals(cross256.paired().indirect(), cross256.paired().answer(), "a whole cost that is no switch's does not answer");
         SwitchCost.Indirect priced = SwitchCost.indirect(cross256);
         assertEquals(SwitchCost.Estimator.PAIRED, priced.estimator());
         assertEquals(cross256.paired().indirect(), priced.cost());
