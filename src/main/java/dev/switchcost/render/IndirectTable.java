@@ -250,8 +250,9 @@ public final class IndirectTable {
                         : p.control().halfWidth());
                 out.add(gson.toJson(m));
                 if (p.beyond() != null) {
-                    Map<String, Object> w = jsonRow(r, "whole", p.benchmark(), p.params(), p.whole(),
-                            r.workingSetKiB() == 0 ? EnumSet.noneOf(Flag.class) : p.wholeFlags(), p.switchesPerOp());
+                    // at size 0 the whole cost is 0 by definition, with no flag unless that row switched too rarely
+                    Map<String, Object> w = jsonRow(r, "whole", p.benchmark(), p.params(), p.whole(), p.wholeFlags(),
+                            p.switchesPerOp());
                     w.put("beyond_ns_per_switch", Double.isFinite(p.beyond().value()) ? p.beyond().value() : null);
                     w.put("beyond_error", Double.isFinite(p.beyond().halfWidth()) ? p.beyond().halfWidth() : null);
                     out.add(gson.toJson(w));

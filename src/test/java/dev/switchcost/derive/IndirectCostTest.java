@@ -316,6 +316,9 @@ class IndirectCostTest {
         assertTrue(table.contains("FEWER_SWITCHES [") && table.contains("0 (direct row)"), table);
         assertTrue(IndirectTable.wholeCell(crossZero).startsWith("FEWER_SWITCHES"), "the two-CPU size-0 row is no direct row: "
                 + IndirectTable.wholeCell(crossZero));
+        List<String> json = IndirectTable.jsonLines(rows);
+        assertTrue(json.stream().filter(l -> l.contains("\"estimator\":\"whole\"") && l.contains("\"size_kib\":0,"))
+                .allMatch(l -> l.contains("CROSS_CPU") == l.contains("FEWER_SWITCHES")), String.join("\n", json));
     }
 
     private static String controlRow(int size, double[] iterations) {
