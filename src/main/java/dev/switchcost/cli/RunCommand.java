@@ -115,8 +115,9 @@ public final class RunCommand extends BaseCommand {
      * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
      * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}, and at size 0: the pair's CPU time
      * per switch there is the direct cost the card's whole cost through the caches is taken from
-     * ({@code derive.IndirectCost.Paired#whole}); placement is shared with the futex handoff, so it runs on one CPU
-     * (the card's line) and across two.
+     * ({@code derive.IndirectCost.Paired#whole}). Placement is the futex handoff's, one CPU and across two; the cache
+     * line's run replaces it with {@link #QUICK_CACHE_PLACEMENT}. JMH ignores a parameter a benchmark does not declare,
+     * so each run takes the ones its benchmarks have.
      */
     static final Map<String, String> QUICK_PARAMS = Map.of(
             "placement", "SAME_CPU,CROSS_CPU",
