@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.State;
 public abstract class HandoffTasks extends CountedTrial {
 
     /** Round trips between ping and pong per benchmark op; the benchmark methods' {@code @OperationsPerInvocation}. */
-    public static final int ROUND_TRIPS_PER_OP = 1000;
+    public static final int ROUND_TRIPS_PER_OP = DrivenPingPong.BENCHMARK_ROUND_TRIPS_PER_DRIVE;
 
     static final String PARALLELISM = "jdk.virtualThreadScheduler.parallelism";
     static final String MAX_POOL_SIZE = "jdk.virtualThreadScheduler.maxPoolSize";

@@ -8,6 +8,7 @@ import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.render.GapTable;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.session.CompareRunner;
@@ -34,7 +35,8 @@ import java.util.Locale;
         header = "Runs native C and JVM handoffs back to back and prints them side by side.",
         description = {
             "Runs the native baseline programs (target/native, built by scripts/build-native.sh) and the matching JMH "
-                + "benchmarks (FutexPingPong, ParkUnparkPingPong.roundTrip_park, the virtual-thread handoff, SyscallBaseline.gettid) "
+                + "benchmarks (" + Bench.Names.FUTEX + ", " + Bench.Names.PARK + ".roundTrip_park, the virtual-thread handoff, "
+                + Bench.Names.SYSCALL + ".gettid) "
                 + "in interleaved repetitions, each JVM cell in its own fork with ContextSwitchProfiler, and prints, per placement, "
                 + "the median ns per round trip, its min-max, the ratio to native and switches per round trip.",
             "With --jdk (repeatable) every JVM cell runs on each JDK given, beside the others, and is labelled with it; "

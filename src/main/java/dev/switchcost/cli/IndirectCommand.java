@@ -6,6 +6,7 @@ import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.render.IndirectTable;
 import dev.switchcost.render.ProcessThreadTable;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
@@ -23,7 +24,8 @@ import java.util.List;
         mixinStandardHelpOptions = true,
         header = "Derives direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
         description = {
-            "Reads a JMH -rf json file with WorkingSetHandoff / WorkingSetVirtualHandoff and/or ProcessVsThreadSwitch"
+            "Reads a JMH -rf json file with " + Bench.Names.WORKING_SET + " / " + Bench.Names.WORKING_SET_VIRTUAL + " and/or "
+                + Bench.Names.PROCESS_VS_THREAD
                 + " results and prints, per switch (= per round trip / 2), the raw times beside the derived ones. From"
                 + " roundTripPaired: cache = the pair's CPU time per switch beyond two undisturbed walks, less the same at"
                 + " size 0 (the whole cost through the caches, in the switch and after it: the answer), and paired = first"
@@ -73,7 +75,7 @@ public final class IndirectCommand extends BaseCommand {
         List<ProcessThreadCost.Row> pt = ProcessThreadCost.derive(rows);
         if (format == Format.json) {
             if (ws.isEmpty()) {
-                throw SwitchcostException.usage(results + " holds no WorkingSetHandoff results (--json prints working-set rows only)");
+                throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " results (--json prints working-set rows only)");
             }
             IndirectTable.jsonLines(ws).forEach(out()::println);
             out().flush();
@@ -83,7 +85,7 @@ public final class IndirectCommand extends BaseCommand {
             out().println("# status: " + loaded.status().describe());
         }
         if (ws.isEmpty() && pt.isEmpty()) {
-            throw SwitchcostException.usage(results + " holds no WorkingSetHandoff or ProcessVsThreadSwitch results");
+            throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " or " + Bench.Names.PROCESS_VS_THREAD + " results");
         }
         if (!ws.isEmpty()) {
             if (!tsv) {

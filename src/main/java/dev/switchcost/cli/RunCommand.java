@@ -2,7 +2,6 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.launch.Jdk;
-import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.jmh.BenchmarkCatalog;
@@ -13,12 +12,14 @@ import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.PerfStatProfiler;
 import dev.switchcost.measure.jmh.TrialPlan;
-import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.AnswerCard;
 import dev.switchcost.render.DisturbanceText;
 import dev.switchcost.render.ProgressFormat;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Column;
+import dev.switchcost.results.Param;
+import dev.switchcost.results.QuickSet;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.session.CompareRunner;
 import dev.switchcost.session.RunSession;
@@ -30,7 +31,6 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
-import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -83,98 +83,14 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
                 "--quick (default): what the answer card says: futex handoff on one CPU and across CPUs, virtual vs "
                         + "platform threads, gettid, and the whole cost through the caches (the paired working-set round trip "
                         + "on one CPU at half of L2 per thread and at size 0); the handoffs again in sample mode for their "
-                        + "tail; " + RunCommand.QUICK_SUMMARY + " unless JMH-ARGS say otherwise; then "
+                        + "tail; " + QuickSet.SUMMARY + " unless JMH-ARGS say otherwise; then "
                         + "plain C beside the JVM's futex handoff (8 interleaved repetitions, compare.json). A "
                         + "benchmark regex runs those benchmarks instead (every @Param value they declare, the quick iterations), "
                         + "without the C comparison.",
                 "--full: every benchmark with its own @Warmup/@Measurement/@Fork settings.",
                 "",
-                "Example: switchcost run -f 1 -wi 1 -i 2 -prof gc FutexPingPong"})
+                "Example: switchcost run -f 1 -wi 1 -i 2 -prof gc " + Bench.Names.FUTEX})
 public final class RunCommand extends BaseCommand {
-
-    /**
-     * The --quick set: exactly what the answer card says. A futex handoff on one CPU and across two
-     * (untimed waits, the JDK's FFM binding where it exists), virtual against platform threads through
-     * LockSupport on one carrier, and the platform pair parked on one CPU (and across two) that the one-carrier
-     * virtual pair is compared with like for like ({@code derive.Like}: two virtual threads on one carrier share
-     * one CPU; the unpinned platform pair of VirtualThreadHandoffOneCarrier is no match for it), the syscall floor
-     * (gettid); then the paired working-set round trip on one CPU in a run of its own ({@link #QUICK_CACHE_INCLUDE},
-     * the card's cache line: the whole cost through the caches, so no paired control is needed); then native C beside the JVM's futex handoff on one CPU
-     * (switchcost compare's cells, {@link #QUICK_COMPARE_JVM}).
-     */
-    static final String QUICK_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
-            + "|ParkUnparkPingPong\\.roundTrip_park|SyscallBaseline\\.gettid)$";
-    /**
-     * The quick run's cache-line trials, in a JMH run of their own after the mean rows, on one CPU only (the card's
-     * line; across CPUs would add two trials nobody reads on the card): the paired working-set round trip at
-     * {@link #quickWorkingSetKiB()} and at size 0 ({@link #QUICK_PARAMS}).
-     */
-    static final String QUICK_CACHE_INCLUDE = "\\.WorkingSetHandoff\\.roundTripPaired$";
-    static final String QUICK_CACHE_PLACEMENT = "SAME_CPU";
-    /**
-     * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
-     * stride 64 B, Li et al.'s walk and one size, {@link #quickWorkingSetKiB()}, and at size 0: the pair's CPU time
-     * per switch there is the direct cost the card's whole cost through the caches is taken from
-     * ({@code derive.IndirectCost.Paired#whole}). Placement is the futex handoff's, one CPU and across two; the cache
-     * line's run replaces it with {@link #QUICK_CACHE_PLACEMENT}. JMH ignores a parameter a benchmark does not declare,
-     * so each run takes the ones its benchmarks have.
-     */
-    static final Map<String, String> QUICK_PARAMS = Map.of(
-            "placement", "SAME_CPU,CROSS_CPU",
-            "wait", "UNTIMED",
-            "binding", Runtime.version().feature() >= JdkPolicy.FFM ? "FFM" : "JNA",
-            "pair", "VT_VT,PT_PT",
-            "primitive", "LOCK_SUPPORT",
-            "handoff", "FUTEX",
-            "sharing", "PRIVATE",
-            "strideBytes", "64",
-            "walk", "LI",
-            "workingSetKiB", "0," + quickWorkingSetKiB());
-
-    /** Used when this machine's caches cannot be read: half of a common 512 KiB L2. */
-    static final long QUICK_WORKING_SET_FALLBACK_KIB = 256;
-
-    /**
-     * The quick run's working set per thread: half of L2 (two private arrays then fill it, so the switch
-     * shows through the caches), at least L1d; {@link #QUICK_WORKING_SET_FALLBACK_KIB} where sysfs says
-     * nothing.
-     */
-    static long quickWorkingSetKiB() {
-        try {
-            CacheSizes c = CacheSizes.current();
-            long l2 = c.l2Bytes() > 0 ? c.l2Bytes() : c.llcBytes();
-            return Math.max(c.l1dBytes(), l2 / 2) / 1024;
-        } catch (RuntimeException e) {
-            return QUICK_WORKING_SET_FALLBACK_KIB;
-        }
-    }
-    /**
-     * compare's cells in --quick: plain C and the JVM's futex handoff on one CPU (the first of the JVM
-     * columns this build and JDK have), interleaved. 8 repetitions: the 99.9% error of a mean of n
-     * cells scales with t(n-1)/sqrt(n): 18 at n = 3, 1.9 at n = 8 (for 2.7 times the time).
-     */
-    static final List<String> QUICK_COMPARE_C = List.of("NATIVE_FUTEX");
-    static final List<String> QUICK_COMPARE_JVM = Runtime.version().feature() >= JdkPolicy.FFM
-            ? List.of("FFM_FUTEX", "JNA_FUTEX") : List.of("JNA_FUTEX");
-    static final int QUICK_COMPARE_REPETITIONS = 8;
-    static final int QUICK_FORKS = 1;
-    static final int QUICK_WARMUP_ITERATIONS = 4;
-    static final TimeValue QUICK_WARMUP_TIME = TimeValue.milliseconds(300);
-    static final int QUICK_ITERATIONS = 20;
-    static final TimeValue QUICK_ITERATION_TIME = TimeValue.milliseconds(300);
-    static final String QUICK_SUMMARY = "1 fork, 4 x 300 ms warmup, 20 x 300 ms measurement";
-
-    /**
-     * The quick run's distribution trials: the card's handoffs again in JMH's sample mode ({@code -bm sample}, a
-     * {@code System.nanoTime} pair around each sampled invocation), in a JMH run of their own after the mean rows,
-     * so that no clock is read in an average-time row. {@code SyscallBaseline.baseline} (an empty op) sampled the
-     * same way is the timer's own cost per sampled value, a row of its own. Shorter than the mean rows: the
-     * percentiles need samples (tens of thousands from 5 × 300 ms), not iterations.
-     */
-    static final String QUICK_DISTRIBUTION_INCLUDE = "\\.(FutexPingPong\\.roundTrip|VirtualThreadHandoffOneCarrier\\.roundTrip"
-            + "|SyscallBaseline\\.baseline)$";
-    static final int QUICK_DISTRIBUTION_WARMUP_ITERATIONS = 2;
-    static final int QUICK_DISTRIBUTION_ITERATIONS = 5;
 
     static class Mode {
         @Option(names = "--quick", description = "The headline run: short fixed iterations over the quick set (the default).")
@@ -191,7 +107,8 @@ public final class RunCommand extends BaseCommand {
     OutputDirMixin output;
 
     @Parameters(arity = "0..*", paramLabel = "JMH-ARGS",
-            description = "JMH's options and benchmark regexes (JMH include syntax, e.g. FutexPingPong or 'Park.*roundTrip_park').")
+            description = "JMH's options and benchmark regexes (JMH include syntax, e.g. " + Bench.Names.FUTEX
+                    + " or 'Park.*roundTrip_park').")
     List<String> jmhArgs = new ArrayList<>();
 
     // The names used before JMH's own options were accepted; hidden, kept so old commands still work.
@@ -314,7 +231,7 @@ public final class RunCommand extends BaseCommand {
             ChainedOptionsBuilder b = new OptionsBuilder().parent(raw).jvm(j.java().getPath());
             if (prepared.quick() && !userGaveParam("binding")) {
                 // --quick's binding is the best this JDK has, not the one running switchcost
-                b.param("binding", j.hasFfm() ? "FFM" : "JNA");
+                b.param(Param.BINDING.key(), j.hasFfm() ? "FFM" : "JNA");
             }
             return ForkOptions.withSwitchcostDefaults(b.build(), said);
         } catch (PlacementUnavailableException e) {
@@ -364,13 +281,13 @@ public final class RunCommand extends BaseCommand {
         }
         boolean quick = mode == null || !mode.full;
         boolean distribution = quick && cmd.getIncludes().isEmpty() && cmd.getBenchModes().isEmpty();
-        ChainedOptionsBuilder b = builder(cmd, quick, QUICK_INCLUDE, QUICK_WARMUP_ITERATIONS, QUICK_ITERATIONS, QUICK_PARAMS);
-        ChainedOptionsBuilder d = distribution ? builder(cmd, true, QUICK_DISTRIBUTION_INCLUDE,
-                QUICK_DISTRIBUTION_WARMUP_ITERATIONS, QUICK_DISTRIBUTION_ITERATIONS, QUICK_PARAMS).mode(SampleTime) : null;
-        Map<String, String> cacheParams = new HashMap<>(QUICK_PARAMS);
-        cacheParams.put("placement", QUICK_CACHE_PLACEMENT);
-        ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? builder(cmd, true, QUICK_CACHE_INCLUDE,
-                QUICK_WARMUP_ITERATIONS, QUICK_ITERATIONS, cacheParams) : null;
+        ChainedOptionsBuilder b = builder(cmd, quick, QuickSet.INCLUDE, QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, QuickSet.PARAMS);
+        ChainedOptionsBuilder d = distribution ? builder(cmd, true, QuickSet.DISTRIBUTION_INCLUDE,
+                QuickSet.DISTRIBUTION_WARMUP_ITERATIONS, QuickSet.DISTRIBUTION_ITERATIONS, QuickSet.PARAMS).mode(SampleTime) : null;
+        Map<String, String> cacheParams = new HashMap<>(QuickSet.PARAMS);
+        cacheParams.put(Param.PLACEMENT.key(), QuickSet.CACHE_PLACEMENT);
+        ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? builder(cmd, true, QuickSet.CACHE_INCLUDE,
+                QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, cacheParams) : null;
         Set<String> profilers = new LinkedHashSet<>();
         for (ProfilerConfig p : cmd.getProfilers()) {
             profilers.add(p.getKlass());
@@ -447,8 +364,8 @@ public final class RunCommand extends BaseCommand {
 
     /**
      * JMH's options from the command line with switchcost's defaults where the user gave none: for --quick its
-     * selection ({@code include}, {@link #QUICK_PARAMS}) and iterations ({@code warmups} and {@code iterations}
-     * of 300 ms, {@link #QUICK_FORKS}); for --full every benchmark.
+     * selection ({@code include}, {@link QuickSet#PARAMS}) and iterations ({@code warmups} and {@code iterations}
+     * of 300 ms, {@link QuickSet#FORKS}); for --full every benchmark.
      */
     private static ChainedOptionsBuilder builder(CommandLineOptions cmd, boolean quick, String include, int warmups, int iterations,
                                                  Map<String, String> quickParams) {
@@ -458,19 +375,19 @@ public final class RunCommand extends BaseCommand {
         }
         if (quick) {
             if (!cmd.getForkCount().hasValue()) {
-                b.forks(QUICK_FORKS);
+                b.forks(QuickSet.FORKS);
             }
             if (!cmd.getWarmupIterations().hasValue()) {
                 b.warmupIterations(warmups);
             }
             if (!cmd.getWarmupTime().hasValue()) {
-                b.warmupTime(QUICK_WARMUP_TIME);
+                b.warmupTime(QuickSet.WARMUP_TIME);
             }
             if (!cmd.getMeasurementIterations().hasValue()) {
                 b.measurementIterations(iterations);
             }
             if (!cmd.getMeasurementTime().hasValue()) {
-                b.measurementTime(QUICK_ITERATION_TIME);
+                b.measurementTime(QuickSet.ITERATION_TIME);
             }
             if (cmd.getIncludes().isEmpty()) {
                 // the quick set's own selection; a benchmark regex gets every value its benchmarks declare
@@ -486,19 +403,19 @@ public final class RunCommand extends BaseCommand {
 
     /**
      * What --quick compares beside the JVM: plain C and the JVM's futex handoff on one CPU
-     * ({@link #QUICK_COMPARE_C}, the first of {@link #QUICK_COMPARE_JVM} this build has), so that the
+     * ({@link QuickSet#COMPARE_C}, the first of {@link QuickSet#COMPARE_JVM} this build has), so that the
      * answer card's "JVM vs C" comes from the same run.
      */
     static CompareRunner.Settings quickCompare() {
         Set<Column> columns = EnumSet.noneOf(Column.class);
         for (Column c : Column.values()) {
-            if (QUICK_COMPARE_C.contains(c.name())) {
+            if (QuickSet.COMPARE_C.contains(c.name())) {
                 columns.add(c);
             }
         }
-        Arrays.stream(Column.values()).filter(c -> QUICK_COMPARE_JVM.contains(c.name()))
-                .min(Comparator.comparingInt(c -> QUICK_COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
-        return new CompareRunner.Settings(QUICK_COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns);
+        Arrays.stream(Column.values()).filter(c -> QuickSet.COMPARE_JVM.contains(c.name()))
+                .min(Comparator.comparingInt(c -> QuickSet.COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
+        return new CompareRunner.Settings(QuickSet.COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns);
     }
 
     /**

@@ -19,6 +19,7 @@ import dev.switchcost.measure.sample.ThreadSampler;
 import dev.switchcost.render.SampleChart;
 import dev.switchcost.render.SampleTables;
 import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine.Command;
@@ -79,7 +80,7 @@ import java.util.stream.Stream;
                         + "a --pid JVM gets it through jcmd and writes it when sampling ends. It needs root or "
                         + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3.",
                 "",
-                "Examples: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar FutexPingPong",
+                "Examples: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar " + Bench.Names.FUTEX,
                 "          switchcost sample --pid 4242 --duration 10s --interval 250ms --flamegraph /tmp/fg.html"})
 public final class SampleCommand extends BaseCommand {
 

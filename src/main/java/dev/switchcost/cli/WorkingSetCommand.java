@@ -6,6 +6,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.IndirectSweepResults;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.session.IndirectSweep;
@@ -30,7 +31,8 @@ import java.util.TreeSet;
 @Command(name = "working-set",
         header = "Measures the indirect cost of a switch (JVM and C, paired walks) per working-set size and stride, interleaved.",
         description = {
-            "For each repetition, for each placement, size and stride: one JMH trial of WorkingSetHandoff.roundTripPaired "
+            "For each repetition, for each placement, size and stride: one JMH trial of " + Bench.Names.WORKING_SET + "."
+                + Bench.Names.PAIRED_METHOD + " "
                 + "(sharing=PRIVATE, handoff=FUTEX, walk=LI; 1 fork, 2 x 200 ms warmup, 5 x 200 ms measurement, with "
                 + "ContextSwitchProfiler and PairedWalkProfiler) and then the C program ws_threads with the same size, stride "
                 + "and placement for about 1 s (target/native, scripts/build-native.sh). The order is reversed on every other "

@@ -1,12 +1,15 @@
 package dev.switchcost.derive;
 
-import dev.switchcost.bench.HandoffTasks;
 import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
 import dev.switchcost.results.Percentiles;
+import dev.switchcost.results.Question;
 import dev.switchcost.results.Results;
 
 import java.util.Comparator;
@@ -58,7 +61,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * @param tail            the same trial's latency distribution per switch (sample mode, round trip / 2 like
      *                        {@code perSwitch}), or null when no sample-mode row of it was run
      * @param tripsPerSample  round trips in each sampled value of {@code tail}: 1 where JMH timed single round trips,
-     *                        {@link HandoffTasks#ROUND_TRIPS_PER_OP} for the virtual-thread classes (one invocation drives
+     *                        {@link Family#VIRTUAL_HANDOFF_ROUND_TRIPS_PER_OP} for the virtual-thread classes (one invocation drives
      *                        that many, so their tail is of batch means, narrower than a single round trip's)
      * @param side            where and on what it was measured ({@link Like}), or null when not known (then no ratio
      *                        is made of it)
@@ -97,21 +100,13 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     static Headline derive(Results r, List<JmhRow> rows, String jdk) {
         String machine = machineOf(r);
-        Figure same = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "SAME_CPU".equals(x.param("placement")))
-                .map(x -> figure("futex handoff, both on one CPU", x, rows, machine)).orElse(null);
-        Figure cross = pick(rows, x -> x.shortName().equals("FutexPingPong.roundTrip") && "CROSS_CPU".equals(x.param("placement")))
-                .map(x -> figure("futex handoff, on two CPUs", x, rows, machine)).orElse(null);
+        Figure same = answer(rows, machine, Question.FUTEX_ONE_CPU);
+        Figure cross = answer(rows, machine, Question.FUTEX_TWO_CPUS);
         // like with like (Like): each pair on one CPU, and unpinned; a pair with a side missing has no ratio
-        Figure virt = pick(rows, vt("VT_VT", Like.ONE_CPU)).map(x -> figure("virtual ↔ virtual, 1 carrier (one CPU)", x, rows, machine))
-                .orElse(null);
-        Figure plat = pick(rows, vt("PT_PT", Like.ONE_CPU)).map(x -> figure("platform ↔ platform, one CPU", x, rows, machine))
-                .or(() -> pick(rows, park(Like.ONE_CPU)).map(x -> figure("platform ↔ platform, one CPU (park)", x, rows, machine)))
-                .orElse(null);
-        Figure virtFree = pick(rows, vt("VT_VT", Like.UNPINNED))
-                .map(x -> figure("virtual ↔ virtual, 2 carriers, unpinned", x, rows, machine)).orElse(null);
-        Figure platFree = pick(rows, vt("PT_PT", Like.UNPINNED)).map(x -> figure("platform ↔ platform, unpinned", x, rows, machine))
-                .or(() -> pick(rows, park(Like.UNPINNED)).map(x -> figure("platform ↔ platform, unpinned (park)", x, rows, machine)))
-                .orElse(null);
+        Figure virt = answer(rows, machine, Question.VIRTUAL_ONE_CPU);
+        Figure plat = answer(rows, machine, Question.PLATFORM_ONE_CPU, Question.PLATFORM_ONE_CPU_PARK);
+        Figure virtFree = answer(rows, machine, Question.VIRTUAL_UNPINNED);
+        Figure platFree = answer(rows, machine, Question.PLATFORM_UNPINNED, Question.PLATFORM_UNPINNED_PARK);
         Figure c = null;
         Figure jvm = null;
         CompareResults cmp = r.compare();
@@ -127,12 +122,12 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Figure cache = cacheRow.map(x -> {
             IndirectCost.Paired p = IndirectCost.paired(x, rows);
-            return new Figure((p.answerIsWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param("workingSetKiB")
+            return new Figure((p.answerIsWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param(Param.WORKING_SET_KIB)
                     + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), side(x, machine));
         }).orElse(null);
         return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),
                 c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
-                cacheRow.map(x -> Long.parseLong(x.param("workingSetKiB"))).orElse(0L),
+                cacheRow.map(x -> Long.parseLong(x.param(Param.WORKING_SET_KIB))).orElse(0L),
                 cacheRow.map(x -> IndirectCost.paired(x, rows).answerFlags()).orElse(Set.of()),
                 cache == null || !Double.isFinite(cache.perSwitch().value()) ? null : Like.ratio(cache, same),
                 virtFree, platFree, Like.ratio(platFree, virtFree));
@@ -153,24 +148,24 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * says; otherwise the {@code placement} parameter, {@link Like#UNPINNED} without one.
      */
     static String placementOf(JmhRow x) {
-        if (x.benchmarkClass().startsWith("VirtualThreadHandoff") && "VT_VT".equals(x.param("pair"))) {
-            return x.benchmarkClass().endsWith("OneCarrier") ? Like.ONE_CPU : Like.UNPINNED;
+        if (Family.VIRTUAL_HANDOFF.has(x) && "VT_VT".equals(x.param(Param.PAIR))) {
+            return x.benchmarkClass().equals(Bench.VIRTUAL_ONE_CARRIER.className()) ? Like.ONE_CPU : Like.UNPINNED;
         }
-        return x.param("placement") == null ? Like.UNPINNED : x.param("placement");
+        return x.param(Param.PLACEMENT) == null ? Like.UNPINNED : x.param(Param.PLACEMENT);
     }
 
     /** How the two sides of {@code x}'s handoff wake each other: see {@link Like.Side#mechanism}. */
     static String mechanismOf(JmhRow x) {
-        if (x.benchmarkClass().startsWith("VirtualThreadHandoff")) {
-            return x.param("primitive");
+        if (Family.VIRTUAL_HANDOFF.has(x)) {
+            return x.param(Param.PRIMITIVE);
         }
-        if (x.shortName().equals("ParkUnparkPingPong.roundTrip_park")) {
+        if (Bench.PARK_ROUND_TRIP.is(x)) {
             return "LOCK_SUPPORT";
         }
-        if (x.shortName().startsWith("FutexPingPong.")) {
+        if (Family.FUTEX.has(x)) {
             return "FUTEX";
         }
-        return x.param("handoff") != null ? x.param("handoff") : x.shortName();
+        return x.param(Param.HANDOFF) != null ? x.param(Param.HANDOFF) : x.shortName();
     }
 
     static Like.Side side(JmhRow x, String machine) {
@@ -204,16 +199,13 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Comparator<JmhRow> bySize = Comparator.comparingDouble(x -> targetKiB <= 0 ? size(x)
                 : Math.abs(Math.log((double) size(x) / targetKiB)));
         return rows.stream()
-                .filter(x -> x.shortName().equals("WorkingSetHandoff." + IndirectCost.PAIRED_METHOD))
-                .filter(x -> "SAME_CPU".equals(x.param("placement")) && "PRIVATE".equals(x.param("sharing"))
-                        && "64".equals(x.param("strideBytes")) && "LI".equals(x.param("walk"))
-                        && x.param("workingSetKiB") != null && size(x) > 0)
+                .filter(x -> Question.CACHE.matches(x) && x.param(Param.WORKING_SET_KIB) != null && size(x) > 0)
                 .filter(x -> x.primary().isTimePerOp())
                 .min(Comparator.comparingInt(Headline::rank).thenComparing(bySize).thenComparingLong(Headline::size));
     }
 
     private static long size(JmhRow x) {
-        return Long.parseLong(x.param("workingSetKiB"));
+        return Long.parseLong(x.param(Param.WORKING_SET_KIB));
     }
 
     /** L2/2 of the run's machine in KiB, or 0 when machine.json does not say. */
@@ -229,13 +221,15 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         }
     }
 
-    private static Predicate<JmhRow> vt(String pair, String placement) {
-        return x -> x.benchmarkClass().startsWith("VirtualThreadHandoff") && pair.equals(x.param("pair"))
-                && placement.equals(placementOf(x));
-    }
-
-    private static Predicate<JmhRow> park(String placement) {
-        return x -> x.shortName().equals("ParkUnparkPingPong.roundTrip_park") && placement.equals(placementOf(x));
+    /** The figure of the first of {@code questions} that a row answers ({@link #pick}), labelled with it; null when none does. */
+    static Figure answer(List<JmhRow> rows, String machine, Question... questions) {
+        for (Question q : questions) {
+            Optional<JmhRow> x = pick(rows, r -> q.matches(r) && (q.placement() == null || q.placement().equals(placementOf(r))));
+            if (x.isPresent()) {
+                return figure(q.label(), x.get(), rows, machine);
+            }
+        }
+        return null;
     }
 
     /** The preferred row among those matching: see {@link #PREFERRED}; then OneCarrier before TwoCarriers. */
@@ -274,7 +268,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     /** Round trips in each value JMH's sample mode timed for {@code r}'s benchmark: see {@link Figure#tripsPerSample}. */
     public static int tripsPerSample(JmhRow r) {
-        return r.benchmarkClass().startsWith("VirtualThreadHandoff") ? HandoffTasks.ROUND_TRIPS_PER_OP : 1;
+        return Family.VIRTUAL_HANDOFF.has(r) ? Family.VIRTUAL_HANDOFF_ROUND_TRIPS_PER_OP : 1;
     }
 
     /** JMH's sample mode: its mean comes from sampled single ops, so an average-time row of the trial is preferred. */

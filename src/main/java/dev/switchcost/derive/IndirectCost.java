@@ -2,8 +2,11 @@ package dev.switchcost.derive;
 
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -214,7 +217,7 @@ public final class IndirectCost {
         Map<String, JmhRow> paired = new LinkedHashMap<>();
         Map<String, JmhRow> controls = new HashMap<>();
         for (JmhRow r : rows) {
-            if (!r.benchmarkClass().startsWith("WorkingSet") || r.failed()) {
+            if (!Family.WORKING_SET.has(r) || r.failed()) {
                 continue;
             }
             if (!r.primary().isTimePerOp()) {
@@ -222,7 +225,7 @@ public final class IndirectCost {
                         + "; switchcost derives costs from times per op (run with -bm avgt)");
             }
             switch (r.method()) {
-                case "roundTrip":
+                case Bench.Names.ROUND_TRIP_METHOD:
                     trips.put(rowKey(r), r);
                     if (size(r) == 0) {
                         direct.put(pairKey(r), r);
@@ -231,10 +234,10 @@ public final class IndirectCost {
                 case PAIRED_METHOD:
                     paired.put(rowKey(r), r);
                     break;
-                case "walkAlone":
+                case Bench.Names.WALK_ALONE_METHOD:
                     alone.put(walkKey(r), r);
                     break;
-                case "walkAlone_twoArrays":
+                case Bench.Names.WALK_ALONE_TWO_ARRAYS_METHOD:
                     aloneTwo.put(walkKey(r), r);
                     break;
                 case CONTROL_METHOD:
@@ -257,8 +260,8 @@ public final class IndirectCost {
             Estimate directE = d == null ? null : perSwitch(d);
             Paired pe = p == null ? null : paired(p, controls.get(walkKey(p)), paired.get(pairKey(p) + "|0"));
             if (t == null) {
-                out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param("sharing"),
-                        Integer.parseInt(any.param("strideBytes")), walkKind(any), size(any), null, directE, null, null,
+                out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param(Param.SHARING),
+                        Integer.parseInt(any.param(Param.STRIDE_BYTES)), walkKind(any), size(any), null, directE, null, null,
                         null, pe.switchesPerOp(), EnumSet.noneOf(Flag.class), jdk(any), Double.NaN, null, pe));
                 continue;
             }
@@ -272,8 +275,8 @@ public final class IndirectCost {
             Estimate wMisses = size(t) == 0 ? Estimate.exact(0) : w == null ? null : misses(w);
             Estimate indirectMisses = tripMisses == null || dMisses == null || wMisses == null ? null
                     : tripMisses.minus(dMisses).minus(wMisses);
-            out.add(new Row(t.benchmarkClass(), handoff(t), placement(t), t.param("sharing"),
-                    Integer.parseInt(t.param("strideBytes")), walkKind(t), size(t), total, directE, walkE,
+            out.add(new Row(t.benchmarkClass(), handoff(t), placement(t), t.param(Param.SHARING),
+                    Integer.parseInt(t.param(Param.STRIDE_BYTES)), walkKind(t), size(t), total, directE, walkE,
                     w2 == null ? null : perSwitch(w2), indirect, t.switchesPerOp(),
                     flags(total, walkE, indirect, size(t) == 0), jdk(t),
                     tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses, pe));
@@ -285,14 +288,14 @@ public final class IndirectCost {
     }
 
     /** The benchmark method of the paired estimator. */
-    public static final String PAIRED_METHOD = "roundTripPaired";
+    public static final String PAIRED_METHOD = Bench.Names.PAIRED_METHOD;
 
     /** The paired estimator's no-switch control: the same paired walk on one thread. */
-    public static final String CONTROL_METHOD = "walkAlonePaired";
+    public static final String CONTROL_METHOD = Bench.Names.CONTROL_METHOD;
 
     /** A control that prepared nothing before its walks ({@code before=NONE}, or a result from before the parameter). */
     private static boolean plainControl(JmhRow r) {
-        String b = r.param("before");
+        String b = r.param(Param.BEFORE);
         return b == null || b.equals("NONE");
     }
 
@@ -302,10 +305,10 @@ public final class IndirectCost {
      */
     public static Paired paired(JmhRow p, List<JmhRow> rows) {
         String key = walkKey(p);
-        JmhRow control = rows.stream().filter(r -> !r.failed() && r.benchmarkClass().startsWith("WorkingSet")
+        JmhRow control = rows.stream().filter(r -> !r.failed() && Family.WORKING_SET.has(r)
                 && CONTROL_METHOD.equals(r.method()) && plainControl(r) && key.equals(walkKey(r))).findFirst().orElse(null);
         String zeroKey = pairKey(p) + "|0";
-        JmhRow zero = rows.stream().filter(r -> !r.failed() && r.benchmarkClass().startsWith("WorkingSet")
+        JmhRow zero = rows.stream().filter(r -> !r.failed() && Family.WORKING_SET.has(r)
                 && PAIRED_METHOD.equals(r.method()) && zeroKey.equals(rowKey(r))).findFirst().orElse(null);
         return paired(p, control, zero);
     }
@@ -440,20 +443,18 @@ public final class IndirectCost {
     }
 
     private static long size(JmhRow r) {
-        return Long.parseLong(Objects.requireNonNull(r.param("workingSetKiB"), r.benchmark() + " has no workingSetKiB"));
+        return Long.parseLong(Objects.requireNonNull(r.param(Param.WORKING_SET_KIB), r.benchmark() + " has no workingSetKiB"));
     }
 
-    /** WorkingSetVirtualHandoff fixes these instead of taking them as parameters. */
-    static final String VIRTUAL_CLASS = "WorkingSetVirtualHandoff";
 
     private static String handoff(JmhRow r) {
-        String h = r.param("handoff");
-        return h != null ? h : VIRTUAL_CLASS.equals(r.benchmarkClass()) ? "VIRTUAL" : "?";
+        String h = r.param(Param.HANDOFF);
+        return h != null ? h : Family.WORKING_SET_VIRTUAL.has(r) ? "VIRTUAL" : "?";
     }
 
     private static String placement(JmhRow r) {
-        String p = r.param("placement");
-        return p != null ? p : VIRTUAL_CLASS.equals(r.benchmarkClass()) ? "UNPINNED" : "?";
+        String p = r.param(Param.PLACEMENT);
+        return p != null ? p : Family.WORKING_SET_VIRTUAL.has(r) ? "UNPINNED" : "?";
     }
 
     /**
@@ -461,21 +462,21 @@ public final class IndirectCost {
      * existed (the only walk then).
      */
     static String walkKind(JmhRow r) {
-        String w = r.param("walk");
+        String w = r.param(Param.WALK);
         return w != null ? w : "SPARSE";
     }
 
     /** One configuration: the paired and the paper's estimates of it share a row. */
     private static String rowKey(JmhRow r) {
-        return pairKey(r) + "|" + r.param("workingSetKiB");
+        return pairKey(r) + "|" + r.param(Param.WORKING_SET_KIB);
     }
 
     private static String pairKey(JmhRow r) {
-        return jdk(r) + "|" + r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param("sharing")
-                + "|" + r.param("strideBytes") + "|" + walkKind(r);
+        return jdk(r) + "|" + r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param(Param.SHARING)
+                + "|" + r.param(Param.STRIDE_BYTES) + "|" + walkKind(r);
     }
 
     private static String walkKey(JmhRow r) {
-        return jdk(r) + "|" + r.param("workingSetKiB") + "|" + r.param("strideBytes") + "|" + walkKind(r);
+        return jdk(r) + "|" + r.param(Param.WORKING_SET_KIB) + "|" + r.param(Param.STRIDE_BYTES) + "|" + walkKind(r);
     }
 }

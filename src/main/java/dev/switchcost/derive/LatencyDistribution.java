@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
@@ -37,7 +38,7 @@ public final class LatencyDistribution {
     public static List<Series> of(List<JmhRow> rows) {
         return rows.stream().filter(x -> Headline.SAMPLE.equals(x.mode()) && x.percentiles() != null)
                 .map(x -> {
-                    boolean trip = x.method().startsWith("roundTrip");
+                    boolean trip = x.method().startsWith(Bench.Names.ROUND_TRIP_METHOD);
                     double f = trip ? 0.5 : 1;
                     Optional<JmhRow> avgt = rows.stream().filter(y -> !Headline.SAMPLE.equals(y.mode()) && y.primary().isTimePerOp()
                             && y.benchmark().equals(x.benchmark()) && y.params().equals(x.params())).findFirst();
@@ -50,6 +51,6 @@ public final class LatencyDistribution {
 
     /** The empty op whose sampled values are the timer's cost. */
     static boolean isTimer(JmhRow r) {
-        return r.shortName().equals("SyscallBaseline.baseline");
+        return Bench.EMPTY_OP.is(r);
     }
 }

@@ -2,8 +2,11 @@ package dev.switchcost.derive;
 
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.jmh.PinnedEventsProfiler;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
 
@@ -82,7 +85,7 @@ public record PinningStudy(List<Row> rows) {
         for (JmhRow x : all) {
             jdkSet.add(Headline.jdkOf(x));
             carrierSet.add(carriersOf(x));
-            primitiveSet.add(x.param("primitive"));
+            primitiveSet.add(x.param(Param.PRIMITIVE));
         }
         for (Failed f : failed) {
             jdkSet.add(f.jdk());
@@ -137,8 +140,8 @@ public record PinningStudy(List<Row> rows) {
 
     /** The study's cells: a VT↔VT round trip of either handoff class with one of {@link #PRIMITIVES}, unpinned. */
     static boolean inStudy(String benchmarkClass, String method, Map<String, String> params) {
-        return (benchmarkClass.equals("VirtualThreadHandoffOneCarrier") || benchmarkClass.equals("VirtualThreadHandoffTwoCarriers"))
-                && method.equals("roundTrip") && "VT_VT".equals(params.get("pair")) && PRIMITIVES.contains(params.get("primitive"))
+        return Family.VIRTUAL_HANDOFF.has(benchmarkClass)
+                && method.equals(Bench.Names.ROUND_TRIP_METHOD) && "VT_VT".equals(params.get("pair")) && PRIMITIVES.contains(params.get("primitive"))
                 && (params.get("placement") == null || "UNPINNED".equals(params.get("placement")));
     }
 
@@ -153,7 +156,7 @@ public record PinningStudy(List<Row> rows) {
 
     private static Optional<JmhRow> find(List<JmhRow> rows, String jdk, int carriers, String primitive) {
         // a usable row before a failed one of the same cell
-        return rows.stream().filter(x -> jdk.equals(Headline.jdkOf(x)) && carriersOf(x) == carriers && primitive.equals(x.param("primitive")))
+        return rows.stream().filter(x -> jdk.equals(Headline.jdkOf(x)) && carriersOf(x) == carriers && primitive.equals(x.param(Param.PRIMITIVE)))
                 .min((a, b) -> Boolean.compare(a.failed(), b.failed()));
     }
 

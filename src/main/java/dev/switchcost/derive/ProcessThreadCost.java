@@ -1,7 +1,10 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +20,6 @@ import java.util.TreeMap;
  * one without an error estimate NO_ERROR_ESTIMATE; a flagged value is never printed as a plain number.
  */
 public final class ProcessThreadCost {
-
-    static final String CLASS = "ProcessVsThreadSwitch";
 
     /**
      * @param placement  SAME_CPU, CROSS_CPU, UNPINNED, ...
@@ -38,13 +39,13 @@ public final class ProcessThreadCost {
         Map<String, JmhRow> threads = new TreeMap<>();
         Map<String, JmhRow> processes = new TreeMap<>();
         for (JmhRow r : rows) {
-            if (!r.benchmarkClass().equals(CLASS) || r.failed() || !r.primary().isTimePerOp()) {
+            if (!Family.PROCESS_VS_THREAD.has(r) || r.failed() || !r.primary().isTimePerOp()) {
                 continue;
             }
-            if (r.method().equals("roundTrip_threads")) {
-                threads.put(r.param("placement"), r);
-            } else if (r.method().equals("roundTrip_processes")) {
-                processes.put(r.param("placement"), r);
+            if (Bench.THREAD_ROUND_TRIP.is(r)) {
+                threads.put(r.param(Param.PLACEMENT), r);
+            } else if (Bench.PROCESS_ROUND_TRIP.is(r)) {
+                processes.put(r.param(Param.PLACEMENT), r);
             }
         }
         TreeMap<String, Boolean> placements = new TreeMap<>();

@@ -6,6 +6,7 @@ import dev.switchcost.derive.Like;
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 
@@ -319,7 +320,7 @@ public final class AgainstTable {
     }
 
     static boolean pairedRow(JmhRow r) {
-        return r.benchmarkClass().startsWith("WorkingSet") && IndirectCost.PAIRED_METHOD.equals(r.method()) && r.primary().isTimePerOp()
+        return Family.WORKING_SET.has(r) && IndirectCost.PAIRED_METHOD.equals(r.method()) && r.primary().isTimePerOp()
                 && !"sample".equals(r.mode());
     }
 

@@ -1,7 +1,9 @@
 package dev.switchcost.render;
 
 import dev.switchcost.derive.LatencyDistribution;
+import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
 import dev.switchcost.results.Percentiles;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -93,11 +95,11 @@ public final class DistributionChart {
 
     /** The {@link Palette} key of a row: its virtual-thread pair, else its placement (none: unpinned), else null. */
     static String key(JmhRow r) {
-        if (r.param("pair") != null && Palette.isKey(Palette.pair(r.param("pair")))) {
-            return Palette.pair(r.param("pair"));
+        if (r.param(Param.PAIR) != null && Palette.isKey(Palette.pair(r.param(Param.PAIR)))) {
+            return Palette.pair(r.param(Param.PAIR));
         }
-        if (r.params().containsKey("placement") || r.benchmarkClass().equals("FutexPingPong")) {
-            String p = Palette.placement(r.param("placement"));
+        if (r.param(Param.PLACEMENT) != null || Family.FUTEX.has(r)) {
+            String p = Palette.placement(r.param(Param.PLACEMENT));
             return Palette.isKey(p) ? p : null;
         }
         return null;
@@ -124,11 +126,11 @@ public final class DistributionChart {
         String what;
         if (s.timer()) {
             what = "timer: an empty op sampled (two nanoTime reads), ns per op";
-        } else if (r.benchmarkClass().equals("FutexPingPong")) {
-            what = "futex handoff, " + placement(r.param("placement"));
-        } else if (r.benchmarkClass().startsWith("VirtualThreadHandoff")) {
-            what = ("VT_VT".equals(r.param("pair")) ? "virtual ↔ virtual" : "PT_PT".equals(r.param("pair")) ? "platform ↔ platform"
-                    : r.param("pair")) + " (" + r.param("primitive") + ", " + carriers(r) + ")";
+        } else if (Family.FUTEX.has(r)) {
+            what = "futex handoff, " + placement(r.param(Param.PLACEMENT));
+        } else if (Family.VIRTUAL_HANDOFF.has(r)) {
+            what = ("VT_VT".equals(r.param(Param.PAIR)) ? "virtual ↔ virtual" : "PT_PT".equals(r.param(Param.PAIR)) ? "platform ↔ platform"
+                    : r.param(Param.PAIR)) + " (" + r.param(Param.PRIMITIVE) + ", " + carriers(r) + ")";
         } else {
             what = r.shortName() + (r.params().isEmpty() ? "" : " " + r.paramsText());
         }
@@ -138,7 +140,7 @@ public final class DistributionChart {
 
     /** The carriers a pair's virtual threads run on; a platform pair has none, and runs unpinned. */
     private static String carriers(JmhRow r) {
-        if ("PT_PT".equals(r.param("pair"))) {
+        if ("PT_PT".equals(r.param(Param.PAIR))) {
             return "unpinned";
         }
         return r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers";

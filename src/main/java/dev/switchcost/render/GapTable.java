@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.GapDecomposition.AfterSwitch;
 import dev.switchcost.derive.GapDecomposition.Row;
 import dev.switchcost.derive.GapDecomposition;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 
@@ -18,9 +19,10 @@ public final class GapTable {
 
     /** What the after-a-switch table is, in one paragraph. */
     public static final String AFTER_SWITCH_LEGEND = "A binding's call right after a switch, against the same call in a warm loop "
-            + "(ns per call, mean ± 99.9%): BindingAfterSwitch, one CPU, is the FFM futex ping-pong plus one gettid shaped as the "
+            + "(ns per call, mean ± 99.9%): "
+            + Bench.Names.AFTER_SWITCH + ", one CPU, is the FFM futex ping-pong plus one gettid shaped as the "
             + "futex wait on each side after each wake, so after a switch = (that row − the row without the call) / 2; warm = "
-            + "SyscallBaseline.gettidAsFutexWait; × calls = the difference times the binding's calls per round trip in its futex "
+            + Bench.GETTID_AS_FUTEX_WAIT.shortName() + "; × calls = the difference times the binding's calls per round trip in its futex "
             + "row (waits + 2 wakes), beside that row's residual.";
 
     /** The columns a report states once above the table when every row has the same: the parameters. */

@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
@@ -96,7 +97,7 @@ public final class PinningTable {
 
     /** The body of the report's section (the renderer writes its heading): method line, table, what its columns are. */
     static void section(Doc doc, PinningStudy s) {
-        doc.p("Two virtual threads hand a turn back and forth (VirtualThreadHandoffOneCarrier/TwoCarriers, pair=VT_VT) with each "
+        doc.p("Two virtual threads hand a turn back and forth (" + Bench.Names.VIRTUAL_ONE_CARRIER + "/TwoCarriers, pair=VT_VT) with each "
                 + "blocking primitive, on every JDK in this input. Switches are kernel context switches per round trip counted "
                 + "by ContextSwitchProfiler: of the carriers / of the JDK's virtual-thread helper threads (the unblocker that "
                 + "JEP 491 added in JDK 24). Errors: " + Estimate.RULE + ".");

@@ -11,10 +11,13 @@ import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Build;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
 import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Provenance;
 import dev.switchcost.results.Results;
@@ -118,7 +121,7 @@ public final class ReportRenderer {
         }
 
         doc = page.section("process-thread", "Process switch vs thread switch", "process vs thread switch",
-                "`scripts/switchcost run --full ProcessVsThreadSwitch`");
+                "`scripts/switchcost run --full " + Bench.Names.PROCESS_VS_THREAD + "`");
         List<ProcessThreadCost.Row> pt = new ArrayList<>();
         for (Results r : inputs) {
             List<ProcessThreadCost.Row> d = ProcessThreadCost.derive(r.usable());
@@ -432,7 +435,7 @@ public final class ReportRenderer {
         for (String placement : List.of("SAME_CPU", "SMT_SIBLING", "CROSS_CPU", "UNPINNED")) {
             for (Tagged t : rows) {
                 JmhRow r = t.row();
-                if (placement.equals(r.param("placement")) && mechanismRow(r)) {
+                if (placement.equals(r.param(Param.PLACEMENT)) && mechanismRow(r)) {
                     String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals("placement"))
                             .map(e -> e.getValue()).reduce((a, b) -> a + " " + b).map(s -> " " + s).orElse("");
                     bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement, r.estimate(), placement));
@@ -444,31 +447,31 @@ public final class ReportRenderer {
 
     /** A row of the handoff-by-mechanism-and-placement question: a placed handoff, timed per op, neither a working set nor virtual threads. */
     static boolean mechanismRow(JmhRow r) {
-        return r.param("placement") != null && r.param("workingSetKiB") == null && r.primary().isTimePerOp()
+        return r.param(Param.PLACEMENT) != null && r.param(Param.WORKING_SET_KIB) == null && r.primary().isTimePerOp()
                 && !"sample".equals(r.mode()) // sample-mode rows: the distribution section
-                && !r.benchmarkClass().startsWith("VirtualThreadHandoff");
+                && !Family.VIRTUAL_HANDOFF.has(r);
     }
 
     /** A row of the virtual-vs-platform question: a VirtualThreadHandoff pair, timed per op. */
     static boolean virtualRow(JmhRow r) {
-        return r.benchmarkClass().startsWith("VirtualThreadHandoff") && List.of("VT_VT", "VT_PT", "PT_PT").contains(r.param("pair"))
+        return Family.VIRTUAL_HANDOFF.has(r) && List.of("VT_VT", "VT_PT", "PT_PT").contains(r.param(Param.PAIR))
                 && r.primary().isTimePerOp() && !"sample".equals(r.mode());
     }
 
     static List<Charts.Bar> virtualBars(List<Tagged> rows) {
         List<Charts.Bar> bars = new ArrayList<>();
-        if (rows.stream().noneMatch(t -> t.row().benchmarkClass().startsWith("VirtualThreadHandoff"))) {
+        if (rows.stream().noneMatch(t -> Family.VIRTUAL_HANDOFF.has(t.row()))) {
             return bars;
         }
         for (String pair : List.of("VT_VT", "VT_PT", "PT_PT")) {
             for (Tagged t : rows) {
                 JmhRow r = t.row();
-                if (pair.equals(r.param("pair")) && virtualRow(r)) {
+                if (pair.equals(r.param(Param.PAIR)) && virtualRow(r)) {
                     // carriers are the virtual threads' CPUs; a platform pair has none and runs unpinned unless placed
-                    String p = r.param("placement") == null || r.param("placement").equals("UNPINNED") ? "" : " " + r.param("placement");
+                    String p = r.param(Param.PLACEMENT) == null || r.param(Param.PLACEMENT).equals("UNPINNED") ? "" : " " + r.param(Param.PLACEMENT);
                     String carriers = !pair.equals("PT_PT") ? (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers")
                             : p.isEmpty() ? "unpinned" : "platform threads";
-                    bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param("primitive") + " · " + carriers + p
+                    bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param(Param.PRIMITIVE) + " · " + carriers + p
                             + " · " + Fmt.count(r.switchesPerOp()) + " switches", r.estimate(), pairText(pair)));
                 }
             }

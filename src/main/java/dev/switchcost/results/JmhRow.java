@@ -94,6 +94,11 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
         return params.get(name);
     }
 
+    /** The value of benchmark parameter {@code p}, or null when the row has none. */
+    public String param(Param p) {
+        return params.get(p.key());
+    }
+
     /** {@code placement=SAME_CPU workingSetKiB=16}, or empty. */
     public String paramsText() {
         return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));

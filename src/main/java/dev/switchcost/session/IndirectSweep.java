@@ -8,6 +8,7 @@ import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.nativebaseline.NativeWorkingSetResult;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.IndirectSweepResults;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -50,7 +51,7 @@ import java.util.regex.Pattern;
  */
 public final class IndirectSweep {
 
-    public static final String BENCHMARK = "dev.switchcost.bench.WorkingSetHandoff.roundTripPaired";
+    public static final String BENCHMARK = Bench.WORKING_SET_PAIRED.fullName();
     public static final String NATIVE_PROGRAM = "ws_threads";
     static final int WARMUP = 2;
     static final int MEASUREMENT = 5;

@@ -1,7 +1,9 @@
 package dev.switchcost.session;
 
 import dev.switchcost.measure.jmh.BenchmarkCatalog;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Column;
+import dev.switchcost.results.Param;
 
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -28,8 +30,8 @@ public final class JmhTargets {
      * park/unpark. A parameter is fixed only where the benchmark declares it with that value.
      */
     static final List<Target> VIRTUAL_CANDIDATES = List.of(
-            new Target("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip",
-                    Map.of("pair", "VT_VT", "primitive", "LOCK_SUPPORT")));
+            new Target(Bench.VIRTUAL_ONE_CARRIER.fullName(),
+                    Map.of(Param.PAIR.key(), "VT_VT", Param.PRIMITIVE.key(), "LOCK_SUPPORT")));
 
     private final List<BenchmarkListEntry> entries;
 

@@ -6,6 +6,7 @@ import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.render.AnswerCard;
+import dev.switchcost.results.QuickSet;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.testing.TinyTmpfs;
 import org.junit.jupiter.api.Test;
@@ -345,8 +346,8 @@ class RunCommandTest {
         assertTrue(trials.stream().allMatch(t -> t.startsWith("WorkingSetHandoff.roundTripPaired ") && t.contains("placement=SAME_CPU")
                 && t.contains("sharing=PRIVATE") && t.contains("strideBytes=64")), trials.toString());
         assertTrue(trials.stream().anyMatch(t -> t.contains("workingSetKiB=0")), trials.toString());
-        assertTrue(trials.stream().anyMatch(t -> t.contains("workingSetKiB=" + RunCommand.quickWorkingSetKiB())), trials.toString());
-        assertEquals(RunCommand.QUICK_ITERATIONS, quick.cache().getMeasurementIterations().get());
+        assertTrue(trials.stream().anyMatch(t -> t.contains("workingSetKiB=" + QuickSet.workingSetKiB())), trials.toString());
+        assertEquals(QuickSet.ITERATIONS, quick.cache().getMeasurementIterations().get());
         assertEquals(null, prepared("FutexPingPong").cache(), "a benchmark regex runs what it names");
     }
 
@@ -363,7 +364,7 @@ class RunCommandTest {
         assertEquals(2, trials.stream().filter(t -> t.startsWith("FutexPingPong.roundTrip ")).count(), trials.toString());
         assertEquals(2, trials.stream().filter(t -> t.startsWith("VirtualThreadHandoffOneCarrier.roundTrip ")).count(), trials.toString());
         assertEquals(1, trials.stream().filter(t -> t.startsWith("SyscallBaseline.baseline ")).count(), "the timer's own row");
-        assertEquals(RunCommand.QUICK_DISTRIBUTION_ITERATIONS, quick.distribution().getMeasurementIterations().get());
+        assertEquals(QuickSet.DISTRIBUTION_ITERATIONS, quick.distribution().getMeasurementIterations().get());
         assertEquals(1, prepared("--", "-i", "1").distribution().getMeasurementIterations().get(), "the user's -i applies to both");
         assertEquals(null, prepared("FutexPingPong").distribution(), "a benchmark regex runs what it names");
         assertEquals(null, prepared("--", "-bm", "avgt").distribution(), "a mode given is the user's");

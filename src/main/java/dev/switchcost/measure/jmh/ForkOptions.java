@@ -40,8 +40,8 @@ import java.util.Set;
  */
 public final class ForkOptions {
 
-    static final String PLACEMENT_PARAM = "placement";
-    static final String BINDING_PARAM = "binding";
+    public static final String PLACEMENT_PARAM = "placement";
+    public static final String BINDING_PARAM = "binding";
 
     private ForkOptions() {
     }

@@ -29,6 +29,13 @@ public final class DrivenPingPong implements AutoCloseable {
     public static final String PING_NAME = "switchcost-ping";
     public static final String PONG_NAME = "switchcost-pong";
 
+    /**
+     * Round trips per {@link #drive()} in the virtual-thread handoff benchmarks (their {@code @OperationsPerInvocation}):
+     * one op of theirs is one round trip, this many per invocation. Here, not in the benchmark, so that readers of their
+     * results (the catalog, {@code results.Family}) need not import a benchmark.
+     */
+    public static final int BENCHMARK_ROUND_TRIPS_PER_DRIVE = 1000;
+
     private final PingPong outer;
     private final Turn inner;
     private final Driver driver;

@@ -1,0 +1,112 @@
+package dev.switchcost.results;
+
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.measure.machine.CacheSizes;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code switchcost run --quick} runs, as data of the catalog: the benchmarks of the card's {@link Question}s, their
+ * parameters and iterations, in three JMH runs (the means, the sampled distribution, the cache line) and the compare
+ * cells beside them. {@code cli.RunCommand} turns it into JMH's options.
+ */
+public final class QuickSet {
+
+    private QuickSet() {
+    }
+
+    /**
+     * The --quick set: exactly what the answer card says. A futex handoff on one CPU and across two
+     * (untimed waits, the JDK's FFM binding where it exists), virtual against platform threads through
+     * LockSupport on one carrier, and the platform pair parked on one CPU (and across two) that the one-carrier
+     * virtual pair is compared with like for like ({@code derive.Like}: two virtual threads on one carrier share
+     * one CPU; the unpinned platform pair of the one-carrier class is no match for it), the syscall floor
+     * (gettid); then the paired working-set round trip on one CPU in a run of its own ({@link #CACHE_INCLUDE},
+     * the card's cache line: the whole cost through the caches, so no paired control is needed); then native C beside the JVM's futex handoff on one CPU
+     * (switchcost compare's cells, {@link #COMPARE_JVM}).
+     */
+    public static final List<Question> MEANS = List.of(Question.FUTEX_ONE_CPU, Question.VIRTUAL_ONE_CPU,
+            Question.PLATFORM_ONE_CPU_PARK, Question.SYSCALL_FLOOR);
+    /** JMH's include regex of {@link #MEANS}. */
+    public static final String INCLUDE = include(MEANS);
+    /**
+     * The quick run's cache-line trials, in a JMH run of their own after the mean rows, on one CPU only (the card's
+     * line; across CPUs would add two trials nobody reads on the card): the paired working-set round trip at
+     * {@link #workingSetKiB()} and at size 0 ({@link #PARAMS}).
+     */
+    public static final String CACHE_INCLUDE = include(List.of(Question.CACHE));
+    public static final String CACHE_PLACEMENT = "SAME_CPU";
+    /**
+     * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
+     * stride 64 B, Li et al.'s walk and one size, {@link #workingSetKiB()}, and at size 0: the pair's CPU time
+     * per switch there is the direct cost the card's whole cost through the caches is taken from
+     * ({@code derive.IndirectCost.Paired#whole}). Placement is the futex handoff's, one CPU and across two; the cache
+     * line's run replaces it with {@link #CACHE_PLACEMENT}. JMH ignores a parameter a benchmark does not declare,
+     * so each run takes the ones its benchmarks have.
+     */
+    public static final Map<String, String> PARAMS = Map.of(
+            Param.PLACEMENT.key(), "SAME_CPU,CROSS_CPU",
+            Param.WAIT.key(), "UNTIMED",
+            Param.BINDING.key(), Runtime.version().feature() >= JdkPolicy.FFM ? "FFM" : "JNA",
+            Param.PAIR.key(), "VT_VT,PT_PT",
+            Param.PRIMITIVE.key(), "LOCK_SUPPORT",
+            Param.HANDOFF.key(), "FUTEX",
+            Param.SHARING.key(), "PRIVATE",
+            Param.STRIDE_BYTES.key(), "64",
+            Param.WALK.key(), "LI",
+            Param.WORKING_SET_KIB.key(), "0," + workingSetKiB());
+
+    /** Used when this machine's caches cannot be read: half of a common 512 KiB L2. */
+    public static final long WORKING_SET_FALLBACK_KIB = 256;
+
+    /**
+     * The quick run's working set per thread: half of L2 (two private arrays then fill it, so the switch
+     * shows through the caches), at least L1d; {@link #WORKING_SET_FALLBACK_KIB} where sysfs says
+     * nothing.
+     */
+    public static long workingSetKiB() {
+        try {
+            CacheSizes c = CacheSizes.current();
+            long l2 = c.l2Bytes() > 0 ? c.l2Bytes() : c.llcBytes();
+            return Math.max(c.l1dBytes(), l2 / 2) / 1024;
+        } catch (RuntimeException e) {
+            return WORKING_SET_FALLBACK_KIB;
+        }
+    }
+
+    /**
+     * compare's cells in --quick: plain C and the JVM's futex handoff on one CPU (the first of the JVM
+     * columns this build and JDK have), interleaved. 8 repetitions: the 99.9% error of a mean of n
+     * cells scales with t(n-1)/sqrt(n): 18 at n = 3, 1.9 at n = 8 (for 2.7 times the time).
+     */
+    public static final List<String> COMPARE_C = List.of("NATIVE_FUTEX");
+    public static final List<String> COMPARE_JVM = Runtime.version().feature() >= JdkPolicy.FFM
+            ? List.of("FFM_FUTEX", "JNA_FUTEX") : List.of("JNA_FUTEX");
+    public static final int COMPARE_REPETITIONS = 8;
+    public static final int FORKS = 1;
+    public static final int WARMUP_ITERATIONS = 4;
+    public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(300);
+    public static final int ITERATIONS = 20;
+    public static final TimeValue ITERATION_TIME = TimeValue.milliseconds(300);
+    public static final String SUMMARY = "1 fork, 4 x 300 ms warmup, 20 x 300 ms measurement";
+
+    /**
+     * The quick run's distribution trials: the card's handoffs again in JMH's sample mode ({@code -bm sample}, a
+     * {@code System.nanoTime} pair around each sampled invocation), in a JMH run of their own after the mean rows,
+     * so that no clock is read in an average-time row. {@link Question#TIMER} (an empty op) sampled the
+     * same way is the timer's own cost per sampled value, a row of its own. Shorter than the mean rows: the
+     * percentiles need samples (tens of thousands from 5 × 300 ms), not iterations.
+     */
+    public static final List<Question> DISTRIBUTION = List.of(Question.FUTEX_ONE_CPU, Question.VIRTUAL_ONE_CPU, Question.TIMER);
+    /** JMH's include regex of {@link #DISTRIBUTION}. */
+    public static final String DISTRIBUTION_INCLUDE = include(DISTRIBUTION);
+    public static final int DISTRIBUTION_WARMUP_ITERATIONS = 2;
+    public static final int DISTRIBUTION_ITERATIONS = 5;
+
+    /** JMH's include regex of the benchmarks that answer {@code questions}. */
+    static String include(List<Question> questions) {
+        return Bench.include(Question.benches(questions.toArray(Question[]::new)).toArray(Bench[]::new));
+    }
+}
