@@ -1,13 +1,7 @@
 #!/bin/bash
 # The quotable runs of the second session of 2026-11-23, one at a time on a quiet machine, from a fresh clone of main.
-set -u
-M=/tmp/m2
-F=/tmp/fresh2
-rm -rf $F $M; mkdir -p $M
-git clone -q /work/main $F && ln -sfn /work/shared /tmp/shared
-cd $F
-log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a $M/timeline.txt; }
-log "start; load: $(cat /proc/loadavg); commit $(git rev-parse --short HEAD)"
+source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+measure_start
 # 1. README command 1 from a fresh clone, build included
 log "quick (fresh clone, build included)"
 { /usr/bin/time -f "elapsed %e s" bash -c "mvn -B -q package -DskipTests && scripts/switchcost run --quick -o $M/quick"; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
@@ -31,7 +25,7 @@ log "paired same-cpu done: $(tail -1 $M/paired-same-cpu-terminal.txt)"
 # 5. JVM and C curves, one interleaved run, stride 64; then Li et al.'s own programs at the same sizes
 { scripts/switchcost working-set --sizes 16,32,64,128,256,512,1024,2048,4096,8192 --strides 64 --placements SAME_CPU --repetitions 3 -o $M/curve; echo "exit=$?"; } > $M/curve-terminal.txt 2>&1
 log "curve done: $(tail -1 $M/curve-terminal.txt)"
-bash /tmp/next/li.sh $M/li > $M/li-terminal.txt 2>&1
+bash docs/results/2026-11-23b-epyc-kvm/li/li.sh $M/li > $M/li-terminal.txt 2>&1
 log "li done: $(tail -1 $M/li-terminal.txt)"
 # 6. every figure current: process vs thread, the brigade, creation, footprint
 { scripts/switchcost run --full -o $M/process-vs-thread 'ProcessVsThreadSwitch'; echo "exit=$?"; } > $M/process-vs-thread-terminal.txt 2>&1
@@ -42,4 +36,4 @@ log "brigade done: $(tail -1 $M/brigade-terminal.txt)"
 log "creation done: $(tail -1 $M/creation-terminal.txt)"
 { scripts/switchcost footprint --kind virtual; echo "exit=$?"; scripts/switchcost footprint --kind platform; echo "exit=$?"; } > $M/footprint-terminal.txt 2>&1
 log "footprint done: $(tail -1 $M/footprint-terminal.txt)"
-log "end; leftovers: $(pgrep -a -f 'yes|ws_threads|futex_threads|parker_threads|measureSwitch' | grep -v measure.sh | wc -l) processes, $(ls /dev/shm | grep -c switchcost) shm files"
+measure_end 'yes|ws_threads|futex_threads|parker_threads|measureSwitch'

@@ -1,13 +1,7 @@
 #!/bin/bash
 # After the harness fix (9d540ba): the five quick runs and the quiet compare again; creation kept marked.
-set -u
-M=/tmp/m3
-F=/tmp/fresh3
-rm -rf $F $M; mkdir -p $M
-git clone -q /work/main $F && ln -sfn /work/shared /tmp/shared
-cd $F
-log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a $M/timeline.txt; }
-log "start; load: $(cat /proc/loadavg); commit $(git rev-parse --short HEAD)"
+source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+measure_start
 { /usr/bin/time -f "elapsed %e s" bash -c "mvn -B -q package -DskipTests && scripts/switchcost run --quick -o $M/quick"; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
 log "quick done: $(tail -2 $M/quick-terminal.txt | tr '\n' ' ')"
 for i in 2 3 4 5; do
@@ -18,7 +12,7 @@ done
 log "compare quiet done: $(tail -1 $M/compare-quiet-terminal.txt)"
 { scripts/switchcost run --full --allow-disturbed -o $M/creation 'ThreadCreation'; echo "exit=$?"; } > $M/creation-terminal.txt 2>&1
 log "creation done: $(tail -1 $M/creation-terminal.txt)"
-log "end; leftovers: $(pgrep -a -f 'yes|ws_threads|futex_threads|parker_threads' | grep -v measure | wc -l) processes, $(ls /dev/shm | grep -c switchcost) shm files"
+measure_end 'yes|ws_threads|futex_threads|parker_threads'
 # after measure2.sh, the same way: the disturbed verdict on run at 9d540ba
 taskset -c 1 yes >/dev/null & scripts/switchcost run -f 1 -wi 2 -i 5 -p placement=SAME_CPU -p binding=FFM -p wait=UNTIMED -o $M/disturbed-yes FutexPingPong; kill %1
 scripts/switchcost run -f 1 -wi 2 -i 5 -p placement=SAME_CPU -p binding=FFM -p wait=UNTIMED -o $M/quiet-futex FutexPingPong

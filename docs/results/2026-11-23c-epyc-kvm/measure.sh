@@ -1,14 +1,8 @@
 #!/bin/bash
 # Issue 15, third session of 2026-11-23: the paired estimate with its no-switch control at every size,
 # the control with L1d prepared clean or dirty (the 64 KiB negative), and run --quick timed from a fresh clone.
-set -u
-M=/tmp/m4
-F=/tmp/fresh4
-rm -rf $F $M; mkdir -p $M
-git clone -q /work/main $F && ln -sfn /work/shared /tmp/shared
-cd $F
-log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a $M/timeline.txt; }
-log "start; load: $(cat /proc/loadavg); commit $(git rev-parse --short HEAD)"
+source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+measure_start
 { /usr/bin/time -f "elapsed %e s" bash -c "mvn -B -q package -DskipTests && scripts/switchcost run --quick -o $M/quick"; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
 log "quick done: $(tail -2 $M/quick-terminal.txt | tr '\n' ' ')"
 { scripts/switchcost run 'WorkingSetHandoff\.(roundTripPaired|walkAlonePaired)$' -p placement=SAME_CPU -p handoff=FUTEX \
@@ -18,4 +12,4 @@ log "paired-control done: $(tail -1 $M/paired-control-terminal.txt)"
 { scripts/switchcost run 'WorkingSetHandoff\.walkAlonePaired$' -p strideBytes=64 -p walk=LI -p workingSetKiB=16,64,128,256 \
     -p before=NONE,READ_L1D,WRITE_L1D -i 40 -o $M/l1d-state; echo "exit=$?"; } > $M/l1d-state-terminal.txt 2>&1
 log "l1d-state done: $(tail -1 $M/l1d-state-terminal.txt)"
-log "end; leftovers: $(pgrep -a -f 'ws_threads|futex_threads|parker_threads' | grep -v measure | wc -l) processes, $(ls /dev/shm | grep -c switchcost) shm files"
+measure_end 'ws_threads|futex_threads|parker_threads'

@@ -3,14 +3,8 @@
 # estimate with its no-switch control at every size, the control with L1d prepared clean or dirty,
 # the JVM and C curves (one interleaved run) and the replication's two figures; run --quick timed
 # from a fresh clone first. Nothing else ran meanwhile.
-set -u
-M=/tmp/m5
-F=/tmp/fresh5
-rm -rf $F $M; mkdir -p $M
-git clone -q /work/main $F && ln -sfn /work/shared /tmp/shared
-cd $F
-log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a $M/timeline.txt; }
-log "start; load: $(cat /proc/loadavg); commit $(git rev-parse --short HEAD)"
+source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+measure_start
 { /usr/bin/time -f "elapsed %e s" bash -c "mvn -B -q package -DskipTests && scripts/switchcost run --quick -o $M/quick"; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
 log "quick done: $(tail -2 $M/quick-terminal.txt | tr '\n' ' ')"
 { scripts/switchcost run 'WorkingSetHandoff\.(roundTripPaired|walkAlonePaired)$' -p placement=SAME_CPU -p handoff=FUTEX \
@@ -26,4 +20,4 @@ log "curve done: $(tail -1 $M/curve-terminal.txt)"
 { scripts/switchcost working-set --sizes 32,64,256,1024,2048,8192 --strides 8,16,32,64,128 --placements SAME_CPU \
     --repetitions 3 -o $M/seed; echo "exit=$?"; } > $M/seed-terminal.txt 2>&1
 log "seed done: $(tail -1 $M/seed-terminal.txt)"
-log "end; leftovers: $(pgrep -a -f 'ws_threads|futex_threads|parker_threads|ws_single' | grep -v measure | wc -l) processes, $(ls /dev/shm | grep -c switchcost) shm files"
+measure_end 'ws_threads|futex_threads|parker_threads|ws_single'

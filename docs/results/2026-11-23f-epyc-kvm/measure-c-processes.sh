@@ -3,16 +3,9 @@
 # Li et al.'s pipe pair), SAME_CPU, stride 64, Li's walk, at the JVM curve's sizes: 9 repetitions, sizes and the
 # two programs interleaved within each. From a fresh clone, one at a time, nothing else running.
 # Summary per program: c-whole.py (the size-0 median of beyond_ns_per_switch subtracted).
-set -u
-M=${M:-/tmp/m-cproc}
-F=/tmp/fresh-cproc
-rm -rf $F $M; mkdir -p $M
-git clone -q /work/main $F && ln -sfn /work/shared /tmp/shared
-cd $F
-log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a $M/timeline.txt; }
-log "start; load: $(cat /proc/loadavg); commit $(git rev-parse --short HEAD)"
-mvn -B -q package -Dmaven.test.skip=true > $M/build.txt 2>&1
-log "built"
+source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+measure_start
+measure_build -Dmaven.test.skip=true
 CPU=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')
 for rep in 1 2 3 4 5 6 7 8 9; do
     for kib in 0 16 32 64 128 256 512 1024 2048 4096; do
@@ -28,4 +21,4 @@ log "c done: $(wc -l < $M/ws_threads.jsonl) + $(wc -l < $M/ws_pipe_processes.jso
 for prog in ws_threads ws_pipe_processes; do
     python3 docs/results/2026-11-23e-epyc-kvm/c-whole.py $M/$prog.jsonl > $M/$prog-whole.txt
 done
-log "end; leftovers: $(pgrep -a -f 'ws_threads|ws_pipe_processes' | grep -v measure | wc -l) processes"
+measure_end 'ws_threads|ws_pipe_processes'

@@ -3,7 +3,7 @@
 # at 16 KiB on one CPU (3 runs of 10,000 round trips). 570128a: the binary of the fifth session's C curve;
 # feb5719: after 5bacd40 changed an inline function of working_set.h (ws_sums_plus), which moved
 # ws_walk_second's inner loop across a 64-byte line; HEAD: both walk functions aligned to 64 bytes (c6c0ad6).
-# Run from a checkout of /work/main.
+# Run from a checkout of the repository.
 set -eu
 W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
 CPU=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')

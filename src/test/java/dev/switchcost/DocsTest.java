@@ -1,0 +1,133 @@
+package dev.switchcost;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The README and docs/ as a reader meets them: every relative link leads somewhere, and no file names one machine's paths. */
+class DocsTest {
+
+    /** A path that only exists on the machine that wrote it: /tmp/..., /work/..., /root/..., /home/... */
+    static final Pattern MACHINE_PATH = Pattern.compile("(?<![\\w.~/-])/(?:tmp|work|root|home)/[^\\s\"'`)<>]*");
+    static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
+    static final Pattern ANCHOR_TAG = Pattern.compile("<a id=\"([^\"]+)\"");
+
+    @Test
+    void noFileUnderDocsNamesAMachinePath() throws IOException {
+        assertEquals(List.of(), machinePaths(Path.of("docs")),
+                "absolute machine paths under docs/: write them relative to the repository or as a placeholder such as <out>");
+    }
+
+    @Test
+    void theScanNamesTheFileAndLineOfAMachinePath(@TempDir Path tmp) throws IOException {
+        Files.writeString(tmp.resolve("run.txt"), "ok: results/x\nReport: /tmp/m10/quick/report.html\n");
+        Files.write(tmp.resolve("chart.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, '/', 't', 'm', 'p', '/'});
+        assertEquals(List.of(tmp.resolve("run.txt") + ":2: /tmp/m10/quick/report.html"), machinePaths(tmp));
+    }
+
+    @Test
+    void everyRelativeLinkInTheReadmeAndDocsResolves() throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(Path.of("README.md")));
+        try (Stream<Path> s = Files.walk(Path.of("docs"))) {
+            s.filter(p -> p.getFileName().toString().endsWith(".md") && (p.getParent().equals(Path.of("docs"))
+                    || p.getFileName().toString().equals("README.md"))).sorted().forEach(pages::add);
+        }
+        assertEquals(List.of(), brokenLinks(pages), "links to a missing file or heading");
+    }
+
+    @Test
+    void aLinkToAMissingFileOrHeadingIsNamed(@TempDir Path tmp) throws IOException {
+        Files.writeString(tmp.resolve("b.md"), "# Is the figure the switch? JVM against C, `same` run\n");
+        Files.writeString(tmp.resolve("a.md"), "[ok](b.md#is-the-figure-the-switch-jvm-against-c-same-run) [gone](c.md)\n"
+                + "[no heading](b.md#nothing) `[code](d.md)` [web](https://example.org/x)\n");
+        assertEquals(List.of(tmp.resolve("a.md") + ": c.md", tmp.resolve("a.md") + ": b.md#nothing"), brokenLinks(List.of(tmp.resolve("a.md"))));
+    }
+
+    static List<String> machinePaths(Path dir) throws IOException {
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                byte[] bytes = Files.readAllBytes(f);
+                if (new String(bytes, 0, Math.min(bytes.length, 8000), StandardCharsets.ISO_8859_1).indexOf('\0') >= 0) {
+                    continue; // binary
+                }
+                String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n", -1);
+                for (int i = 0; i < lines.length; i++) {
+                    Matcher m = MACHINE_PATH.matcher(lines[i]);
+                    if (m.find()) {
+                        found.add(f + ":" + (i + 1) + ": " + m.group());
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    static List<String> brokenLinks(List<Path> pages) throws IOException {
+        Map<Path, Set<String>> anchors = new HashMap<>();
+        List<String> broken = new ArrayList<>();
+        for (Path page : pages) {
+            Matcher m = LINK.matcher(prose(Files.readString(page)));
+            while (m.find()) {
+                String target = m.group(1);
+                if (target.matches("[a-z]+:.*")) {
+                    continue;
+                }
+                int hash = target.indexOf('#');
+                Path file = hash == 0 ? page : page.resolveSibling(hash < 0 ? target : target.substring(0, hash)).normalize();
+                boolean ok = Files.exists(file) && (hash < 0 || Files.isRegularFile(file)
+                        && anchors.computeIfAbsent(file, DocsTest::anchorsOf).contains(target.substring(hash + 1)));
+                if (!ok) {
+                    broken.add(page + ": " + target);
+                }
+            }
+        }
+        return broken;
+    }
+
+    /** The text with code blocks and code spans taken out: a link there is shown, not followed. */
+    static String prose(String markdown) {
+        return markdown.replaceAll("(?ms)^```.*?^```", "").replaceAll("`[^`\n]*`", "");
+    }
+
+    /** GitHub's heading ids: lower case, punctuation dropped, spaces as hyphens, repeats numbered; and explicit ids. */
+    static Set<String> anchorsOf(Path file) {
+        Set<String> ids = new HashSet<>();
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            return ids;
+        }
+        Matcher tags = ANCHOR_TAG.matcher(text);
+        while (tags.find()) {
+            ids.add(tags.group(1));
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        for (String line : text.replaceAll("(?ms)^```.*?^```", "").split("\n")) {
+            if (line.matches("#{1,6} .*")) {
+                String id = line.replaceFirst("#+ ", "").trim().toLowerCase(Locale.ROOT)
+                        .replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+                int n = seen.merge(id, 1, Integer::sum) - 1;
+                ids.add(n == 0 ? id : id + "-" + n);
+            }
+        }
+        return ids;
+    }
+}
