@@ -191,7 +191,7 @@ public final class RunCommand extends BaseCommand {
                     prepared.later(prepared.cache(), prepared.distribution())));
         }
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
-                allowDisturbed.allowed());
+                allowDisturbed.allowed(), mode == null || !mode.full);
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {

@@ -85,12 +85,17 @@ public final class QuickSet {
     public static final List<String> COMPARE_JVM = Runtime.version().feature() >= JdkPolicy.FFM
             ? List.of("FFM_FUTEX", "JNA_FUTEX") : List.of("JNA_FUTEX");
     public static final int COMPARE_REPETITIONS = 8;
-    public static final int FORKS = 1;
-    public static final int WARMUP_ITERATIONS = 4;
+    /**
+     * Forks per trial: each a round of its own ({@code measure.jmh.Rounds}), every trial once per round, so a trial's
+     * forks are spread over the run and its error is built from the spread between them (issue 28). More, shorter
+     * forks rather than one long one: the variance lives between forks, not between a fork's iterations.
+     */
+    public static final int FORKS = 3;
+    public static final int WARMUP_ITERATIONS = 2;
     public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(300);
-    public static final int ITERATIONS = 20;
+    public static final int ITERATIONS = 6;
     public static final TimeValue ITERATION_TIME = TimeValue.milliseconds(300);
-    public static final String SUMMARY = "1 fork, 4 x 300 ms warmup, 20 x 300 ms measurement";
+    public static final String SUMMARY = "3 forks a round apart, each 2 x 300 ms warmup and 6 x 300 ms measurement";
 
     /**
      * The quick run's distribution trials: the card's handoffs again in JMH's sample mode ({@code -bm sample}, a
@@ -102,8 +107,8 @@ public final class QuickSet {
     public static final List<Question> DISTRIBUTION = List.of(Question.FUTEX_ONE_CPU, Question.VIRTUAL_ONE_CPU, Question.TIMER);
     /** JMH's include regex of {@link #DISTRIBUTION}. */
     public static final String DISTRIBUTION_INCLUDE = include(DISTRIBUTION);
-    public static final int DISTRIBUTION_WARMUP_ITERATIONS = 2;
-    public static final int DISTRIBUTION_ITERATIONS = 5;
+    public static final int DISTRIBUTION_WARMUP_ITERATIONS = 1;
+    public static final int DISTRIBUTION_ITERATIONS = 3;
 
     /** JMH's include regex of the benchmarks that answer {@code questions}. */
     static String include(List<Question> questions) {

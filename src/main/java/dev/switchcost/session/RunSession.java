@@ -5,6 +5,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.JfrOutput;
+import dev.switchcost.measure.jmh.Rounds;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.jmh.Trials;
@@ -80,7 +81,8 @@ public final class RunSession {
      * @param keepDisturbed   keep the rows of disturbed trials, marked ({@code --allow-disturbed}), instead of
      *                        leaving them out like failed ones
      */
-    public record Plan(List<OnJdk> runs, String extraFormat, CompareRunner.Settings compare, boolean keepDisturbed) {
+    public record Plan(List<OnJdk> runs, String extraFormat, CompareRunner.Settings compare, boolean keepDisturbed,
+                       boolean spreadForks) {
     }
 
     /** How the user watches a JMH run: JMH's own output (for run.log) wrapped in a view of the whole run. */
@@ -132,6 +134,22 @@ public final class RunSession {
         return ok;
     }
 
+    /**
+     * One JMH run of {@code options}: with {@link Plan#spreadForks} and more than one fork, as that many rounds of one fork
+     * per trial ({@link Rounds}), so each trial's forks are spread over the run; otherwise as JMH runs forks, back to back.
+     */
+    private TrialLedger.Outcome execute(Options options, Plan plan, OutputFormat log, int trials) throws RunnerException {
+        int forks = options.getForkCount().orElse(1);
+        if (!plan.spreadForks() || forks <= 1) {
+            return Trials.execute(options, progress.around(log, trials), plan.keepDisturbed());
+        }
+        return Rounds.execute(options, forks, round -> {
+            out.println("# round " + (round + 1) + " of " + forks + " (one fork of every trial)");
+            out.flush();
+            return progress.around(log, trials);
+        }, plan.keepDisturbed());
+    }
+
     private boolean runInto(ResultsDir run, OnJdk on, Plan plan) throws IOException {
         Path runDir = run.dir();
         Path logFile = run.runLog();
@@ -163,14 +181,13 @@ public final class RunSession {
             // -prof jfr writes into the results directory (a user's own dir= wins), never into the working directory
             Path jfrDir = on.jdk() == null ? run.jfrDir() : run.jfrDir(on.jdk().version);
             try {
-                outcome = Trials.execute(JfrOutput.into(on.options(), jfrDir), progress.around(log, on.plan().size()), plan.keepDisturbed());
+                outcome = execute(JfrOutput.into(on.options(), jfrDir), plan, log, on.plan().size());
                 for (Later l : on.later()) {
                     TrialPlan d = TrialPlan.of(l.options());
                     trials += d.size();
                     out.println("# " + l.what());
                     out.flush();
-                    outcome = outcome.plus(Trials.execute(JfrOutput.into(l.options(), jfrDir), progress.around(log, d.size()),
-                            plan.keepDisturbed()));
+                    outcome = outcome.plus(execute(JfrOutput.into(l.options(), jfrDir), plan, log, d.size()));
                 }
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));

@@ -1,0 +1,62 @@
+package dev.switchcost.measure.jmh;
+
+import dev.switchcost.results.JmhJson;
+import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.results.JmhRow;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A trial's forks run a round apart come back as one trial with those forks, and its file says so. */
+class RoundsTest {
+
+    @Test
+    void threeRoundsMakeOneResultOfThreeForksPerTrial(@TempDir Path tmp) throws Exception {
+        Options options = new OptionsBuilder().include("SyscallBaseline\\.(baseline|callNoKernel)$").forks(3)
+                .warmupIterations(0).measurementIterations(2).measurementTime(TimeValue.milliseconds(50))
+                .jvmArgsAppend("-Djmh.ignoreLock=true").build();
+        List<Integer> rounds = new ArrayList<>();
+        TrialLedger.Outcome o = Rounds.execute(options, 3, i -> {
+            rounds.add(i);
+            return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
+        }, false);
+        assertEquals(List.of(0, 1, 2), rounds, "one JMH run per round");
+        assertTrue(o.failed().isEmpty(), o.failed().toString());
+        int trials = TrialPlan.of(options).size();
+        assertTrue(trials >= 2, "two benchmarks at least");
+        assertEquals(trials, o.complete().size(), "one result per trial, not per round");
+        for (RunResult r : o.complete()) {
+            assertEquals(3, r.getBenchmarkResults().size(), "a fork from each round");
+            assertEquals(3, r.getParams().getForks());
+        }
+        Path json = tmp.resolve("jmh.json");
+        JmhResultFile.write(json, ResultFormatType.JSON, o.complete());
+        List<JmhRow> rows = JmhJson.read(json);
+        assertEquals(trials, rows.size());
+        for (JmhRow r : rows) {
+            assertEquals(3, r.primary().raw().length, "rawData: one row per fork");
+            assertEquals(3, r.settings().forks());
+        }
+    }
+
+    @Test
+    void noRoundIsRefused() {
+        Options options = new OptionsBuilder().include("SyscallBaseline\\.baseline$").build();
+        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(options, 0, i -> null, false));
+    }
+}
