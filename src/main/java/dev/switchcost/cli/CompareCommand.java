@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
@@ -131,7 +132,7 @@ public final class CompareCommand extends BaseCommand {
         results.write(dir);
         out().print(CompareTable.text(results));
         out().println();
-        String gap = GapTable.text(results);
+        String gap = GapTable.text(GapDecomposition.of(results), GapDecomposition.afterSwitch(results));
         if (!gap.isEmpty()) {
             out().print(gap);
             out().println();

@@ -1,13 +1,13 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.render.IndirectTable;
 import dev.switchcost.render.ProcessThreadTable;
 import dev.switchcost.results.Bench;
-import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
 import picocli.CommandLine.Command;
@@ -61,18 +61,16 @@ public final class IndirectCommand extends BaseCommand {
     @Override
     protected int doCall() throws IOException {
         Results loaded = DiffCommand.load(results);
-        List<JmhRow> rows = loaded.rows();
+        Findings found = Findings.of(loaded);
         if (json) {
             format = Format.json;
         }
         boolean tsv = format == Format.tsv;
-        List<IndirectCost.Row> ws;
-        try {
-            ws = IndirectCost.derive(rows);
-        } catch (IllegalArgumentException e) {
-            throw SwitchcostException.usage(e.getMessage());
+        if (found.workingSetRefused() != null) {
+            throw SwitchcostException.usage(found.workingSetRefused());
         }
-        List<ProcessThreadCost.Row> pt = ProcessThreadCost.derive(rows);
+        List<IndirectCost.Row> ws = found.workingSet();
+        List<ProcessThreadCost.Row> pt = found.processThread();
         if (format == Format.json) {
             if (ws.isEmpty()) {
                 throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " results (--json prints working-set rows only)");

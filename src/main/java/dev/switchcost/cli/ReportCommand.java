@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.Study;
 import dev.switchcost.render.ReportRenderer;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
@@ -55,7 +56,7 @@ public final class ReportCommand extends BaseCommand {
             ResultsDir.requireWritableDirectory(charts, "--charts");
         }
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        ReportRenderer.Rendered r = ReportRenderer.render(loaded, out, charts, command);
+        ReportRenderer.Rendered r = ReportRenderer.render(Study.of(loaded), out, charts, command);
         for (Results x : loaded) {
             if (!x.status().complete() && x.status().state() != RunStatus.State.UNKNOWN) {
                 err().println("switchcost report: " + x.source() + ": status: " + x.status().describe());

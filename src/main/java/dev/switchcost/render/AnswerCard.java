@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Headline.Figure;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
@@ -36,29 +37,15 @@ public final class AnswerCard {
     private AnswerCard() {
     }
 
-    /**
-     * For the end of {@code switchcost run}: reads the run directory, writes its {@code report.html} and
-     * {@code report.md} into it, and returns the card naming the report. Call it after the run's status is
-     * set, so that the card and the report show the final status.
-     *
-     * @param command the command line, for the report's footer
-     * @throws IllegalArgumentException (one line) when the directory holds no results
-     * @throws dev.switchcost.results.ResultWriteException when the report cannot be written
-     */
-    public static String renderWithReport(Path runDir, String command) throws IOException {
-        Results r = Results.load(runDir);
-        ReportRenderer.Rendered rendered = ReportRenderer.render(List.of(r), runDir, null, command);
-        return render(r, rendered.html());
-    }
-
     /** The card without a report path. */
-    public static String render(Results r) {
-        return render(r, null);
+    public static String render(Findings f) {
+        return render(f, null);
     }
 
-    /** The card; {@code reportHtml} (may be null) is named on its last line. */
-    public static String render(Results r, Path reportHtml) {
-        List<Headline> hs = Headline.perJdk(r);
+    /** The card of one input's findings; {@code reportHtml} (may be null) is named on its last line. */
+    public static String render(Findings f, Path reportHtml) {
+        Results r = f.input();
+        List<Headline> hs = f.headlines();
         List<String> out = new ArrayList<>();
         out.add("switchcost: what a context switch costs on this machine");
         out.add(clip(r.machineSummary()));

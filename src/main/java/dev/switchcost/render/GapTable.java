@@ -29,8 +29,7 @@ public final class GapTable {
     static final List<String> PARAMETERS = List.of("placement");
 
     /** The after-a-switch rows as one table, or null when the run has none. */
-    public static Table afterSwitchTable(CompareResults r) {
-        List<AfterSwitch> rows = GapDecomposition.afterSwitch(r);
+    public static Table afterSwitchTable(List<AfterSwitch> rows) {
         if (rows.isEmpty()) {
             return null;
         }
@@ -63,8 +62,7 @@ public final class GapTable {
      * The decomposition as one table (the C and JVM figures themselves are in the compare table above
      * it); null when no row can be decomposed, including when no share could be priced.
      */
-    public static Table table(CompareResults r) {
-        List<Row> rows = GapDecomposition.of(r);
+    public static Table table(List<Row> rows) {
         if (rows.stream().noneMatch(x -> Double.isFinite(x.residual().value()))) {
             return null;
         }
@@ -95,8 +93,8 @@ public final class GapTable {
     }
 
     /** Whether the run split a row through the C replica of Parker (then {@link #PARKER_LEGEND} belongs under the table). */
-    public static boolean splitThroughParker(CompareResults r) {
-        return GapDecomposition.of(r).stream().anyMatch(Row::throughParker);
+    public static boolean splitThroughParker(List<Row> rows) {
+        return rows.stream().anyMatch(Row::throughParker);
     }
 
     private static String share(Estimate e) {
@@ -158,13 +156,13 @@ public final class GapTable {
     }
 
     /** Plain text under the compare table: the table, or why there is none; empty when there is no JVM row to split. */
-    public static String text(CompareResults r) {
-        if (GapDecomposition.of(r).isEmpty()) {
+    public static String text(List<Row> rows, List<AfterSwitch> afterSwitch) {
+        if (rows.isEmpty()) {
             return "";
         }
-        Table t = table(r);
-        Table after = afterSwitchTable(r);
-        return (t == null ? NOT_MEASURED + "\n" : legend(splitThroughParker(r)) + "\n" + t.text())
+        Table t = table(rows);
+        Table after = afterSwitchTable(afterSwitch);
+        return (t == null ? NOT_MEASURED + "\n" : legend(splitThroughParker(rows)) + "\n" + t.text())
                 + (after == null ? "" : "\n" + AFTER_SWITCH_LEGEND + "\n" + after.text());
     }
 }

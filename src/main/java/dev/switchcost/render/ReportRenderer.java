@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
@@ -8,6 +9,7 @@ import dev.switchcost.derive.LatencyDistribution;
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.derive.ProcessThreadCost;
+import dev.switchcost.derive.Study;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.AtomicFiles;
@@ -57,7 +59,9 @@ public final class ReportRenderer {
      * @param chartsDir where to write the charts as PNG files too (the README's), or null
      * @param command   the command line that made the report, for its footer
      */
-    public static Rendered render(List<Results> inputs, Path outDir, Path chartsDir, String command) throws IOException {
+    public static Rendered render(Study study, Path outDir, Path chartsDir, String command) throws IOException {
+        List<Results> inputs = study.results();
+        List<Findings> found = study.inputs();
         Doc report = new Doc();
         List<Path> chartFiles = new ArrayList<>();
         boolean several = inputs.size() > 1;
@@ -72,10 +76,10 @@ public final class ReportRenderer {
         Page page = new Page();
         Doc doc = page.section("runs", "Runs", null, null);
         runs(doc, inputs);
-        machines(doc, inputs);
+        machines(doc, inputs, study.machines());
 
         doc = page.section("answer", "The answer", null, null);
-        answer(doc, inputs);
+        answer(doc, found);
 
         if (several) {
             doc = page.section(AgainstTable.ID, AgainstTable.title(inputs.size()), null, null);
@@ -94,17 +98,17 @@ public final class ReportRenderer {
                 "ns per round trip (two handoffs)", virtualBars(rows)), null);
 
         doc = page.section("distribution", "Latency distribution: the tail beside the mean", "the latency distribution", QUICK);
-        distribution(doc, chartFiles, outDir, chartsDir, inputs);
+        distribution(doc, chartFiles, outDir, chartsDir, found);
 
         doc = page.section("pinning", PinningTable.TITLE, "whether `synchronized` pins a virtual thread's carrier",
                 "the pinning study, docs/pinning-study.md");
-        pinning(doc, chartFiles, outDir, chartsDir, inputs);
+        pinning(doc, chartFiles, outDir, chartsDir, found);
 
         doc = page.section("native", "Native C vs JVM (switchcost compare)", "native C beside the JVM", QUICK);
-        nativeSection(doc, chartFiles, outDir, chartsDir, inputs);
+        nativeSection(doc, chartFiles, outDir, chartsDir, found);
 
         doc = page.section("working-set", "Working set: indirect cost per switch", "the working set's indirect cost", QUICK);
-        workingSet(doc, chartFiles, outDir, chartsDir, inputs);
+        workingSet(doc, chartFiles, outDir, chartsDir, found);
         for (Results r : inputs) {
             Table simulated = SimulatedMissesTable.table(r.simulated());
             if (simulated != null) {
@@ -117,14 +121,15 @@ public final class ReportRenderer {
         if (inputs.stream().anyMatch(r -> r.indirectSweep() != null)) {
             // only where a working-set run is among the inputs: other reports do not miss it
             doc = page.section("working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)", null, null);
-            sweep(doc, chartFiles, outDir, chartsDir, inputs);
+            sweep(doc, chartFiles, outDir, chartsDir, found);
         }
 
         doc = page.section("process-thread", "Process switch vs thread switch", "process vs thread switch",
                 "`scripts/switchcost run --full " + Bench.Names.PROCESS_VS_THREAD + "`");
         List<ProcessThreadCost.Row> pt = new ArrayList<>();
-        for (Results r : inputs) {
-            List<ProcessThreadCost.Row> d = ProcessThreadCost.derive(r.usable());
+        for (Findings f : found) {
+            Results r = f.input();
+            List<ProcessThreadCost.Row> d = f.processThread();
             if (!d.isEmpty()) {
                 if (several) {
                     doc.p("**" + r.label() + "**");
@@ -288,7 +293,7 @@ public final class ReportRenderer {
         return "measured by switchcost " + p.describe() + (p.jmhVersion() == null ? "" : ", JMH " + p.jmhVersion());
     }
 
-    private static void machines(Doc doc, List<Results> inputs) {
+    private static void machines(Doc doc, List<Results> inputs, List<MachineDifferences.Difference> differ) {
         List<String> head = new ArrayList<>(List.of("machine"));
         inputs.forEach(r -> head.add(r.label()));
         List<List<String>> rows = new ArrayList<>();
@@ -318,7 +323,6 @@ public final class ReportRenderer {
             rows.add(row);
         }
         doc.table(new Table(head, rows, "l".repeat(head.size())));
-        List<MachineDifferences.Difference> differ = MachineDifferences.of(inputs.stream().map(Results::machine).toList());
         if (!differ.isEmpty()) {
             doc.p("**The machines differ** in what can move a figure, so figures side by side below are not like with like there:");
             List<String> lines = new ArrayList<>();
@@ -333,11 +337,12 @@ public final class ReportRenderer {
         }
     }
 
-    private static void answer(Doc doc, List<Results> inputs) {
+    private static void answer(Doc doc, List<Findings> inputs) {
         List<String> head = new ArrayList<>(List.of("question", "what"));
         List<Headline> hs = new ArrayList<>();
-        for (Results r : inputs) {
-            for (Headline h : Headline.perJdk(r)) {
+        for (Findings f : inputs) {
+            Results r = f.input();
+            for (Headline h : f.headlines()) {
                 hs.add(h);
                 // the unit goes in the paragraph above: a header per input this long pushed the second input off-screen
                 head.add((inputs.size() > 1 ? r.label() + " · " : "") + "JDK " + h.jdk());
@@ -370,9 +375,10 @@ public final class ReportRenderer {
         hs.forEach(h -> align.append('r'));
         doc.table(new Table(head, rows, align.toString()));
         List<String> readings = new ArrayList<>();
-        for (Results r : inputs) {
-            String card = AnswerCard.render(r);
-            card.lines().filter(l -> l.startsWith("  → ")).forEach(l -> readings.add((inputs.size() > 1 ? r.label() + ": " : "") + l.substring(4)));
+        for (Findings f : inputs) {
+            String card = AnswerCard.render(f);
+            card.lines().filter(l -> l.startsWith("  → "))
+                    .forEach(l -> readings.add((inputs.size() > 1 ? f.input().label() + ": " : "") + l.substring(4)));
         }
         doc.bullets(readings.isEmpty() ? List.of("Not enough rows for a reading (run `switchcost run --quick`).") : readings);
     }
@@ -396,10 +402,11 @@ public final class ReportRenderer {
      * The sample-mode rows' percentiles beside their trial's mean, per switch for a round trip (the answer's unit),
      * and the chart of their distributions; the timer's own row (an empty op) says what timing a sampled op costs.
      */
-    private static void distribution(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+    private static void distribution(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
         List<LatencyDistribution.Series> all = new ArrayList<>();
-        for (Results r : inputs) {
-            List<LatencyDistribution.Series> d = LatencyDistribution.of(r.usable());
+        for (Findings f : inputs) {
+            Results r = f.input();
+            List<LatencyDistribution.Series> d = f.distribution();
             if (d.isEmpty()) {
                 continue;
             }
@@ -480,14 +487,15 @@ public final class ReportRenderer {
     }
 
     /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
-    static void pinning(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+    static void pinning(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
         // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
-        if (inputs.stream().noneMatch(r -> PinningStudy.derive(r).rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
+        if (inputs.stream().noneMatch(f -> f.pinning().rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
             return;
         }
         int charts = 0;
-        for (Results r : inputs) {
-            PinningStudy s = PinningStudy.derive(r);
+        for (Findings f : inputs) {
+            Results r = f.input();
+            PinningStudy s = f.pinning();
             if (!s.isEmpty()) {
                 if (inputs.size() > 1) {
                     doc.p("**" + r.label() + "**");
@@ -514,10 +522,11 @@ public final class ReportRenderer {
         };
     }
 
-    private static void nativeSection(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+    private static void nativeSection(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
         boolean any = false;
         List<Charts.Bar> bars = new ArrayList<>();
-        for (Results r : inputs) {
+        for (Findings f : inputs) {
+            Results r = f.input();
             CompareResults c = r.compare();
             if (c == null) {
                 continue;
@@ -529,14 +538,14 @@ public final class ReportRenderer {
             nativeMissing(c).ifPresent(why -> doc.p("**Native column missing:** " + why));
             doc.p(CompareTable.preamble(c).replace("\n", " "));
             doc.table(CompareTable.table(c), CompareTable.PARAMETERS);
-            Table gap = GapTable.table(c);
+            Table gap = GapTable.table(f.gap());
             if (gap != null) {
-                doc.p(GapTable.legend(GapTable.splitThroughParker(c)));
+                doc.p(GapTable.legend(GapTable.splitThroughParker(f.gap())));
                 doc.table(gap, GapTable.PARAMETERS);
-            } else if (!GapDecomposition.of(c).isEmpty()) {
+            } else if (!f.gap().isEmpty()) {
                 doc.p(GapTable.NOT_MEASURED);
             }
-            Table after = GapTable.afterSwitchTable(c);
+            Table after = GapTable.afterSwitchTable(f.afterSwitch());
             if (after != null) {
                 doc.p(GapTable.AFTER_SWITCH_LEGEND);
                 doc.table(after);
@@ -565,17 +574,16 @@ public final class ReportRenderer {
                 && x.unavailable().startsWith("native not built")).map(CompareResults.Cell::unavailable).findFirst();
     }
 
-    private static void workingSet(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+    private static void workingSet(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
         List<IndirectCost.Row> all = new ArrayList<>();
         MachineInfo machine = null;
-        for (Results r : inputs) {
-            List<IndirectCost.Row> rows;
-            try {
-                rows = IndirectCost.derive(r.usable());
-            } catch (IllegalArgumentException e) {
-                doc.p("Working-set rows of " + r.label() + " not derived: " + e.getMessage());
+        for (Findings f : inputs) {
+            Results r = f.input();
+            if (f.workingSetRefused() != null) {
+                doc.p("Working-set rows of " + r.label() + " not derived: " + f.workingSetRefused());
                 continue;
             }
+            List<IndirectCost.Row> rows = f.workingSet();
             if (rows.isEmpty()) {
                 continue;
             }
@@ -606,8 +614,8 @@ public final class ReportRenderer {
             return;
         }
         Headline.Figure oneCpu = null;
-        for (Results r : inputs) {
-            for (Headline h : Headline.perJdk(r)) {
+        for (Findings f : inputs) {
+            for (Headline h : f.headlines()) {
                 if (oneCpu == null && h.sameCpu() != null && h.sameCpu().perSwitch() != null) {
                     oneCpu = h.sameCpu();
                 }
@@ -626,13 +634,14 @@ public final class ReportRenderer {
      * The {@code switchcost working-set} results: a table per input, and the JVM-vs-C indirect-cost curve and the
      * replication seed's two figures from the first input that has one.
      */
-    private static void sweep(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Results> inputs) throws IOException {
+    private static void sweep(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
         boolean charted = false;
-        for (Results r : inputs) {
+        for (Findings f : inputs) {
+            Results r = f.input();
             if (r.indirectSweep() == null) {
                 continue;
             }
-            List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(r.indirectSweep());
+            List<IndirectSweepCurve.Point> pts = f.sweep();
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
             }

@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.derive.Study;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.render.ReportRenderer;
 import dev.switchcost.results.Build;
@@ -228,7 +229,7 @@ class ReportCommandTest {
     @Test
     void aWorkingSetRunHasNoEmptySectionsAndSaysWhatItDidNotMeasure(@TempDir Path tmp) throws Exception {
         Results in = Results.load(Path.of("docs/results/2026-11-23c-epyc-kvm/paired-control"));
-        ReportRenderer.Rendered out = ReportRenderer.render(List.of(in), tmp, null, "test");
+        ReportRenderer.Rendered out = ReportRenderer.render(Study.of(List.of(in)), tmp, null, "test");
         assertEquals(List.of("runs", "answer", "working-set", "rows", "about"), out.sections());
         checkHtml(out.html());
         String md = Files.readString(out.markdown());

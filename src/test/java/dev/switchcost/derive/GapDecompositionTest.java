@@ -18,6 +18,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class GapDecompositionTest {
 
+    /** The plain text under the compare table, from this run's derived rows. */
+    static String gapText(CompareResults r) {
+        return GapTable.text(GapDecomposition.of(r), GapDecomposition.afterSwitch(r));
+    }
+
+
     /** A cell whose repetitions all say the same: ns per round trip and voluntary switches per round trip. */
     private static CompareResults.Cell cell(Column c, String placement, double ns, double voluntary) {
         List<CompareResults.Sample> samples = new ArrayList<>();
@@ -76,10 +82,10 @@ class GapDecompositionTest {
         assertEquals(row(GapDecomposition.of(results(cells)), Column.JNA_FUTEX).residual().value(), jna.residual().value(), 1e-9);
         assertEquals("dearer right after a switch", jna.reading());
 
-        String text = GapTable.text(results(cells));
+        String text = gapText(results(cells));
         assertTrue(text.contains(GapTable.AFTER_SWITCH_LEGEND) && text.contains("dearer right after a switch"), text);
         // a run without BindingAfterSwitch says nothing about it
-        assertFalse(GapTable.text(results(RUN)).contains(GapTable.AFTER_SWITCH_LEGEND));
+        assertFalse(gapText(results(RUN)).contains(GapTable.AFTER_SWITCH_LEGEND));
     }
 
     /**
@@ -149,8 +155,8 @@ class GapDecompositionTest {
         assertEquals(5400 / 3800.0, park.ratio().value(), 1e-9);
         assertTrue(park.residualNeedsExplaining());
         assertFalse(park.accounted());
-        assertTrue(GapTable.text(results(RUN)).lines().anyMatch(l -> l.contains(Column.LOCK_SUPPORT.label()) && l.contains("unexplained: 42 % of C")),
-                GapTable.text(results(RUN)));
+        assertTrue(gapText(results(RUN)).lines().anyMatch(l -> l.contains(Column.LOCK_SUPPORT.label()) && l.contains("unexplained: 42 % of C")),
+                gapText(results(RUN)));
     }
 
     @Test
@@ -172,7 +178,7 @@ class GapDecompositionTest {
         assertTrue(Double.isNaN(jna.binding().value()));
         assertTrue(Double.isNaN(jna.residual().value()));
         assertFalse(jna.residualNeedsExplaining());
-        assertEquals(GapTable.NOT_MEASURED + "\n", GapTable.text(results(noSyscalls)), "no table of blanks, one line saying why");
+        assertEquals(GapTable.NOT_MEASURED + "\n", gapText(results(noSyscalls)), "no table of blanks, one line saying why");
     }
 
     @Test
@@ -205,7 +211,7 @@ class GapDecompositionTest {
         GapDecomposition.Row fits = row(GapDecomposition.of(results(noisy)), Column.FFM_FUTEX);
         assertEquals(0, fits.residual().value(), 1e-9);
         assertTrue(fits.accounted());
-        assertTrue(GapTable.text(results(noisy)).contains("accounted for within the error"));
+        assertTrue(gapText(results(noisy)).contains("accounted for within the error"));
 
         // exact figures: a residual of 2 % of C is resolved but under the 5 % line
         List<CompareResults.Cell> small = new ArrayList<>(RUN);
@@ -226,7 +232,7 @@ class GapDecompositionTest {
             assertTrue(Double.isFinite(r.jvm().value()) && Double.isFinite(r.c().value()), r.toString());
             assertTrue(Double.isNaN(r.residual().value()), r.toString());
         }
-        assertEquals(GapTable.NOT_MEASURED + "\n", GapTable.text(old));
+        assertEquals(GapTable.NOT_MEASURED + "\n", gapText(old));
     }
     static final Path PARKER_FIXTURE = Path.of("src/test/resources/fixtures/hand-written/parker-split/compare.json");
 
@@ -269,7 +275,7 @@ class GapDecompositionTest {
         String unpinnedReading = GapTable.reading(unpinned);
         assertTrue(unpinnedReading.startsWith("the JVM's own part 19 % of C (resolved); Parker's protocol within the error"), unpinnedReading);
 
-        String text = GapTable.text(r);
+        String text = gapText(r);
         assertTrue(text.contains(GapTable.PARKER_LEGEND) && text.contains("Parker's protocol"), text);
     }
 
@@ -280,6 +286,6 @@ class GapDecompositionTest {
         assertFalse(park.throughParker());
         assertEquals(0, park.parkerProtocol().value(), 0);
         assertEquals(1600 - 2, park.residual().value(), 1e-9);
-        assertFalse(GapTable.text(results(RUN)).contains("Parker"), GapTable.text(results(RUN)));
+        assertFalse(gapText(results(RUN)).contains("Parker"), gapText(results(RUN)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Study;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -111,7 +112,7 @@ class AgainstTableTest {
         iterations(b, "ParkUnparkPingPong.roundTrip_park", "SAME_CPU", 5010);
         List<Results> in = List.of(Results.load(a), Results.load(b));
 
-        ReportRenderer.Rendered out = ReportRenderer.render(in, out(), null, "test");
+        ReportRenderer.Rendered out = ReportRenderer.render(Study.of(in), out(), null, "test");
         assertEquals(AgainstTable.ID, out.sections().get(out.sections().indexOf("answer") + 1), out.sections().toString());
         String html = plain(Files.readString(out.html()));
         assertTrue(html.contains("<h2 id=\"against\">A against B</h2>"), "the section");
@@ -149,7 +150,7 @@ class AgainstTableTest {
         assertTrue(cross.get(2).startsWith("67,738 ± "), cross.toString());
         assertEquals("", cross.get(3), "no ratio");
         assertEquals("only in B", cross.get(4));
-        String md = Files.readString(ReportRenderer.render(in, out(), null, "test").markdown());
+        String md = Files.readString(ReportRenderer.render(Study.of(in), out(), null, "test").markdown());
         assertTrue(md.contains("A and B: 8 of 9 rows measured by both, 0 differ beyond the error."), md);
         assertTrue(md.contains("1 row measured by one input only left out of the table"), md);
         assertFalse(md.contains("|only in B|"), "the report's table holds the rows both measured");
@@ -157,7 +158,7 @@ class AgainstTableTest {
 
     @Test
     void oneInputHasNoComparison() throws IOException {
-        ReportRenderer.Rendered out = ReportRenderer.render(List.of(Results.load(copy("a"))), out(), null, "test");
+        ReportRenderer.Rendered out = ReportRenderer.render(Study.of(List.of(Results.load(copy("a")))), out(), null, "test");
         assertFalse(out.sections().contains(AgainstTable.ID), out.sections().toString());
         assertFalse(Files.readString(out.markdown()).contains("A against"));
     }
@@ -184,7 +185,7 @@ class AgainstTableTest {
         assertEquals("", u.get(3), "no ratio between unlike rows: " + u);
         assertEquals("not compared: unlike rows (JDK and machine differ)", u.get(4));
 
-        String md = Files.readString(ReportRenderer.render(List.of(Results.load(a), Results.load(machine)), out(), null,
+        String md = Files.readString(ReportRenderer.render(Study.of(List.of(Results.load(a), Results.load(machine))), out(), null,
                 "test").markdown());
         String section = md.substring(md.indexOf("## A against B"));
         assertTrue(section.startsWith("## A against B\n\nA = a (") && section.contains("\n\n**Across machines:** the inputs ran on"
@@ -203,7 +204,7 @@ class AgainstTableTest {
         List<String> futex = row(table(in, HANDOFF), "FutexPingPong.roundTrip placement=SAME_CPU");
         assertEquals(Diff.score(Results.load(FIXTURE).rows().get(1)), futex.get(1), "jmh.json's row, not run-later.json's");
         assertEquals("same within error", futex.get(4));
-        String md = Files.readString(ReportRenderer.render(in, out(), null, "test").markdown());
+        String md = Files.readString(ReportRenderer.render(Study.of(in), out(), null, "test").markdown());
         assertTrue(md.contains("\n\nA holds 12 rows again in `run-later.json`: as `switchcost diff` does, the first read (files in name"
                 + " order) is compared.\n"), md);
         assertFalse(md.contains("B holds"), md);
@@ -214,7 +215,7 @@ class AgainstTableTest {
         List<Results> in = List.of(Results.load(copy("a")), Results.load(copy("b")), Results.load(copy("c")));
         AgainstTable.Question q = AgainstTable.compare(in).questions().get(0);
         assertEquals(List.of("row", "A", "B", "B/A", "verdict B", "C", "C/A", "verdict C"), AgainstTable.table(q, 3).header());
-        String md = Files.readString(ReportRenderer.render(in, out(), null, "test").markdown());
+        String md = Files.readString(ReportRenderer.render(Study.of(in), out(), null, "test").markdown());
         assertTrue(md.contains("## A against B and C\n"), md);
         assertTrue(md.contains("A is the first input; each other input has its own columns"), md);
     }
@@ -224,7 +225,7 @@ class AgainstTableTest {
     void theCommittedRunsOfTwoMachinesAreComparedAcrossMachines() throws IOException {
         List<Results> in = List.of(Results.load(Path.of("docs/results/2026-11-21-epyc-kvm")),
                 Results.load(Path.of("docs/results/2026-11-23c-epyc-kvm/quick")));
-        String html = plain(Files.readString(ReportRenderer.render(in, out(), null, "test").html())).replace('\u00a0', ' ');
+        String html = plain(Files.readString(ReportRenderer.render(Study.of(in), out(), null, "test").html())).replace('\u00a0', ' ');
         assertTrue(html.contains("<h2 id=\"against\">A against B</h2>"), "the section");
         assertTrue(html.matches("(?s).*<td>native futex, threads · SAME_CPU</td><td class=\"r\">[0-9,]+ ± [0-9,]+</td>"
                 + "<td class=\"r\">[0-9,]+ ± [0-9,]+</td><td class=\"r\">[0-9.]+ ± [0-9.]+×</td>"

@@ -1,5 +1,7 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.Study;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.results.Estimate;
@@ -36,7 +38,7 @@ class AnswerCardTest {
 
     @Test
     void answersEveryQuestionOnOneScreenFromARealRun() {
-        String card = AnswerCard.render(Results.load(DOCS), DOCS.resolve("report.html"));
+        String card = AnswerCard.render(Findings.of(Results.load(DOCS)), DOCS.resolve("report.html"));
         fitsOneScreen(card);
         assertTrue(card.contains("One CPU") && card.contains("Across CPUs"), card);
         assertTrue(card.contains("futex handoff on one CPU ") && card.contains(" cheaper than on two: pin communicating threads together"),
@@ -63,7 +65,7 @@ class AnswerCardTest {
             Files.copy(fixture.resolve(f), tmp.resolve(f));
         }
         Files.writeString(tmp.resolve("status"), "complete\n");
-        String card = AnswerCard.renderWithReport(tmp, "switchcost run --quick");
+        String card = dev.switchcost.cli.RunCommand.cardWithReport(tmp, "switchcost run --quick");
         fitsOneScreen(card);
         assertTrue(card.contains("status: complete"), card);
         assertTrue(card.contains("Report: " + tmp.resolve("report.html")), card);
@@ -76,7 +78,7 @@ class AnswerCardTest {
         Results r = Results.load(Path.of("docs/results/2026-11-22-epyc-kvm/compare-same-cpu"));
         assertTrue(r.rows().isEmpty());
         assertEquals(List.of(r.machine().jdk().version()), r.jdks());
-        String card = AnswerCard.render(r);
+        String card = AnswerCard.render(Findings.of(r));
         assertFalse(card.contains("JDK ?"), card);
         assertTrue(card.contains("JDK " + r.machine().jdk().version()), card);
         assertTrue(card.contains("FFM futex (FutexPingPong), one CPU"), card);
@@ -84,7 +86,7 @@ class AnswerCardTest {
 
     @Test
     void saysSoWhenThereAreNoNativeRows() {
-        String card = AnswerCard.render(Results.load(DOCS.resolve("run-quick.json")));
+        String card = AnswerCard.render(Findings.of(Results.load(DOCS.resolve("run-quick.json"))));
         fitsOneScreen(card);
         assertTrue(card.contains("; not: JVM vs C, cache (run --quick measures them)"), card);
         assertFalse(card.contains("Report:"), card);
@@ -97,7 +99,7 @@ class AnswerCardTest {
         Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
         Results r = Results.load(tmp);
         assertEquals(List.of("21.0.8", "25.0.3"), r.jdks().stream().sorted().toList());
-        String card = AnswerCard.render(r);
+        String card = AnswerCard.render(Findings.of(r));
         fitsOneScreen(card);
         String header = card.lines().filter(l -> l.startsWith("ns per switch")).findFirst().orElseThrow();
         assertTrue(header.contains("JDK 21.0.8") && header.contains("JDK 25.0.3"), card);
@@ -111,7 +113,7 @@ class AnswerCardTest {
         Files.copy(fixture.resolve("jmh.json"), tmp.resolve("jmh.json"));
         Files.writeString(tmp.resolve("status"), "interrupted\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
                 + "placement=SAME_CPU\tpartner died\n");
-        String card = AnswerCard.render(Results.load(tmp));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
         fitsOneScreen(card);
         assertTrue(card.contains("status: interrupted: results are partial"), card);
         assertTrue(card.contains("! 1 row from failed trials left out of every figure"), card);
@@ -161,7 +163,7 @@ class AnswerCardTest {
     void anAbsentCacheRowIsOneLineSayingHowToMeasureIt() {
         List<String> l = AnswerCard.cacheLines(List.of(withCache(null, Set.of())));
         assertEquals(List.of("Cache       not measured (switchcost run --quick measures it)"), l);
-        String card = AnswerCard.render(Results.load(DOCS));
+        String card = AnswerCard.render(Findings.of(Results.load(DOCS)));
         assertTrue(card.lines().anyMatch(x -> x.startsWith("Measured: ") && x.endsWith("; not: cache (run --quick measures it)")), card);
         assertFalse(card.contains("Cache "), card);
         fitsOneScreen(card);
@@ -173,7 +175,7 @@ class AnswerCardTest {
      */
     @Test
     void cacheLineReadsARealPairedRow() {
-        String card = AnswerCard.render(Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25")));
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"))));
         fitsOneScreen(card);
         assertTrue(card.contains("through the caches, 128 KiB/thread"), card);
     }
@@ -184,7 +186,7 @@ class AnswerCardTest {
         Files.copy(fixture.resolve("jmh.json"), tmp.resolve("jmh.json"));
         Files.writeString(tmp.resolve("status"), "complete\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
                 + "placement=SAME_CPU\tdisturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 58%\n");
-        String card = AnswerCard.render(Results.load(tmp));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
         fitsOneScreen(card);
         assertTrue(card.contains("! 1 disturbed trial kept, marked (--allow-disturbed): other tasks took 56%"), card);
         assertTrue(card.contains("1 disturbed trial"), card);
@@ -199,7 +201,7 @@ class AnswerCardTest {
         IndirectCost.Row row = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
         assertEquals(row.paired().whole(), h.cache().perSwitch());
         assertTrue(h.cache().what().startsWith("in the switch and after it"), h.cache().what());
-        String card = AnswerCard.render(r);
+        String card = AnswerCard.render(Findings.of(r));
         fitsOneScreen(card);
         assertTrue(card.contains(Fmt.pm(row.paired().whole()) + " ns more through the caches"), card);
     }
@@ -208,7 +210,7 @@ class AnswerCardTest {
     @Test
     void theReportsAnswerTableNamesTheCacheFigureAsTheCardDoes() throws IOException {
         Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
-        String md = Files.readString(ReportRenderer.render(List.of(r), Files.createDirectories(tmp.resolve("out")), null, "test").markdown());
+        String md = Files.readString(ReportRenderer.render(Study.of(List.of(r)), Files.createDirectories(tmp.resolve("out")), null, "test").markdown());
         String row = md.lines().filter(l -> l.startsWith("|through the caches|")).findFirst().orElseThrow();
         assertTrue(row.startsWith("|through the caches|in the switch and after it, 256 KiB per thread|"), row);
     }
@@ -216,7 +218,7 @@ class AnswerCardTest {
     /** A wide figure (5,583 ± 2,640 ns, 2.13 ± 1.02× direct) shortens the reading's words, never cuts it. */
     @Test
     void theCacheReadingIsShortenedNotCut() throws IOException {
-        String card = AnswerCard.render(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick-181s")));
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick-181s"))));
         fitsOneScreen(card);
         String reading = card.lines().dropWhile(l -> !l.startsWith("Cache")).skip(1).findFirst().orElseThrow();
         assertTrue(reading.contains("5,583 ± 2,640 ns more") && !reading.endsWith("…"), reading);
@@ -235,7 +237,7 @@ class AnswerCardTest {
         // captured p50 6.512 us and p99 46.667 us per round trip: per switch, half
         assertEquals(3256, Math.round(h.sameCpu().tail().p50()));
         assertEquals(23333, Math.round(h.sameCpu().tail().p99()));
-        String card = AnswerCard.render(r);
+        String card = AnswerCard.render(Findings.of(r));
         fitsOneScreen(card);
         List<String> lines = card.lines().toList();
         int one = lines.indexOf(lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow());
@@ -250,7 +252,7 @@ class AnswerCardTest {
         Files.copy(sample, tmp.resolve("jmh.json"));
         Files.writeString(tmp.resolve("jmh-avgt.json"), Files.readString(sample).replace("\"mode\" : \"sample\"", "\"mode\" : \"avgt\""));
         Files.writeString(tmp.resolve("status"), "complete\n");
-        String card = AnswerCard.render(Results.load(tmp));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
         fitsOneScreen(card);
         List<String> lines = card.lines().toList();
         // captured per round trip (ns): futex one CPU p50 4336 p99 19203.52; two CPUs 23968, 3980902.4;
@@ -271,7 +273,7 @@ class AnswerCardTest {
      */
     @Test
     void noRatioBetweenVirtualOnOneCpuAndPlatformUnpinned() {
-        String card = AnswerCard.render(Results.load(Path.of("docs/results/2026-11-23b-epyc-kvm/quick")));
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23b-epyc-kvm/quick"))));
         fitsOneScreen(card);
         assertTrue(card.contains("virtual ↔ virtual, 1 carrier (one CPU)") && card.contains("platform ↔ platform, unpinned"), card);
         assertTrue(card.contains("→ no virtual/platform ratio: virtual on one CPU, platform unpinned: unlike rows, not compared"), card);
@@ -300,7 +302,7 @@ class AnswerCardTest {
     void aTargetedRunSaysOnceWhatItMeasuredAndWhatNot() throws IOException {
         Path sample = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
         Files.copy(sample, tmp.resolve("jmh.json"));
-        String card = AnswerCard.render(Results.load(tmp));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
         fitsOneScreen(card);
         assertEquals(1, card.lines().filter(l -> l.contains("not measured")).count(), "only the half-measured pair's line: " + card);
         List<String> said = card.lines().filter(l -> l.startsWith("Measured: ")).toList();
@@ -309,7 +311,7 @@ class AnswerCardTest {
         // the same run with its one-CPU trial failed and left out: it ran, so --quick is not the advice
         Files.writeString(tmp.resolve("status"), "failed: 1 of 1 trials failed\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
                 + "placement=SAME_CPU\tpartner died\n");
-        String left = AnswerCard.render(Results.load(tmp));
+        String left = AnswerCard.render(Findings.of(Results.load(tmp)));
         fitsOneScreen(left);
         assertTrue(left.contains("\nNot measured: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache (or left out, above)\n"), left);
     }

@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Study;
 import dev.switchcost.derive.LatencyDistribution;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class DistributionChartTest {
         Files.writeString(tmp.resolve("jmh-avgt.json"), Files.readString(FIXTURE).replace("\"mode\" : \"sample\"", "\"mode\" : \"avgt\""));
         Files.writeString(tmp.resolve("status"), "complete\n");
         Path charts = Files.createDirectory(tmp.resolve("charts"));
-        ReportRenderer.Rendered r = ReportRenderer.render(List.of(Results.load(tmp)), tmp, charts, "test");
+        ReportRenderer.Rendered r = ReportRenderer.render(Study.of(List.of(Results.load(tmp))), tmp, charts, "test");
         assertTrue(r.sections().contains("distribution"), r.sections().toString());
         Path png = charts.resolve(DistributionChart.NAME + ".png");
         assertTrue(Files.size(png) > 1000, "the chart written: " + png);

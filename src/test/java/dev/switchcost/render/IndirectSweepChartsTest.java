@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Study;
 import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.results.IndirectSweepResults;
 import dev.switchcost.results.Results;
@@ -50,7 +51,7 @@ class IndirectSweepChartsTest {
     void reportHasTheSectionAndWritesThePngs(@TempDir Path tmp) throws IOException {
         Path charts = tmp.resolve("img");
         Files.createDirectories(charts);
-        ReportRenderer.Rendered out = ReportRenderer.render(List.of(Results.load(FIXTURE)), tmp, charts, "test");
+        ReportRenderer.Rendered out = ReportRenderer.render(Study.of(List.of(Results.load(FIXTURE))), tmp, charts, "test");
         String md = Files.readString(out.markdown());
         assertTrue(md.contains("switchcost working-set"), md);
         assertTrue(md.contains("indirect ns/switch"), md);

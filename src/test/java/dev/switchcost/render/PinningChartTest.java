@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Study;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,7 @@ class PinningChartTest {
     /** The report's pinning section shows the chart above the table. */
     @Test
     void theReportShowsTheChartAboveTheTable(@TempDir Path tmp) throws IOException {
-        ReportRenderer.Rendered r = ReportRenderer.render(List.of(Results.load(PINNING)), tmp, null, "test");
+        ReportRenderer.Rendered r = ReportRenderer.render(Study.of(List.of(Results.load(PINNING))), tmp, null, "test");
         assertTrue(r.drawn().stream().anyMatch(c -> c.name().equals("pinning")));
         String md = Files.readString(r.markdown());
         int section = md.indexOf("## " + PinningTable.TITLE);

@@ -1,5 +1,7 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.Study;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
 import dev.switchcost.derive.PinningStudy;
@@ -33,7 +35,7 @@ class ProfilersInReportTest {
 
     private String reportMd(Path input) throws IOException {
         Path out = Files.createDirectories(tmp.resolve(input.getFileName()));
-        ReportRenderer.render(List.of(Results.load(input)), out, null, "test");
+        ReportRenderer.render(Study.of(List.of(Results.load(input))), out, null, "test");
         return Files.readString(out.resolve("report.md"));
     }
 
@@ -71,10 +73,10 @@ class ProfilersInReportTest {
 
     @Test
     void theCardNamesTheAllocationWhenRowsCarryIt() {
-        String card = AnswerCard.render(Results.load(GC));
+        String card = AnswerCard.render(Findings.of(Results.load(GC)));
         String line = card.lines().filter(l -> l.startsWith("Allocation")).findFirst().orElseThrow(() -> new AssertionError(card));
         assertTrue(line.contains(" B/op in 15 rows (-prof gc: gc.alloc.rate.norm; each row in the report)"), line);
-        assertTrue(AnswerCard.render(Results.load(NO_GC)).lines().noneMatch(l -> l.startsWith("Allocation")));
+        assertTrue(AnswerCard.render(Findings.of(Results.load(NO_GC))).lines().noneMatch(l -> l.startsWith("Allocation")));
     }
 
     @Test

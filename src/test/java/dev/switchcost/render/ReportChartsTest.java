@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Study;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class ReportChartsTest {
     /** Every chart the report of {@code dir} draws. */
     List<Charts.Chart> charts(Path dir) throws IOException {
         Path out = Files.createDirectories(tmp.resolve(dir.getFileName().toString()));
-        return ReportRenderer.render(List.of(Results.load(dir)), out, null, "test").drawn();
+        return ReportRenderer.render(Study.of(List.of(Results.load(dir))), out, null, "test").drawn();
     }
 
     /**
@@ -229,7 +230,7 @@ class ReportChartsTest {
     @Test
     void reportHtmlInlinesEveryChartAsSvg() throws IOException {
         Path out = Files.createDirectories(tmp.resolve("svg"));
-        ReportRenderer.Rendered r = ReportRenderer.render(List.of(Results.load(QUICK)), out, null, "test");
+        ReportRenderer.Rendered r = ReportRenderer.render(Study.of(List.of(Results.load(QUICK))), out, null, "test");
         String html = Files.readString(r.html());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("src=\"data:image/svg\\+xml;base64,([A-Za-z0-9+/=]+)\"").matcher(html);
         int n = 0;

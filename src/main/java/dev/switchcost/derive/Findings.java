@@ -1,0 +1,70 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.Family;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything {@code derive} makes of one results input, made once ({@link #of}): the card, the report, A against B,
+ * {@code indirect} and {@code compare} only format it. {@code ArchitectureTest} holds that no other class calls a
+ * derivation, so each runs once per input.
+ *
+ * @param input         the results
+ * @param headlines     the answer card's figures, one per JDK ({@link Headline#perJdk})
+ * @param pinning       the pinning study ({@link PinningStudy#derive})
+ * @param gap           the JVM−C gap's shares per compare cell, empty without compare.json ({@link GapDecomposition#of})
+ * @param afterSwitch   a binding's call right after a switch, empty without those cells ({@link GapDecomposition#afterSwitch})
+ * @param workingSet    the working-set rows' costs per switch ({@link IndirectCost#derive}), empty when refused
+ * @param workingSetRefused why the working-set rows could not be derived (e.g. a throughput-mode row), or null
+ * @param paired        each paired working-set row's estimate beside its control and size-0 row ({@link IndirectCost#paired})
+ * @param processThread process against thread switch per placement ({@link ProcessThreadCost#derive})
+ * @param distribution  the sampled rows' latency distributions ({@link LatencyDistribution#of})
+ * @param sweep         the working-set sweep's curve, empty without indirect.json ({@link IndirectSweepCurve#of})
+ */
+public record Findings(Results input, List<Headline> headlines, PinningStudy pinning, List<GapDecomposition.Row> gap,
+                       List<GapDecomposition.AfterSwitch> afterSwitch, List<IndirectCost.Row> workingSet,
+                       String workingSetRefused, Map<JmhRow, IndirectCost.Paired> paired,
+                       List<ProcessThreadCost.Row> processThread, List<LatencyDistribution.Series> distribution,
+                       List<IndirectSweepCurve.Point> sweep) {
+
+    /** Derives every figure of {@code r}, once. */
+    public static Findings of(Results r) {
+        List<JmhRow> usable = r.usable();
+        List<IndirectCost.Row> ws;
+        String refused = null;
+        try {
+            ws = IndirectCost.derive(usable);
+        } catch (IllegalArgumentException e) {
+            ws = List.of();
+            refused = e.getMessage();
+        }
+        Map<JmhRow, IndirectCost.Paired> paired = new LinkedHashMap<>();
+        for (JmhRow x : usable) {
+            if (Family.WORKING_SET.has(x) && IndirectCost.PAIRED_METHOD.equals(x.method()) && x.primary().isTimePerOp()) {
+                paired.put(x, IndirectCost.paired(x, usable));
+            }
+        }
+        return new Findings(r, Headline.perJdk(r), PinningStudy.derive(r),
+                r.compare() == null ? List.of() : GapDecomposition.of(r.compare()),
+                r.compare() == null ? List.of() : GapDecomposition.afterSwitch(r.compare()), ws, refused, paired,
+                ProcessThreadCost.derive(usable), LatencyDistribution.of(usable),
+                r.indirectSweep() == null ? List.of() : IndirectSweepCurve.of(r.indirectSweep()));
+    }
+
+    /**
+     * The paired estimate of working-set row {@code x} of this input.
+     *
+     * @throws IllegalArgumentException when {@code x} is not one of its paired working-set rows
+     */
+    public IndirectCost.Paired paired(JmhRow x) {
+        IndirectCost.Paired p = paired.get(x);
+        if (p == null) {
+            throw new IllegalArgumentException(x.key() + " is not a paired working-set row of " + input.label());
+        }
+        return p;
+    }
+}
