@@ -53,6 +53,49 @@ class ArchitectureTest {
         layers().check(MAIN);
     }
 
+    /**
+     * The order inside {@code measure}, top first, read from its imports: the benchmarks use everything; JMH's
+     * profilers and fork policy, the C programs and valgrind, the machine probe (which reads the samplers'
+     * /proc parsers and the footprint's limits), the footprint probes (which start workload threads), the
+     * handoff protocols, the samplers, pinning, and at the bottom the native calls.
+     */
+    static Architectures.LayeredArchitecture measureLayers() {
+        return Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("bench").definedBy("dev.switchcost.bench..")
+                .layer("jmh").definedBy("dev.switchcost.measure.jmh..")
+                .layer("nativebaseline").definedBy("dev.switchcost.measure.nativebaseline..")
+                .layer("machine").definedBy("dev.switchcost.measure.machine..")
+                .layer("footprint").definedBy("dev.switchcost.measure.footprint..")
+                .layer("workload").definedBy("dev.switchcost.measure.workload..")
+                .layer("sample").definedBy("dev.switchcost.measure.sample..")
+                .layer("affinity").definedBy("dev.switchcost.measure.affinity..")
+                .layer("linux").definedBy("dev.switchcost.measure.linux..")
+                .whereLayer("bench").mayNotBeAccessedByAnyLayer()
+                .whereLayer("jmh").mayOnlyBeAccessedByLayers("bench")
+                .whereLayer("nativebaseline").mayOnlyBeAccessedByLayers("bench", "jmh")
+                .whereLayer("machine").mayOnlyBeAccessedByLayers("bench", "jmh", "nativebaseline")
+                .whereLayer("footprint").mayOnlyBeAccessedByLayers("bench", "jmh", "nativebaseline", "machine")
+                .whereLayer("workload").mayOnlyBeAccessedByLayers("bench", "jmh", "nativebaseline", "machine", "footprint")
+                .whereLayer("sample").mayOnlyBeAccessedByLayers("bench", "jmh", "nativebaseline", "machine", "footprint",
+                        "workload")
+                .whereLayer("affinity").mayOnlyBeAccessedByLayers("bench", "jmh", "nativebaseline", "machine", "footprint",
+                        "workload", "sample");
+    }
+
+    @Test
+    void insideMeasureEveryImportRunsDown() {
+        measureLayers().check(MAIN);
+    }
+
+    /** The order inside measure can fail: a class of measure.linux that uses measure.affinity is reported. */
+    @Test
+    void anUpwardImportInsideMeasureFails() {
+        JavaClasses withUpward = new ClassFileImporter().importClasses(dev.switchcost.measure.linux.ReachesUp.class,
+                dev.switchcost.measure.affinity.CpuSet.class);
+        EvaluationResult r = measureLayers().evaluate(withUpward);
+        assertTrue(r.hasViolation(), "measure.linux calling measure.affinity must violate the order inside measure");
+    }
+
     @Test
     void theRootUsesNoLayer() {
         EvaluationResult r = ArchRuleDefinition.noClasses()

@@ -4,7 +4,6 @@ import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.Like;
 import dev.switchcost.derive.MachineDifferences;
-import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
@@ -14,10 +13,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -252,8 +249,8 @@ public final class AgainstTable {
         for (RowQuestion rq : rowQuestions) {
             add(questions, notCompared, rq.title(), rowQuestion(inputs, rq), inputs, r -> r.rows().stream().anyMatch(rq.which()));
         }
-        add(questions, notCompared, "Native C vs JVM (switchcost compare)", cellQuestion(inputs), inputs,
-                r -> r.compare() != null && r.compare().cells().stream().anyMatch(AgainstTable::measured));
+        add(questions, notCompared, "Native C vs JVM (switchcost compare)", AgainstCells.question(inputs), inputs,
+                r -> r.compare() != null && r.compare().cells().stream().anyMatch(AgainstCells::measured));
         List<String> outside = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             List<JmhRow> rest = inputs.get(i).rows().stream()
@@ -387,7 +384,7 @@ public final class AgainstTable {
     }
 
     /** Lines measured by every input first, then by A and some, then A's alone, then the others' (each group in diff's order). */
-    private static List<Line> sorted(List<Line> lines) {
+    static List<Line> sorted(List<Line> lines) {
         List<Line> out = new ArrayList<>(lines);
         out.sort(Comparator.comparingInt(l -> {
             long judged = l.others().stream().filter(x -> x.verdict() != null && x.verdict() != Diff.Verdict.ONLY_IN_A
@@ -398,7 +395,7 @@ public final class AgainstTable {
         return out;
     }
 
-    private static final String ABSENT = "—";
+    static final String ABSENT = "—";
 
     /** One other input's figure against A's, by diff's rule, where the rows are alike. */
     private static Against against(Diff.Row r, Results a, Results x, Cache cache) {
@@ -500,77 +497,5 @@ public final class AgainstTable {
             parts.add(jdk);
         }
         return parts.isEmpty() ? key : String.join(" ", parts);
-    }
-
-    /** A compare cell with samples to compare (not one that could not run). */
-    private static boolean measured(CompareResults.Cell c) {
-        return c.unavailable() == null && !c.samples().isEmpty();
-    }
-
-    /** The compare cells, matched by column, placement and JDK; each cell's mean over repetitions judged by diff's rule. */
-    private static Question cellQuestion(List<Results> inputs) {
-        Results a = inputs.get(0);
-        Map<String, CompareResults.Cell> cellsA = cells(a);
-        List<Map<String, CompareResults.Cell>> cellsX = inputs.stream().skip(1).map(AgainstTable::cells).toList();
-        LinkedHashSet<String> keys = new LinkedHashSet<>(cellsA.keySet());
-        cellsX.forEach(m -> keys.addAll(m.keySet()));
-        List<Line> lines = new ArrayList<>();
-        for (String key : keys) {
-            CompareResults.Cell ca = cellsA.get(key);
-            List<Against> others = new ArrayList<>();
-            CompareResults.Cell any = ca;
-            for (int i = 1; i < inputs.size(); i++) {
-                CompareResults.Cell cx = cellsX.get(i - 1).get(key);
-                any = any != null ? any : cx;
-                others.add(against(ca, a, cx, inputs.get(i)));
-            }
-            lines.add(new Line(key, any.label() + " · " + any.placement() + (any.jdk() == null ? "" : " · JDK " + any.jdk()),
-                    cellFigure(ca), others));
-        }
-        List<String> noShared = new ArrayList<>();
-        inputs.stream().skip(1).forEach(x -> noShared.add(null));
-        return new Question("Native C vs JVM (switchcost compare)", "implementation · placement", "ns per round trip (per call for the"
-                + " syscall rows), mean over the interleaved repetitions ± 99.9%", "", sorted(lines), noShared);
-    }
-
-    private static Map<String, CompareResults.Cell> cells(Results r) {
-        Map<String, CompareResults.Cell> m = new LinkedHashMap<>();
-        if (r.compare() != null) {
-            r.compare().cells().stream().filter(AgainstTable::measured)
-                    .forEach(c -> m.putIfAbsent(c.column() + " " + c.placement() + (c.jdk() == null ? "" : " JDK " + c.jdk()), c));
-        }
-        return m;
-    }
-
-    private static String cellFigure(CompareResults.Cell c) {
-        if (c == null) {
-            return ABSENT;
-        }
-        return c.nanos().n() == 0 ? "FAILED" : Fmt.pm(c.estimate());
-    }
-
-    /** Cell {@code cx} of input {@code x} against A's {@code ca}: as {@link Diff#rows} does for rows. */
-    private static Against against(CompareResults.Cell ca, Results a, CompareResults.Cell cx, Results x) {
-        if (ca == null && cx == null) {
-            return new Against(ABSENT, null, null, Set.of(), false);
-        }
-        if (ca == null) {
-            return new Against(cellFigure(cx), null, Diff.Verdict.ONLY_IN_B, Set.of(), false);
-        }
-        if (cx == null) {
-            return new Against(ABSENT, null, Diff.Verdict.ONLY_IN_A, Set.of(), false);
-        }
-        if (ca.nanos().n() == 0 || cx.nanos().n() == 0) {
-            return new Against(cellFigure(cx), null, Diff.Verdict.FAILED, Set.of(), false);
-        }
-        Like.Side sa = Headline.side(a, ca);
-        Like.Side sb = Headline.side(x, cx);
-        Set<Like.Aspect> differ = EnumSet.noneOf(Like.Aspect.class);
-        differ.addAll(Like.differences(sa, sb));
-        if (!comparable(sa, sb)) {
-            return new Against(cellFigure(cx), null, null, differ, true);
-        }
-        Diff.Judged j = Diff.judge(ca.estimate(), cx.estimate(), true);
-        return new Against(cellFigure(cx), j.ratio(), j.verdict(), differ, false);
     }
 }

@@ -46,11 +46,11 @@ public final class DistributionChart {
             return Optional.empty();
         }
         boolean perSwitch = shown.stream().anyMatch(LatencyDistribution.Series::perSwitch);
-        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(HEIGHT)
+        XYChart chart = new XYChartBuilder().width(ChartFrame.WIDTH).height(HEIGHT)
                 .title("Handoff latency distribution (JMH sample mode)")
                 .xAxisTitle("percentile (scale of nines: p90, p99, p99.9 equally spaced)")
                 .yAxisTitle((perSwitch ? "ns per switch (round trip / 2)" : "ns per op") + ", log scale").build();
-        Charts.paper(chart);
+        ChartFrame.paper(chart);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setYAxisLogarithmic(true);
@@ -83,7 +83,7 @@ public final class DistributionChart {
                 line.setLineStyle(SeriesLines.DASH_DASH);
             } else {
                 // lines of one colour (two carriers beside one, two mechanisms on one placement) by their stroke
-                line.setLineStyle(Charts.STROKES[(sameColour.merge(c, 1, Integer::sum) - 1) % Charts.STROKES.length]);
+                line.setLineStyle(ChartFrame.STROKES[(sameColour.merge(c, 1, Integer::sum) - 1) % ChartFrame.STROKES.length]);
             }
             if (key != null) {
                 keys.put(line.getName(), key);

@@ -67,7 +67,7 @@ public final class SampleChart {
         g.drawImage(top, 0, 0, null);
         g.drawImage(bottom, 0, top.getHeight(), null);
         g.dispose();
-        return Optional.of(Charts.png(both));
+        return Optional.of(ChartFrame.png(both));
     }
 
     private static XYChart chart(String title, String unit) {

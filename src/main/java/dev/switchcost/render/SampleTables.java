@@ -2,8 +2,11 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.measure.sample.CommandUsage;
+import dev.switchcost.session.SampleRecording;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -100,5 +103,68 @@ public final class SampleTables {
         };
         return what + ", measured with " + kib + " KiB touched per thread between handoffs (" + Fmt.pm(i.cost()) + " ns"
                 + (i.cost().resolved() ? "" : ", within its error of zero") + ")";
+    }
+
+    /** The summary's machine-wide switch rates: the idle baseline's and the run's mean and max, from column {@code cs}. */
+    public static String machineRates(List<SampleRecording.Row> rows, int cs) {
+        DoubleSummaryStatistics run = new DoubleSummaryStatistics();
+        double baselineMean = Double.NaN;
+        for (SampleRecording.Row r : rows) {
+            if (r.phase().equals("baseline")) {
+                baselineMean = r.values().get(cs);
+            } else if (!Double.isNaN(r.values().get(cs))) {
+                run.accept(r.values().get(cs));
+            }
+        }
+        StringBuilder b = new StringBuilder("\nSummary (machine-wide context switches per second, from /proc/stat):\n");
+        if (!Double.isNaN(baselineMean)) {
+            b.append(String.format(Locale.ROOT, "  idle baseline  %s%n", SampleRecording.format(Math.round(baselineMean))));
+        }
+        if (run.getCount() > 0) {
+            b.append(String.format(Locale.ROOT, "  during run     mean %s, max %s (%d samples)%n",
+                    SampleRecording.format(Math.round(run.getAverage())), SampleRecording.format(Math.round(run.getMax())),
+                    run.getCount()));
+        }
+        return b.toString();
+    }
+
+    /**
+     * The process tree's switches: counted whole ({@code whole}, from getrusage or perf stat) beside what the /proc
+     * readings saw, or the readings' alone.
+     *
+     * @param totals the readings' voluntary and involuntary switches
+     * @param who    "Command's process tree", or "Process PID and its children"
+     * @param every  the interval of the readings, as said
+     */
+    public static String tree(CommandUsage.Totals whole, long[] totals, String who, String every) {
+        if (whole == null) {
+            return String.format(Locale.ROOT, "%s: %d voluntary, %d involuntary switches (from /proc, read every %s: what a"
+                    + " thread did after its last reading is not in them)", who, totals[0], totals[1], every);
+        }
+        return String.format(Locale.ROOT, "Command's process tree: %s%s in %.2f s (%s); /proc readings every %s saw %d of them",
+                whole.split() ? whole.voluntary() + " voluntary, " + whole.involuntary() + " involuntary switches"
+                        : whole.switches() + " switches",
+                Double.isNaN(whole.cpuSeconds()) ? "" : String.format(Locale.ROOT, " and %.2f s of CPU", whole.cpuSeconds()),
+                whole.seconds(), whole.source() == CommandUsage.Source.GETRUSAGE
+                        ? "getrusage: the command and every process it waited for"
+                        : "perf stat: every process of the command, and the shell that keeps its exit code",
+                every, totals[0] + totals[1]);
+    }
+
+    /** The busiest {@code top} threads, and the threads by role where a JVM was recognised; after a blank line. */
+    public static String busiest(SampledThreads threads, int top) {
+        long switched = threads.threads().stream().filter(l -> l.switches() > 0).count();
+        if (switched == 0) {
+            return String.format(Locale.ROOT, "%nNo thread of the %d sampled was seen to switch between the /proc readings (%.1f s).%n",
+                    threads.threads().size(), threads.seconds());
+        }
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%nBusiest threads by switches per second (%d of the %d"
+                + " that switched, of %d threads, over %.1f s; run-queue ms/s: time runnable but waiting for a CPU):%n",
+                Math.min(top, switched), switched, threads.threads().size(), threads.seconds()));
+        b.append(threads(threads, top).text());
+        if (threads.anyJvm()) {
+            b.append("\nBy role (JVM threads recognised by name):\n").append(roles(threads).text());
+        }
+        return b.toString();
     }
 }

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -460,46 +459,7 @@ public final class ResultsDir implements AutoCloseable {
             // an empty status file can only come from a writer killed between create and write
             return new RunStatus(RunStatus.State.RUNNING, null, List.of());
         }
-        String first = lines.get(0).strip();
-        RunStatus.State state;
-        String reason = null;
-        if (first.equals("running")) {
-            state = RunStatus.State.RUNNING;
-        } else if (first.equals("complete")) {
-            state = RunStatus.State.COMPLETE;
-        } else if (first.equals("interrupted")) {
-            state = RunStatus.State.INTERRUPTED;
-        } else if (first.startsWith("failed")) {
-            state = RunStatus.State.FAILED;
-            reason = first.startsWith("failed:") ? RunStatus.oneLine(first.substring("failed:".length())) : "no reason given";
-        } else {
-            throw new IllegalArgumentException(f + " is not a switchcost status file (first line '" + first
-                    + "'; expected running, complete, failed: REASON or interrupted)");
-        }
-        List<RunStatus.FailedTrial> trials = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f4 = line.split("\t", 4);
-            boolean disturbed = f4[0].equals(TRIAL_DISTURBED);
-            if (!(f4[0].equals(TRIAL_FAILED) || disturbed) || f4.length < 2 || f4[1].isBlank()) {
-                throw new IllegalArgumentException(f + ": cannot read line '" + line
-                        + "' (expected trial-failed or trial-disturbed<TAB>benchmark<TAB>params<TAB>reason)");
-            }
-            Map<String, String> params = new TreeMap<>();
-            if (f4.length > 2 && !f4[2].isBlank()) {
-                for (String kv : f4[2].trim().split("\\s+")) {
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) {
-                        throw new IllegalArgumentException(f + ": bad parameter '" + kv + "' in line '" + line + "' (expected k=v)");
-                    }
-                    params.put(kv.substring(0, eq), kv.substring(eq + 1));
-                }
-            }
-            trials.add(new RunStatus.FailedTrial(f4[1].strip(), params, f4.length > 3 ? f4[3] : "", disturbed));
-        }
-        return new RunStatus(state, reason, trials);
+        return RunStatus.parse(f, lines);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.switchcost.results;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -126,5 +128,54 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
                     + " (other tasks took their CPUs; rows left out, or marked where kept with --allow-disturbed)";
         }
         return s;
+    }
+
+    /**
+     * A status file's state, reason and trials, from its lines (the first one not empty), as {@link ResultsDir} writes them.
+     *
+     * @param f the file, named in errors
+     * @throws IllegalArgumentException (one line) when it is not a status file
+     */
+    static RunStatus parse(Path f, List<String> lines) {
+        String first = lines.get(0).strip();
+        State state;
+        String reason = null;
+        if (first.equals("running")) {
+            state = State.RUNNING;
+        } else if (first.equals("complete")) {
+            state = State.COMPLETE;
+        } else if (first.equals("interrupted")) {
+            state = State.INTERRUPTED;
+        } else if (first.startsWith("failed")) {
+            state = State.FAILED;
+            reason = first.startsWith("failed:") ? oneLine(first.substring("failed:".length())) : "no reason given";
+        } else {
+            throw new IllegalArgumentException(f + " is not a switchcost status file (first line '" + first
+                    + "'; expected running, complete, failed: REASON or interrupted)");
+        }
+        List<FailedTrial> trials = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] f4 = line.split("\t", 4);
+            boolean disturbed = f4[0].equals(ResultsDir.TRIAL_DISTURBED);
+            if (!(f4[0].equals(ResultsDir.TRIAL_FAILED) || disturbed) || f4.length < 2 || f4[1].isBlank()) {
+                throw new IllegalArgumentException(f + ": cannot read line '" + line
+                        + "' (expected trial-failed or trial-disturbed<TAB>benchmark<TAB>params<TAB>reason)");
+            }
+            Map<String, String> params = new TreeMap<>();
+            if (f4.length > 2 && !f4[2].isBlank()) {
+                for (String kv : f4[2].trim().split("\\s+")) {
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException(f + ": bad parameter '" + kv + "' in line '" + line + "' (expected k=v)");
+                    }
+                    params.put(kv.substring(0, eq), kv.substring(eq + 1));
+                }
+            }
+            trials.add(new FailedTrial(f4[1].strip(), params, f4.length > 3 ? f4[3] : "", disturbed));
+        }
+        return new RunStatus(state, reason, trials);
     }
 }

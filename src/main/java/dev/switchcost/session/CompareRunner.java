@@ -6,7 +6,6 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Binding;
@@ -16,22 +15,13 @@ import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -40,7 +30,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 /**
  * Runs the comparison: every cell (column × placement) once per repetition, native programs and
@@ -48,7 +37,7 @@ import java.util.regex.Pattern;
  * repetition, so that drift (frequency, noisy neighbours, thermal) hits native and JVM columns alike
  * rather than whichever ran last.
  *
- * <p>JVM cells: one JMH fork each, through {@link Runner} with options passed through
+ * <p>JVM cells: one JMH fork each ({@link JmhCell}), with options passed through
  * {@link ForkOptions#withSwitchcostDefaults} and {@link ContextSwitchProfiler} added. Native cells:
  * the program runs about as long as a JMH cell measures; its round-trip count is calibrated once per
  * cell from a short run.
@@ -111,6 +100,11 @@ public final class CompareRunner {
             return measurementIterations() * iterationTime().convertTo(TimeUnit.NANOSECONDS);
         }
 
+        JmhCell.Shape shape() {
+            return new JmhCell.Shape(warmupIterations(), measurementIterations(), iterationTime(),
+                    List.of(ContextSwitchProfiler.class, PairedWalkProfiler.class, InterferenceProfiler.class));
+        }
+
         String jmhSettings() {
             return "1 fork, " + warmupIterations() + " × " + iterationTime() + " warmup, " + measurementIterations() + " × "
                     + iterationTime() + " measurement, -prof " + ContextSwitchProfiler.class.getName();
@@ -170,27 +164,18 @@ public final class CompareRunner {
     public CompareResults run() {
         String created = Instant.now().toString();
         List<Plan> plans = plan();
-        for (int rep = 1; rep <= settings.repetitions(); rep++) {
-            List<Plan> order = new ArrayList<>(plans);
-            if (rep % 2 == 0) {
-                Collections.reverse(order);
+        Interleaved.run(plans, settings.repetitions(), p -> p.unavailable == null, (p, rep) -> {
+            progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement);
+            progress.flush();
+            CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
+            if (s.error() != null) {
+                progress.println("compare:   failed: " + s.error());
+            } else if (s.disturbed()) {
+                progress.println("compare:   disturbed: other tasks took its CPUs; " + (s.disturbedKept()
+                        ? "kept, marked (--allow-disturbed)" : "left out of every figure"));
             }
-            for (Plan p : order) {
-                if (p.unavailable != null) {
-                    continue;
-                }
-                progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement);
-                progress.flush();
-                CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
-                if (s.error() != null) {
-                    progress.println("compare:   failed: " + s.error());
-                } else if (s.disturbed()) {
-                    progress.println("compare:   disturbed: other tasks took its CPUs; " + (s.disturbedKept()
-                            ? "kept, marked (--allow-disturbed)" : "left out of every figure"));
-                }
-                p.samples.add(s);
-            }
-        }
+            p.samples.add(s);
+        });
         List<CompareResults.Cell> cells = new ArrayList<>();
         for (Plan p : plans) {
             cells.add(new CompareResults.Cell(p.column.name(), p.column.group().name(), p.label(), p.placement.name(),
@@ -272,59 +257,21 @@ public final class CompareRunner {
     }
 
     private CompareResults.Sample runJmh(Plan p, int rep) {
-        ChainedOptionsBuilder b = new OptionsBuilder()
-                .include("^" + Pattern.quote(p.target.benchmark()) + "$")
-                .forks(1)
-                .warmupIterations(settings.warmupIterations())
-                .warmupTime(settings.iterationTime())
-                .measurementIterations(settings.measurementIterations())
-                .measurementTime(settings.iterationTime())
-                .addProfiler(ContextSwitchProfiler.class)
-                .addProfiler(PairedWalkProfiler.class)
-                .addProfiler(InterferenceProfiler.class)
-                .shouldFailOnError(true);
-        p.target.params().forEach((k, v) -> b.param(k, v));
-        if (p.jdk != null) {
-            b.jvm(p.jdk.java().getPath());
+        JmhCell cell = JmhCell.run(p.target.benchmark(), p.target.params(), p.jdk == null ? null : p.jdk.java().getPath(),
+                settings.shape(), jmhOut, jmhLog);
+        if (cell.error() != null) {
+            return failed(rep, cell.error());
         }
-        Options options;
-        try {
-            options = ForkOptions.withSwitchcostDefaults(b.build(), new PrintStream(PrintStream.nullOutputStream()));
-        } catch (IllegalArgumentException e) {
-            return failed(rep, e.getMessage());
-        }
-        try {
-            Collection<RunResult> results = new Runner(options, OutputFormatFactory.createFormatInstance(jmhOut, VerboseMode.NORMAL)).run();
-            if (results.isEmpty()) {
-                return failed(rep, "JMH returned no result (see " + jmhLog + ")");
-            }
-            RunResult r = results.iterator().next();
-            Result<?> primary = r.getPrimaryResult();
-            Map<String, Result> sec = r.getSecondaryResults();
-            Disturbance.Reading reading = Disturbance.reading(sec).orElse(null);
-            return new CompareResults.Sample(rep, primary.getScore(), primary.getScoreError(), score(sec, "ctxsw.voluntary.norm"),
-                    score(sec, "ctxsw.involuntary.norm"), score(sec, "ctxsw.total.norm"), "", null, reading, kept(reading));
-        } catch (RunnerException e) {
-            return failed(rep, "JMH failed: " + rootMessage(e) + " (see " + jmhLog + ")");
-        }
+        Result<?> primary = cell.result().getPrimaryResult();
+        Map<String, Result> sec = cell.result().getSecondaryResults();
+        Disturbance.Reading reading = Disturbance.reading(sec).orElse(null);
+        return new CompareResults.Sample(rep, primary.getScore(), primary.getScoreError(), JmhCell.score(sec, "ctxsw.voluntary.norm"),
+                JmhCell.score(sec, "ctxsw.involuntary.norm"), JmhCell.score(sec, "ctxsw.total.norm"), "", null, reading, kept(reading));
     }
 
     /** Whether a repetition that read so is kept in the figures though disturbed ({@code --allow-disturbed}). */
     private boolean kept(Disturbance.Reading reading) {
         return reading != null && reading.disturbed() && settings.keepDisturbed();
-    }
-
-    private static double score(Map<String, Result> secondary, String key) {
-        Result r = secondary.get(key);
-        return r == null ? Double.NaN : r.getScore();
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage().lines().findFirst().orElse("");
     }
 
     private static CompareResults.Sample failed(int rep, String why) {

@@ -4,22 +4,13 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.nativebaseline.NativeWorkingSetResult;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.IndirectSweepResults;
 import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -27,14 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The indirect-cost sweep: for each repetition, for each placement, size and stride, one JMH trial of
@@ -58,6 +46,8 @@ public final class IndirectSweep {
     static final TimeValue ITERATION = TimeValue.milliseconds(200);
     static final long NATIVE_TARGET_NANOS = 1_000_000_000L;
     private static final long NATIVE_TIMEOUT_SECONDS = 300;
+    private static final JmhCell.Shape SHAPE = new JmhCell.Shape(WARMUP, MEASUREMENT, ITERATION,
+            List.of(ContextSwitchProfiler.class, PairedWalkProfiler.class));
 
     /**
      * What to sweep.
@@ -121,26 +111,17 @@ public final class IndirectSweep {
         String created = Instant.now().toString();
         List<Plan> plans = plan();
         int total = settings.repetitions();
-        for (int rep = 1; rep <= total; rep++) {
-            List<Plan> order = new ArrayList<>(plans);
-            if (rep % 2 == 0) {
-                Collections.reverse(order);
-            }
-            for (Plan p : order) {
-                if (p.unavailable != null) {
-                    continue;
-                }
-                progress.printf("working-set: repetition %d/%d: %s %d KiB, stride %d B, %s%n", rep, total, p.impl, p.size, p.stride,
-                        p.placement);
+        Interleaved.run(plans, total, p -> p.unavailable == null, (p, rep) -> {
+            progress.printf("working-set: repetition %d/%d: %s %d KiB, stride %d B, %s%n", rep, total, p.impl, p.size, p.stride,
+                    p.placement);
+            progress.flush();
+            IndirectSweepResults.Sample s = p.impl.equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep);
+            if (s.error() != null) {
+                progress.println("working-set:   failed: " + s.error());
                 progress.flush();
-                IndirectSweepResults.Sample s = p.impl.equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep);
-                if (s.error() != null) {
-                    progress.println("working-set:   failed: " + s.error());
-                    progress.flush();
-                }
-                p.samples.add(s);
             }
-        }
+            p.samples.add(s);
+        });
         List<IndirectSweepResults.Cell> cells = new ArrayList<>();
         for (Plan p : plans) {
             cells.add(new IndirectSweepResults.Cell(p.impl, p.size, p.stride, p.placement.name(), p.source, p.unavailable,
@@ -185,45 +166,20 @@ public final class IndirectSweep {
     }
 
     private IndirectSweepResults.Sample runJmh(Plan p, int rep) {
-        ChainedOptionsBuilder b = new OptionsBuilder()
-                .include("^" + Pattern.quote(BENCHMARK) + "$")
-                .forks(1)
-                .warmupIterations(WARMUP)
-                .warmupTime(ITERATION)
-                .measurementIterations(MEASUREMENT)
-                .measurementTime(ITERATION)
-                .addProfiler(ContextSwitchProfiler.class)
-                .addProfiler(PairedWalkProfiler.class)
-                .shouldFailOnError(true);
-        jmhParams(p.size, p.stride, p.placement).forEach(b::param);
-        if (settings.java() != null) {
-            b.jvm(settings.java());
+        JmhCell cell = JmhCell.run(BENCHMARK, jmhParams(p.size, p.stride, p.placement), settings.java(), SHAPE, jmhOut, jmhLog);
+        if (cell.error() != null) {
+            return IndirectSweepResults.Sample.failed(rep, cell.error());
         }
-        Options options;
-        try {
-            options = ForkOptions.withSwitchcostDefaults(b.build(), new PrintStream(PrintStream.nullOutputStream()));
-        } catch (IllegalArgumentException e) {
-            return IndirectSweepResults.Sample.failed(rep, e.getMessage());
+        Map<String, Result> sec = cell.result().getSecondaryResults();
+        double first = JmhCell.score(sec, PairedWalkProfiler.FIRST);
+        double second = JmhCell.score(sec, PairedWalkProfiler.SECOND);
+        double indirect = JmhCell.score(sec, PairedWalkProfiler.INDIRECT);
+        if (!Double.isFinite(first) || !Double.isFinite(second) || !Double.isFinite(indirect)) {
+            return IndirectSweepResults.Sample.failed(rep, "PairedWalkProfiler reported no walk times (see " + jmhLog + ")");
         }
-        try {
-            Collection<RunResult> results = new Runner(options, OutputFormatFactory.createFormatInstance(jmhOut, VerboseMode.NORMAL)).run();
-            if (results.isEmpty()) {
-                return IndirectSweepResults.Sample.failed(rep, "JMH returned no result (see " + jmhLog + ")");
-            }
-            RunResult r = results.iterator().next();
-            Map<String, Result> sec = r.getSecondaryResults();
-            double first = score(sec, PairedWalkProfiler.FIRST);
-            double second = score(sec, PairedWalkProfiler.SECOND);
-            double indirect = score(sec, PairedWalkProfiler.INDIRECT);
-            if (!Double.isFinite(first) || !Double.isFinite(second) || !Double.isFinite(indirect)) {
-                return IndirectSweepResults.Sample.failed(rep, "PairedWalkProfiler reported no walk times (see " + jmhLog + ")");
-            }
-            double beyond = score(sec, PairedWalkProfiler.SWITCH);
-            return new IndirectSweepResults.Sample(rep, first, second, indirect, r.getPrimaryResult().getScore(),
-                    score(sec, "ctxsw.total.norm"), null, Double.isFinite(beyond) ? beyond : null);
-        } catch (RunnerException e) {
-            return IndirectSweepResults.Sample.failed(rep, "JMH failed: " + rootMessage(e) + " (see " + jmhLog + ")");
-        }
+        double beyond = JmhCell.score(sec, PairedWalkProfiler.SWITCH);
+        return new IndirectSweepResults.Sample(rep, first, second, indirect, cell.result().getPrimaryResult().getScore(),
+                JmhCell.score(sec, "ctxsw.total.norm"), null, Double.isFinite(beyond) ? beyond : null);
     }
 
     private IndirectSweepResults.Sample runNative(Plan p, int rep) {
@@ -245,18 +201,5 @@ public final class IndirectSweep {
                 NATIVE_TIMEOUT_SECONDS).get(0);
         long n = (long) (NATIVE_TARGET_NANOS / Math.max(1.0, r.result().nsPerRoundTrip()));
         return Math.max(200, Math.min(n, 100_000_000L));
-    }
-
-    private static double score(Map<String, Result> secondary, String key) {
-        Result r = secondary.get(key);
-        return r == null ? Double.NaN : r.getScore();
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage().lines().findFirst().orElse("");
     }
 }

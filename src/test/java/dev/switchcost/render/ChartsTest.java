@@ -37,10 +37,10 @@ class ChartsTest {
                 new Charts.Bar("futex", Estimate.ofSamples(new double[] {60000, 61000, 59000}), "CROSS_CPU"));
         Charts.Chart c = Charts.bars("mechanism", "t", "q?", "ns", bars).orElseThrow();
         BufferedImage img = decode(c);
-        assertEquals(Charts.WIDTH, img.getWidth());
-        assertTrue(img.getHeight() >= 3 * Charts.ROW_PX, "a row per bar");
+        assertEquals(ChartFrame.WIDTH, img.getWidth());
+        assertTrue(img.getHeight() >= 3 * BarChart.ROW_PX, "a row per bar");
         Charts.Chart more = Charts.bars("mechanism", "t", "q?", "ns", List.of(bars.get(0), bars.get(1), bars.get(2), bars.get(2))).orElseThrow();
-        assertEquals(img.getHeight() + Charts.ROW_PX, decode(more).getHeight());
+        assertEquals(img.getHeight() + BarChart.ROW_PX, decode(more).getHeight());
     }
 
     @Test
@@ -87,7 +87,7 @@ class ChartsTest {
                 + "<style><![CDATA[.s0{fill:rgb(0,0,0);stroke:none;}.s1{fill:none;fill-opacity:0.16;}]]></style>\n"
                 + "<path d=\"M7.61,-4 L0,12.5 L3.14\" class=\"s0\"/>"
                 + "<path d=\"M1,2\" class=\"s1\"/>"
-                + "<path d=\"M3,4\" class=\"s0\"/></svg>", Charts.compact(svg));
+                + "<path d=\"M3,4\" class=\"s0\"/></svg>", ChartFrame.compact(svg));
     }
 
     /** Many bars (5,000 rows used to take 22 s and 2.1 GB): the chart keeps the first MAX_BARS and says so. */
@@ -99,6 +99,6 @@ class ChartsTest {
         }
         Charts.Chart c = Charts.bars("mechanism", "t", "q?", "ns", bars).orElseThrow();
         BufferedImage img = javax.imageio.ImageIO.read(new ByteArrayInputStream(c.png()));
-        assertEquals(130 + Charts.MAX_BARS * Charts.ROW_PX + 40, img.getHeight());
+        assertEquals(130 + BarChart.MAX_BARS * BarChart.ROW_PX + 40, img.getHeight());
     }
 }

@@ -31,12 +31,12 @@ class IndirectSweepChartsTest {
         Optional<Charts.Chart> byStride = Charts.seedIndirectVsStride(pts, "q?");
         for (Optional<Charts.Chart> c : List.of(curve, bySize, byStride)) {
             assertTrue(c.isPresent());
-            assertTrue(ChartsTest.decode(c.get()).getWidth() == Charts.WIDTH);
+            assertTrue(ChartsTest.decode(c.get()).getWidth() == ChartFrame.WIDTH);
         }
         assertEquals(List.of("indirect-jvm-vs-c", "seed-cost-vs-size", "seed-indirect-vs-stride"),
                 List.of(curve.get().name(), bySize.get().name(), byStride.get().name()));
         // the direct cost of each implementation is a reference line
-        assertEquals(2, Charts.directReferences(pts).size());
+        assertEquals(2, IndirectSweepChart.directReferences(pts).size());
     }
 
     @Test

@@ -90,9 +90,9 @@ class PinningChartTest {
     void aFailedCellsLabelIsShortAndNamesNoExceptionClass() {
         String why = "failed: java.lang.IllegalStateException: partner did not hand the turn back within 5000 ms (park, seen by the"
                 + " watchdog) (partner RUNNABLE)";
-        String b = Charts.brief(why);
+        String b = ChartFrame.brief(why);
         assertTrue(b.startsWith("failed: partner did not hand the turn back"), b);
         assertTrue(b.length() <= 60 && b.endsWith("…"), b);
-        assertEquals("refused: deadlocks", Charts.brief("refused: deadlocks"));
+        assertEquals("refused: deadlocks", ChartFrame.brief("refused: deadlocks"));
     }
 }

@@ -31,7 +31,7 @@ class WorkingSetChartTest {
 
     /** The grey row's band: its lowest and highest y. */
     static double[] row(XYChart c) {
-        XYSeries band = c.getSeriesMap().get(Charts.BELOW_LOG_AXIS);
+        XYSeries band = c.getSeriesMap().get(CurveChart.BELOW_LOG_AXIS);
         assertNotNull(band, "the row below the log axis is drawn, in the legend");
         assertTrue(band.isShowInLegend());
         return new double[] {Arrays.stream(band.getYData()).min().orElseThrow(), Arrays.stream(band.getYData()).max().orElseThrow()};
@@ -187,7 +187,7 @@ class WorkingSetChartTest {
         TreeMap<Double, Estimate> all = new TreeMap<>(Map.of(16.0, est(90), 256.0, est(800), 4096.0, est(450_000)));
         Charts.Chart log = sweep(all);
         assertTrue(log.xy().getStyler().isYAxisLogarithmic());
-        assertFalse(log.xy().getSeriesMap().containsKey(Charts.BELOW_LOG_AXIS));
+        assertFalse(log.xy().getSeriesMap().containsKey(CurveChart.BELOW_LOG_AXIS));
         Charts.Chart linear = sweep(new TreeMap<>(Map.of(16.0, est(90), 256.0, est(-40), 4096.0, est(300))));
         assertFalse(linear.xy().getStyler().isYAxisLogarithmic(), "90 and 300: within a decade");
         assertTrue(Arrays.stream(linear.xy().getSeriesMap().get("JVM, stride 64 B").getYData()).anyMatch(y -> y == -40),

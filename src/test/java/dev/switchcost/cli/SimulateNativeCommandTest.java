@@ -9,47 +9,53 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** scripts/simulate-native.sh's entry point: bad arguments exit 2 with the usage; a real cachegrind run writes its rows. */
-class SimulateNativeMainTest {
+/** switchcost simulate-native (scripts/simulate-native.sh's entry point): bad arguments exit 2 in one line; a real cachegrind run writes its rows. */
+class SimulateNativeCommandTest {
 
     @Test
     void badArgumentsExit2() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         for (List<String> args : List.of(List.of("--round-trips"), List.of("--round-trips", "x"), List.of("--bogus"),
-                List.of("--walk", "zigzag"), List.of("--round-trips", "5"), List.of("--callgrind-round-trips", "9"))) {
-            assertEquals(ExitCodes.USAGE, run(args, o, e), args + ": " + err);
+                List.of("--walk", "zigzag"), List.of("--round-trips", "5"), List.of("--callgrind-round-trips", "9"),
+                List.of("--sizes", "16,x"))) {
+            CliResult r = run(args);
+            assertEquals(ExitCodes.USAGE, r.exit(), args + ": " + r.err());
+            assertTrue(r.oneLineError(), args + ": " + r.err());
         }
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage: scripts/simulate-native.sh"));
+    }
+
+    @Test
+    void hiddenFromTheMainHelp() {
+        CliResult r = CliResult.run("--help");
+        assertEquals(0, r.exit());
+        assertFalse(r.out().contains("simulate-native"), r.out());
+        assertTrue(CliResult.run("simulate-native", "--help").out().contains("--callgrind-round-trips"));
     }
 
     /** A real cachegrind run of ws_threads at one size; skipped where valgrind or the native programs are missing. */
     @Test
     @EnabledOnOs(OS.LINUX)
-    void simulatesOneWorkingSetSizeUnderValgrind(@TempDir Path work) {
+    void simulatesOneWorkingSetSizeUnderValgrind(@TempDir Path work) throws IOException {
         assumeTrue(NativeSimulation.valgrindMissing().isEmpty(), () -> "valgrind not available: " + NativeSimulation.valgrindMissing().orElse(""));
         NativeRunner runner = NativeRunner.locate();
         assumeTrue(Files.isExecutable(runner.dir().resolve("ws_threads")), "ws_threads not built (scripts/build-native.sh)");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = run(List.of("--native-dir", runner.dir().toString(), "--work-dir", work.toString(), "--round-trips", "10",
-                "--sizes", "16", "--skip-callgrind"), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        Path results = work.resolve("results");
+        CliResult r = run(List.of("--native-dir", runner.dir().toString(), "--work-dir", work.toString(), "--round-trips", "10",
+                "--sizes", "16", "--skip-callgrind", "-o", results.toString()));
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("", r.out());
+        assertTrue(r.err().contains("simulate-native: wrote " + results.resolve("simulated.jsonl")), r.err());
+        List<String> lines = Files.readAllLines(results.resolve("simulated.jsonl"));
         assertTrue(!lines.isEmpty() && lines.size() <= 2, lines.toString());
         for (String line : lines) {
             JsonObject o = JsonParser.parseString(line).getAsJsonObject();
@@ -61,14 +67,9 @@ class SimulateNativeMainTest {
         }
     }
 
-    private static int run(List<String> args, PrintStream out, PrintStream err) {
-        try {
-            return SimulateNativeMain.run(args.toArray(String[]::new), out, err);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    private static CliResult run(List<String> args) {
+        List<String> all = new ArrayList<>(List.of("simulate-native"));
+        all.addAll(args);
+        return CliResult.run(all.toArray(String[]::new));
     }
 }

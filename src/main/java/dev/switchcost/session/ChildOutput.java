@@ -1,4 +1,4 @@
-package dev.switchcost.cli;
+package dev.switchcost.session;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,14 +10,14 @@ import java.io.PrintWriter;
  * child's lines, never inside one: both streams and the live view share one lock, and a line of the
  * view that comes while the child is part-way through a line starts on a new line.
  */
-final class ChildOutput {
+public final class ChildOutput {
 
     private final Object lock = new Object();
     private boolean midLine;
     private final Thread[] pumps = new Thread[2];
 
     /** Starts forwarding {@code process}'s two pipes to {@code out} and {@code err}. */
-    ChildOutput(Process process, OutputStream out, OutputStream err) {
+    public ChildOutput(Process process, OutputStream out, OutputStream err) {
         pumps[0] = pump(process.getInputStream(), out, "switchcost-sample-stdout");
         pumps[1] = pump(process.getErrorStream(), err, "switchcost-sample-stderr");
     }
@@ -46,7 +46,7 @@ final class ChildOutput {
     }
 
     /** Prints one line of the live view to {@code w}, on a line of its own. */
-    void println(PrintWriter w, String line) {
+    public void println(PrintWriter w, String line) {
         synchronized (lock) {
             if (midLine) {
                 w.println();
@@ -58,7 +58,7 @@ final class ChildOutput {
     }
 
     /** Waits a little for what the child wrote last (background children may keep the pipes open: not for them). */
-    void drain() throws InterruptedException {
+    public void drain() throws InterruptedException {
         for (Thread t : pumps) {
             t.join(300);
         }

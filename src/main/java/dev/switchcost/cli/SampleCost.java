@@ -1,0 +1,87 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.measure.machine.MachineProbe;
+import dev.switchcost.render.SampleTables;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What prices {@code sample}'s switches ({@code --costs DIR}, or the latest results under {@code results/}, at
+ * {@code --working-set}): checked before sampling, and the summary's cost line after it.
+ */
+final class SampleCost {
+
+    /** The results, or null when there are none. */
+    private final Results results;
+    private final long workingSetKiB;
+
+    private SampleCost(Results results, long workingSetKiB) {
+        this.results = results;
+        this.workingSetKiB = workingSetKiB;
+    }
+
+    /**
+     * The results that price the switches: {@code costs}, or the latest under results/.
+     *
+     * @param costs the --costs directory, or null
+     * @throws SwitchcostException a usage mistake: a bad size, no results with the indirect cost it needs, unreadable results
+     */
+    static SampleCost load(Path costs, long workingSetKiB) {
+        if (workingSetKiB < 0) {
+            throw SwitchcostException.usage("--working-set " + workingSetKiB + ": give a size in KiB, e.g. 256");
+        }
+        Path dir = costs != null ? costs : ResultsDir.latest(Path.of("results")).orElse(null);
+        if (dir == null) {
+            if (workingSetKiB > 0) {
+                throw SwitchcostException.usage("--working-set needs results with the indirect cost: run switchcost indirect first");
+            }
+            return new SampleCost(null, workingSetKiB);
+        }
+        try {
+            Results results = Results.load(dir);
+            if (workingSetKiB > 0) {
+                SwitchCost.of(results, 0, 0, 2, workingSetKiB);
+                SwitchCost.of(results, 0, 0, 1, workingSetKiB);
+            }
+            return new SampleCost(results, workingSetKiB);
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage((costs != null ? "--costs " : "") + e.getMessage());
+        }
+    }
+
+    /**
+     * Prints, after a blank line, switches/s × the measured cost per switch, or what to do to get one.
+     *
+     * @param switchesPerSecond the process tree's switches per second
+     * @param cpus              its CPU time per second (1.0 = one CPU busy)
+     * @param allowedCpus       the CPUs it may run on
+     */
+    void print(PrintWriter out, double switchesPerSecond, double cpus, int allowedCpus) {
+        out.println();
+        if (results == null) {
+            out.println("Cost: no results: run `switchcost run --quick` first (or give --costs DIR) to price these switches.");
+            return;
+        }
+        Optional<SwitchCost> c;
+        try {
+            c = SwitchCost.of(results, switchesPerSecond, cpus, allowedCpus, workingSetKiB);
+        } catch (IllegalArgumentException e) {
+            out.println("Cost: " + e.getMessage());
+            return;
+        }
+        if (c.isEmpty()) {
+            out.println("Cost: " + results.source() + " has no futex handoff figure: run `switchcost run --quick` first.");
+            return;
+        }
+        List<SwitchCost.Difference> diff = Optional.ofNullable(results.machine())
+                .map(m -> SwitchCost.differences(m, MachineProbe.collect(Path.of("/")))).orElse(List.of());
+        SampleTables.cost(c.get(), results.source().toString(), diff).forEach(out::println);
+    }
+}

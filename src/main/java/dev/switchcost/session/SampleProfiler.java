@@ -1,0 +1,93 @@
+package dev.switchcost.session;
+
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.measure.footprint.SystemLimits;
+import dev.switchcost.measure.sample.AsyncProfiler;
+import dev.switchcost.measure.sample.PerfSupport;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code sample --flamegraph FILE}: async-profiler's context-switches flame graph. A command's JVMs get the
+ * agent through {@code JAVA_TOOL_OPTIONS} ({@link #addAgent}) and write their graphs as they exit; a
+ * {@code --pid} JVM is attached ({@link #attach}) and detached when sampling ends ({@link #detach}), writing its
+ * graph then. {@link #collect} renames what was written to FILE.
+ */
+public final class SampleProfiler {
+
+    private final AsyncProfiler profiler;
+    private final Path file;
+    /** The attached --pid JVM, until it is detached; 0 when none. */
+    private long attached;
+
+    private SampleProfiler(AsyncProfiler profiler, Path file) {
+        this.profiler = profiler;
+        this.file = file;
+    }
+
+    /**
+     * Checks that the graph can be made: a name the agent can carry, in a writable directory, a profiler that may
+     * run here, and (for {@code pid}) a JVM to attach to.
+     *
+     * @param pid the --pid process, or null for a command
+     * @throws SwitchcostException a usage mistake (the file) or the environment (no profiler, not allowed, not a JVM)
+     */
+    public static SampleProfiler check(Path file, Long pid) {
+        String bad = AsyncProfiler.unusableName(file);
+        if (bad != null) {
+            throw SwitchcostException.usage(bad);
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent) || Files.isDirectory(file)) {
+            throw SwitchcostException.usage("--flamegraph " + file + ": give a file name in an existing, writable directory");
+        }
+        Path library = AsyncProfiler.locate().orElse(null);
+        String why = AsyncProfiler.refusal(library, System.getProperty("os.arch", ""), PerfSupport.readParanoid(),
+                SystemLimits.runningAsRoot());
+        if (why != null) {
+            throw SwitchcostException.environment(why);
+        }
+        if (pid != null && !AsyncProfiler.isJvm(pid)) {
+            throw SwitchcostException.environment("--flamegraph: process " + pid + " is not a JVM (no libjvm.so mapped);"
+                    + " async-profiler profiles JVMs only");
+        }
+        return new SampleProfiler(new AsyncProfiler(library), file);
+    }
+
+    /** Gives a command's JVMs the agent, through {@code JAVA_TOOL_OPTIONS} (kept with what it held). */
+    public void addAgent(Map<String, String> environment) {
+        environment.merge("JAVA_TOOL_OPTIONS", profiler.agentOption(file), AsyncProfiler::javaToolOptions);
+    }
+
+    /** Starts profiling a running JVM. */
+    public void attach(long pid) {
+        profiler.start(pid);
+        attached = pid;
+    }
+
+    /**
+     * An attached JVM writes its graph now (a command's JVMs write theirs as they exit); nothing when none is
+     * attached or it has ended.
+     *
+     * @throws SwitchcostException when the JVM could not be stopped
+     */
+    public void detach(ProcessHandle target) {
+        long pid = attached;
+        if (pid == 0) {
+            return;
+        }
+        attached = 0;
+        if (target.isAlive()) {
+            profiler.stop(pid, file);
+        }
+    }
+
+    /** The graphs the JVMs wrote, renamed to FILE (and STEM.PID.html for a second JVM); empty when none was written. */
+    public List<Path> collect() throws IOException {
+        return AsyncProfiler.collect(file);
+    }
+}
