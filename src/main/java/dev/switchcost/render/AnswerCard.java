@@ -328,16 +328,27 @@ public final class AnswerCard {
     }
 
     private static String nativeReading(List<Headline> hs) {
-        return reading(hs, Headline::jvmExtra, (h, d) -> {
-            double share = d.value() / h.nativeC().perSwitch().value();
-            if (!d.errorKnown()) {
-                return "the JVM vs plain C: " + Fmt.pm(d) + " ns per switch; error unknown (one iteration): not judged";
-            }
-            if (!d.resolved()) {
-                return "the JVM matches plain C within the error here";
-            }
-            return "the JVM adds " + Fmt.pm(d) + " ns per switch (" + Fmt.percent(share) + ") over plain C here";
-        });
+        return reading(hs, Headline::jvmExtra, (h, d) -> nativeWords(d, h.nativeC().perSwitch(), h.jvmVsC().perSwitch()));
+    }
+
+    /**
+     * The JVM's extra cost over plain C in words, by diff's rule ({@link Diff#judge}): "matches" only by the equivalence
+     * test within the minimum effect, "adds" only beyond it, never from one fork.
+     */
+    static String nativeWords(Estimate d, Estimate c, Estimate jvm) {
+        String extra = Fmt.pm(d) + " ns per switch (" + Fmt.percent(d.value() / c.value()) + ")";
+        if (!d.errorKnown()) {
+            return "the JVM vs plain C: " + Fmt.pm(d) + " ns per switch; error unknown (one iteration): not judged";
+        }
+        String margin = Fmt.percent(Estimate.MIN_EFFECT).replace("+", "±");
+        return switch (Diff.judge(c, jvm, true).verdict()) {
+            case SAME -> "the JVM matches plain C within " + margin + " here (equivalence test: "
+                    + ErrorBasis.ratioWords(jvm.over(c), "JVM", "C") + ")";
+            case SLOWER -> "the JVM adds " + extra + " over plain C here";
+            case FASTER -> "the JVM is faster than plain C by " + Fmt.pm(d.times(-1)) + " ns per switch here";
+            case ONE_FORK -> "the JVM vs plain C: " + extra + "; from one fork: not judged";
+            default -> "the JVM vs plain C: " + extra + ": " + Diff.NOT_RESOLVED_TEXT;
+        };
     }
 
     private static boolean differs(Estimate ratio) {
