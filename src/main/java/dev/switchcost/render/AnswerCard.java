@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.Headline.Figure;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.Modes;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
@@ -290,7 +291,8 @@ public final class AnswerCard {
         sb.append(pad(any.what(), WHAT));
         for (Headline h : hs) {
             Figure x = f.apply(h);
-            sb.append(lpad(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")", CELL));
+            sb.append(lpad(x == null ? "–" : (modes(x).mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
+                    + Fmt.count(x.switchesPerTrip()) + ")", CELL));
         }
         out.add(sb.toString().stripTrailing());
         if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
@@ -304,6 +306,26 @@ public final class AnswerCard {
             }
             out.add(tail.toString().stripTrailing());
         }
+        if (hs.stream().map(f).anyMatch(x -> x != null && modes(x).mixed())) {
+            // a mixture is named by its modes, never averaged into one mean ± (issue 28)
+            StringBuilder m = new StringBuilder(pad("", LABEL)).append(pad("  two modes: ns (share of samples)", WHAT));
+            for (Headline h : hs) {
+                Figure x = f.apply(h);
+                m.append(lpad(x == null || !modes(x).mixed() ? "–" : modesText(modes(x)), CELL));
+            }
+            out.add(m.toString().stripTrailing());
+        }
+    }
+
+    /** The modes of a figure's sampled distribution ({@link Modes}); not mixed when it has none. */
+    private static Modes modes(Figure x) {
+        return x.tail() == null ? Modes.of(new double[0]) : Modes.ofHistogram(x.tail().histogram());
+    }
+
+    /** {@code 2,006 32% · 7,935 68%}: each mode's centre, ns, and its share of the samples. */
+    static String modesText(Modes m) {
+        return String.join(" · ", m.modes().stream().map(x -> Fmt.num(Math.round(x.centre())) + " "
+                + Math.round(x.share() * 100) + "%").toList());
     }
 
     /** {@code 1,908 · 6,952}: the median and 99th percentile, ns. */

@@ -263,6 +263,12 @@ class AnswerCardTest {
                 .contains("median · p99 (means of 1,000 trips)"), card);
         assertTrue(lines.get(lines.indexOf(lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow()) + 1)
                 .contains("median · p99 (sampled)"), card);
+        // issue 28: the captured virtual pair's batches form two modes (about 400 and 1,300 ns per switch): named, not averaged
+        int virtual = lines.indexOf(lines.stream().filter(l -> l.startsWith("Virtual")).findFirst().orElseThrow());
+        assertTrue(lines.get(virtual).contains("MIXED") && !lines.get(virtual).contains("±"), card);
+        assertTrue(lines.get(virtual + 2).matches(".*two modes: ns \\(share of samples\\) +3\\d\\d 8\\d% · 1,\\d{3} 1\\d%"), card);
+        String one = lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
+        assertTrue(one.contains("±") && !one.contains("MIXED"), "one mode, one mean ±: " + card);
     }
 
     /**
