@@ -1,8 +1,19 @@
 package dev.switchcost.results;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.inference.TTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.util.ListStatistics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -112,7 +123,7 @@ class EstimateTest {
      */
     @Test
     void theBetweenForkIntervalCoversTheTrueMeanAsOftenAsItSays() {
-        java.util.Random rng = new java.util.Random(28);
+        Random rng = new Random(28);
         int runs = 2000;
         double mu = 1000;
         double sdFork = 60;
@@ -130,7 +141,7 @@ class EstimateTest {
             }
             Metric m = Metric.of(Double.NaN, Double.NaN, "ns/op", raw);
             Estimate e = Estimate.of(m);
-            double t95 = new org.apache.commons.math3.distribution.TDistribution(e.df()).inverseCumulativeProbability(0.975);
+            double t95 = new TDistribution(e.df()).inverseCumulativeProbability(0.975);
             covered95 += Math.abs(e.value() - mu) <= t95 * e.standardError() ? 1 : 0;
             missed999 += e.lower() <= mu && mu <= e.upper() ? 0 : 1;
             Estimate old = Estimate.oldOneForkRule(m);
@@ -143,7 +154,36 @@ class EstimateTest {
         assertTrue(oldCovered < 0.9 * runs, "the old rule promises 99.9% and covers " + oldCovered + " of " + runs);
     }
 
+    /**
+     * Sample mode keeps no rawData: a captured one-fork row keeps JMH's score and error (as it always read); the same row
+     * given a second fork takes each iteration's histogram mean, and the forks are its units.
+     */
+    @Test
+    void sampleModeRowsWithSeveralForksAreJudgedBetweenForks(@TempDir Path tmp)
+            throws IOException {
+        Path captured = Path.of(
+                "src/test/resources/fixtures/jmh-json/handoffs-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        JmhRow one = JmhJson.read(captured).get(0);
+        assertEquals(one.primary().score(), one.estimate().value(), 1e-9);
+        assertEquals(Estimate.Basis.WITHIN_ONE_FORK, one.estimate().basis());
+
+        JsonArray rows = JsonParser.parseString(Files.readString(captured)).getAsJsonArray();
+        JsonObject pm = rows.get(0).getAsJsonObject().getAsJsonObject("primaryMetric");
+        JsonArray forks = pm.getAsJsonArray("rawDataHistogram");
+        forks.add(forks.get(0).deepCopy());
+        Path two = tmp.resolve("jmh.json");
+        Files.writeString(two, rows.toString());
+        JmhRow r = JmhJson.read(two).get(0);
+        assertEquals(2, r.forks());
+        Estimate e = r.estimate();
+        assertEquals(Estimate.Basis.BETWEEN_FORKS, e.basis());
+        assertEquals(2, e.units());
+        assertEquals(r.forkMeans()[0], e.value(), 1e-9, "two equal forks: the fork mean");
+        assertEquals(0, e.standardError(), 1e-9, "two equal forks: no spread");
+        assertEquals(r.percentiles().samples(), 2 * one.percentiles().samples(), "the histogram still holds every sample");
+    }
+
     private static double mean(double[] v) {
-        return java.util.Arrays.stream(v).average().orElseThrow();
+        return Arrays.stream(v).average().orElseThrow();
     }
 }
