@@ -35,7 +35,7 @@ public final class DiffCommand extends BaseCommand {
 
     @Option(names = "--min-effect", paramLabel = "PERCENT",
             description = "The smallest ratio B/A called a difference, and the margin within which two figures are the same, "
-                    + "as a percentage, e.g. 5%% (default: " + Estimate.MIN_EFFECT_TEXT + ", provisional until the A/A study).")
+                    + "as a percentage, e.g. 5%% (default: " + Estimate.MIN_EFFECT_PERCENT + "%%, provisional until the A/A study).")
     String minEffect;
 
     @Override

@@ -66,10 +66,13 @@ public record Estimate(double value, double standardError, double df, Basis basi
      * is the upper end of the run-to-run standard deviation (7–10%) reported in issue 28, so that a change smaller than
      * one run-to-run standard deviation is never called a difference. See docs/statistics.md.
      */
-    public static final double MIN_EFFECT = 0.10;
+    public static final double MIN_EFFECT = Estimate.MIN_EFFECT_PERCENT / 100.0;
+
+    /** {@link #MIN_EFFECT} in percent (a constant, for option descriptions). */
+    public static final int MIN_EFFECT_PERCENT = 10;
 
     /** {@link #MIN_EFFECT} as text. */
-    public static final String MIN_EFFECT_TEXT = "10%";
+    public static final String MIN_EFFECT_TEXT = MIN_EFFECT_PERCENT + "%";
 
     /** The rule in one sentence, for reports and help texts. */
     public static final String RULE = "mean of the fork means ± half-width of its 99.9% Student-t interval over forks"
