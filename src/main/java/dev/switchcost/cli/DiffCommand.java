@@ -4,7 +4,9 @@ import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.render.Diff;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.Estimate;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
@@ -17,8 +19,10 @@ import java.nio.file.Path;
                 + "them by benchmark, parameters and mode, and prints both with their 99.9%% error, switches per op, the "
                 + "ratio B/A, and the run status of each; it names each machine fact that differs between A and B and can move "
                 + "a figure (CPU, kernel, cpuidle and cpufreq settings, virtualisation, mitigations).",
-            "A row is flagged when the 99.9%% interval of B - A excludes 0 (Welch's t-test on the measurement iterations, "
-                + "alpha = 0.001). Rows without an error estimate, or from failed trials, are never flagged."
+            "A row is flagged only when the between-fork 99.9%% interval of B/A excludes 1 and the effect is at least the "
+                + "minimum effect (--min-effect); it is the same only when the whole interval lies within that margin "
+                + "(equivalence, two one-sided tests); otherwise it is not resolved at this precision (run with more forks). "
+                + "A figure from one fork is not judged: its error misses the run-to-run variance. See docs/statistics.md."
         },
         mixinStandardHelpOptions = true)
 public final class DiffCommand extends BaseCommand {
@@ -29,17 +33,40 @@ public final class DiffCommand extends BaseCommand {
     @Parameters(index = "1", paramLabel = "B", description = "The second one; ratios are B/A.")
     Path b;
 
+    @Option(names = "--min-effect", paramLabel = "PERCENT",
+            description = "The smallest ratio B/A called a difference, and the margin within which two figures are the same, "
+                    + "as a percentage, e.g. 5%% (default: " + Estimate.MIN_EFFECT_PERCENT + "%%, provisional until the A/A study).")
+    String minEffect;
+
     @Override
     protected int doCall() {
+        double m = minEffect == null ? Estimate.MIN_EFFECT : percentage(minEffect);
         Results ra = load(a);
         Results rb = load(b);
         if (ra.rows().isEmpty() || rb.rows().isEmpty()) {
             throw SwitchcostException.usage("diff compares JMH rows; " + (ra.rows().isEmpty() ? a : b) + " has none (status: "
                     + (ra.rows().isEmpty() ? ra : rb).status().describe() + ")");
         }
-        out().print(Diff.text(ra, rb, Diff.rows(ra, rb)));
+        out().print(Diff.text(ra, rb, Diff.rows(ra, rb, m), m));
         out().flush();
         return ExitCodes.OK;
+    }
+
+    /** {@code 5%} or {@code 5} as 0.05; a user mistake (exit 2) unless a percentage above 0 and below 100. */
+    static double percentage(String text) {
+        String t = text.strip();
+        t = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t;
+        double p;
+        try {
+            p = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            p = Double.NaN;
+        }
+        if (!(p > 0 && p < 100)) {
+            throw SwitchcostException.usage("--min-effect takes a percentage above 0 and below 100, e.g. --min-effect 5%; found '"
+                    + text + "'");
+        }
+        return p / 100;
     }
 
     static Results load(Path p) {

@@ -78,8 +78,7 @@ public final class AgainstTable {
                 List<Against> xs = lines.stream().map(l -> l.others().get(k)).filter(x -> x.verdict() != null || x.unlike()).toList();
                 long both = xs.stream().filter(x -> x.unlike() || x.verdict() != Diff.Verdict.ONLY_IN_A
                         && x.verdict() != Diff.Verdict.ONLY_IN_B).count();
-                long differ = xs.stream().filter(x -> !x.unlike() && (x.verdict() == Diff.Verdict.FASTER
-                        || x.verdict() == Diff.Verdict.SLOWER || x.verdict() == Diff.Verdict.DIFFERS)).count();
+                long differ = xs.stream().filter(x -> !x.unlike() && x.verdict().flagged()).count();
                 String x = letter(i + 1);
                 out.add(both == 0 ? (noShared.get(i) != null ? noShared.get(i) : "A and " + x + " share no row here.")
                         : "A and " + x + ": " + both + " of " + xs.size() + " rows measured by both, " + differ
@@ -125,7 +124,7 @@ public final class AgainstTable {
                     + " its verdict says \"across machines\".");
         }
         doc.p("Rows are matched as `switchcost diff` matches them (benchmark, parameters and mode). B/A carries its 99.9% error;"
-                + " the verdict is diff's: " + Diff.RULE + ". A ratio is made only between like rows (same placement and"
+                + " the verdict is diff's: " + Diff.rule(Estimate.MIN_EFFECT) + ". A ratio is made only between like rows (same placement and"
                 + " mechanism; the machine or the JDK may differ, not both); other rows are not compared.");
         for (int i = 0; i < inputs.size(); i++) {
             repeated(inputs.get(i), letter(i)).ifPresent(doc::p);

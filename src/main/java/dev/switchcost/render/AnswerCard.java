@@ -4,6 +4,7 @@ import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Headline.Figure;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.Modes;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
@@ -277,7 +278,8 @@ public final class AnswerCard {
         sb.append(pad(any.what(), WHAT));
         for (Headline h : hs) {
             Figure x = f.apply(h);
-            sb.append(lpad(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")", CELL));
+            sb.append(lpad(x == null ? "–" : (modes(x).mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
+                    + Fmt.count(x.switchesPerTrip()) + ")", CELL));
         }
         out.add(sb.toString().stripTrailing());
         if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
@@ -291,6 +293,26 @@ public final class AnswerCard {
             }
             out.add(tail.toString().stripTrailing());
         }
+        if (hs.stream().map(f).anyMatch(x -> x != null && modes(x).mixed())) {
+            // a mixture is named by its modes, never averaged into one mean ± (issue 28)
+            StringBuilder m = new StringBuilder(pad("", LABEL)).append(pad("  two modes: ns (share of samples)", WHAT));
+            for (Headline h : hs) {
+                Figure x = f.apply(h);
+                m.append(lpad(x == null || !modes(x).mixed() ? "–" : modesText(modes(x)), CELL));
+            }
+            out.add(m.toString().stripTrailing());
+        }
+    }
+
+    /** The modes of a figure's sampled distribution ({@link Modes}); not mixed when it has none. */
+    private static Modes modes(Figure x) {
+        return x.tail() == null ? Modes.of(new double[0]) : Modes.ofHistogram(x.tail().histogram());
+    }
+
+    /** {@code 2,006 32% · 7,935 68%}: each mode's centre, ns, and its share of the samples. */
+    static String modesText(Modes m) {
+        return String.join(" · ", m.modes().stream().map(x -> Fmt.num(Math.round(x.centre())) + " "
+                + Math.round(x.share() * 100) + "%").toList());
     }
 
     /** {@code 1,908 · 6,952}: the median and 99th percentile, ns. */
@@ -315,16 +337,27 @@ public final class AnswerCard {
     }
 
     private static String nativeReading(List<Headline> hs) {
-        return reading(hs, Headline::jvmExtra, (h, d) -> {
-            double share = d.value() / h.nativeC().perSwitch().value();
-            if (!d.errorKnown()) {
-                return "the JVM vs plain C: " + Fmt.pm(d) + " ns per switch; error unknown (one iteration): not judged";
-            }
-            if (!d.resolved()) {
-                return "the JVM matches plain C within the error here";
-            }
-            return "the JVM adds " + Fmt.pm(d) + " ns per switch (" + Fmt.percent(share) + ") over plain C here";
-        });
+        return reading(hs, Headline::jvmExtra, (h, d) -> nativeWords(d, h.nativeC().perSwitch(), h.jvmVsC().perSwitch()));
+    }
+
+    /**
+     * The JVM's extra cost over plain C in words, by diff's rule ({@link Diff#judge}): "matches" only by the equivalence
+     * test within the minimum effect, "adds" only beyond it, never from one fork.
+     */
+    static String nativeWords(Estimate d, Estimate c, Estimate jvm) {
+        String extra = Fmt.pm(d) + " ns per switch (" + Fmt.percent(d.value() / c.value()) + ")";
+        if (!d.errorKnown()) {
+            return "the JVM vs plain C: " + Fmt.pm(d) + " ns per switch; error unknown (one iteration): not judged";
+        }
+        String margin = Fmt.percent(Estimate.MIN_EFFECT).replace("+", "±");
+        return switch (Diff.judge(c, jvm, true).verdict()) {
+            case SAME -> "the JVM matches plain C within " + margin + " here (equivalence test: "
+                    + ErrorBasis.ratioWords(jvm.over(c), "JVM", "C") + ")";
+            case SLOWER -> "the JVM adds " + extra + " over plain C here";
+            case FASTER -> "the JVM is faster than plain C by " + Fmt.pm(d.times(-1)) + " ns per switch here";
+            case ONE_FORK -> "the JVM vs plain C: " + extra + "; from one fork: not judged";
+            default -> "the JVM vs plain C: " + extra + ": " + Diff.NOT_RESOLVED_TEXT;
+        };
     }
 
     private static boolean differs(Estimate ratio) {

@@ -13,14 +13,17 @@ import java.util.Map;
 
 /**
  * Two inputs side by side, row by row (benchmark + parameters + mode; + JDK when an input holds several),
- * with the ratio B/A and the verdict of the one rule ({@link Estimate}): a row "differs" when the
- * 99.9% interval of B − A excludes zero (Welch's t-test on the raw iterations, α = 0.001). Rows of failed
- * trials are shown as such and never judged; rows without an error estimate are never flagged.
+ * with the ratio B/A and the one verdict rule ({@link #judge}), used by {@code diff} and the report's "A against B":
+ * a row is flagged only when the between-fork 99.9% interval of B/A excludes 1 <b>and</b> the effect is at least the
+ * minimum ({@link Estimate#MIN_EFFECT} unless {@code diff --min-effect} says otherwise); it "matches" only when the whole
+ * interval lies within that margin (equivalence, TOST); otherwise it is not resolved at this precision. A figure from
+ * one fork is never judged. Rows of failed trials are shown as such and never judged.
  */
 public final class Diff {
 
     public enum Verdict {
-        FASTER("B faster"), SLOWER("B slower"), DIFFERS("differs"), WITHIN_ERROR("same within error"),
+        FASTER("B faster"), SLOWER("B slower"), DIFFERS("differs"), SAME("same within the margin"),
+        NOT_RESOLVED("not resolved"), ONE_FORK("not judged (one fork)"),
         NO_ERROR_ESTIMATE("no error estimate"), FAILED("failed trial: not judged"), UNITS_DIFFER("units differ"),
         ONLY_IN_A("only in A"), ONLY_IN_B("only in B");
 
@@ -39,9 +42,15 @@ public final class Diff {
             return text.replace("B", b);
         }
 
-        /** Whether the rule judged two figures (faster, slower, differs, the same, or no error to judge by). */
+        /** Whether both figures were there to judge (whatever the rule then said, one fork and no error included). */
         public boolean judged() {
-            return this == FASTER || this == SLOWER || this == DIFFERS || this == WITHIN_ERROR || this == NO_ERROR_ESTIMATE;
+            return this == FASTER || this == SLOWER || this == DIFFERS || this == SAME || this == NOT_RESOLVED
+                    || this == ONE_FORK || this == NO_ERROR_ESTIMATE;
+        }
+
+        /** Whether the rule flagged a difference. */
+        public boolean flagged() {
+            return this == FASTER || this == SLOWER || this == DIFFERS;
         }
     }
 
@@ -63,28 +72,43 @@ public final class Diff {
     public record Judged(Estimate ratio, Estimate difference, Verdict verdict) {
     }
 
-    public static final String RULE = "a row differs when the 99.9% interval of B − A excludes 0 (Welch's t-test on the"
-            + " measurement iterations, α = 0.001); rows without an error estimate or from failed trials are never flagged";
+    /** What "not resolved" means and how to resolve it. */
+    public static final String NOT_RESOLVED_TEXT = "not resolved at this precision (run with more forks to resolve it)";
+
+    /** The verdict rule in one sentence, with the minimum effect in use. */
+    public static String rule(double minEffect) {
+        String m = Fmt.percent(minEffect).replace("+", "±");
+        return "a row is flagged when the between-fork 99.9% interval of B/A excludes 1 and B/A is at least "
+                + Fmt.times(1 + minEffect) + " or at most " + Fmt.times(1 / (1 + minEffect)) + " (minimum effect " + m
+                + "); it is the same when the whole interval lies within " + m + " (equivalence, two one-sided tests);"
+                + " otherwise it is " + NOT_RESOLVED_TEXT + ". A figure from one fork is not judged (its ± misses the"
+                + " run-to-run variance), nor a failed trial";
+    }
 
     private Diff() {
     }
 
     public static List<Row> rows(Results a, Results b) {
+        return rows(a, b, Estimate.MIN_EFFECT);
+    }
+
+    /** The rows of both inputs, judged with this minimum effect (a fraction: 0.05 for 5%). */
+    public static List<Row> rows(Results a, Results b, double minEffect) {
         Map<String, JmhRow> byKeyA = index(a);
         Map<String, JmhRow> byKeyB = index(b);
         List<Row> out = new ArrayList<>();
         for (Map.Entry<String, JmhRow> e : byKeyA.entrySet()) {
-            out.add(row(e.getKey(), e.getValue(), byKeyB.get(e.getKey())));
+            out.add(row(e.getKey(), e.getValue(), byKeyB.get(e.getKey()), minEffect));
         }
         for (Map.Entry<String, JmhRow> e : byKeyB.entrySet()) {
             if (!byKeyA.containsKey(e.getKey())) {
-                out.add(row(e.getKey(), null, e.getValue()));
+                out.add(row(e.getKey(), null, e.getValue(), minEffect));
             }
         }
         return out;
     }
 
-    static Row row(String key, JmhRow a, JmhRow b) {
+    static Row row(String key, JmhRow a, JmhRow b, double minEffect) {
         if (a == null) {
             return new Row(key, null, b, null, null, Verdict.ONLY_IN_B);
         }
@@ -97,28 +121,48 @@ public final class Diff {
         if (!a.primary().unit().equals(b.primary().unit())) {
             return new Row(key, a, b, null, null, Verdict.UNITS_DIFFER);
         }
-        Judged j = judge(a.estimate(), b.estimate(), a.primary().isTimePerOp());
+        Judged j = judge(a.estimate(), b.estimate(), a.primary().isTimePerOp(), minEffect);
         return new Row(key, a, b, j.ratio(), j.difference(), j.verdict());
     }
 
+    /** {@link #judge(Estimate, Estimate, boolean, double)} with the default minimum effect, {@link Estimate#MIN_EFFECT}. */
+    public static Judged judge(Estimate a, Estimate b, boolean timePerOp) {
+        return judge(a, b, timePerOp, Estimate.MIN_EFFECT);
+    }
+
     /**
-     * The rule on two figures of one unit: B differs from A when the 99.9% interval of B − A excludes 0.
+     * The one verdict rule on two figures of one unit: flagged when the interval of B/A excludes 1 and the effect is at
+     * least {@code minEffect} ({@link Estimate#differsFromOne}); the same when the interval lies within it
+     * ({@link Estimate#equivalentToOne}); else not resolved. A figure from one fork is not judged.
      *
      * @param timePerOp whether the figures are times (then a difference is "B faster" or "B slower")
+     * @param minEffect the minimum effect and equivalence margin, a fraction (0.05 for 5%)
      */
-    public static Judged judge(Estimate a, Estimate b, boolean timePerOp) {
+    public static Judged judge(Estimate a, Estimate b, boolean timePerOp, double minEffect) {
         Estimate d = b.minus(a);
+        Estimate r = b.over(a);
         Verdict v;
-        if (!d.errorKnown()) {
+        if (a.oneFork() || b.oneFork()) {
+            v = Verdict.ONE_FORK;
+        } else if (!a.errorKnown() || !b.errorKnown()) {
             v = Verdict.NO_ERROR_ESTIMATE;
-        } else if (!d.resolved()) {
-            v = Verdict.WITHIN_ERROR;
-        } else if (timePerOp) {
-            v = d.value() < 0 ? Verdict.FASTER : Verdict.SLOWER;
+        } else if (r.differsFromOne(minEffect)) {
+            v = !timePerOp ? Verdict.DIFFERS : r.value() < 1 ? Verdict.FASTER : Verdict.SLOWER;
+        } else if (r.equivalentToOne(minEffect)) {
+            v = Verdict.SAME;
         } else {
-            v = Verdict.DIFFERS;
+            v = Verdict.NOT_RESOLVED;
         }
-        return new Judged(b.over(a), d, v);
+        return new Judged(r, d, v);
+    }
+
+    /**
+     * The old one-fork rule, kept for the A/A study's contrast and for nothing else: the iterations of all forks as
+     * independent samples ({@link Estimate#oldOneForkRule}), flagged when the 99.9% interval of B − A excludes 0 (Welch's
+     * t-test, α = 0.001), with no minimum effect. True when it would flag the pair.
+     */
+    public static boolean oldOneForkRuleFlags(JmhRow a, JmhRow b) {
+        return Estimate.oldOneForkRule(b.primary()).minus(Estimate.oldOneForkRule(a.primary())).resolved();
     }
 
     /** The rows of {@code r} by key; of rows with one key (several files holding one trial), the first read. */
@@ -129,21 +173,30 @@ public final class Diff {
         return m;
     }
 
-    /** The rows as a table; a row within the error has an empty verdict, so that the rows that differ stand out. */
+    /** The rows as a table, with the forks behind each side's figure. */
     public static Table table(List<Row> rows) {
-        Table.Builder t = new Table.Builder("lrrrrlrl",
-                "benchmark [mode]", "A ± 99.9%", "sw/op A", "B ± 99.9%", "sw/op B", "unit", "B/A", "verdict");
+        Table.Builder t = new Table.Builder("lrrrrrlrl",
+                "benchmark [mode]", "A ± 99.9%", "sw/op A", "B ± 99.9%", "sw/op B", "forks A/B", "unit", "B/A", "verdict");
         for (Row r : rows) {
             JmhRow any = r.a() != null ? r.a() : r.b();
             t.row(r.key(), score(r.a()), r.a() == null ? "" : Fmt.count(r.a().switchesPerOp()),
-                    score(r.b()), r.b() == null ? "" : Fmt.count(r.b().switchesPerOp()), any.primary().unit(),
-                    r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict() == Verdict.WITHIN_ERROR ? "" : r.verdict().text());
+                    score(r.b()), r.b() == null ? "" : Fmt.count(r.b().switchesPerOp()), forks(r.a()) + "/" + forks(r.b()),
+                    any.primary().unit(), r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
         }
         return t.build();
     }
 
+    private static String forks(JmhRow r) {
+        return r == null ? "–" : String.valueOf(r.forks());
+    }
+
     /** Plain text: both inputs with their status and machine, the rule, the table and a count. */
     public static String text(Results a, Results b, List<Row> rows) {
+        return text(a, b, rows, Estimate.MIN_EFFECT);
+    }
+
+    /** Plain text as {@link #text(Results, Results, List)}, stating this minimum effect in the rule. */
+    public static String text(Results a, Results b, List<Row> rows, double minEffect) {
         StringBuilder sb = new StringBuilder();
         sb.append("A: ").append(a.source()).append(" (status: ").append(a.status().describe()).append(")\n   ")
                 .append(a.machineSummary()).append("\n   ").append(ReportRenderer.measuredBy(a)).append('\n');
@@ -156,12 +209,39 @@ public final class Diff {
                 sb.append("   ").append(d.fact()).append(": A ").append(d.values().get(0)).append("  |  B ").append(d.values().get(1)).append('\n');
             }
         }
-        sb.append("Rule: ").append(RULE).append(".\n\n");
+        sb.append("±: A ").append(ErrorBasis.describe(a.rows())).append("; B ").append(ErrorBasis.describe(b.rows())).append(".\n");
+        sb.append("Rule: ").append(rule(minEffect)).append(".\n\n");
         sb.append(table(rows).text());
-        long flagged = rows.stream().filter(r -> r.verdict() == Verdict.FASTER || r.verdict() == Verdict.SLOWER
-                || r.verdict() == Verdict.DIFFERS).count();
-        sb.append('\n').append(flagged).append(" of ").append(rows.size()).append(" rows differ beyond the error.\n");
+        sb.append('\n');
+        for (Row r : rows) {
+            if (r.verdict().flagged()) {
+                sb.append(r.key()).append(": ").append(ErrorBasis.ratioWords(r.ratio(), "B", "A")).append(" (")
+                        .append(r.verdict().text()).append(")\n");
+            }
+        }
+        sb.append(summary(rows)).append('\n');
         return sb.toString();
+    }
+
+    /** {@code 2 of 14 rows differ beyond the minimum effect; 3 are the same within the margin; ...}. */
+    static String summary(List<Row> rows) {
+        long flagged = rows.stream().filter(r -> r.verdict().flagged()).count();
+        StringBuilder sb = new StringBuilder().append(flagged).append(" of ").append(rows.size())
+                .append(" rows differ beyond the error and the minimum effect");
+        long same = rows.stream().filter(r -> r.verdict() == Verdict.SAME).count();
+        long open = rows.stream().filter(r -> r.verdict() == Verdict.NOT_RESOLVED).count();
+        long one = rows.stream().filter(r -> r.verdict() == Verdict.ONE_FORK).count();
+        if (same > 0) {
+            sb.append("; ").append(same).append(" the same within the margin");
+        }
+        if (open > 0) {
+            sb.append("; ").append(open).append(' ').append(NOT_RESOLVED_TEXT);
+        }
+        if (one > 0) {
+            sb.append("; ").append(one).append(" not judged: a figure from one fork (its ± misses the run-to-run variance;"
+                    + " run with 2 or more forks to judge it)");
+        }
+        return sb.append('.').toString();
     }
 
     /** A row's figure with its error, marked FAILED for a failed trial; "—" for no row. */

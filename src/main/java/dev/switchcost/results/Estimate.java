@@ -11,55 +11,112 @@ import java.util.Locale;
  *
  * <h2>The rule</h2>
  * <ol>
- *   <li>A measured figure is the mean of its measurement iterations (every fork's, JMH's
- *       {@code rawData}), with standard error {@code s/√n} and {@code n − 1} degrees of freedom,
- *       computed with JMH's own {@link ListStatistics}. Its error is the half-width of the
- *       <b>99.9% Student-t confidence interval</b> — exactly JMH's {@code scoreError}.</li>
- *   <li>A sum or difference of figures from independent trials carries the root of the summed squared
- *       standard errors, with Welch–Satterthwaite degrees of freedom; a figure scaled by a constant
- *       (per switch = per round trip / 2) scales its error. A ratio carries the first-order
- *       (delta-method) error {@code r·√((se_a/a)² + (se_b/b)²)}, also with Welch–Satterthwaite degrees
- *       of freedom.</li>
- *   <li>A figure is <b>resolved</b> — a difference "beyond the error", a cost distinguishable from
- *       zero — when its 99.9% interval excludes zero. For a difference of two means this is Welch's
- *       two-sided t-test at α = 0.001.</li>
- *   <li>One iteration gives no error (NaN): such a figure is shown, never called resolved. A row read
- *       without at least two raw iterations (old or hand-made files) takes JMH's {@code scoreError} as a normal 99.9%
- *       half-width (JMH writes NaN for a single iteration, so a real one-iteration row stays without error).</li>
+ *   <li><b>Forks are the units.</b> A measured figure with two or more forks is the mean of its fork means (JMH's
+ *       {@code rawData} is [fork][iteration]); its standard error is the standard deviation of the fork means over
+ *       {@code √k}, with {@code k − 1} degrees of freedom, and its error the half-width of the <b>99.9% Student-t
+ *       interval</b> ({@link Basis#BETWEEN_FORKS}). This is the two-level model of Kalibera and Jones ("Rigorous
+ *       benchmarking in reasonable time", ISMM 2013) with iterations nested in forks: the variance of a fork mean is
+ *       {@code σ²_fork + σ²_iteration / n}, so the spread of the fork means carries both levels without estimating either,
+ *       and the interval is exact (for normal fork means) whatever share each level has. A bootstrap over forks was not
+ *       chosen: with the 2–6 forks a run affords it has 3–462 distinct resamples and its percentile interval is too narrow
+ *       (it covers less than stated), where the t interval is wide and honest. JIT decisions, memory layout and host
+ *       state are fixed per fork, so iterations of one fork are not independent samples of the next run.</li>
+ *   <li><b>One fork says so.</b> A figure with one fork keeps the old rule: the mean of its iterations, standard error
+ *       {@code s/√n} with {@code n − 1} degrees of freedom as if the iterations were independent — JMH's
+ *       {@code scoreError} ({@link #oldOneForkRule}). Its basis is {@link Basis#WITHIN_ONE_FORK}: it is shown, and never
+ *       used in a verdict ({@link #judgeable}), because its ± misses the run-to-run variance. A row read without at
+ *       least two raw iterations (old or hand-made files) takes JMH's {@code scoreError} as a normal 99.9% half-width,
+ *       with the same basis.</li>
+ *   <li><b>Repetitions.</b> {@link #ofSamples} is for values that are independent runs (the repetitions of a
+ *       {@code compare} cell, of a sweep point): each is a unit, as a fork is.</li>
+ *   <li>A sum or difference of figures from independent trials carries the root of the summed squared standard
+ *       errors, with Welch–Satterthwaite degrees of freedom; a figure scaled by a constant scales its error. A ratio
+ *       carries the first-order (delta-method) error {@code r·√((se_a/a)² + (se_b/b)²)}. A combination takes the
+ *       weaker basis of its parts and the fewer units.</li>
+ *   <li>A figure is <b>resolved</b> when its 99.9% interval excludes zero. A ratio B/A <b>differs</b> when its interval
+ *       excludes 1 and its effect is at least a minimum ({@link #differsFromOne}, default {@value #MIN_EFFECT_TEXT});
+ *       it is <b>equivalent</b> to 1 when its whole interval lies within that margin ({@link #equivalentToOne}: two
+ *       one-sided tests, TOST, each at α = 0.0005). Neither: not resolved at this precision.</li>
+ *   <li>One unit gives no error (NaN): such a figure is shown, never called resolved.</li>
  * </ol>
  *
  * @param value          the figure
  * @param standardError  its standard error; 0 for an exact constant, NaN when unknown
  * @param df             degrees of freedom of the t distribution; infinite for a normal one
+ * @param basis          how the error was built
+ * @param units          forks (or independent runs) behind it; for a combination the fewest of its parts; 0 for exact
  */
-public record Estimate(double value, double standardError, double df) {
+public record Estimate(double value, double standardError, double df, Basis basis, int units) {
+
+    /** How an error was built; ordered from strongest to weakest, a combination takes the weakest of its parts. */
+    public enum Basis {
+        /** A constant: no error. */
+        EXACT,
+        /** From the spread of fork means (or of independent runs): covers what varies from one fork to the next. */
+        BETWEEN_FORKS,
+        /** From the iterations of one fork as if independent (or JMH's own error without raw data): never judged. */
+        WITHIN_ONE_FORK
+    }
 
     /** The confidence of every interval switchcost prints. */
     public static final double CONFIDENCE = 0.999;
 
+    /**
+     * The default minimum effect (and equivalence margin) of a ratio: 10%. Provisional until the A/A study is run: it
+     * is the upper end of the run-to-run standard deviation (7–10%) reported in issue 28, so that a change smaller than
+     * one run-to-run standard deviation is never called a difference. See docs/statistics.md.
+     */
+    public static final double MIN_EFFECT = Estimate.MIN_EFFECT_PERCENT / 100.0;
+
+    /** {@link #MIN_EFFECT} in percent (a constant, for option descriptions). */
+    public static final int MIN_EFFECT_PERCENT = 10;
+
+    /** {@link #MIN_EFFECT} as text. */
+    public static final String MIN_EFFECT_TEXT = MIN_EFFECT_PERCENT + "%";
+
     /** The rule in one sentence, for reports and help texts. */
-    public static final String RULE = "mean of the measurement iterations ± half-width of its 99.9% Student-t interval"
-            + " (JMH's scoreError); differences and ratios of independent figures combine standard errors with"
-            + " Welch–Satterthwaite degrees of freedom, and a difference counts only when its 99.9% interval excludes 0"
-            + " (Welch's t-test, α = 0.001)";
+    public static final String RULE = "mean of the fork means ± half-width of its 99.9% Student-t interval over forks"
+            + " (Kalibera–Jones: forks are the units, iterations nested); a figure from one fork keeps JMH's interval over"
+            + " its iterations, is marked so, and is never judged; differences and ratios of independent figures combine"
+            + " standard errors with Welch–Satterthwaite degrees of freedom";
 
     private static final double Z = new NormalDistribution().inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
 
-    public static Estimate exact(double value) {
-        return new Estimate(value, 0, Double.POSITIVE_INFINITY);
+    /** A figure from {@code df + 1} independent units (forks or runs). */
+    public Estimate(double value, double standardError, double df) {
+        this(value, standardError, df, Basis.BETWEEN_FORKS, Double.isFinite(df) && df >= 0 ? (int) df + 1 : 0);
     }
 
-    /** From a metric's iterations (rule 1), or from its score and error when it has fewer than two (rule 4). */
+    public static Estimate exact(double value) {
+        return new Estimate(value, 0, Double.POSITIVE_INFINITY, Basis.EXACT, 0);
+    }
+
+    /** From a metric: between its forks when it has two or more (rule 1), else by the old one-fork rule (rule 2). */
     public static Estimate of(Metric m) {
+        double[] forkMeans = m.forkMeans();
+        if (forkMeans.length >= 2) {
+            return ofSamples(forkMeans);
+        }
+        return oldOneForkRule(m);
+    }
+
+    /**
+     * The old rule, kept for the A/A study's contrast: the mean of all iterations of all forks with {@code s/√n} as if
+     * independent (JMH's {@code scoreError}), or JMH's error as a normal half-width without raw iterations. Its basis is
+     * {@link Basis#WITHIN_ONE_FORK} whatever the fork count, because it does not see the forks.
+     */
+    public static Estimate oldOneForkRule(Metric m) {
         double[] v = m.values();
+        int forks = Math.max(1, m.forkMeans().length);
         if (v.length < 2) {
             double se = Double.isFinite(m.scoreError()) ? m.scoreError() / Z : Double.NaN;
-            return new Estimate(m.score(), se, Double.POSITIVE_INFINITY);
+            return new Estimate(m.score(), se, Double.POSITIVE_INFINITY, Basis.WITHIN_ONE_FORK, forks);
         }
-        return ofSamples(v);
+        Estimate pooled = ofSamples(v);
+        return new Estimate(pooled.value, pooled.standardError, pooled.df, Basis.WITHIN_ONE_FORK, forks);
     }
 
-    /** Mean of independent samples with its standard error (rule 1). */
+    /** Mean of independent units (forks, or runs) with its standard error (rules 1 and 3). */
     public static Estimate ofSamples(double[] values) {
         ListStatistics s = new ListStatistics();
         for (double x : values) {
@@ -67,14 +124,44 @@ public record Estimate(double value, double standardError, double df) {
                 s.addValue(x);
             }
         }
-        long n = s.getN();
+        int n = (int) s.getN();
         if (n == 0) {
-            return new Estimate(Double.NaN, Double.NaN, 0);
+            return new Estimate(Double.NaN, Double.NaN, 0, Basis.BETWEEN_FORKS, 0);
         }
         if (n == 1) {
-            return new Estimate(s.getMean(), Double.NaN, 0);
+            return new Estimate(s.getMean(), Double.NaN, 0, Basis.BETWEEN_FORKS, 1);
         }
-        return new Estimate(s.getMean(), s.getStandardDeviation() / Math.sqrt(n), n - 1);
+        return new Estimate(s.getMean(), s.getStandardDeviation() / Math.sqrt(n), n - 1, Basis.BETWEEN_FORKS, n);
+    }
+
+    /** Whether this figure may enter a verdict: its error is known and built between two or more forks or runs. */
+    public boolean judgeable() {
+        return errorKnown() && basis != Basis.WITHIN_ONE_FORK && (basis == Basis.EXACT || units >= 2);
+    }
+
+    /** Whether the error of this figure comes from one fork (or is otherwise not between forks): never judged. */
+    public boolean oneFork() {
+        return basis == Basis.WITHIN_ONE_FORK || basis == Basis.BETWEEN_FORKS && units < 2;
+    }
+
+    /**
+     * For a ratio: whether its 99.9% interval excludes 1 and its effect is at least {@code minEffect} (a ratio of
+     * 1.10 or of 1/1.10 for 10%), rule 5. False for a figure that is not {@link #judgeable}.
+     */
+    public boolean differsFromOne(double minEffect) {
+        if (!judgeable()) {
+            return false;
+        }
+        boolean excludesOne = lower() > 1 || upper() < 1;
+        return excludesOne && Math.max(value, 1 / value) >= 1 + minEffect - 1e-12;
+    }
+
+    /**
+     * For a ratio: whether its whole 99.9% interval lies within {@code [1/(1 + margin), 1 + margin]} — equivalence by
+     * two one-sided tests (TOST), rule 5. False for a figure that is not {@link #judgeable}.
+     */
+    public boolean equivalentToOne(double margin) {
+        return judgeable() && value > 0 && lower() >= 1 / (1 + margin) && upper() <= 1 + margin;
     }
 
     public boolean errorKnown() {
@@ -108,12 +195,12 @@ public record Estimate(double value, double standardError, double df) {
     }
 
     public Estimate times(double c) {
-        return new Estimate(value * c, standardError * Math.abs(c), df);
+        return new Estimate(value * c, standardError * Math.abs(c), df, basis, units);
     }
 
     public Estimate plus(Estimate o) {
         return new Estimate(value + o.value, Math.hypot(standardError, o.standardError),
-                welch(standardError, df, o.standardError, o.df));
+                welch(standardError, df, o.standardError, o.df), weaker(o), fewer(o));
     }
 
     public Estimate minus(Estimate o) {
@@ -128,7 +215,18 @@ public record Estimate(double value, double standardError, double df) {
         if (value == 0) {
             a = standardError / o.value;
         }
-        return new Estimate(r, Math.hypot(a, b), welch(Math.abs(a), df, Math.abs(b), o.df));
+        return new Estimate(r, Math.hypot(a, b), welch(Math.abs(a), df, Math.abs(b), o.df), weaker(o), fewer(o));
+    }
+
+    private Basis weaker(Estimate o) {
+        return basis.compareTo(o.basis) >= 0 ? basis : o.basis;
+    }
+
+    private int fewer(Estimate o) {
+        if (basis == Basis.EXACT) {
+            return o.units;
+        }
+        return o.basis == Basis.EXACT ? units : Math.min(units, o.units);
     }
 
     /** Welch–Satterthwaite degrees of freedom of a sum of two independent terms with these standard errors. */

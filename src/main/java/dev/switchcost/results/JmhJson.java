@@ -136,6 +136,12 @@ public final class JmhJson {
                 raw[f][i] = number(it.get(i), at, where + "[" + i + "]");
             }
         }
+        if (raw.length == 0 && m.has("rawDataHistogram")) {
+            // sample mode keeps no rawData: with two or more forks an iteration's value is its histogram's mean, so that
+            // the forks are the units (Estimate); one fork keeps JMH's own score and error, as files always read
+            double[][] means = iterationMeans(m, at);
+            raw = means.length >= 2 ? means : raw;
+        }
         String unit = m.has("scoreUnit") ? string(m.get("scoreUnit"), at, name + ".scoreUnit") : "";
         return Metric.of(number(m.get("score"), at, name + ".score"),
                 m.has("scoreError") ? number(m.get("scoreError"), at, name + ".scoreError") : Double.NaN, unit, raw);
@@ -186,6 +192,39 @@ public final class JmhJson {
         return new Percentiles(percentile.applyAsDouble("50.0"), percentile.applyAsDouble("90.0"), percentile.applyAsDouble("99.0"),
                 percentile.applyAsDouble("99.9"), percentile.applyAsDouble("100.0"), histogram.stream().mapToLong(Percentiles.Bin::count).sum(),
                 histogram);
+    }
+
+    /**
+     * Per fork, per iteration: the mean of that iteration's {@code rawDataHistogram} ({@code [value, count]} pairs), in
+     * JMH's unit; an iteration without samples is left out.
+     */
+    private static double[][] iterationMeans(JsonObject pm, Field at) {
+        JsonArray forks = array(pm, "rawDataHistogram", at, "primaryMetric");
+        double[][] out = new double[forks.size()][];
+        for (int f = 0; f < forks.size(); f++) {
+            JsonArray iterations = element(forks.get(f), at, "primaryMetric.rawDataHistogram[" + f + "]");
+            List<Double> means = new ArrayList<>();
+            for (int i = 0; i < iterations.size(); i++) {
+                String where = "primaryMetric.rawDataHistogram[" + f + "][" + i + "]";
+                JsonArray pairs = element(iterations.get(i), at, where);
+                double sum = 0;
+                double n = 0;
+                for (int k = 0; k < pairs.size(); k++) {
+                    JsonArray vc = element(pairs.get(k), at, where + "[" + k + "]");
+                    if (vc.size() != 2) {
+                        throw at.bad(where + "[" + k + "]", "is not [value, count]");
+                    }
+                    double count = number(vc.get(1), at, where + "[" + k + "][1]");
+                    sum += number(vc.get(0), at, where + "[" + k + "][0]") * count;
+                    n += count;
+                }
+                if (n > 0 && Double.isFinite(sum)) {
+                    means.add(sum / n);
+                }
+            }
+            out[f] = means.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+        return out;
     }
 
     /**

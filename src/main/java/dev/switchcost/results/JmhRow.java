@@ -1,6 +1,7 @@
 package dev.switchcost.results;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -117,6 +118,31 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
     /** The primary score's estimate (see {@link Estimate}). */
     public Estimate estimate() {
         return primary.estimate();
+    }
+
+    /**
+     * The forks with measurements of the primary score in this row; without raw data (one-fork sample mode, old files)
+     * the forks JMH's settings name, or 0 when unknown.
+     */
+    public int forks() {
+        int k = primary.forkMeans().length;
+        return k > 0 || settings == null ? k : Math.max(0, settings.forks());
+    }
+
+    /** Each fork's mean of the primary score, in its unit; the units of the between-fork rule ({@link Estimate}). */
+    public double[] forkMeans() {
+        return primary.forkMeans();
+    }
+
+    /** The most measurement iterations any fork of the primary score has; without raw data JMH's setting, or 0. */
+    public int iterationsPerFork() {
+        int n = Arrays.stream(primary.raw()).mapToInt(f -> f.length).max().orElse(0);
+        return n > 0 || settings == null ? n : Math.max(0, settings.measurementIterations());
+    }
+
+    /** Whether the primary score keeps its iterations ({@code rawData}, or a multi-fork sample-mode histogram). */
+    public boolean hasRawIterations() {
+        return primary.raw().length > 0;
     }
 
     /** A secondary score, NaN when absent (e.g. run without that profiler). */

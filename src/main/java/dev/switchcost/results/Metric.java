@@ -2,6 +2,7 @@ package dev.switchcost.results;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,6 +71,12 @@ public record Metric(double score, double scoreError, String unit, String jmhUni
     /** All iteration values, forks one after another. */
     public double[] values() {
         return Arrays.stream(raw).flatMapToDouble(Arrays::stream).toArray();
+    }
+
+    /** Each fork's mean of its finite iteration values; a fork without one is left out. */
+    public double[] forkMeans() {
+        return Arrays.stream(raw).map(f -> Arrays.stream(f).filter(Double::isFinite).average())
+                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).toArray();
     }
 
     /** Mean with its 99.9% interval: see {@link Estimate} for the rule. */

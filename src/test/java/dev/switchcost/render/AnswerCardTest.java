@@ -265,6 +265,12 @@ class AnswerCardTest {
                 .contains("median · p99 (means of 1,000 trips)"), card);
         assertTrue(lines.get(lines.indexOf(lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow()) + 1)
                 .contains("median · p99 (sampled)"), card);
+        // issue 28: the captured virtual pair's batches form two modes (about 400 and 1,300 ns per switch): named, not averaged
+        int virtual = lines.indexOf(lines.stream().filter(l -> l.startsWith("Virtual")).findFirst().orElseThrow());
+        assertTrue(lines.get(virtual).contains("MIXED") && !lines.get(virtual).contains("±"), card);
+        assertTrue(lines.get(virtual + 2).matches(".*two modes: ns \\(share of samples\\) +3\\d\\d 8\\d% · 1,\\d{3} 1\\d%"), card);
+        String one = lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
+        assertTrue(one.contains("±") && !one.contains("MIXED"), "one mode, one mean ±: " + card);
     }
 
     /**
@@ -322,5 +328,27 @@ class AnswerCardTest {
         String tail = lines.get(at + 1);
         assertTrue(tail.contains("median · p99"), tail);
         return tail.substring(tail.lastIndexOf(')') + 1).strip();
+    }
+
+    /** Issue 28: "matches plain C" only by the equivalence test; too wide to tell is not a match, nor is one fork. */
+    @Test
+    void theJvmMatchesPlainCOnlyByAnEquivalenceTest() {
+        Estimate c = new Estimate(3000, 20, 9);
+        Estimate close = new Estimate(3050, 20, 9);
+        assertEquals("the JVM matches plain C within ±10 % here (equivalence test: JVM is 1.02 ± 0.04× C)",
+                AnswerCard.nativeWords(close.minus(c), c, close));
+
+        Estimate wideC = new Estimate(3000, 300, 4);
+        Estimate wide = new Estimate(3421, 300, 4);
+        String w = AnswerCard.nativeWords(wide.minus(wideC), wideC, wide);
+        assertFalse(w.contains("matches"), w);
+        assertTrue(w.endsWith("not resolved at this precision (run with more forks to resolve it)"), w);
+
+        Estimate oneFork = new Estimate(3050, 20, 19, Estimate.Basis.WITHIN_ONE_FORK, 1);
+        String o = AnswerCard.nativeWords(oneFork.minus(c), c, oneFork);
+        assertTrue(o.endsWith("from one fork: not judged"), o);
+
+        Estimate far = new Estimate(6000, 20, 9);
+        assertTrue(AnswerCard.nativeWords(far.minus(c), c, far).startsWith("the JVM adds 3,000 ± "), "beyond the minimum effect");
     }
 }

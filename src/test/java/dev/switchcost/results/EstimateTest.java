@@ -1,8 +1,19 @@
 package dev.switchcost.results;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.inference.TTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.util.ListStatistics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -65,9 +76,114 @@ class EstimateTest {
     }
 
     @Test
-    void withoutRawDataJmhsErrorIsTakenAsANormalInterval() {
+    void withoutRawDataJmhsErrorIsTakenAsANormalIntervalFromOneFork() {
         Estimate e = Estimate.of(Metric.of(10, 2, "ns/op", new double[0][]));
         assertEquals(2, e.halfWidth(), 1e-9);
         assertTrue(e.resolved());
+        assertEquals(Estimate.Basis.WITHIN_ONE_FORK, e.basis(), "an old file's figure says it is not between forks");
+        assertFalse(e.judgeable());
+    }
+
+    /** A one-fork figure keeps JMH's interval over its iterations, and says it comes from one fork. */
+    @Test
+    void oneForkKeepsTheOldRuleAndSaysSo() {
+        Estimate e = Estimate.of(Metric.of(100, Double.NaN, "ns/op", new double[][] {A}));
+        assertEquals(Estimate.ofSamples(A).value(), e.value(), 1e-12);
+        assertEquals(Estimate.ofSamples(A).halfWidth(), e.halfWidth(), 1e-12);
+        assertEquals(Estimate.Basis.WITHIN_ONE_FORK, e.basis());
+        assertTrue(e.oneFork());
+        assertFalse(e.judgeable());
+        assertEquals(1, e.units());
+        Estimate between = Estimate.of(Metric.of(100, Double.NaN, "ns/op", new double[][] {A, B}));
+        assertTrue(between.judgeable());
+        assertEquals(Estimate.Basis.WITHIN_ONE_FORK, between.over(e).basis(), "a combination takes the weaker basis");
+        assertEquals(Estimate.Basis.BETWEEN_FORKS, between.times(0.5).minus(Estimate.exact(3)).basis());
+    }
+
+    /** Two or more forks: the mean of the fork means, the error from their spread with k − 1 degrees of freedom. */
+    @Test
+    void forksAreTheUnits() {
+        Estimate e = Estimate.of(Metric.of(105, 1, "ns/op", new double[][] {A, B, B_CLOSE}));
+        Estimate means = Estimate.ofSamples(new double[] {mean(A), mean(B), mean(B_CLOSE)});
+        assertEquals(means.value(), e.value(), 1e-12);
+        assertEquals(means.standardError(), e.standardError(), 1e-12);
+        assertEquals(2, e.df());
+        assertEquals(3, e.units());
+        assertEquals(Estimate.Basis.BETWEEN_FORKS, e.basis());
+        assertTrue(e.halfWidth() > Estimate.oldOneForkRule(Metric.of(105, 1, "ns/op", new double[][] {A, B, B_CLOSE})).halfWidth(),
+                "the fork means differ by more than their iterations say");
+    }
+
+    /**
+     * Coverage on synthetic fork-level data with known variance components: a true mean, a between-fork standard deviation
+     * and a within-fork one, 5 forks × 8 iterations, 2,000 simulated runs with a seeded generator. The between-fork
+     * interval covers the true mean as often as it says, at 95% (within four binomial standard deviations, built from
+     * the same standard error and degrees of freedom) and at 99.9%; the old rule, which treats the 40 iterations as
+     * independent, covers far less often than its 99.9% promise.
+     */
+    @Test
+    void theBetweenForkIntervalCoversTheTrueMeanAsOftenAsItSays() {
+        Random rng = new Random(28);
+        int runs = 2000;
+        double mu = 1000;
+        double sdFork = 60;
+        double sdIteration = 50;
+        int covered95 = 0;
+        int missed999 = 0;
+        int oldCovered = 0;
+        for (int run = 0; run < runs; run++) {
+            double[][] raw = new double[5][8];
+            for (double[] fork : raw) {
+                double shift = sdFork * rng.nextGaussian();
+                for (int i = 0; i < fork.length; i++) {
+                    fork[i] = mu + shift + sdIteration * rng.nextGaussian();
+                }
+            }
+            Metric m = Metric.of(Double.NaN, Double.NaN, "ns/op", raw);
+            Estimate e = Estimate.of(m);
+            double t95 = new TDistribution(e.df()).inverseCumulativeProbability(0.975);
+            covered95 += Math.abs(e.value() - mu) <= t95 * e.standardError() ? 1 : 0;
+            missed999 += e.lower() <= mu && mu <= e.upper() ? 0 : 1;
+            Estimate old = Estimate.oldOneForkRule(m);
+            oldCovered += old.lower() <= mu && mu <= old.upper() ? 1 : 0;
+        }
+        double tolerance = 4 * Math.sqrt(runs * 0.95 * 0.05);
+        assertTrue(Math.abs(covered95 - 0.95 * runs) <= tolerance, "95% coverage: " + covered95 + " of " + runs);
+        // 2 misses expected at 99.9%; 9 or more has probability below 0.1% (Poisson, mean 2)
+        assertTrue(missed999 <= 8, "99.9% coverage: " + missed999 + " misses of " + runs);
+        assertTrue(oldCovered < 0.9 * runs, "the old rule promises 99.9% and covers " + oldCovered + " of " + runs);
+    }
+
+    /**
+     * Sample mode keeps no rawData: a captured one-fork row keeps JMH's score and error (as it always read); the same row
+     * given a second fork takes each iteration's histogram mean, and the forks are its units.
+     */
+    @Test
+    void sampleModeRowsWithSeveralForksAreJudgedBetweenForks(@TempDir Path tmp)
+            throws IOException {
+        Path captured = Path.of(
+                "src/test/resources/fixtures/jmh-json/handoffs-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        JmhRow one = JmhJson.read(captured).get(0);
+        assertEquals(one.primary().score(), one.estimate().value(), 1e-9);
+        assertEquals(Estimate.Basis.WITHIN_ONE_FORK, one.estimate().basis());
+
+        JsonArray rows = JsonParser.parseString(Files.readString(captured)).getAsJsonArray();
+        JsonObject pm = rows.get(0).getAsJsonObject().getAsJsonObject("primaryMetric");
+        JsonArray forks = pm.getAsJsonArray("rawDataHistogram");
+        forks.add(forks.get(0).deepCopy());
+        Path two = tmp.resolve("jmh.json");
+        Files.writeString(two, rows.toString());
+        JmhRow r = JmhJson.read(two).get(0);
+        assertEquals(2, r.forks());
+        Estimate e = r.estimate();
+        assertEquals(Estimate.Basis.BETWEEN_FORKS, e.basis());
+        assertEquals(2, e.units());
+        assertEquals(r.forkMeans()[0], e.value(), 1e-9, "two equal forks: the fork mean");
+        assertEquals(0, e.standardError(), 1e-9, "two equal forks: no spread");
+        assertEquals(r.percentiles().samples(), 2 * one.percentiles().samples(), "the histogram still holds every sample");
+    }
+
+    private static double mean(double[] v) {
+        return Arrays.stream(v).average().orElseThrow();
     }
 }
