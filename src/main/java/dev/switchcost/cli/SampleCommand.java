@@ -13,6 +13,7 @@ import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.measure.sample.ProcStatus;
+import dev.switchcost.measure.sample.ProcText;
 import dev.switchcost.measure.sample.Sample;
 import dev.switchcost.measure.sample.Sampler;
 import dev.switchcost.measure.sample.ThreadSampler;
@@ -439,7 +440,7 @@ public final class SampleCommand extends BaseCommand {
     /** How many CPUs the process may run on (its Cpus_allowed_list), or this machine's count when unreadable. */
     private static int allowedCpus(long pid) {
         try {
-            String list = ProcStatus.cpusAllowed(Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status")));
+            String list = ProcStatus.cpusAllowed(ProcText.lines(Path.of("/proc", String.valueOf(pid), "status")));
             if (list != null) {
                 return CpuSet.parse(list).size();
             }

@@ -55,9 +55,12 @@ public final class Disturbance {
     private Disturbance() {
     }
 
-    /** The result label that names an intruder: {@code interference.intruder.<pid>.<comm>} (comm made safe). */
+    /**
+     * The result label that names an intruder: {@code interference.intruder.<pid>.<comm>}, the comm made safe
+     * for a label ({@code ksoftirqd/0} and {@code kworker/0:1H} stay as the kernel names them).
+     */
     static String intruderLabel(long pid, String comm) {
-        return INTRUDER + pid + "." + comm.replaceAll("[^A-Za-z0-9_.:+-]", "_");
+        return INTRUDER + pid + "." + comm.replaceAll("[^A-Za-z0-9_.:+/-]", "_");
     }
 
     /**

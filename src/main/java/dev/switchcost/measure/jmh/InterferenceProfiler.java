@@ -5,6 +5,7 @@ import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
+import dev.switchcost.measure.sample.ProcText;
 import dev.switchcost.measure.sample.SchedStat;
 import dev.switchcost.measure.sample.TaskStat;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -157,7 +158,7 @@ public final class InterferenceProfiler implements InternalProfiler {
             Integer ext = CountedThreads.externals().get(tid);
             Path status = Path.of("/proc", String.valueOf(ext == null ? selfPid : ext), "task", String.valueOf(tid), "status");
             try {
-                for (String line : Files.readAllLines(status)) {
+                for (String line : ProcText.lines(status)) {
                     if (line.startsWith("Cpus_allowed_list:")) {
                         CpuSet.parse(line.substring(line.indexOf(':') + 1).trim()).stream().forEach(out::add);
                     }

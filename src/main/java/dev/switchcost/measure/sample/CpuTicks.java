@@ -2,7 +2,6 @@ package dev.switchcost.measure.sample;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +33,7 @@ public record CpuTicks(int cpu, long total, long idle, long steal) {
     public static Map<Integer, CpuTicks> read() {
         Path p = Path.of("/proc/stat");
         try {
-            return parse(Files.readAllLines(p));
+            return parse(ProcText.lines(p));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + p, e);
         }

@@ -4,9 +4,11 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.measure.sample.HostileNames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
@@ -20,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -115,6 +118,30 @@ class DisturbanceTest {
         } finally {
             yes.destroyForcibly();
             assertTrue(yes.waitFor(10, TimeUnit.SECONDS), "the hog is gone");
+        }
+    }
+
+    /**
+     * Processes named with a split UTF-8 character, ESC/OSC, a newline and U+202E beside a short forked
+     * trial (issue 30: every trial failed with "cannot read /proc/<pid>/task/<tid>/stat"): the trial completes.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aTrialBesideProcessesWithHostileNamesCompletes(@TempDir Path tmp) throws Exception {
+        LinuxTestSupport.assumeNative();
+        System.setProperty("jmh.ignoreLock", "true");
+        try (HostileNames names = HostileNames.start(tmp)) {
+            Options options = ForkOptions.withSwitchcostDefaults(new OptionsBuilder()
+                    .include("FutexPingPong.roundTrip").param("placement", "SAME_CPU").param("wait", "UNTIMED")
+                    .param("binding", "JNA").forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(100))
+                    .measurementIterations(2).measurementTime(TimeValue.milliseconds(200))
+                    .addProfiler(InterferenceProfiler.class).jvmArgsAppend("-Djmh.ignoreLock=true").build(),
+                    new PrintStream(PrintStream.nullOutputStream()));
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            TrialLedger.Outcome outcome = Trials.execute(options, OutputFormatFactory.createFormatInstance(
+                    new PrintStream(log, true, StandardCharsets.UTF_8), VerboseMode.NORMAL));
+            assertTrue(outcome.failed().isEmpty(), outcome.failed() + "\n" + log.toString(StandardCharsets.UTF_8));
+            assertEquals(1, outcome.complete().size() + outcome.disturbed().size(), "the trial came back");
         }
     }
 }
