@@ -17,8 +17,14 @@ import java.util.TreeMap;
  * @param total  user + nice + system + idle + iowait + irq + softirq + steal
  * @param idle   idle + iowait: time the CPU had nothing to run
  * @param steal  time the hypervisor gave this virtual CPU's turn to someone else
+ * @param irq    irq + softirq: time spent in interrupts, charged to no task
  */
-public record CpuTicks(int cpu, long total, long idle, long steal) {
+public record CpuTicks(int cpu, long total, long idle, long steal, long irq) {
+
+    /** A CPU whose interrupt time is not known. */
+    public CpuTicks(int cpu, long total, long idle, long steal) {
+        this(cpu, total, idle, steal, 0);
+    }
 
     /** Clock ticks per second in {@code /proc/stat} and {@code /proc/<pid>/stat} ({@code USER_HZ}). */
     public static final long TICKS_PER_SECOND = 100;
@@ -64,7 +70,7 @@ public record CpuTicks(int cpu, long total, long idle, long steal) {
             for (long x : v) {
                 total += x;
             }
-            out.put(cpu, new CpuTicks(cpu, total, v[3] + v[4], v[7]));
+            out.put(cpu, new CpuTicks(cpu, total, v[3] + v[4], v[7], v[5] + v[6]));
         }
         return out;
     }

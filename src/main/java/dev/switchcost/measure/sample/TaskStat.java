@@ -118,6 +118,18 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         return s.isEmpty() ? -1 : Long.parseLong(s);
     }
 
+    /**
+     * A whole process's CPU time: utime + stime of {@code /proc/<pid>/stat}, which keeps the time of its
+     * threads that ended; -1 when it cannot be read.
+     */
+    public static long processTicks(long pid) {
+        try {
+            return parse(pid, ProcText.read(Path.of("/proc", String.valueOf(pid), "stat"))).cpuTicks();
+        } catch (IOException | IllegalArgumentException e) {
+            return -1;
+        }
+    }
+
     /** @return all threads of all processes, by tid */
     public static Map<Integer, TaskStat> scanAll() {
         return scan(Path.of("/proc"));
