@@ -35,6 +35,11 @@ import java.util.Optional;
  * loop (k/n ≈ 0.5) is far beyond it in any window, a stray tick never. Without the window (results
  * written before it was recorded) the plain share is compared with the limit.
  *
+ * <p><b>Inconclusive, never silently passed.</b> A share over the limit whose lower bound is not (two ticks or
+ * more of it: a 9 % niced neighbour over a 110-tick trial, issue 30) is {@link Reading#inconclusive}: flagged like
+ * a disturbed trial, with words that say the window was too short. Readings written before their unattributed
+ * time was measured keep the rule they were made under.
+ *
  * <p>The same rule judges every repetition of every {@code compare} cell: a JVM cell by its fork's results,
  * a native C cell by {@link #reading(Interference.Figures)} of the program's run
  * ({@link Interference#ofProgram}). The rule gives values ({@link Reading}); the words for them are made

@@ -170,28 +170,21 @@ public final class Interference {
     }
 
     /**
-     * The run's own processes: every process below the top of the {@link #harness} (or below this JVM when
-     * it has none), this JVM and the harness included. That is the trial's fork, the forks before it still
-     * shutting down (issue 30: "java (pid N)", a different N each trial, named as the intruder), a partner
-     * process and whatever the benchmark started. Their time counts with {@code jvm}; none is an intruder.
+     * The run's own processes: this JVM and the {@link #harness}, whatever this JVM started (a partner process,
+     * a program the benchmark runs), and the other JVMs the harness started with theirs (the forks before this
+     * one, still shutting down: issue 30 found them named "java (pid N)", a new N each trial). Their time counts
+     * with {@code jvm}; none is an intruder. Anything else the harness started (a test's {@code yes}) stays others.
      */
     static Set<Long> run(Snapshot s, long selfPid) {
         Set<Long> harness = harness(s, selfPid);
-        long top = selfPid;
-        for (long h : harness) {
-            TaskStat t = s.tasks().get((int) h);
-            if (t != null && !harness.contains(t.ppid())) {
-                top = h;
-            }
-        }
-        Map<Long, Long> parent = new HashMap<>();
-        s.tasks().values().stream().filter(t -> t.pid() == t.tid()).forEach(t -> parent.put(t.pid(), t.ppid()));
+        Map<Long, TaskStat> main = new HashMap<>();
+        s.tasks().values().stream().filter(t -> t.pid() == t.tid()).forEach(t -> main.put(t.pid(), t));
         Set<Long> out = new HashSet<>(harness);
         out.add(selfPid);
-        for (long pid : parent.keySet()) {
-            long p = pid;
-            for (int depth = 0; depth < 32 && p > 1; depth++, p = parent.getOrDefault(p, 0L)) {
-                if (p == top) {
+        for (long pid : main.keySet()) {
+            TaskStat t = main.get(pid);
+            for (int depth = 0; depth < 32 && t != null && t.ppid() > 1; depth++, t = main.get(t.ppid())) {
+                if (t.ppid() == selfPid || harness.contains(t.ppid()) && t.comm().equals("java")) {
                     out.add(pid);
                     break;
                 }

@@ -186,7 +186,8 @@ class InterferenceTest {
 
     /**
      * Issue 30's false alarms on a quiet machine: the fork before this one still shutting down ("java (pid N)",
-     * a sibling under the host) and a process the benchmark started are the run's own, not intruders.
+     * a sibling under the host) and a process the benchmark started are the run's own, not intruders; a
+     * process that is not a JVM started by the host is not.
      */
     @Test
     void theOtherForksOfTheHostAndTheBenchmarksChildrenAreTheRunsOwn() {
@@ -194,16 +195,19 @@ class InterferenceTest {
         Map<Integer, TaskStat> b = Map.of(
                 40, new TaskStat(40, 40, "java", 0, 1, 41), 41, new TaskStat(41, 41, "java", 0, 1, 44),
                 45, new TaskStat(45, 45, "java", 0, 1, 41), 46, new TaskStat(46, 46, "sh", 0, 1, 40),
-                44, new TaskStat(44, 44, "bash", 0, 1, 1), 50, new TaskStat(50, 50, "yes", 0, 1, 44));
+                44, new TaskStat(44, 44, "bash", 0, 1, 1), 50, new TaskStat(50, 50, "yes", 0, 1, 44),
+                51, new TaskStat(51, 51, "yes", 0, 1, 41));
         Map<Integer, TaskStat> a = Map.of(
                 40, new TaskStat(40, 40, "java", 0, 1, 41), 41, new TaskStat(41, 41, "java", 1, 1, 44),
                 45, new TaskStat(45, 45, "java", 5, 1, 41), 46, new TaskStat(46, 46, "sh", 2, 1, 40),
-                44, new TaskStat(44, 44, "bash", 0, 1, 1), 50, new TaskStat(50, 50, "yes", 3, 1, 44));
+                44, new TaskStat(44, 44, "bash", 0, 1, 1), 50, new TaskStat(50, 50, "yes", 3, 1, 44),
+                51, new TaskStat(51, 51, "yes", 1, 1, 41));
         assertEquals(Set.of(40L, 41L, 45L, 46L), Interference.run(new Interference.Snapshot(Map.of(), Map.of(), a), self));
         Interference.Figures f = Interference.between(new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(), b),
                 new Interference.Snapshot(Map.of(1, new CpuTicks(1, 100, 80, 0)), Map.of(), a), Set.of(1), Set.of(), self, Set.of(), 1);
         assertEquals(80_000_000L, f.jvmNs(), "host 1, previous fork 5, the benchmark's sh 2");
-        assertEquals(List.of(new Interference.Intruder(50, "yes", 30_000_000L)), f.intruders());
+        assertEquals(List.of(new Interference.Intruder(50, "yes", 30_000_000L), new Interference.Intruder(51, "yes", 10_000_000L)),
+                f.intruders(), "a yes the host started (as a test does) is not the run's");
     }
 
     /**
