@@ -79,8 +79,10 @@ public final class JvmStart {
             }
         }
         String why = why(output);
-        if (why.contains("reserve") || why.contains("memory") || why.contains("heap")) {
-            return "give it more memory (ulimit -v, the container's limit" + (options.length() == 0 ? "" : ", " + options) + ")";
+        if (why.contains("reserve") || why.contains("memory") || why.contains("heap") || why.contains("allocate")) {
+            // a JVM reserves address space up front (heap, code cache, 1 GiB of compressed class space)
+            return "raise the address-space limit (ulimit -v unlimited) or the container's memory limit, not the JDK: a JVM reserves "
+                    + "its heap, code cache and class space at start" + (options.length() == 0 ? "" : "; or fix " + options);
         }
         if (options.length() > 0) {
             return "fix or unset " + options;

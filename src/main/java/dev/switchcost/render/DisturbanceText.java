@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.TrialLedger;
+import dev.switchcost.measure.sample.ProcText;
 import dev.switchcost.session.RunSession;
 
 import java.util.Locale;
@@ -37,9 +38,11 @@ public final class DisturbanceText {
             outcome.failed().forEach((k, why) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ").append(why));
         }
         if (!outcome.disturbed().isEmpty()) {
+            boolean unsure = outcome.disturbed().values().stream().anyMatch(Disturbance.Reading::inconclusive);
             b.append(b.length() == 0 ? "" : System.lineSeparator()).append(prefix).append(outcome.disturbed().size())
                     .append(" trial").append(outcome.disturbed().size() == 1 ? " was" : "s were")
-                    .append(" disturbed (other tasks took the measured CPUs); their rows are ")
+                    .append(unsure ? " disturbed or too short to judge" : " disturbed (other tasks took the measured CPUs)")
+                    .append("; their rows are ")
                     .append(outcome.keptDisturbed() ? "kept, marked (--allow-disturbed):" : "left out of the results "
                             + "(quiet the machine, or keep them marked with --allow-disturbed):");
             outcome.disturbed().forEach((k, reading) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ")
@@ -54,23 +57,37 @@ public final class DisturbanceText {
      */
     public static String why(Disturbance.Reading r) {
         StringBuilder why = new StringBuilder();
-        if (r.othersCrossed()) {
-            why.append("disturbed: other tasks took ").append(percent(r.othersPercent())).append(" of the measured CPUs' time (limit ")
+        if (r.othersCrossed() || r.inconclusive() && r.othersPercent() > Disturbance.MAX_OTHERS_PERCENT) {
+            why.append(r.othersCrossed() ? "disturbed: " : "inconclusive: ").append("other tasks took ")
+                    .append(percent(r.othersPercent())).append(" of the measured CPUs' time (limit ")
                     .append(limit(Disturbance.MAX_OTHERS_PERCENT)).append(')');
+            if (r.inconclusive()) {
+                why.append(", too few ticks (").append(Math.round(r.ticks())).append(") to tell it from the limit");
+            }
             if (r.intruder() != null) {
                 why.append("; largest: ").append(intruder(r.intruder()));
             }
+            if (r.irqPercent() != null && r.irqPercent() >= 0.05) {
+                why.append("; interrupts ").append(percent(r.irqPercent()));
+            }
+            if (r.unattributedPercent() != null && r.unattributedPercent() >= 0.05) {
+                why.append("; unattributed (tasks too short-lived to see) ").append(percent(r.unattributedPercent()));
+            }
         }
-        if (r.stealCrossed()) {
-            why.append(why.length() == 0 ? "disturbed: " : "; ").append("the hypervisor stole ").append(percent(r.stealPercent()))
+        if (r.stealCrossed() || r.inconclusive() && r.stealPercent() > Disturbance.MAX_STEAL_PERCENT) {
+            why.append(why.length() == 0 ? (r.stealCrossed() ? "disturbed: " : "inconclusive: ") : "; ")
+                    .append("the hypervisor stole ").append(percent(r.stealPercent()))
                     .append(" of the measured CPUs' time (limit ").append(limit(Disturbance.MAX_STEAL_PERCENT)).append(')');
+        }
+        if (r.inconclusive()) {
+            why.append("; run longer iterations (-i, -r) to judge it");
         }
         return why.length() == 0 ? "not disturbed" : why.toString();
     }
 
     /** {@code yes (pid 1234) took 47% in its worst iteration}, or {@code ... took 47%} for a whole run. */
     public static String intruder(Disturbance.Intruder i) {
-        return i.comm() + " (pid " + i.pid() + ") took " + percent(i.percent()) + (i.worstIteration() ? " in its worst iteration" : "");
+        return ProcText.name(i.comm()) + " (pid " + i.pid() + ") took " + percent(i.percent()) + (i.worstIteration() ? " in its worst iteration" : "");
     }
 
     /** {@code others 0.4%, steal 0%}: the shares, disturbed or not. */

@@ -189,13 +189,14 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
     /** @throws IllegalArgumentException when the file is not a compare.json */
     public static CompareResults read(Path file) throws IOException {
         CompareResults r;
+        String text = InputFiles.read(file);
         try {
-            String text = InputFiles.read(file);
             JsonFields.check(text, CompareResults.class, Set.of("simulation", "simulation.counts", "cells.samples.interference", "cells.samples.interference.intruder"),
                     Set.of("cells.column", "cells.group", "cells.label", "cells.placement"), file, "a switchcost compare.json");
             r = GSON.fromJson(text, CompareResults.class);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not a switchcost compare.json: " + JmhJson.cause(e), e);
+            throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, "a switchcost compare.json")
+                    : file + " is not a switchcost compare.json: " + JmhJson.cause(e), e);
         }
         if (r == null || r.cells() == null || r.placements() == null || r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost compare.json (schema 1 with placements and cells)");

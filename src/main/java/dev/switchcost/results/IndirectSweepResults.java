@@ -96,12 +96,13 @@ public record IndirectSweepResults(int schema, String createdAt, int repetitions
     /** @throws IllegalArgumentException when the file is not a switchcost indirect.json */
     public static IndirectSweepResults read(Path file) throws IOException {
         IndirectSweepResults r;
+        String text = InputFiles.read(file);
         try {
-            String text = InputFiles.read(file);
             JsonFields.check(text, IndirectSweepResults.class, Set.of(), Set.of("cells.impl", "cells.placement"), file, "a switchcost indirect.json");
             r = GSON.fromJson(text, IndirectSweepResults.class);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not a switchcost indirect.json: " + JmhJson.cause(e), e);
+            throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, "a switchcost indirect.json")
+                    : file + " is not a switchcost indirect.json: " + JmhJson.cause(e), e);
         }
         if (r == null || r.cells() == null || r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost indirect.json (schema 1 with cells)");

@@ -37,7 +37,7 @@ public final class JmhJson {
         try {
             return parse(JsonParser.parseString(text), file);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not valid JSON (truncated?): " + cause(e), e);
+            throw new IllegalArgumentException(notJson(file, text, e, "a JMH JSON document"), e);
         }
     }
 
@@ -323,7 +323,40 @@ public final class JmhJson {
         while (c.getCause() != null && c.getCause() != c) {
             c = c.getCause();
         }
-        return oneLine(c.getMessage()).replaceFirst("^[\\w.$]+(Exception|Error): ", "");
+        return oneLine(c.getMessage()).replaceFirst("^[\\w.$]+(Exception|Error): ", "")
+                .replaceFirst("Use JsonReader\\.set(Strictness\\(Strictness\\.LENIENT\\)|Lenient\\(true\\)) to accept malformed JSON", "malformed JSON");
+    }
+
+    /**
+     * The one line for a file that is not one JSON document: JSON Lines (a value on each of several lines, as
+     * {@code compare}'s native programs print) said as such, anything else with Gson's reason, never its hint
+     * to developers ("Use JsonReader.setStrictness...").
+     */
+    static String notJson(Path file, String text, JsonParseException e, String what) {
+        if (jsonLines(text)) {
+            return file + " is JSON Lines (one JSON value on each line), not " + what + ": give a results directory switchcost wrote";
+        }
+        return file + " is not valid JSON (truncated?): " + cause(e);
+    }
+
+    /** Whether {@code text} is two or more lines each holding one JSON object or array. */
+    static boolean jsonLines(String text) {
+        List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
+        if (lines.size() < 2) {
+            return false;
+        }
+        for (String l : lines) {
+            String t = l.strip();
+            if (!(t.startsWith("{") && t.endsWith("}") || t.startsWith("[") && t.endsWith("]"))) {
+                return false;
+            }
+            try {
+                JsonParser.parseString(t);
+            } catch (JsonParseException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String oneLine(String s) {

@@ -55,7 +55,7 @@ final class JsonFields {
         try {
             root = JsonParser.parseString(text);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not valid JSON (truncated?): " + JmhJson.oneLine(JmhJson.cause(e)), e);
+            throw new IllegalArgumentException(JmhJson.notJson(file, text, e, what), e);
         }
         if (!root.isJsonObject()) {
             throw new IllegalArgumentException(file + " is not " + what + ": expected an object, found " + kind(root));

@@ -194,7 +194,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         try {
             root = JsonParser.parseString(text);
         } catch (JsonParseException e) {
-            throw new IllegalArgumentException(f + " is not valid JSON (truncated?): " + JmhJson.cause(e), e);
+            throw new IllegalArgumentException(JmhJson.notJson(f, text, e, "a JMH JSON document"), e);
         }
         if (!JmhJson.looksLikeJmh(root)) {
             if (mustBeJmh) {

@@ -50,7 +50,7 @@ import java.util.stream.Stream;
  * <h2>The status file</h2>
  * UTF-8 text. The first line is the state:
  * <pre>
- * running
+ * running pid=&lt;pid&gt; started=&lt;its start time&gt;  ({@link RunOwner}: a reader tells a dead writer)
  * complete
  * failed: &lt;one-line reason&gt;
  * interrupted
@@ -64,8 +64,8 @@ import java.util.stream.Stream;
  * run kept them ({@code run --allow-disturbed}), read as disturbed (marked, still used).
  * (parameters as {@code k=v} separated by spaces, empty when the benchmark has none; a parameter left
  * out matches every value). A row of {@code jmh*.json} that belongs to a failed trial is read as failed
- * and never averaged in. {@code running} found by a reader means the run is still going or died
- * without a word (SIGKILL). A directory without a status file has state {@link RunStatus.State#UNKNOWN}.
+ * and never averaged in. {@code running} found by a reader means the run is still going, or, when its
+ * pid is gone (or now another process), that it ended without finishing (SIGKILL, a full file system). A directory without a status file has state {@link RunStatus.State#UNKNOWN}.
  * The file is rewritten atomically on every change, so a writer that records failed trials as they
  * happen ({@link #recordFailedTrial}) leaves them on disk even if it is killed afterwards.
  */
@@ -423,7 +423,7 @@ public final class ResultsDir implements AutoCloseable {
     private void writeStatus() {
         StringBuilder sb = new StringBuilder();
         sb.append(switch (state) {
-            case RUNNING -> "running";
+            case RUNNING -> RunOwner.current().statusLine();
             case COMPLETE -> "complete";
             case FAILED -> "failed: " + reason;
             case INTERRUPTED -> "interrupted";

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
  * {@link ResultsDir}).
  *
  * @param state        the run's state
- * @param reason       why it failed, for {@link State#FAILED}; else null
+ * @param reason       why it failed, for {@link State#FAILED}; for {@link State#RUNNING}, why its writer is known
+ *                     to be dead ({@code pid 123 gone}), null while it may be alive; else null
  * @param failedTrials the trials that failed (benchmark, parameters, reason), in any state
  */
 public record RunStatus(State state, String reason, List<FailedTrial> failedTrials) {
@@ -112,7 +113,8 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
     /** One line for people: {@code complete}, {@code failed: reason}, {@code interrupted}, ... */
     public String describe() {
         String s = switch (state) {
-            case RUNNING -> "running, or ended without a word (killed?): results may be partial";
+            case RUNNING -> reason != null ? "ended without finishing (" + reason + "): results are partial"
+                    : "running, or ended without a word (killed?): results may be partial";
             case COMPLETE -> "complete";
             case FAILED -> "failed: " + reason;
             case INTERRUPTED -> "interrupted: results are partial";
@@ -140,8 +142,9 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
         String first = lines.get(0).strip();
         State state;
         String reason = null;
-        if (first.equals("running")) {
+        if (first.equals("running") || first.startsWith("running ")) {
             state = State.RUNNING;
+            reason = RunOwner.parse(first).map(RunOwner::gone).orElse(null);
         } else if (first.equals("complete")) {
             state = State.COMPLETE;
         } else if (first.equals("interrupted")) {

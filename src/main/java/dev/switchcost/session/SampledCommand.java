@@ -7,6 +7,7 @@ import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.measure.sample.ProcStatus;
+import dev.switchcost.measure.sample.ProcText;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -89,7 +90,7 @@ public final class SampledCommand {
     /** How many CPUs the process may run on (its Cpus_allowed_list), or this machine's count when unreadable. */
     public static int allowedCpus(long pid) {
         try {
-            String list = ProcStatus.cpusAllowed(Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status")));
+            String list = ProcStatus.cpusAllowed(ProcText.lines(Path.of("/proc", String.valueOf(pid), "status")));
             if (list != null) {
                 return CpuSet.parse(list).size();
             }

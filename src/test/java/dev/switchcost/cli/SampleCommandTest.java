@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.launch.ParentDeath;
+import dev.switchcost.measure.sample.HostileNames;
 import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.testing.TinyTmpfs;
@@ -400,5 +401,23 @@ class SampleCommandTest {
         assertUsage(CliResult.run("sample", "--costs", tmp.resolve("none").toString(), "--", "true"), "--costs " + tmp.resolve("none"));
         assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25",
                 "--working-set", "256", "--", "true"), "no indirect cost at 256 KiB");
+    }
+
+    /**
+     * A command whose process is named with ESC/OSC (a symlink to sleep; the kernel names a process after
+     * the file it runs), sampled beside others named with a split UTF-8 character, a newline and U+202E
+     * (issue 30: exit 4 with a stack trace): exit 0, the name shown escaped.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aCommandWithAHostileNameIsSampledAndItsNameEscaped() throws Exception {
+        try (HostileNames names = HostileNames.start(tmp)) {
+            Path esc = Files.createSymbolicLink(tmp.resolve("\u001b]0;x\u0007" + "\u00e9".repeat(6)), Path.of("/bin/sh"));
+            CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", esc.toString(),
+                    "-c", "sleep 0.3; sleep 0.3; sleep 0.3");
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertTrue(r.out().contains("\\x1b]0;x\\x07éééé\uFFFD"), r.out());
+            assertFalse(r.out().contains("\u001b") || r.err().contains("\u001b"), r.out() + r.err());
+        }
     }
 }

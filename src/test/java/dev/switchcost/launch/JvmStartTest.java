@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,7 +41,12 @@ class JvmStartTest {
         List<String> reserve = Arrays.asList("Error occurred during initialization of VM",
                 "Could not reserve enough space for code cache (245760K)");
         assertEquals("Could not reserve enough space for code cache (245760K)", JvmStart.why(reserve));
-        assertTrue(JvmStart.fix(reserve, Collections.<String, String>emptyMap()).startsWith("give it more memory (ulimit -v"));
+        assertTrue(JvmStart.fix(reserve, Collections.<String, String>emptyMap()).startsWith("raise the address-space limit (ulimit -v"));
+        // issue 30: under ulimit -v 1500000 (KiB) HotSpot 25 says this, and the fix named was another JDK
+        List<String> classSpace = Arrays.asList("Error occurred during initialization of VM",
+                "Could not allocate compressed class space: 1073741824 bytes");
+        assertTrue(JvmStart.fix(classSpace, Collections.<String, String>emptyMap()).startsWith("raise the address-space limit (ulimit -v"));
+        assertFalse(JvmStart.fix(classSpace, Collections.<String, String>emptyMap()).contains("JAVA_HOME"));
         assertEquals("no reason given", JvmStart.why(Arrays.asList("Error: Could not create the Java Virtual Machine.", "")));
         Map<String, String> none = Collections.emptyMap();
         assertTrue(JvmStart.fix(Collections.<String>emptyList(), none).startsWith("set JAVA_HOME to a JDK "));

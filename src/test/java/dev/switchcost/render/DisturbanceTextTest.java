@@ -54,4 +54,15 @@ class DisturbanceTextTest {
                 DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of(), both, true), "x: "));
         assertEquals("", DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of()), "x: "), "nothing to say when all went well");
     }
+
+    @Test
+    void anInconclusiveShareSaysSoAndNamesWhatTookTheTime() {
+        assertEquals("inconclusive: other tasks took 9.0% of the measured CPUs' time (limit 5%), too few ticks (110) to tell it"
+                        + " from the limit; largest: yes (pid 7) took 8.1% in its worst iteration; interrupts 0.4%;"
+                        + " unattributed (tasks too short-lived to see) 0.5%; run longer iterations (-i, -r) to judge it",
+                DisturbanceText.why(new Disturbance.Reading(9.0, 0, new Disturbance.Intruder(7, "yes", 8.1, true), 110, 0.4, 0.5)));
+        assertEquals("disturbed: other tasks took 48% of the measured CPUs' time (limit 5%); largest: \\x1b]0;x (pid 7) took 47%",
+                DisturbanceText.why(new Disturbance.Reading(48, 0, new Disturbance.Intruder(7, "\u001b]0;x", 47, false), 600)),
+                "a name is shown escaped");
+    }
 }

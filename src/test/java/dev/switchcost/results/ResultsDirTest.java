@@ -111,7 +111,7 @@ class ResultsDirTest {
         ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
         d.recordFailedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes", Map.of("placement", "SAME_CPU"),
                 "partner process died\n(exit 137)");
-        assertEquals("running\ntrial-failed\tdev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes\tplacement=SAME_CPU"
+        assertEquals(RunOwner.current().statusLine() + "\ntrial-failed\tdev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes\tplacement=SAME_CPU"
                 + "\tpartner process died (exit 137)\n", Files.readString(d.resolve(ResultsDir.STATUS)));
         d.complete(); // refused to say complete with a failed trial
         RunStatus s = ResultsDir.readStatus(d.dir());

@@ -42,7 +42,8 @@ class StatusOnSignalTest {
             try {
                 String dir = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
                 assertTrue(dir != null && Files.isDirectory(Path.of(dir)), "writer printed its directory: " + dir);
-                assertEquals("running\n", Files.readString(Path.of(dir, ResultsDir.STATUS)));
+                assertTrue(Files.readString(Path.of(dir, ResultsDir.STATUS)).startsWith("running pid=" + p.pid() + " started="));
+                assertEquals(null, ResultsDir.readStatus(Path.of(dir)).reason(), "a live writer is running");
                 Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).inheritIO().start();
                 assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0);
                 assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the writer ends on SIG" + signal);
@@ -50,6 +51,28 @@ class StatusOnSignalTest {
             } finally {
                 p.destroyForcibly();
             }
+        }
+    }
+
+    /**
+     * SIGKILL leaves {@code running} on disk (issue 30); a reader tells it from a live run by the pid and start
+     * time the line records.
+     */
+    @Test
+    void aWriterKilledWithSigkillReadsAsEndedWithoutFinishing(@TempDir Path tmp) throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Writer.class.getName(), tmp.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            String dir = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertTrue(dir != null && Files.isDirectory(Path.of(dir)), "writer printed its directory: " + dir);
+            p.destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            RunStatus s = ResultsDir.readStatus(Path.of(dir));
+            assertEquals(RunStatus.State.RUNNING, s.state(), "nothing rewrote the file");
+            assertEquals("ended without finishing (pid " + p.pid() + " gone): results are partial", s.describe());
+        } finally {
+            p.destroyForcibly();
         }
     }
 

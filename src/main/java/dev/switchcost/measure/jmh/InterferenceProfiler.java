@@ -5,6 +5,7 @@ import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
+import dev.switchcost.measure.sample.ProcText;
 import dev.switchcost.measure.sample.SchedStat;
 import dev.switchcost.measure.sample.TaskStat;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -43,9 +44,11 @@ import java.util.regex.Pattern;
  * CPU when not.
  *
  * <p>Results (percent of the measured CPUs' time unless said): {@code interference.others} (mean over
- * iterations) and {@code interference.others.max} (the worst iteration), taken by tasks outside this
- * JVM; {@code interference.jvm}, this JVM's own non-benchmark threads (JIT, GC, JMH: not intruders, but
- * visible); {@code interference.steal}; {@code interference.runqueue.norm}, the benchmark threads'
+ * iterations) and {@code interference.others.max} (the worst iteration), taken by tasks outside the run;
+ * {@code interference.jvm}, the run's own non-benchmark threads (this JVM's JIT, GC and JMH threads, those
+ * that ended unseen, the harness and the other forks: not intruders, but visible); {@code interference.steal};
+ * {@code interference.irq}, interrupts; {@code interference.unattributed}, the part of others no process or
+ * interrupt accounts for; {@code interference.runqueue.norm}, the benchmark threads'
  * run-queue delay in ns per op; {@code interference.cpus}, how many CPUs were measured; and
  * {@code interference.intruder.<pid>.<comm>}, the largest process outside the JVM on those CPUs in each
  * iteration where it took at least {@value #INTRUDER_MIN_PERCENT}% (its worst iteration).
@@ -113,6 +116,8 @@ public final class InterferenceProfiler implements InternalProfiler {
         out.add(new ScalarResult(Disturbance.OTHERS + ".max", f.othersPercent(), "%", AggregationPolicy.MAX));
         out.add(new ScalarResult("interference.jvm", f.jvmPercent(), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult(Disturbance.STEAL, f.stealPercent(), "%", AggregationPolicy.AVG));
+        out.add(new ScalarResult(Disturbance.IRQ, f.percent(f.irqNs()), "%", AggregationPolicy.AVG));
+        out.add(new ScalarResult(Disturbance.UNATTRIBUTED, f.percent(f.unattributedNs()), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult("interference.runqueue.norm", f.runQueuePerOp(), "ns/op", AggregationPolicy.AVG));
         out.add(new ScalarResult("interference.cpus", cpus, "cpus", AggregationPolicy.MAX));
         out.add(new ScalarResult(Disturbance.TICKS, (double) f.timeNs() / CpuTicks.NS_PER_TICK, "ticks", AggregationPolicy.SUM));
@@ -136,7 +141,16 @@ public final class InterferenceProfiler implements InternalProfiler {
                 lastSeen.put(tid, s);
             }
         }
-        return new Interference.Snapshot(cpus, Map.copyOf(lastSeen), tasks);
+        Map<Long, Long> whole = new HashMap<>();
+        Set<Long> own = new HashSet<>(Set.of(selfPid));
+        CountedThreads.externals().values().forEach(p -> own.add((long) p));
+        for (long pid : own) {
+            long t = TaskStat.processTicks(pid);
+            if (t >= 0) {
+                whole.put(pid, t);
+            }
+        }
+        return new Interference.Snapshot(cpus, Map.copyOf(lastSeen), tasks, whole);
     }
 
     /** The threads the ctxsw profiler counts: registered (here or in a partner process), or named like switchcost's. */
@@ -157,7 +171,7 @@ public final class InterferenceProfiler implements InternalProfiler {
             Integer ext = CountedThreads.externals().get(tid);
             Path status = Path.of("/proc", String.valueOf(ext == null ? selfPid : ext), "task", String.valueOf(tid), "status");
             try {
-                for (String line : Files.readAllLines(status)) {
+                for (String line : ProcText.lines(status)) {
                     if (line.startsWith("Cpus_allowed_list:")) {
                         CpuSet.parse(line.substring(line.indexOf(':') + 1).trim()).stream().forEach(out::add);
                     }

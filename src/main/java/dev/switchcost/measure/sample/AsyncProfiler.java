@@ -116,7 +116,7 @@ public final class AsyncProfiler {
 
     /** Whether {@code pid} is a HotSpot JVM (libjvm.so mapped). */
     public static boolean isJvm(long pid) {
-        try (Stream<String> maps = Files.lines(Path.of("/proc", String.valueOf(pid), "maps"))) {
+        try (Stream<String> maps = ProcText.lines(Path.of("/proc", String.valueOf(pid), "maps")).stream()) {
             return maps.anyMatch(l -> l.endsWith("/libjvm.so"));
         } catch (IOException | UncheckedIOException e) {
             return false;

@@ -2,7 +2,6 @@ package dev.switchcost.measure.sample;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +17,14 @@ import java.util.TreeMap;
  * @param total  user + nice + system + idle + iowait + irq + softirq + steal
  * @param idle   idle + iowait: time the CPU had nothing to run
  * @param steal  time the hypervisor gave this virtual CPU's turn to someone else
+ * @param irq    irq + softirq: time spent in interrupts, charged to no task
  */
-public record CpuTicks(int cpu, long total, long idle, long steal) {
+public record CpuTicks(int cpu, long total, long idle, long steal, long irq) {
+
+    /** A CPU whose interrupt time is not known. */
+    public CpuTicks(int cpu, long total, long idle, long steal) {
+        this(cpu, total, idle, steal, 0);
+    }
 
     /** Clock ticks per second in {@code /proc/stat} and {@code /proc/<pid>/stat} ({@code USER_HZ}). */
     public static final long TICKS_PER_SECOND = 100;
@@ -34,7 +39,7 @@ public record CpuTicks(int cpu, long total, long idle, long steal) {
     public static Map<Integer, CpuTicks> read() {
         Path p = Path.of("/proc/stat");
         try {
-            return parse(Files.readAllLines(p));
+            return parse(ProcText.lines(p));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + p, e);
         }
@@ -65,7 +70,7 @@ public record CpuTicks(int cpu, long total, long idle, long steal) {
             for (long x : v) {
                 total += x;
             }
-            out.put(cpu, new CpuTicks(cpu, total, v[3] + v[4], v[7]));
+            out.put(cpu, new CpuTicks(cpu, total, v[3] + v[4], v[7], v[5] + v[6]));
         }
         return out;
     }

@@ -52,8 +52,16 @@ public final class Interference {
      * @param cpus  {@code /proc/stat} per CPU
      * @param bench the benchmark threads' {@code schedstat}, by tid (a thread gone keeps its last counters)
      * @param tasks every thread on the machine ({@code /proc/[pid]/task/[tid]/stat}), by tid
+     * @param processTicks the whole CPU time (utime + stime of {@code /proc/<pid>/stat}, which keeps the time
+     *              of threads that ended) of the benchmark's own processes, by pid; empty when not read
      */
-    public record Snapshot(Map<Integer, CpuTicks> cpus, Map<Integer, SchedStat> bench, Map<Integer, TaskStat> tasks) {
+    public record Snapshot(Map<Integer, CpuTicks> cpus, Map<Integer, SchedStat> bench, Map<Integer, TaskStat> tasks,
+                           Map<Long, Long> processTicks) {
+
+        /** A snapshot without whole-process times. */
+        public Snapshot(Map<Integer, CpuTicks> cpus, Map<Integer, SchedStat> bench, Map<Integer, TaskStat> tasks) {
+            this(cpus, bench, tasks, Map.of());
+        }
 
         /** The machine now, without benchmark threads: around a program that reports its own CPU time ({@link #ofProgram}). */
         public static Snapshot machine() {
@@ -76,12 +84,25 @@ public final class Interference {
      * @param waitNs   the benchmark threads' run-queue delay (runnable, not running)
      * @param ops      the iteration's operations
      * @param intruders the processes outside the JVM that ran on M, largest first, at most {@value #INTRUDERS}
+     * @param irqNs    interrupts (irq + softirq of {@code /proc/stat}): inside busy, charged to no task
+     * @param namedNs  every process outside the run that ran on M, added up (not only the largest few)
      */
     public record Figures(long timeNs, long busyNs, long benchNs, long jvmNs, long stealNs, long waitNs, long ops,
-                         List<Intruder> intruders) {
+                         List<Intruder> intruders, long irqNs, long namedNs) {
 
         public Figures {
             intruders = List.copyOf(intruders);
+        }
+
+        /** Figures without interrupts and named processes told apart. */
+        public Figures(long timeNs, long busyNs, long benchNs, long jvmNs, long stealNs, long waitNs, long ops,
+                       List<Intruder> intruders) {
+            this(timeNs, busyNs, benchNs, jvmNs, stealNs, waitNs, ops, intruders, 0, 0);
+        }
+
+        /** Others' time that no process and no interrupt accounts for (tasks too short-lived to be seen), ns. */
+        public long unattributedNs() {
+            return Math.max(0, othersNs() - namedNs - irqNs);
         }
 
         /** The largest process outside the JVM on M, if any ran there. */
@@ -149,6 +170,30 @@ public final class Interference {
     }
 
     /**
+     * The run's own processes: this JVM and the {@link #harness}, whatever this JVM started (a partner process,
+     * a program the benchmark runs), and the other JVMs the harness started with theirs (the forks before this
+     * one, still shutting down: issue 30 found them named "java (pid N)", a new N each trial). Their time counts
+     * with {@code jvm}; none is an intruder. Anything else the harness started (a test's {@code yes}) stays others.
+     */
+    static Set<Long> run(Snapshot s, long selfPid) {
+        Set<Long> harness = harness(s, selfPid);
+        Map<Long, TaskStat> main = new HashMap<>();
+        s.tasks().values().stream().filter(t -> t.pid() == t.tid()).forEach(t -> main.put(t.pid(), t));
+        Set<Long> out = new HashSet<>(harness);
+        out.add(selfPid);
+        for (long pid : main.keySet()) {
+            TaskStat t = main.get(pid);
+            for (int depth = 0; depth < 32 && t != null && t.ppid() > 1; depth++, t = main.get(t.ppid())) {
+                if (t.ppid() == selfPid || harness.contains(t.ppid()) && t.comm().equals("java")) {
+                    out.add(pid);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * @param measured  M, the measured CPUs
      * @param benchTids the benchmark threads (of this JVM and of a partner process)
      * @param selfPid   this JVM's pid
@@ -186,10 +231,11 @@ public final class Interference {
 
     private static Figures between(Snapshot before, Snapshot after, Set<Integer> measured, Set<Integer> benchTids,
                                    long benchRun, long benchWait, long selfPid, Set<Long> benchPids, long ops) {
-        Set<Long> harness = harness(after, selfPid);
+        Set<Long> run = run(after, selfPid);
         long total = 0;
         long busy = 0;
         long steal = 0;
+        long irq = 0;
         for (int cpu : measured) {
             CpuTicks a = after.cpus().get(cpu);
             CpuTicks b = before.cpus().get(cpu);
@@ -199,20 +245,20 @@ public final class Interference {
             total += a.total() - b.total();
             busy += a.busy() - b.busy();
             steal += a.steal() - b.steal();
+            irq += a.irq() - b.irq();
         }
-        long jvmTicks = 0;
+        long jvmTicks = ended(before, after);
         Map<Long, Long> othersTicks = new HashMap<>();
         Map<Long, String> names = new HashMap<>();
         for (TaskStat a : after.tasks().values()) {
             if (benchTids.contains(a.tid()) || !measured.contains(a.processor())) {
                 continue;
             }
-            TaskStat b = before.tasks().get(a.tid());
-            long d = a.cpuTicks() - (b == null || b.pid() != a.pid() ? 0 : b.cpuTicks());
+            long d = delta(before, a);
             if (d <= 0) {
                 continue;
             }
-            if (a.pid() == selfPid || benchPids.contains(a.pid()) || harness.contains(a.pid())) {
+            if (benchPids.contains(a.pid()) || run.contains(a.pid())) {
                 jvmTicks += d;
             } else {
                 othersTicks.merge(a.pid(), d, Long::sum);
@@ -229,7 +275,33 @@ public final class Interference {
         List<Intruder> top = othersTicks.entrySet().stream()
                 .sorted(Comparator.comparingLong((Map.Entry<Long, Long> e) -> e.getValue()).reversed()).limit(INTRUDERS)
                 .map(e -> new Intruder(e.getKey(), names.get(e.getKey()), e.getValue() * CpuTicks.NS_PER_TICK)).toList();
+        long named = othersTicks.values().stream().mapToLong(Long::longValue).sum();
         return new Figures(total * CpuTicks.NS_PER_TICK, busy * CpuTicks.NS_PER_TICK, benchRun,
-                jvmTicks * CpuTicks.NS_PER_TICK, steal * CpuTicks.NS_PER_TICK, benchWait, ops, top);
+                jvmTicks * CpuTicks.NS_PER_TICK, steal * CpuTicks.NS_PER_TICK, benchWait, ops, top,
+                irq * CpuTicks.NS_PER_TICK, named * CpuTicks.NS_PER_TICK);
+    }
+
+    private static long delta(Snapshot before, TaskStat a) {
+        TaskStat b = before.tasks().get(a.tid());
+        return a.cpuTicks() - (b == null || b.pid() != a.pid() ? 0 : b.cpuTicks());
+    }
+
+    /**
+     * The time of the run's own threads that no scan saw (born and ended between two snapshots, as
+     * {@code ThreadCreation}'s are by the hundred per op; issue 30 found them read as others): a whole
+     * process's time ({@link Snapshot#processTicks}) less that of its threads seen at the end, on any CPU.
+     * It counts as on M: a thread starts on the CPUs of the thread that created it.
+     */
+    private static long ended(Snapshot before, Snapshot after) {
+        long out = 0;
+        for (Map.Entry<Long, Long> e : after.processTicks().entrySet()) {
+            Long b = before.processTicks().get(e.getKey());
+            if (b == null) {
+                continue;
+            }
+            long seen = after.tasks().values().stream().filter(t -> t.pid() == e.getKey()).mapToLong(t -> delta(before, t)).sum();
+            out += Math.max(0, e.getValue() - b - seen);
+        }
+        return out;
     }
 }

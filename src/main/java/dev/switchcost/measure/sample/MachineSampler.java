@@ -2,7 +2,6 @@ package dev.switchcost.measure.sample;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +45,7 @@ public final class MachineSampler implements Sampler {
 
     private ProcStat read() throws IOException {
         try {
-            return ProcStat.parse(Files.readAllLines(file));
+            return ProcStat.parse(ProcText.lines(file));
         } catch (IllegalArgumentException e) {
             throw new IOException("cannot read " + file + ": " + e.getMessage());
         }

@@ -31,7 +31,8 @@ public record ProcStatus(String name, long voluntary, long involuntary) {
             String key = line.substring(0, colon);
             String value = line.substring(colon + 1).trim();
             switch (key) {
-                case "Name" -> name = value;
+                // not trim(): a name may begin with ESC, which trim() would drop unseen
+                case "Name" -> name = ProcText.name(line.substring(colon + 1).replaceFirst("^\t", ""));
                 case "voluntary_ctxt_switches" -> vol = Long.parseLong(value);
                 case "nonvoluntary_ctxt_switches" -> invol = Long.parseLong(value);
                 default -> {

@@ -2,7 +2,6 @@ package dev.switchcost.measure.sample;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -33,7 +32,7 @@ public record SchedStat(long runNs, long waitNs, long timeslices) {
     public static SchedStat read(long pid, int tid) {
         Path p = Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "schedstat");
         try {
-            return parse(Files.readString(p));
+            return parse(ProcText.read(p));
         } catch (IOException e) {
             if (TaskStat.vanished(e)) {
                 return null;
@@ -45,7 +44,7 @@ public record SchedStat(long runNs, long waitNs, long timeslices) {
     /** @return the calling thread's counters, from {@code /proc/thread-self/schedstat}, or null where unreadable */
     public static SchedStat readSelf() {
         try {
-            return parse(Files.readString(Path.of("/proc/thread-self/schedstat")));
+            return parse(ProcText.read(Path.of("/proc/thread-self/schedstat")));
         } catch (IOException | IllegalArgumentException e) {
             return null;
         }

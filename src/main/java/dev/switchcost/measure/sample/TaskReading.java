@@ -27,11 +27,11 @@ public record TaskReading(int pid, int tid, String name, long voluntary, long in
      */
     public static TaskReading read(Path taskDir, int pid, int tid) throws IOException {
         try {
-            ProcStatus st = ProcStatus.parse(Files.readAllLines(taskDir.resolve("status")));
+            ProcStatus st = ProcStatus.parse(ProcText.lines(taskDir.resolve("status")));
             SchedStat ss = null;
             Path schedstat = taskDir.resolve("schedstat");
             if (Files.exists(schedstat)) {
-                ss = SchedStat.parse(Files.readString(schedstat));
+                ss = SchedStat.parse(ProcText.read(schedstat));
             }
             return of(pid, tid, st, ss);
         } catch (IOException e) {

@@ -15,7 +15,8 @@ import java.util.Map;
  *
  * @param pid       the process (thread group) it belongs to, from the path
  * @param tid       the thread, field 1
- * @param comm      field 2 without its parentheses (may contain spaces and parentheses itself)
+ * @param comm      field 2 without its parentheses (may contain spaces and parentheses itself), shown safe
+ *                  ({@link ProcText#name}: a thread named with ESC or U+202E is escaped)
  * @param cpuTicks  utime + stime, fields 14 and 15, in clock ticks ({@link CpuTicks#TICKS_PER_SECOND})
  * @param processor field 39: the CPU it last ran on
  * @param ppid      field 4: its process's parent (0 when not read)
@@ -50,7 +51,7 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
             long stime = Long.parseLong(rest[15 - 3]);
             int processor = Integer.parseInt(rest[39 - 3]);
             long ppid = Long.parseLong(rest[4 - 3]);
-            return new TaskStat(pid, tid, line.substring(open + 1, close), utime + stime, processor, ppid);
+            return new TaskStat(pid, tid, ProcText.name(line.substring(open + 1, close)), utime + stime, processor, ppid);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a /proc stat line: '" + line.strip() + "'");
         }
@@ -58,7 +59,9 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
 
     /**
      * Every thread of every process under {@code procRoot} ({@code /proc}), by tid. A thread or process
-     * that ends while it is read is left out: it counts as finished.
+     * that ends while it is read is left out: it counts as finished. So is one that cannot be read or
+     * parsed for any other reason (a {@code hidepid} mount, a file the kernel answers oddly): another
+     * process's oddity is that process's problem, never the reader's; its time stays unattributed.
      */
     public static Map<Integer, TaskStat> scan(Path procRoot) {
         Map<Integer, TaskStat> out = new HashMap<>();
@@ -75,7 +78,10 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         return out;
     }
 
-    /** Every thread of one process directory ({@code /proc/<pid>}) into {@code out}; nothing if it has ended. */
+    /**
+     * Every thread of one process directory ({@code /proc/<pid>}) into {@code out}; nothing if it has ended,
+     * and any task that cannot be read or parsed is left out (see {@link #scan}).
+     */
     public static void scanProcess(Path proc, long pid, Map<Integer, TaskStat> out) {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
             for (Path task : tasks) {
@@ -83,18 +89,14 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
                     continue;
                 }
                 try {
-                    TaskStat t = parse(pid, Files.readString(task.resolve("stat")));
+                    TaskStat t = parse(pid, ProcText.read(task.resolve("stat")));
                     out.put(t.tid(), t);
-                } catch (IOException e) {
-                    if (!vanished(e)) {
-                        throw new UncheckedIOException("cannot read " + task.resolve("stat"), e);
-                    }
+                } catch (IOException | IllegalArgumentException unreadable) {
+                    // ended, hidden or odd: not ours to judge
                 }
             }
-        } catch (IOException e) {
-            if (!vanished(e)) {
-                throw new UncheckedIOException("cannot list " + proc.resolve("task"), e);
-            }
+        } catch (IOException | UncheckedIOException | SecurityException unreadable) {
+            // the process ended, or its tasks cannot be listed: left out
         }
     }
 
@@ -114,6 +116,18 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
             }
         }
         return s.isEmpty() ? -1 : Long.parseLong(s);
+    }
+
+    /**
+     * A whole process's CPU time: utime + stime of {@code /proc/<pid>/stat}, which keeps the time of its
+     * threads that ended; -1 when it cannot be read.
+     */
+    public static long processTicks(long pid) {
+        try {
+            return parse(pid, ProcText.read(Path.of("/proc", String.valueOf(pid), "stat"))).cpuTicks();
+        } catch (IOException | IllegalArgumentException e) {
+            return -1;
+        }
     }
 
     /** @return all threads of all processes, by tid */

@@ -42,7 +42,7 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
                     continue;
                 }
                 try {
-                    ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
+                    ProcStatus st = ProcStatus.parse(ProcText.lines(task.resolve("status")));
                     out.put(tid, new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task)));
                 } catch (IOException e) {
                     if (!gone(e)) {
@@ -65,7 +65,7 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
     public static ThreadCounters read(int pid, int tid) {
         Path task = Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid));
         try {
-            ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
+            ProcStatus st = ProcStatus.parse(ProcText.lines(task.resolve("status")));
             return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
         } catch (IOException e) {
             if (gone(e)) {
@@ -92,7 +92,7 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
     public static ThreadCounters current(int tid) {
         Path task = Path.of("/proc/thread-self");
         try {
-            ProcStatus st = ProcStatus.parse(Files.readAllLines(task.resolve("status")));
+            ProcStatus st = ProcStatus.parse(ProcText.lines(task.resolve("status")));
             return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + task, e);
@@ -104,7 +104,7 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
         if (!Files.isReadable(sched)) {
             return -1;
         }
-        return parseMigrations(Files.readAllLines(sched));
+        return parseMigrations(ProcText.lines(sched));
     }
 
     /** @return {@code se.nr_migrations} from a {@code sched} file, or -1 when absent */

@@ -1,7 +1,8 @@
 package dev.switchcost.measure.workload;
 
+import dev.switchcost.measure.sample.ProcText;
+
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** A process's scheduler state letter from {@code /proc/PID/stat} (R, S, D, T stopped, t traced, Z...). */
@@ -18,7 +19,7 @@ final class ProcState {
     /** @return the state letter in one {@code stat} file (a process's, or a thread's under {@code /proc/PID/task}), or null */
     static String ofStatFile(Path statFile) {
         try {
-            String stat = Files.readString(statFile);
+            String stat = ProcText.read(statFile);
             int close = stat.lastIndexOf(')'); // the command name may hold spaces and parentheses
             return close < 0 || close + 2 >= stat.length() ? null : stat.substring(close + 2, close + 3);
         } catch (IOException | RuntimeException e) {

@@ -4,9 +4,11 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.measure.sample.HostileNames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
@@ -20,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -78,9 +81,34 @@ class DisturbanceTest {
         assertFalse(Disturbance.beyond(2.2, 5, 600), "under the limit is never over it");
         assertTrue(Disturbance.beyond(5.1, 5, 0), "without a window: the plain rule");
         assertFalse(Disturbance.beyond(Double.NaN, 5, 40), "not measured");
-        Disturbance.Reading quiet = new Disturbance.Reading(10.5, 0, null, 40);
-        assertFalse(quiet.disturbed());
+        Disturbance.Reading unsure = new Disturbance.Reading(10.5, 0, null, 40, 0.0, 0.0);
+        assertFalse(unsure.othersCrossed(), "not over the limit for sure");
+        assertTrue(unsure.inconclusive(), "nor under it: inconclusive (issue 30)");
+        assertFalse(new Disturbance.Reading(10.5, 0, null, 40).disturbed(), "a reading from before: the rule it was made under");
         assertTrue(new Disturbance.Reading(10.5, 0, null).disturbed(), "the same share with no window known");
+    }
+
+    /**
+     * Issue 30's misses: {@code nice -n 19 yes} beside a 5 x 200 ms trial read 9.0 % of about 110 ticks, a bursty
+     * neighbour 11.6 %; both passed (lower bound under 5 %). Now such a share is inconclusive, never quiet; one
+     * stray tick stays quiet, and a share under the limit is never flagged.
+     */
+    @Test
+    void aShareOverTheLimitThatTheWindowCannotJudgeIsInconclusiveNotQuiet() {
+        Disturbance.Reading niced = new Disturbance.Reading(9.0, 0, null, 110, 0.0, 0.0);
+        assertFalse(niced.othersCrossed(), "its lower bound is under the limit");
+        assertTrue(niced.inconclusive() && niced.disturbed(), "so it is inconclusive, and flagged");
+        assertTrue(new Disturbance.Reading(11.6, 0, null, 110, 0.0, 0.0).disturbed());
+        assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 0.0).othersCrossed(), "a busy loop is judged, not inconclusive");
+        assertFalse(new Disturbance.Reading(50, 0, null, 110, 0.0, 0.0).inconclusive());
+        assertFalse(new Disturbance.Reading(8.2, 0, null, 12, 0.0, 0.0).disturbed(), "one stray tick of 12 is not a share");
+        assertFalse(new Disturbance.Reading(4.9, 0, null, 110, 0.0, 0.0).disturbed(), "under the limit is quiet");
+        assertFalse(new Disturbance.Reading(2.0, 0, null, 600, 0.0, 0.0).disturbed());
+        assertTrue(new Disturbance.Reading(0, 7, null, 110, 0.0, 0.0).inconclusive(), "steal the same way");
+        assertEquals("interference.intruder.12.ksoftirqd/0", Disturbance.intruderLabel(12, "ksoftirqd/0"),
+                "a kernel thread's name is not mangled");
+        assertEquals("ksoftirqd/0", Disturbance.largestIntruder(results(9, 0,
+                Map.of(Disturbance.intruderLabel(12, "ksoftirqd/0"), 2.0))).comm());
     }
 
     @Test
@@ -115,6 +143,30 @@ class DisturbanceTest {
         } finally {
             yes.destroyForcibly();
             assertTrue(yes.waitFor(10, TimeUnit.SECONDS), "the hog is gone");
+        }
+    }
+
+    /**
+     * Processes named with a split UTF-8 character, ESC/OSC, a newline and U+202E beside a short forked
+     * trial (issue 30: every trial failed with "cannot read /proc/<pid>/task/<tid>/stat"): the trial completes.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aTrialBesideProcessesWithHostileNamesCompletes(@TempDir Path tmp) throws Exception {
+        LinuxTestSupport.assumeNative();
+        System.setProperty("jmh.ignoreLock", "true");
+        try (HostileNames names = HostileNames.start(tmp)) {
+            Options options = ForkOptions.withSwitchcostDefaults(new OptionsBuilder()
+                    .include("FutexPingPong.roundTrip").param("placement", "SAME_CPU").param("wait", "UNTIMED")
+                    .param("binding", "JNA").forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(100))
+                    .measurementIterations(2).measurementTime(TimeValue.milliseconds(200))
+                    .addProfiler(InterferenceProfiler.class).jvmArgsAppend("-Djmh.ignoreLock=true").build(),
+                    new PrintStream(PrintStream.nullOutputStream()));
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            TrialLedger.Outcome outcome = Trials.execute(options, OutputFormatFactory.createFormatInstance(
+                    new PrintStream(log, true, StandardCharsets.UTF_8), VerboseMode.NORMAL));
+            assertTrue(outcome.failed().isEmpty(), outcome.failed() + "\n" + log.toString(StandardCharsets.UTF_8));
+            assertEquals(1, outcome.complete().size() + outcome.disturbed().size(), "the trial came back");
         }
     }
 }

@@ -110,7 +110,7 @@ class InterferenceTest {
     void parsersReadRealLinesAndRejectOthersNamingThem() {
         Map<Integer, CpuTicks> cpus = CpuTicks.parse(Fixtures.lines("interference/hog-after-proc-stat.txt"));
         assertEquals(Set.of(0, 1), cpus.keySet(), "the aggregate cpu line is not a CPU");
-        assertEquals(new CpuTicks(1, 92683 + 9839 + 66037 + 1210 + 269 + 144, 66037 + 1210, 144), cpus.get(1));
+        assertEquals(new CpuTicks(1, 92683 + 9839 + 66037 + 1210 + 269 + 144, 66037 + 1210, 144, 269), cpus.get(1));
         String yes = Fixtures.lines("interference/hog-after-task-stat.txt").stream().filter(l -> l.startsWith("3870 (yes)"))
                 .findFirst().orElseThrow();
         TaskStat odd = TaskStat.parse(5, yes.replace("(yes)", "(a (b) c)"));
@@ -182,5 +182,52 @@ class InterferenceTest {
         assertEquals(60_000_000L, f.jvmNs(), "the host's two threads and the launcher: 6 ticks");
         assertEquals(List.of(new Interference.Intruder(50, "java", 40_000_000L), new Interference.Intruder(44, "bash", 10_000_000L)),
                 f.intruders(), "another java and the shell stay others");
+    }
+
+    /**
+     * Issue 30's false alarms on a quiet machine: the fork before this one still shutting down ("java (pid N)",
+     * a sibling under the host) and a process the benchmark started are the run's own, not intruders; a
+     * process that is not a JVM started by the host is not.
+     */
+    @Test
+    void theOtherForksOfTheHostAndTheBenchmarksChildrenAreTheRunsOwn() {
+        long self = 40;
+        Map<Integer, TaskStat> b = Map.of(
+                40, new TaskStat(40, 40, "java", 0, 1, 41), 41, new TaskStat(41, 41, "java", 0, 1, 44),
+                45, new TaskStat(45, 45, "java", 0, 1, 41), 46, new TaskStat(46, 46, "sh", 0, 1, 40),
+                44, new TaskStat(44, 44, "bash", 0, 1, 1), 50, new TaskStat(50, 50, "yes", 0, 1, 44),
+                51, new TaskStat(51, 51, "yes", 0, 1, 41));
+        Map<Integer, TaskStat> a = Map.of(
+                40, new TaskStat(40, 40, "java", 0, 1, 41), 41, new TaskStat(41, 41, "java", 1, 1, 44),
+                45, new TaskStat(45, 45, "java", 5, 1, 41), 46, new TaskStat(46, 46, "sh", 2, 1, 40),
+                44, new TaskStat(44, 44, "bash", 0, 1, 1), 50, new TaskStat(50, 50, "yes", 3, 1, 44),
+                51, new TaskStat(51, 51, "yes", 1, 1, 41));
+        assertEquals(Set.of(40L, 41L, 45L, 46L), Interference.run(new Interference.Snapshot(Map.of(), Map.of(), a), self));
+        Interference.Figures f = Interference.between(new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(), b),
+                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 100, 80, 0)), Map.of(), a), Set.of(1), Set.of(), self, Set.of(), 1);
+        assertEquals(80_000_000L, f.jvmNs(), "host 1, previous fork 5, the benchmark's sh 2");
+        assertEquals(List.of(new Interference.Intruder(50, "yes", 30_000_000L), new Interference.Intruder(51, "yes", 10_000_000L)),
+                f.intruders(), "a yes the host started (as a test does) is not the run's");
+    }
+
+    /**
+     * Threads born and ended between two scans (ThreadCreation's) are in their process's whole time only; they
+     * count as the JVM's, and what no process and no interrupt explains is told as unattributed.
+     */
+    @Test
+    void threadsThatEndedUnseenCountAsTheJvmsAndTheRestIsToldApart() {
+        long self = 40;
+        Map<Integer, TaskStat> b = Map.of(40, new TaskStat(40, 40, "java", 10, 1, 1), 41, new TaskStat(40, 41, "C2", 5, 1, 1));
+        Map<Integer, TaskStat> a = Map.of(40, new TaskStat(40, 40, "java", 12, 1, 1), 41, new TaskStat(40, 41, "C2", 6, 1, 1),
+                60, new TaskStat(60, 60, "yes", 4, 1, 1));
+        Interference.Figures f = Interference.between(
+                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0, 0)), Map.of(), b, Map.of(40L, 100L)),
+                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 100, 60, 0, 2)), Map.of(), a, Map.of(40L, 130L)),
+                Set.of(1), Set.of(), self, Set.of(), 1);
+        assertEquals(300_000_000L, f.jvmNs(), "3 ticks seen, 27 of threads that ended unseen");
+        assertEquals(100_000_000L, f.othersNs());
+        assertEquals(20_000_000L, f.irqNs());
+        assertEquals(40_000_000L, f.namedNs());
+        assertEquals(40_000_000L, f.unattributedNs(), "others less yes and the interrupts");
     }
 }

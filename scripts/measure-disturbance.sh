@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The disturbance verdict's study (issue 30): no false alarm on a quiet machine, no silent miss beside a
+# neighbour. Run it on a QUIET machine (nothing else building or running; check with `switchcost doctor`),
+# as the only user, from a built checkout (mvn -B -q package -Dmaven.test.skip=true).
+#
+#   1. quiet: every benchmark family at the short settings of issue 30 (-f 1 -wi 1 -i 5 -r 200ms), RUNS times,
+#      and `run --quick` RUNS times. Wanted: every trial exit 0, no trial-disturbed line in any status file.
+#   2. neighbours, each beside a FutexPingPong trial: `taskset -c 1 yes` (SAME_CPU), `taskset -c 1 nice -n 19 yes`,
+#      a bursty loop at 10 % and at 20 % duty (10 or 20 ms busy every 100 ms) on CPU 1, and `taskset -c 0 yes` beside
+#      a CROSS_CPU row. Wanted: every one exit 1, its status naming it disturbed or inconclusive; none exit 0.
+#
+# Each run writes its own results directory under OUT; the table at the end (OUT/verdicts.tsv) is one line per
+# run: case, exit code, the status file's trial lines. Takes about 35 minutes with RUNS=3 on a 2-CPU machine
+# (15 families x 3 x ~20 s, 3 quick runs x ~3 min, 6 neighbours x ~10 s).
+# usage: scripts/measure-disturbance.sh [OUT] [RUNS]     (default docs/results/<today>-disturbance, 3)
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out=${1:-docs/results/$(date +%F)-disturbance}
+runs=${2:-3}
+mkdir -p "$out"
+short=(-f 1 -wi 1 -i 5 -r 200ms)
+futex=(-p binding=FFM -p wait=UNTIMED FutexPingPong)
+families=(BindingAfterSwitch Brigade FutexPingPong HandoffTasks ParkUnparkPingPong ProcessVsThreadSwitch SyscallBaseline
+  ThreadCreation VirtualThreadHandoffOneCarrier VirtualThreadHandoffTwoCarriers WorkingSetHandoff WorkingSetVirtualHandoff)
+: > "$out/verdicts.tsv"
+neighbour_pids=()
+stop_neighbours() { for p in "${neighbour_pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; neighbour_pids=(); }
+trap stop_neighbours EXIT
+
+# one run into its own directory; one line of verdicts.tsv
+one() {
+  local name=$1; shift
+  scripts/switchcost run -o "$out/$name" "$@" > "$out/$name.txt" 2>&1
+  local rc=$?
+  local trials
+  trials=$(cat "$out/$name"/*/status 2>/dev/null | grep -E '^trial-(failed|disturbed)' | tr '\t\n' ' ;' || true)
+  printf '%s\t%s\t%s\n' "$name" "$rc" "${trials:-none}" | tee -a "$out/verdicts.tsv"
+}
+
+bursty() {  # $1: busy ms in every 100 ms, on CPU 1
+  local busy=$1
+  ( while :; do timeout "0.0$busy" taskset -c 1 sh -c 'while :; do :; done'; sleep "0.$((100 - busy))"; done ) &
+  neighbour_pids+=($!)
+}
+
+scripts/switchcost doctor > "$out/doctor.txt" 2>&1 || true
+for i in $(seq 1 "$runs"); do
+  for f in "${families[@]}"; do
+    one "quiet-$f-$i" "${short[@]}" "$f"
+  done
+  one "quiet-quick-$i" --quick
+done
+
+taskset -c 1 yes > /dev/null & neighbour_pids+=($!)
+one "yes-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
+taskset -c 1 nice -n 19 yes > /dev/null & neighbour_pids+=($!)
+one "nice19-yes-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
+bursty 10; one "bursty-10pct-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
+bursty 20; one "bursty-20pct-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
+taskset -c 0 yes > /dev/null & neighbour_pids+=($!)
+one "yes-other-cpu-cross-cpu" "${short[@]}" -p placement=CROSS_CPU "${futex[@]}"; stop_neighbours
+
+echo
+echo "quiet runs not exit 0 (false alarms):"
+grep -P '^quiet-[^\t]*\t[^0]' "$out/verdicts.tsv" || echo "  none"
+echo "neighbour runs that exit 0 (silent misses):"
+grep -vP '^quiet-' "$out/verdicts.tsv" | grep -P '\t0\t' || echo "  none"
