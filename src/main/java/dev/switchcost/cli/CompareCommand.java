@@ -75,6 +75,9 @@ public final class CompareCommand extends BaseCommand {
     JdkMixin jdks;
 
     @Mixin
+    HistoryMixin history;
+
+    @Mixin
     AllowDisturbedMixin allowDisturbed;
 
     static final int DEFAULT_REPETITIONS = 5;
@@ -98,6 +101,7 @@ public final class CompareCommand extends BaseCommand {
             boolean leftOut = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.disturbed() && !s.disturbedKept());
             if (!anyFailed && !leftOut) {
                 run.complete();
+                history.record(run.dir(), err());
                 return ExitCodes.OK;
             }
             run.fail(anyFailed ? "a repetition failed (see compare.json)" : "a repetition was disturbed (see compare.json)");

@@ -155,6 +155,9 @@ public final class RunCommand extends BaseCommand {
     AllowDisturbedMixin allowDisturbed;
 
     @Mixin
+    HistoryMixin history;
+
+    @Mixin
     JdkMixin jdks;
 
     /**
@@ -201,6 +204,7 @@ public final class RunCommand extends BaseCommand {
                 boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials), DisturbanceText.WORDS).runAll(run, plan);
                 if (ok) {
                     run.complete();
+                    history.record(run.dir(), err());
                 }
                 int answered = answer(run);
                 return ok ? answered : ExitCodes.FAILURE;

@@ -31,6 +31,7 @@ import java.io.PrintWriter;
             CompareCommand.class,
             ReportCommand.class,
             DiffCommand.class,
+            HistoryCommand.class,
             SimulateNativeCommand.class,
             AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class

@@ -1,0 +1,31 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.results.history.HistoryStore;
+import dev.switchcost.results.history.StoreLocation;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/** {@code --store FILE}: the history store of every {@code history} command, made on first use. */
+public final class StoreMixin {
+
+    @Option(names = "--store", paramLabel = "FILE", description = "The history store (a DuckDB file, made on first use). "
+            + "Default: $" + StoreLocation.ENV + ", else $XDG_DATA_HOME/switchcost/history.duckdb, else "
+            + "~/.local/share/switchcost/history.duckdb.")
+    Path store;
+
+    /** The store's file. */
+    public Path file() {
+        return store != null ? store : StoreLocation.current();
+    }
+
+    /** Opens the store; a store that cannot be opened is the environment's failure, in one line (exit 3). */
+    public HistoryStore open() {
+        try {
+            return HistoryStore.open(file());
+        } catch (IllegalStateException e) {
+            throw SwitchcostException.environment(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.history.HistoryStore.Point;
+import dev.switchcost.results.history.Run;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The fleet view: for each figure (a placement is a parameter of it), each machine type's figure over its runs, ranked
+ * cheapest first only among machines measured under the same conditions (cpuidle driver, virtualisation,
+ * mitigations): a machine measured otherwise is flagged with what differs, never ranked as an equal.
+ */
+public final class Fleet {
+
+    /** The conditions that move a handoff beside the machine itself. */
+    static final Map<String, Function<Run, String>> CONDITIONS = new LinkedHashMap<>();
+
+    static {
+        CONDITIONS.put("cpuidle", Run::cpuidle);
+        CONDITIONS.put("virtualisation", Run::hypervisor);
+        CONDITIONS.put("mitigations", Run::mitigations);
+    }
+
+    /**
+     * One machine type's figure.
+     *
+     * @param figure      the figure's key
+     * @param machineType the machine type
+     * @param estimate    the mean over its runs with the between-run error (two runs or more), else the one run's
+     * @param runs        how many runs
+     * @param rank        1 = cheapest among the rows of this figure measured under the same conditions
+     * @param ranked      how many rows share those conditions
+     * @param differs     the conditions in which this row differs from another row of the figure, empty when none
+     */
+    public record Row(String figure, String machineType, Estimate estimate, int runs, int rank, int ranked, List<String> differs) {
+    }
+
+    private Fleet() {
+    }
+
+    /** The rows of every figure whose key contains {@code filter} (all when null), per figure cheapest first. */
+    public static List<Row> of(List<Point> all, String filter) {
+        Map<String, Map<String, List<Point>>> byFigure = new LinkedHashMap<>();
+        for (Point p : all) {
+            String key = p.figure().key();
+            if (filter == null || key.contains(filter)) {
+                // a machine type measured under two conditions is two rows
+                String group = p.run().machineType() + "\u0000" + conditions(p.run());
+                byFigure.computeIfAbsent(key, k -> new LinkedHashMap<>()).computeIfAbsent(group, g -> new ArrayList<>()).add(p);
+            }
+        }
+        List<Row> out = new ArrayList<>();
+        byFigure.forEach((key, groups) -> out.addAll(rows(key, groups)));
+        return out;
+    }
+
+    private static List<Row> rows(String key, Map<String, List<Point>> groups) {
+        record G(List<Point> points, Estimate e, String conditions) {
+        }
+        List<G> gs = new ArrayList<>();
+        groups.values().forEach(ps -> gs.add(new G(ps, estimate(ps), conditions(ps.get(0).run()))));
+        boolean cheaperIsSmaller = gs.get(0).points().get(0).figure().timePerOp();
+        Comparator<G> order = Comparator.comparingDouble(g -> g.e().value());
+        gs.sort(cheaperIsSmaller ? order : order.reversed());
+        List<Row> out = new ArrayList<>();
+        for (G g : gs) {
+            List<G> alike = gs.stream().filter(o -> o.conditions().equals(g.conditions())).toList();
+            List<String> differs = new ArrayList<>();
+            for (Map.Entry<String, Function<Run, String>> c : CONDITIONS.entrySet()) {
+                String mine = c.getValue().apply(g.points().get(0).run());
+                if (gs.stream().anyMatch(o -> !Objects.equals(c.getValue().apply(o.points().get(0).run()), mine))) {
+                    differs.add(c.getKey() + " " + (c.getKey().equals("mitigations") ? "differ" : mine));
+                }
+            }
+            out.add(new Row(key, g.points().get(0).run().machineType(), g.e(), g.points().size(), alike.indexOf(g) + 1,
+                    alike.size(), differs));
+        }
+        return out;
+    }
+
+    /** Two runs or more: the mean of their figures with the between-run error; one: its own estimate. */
+    static Estimate estimate(List<Point> ps) {
+        return ps.size() == 1 ? ps.get(0).figure().estimate()
+                : Estimate.ofSamples(ps.stream().mapToDouble(p -> p.figure().estimate().value()).toArray());
+    }
+
+    private static String conditions(Run r) {
+        return CONDITIONS.values().stream().map(f -> String.valueOf(f.apply(r))).reduce((a, b) -> a + "\u0000" + b).orElse("");
+    }
+}

@@ -1,0 +1,93 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.history.HistoryStore.Point;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A figure's series through the history, one per machine, kernel, JDK or commit, each with its change points
+ * ({@link ChangePoints}): a series mixes no machines unless asked, so that a new machine is never called a change.
+ */
+public final class HistorySeries {
+
+    /** What one series holds fixed. */
+    public enum By {
+        MACHINE(p -> p.run().machineType()),
+        KERNEL(p -> p.run().machineType() + ", Linux " + p.run().kernel()),
+        JDK(p -> p.run().machineType() + ", JDK " + (p.figure().jdk() != null ? p.figure().jdk() : p.run().jdk())),
+        COMMIT(p -> p.run().machineType() + ", commit " + (p.run().commit() == null ? "unknown"
+                : p.run().commit().substring(0, Math.min(12, p.run().commit().length()))));
+
+        private final Function<Point, String> label;
+
+        By(Function<Point, String> label) {
+            this.label = label;
+        }
+
+        public String label(Point p) {
+            return label.apply(p);
+        }
+
+        /** {@code machine}, {@code kernel}, ... as the command line spells it. */
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * One series.
+     *
+     * @param label  what it holds fixed
+     * @param points its figures, oldest first
+     * @param shifts its change points, by index into {@code points}
+     */
+    public record Series(String label, List<Point> points, List<ChangePoints.Shift> shifts) {
+    }
+
+    private HistorySeries() {
+    }
+
+    /** Every figure key in the history, in first-seen order. */
+    public static List<String> keys(List<Point> all) {
+        return List.copyOf(new LinkedHashSet<>(all.stream().map(p -> p.figure().key()).toList()));
+    }
+
+    /**
+     * The one key {@code wanted} names: itself, or the only key containing it.
+     *
+     * @throws IllegalArgumentException naming up to ten candidates when none or several match
+     */
+    public static String key(List<Point> all, String wanted) {
+        List<String> keys = keys(all);
+        if (keys.contains(wanted)) {
+            return wanted;
+        }
+        List<String> hits = keys.stream().filter(k -> k.contains(wanted)).toList();
+        if (hits.size() == 1) {
+            return hits.get(0);
+        }
+        List<String> shown = (hits.isEmpty() ? keys : hits).stream().limit(10).toList();
+        throw new IllegalArgumentException((hits.isEmpty() ? "no figure in the history matches '" + wanted + "'"
+                : hits.size() + " figures match '" + wanted + "'") + "; e.g. " + String.join(" | ", shown));
+    }
+
+    /** The series of figure {@code key}, one per value of {@code by}, each with its change points. */
+    public static List<Series> of(List<Point> all, String key, By by) {
+        Map<String, List<Point>> groups = new LinkedHashMap<>();
+        for (Point p : all) {
+            if (p.figure().key().equals(key)) {
+                groups.computeIfAbsent(by.label(p), g -> new ArrayList<>()).add(p);
+            }
+        }
+        List<Series> out = new ArrayList<>();
+        groups.forEach((label, points) -> out.add(new Series(label, List.copyOf(points),
+                ChangePoints.find(points.stream().mapToDouble(p -> p.figure().estimate().value()).toArray()))));
+        return out;
+    }
+}

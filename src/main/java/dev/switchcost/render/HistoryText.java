@@ -1,0 +1,163 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.ChangePoints;
+import dev.switchcost.derive.Fleet;
+import dev.switchcost.derive.HistorySeries;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.history.Figure;
+import dev.switchcost.results.history.HistoryStore.Point;
+import dev.switchcost.results.history.Run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Locale;
+
+/** The history's words and tables: the runs, a figure's series with its change points, the fleet, a baseline diff. */
+public final class HistoryText {
+
+    private HistoryText() {
+    }
+
+    /** {@code 1a2b3c4d}: a run's short id. */
+    public static String shortId(Run r) {
+        return r.id().substring(0, Math.min(8, r.id().length()));
+    }
+
+    private static String commit(Run r) {
+        return r.commit() == null ? "–" : r.commit().substring(0, Math.min(12, r.commit().length()));
+    }
+
+    /** Every run: id, date, machine, kernel, JDK, commit, status. */
+    public static String runs(List<Run> runs) {
+        Table.Builder t = new Table.Builder("lllllll", "run", "date", "machine", "kernel", "JDK", "commit", "status");
+        for (Run r : runs) {
+            t.row(shortId(r), r.date(), r.machineType(), String.valueOf(r.kernel()), String.valueOf(r.jdk()), commit(r),
+                    r.status());
+        }
+        return runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " in the history.\n" + t.build().text();
+    }
+
+    /** A figure's series, one block per series, each run a row; a change point's row says where the figure moved. */
+    public static String series(String key, HistorySeries.By by, List<HistorySeries.Series> series) {
+        StringBuilder sb = new StringBuilder(key).append(", by ").append(by.word()).append('\n');
+        sb.append("Change points: ").append(ChangePoints.RULE).append(".\n");
+        for (HistorySeries.Series s : series) {
+            sb.append('\n').append(s.label()).append('\n');
+            Table.Builder t = new Table.Builder("lllllrrl", "run", "date", "commit", "kernel", "JDK", "figure ± 99.9%",
+                    "sw/op", "change");
+            for (int i = 0; i < s.points().size(); i++) {
+                Point p = s.points().get(i);
+                int at = i;
+                String change = s.shifts().stream().filter(c -> c.index() == at).findFirst()
+                        .map(c -> "moved " + Fmt.times(c.ratio()) + " (p " + p(c.pValue()) + ")").orElse("");
+                t.row(shortId(p.run()), p.run().date(), commit(p.run()), String.valueOf(p.run().kernel()),
+                        p.figure().jdk() != null ? p.figure().jdk() : String.valueOf(p.run().jdk()),
+                        Fmt.pm(p.figure().estimate()) + " " + p.figure().unit(), Fmt.count(p.figure().switchesPerOp()),
+                        change + (p.figure().disturbance() == null ? "" : " disturbed"));
+            }
+            sb.append(t.build().text());
+            for (ChangePoints.Shift c : s.shifts()) {
+                Run r = s.points().get(c.index()).run();
+                sb.append("  moved at run ").append(shortId(r)).append(" (").append(r.date()).append(", commit ")
+                        .append(commit(r)).append(", Linux ").append(r.kernel()).append(", JDK ").append(r.jdk()).append("): ")
+                        .append(Fmt.pm(c.before())).append(" → ").append(Fmt.pm(c.after())).append(' ')
+                        .append(s.points().get(0).figure().unit()).append(", ").append(Fmt.times(c.ratio()))
+                        .append(", p ").append(p(c.pValue())).append('\n');
+            }
+            if (s.shifts().isEmpty()) {
+                sb.append("  no change point in ").append(s.points().size()).append(" runs").append(s.points().size()
+                        < 2 * ChangePoints.MIN_SIZE ? " (too few to test: " + 2 * ChangePoints.MIN_SIZE + " needed)" : "").append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String p(double p) {
+        return String.format(Locale.ROOT, "%.3f", p);
+    }
+
+    /** The fleet view: per figure, machines cheapest first, ranked among those measured alike. */
+    public static String fleet(List<Fleet.Row> rows) {
+        StringBuilder sb = new StringBuilder("Which machine hands off cheapest: per figure, machine types cheapest first,"
+                + " ranked only among machines measured under the same conditions (cpuidle, virtualisation, mitigations);"
+                + " the interval is between runs when a machine has two or more, else its run's own.\n");
+        String figure = null;
+        Table.Builder t = null;
+        for (Fleet.Row r : rows) {
+            if (!r.figure().equals(figure)) {
+                if (t != null) {
+                    sb.append(t.build().text());
+                }
+                figure = r.figure();
+                sb.append('\n').append(figure).append('\n');
+                t = new Table.Builder("lrrll", "machine", "figure ± 99.9%", "runs", "rank", "measured under");
+            }
+            t.row(r.machineType(), Fmt.pm(r.estimate()), String.valueOf(r.runs()),
+                    r.rank() + " of " + r.ranked(), r.differs().isEmpty() ? "the same conditions"
+                            : "other conditions: " + String.join(", ", r.differs()) + " (not ranked with the others)");
+        }
+        if (t != null) {
+            sb.append(t.build().text());
+        }
+        return sb.toString();
+    }
+
+    /** One row of a baseline diff: the figure, its baseline and now, and the verdict's words. */
+    public record DiffRow(String key, String unit, Estimate baseline, Estimate now, Estimate ratio, Diff.Verdict verdict) {
+        /** Whether the rule found a difference beyond the error. */
+        public boolean differs() {
+            return verdict.flagged();
+        }
+    }
+
+    /**
+     * The figures of B against the baseline's, paired by key and JDK, each judged by {@code diff}'s one rule
+     * ({@link Diff#judge}).
+     */
+    public static List<DiffRow> baselineRows(List<Figure> a, List<Figure> b) {
+        Map<String, Figure> byA = new LinkedHashMap<>();
+        a.forEach(f -> byA.putIfAbsent(pairKey(f), f));
+        Map<String, Figure> byB = new LinkedHashMap<>();
+        b.forEach(f -> byB.putIfAbsent(pairKey(f), f));
+        List<DiffRow> out = new ArrayList<>();
+        byA.forEach((k, fa) -> {
+            Figure fb = byB.get(k);
+            if (fb == null) {
+                out.add(new DiffRow(k, fa.unit(), fa.estimate(), null, null, Diff.Verdict.ONLY_IN_A));
+            } else if (!fa.unit().equals(fb.unit())) {
+                out.add(new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), null, Diff.Verdict.UNITS_DIFFER));
+            } else {
+                Diff.Judged j = Diff.judge(fa.estimate(), fb.estimate(), fa.timePerOp());
+                out.add(new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), j.ratio(), j.verdict()));
+            }
+        });
+        byB.forEach((k, fb) -> {
+            if (!byA.containsKey(k)) {
+                out.add(new DiffRow(k, fb.unit(), null, fb.estimate(), null, Diff.Verdict.ONLY_IN_B));
+            }
+        });
+        return out;
+    }
+
+    private static String pairKey(Figure f) {
+        return f.key() + (f.jdk() == null ? "" : " JDK " + f.jdk());
+    }
+
+    /** A baseline diff as a table, with a count of the rows that differ. */
+    public static String baselineDiff(String name, Run baseline, String now, List<DiffRow> rows) {
+        StringBuilder sb = new StringBuilder("A: baseline '").append(name).append("' = run ").append(shortId(baseline))
+                .append(" (").append(baseline.date()).append(", ").append(baseline.machineType()).append(", Linux ")
+                .append(baseline.kernel()).append(", JDK ").append(baseline.jdk()).append(")\nB: ").append(now)
+                .append("\nRule: ").append(Diff.rule(Estimate.MIN_EFFECT)).append(".\n\n");
+        Table.Builder t = new Table.Builder("lrrlrl", "figure", "A ± 99.9%", "B ± 99.9%", "unit", "B/A", "verdict");
+        for (DiffRow r : rows) {
+            t.row(r.key(), r.baseline() == null ? "—" : Fmt.pm(r.baseline()), r.now() == null ? "—" : Fmt.pm(r.now()),
+                    r.unit(), r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
+        }
+        sb.append(t.build().text()).append('\n').append(rows.stream().filter(DiffRow::differs).count()).append(" of ").append(rows.size())
+                .append(" rows differ (flagged by the rule).\n");
+        return sb.toString();
+    }
+}

@@ -1,0 +1,289 @@
+package dev.switchcost.results.history;
+
+import dev.switchcost.results.Estimate;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The history: every run's facts and figures in one embedded DuckDB file ({@link Schema}), opened through JDBC, made
+ * on first use. One process writes it at a time (DuckDB locks the file); {@link #open} says so in one line.
+ */
+public final class HistoryStore implements AutoCloseable {
+
+    /** A figure of a run. */
+    public record Point(Run run, Figure figure) {
+    }
+
+    /** What {@link #add} did with each bundle: added, or already held (the same content hash). */
+    public record Added(Bundle bundle, boolean added) {
+    }
+
+    private static final String RUN_COLUMNS = "id, source, measured_at, hostname, machine_type, kernel, jdk, hypervisor,"
+            + " cpuidle, mitigations, commit_id, status, machine_json";
+    private static final String FIGURE_COLUMNS = "benchmark, params, mode, f.jdk, unit, value, standard_error, df,"
+            + " error_basis, forks, switches_per_op, disturbance";
+
+    private final Path file;
+    private final Connection connection;
+    private final int migratedFrom;
+
+    private HistoryStore(Path file, Connection connection, int migratedFrom) {
+        this.file = file;
+        this.connection = connection;
+        this.migratedFrom = migratedFrom;
+    }
+
+    /**
+     * Opens (or makes) the store at {@code file}, migrated to the current schema.
+     *
+     * @throws IllegalStateException one line: the file is locked by another switchcost, not a store, or newer
+     */
+    public static HistoryStore open(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot make the history's directory for " + file + ": " + e.getMessage(), e);
+        }
+        Connection c = null;
+        try {
+            c = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath());
+            return new HistoryStore(file, c, Schema.migrate(c));
+        } catch (SQLException e) {
+            close(c);
+            String m = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            throw new IllegalStateException("cannot open the history store " + file + (m.contains("lock")
+                    ? ": another switchcost is using it (try again when it ends, or give another --store)" : ": " + m), e);
+        }
+    }
+
+    /** The schema the store had when opened: -1 new, 0 the first layout, {@link Schema#CURRENT} current. */
+    public int migratedFrom() {
+        return migratedFrom;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The JDBC connection, for the exports, which hand whole queries to DuckDB. */
+    Connection connection() {
+        return connection;
+    }
+
+    /** Adds the bundles in one transaction: all or none; a bundle already held (same id) is left as it is. */
+    public List<Added> add(List<Bundle> bundles) {
+        List<Added> out = new ArrayList<>();
+        try {
+            connection.setAutoCommit(false);
+            try {
+                for (Bundle b : bundles) {
+                    boolean added = !has(b.run().id());
+                    if (added) {
+                        insert(b);
+                    }
+                    out.add(new Added(b, added));
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot write the history store " + file + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private boolean has(String id) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement("SELECT 1 FROM runs WHERE id = ?")) {
+            p.setString(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next();
+            }
+        }
+    }
+
+    private void insert(Bundle b) throws SQLException {
+        Run r = b.run();
+        try (PreparedStatement p = connection.prepareStatement("INSERT INTO runs (" + RUN_COLUMNS
+                + ", imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            Object[] v = {r.id(), r.source(), r.measuredAt(), r.hostname(), r.machineType(), r.kernel(), r.jdk(),
+                r.hypervisor(), r.cpuidle(), r.mitigations(), r.commit(), r.status(), r.machineJson(), Instant.now().toString()};
+            for (int i = 0; i < v.length; i++) {
+                p.setObject(i + 1, v[i], Types.VARCHAR);
+            }
+            p.executeUpdate();
+        }
+        try (PreparedStatement p = connection.prepareStatement("INSERT INTO figures (run_id, benchmark, params, mode, jdk,"
+                + " unit, value, error, standard_error, df, error_basis, forks, switches_per_op, disturbance)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (Figure f : b.figures()) {
+                Estimate e = f.estimate();
+                p.setString(1, r.id());
+                p.setString(2, f.benchmark());
+                p.setString(3, f.params());
+                p.setString(4, f.mode());
+                p.setString(5, f.jdk());
+                p.setString(6, f.unit());
+                setDouble(p, 7, e.value());
+                setDouble(p, 8, e.halfWidth());
+                setDouble(p, 9, e.standardError());
+                setDouble(p, 10, e.df());
+                p.setString(11, f.errorBasis());
+                p.setInt(12, f.forks());
+                setDouble(p, 13, f.switchesPerOp());
+                p.setString(14, f.disturbance());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+    }
+
+    /** NaN is stored as NULL (unknown), so that Parquet readers see no NaN; infinities are kept (a normal df). */
+    private static void setDouble(PreparedStatement p, int i, double v) throws SQLException {
+        if (Double.isNaN(v)) {
+            p.setNull(i, Types.DOUBLE);
+        } else {
+            p.setDouble(i, v);
+        }
+    }
+
+    private static double getDouble(ResultSet r, String column) throws SQLException {
+        double v = r.getDouble(column);
+        return r.wasNull() ? Double.NaN : v;
+    }
+
+    /** Every run, oldest measured first. */
+    public List<Run> runs() {
+        return query("SELECT " + RUN_COLUMNS + " FROM runs ORDER BY measured_at NULLS FIRST, id", List.of(), this::run);
+    }
+
+    /** The run with this id, or whose id starts with it (a short id), if exactly one. */
+    public Optional<Run> run(String idOrPrefix) {
+        List<Run> r = query("SELECT " + RUN_COLUMNS + " FROM runs WHERE id LIKE ? ORDER BY id", List.of(idOrPrefix + "%"), this::run);
+        return r.size() == 1 ? Optional.of(r.get(0)) : Optional.empty();
+    }
+
+    /** The figures of one run, in the order they were added. */
+    public List<Point> figures(String runId) {
+        return query("SELECT r." + RUN_COLUMNS.replace(", ", ", r.") + ", " + FIGURE_COLUMNS
+                + " FROM figures f JOIN runs r ON r.id = f.run_id WHERE r.id = ? ORDER BY f.rowid", List.of(runId), this::point);
+    }
+
+    /** Every figure of every run, oldest run first. */
+    public List<Point> points() {
+        return query("SELECT r." + RUN_COLUMNS.replace(", ", ", r.") + ", " + FIGURE_COLUMNS
+                + " FROM figures f JOIN runs r ON r.id = f.run_id ORDER BY r.measured_at NULLS FIRST, r.id, f.rowid", List.of(), this::point);
+    }
+
+    /** Saves (or moves) the baseline {@code name} to a run. */
+    public void saveBaseline(String name, String runId) {
+        update("INSERT OR REPLACE INTO baselines VALUES (?, ?, ?)", name, runId, Instant.now().toString());
+    }
+
+    /** The run a baseline names. */
+    public Optional<Run> baseline(String name) {
+        List<String> ids = query("SELECT run_id FROM baselines WHERE name = ?", List.of(name), r -> r.getString(1));
+        return ids.isEmpty() ? Optional.empty() : run(ids.get(0));
+    }
+
+    /** The names of the saved baselines. */
+    public List<String> baselines() {
+        return query("SELECT name FROM baselines ORDER BY name", List.of(), r -> r.getString(1));
+    }
+
+    private Run run(ResultSet r) throws SQLException {
+        return new Run(r.getString("id"), r.getString("source"), r.getString("measured_at"), r.getString("hostname"),
+                r.getString("machine_type"), r.getString("kernel"), r.getString("jdk"), r.getString("hypervisor"),
+                r.getString("cpuidle"), r.getString("mitigations"), r.getString("commit_id"), r.getString("status"),
+                r.getString("machine_json"));
+    }
+
+    private Point point(ResultSet r) throws SQLException {
+        Run run = run(r);
+        Estimate e = new Estimate(getDouble(r, "value"), getDouble(r, "standard_error"), getDouble(r, "df"),
+                basis(r.getString("error_basis")), r.getInt("forks"));
+        Figure f = new Figure(r.getString("benchmark"), r.getString("params"), r.getString("mode"), r.getString(17),
+                r.getString("unit"), e, r.getString("error_basis"), r.getInt("forks"), getDouble(r, "switches_per_op"),
+                r.getString("disturbance"));
+        return new Point(run, f);
+    }
+
+    /**
+     * The basis of a stored error: its {@link Estimate.Basis} name; a store written before figures carried one held words
+     * ("within run: …", "between runs: …"), read as the basis they described.
+     */
+    static Estimate.Basis basis(String stored) {
+        for (Estimate.Basis b : Estimate.Basis.values()) {
+            if (b.name().equals(stored)) {
+                return b;
+            }
+        }
+        return stored != null && stored.startsWith("between") ? Estimate.Basis.BETWEEN_FORKS : Estimate.Basis.WITHIN_ONE_FORK;
+    }
+
+    interface Row<T> {
+        T read(ResultSet r) throws SQLException;
+    }
+
+    <T> List<T> query(String sql, List<Object> args, Row<T> row) {
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            for (int i = 0; i < args.size(); i++) {
+                p.setObject(i + 1, args.get(i));
+            }
+            List<T> out = new ArrayList<>();
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(row.read(r));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the history store " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    void update(String sql, Object... args) {
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                p.setObject(i + 1, args[i]);
+            }
+            p.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot write the history store " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        close(connection);
+    }
+
+    private static void close(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                throw new UncheckedIOException(new IOException("cannot close the history store: " + e.getMessage(), e));
+            }
+        }
+    }
+}
