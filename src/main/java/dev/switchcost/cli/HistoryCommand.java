@@ -5,6 +5,7 @@ import dev.switchcost.derive.HistorySeries;
 import dev.switchcost.render.Charts;
 import dev.switchcost.render.HistoryChart;
 import dev.switchcost.render.HistoryText;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.history.HistoryStore;
 import dev.switchcost.results.history.Run;
 import picocli.CommandLine.Command;
@@ -34,7 +35,8 @@ public final class HistoryCommand extends BaseCommand {
     StoreMixin store;
 
     @Option(names = "--figure", paramLabel = "TEXT",
-            description = "The figure: its key, or a part of it only one key holds, e.g. 'FutexPingPong.roundTrip placement=CROSS_CPU [avgt]'.")
+            description = "The figure: its key, or a part of it only one key holds, e.g. '"
+                    + Bench.Names.FUTEX + "." + Bench.Names.ROUND_TRIP_METHOD + " placement=CROSS_CPU [avgt]'.")
     String figure;
 
     @Option(names = "--by", paramLabel = "machine|kernel|jdk|commit", defaultValue = "machine",
@@ -62,7 +64,7 @@ public final class HistoryCommand extends BaseCommand {
                 out().print(HistoryText.runs(runs));
                 List<String> keys = HistorySeries.keys(s.points());
                 out().println(keys.size() + " figures; show one with --figure, e.g. --figure '"
-                        + (keys.isEmpty() ? "FutexPingPong.roundTrip" : keys.get(0)) + "'. Baselines: "
+                        + (keys.isEmpty() ? Bench.FUTEX_ROUND_TRIP.shortName() : keys.get(0)) + "'. Baselines: "
                         + (s.baselines().isEmpty() ? "none" : String.join(", ", s.baselines())) + ".");
                 out().flush();
                 return ExitCodes.OK;

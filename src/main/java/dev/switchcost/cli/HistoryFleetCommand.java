@@ -2,6 +2,7 @@ package dev.switchcost.cli;
 
 import dev.switchcost.derive.Fleet;
 import dev.switchcost.render.HistoryText;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.history.HistoryStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +20,7 @@ public final class HistoryFleetCommand extends BaseCommand {
     @Mixin
     StoreMixin store;
 
-    @Option(names = "--figure", paramLabel = "TEXT", defaultValue = "FutexPingPong.roundTrip",
+    @Option(names = "--figure", paramLabel = "TEXT", defaultValue = Bench.Names.FUTEX + "." + Bench.Names.ROUND_TRIP_METHOD,
             description = "Figures whose key holds TEXT (default: ${DEFAULT-VALUE}).")
     String figure;
 

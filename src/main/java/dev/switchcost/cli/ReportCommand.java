@@ -2,6 +2,7 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.Study;
+import dev.switchcost.render.AnswerCard;
 import dev.switchcost.render.ReportRenderer;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
@@ -67,5 +68,20 @@ public final class ReportCommand extends BaseCommand {
         r.charts().forEach(c -> out().println("wrote " + c));
         out().flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * For the end of {@code switchcost run}: reads the run directory, writes its {@code report.html} and
+     * {@code report.md} into it, and returns the card naming the report. Call it after the run's status is
+     * set, so that the card and the report show the final status.
+     *
+     * @param command the command line, for the report's footer
+     * @throws IllegalArgumentException (one line) when the directory holds no results
+     * @throws dev.switchcost.results.ResultWriteException when the report cannot be written
+     */
+    public static String cardWithReport(Path runDir, String command) throws IOException {
+        Study study = Study.of(List.of(Results.load(runDir)));
+        ReportRenderer.Rendered rendered = ReportRenderer.render(study, runDir, null, command);
+        return AnswerCard.render(study.inputs().get(0), rendered.html());
     }
 }

@@ -1,7 +1,6 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
-import dev.switchcost.derive.Study;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
@@ -17,12 +16,10 @@ import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.AnswerCard;
 import dev.switchcost.render.DisturbanceText;
 import dev.switchcost.render.ProgressFormat;
-import dev.switchcost.render.ReportRenderer;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.Param;
 import dev.switchcost.results.QuickSet;
-import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.session.CompareRunner;
 import dev.switchcost.session.RunSession;
@@ -291,6 +288,9 @@ public final class RunCommand extends BaseCommand {
         ChainedOptionsBuilder b = builder(cmd, quick, QuickSet.INCLUDE, QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, QuickSet.PARAMS);
         ChainedOptionsBuilder d = distribution ? builder(cmd, true, QuickSet.DISTRIBUTION_INCLUDE,
                 QuickSet.DISTRIBUTION_WARMUP_ITERATIONS, QuickSet.DISTRIBUTION_ITERATIONS, QuickSet.PARAMS).mode(SampleTime) : null;
+        if (d != null && !cmd.getForkCount().hasValue()) {
+            d.forks(QuickSet.DISTRIBUTION_FORKS);
+        }
         Map<String, String> cacheParams = new HashMap<>(QuickSet.PARAMS);
         cacheParams.put(Param.PLACEMENT.key(), QuickSet.CACHE_PLACEMENT);
         ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? builder(cmd, true, QuickSet.CACHE_INCLUDE,
@@ -433,26 +433,11 @@ public final class RunCommand extends BaseCommand {
      *         is the environment: 3; anything else {@link ExitCodes#INTERNAL}); the results themselves
      *         are written by then, and the status stays what the trials made it
      */
-    /**
-     * For the end of {@code switchcost run}: reads the run directory, writes its {@code report.html} and
-     * {@code report.md} into it, and returns the card naming the report. Call it after the run's status is
-     * set, so that the card and the report show the final status.
-     *
-     * @param command the command line, for the report's footer
-     * @throws IllegalArgumentException (one line) when the directory holds no results
-     * @throws dev.switchcost.results.ResultWriteException when the report cannot be written
-     */
-    public static String cardWithReport(Path runDir, String command) throws IOException {
-        Study study = Study.of(List.of(Results.load(runDir)));
-        ReportRenderer.Rendered rendered = ReportRenderer.render(study, runDir, null, command);
-        return AnswerCard.render(study.inputs().get(0), rendered.html());
-    }
-
     int answer(ResultsDir run) {
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         try {
             out().println();
-            out().print(cardWithReport(run.dir(), command));
+            out().print(ReportCommand.cardWithReport(run.dir(), command));
             out().flush();
             return ExitCodes.OK;
         } catch (IOException | RuntimeException e) {

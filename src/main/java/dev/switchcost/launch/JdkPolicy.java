@@ -97,7 +97,8 @@ public final class JdkPolicy {
      * {@code java -cp benchmarks.jar dev.switchcost.launch.JdkPolicy flags}: the flags for the running JVM,
      * one per line (what {@code scripts/switchcost} starts the CLI with); {@code list}: every JDK found;
      * {@code build}: nothing when a JDK that can build switchcost is installed, else what to install and
-     * exit 3 (the pom runs it right after compiling this package, before it selects the toolchain).
+     * exit 3 (the pom runs it right after compiling this package, before it selects the toolchain); {@code builder}: that
+     * JDK's java (for scripts that run a source file against the build, e.g. scripts/AaStudy.java).
      */
     public static void main(String[] args) {
         String what = args.length == 0 ? "list" : args[0];
@@ -110,12 +111,19 @@ public final class JdkPolicy {
                 System.err.println(noBuildJdk());
                 System.exit(3);
             }
+        } else if ("builder".equals(what)) {
+            Jdk b = JdkDiscovery.newestBuilder();
+            if (b == null) {
+                System.err.println(noBuildJdk());
+                System.exit(3);
+            }
+            System.out.println(b.java());
         } else if ("list".equals(what)) {
             for (Jdk j : JdkDiscovery.discover()) {
                 System.out.println(j.version + "\t" + j.home + "\t" + join(j.enables()));
             }
         } else {
-            System.err.println("usage: JdkPolicy flags|list|build");
+            System.err.println("usage: JdkPolicy flags|list|build|builder");
             System.exit(2);
         }
     }

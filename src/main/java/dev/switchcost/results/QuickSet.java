@@ -92,10 +92,10 @@ public final class QuickSet {
      */
     public static final int FORKS = 3;
     public static final int WARMUP_ITERATIONS = 2;
-    public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(300);
-    public static final int ITERATIONS = 6;
+    public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(200);
+    public static final int ITERATIONS = 5;
     public static final TimeValue ITERATION_TIME = TimeValue.milliseconds(300);
-    public static final String SUMMARY = "3 forks a round apart, each 2 x 300 ms warmup and 6 x 300 ms measurement";
+    public static final String SUMMARY = "3 forks a round apart, each 2 x 200 ms warmup and 5 x 300 ms measurement";
 
     /**
      * The quick run's distribution trials: the card's handoffs again in JMH's sample mode ({@code -bm sample}, a
@@ -107,6 +107,8 @@ public final class QuickSet {
     public static final List<Question> DISTRIBUTION = List.of(Question.FUTEX_ONE_CPU, Question.VIRTUAL_ONE_CPU, Question.TIMER);
     /** JMH's include regex of {@link #DISTRIBUTION}. */
     public static final String DISTRIBUTION_INCLUDE = include(DISTRIBUTION);
+    /** Forks of the distribution trials: two, a round apart (their percentiles need samples more than forks). */
+    public static final int DISTRIBUTION_FORKS = 2;
     public static final int DISTRIBUTION_WARMUP_ITERATIONS = 1;
     public static final int DISTRIBUTION_ITERATIONS = 3;
 

@@ -65,7 +65,7 @@ class AnswerCardTest {
             Files.copy(fixture.resolve(f), tmp.resolve(f));
         }
         Files.writeString(tmp.resolve("status"), "complete\n");
-        String card = dev.switchcost.cli.RunCommand.cardWithReport(tmp, "switchcost run --quick");
+        String card = dev.switchcost.cli.ReportCommand.cardWithReport(tmp, "switchcost run --quick");
         fitsOneScreen(card);
         assertTrue(card.contains("status: complete"), card);
         assertTrue(card.contains("Report: " + tmp.resolve("report.html")), card);
