@@ -1,6 +1,8 @@
 package dev.switchcost;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.EvaluationResult;
@@ -9,6 +11,11 @@ import com.tngtech.archunit.library.Architectures;
 import dev.switchcost.cli.ExitCodes;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -114,6 +121,52 @@ class ArchitectureTest {
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .evaluate(withUpward);
         assertTrue(r.hasViolation(), "a root class calling cli.ExitCodes must violate the rule");
+    }
+
+    /**
+     * The derivations: each runs once per input, in {@code Findings.of} / {@code Study.of} (or where {@code cli} or
+     * {@code derive} itself needs one), so no renderer calls one; the report, the card, A against B, {@code indirect} and
+     * {@code sample}'s price only format what was derived.
+     */
+    static final Set<String> DERIVATIONS = Set.of("Headline.perJdk", "PinningStudy.derive", "GapDecomposition.of",
+            "GapDecomposition.afterSwitch", "IndirectCost.derive", "IndirectCost.paired", "ProcessThreadCost.derive",
+            "LatencyDistribution.of", "IndirectSweepCurve.of", "MachineDifferences.of", "Findings.of", "Study.of",
+            "SwitchCost.of", "Modes.of", "Modes.ofHistogram");
+
+    /** Calls from {@code classes} in package {@code pkg} to a {@link #DERIVATIONS derivation}, one line each. */
+    static List<String> derivationsCalledFrom(JavaClasses classes, String pkg) {
+        List<String> out = new ArrayList<>();
+        for (JavaClass c : classes) {
+            if (!c.getPackageName().startsWith(pkg)) {
+                continue;
+            }
+            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+                String target = call.getTargetOwner().getSimpleName() + "." + call.getName();
+                if (call.getTargetOwner().getPackageName().startsWith("dev.switchcost.derive") && DERIVATIONS.contains(target)) {
+                    out.add(call.getDescription());
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void noRendererCallsADerivation() {
+        assertEquals(List.of(), derivationsCalledFrom(MAIN, "dev.switchcost.render"));
+    }
+
+    /** The rule can fail: a renderer that derives is reported. */
+    @Test
+    void aRendererThatDerivesFails() {
+        JavaClasses c = new ClassFileImporter().importClasses(DerivingRenderer.class);
+        assertEquals(1, derivationsCalledFrom(c, "dev.switchcost").size());
+    }
+
+    /** A test-only class that derives where it should format. */
+    static final class DerivingRenderer {
+        Object card(dev.switchcost.results.Results r) {
+            return dev.switchcost.derive.Headline.perJdk(r);
+        }
     }
 
     /** A test-only class in the root package that reaches up into the command line. */

@@ -2,6 +2,7 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 
+import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.render.Diff;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.Estimate;
@@ -10,6 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /** {@code switchcost diff A B}: two results side by side. */
 @Command(name = "diff",
@@ -40,20 +42,20 @@ public final class DiffCommand extends BaseCommand {
 
     @Override
     protected int doCall() {
-        double m = minEffect == null ? Estimate.MIN_EFFECT : percentage(minEffect);
+        double m = minEffect == null ? Estimate.MIN_EFFECT : percentage("--min-effect", minEffect);
         Results ra = load(a);
         Results rb = load(b);
         if (ra.rows().isEmpty() || rb.rows().isEmpty()) {
             throw SwitchcostException.usage("diff compares JMH rows; " + (ra.rows().isEmpty() ? a : b) + " has none (status: "
                     + (ra.rows().isEmpty() ? ra : rb).status().describe() + ")");
         }
-        out().print(Diff.text(ra, rb, Diff.rows(ra, rb, m), m));
+        out().print(Diff.text(ra, rb, MachineDifferences.of(Arrays.asList(ra.machine(), rb.machine())), Diff.rows(ra, rb, m), m));
         out().flush();
         return ExitCodes.OK;
     }
 
     /** {@code 5%} or {@code 5} as 0.05; a user mistake (exit 2) unless a percentage above 0 and below 100. */
-    static double percentage(String text) {
+    static double percentage(String option, String text) {
         String t = text.strip();
         t = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t;
         double p;
@@ -63,7 +65,7 @@ public final class DiffCommand extends BaseCommand {
             p = Double.NaN;
         }
         if (!(p > 0 && p < 100)) {
-            throw SwitchcostException.usage("--min-effect takes a percentage above 0 and below 100, e.g. --min-effect 5%; found '"
+            throw SwitchcostException.usage(option + " takes a percentage above 0 and below 100, e.g. " + option + " 5%; found '"
                     + text + "'");
         }
         return p / 100;

@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.SwitchCost;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.SampleTables;
@@ -20,10 +21,13 @@ final class SampleCost {
 
     /** The results, or null when there are none. */
     private final Results results;
+    /** What derive made of {@link #results}, once; null with it. */
+    private final Findings found;
     private final long workingSetKiB;
 
-    private SampleCost(Results results, long workingSetKiB) {
-        this.results = results;
+    private SampleCost(Findings found, long workingSetKiB) {
+        this.results = found == null ? null : found.input();
+        this.found = found;
         this.workingSetKiB = workingSetKiB;
     }
 
@@ -45,12 +49,12 @@ final class SampleCost {
             return new SampleCost(null, workingSetKiB);
         }
         try {
-            Results results = Results.load(dir);
+            Findings f = Findings.of(Results.load(dir));
             if (workingSetKiB > 0) {
-                SwitchCost.of(results, 0, 0, 2, workingSetKiB);
-                SwitchCost.of(results, 0, 0, 1, workingSetKiB);
+                SwitchCost.of(f, 0, 0, 2, workingSetKiB);
+                SwitchCost.of(f, 0, 0, 1, workingSetKiB);
             }
-            return new SampleCost(results, workingSetKiB);
+            return new SampleCost(f, workingSetKiB);
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage((costs != null ? "--costs " : "") + e.getMessage());
         }
@@ -71,7 +75,7 @@ final class SampleCost {
         }
         Optional<SwitchCost> c;
         try {
-            c = SwitchCost.of(results, switchesPerSecond, cpus, allowedCpus, workingSetKiB);
+            c = SwitchCost.of(found, switchesPerSecond, cpus, allowedCpus, workingSetKiB);
         } catch (IllegalArgumentException e) {
             out.println("Cost: " + e.getMessage());
             return;

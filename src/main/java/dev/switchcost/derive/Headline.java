@@ -65,9 +65,18 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      *                        that many, so their tail is of batch means, narrower than a single round trip's)
      * @param side            where and on what it was measured ({@link Like}), or null when not known (then no ratio
      *                        is made of it)
+     * @param modes           the modes of the sampled tail (issue 28: a mixture is named by its modes, never averaged
+     *                        into one mean); not mixed without a tail
      */
     public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail,
-                         int tripsPerSample, Like.Side side) {
+                         int tripsPerSample, Like.Side side, Modes modes) {
+
+        /** A figure whose modes are those of its sampled tail ({@link Modes}); not mixed without one. */
+        public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail,
+                      int tripsPerSample, Like.Side side) {
+            this(what, perSwitch, switchesPerTrip, source, tail, tripsPerSample, side,
+                    tail == null ? Modes.of(new double[0]) : Modes.ofHistogram(tail.histogram()));
+        }
 
         public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Like.Side side) {
             this(what, perSwitch, switchesPerTrip, source, null, 1, side);

@@ -64,9 +64,10 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
      * @return empty when the results have no futex handoff figure
      * @throws IllegalArgumentException when a working set is asked and the results have no indirect cost at that size
      */
-    public static Optional<SwitchCost> of(Results results, double switchesPerSecond, double processCpus, int allowedCpus,
+    public static Optional<SwitchCost> of(Findings found, double switchesPerSecond, double processCpus, int allowedCpus,
                                           long workingSetKiB) {
-        Headline h = Headline.perJdk(results).stream().filter(x -> x.sameCpu() != null || x.crossCpu() != null).findFirst().orElse(null);
+        Results results = found.input();
+        Headline h = found.headlines().stream().filter(x -> x.sameCpu() != null || x.crossCpu() != null).findFirst().orElse(null);
         if (h == null) {
             return Optional.empty();
         }
@@ -83,7 +84,7 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
         Estimate per = f.perSwitch();
         if (workingSetKiB > 0) {
             String placement = used == Placement.ONE_CPU ? "SAME_CPU" : "CROSS_CPU";
-            List<IndirectCost.Row> rows = IndirectCost.derive(results.usable()).stream()
+            List<IndirectCost.Row> rows = found.workingSet().stream()
                     .filter(r -> r.handoff().equals("FUTEX") && indirectOf(r) != null).toList();
             ind = rows.stream().filter(r -> r.workingSetKiB() == workingSetKiB && r.placement().equals(placement))
                     .min(Comparator.comparing((IndirectCost.Row r) -> !"PRIVATE".equals(r.sharing()))

@@ -1,9 +1,11 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.Like;
 import dev.switchcost.derive.MachineDifferences;
+import dev.switchcost.derive.Study;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
@@ -11,15 +13,12 @@ import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -108,7 +107,8 @@ public final class AgainstTable {
     }
 
     /** The body of the section (the renderer writes its heading). */
-    static void section(Doc doc, List<Results> inputs) {
+    static void section(Doc doc, Study study) {
+        List<Results> inputs = study.results();
         List<String> who = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             who.add(letter(i) + " = " + inputs.get(i).label() + " (`" + inputs.get(i).source() + "`)");
@@ -116,7 +116,7 @@ public final class AgainstTable {
         doc.p(String.join(" · ", who) + "."
                 + (inputs.size() > 2 ? " A is the first input; each other input has its own columns: its figure, its ratio to A"
                 + " and its verdict against A." : ""));
-        List<MachineDifferences.Difference> machines = MachineDifferences.of(inputs.stream().map(Results::machine).toList());
+        List<MachineDifferences.Difference> machines = study.machines();
         if (!machines.isEmpty()) {
             doc.p("**Across machines:** the inputs ran on machines that differ in what can move a figure: "
                     + String.join(", ", machines.stream().map(AgainstTable::fact).toList())
@@ -127,9 +127,9 @@ public final class AgainstTable {
                 + " the verdict is diff's: " + Diff.rule(Estimate.MIN_EFFECT) + ". A ratio is made only between like rows (same placement and"
                 + " mechanism; the machine or the JDK may differ, not both); other rows are not compared.");
         for (int i = 0; i < inputs.size(); i++) {
-            repeated(inputs.get(i), letter(i)).ifPresent(doc::p);
+            RunsSection.repeated(inputs.get(i), letter(i)).ifPresent(doc::p);
         }
-        Comparison c = compare(inputs);
+        Comparison c = compare(study);
         for (Question q : c.questions()) {
             doc.h(3, q.title());
             doc.p(q.unit() + (q.constant().isEmpty() ? "" : "; every row: " + q.constant()) + ".");
@@ -151,20 +151,6 @@ public final class AgainstTable {
             doc.p("Rows in no table above (other benchmarks, sample-mode rows): " + String.join("; ", c.outside())
                     + ". `switchcost diff A B` compares every row of two inputs.");
         }
-    }
-
-    /** That an input holds rows of one key in several files, and which one is compared: the first read, as diff does. */
-    static Optional<String> repeated(Results r, String letter) {
-        Set<JmhRow> kept = Collections.newSetFromMap(new IdentityHashMap<>());
-        kept.addAll(Diff.index(r).values());
-        List<JmhRow> again = r.rows().stream().filter(x -> !kept.contains(x)).toList();
-        if (again.isEmpty()) {
-            return Optional.empty();
-        }
-        List<String> files = again.stream().map(x -> String.valueOf(x.source().getFileName())).distinct().sorted().toList();
-        return Optional.of(letter + " holds " + again.size() + (again.size() == 1 ? " row" : " rows") + " again in "
-                + String.join(", ", files.stream().map(f -> "`" + f + "`").toList()) + ": as `switchcost diff` does, the first"
-                + " read (files in name order) is compared.");
     }
 
     /** {@code kernel (6.18.44-fc-v509 · 6.18.44-fc-v782)}; only the fact's name where a value is too long to read inline. */
@@ -230,15 +216,16 @@ public final class AgainstTable {
     }
 
     /** The questions {@code inputs} (two or more) compare, A being the first. */
-    static Comparison compare(List<Results> inputs) {
+    static Comparison compare(Study study) {
+        List<Results> inputs = study.results();
         List<Question> questions = new ArrayList<>();
         List<String> notCompared = new ArrayList<>();
-        boolean whole = everyPairedRowHasWhole(inputs);
+        boolean whole = everyPairedRowHasWhole(study.inputs());
         List<RowQuestion> rowQuestions = List.of(
                 new RowQuestion("Handoff cost by mechanism and placement", "ns per round trip (two handoffs) ± 99.9%",
-                        ReportRenderer::mechanismRow, Cache.NONE),
+                        HandoffSections::mechanismRow, Cache.NONE),
                 new RowQuestion("Virtual vs platform threads", "ns per round trip (two handoffs) ± 99.9%",
-                        ReportRenderer::virtualRow, Cache.NONE),
+                        HandoffSections::virtualRow, Cache.NONE),
                 new RowQuestion("Working set: indirect cost per switch", "ns per switch ± 99.9% that a switch adds through the caches:"
                         + (whole ? " the whole cost, in the switch and after it (the pair's CPU time per switch − two walks, less"
                         + " the same at size 0; its flags where it is no plain cost)"
@@ -246,7 +233,7 @@ public final class AgainstTable {
                         + " is no plain cost; not every input recorded the pair's CPU time, which the whole cost needs)"),
                         AgainstTable::pairedRow, whole ? Cache.WHOLE : Cache.PAIRED));
         for (RowQuestion rq : rowQuestions) {
-            add(questions, notCompared, rq.title(), rowQuestion(inputs, rq), inputs, r -> r.rows().stream().anyMatch(rq.which()));
+            add(questions, notCompared, rq.title(), rowQuestion(study.inputs(), rq), inputs, r -> r.rows().stream().anyMatch(rq.which()));
         }
         add(questions, notCompared, "Native C vs JVM (switchcost compare)", AgainstCells.question(inputs), inputs,
                 r -> r.compare() != null && r.compare().cells().stream().anyMatch(AgainstCells::measured));
@@ -284,13 +271,13 @@ public final class AgainstTable {
     }
 
     /** Whether every input's paired round trips recorded the pair's CPU time here and at size 0 (the whole cost). */
-    static boolean everyPairedRowHasWhole(List<Results> inputs) {
+    static boolean everyPairedRowHasWhole(List<Findings> inputs) {
         boolean any = false;
-        for (Results in : inputs) {
-            for (JmhRow r : in.usable()) {
+        for (Findings in : inputs) {
+            for (JmhRow r : in.input().usable()) {
                 if (pairedRow(r)) {
                     any = true;
-                    if (!IndirectCost.paired(r, in.usable()).hasWhole()) {
+                    if (!in.paired(r).hasWhole()) {
                         return false;
                     }
                 }
@@ -320,13 +307,13 @@ public final class AgainstTable {
                 && !"sample".equals(r.mode());
     }
 
-    private static Question rowQuestion(List<Results> inputs, RowQuestion rq) {
-        Results a = inputs.get(0);
+    private static Question rowQuestion(List<Findings> inputs, RowQuestion rq) {
+        Findings a = inputs.get(0);
         // per key: A's row and each other input's Diff.Row against A (null where neither has it)
         Map<String, JmhRow> rep = new LinkedHashMap<>();
         Map<String, Diff.Row[]> byKey = new LinkedHashMap<>();
         for (int i = 1; i < inputs.size(); i++) {
-            for (Diff.Row r : Diff.rows(a, inputs.get(i))) {
+            for (Diff.Row r : Diff.rows(a.input(), inputs.get(i).input())) {
                 JmhRow any = r.a() != null ? r.a() : r.b();
                 if (!rq.which().test(any)) {
                     continue;
@@ -397,7 +384,7 @@ public final class AgainstTable {
     static final String ABSENT = "—";
 
     /** One other input's figure against A's, by diff's rule, where the rows are alike. */
-    private static Against against(Diff.Row r, Results a, Results x, Cache cache) {
+    private static Against against(Diff.Row r, Findings a, Findings x, Cache cache) {
         if (r == null) {
             return new Against(ABSENT, null, null, Set.of(), false);
         }
@@ -405,16 +392,16 @@ public final class AgainstTable {
         if (!r.verdict().judged()) {
             return new Against(value, null, r.verdict(), Set.of(), false);
         }
-        Like.Side sa = Headline.side(a, r.a());
-        Like.Side sb = Headline.side(x, r.b());
+        Like.Side sa = Headline.side(a.input(), r.a());
+        Like.Side sb = Headline.side(x.input(), r.b());
         if (!comparable(sa, sb)) {
             return new Against(value, null, null, Like.differences(sa, sb), true);
         }
         Estimate ratio = r.ratio();
         Diff.Verdict verdict = r.verdict();
         if (cache != Cache.NONE) {
-            IndirectCost.Paired pa = IndirectCost.paired(r.a(), a.usable());
-            IndirectCost.Paired pb = IndirectCost.paired(r.b(), x.usable());
+            IndirectCost.Paired pa = a.paired(r.a());
+            IndirectCost.Paired pb = x.paired(r.b());
             Diff.Judged j = Diff.judge(cache.of(pa), cache.of(pb), true);
             // a flagged estimate is no plain cost: it is compared, never divided
             ratio = cache.flags(pa).isEmpty() && cache.flags(pb).isEmpty() ? j.ratio() : null;
@@ -432,14 +419,14 @@ public final class AgainstTable {
     }
 
     /** A row's figure as shown: its score (FAILED where its trial failed), or its cost through the caches with its flags. */
-    private static String figure(JmhRow r, Results in, Cache cache) {
+    private static String figure(JmhRow r, Findings in, Cache cache) {
         if (r == null) {
             return ABSENT;
         }
         if (cache == Cache.NONE || r.failed()) {
             return Diff.score(r);
         }
-        IndirectCost.Paired p = IndirectCost.paired(r, in.usable());
+        IndirectCost.Paired p = in.paired(r);
         Estimate e = cache.of(p);
         if (cache.flags(p).isEmpty()) {
             return Fmt.pm(e);

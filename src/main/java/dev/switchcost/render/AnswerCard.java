@@ -278,7 +278,7 @@ public final class AnswerCard {
         sb.append(pad(any.what(), WHAT));
         for (Headline h : hs) {
             Figure x = f.apply(h);
-            sb.append(lpad(x == null ? "–" : (modes(x).mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
+            sb.append(lpad(x == null ? "–" : (x.modes().mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
                     + Fmt.count(x.switchesPerTrip()) + ")", CELL));
         }
         out.add(sb.toString().stripTrailing());
@@ -293,21 +293,17 @@ public final class AnswerCard {
             }
             out.add(tail.toString().stripTrailing());
         }
-        if (hs.stream().map(f).anyMatch(x -> x != null && modes(x).mixed())) {
+        if (hs.stream().map(f).anyMatch(x -> x != null && x.modes().mixed())) {
             // a mixture is named by its modes, never averaged into one mean ± (issue 28)
             StringBuilder m = new StringBuilder(pad("", LABEL)).append(pad("  two modes: ns (share of samples)", WHAT));
             for (Headline h : hs) {
                 Figure x = f.apply(h);
-                m.append(lpad(x == null || !modes(x).mixed() ? "–" : modesText(modes(x)), CELL));
+                m.append(lpad(x == null || !x.modes().mixed() ? "–" : modesText(x.modes()), CELL));
             }
             out.add(m.toString().stripTrailing());
         }
     }
 
-    /** The modes of a figure's sampled distribution ({@link Modes}); not mixed when it has none. */
-    private static Modes modes(Figure x) {
-        return x.tail() == null ? Modes.of(new double[0]) : Modes.ofHistogram(x.tail().histogram());
-    }
 
     /** {@code 2,006 32% · 7,935 68%}: each mode's centre, ns, and its share of the samples. */
     static String modesText(Modes m) {

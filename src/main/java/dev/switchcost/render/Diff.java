@@ -6,7 +6,6 @@ import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -190,19 +189,16 @@ public final class Diff {
         return r == null ? "–" : String.valueOf(r.forks());
     }
 
-    /** Plain text: both inputs with their status and machine, the rule, the table and a count. */
-    public static String text(Results a, Results b, List<Row> rows) {
-        return text(a, b, rows, Estimate.MIN_EFFECT);
-    }
-
-    /** Plain text as {@link #text(Results, Results, List)}, stating this minimum effect in the rule. */
-    public static String text(Results a, Results b, List<Row> rows, double minEffect) {
+    /**
+     * Plain text: both inputs with their status and machine, the machine facts that differ, the rule (with this minimum
+     * effect), the table and a count.
+     */
+    public static String text(Results a, Results b, List<MachineDifferences.Difference> machines, List<Row> rows, double minEffect) {
         StringBuilder sb = new StringBuilder();
         sb.append("A: ").append(a.source()).append(" (status: ").append(a.status().describe()).append(")\n   ")
-                .append(a.machineSummary()).append("\n   ").append(ReportRenderer.measuredBy(a)).append('\n');
+                .append(a.machineSummary()).append("\n   ").append(RunsSection.measuredBy(a)).append('\n');
         sb.append("B: ").append(b.source()).append(" (status: ").append(b.status().describe()).append(")\n   ")
-                .append(b.machineSummary()).append("\n   ").append(ReportRenderer.measuredBy(b)).append('\n');
-        List<MachineDifferences.Difference> machines = MachineDifferences.of(Arrays.asList(a.machine(), b.machine()));
+                .append(b.machineSummary()).append("\n   ").append(RunsSection.measuredBy(b)).append('\n');
         if (!machines.isEmpty()) {
             sb.append("The machines differ in what can move a figure:\n");
             for (MachineDifferences.Difference d : machines) {

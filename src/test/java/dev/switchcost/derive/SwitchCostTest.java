@@ -24,7 +24,7 @@ class SwitchCostTest {
     void switchesTimesTheCrossCpuCostIsTheCpuLostWithItsErrorScaled() {
         Results r = Results.load(RUN);
         Headline h = Headline.perJdk(r).get(0);
-        SwitchCost c = SwitchCost.of(r, 1000, 0.5, 2, 0).orElseThrow();
+        SwitchCost c = SwitchCost.of(Findings.of(r), 1000, 0.5, 2, 0).orElseThrow();
         assertEquals(SwitchCost.Placement.CROSS_CPU, c.placement());
         assertEquals(SwitchCost.Why.SEVERAL_CPUS, c.why());
         Estimate per = h.crossCpu().perSwitch();
@@ -42,7 +42,7 @@ class SwitchCostTest {
     @Test
     void aProcessOnOneCpuIsPricedAtTheOneCpuFigure() {
         Results r = Results.load(RUN);
-        SwitchCost c = SwitchCost.of(r, 10, 0, 1, 0).orElseThrow();
+        SwitchCost c = SwitchCost.of(Findings.of(r), 10, 0, 1, 0).orElseThrow();
         assertEquals(SwitchCost.Placement.ONE_CPU, c.placement());
         assertEquals(Headline.perJdk(r).get(0).sameCpu().perSwitch(), c.perSwitch());
         assertNull(c.shareOfProcess(), "a process that used no CPU has no share");
@@ -50,7 +50,7 @@ class SwitchCostTest {
 
     @Test
     void resultsWithoutAFutexHandoffPriceNothing() {
-        assertTrue(SwitchCost.of(Results.load(WORKING_SET), 10, 1, 2, 0).isEmpty());
+        assertTrue(SwitchCost.of(Findings.of(Results.load(WORKING_SET)), 10, 1, 2, 0).isEmpty());
     }
 
     @Test
@@ -63,14 +63,14 @@ class SwitchCostTest {
                 .filter(x -> x.handoff().equals("FUTEX") && x.placement().equals("CROSS_CPU") && x.indirect() != null
                         && x.workingSetKiB() > 0 && x.sharing().equals("PRIVATE") && SwitchCost.USABLE.containsAll(x.flags()))
                 .findFirst().orElseThrow(() -> new AssertionError("the captured run has a usable cross-CPU futex row"));
-        SwitchCost c = SwitchCost.of(both, 1000, 1, 2, at.workingSetKiB()).orElseThrow();
+        SwitchCost c = SwitchCost.of(Findings.of(both), 1000, 1, 2, at.workingSetKiB()).orElseThrow();
         assertEquals(at.workingSetKiB(), c.indirect().workingSetKiB());
         Estimate expected = Headline.perJdk(both).get(0).crossCpu().perSwitch().plus(SwitchCost.indirectOf(c.indirect()));
         assertEquals(expected.value(), c.perSwitch().value(), 1e-9);
         assertEquals(expected.halfWidth(), c.perSwitch().halfWidth(), 1e-9);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SwitchCost.of(both, 1, 1, 2, 3));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SwitchCost.of(Findings.of(both), 1, 1, 2, 3));
         assertTrue(e.getMessage().startsWith("no indirect cost at 3 KiB (CROSS_CPU)"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> SwitchCost.of(run, 1, 1, 2, 256));
+        e = assertThrows(IllegalArgumentException.class, () -> SwitchCost.of(Findings.of(run), 1, 1, 2, 256));
         assertTrue(e.getMessage().contains("measured at no size"), e.getMessage());
     }
 
@@ -82,7 +82,7 @@ class SwitchCostTest {
     @Test
     void aWorkingSetAddsTheWholeCostWhereThePairsCpuTimeWasRecorded() {
         Results quick = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"));
-        SwitchCost c = SwitchCost.of(quick, 1000, 1, 1, 256).orElseThrow();
+        SwitchCost c = SwitchCost.of(Findings.of(quick), 1000, 1, 1, 256).orElseThrow();
         IndirectCost.Paired p = c.indirect().paired();
         assertTrue(p.hasWhole(), "the quick run recorded the pair's CPU time at 0 and 256 KiB");
         SwitchCost.Indirect used = SwitchCost.indirect(c.indirect());

@@ -89,7 +89,7 @@ class AgainstTableTest {
 
     /** The question's table as label → cells (no-break spaces read as spaces). */
     static Map<String, List<String>> table(List<Results> inputs, String title) {
-        AgainstTable.Question q = AgainstTable.compare(inputs).questions().stream().filter(x -> x.title().equals(title))
+        AgainstTable.Question q = AgainstTable.compare(Study.of(inputs)).questions().stream().filter(x -> x.title().equals(title))
                 .findFirst().orElseThrow(() -> new AssertionError("no table for " + title));
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (List<String> row : AgainstTable.table(q, inputs.size()).rows()) {
@@ -130,7 +130,7 @@ class AgainstTableTest {
         assertEquals(Diff.Verdict.SAME.text(), park.get(4), "0.2% with an interval within ±10%: the same");
         // matched as diff matches: each row's two figures and diff's verdict, row for row
         for (Diff.Row d : Diff.rows(in.get(0), in.get(1))) {
-            if (ReportRenderer.mechanismRow(d.a())) {
+            if (HandoffSections.mechanismRow(d.a())) {
                 List<String> r = row(t, d.key().replace(" [avgt]", ""));
                 assertEquals(List.of(Diff.score(d.a()), Diff.score(d.b()), Fmt.times(d.ratio()), d.verdict().text()), r.subList(1, 5));
             }
@@ -216,7 +216,7 @@ class AgainstTableTest {
     @Test
     void threeInputsCompareEachWithTheFirst() throws IOException {
         List<Results> in = List.of(Results.load(copy("a")), Results.load(copy("b")), Results.load(copy("c")));
-        AgainstTable.Question q = AgainstTable.compare(in).questions().get(0);
+        AgainstTable.Question q = AgainstTable.compare(Study.of(in)).questions().get(0);
         assertEquals(List.of("row", "A", "B", "B/A", "verdict B", "C", "C/A", "verdict C"), AgainstTable.table(q, 3).header());
         String md = Files.readString(ReportRenderer.render(Study.of(in), out(), null, "test").markdown());
         assertTrue(md.contains("## A against B and C\n"), md);
@@ -254,7 +254,7 @@ class AgainstTableTest {
         Results quick = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"));
         Results older = Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
         List<Results> both = List.of(curve, quick);
-        AgainstTable.Question q = AgainstTable.compare(both).questions().stream().filter(x -> x.title().equals(title)).findFirst()
+        AgainstTable.Question q = AgainstTable.compare(Study.of(both)).questions().stream().filter(x -> x.title().equals(title)).findFirst()
                 .orElseThrow();
         assertTrue(q.unit().contains("the whole cost, in the switch and after it"), q.unit());
         JmhRow at256 = curve.usable().stream().filter(AgainstTable::pairedRow)
@@ -266,7 +266,7 @@ class AgainstTableTest {
         assertFalse(Fmt.pm(p.whole()).equals(Fmt.pm(p.indirect())), "whole and paired differ at 256 KiB: " + p);
 
         List<Results> mixed = List.of(curve, older);
-        AgainstTable.Question m = AgainstTable.compare(mixed).questions().stream().filter(x -> x.title().equals(title)).findFirst()
+        AgainstTable.Question m = AgainstTable.compare(Study.of(mixed)).questions().stream().filter(x -> x.title().equals(title)).findFirst()
                 .orElseThrow();
         assertTrue(m.unit().contains("the paired estimate, after the switch only"), m.unit());
         JmhRow at128 = curve.usable().stream().filter(AgainstTable::pairedRow)

@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
 import dev.switchcost.results.Results;
@@ -33,18 +34,18 @@ class SampleTablesTest {
     /** A working set's cost is named by what it counts: here the whole cost, in the switch and after it. */
     @Test
     void theCacheCostAddedIsNamedByWhatItCounts() {
-        SwitchCost c = SwitchCost.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick")), 1000, 1, 1, 256).orElseThrow();
+        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"))), 1000, 1, 1, 256).orElseThrow();
         String said = String.join("\n", SampleTables.cost(c, "results/a", List.of()));
         assertTrue(said.contains("Includes the cost through the caches, in the switch and after it, measured with 256 KiB touched"
                 + " per thread between handoffs (" + Fmt.pm(c.indirect().paired().whole()) + " ns"), said);
-        SwitchCost direct = SwitchCost.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick")), 1000, 1, 1, 0).orElseThrow();
+        SwitchCost direct = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"))), 1000, 1, 1, 0).orElseThrow();
         assertTrue(String.join("\n", SampleTables.cost(direct, "results/a", List.of())).contains("Direct cost only"));
     }
 
     /** Results from another machine price the switches but say so, naming what differs and how to get this one's. */
     @Test
     void costsFromAnotherMachineSaySo() {
-        SwitchCost c = SwitchCost.of(Results.load(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25")), 1000, 0.5, 2, 0)
+        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25"))), 1000, 0.5, 2, 0)
                 .orElseThrow();
         List<String> here = SampleTables.cost(c, "results/a", List.of());
         assertTrue(here.get(0).startsWith("What these switches cost (this machine's measured cost per switch, from results/a)"), here.get(0));

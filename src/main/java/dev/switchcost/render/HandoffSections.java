@@ -1,0 +1,284 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.LatencyDistribution;
+import dev.switchcost.derive.PinningStudy;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Family;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
+import dev.switchcost.results.Percentiles;
+import dev.switchcost.results.Results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The report's handoff sections: the answer, the handoff by mechanism and placement, virtual against platform threads, the latency distribution, the pinning study and native C beside the JVM. */
+final class HandoffSections {
+
+    private HandoffSections() {
+    }
+
+    /** A row with the label of its input (and JDK, when inputs or JDKs are several). */
+    record Tagged(String tag, JmhRow row) {
+    }
+
+    static List<Tagged> tagged(List<Results> inputs) {
+        List<Tagged> out = new ArrayList<>();
+        for (Results r : inputs) {
+            boolean jdks = r.jdks().size() > 1;
+            Map<String, Long> perKey = r.usable().stream().collect(Collectors.groupingBy(
+                    x -> x.key() + x.jdkLabel(), Collectors.counting()));
+            for (JmhRow x : r.usable()) {
+                String file = perKey.get(x.key() + x.jdkLabel()) > 1 ? " " + x.source().getFileName() : "";
+                String tag = (inputs.size() > 1 ? r.label() : "") + (jdks ? " " + x.jdkLabel() : "") + file;
+                out.add(new Tagged(tag.isBlank() ? "" : "[" + tag.strip() + "] ", x));
+            }
+        }
+        return out;
+    }
+
+    static void answer(Doc doc, List<Findings> inputs) {
+        List<String> head = new ArrayList<>(List.of("question", "what"));
+        List<Headline> hs = new ArrayList<>();
+        for (Findings f : inputs) {
+            Results r = f.input();
+            for (Headline h : f.headlines()) {
+                hs.add(h);
+                // the unit goes in the paragraph above: a header per input this long pushed the second input off-screen
+                head.add((inputs.size() > 1 ? r.label() + " · " : "") + "JDK " + h.jdk());
+            }
+        }
+        doc.p("ns per switch ± 99.9% (switches per round trip); median · p99 per switch from the sampled run where one was made.");
+        List<List<String>> rows = new ArrayList<>();
+        addAnswer(rows, hs, "one CPU", Headline::sameCpu);
+        addAnswer(rows, hs, "across CPUs", Headline::crossCpu);
+        addAnswer(rows, hs, "virtual threads, one CPU", Headline::virtual);
+        addAnswer(rows, hs, "platform threads, one CPU", Headline::platform);
+        addAnswer(rows, hs, "virtual threads, unpinned", Headline::virtualUnpinned);
+        addAnswer(rows, hs, "platform threads, unpinned", Headline::platformUnpinned);
+        addAnswer(rows, hs, "plain C", Headline::nativeC);
+        addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
+        Headline withCache = hs.stream().filter(h -> h.cache() != null).findFirst().orElse(null);
+        if (withCache != null) {
+            // the card's cost through the caches (the whole cost, or the paired one where the run has no size-0 row), named
+            // as the card names it: a plain number only when resolved and positive
+            List<String> row = new ArrayList<>(List.of("through the caches", withCache.cache().what()));
+            for (Headline h : hs) {
+                row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
+                        ? Fmt.pm(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
+                        : h.cacheFlags().stream().map(Enum::name).collect(Collectors.joining(","))
+                                + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
+            }
+            rows.add(row);
+        }
+        StringBuilder align = new StringBuilder("ll");
+        hs.forEach(h -> align.append('r'));
+        doc.table(new Table(head, rows, align.toString()));
+        List<String> readings = new ArrayList<>();
+        for (Findings f : inputs) {
+            String card = AnswerCard.render(f);
+            card.lines().filter(l -> l.startsWith("  → "))
+                    .forEach(l -> readings.add((inputs.size() > 1 ? f.input().label() + ": " : "") + l.substring(4)));
+        }
+        doc.bullets(readings.isEmpty() ? List.of("Not enough rows for a reading (run `switchcost run --quick`).") : readings);
+    }
+
+    static void addAnswer(List<List<String>> rows, List<Headline> hs, String q, Function<Headline, Headline.Figure> f) {
+        Headline.Figure any = hs.stream().map(f).filter(x -> x != null).findFirst().orElse(null);
+        if (any == null) {
+            return;
+        }
+        List<String> row = new ArrayList<>(List.of(q, any.what()));
+        for (Headline h : hs) {
+            Headline.Figure x = f.apply(h);
+            row.add(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")"
+                    + (x.tail() == null ? "" : "; median · p99 " + AnswerCard.medianP99(x.tail())
+                    + (x.tripsPerSample() > 1 ? " (means of " + Fmt.num(x.tripsPerSample()) + ")" : "")));
+        }
+        rows.add(row);
+    }
+
+    /**
+     * The sample-mode rows' percentiles beside their trial's mean, per switch for a round trip (the answer's unit),
+     * and the chart of their distributions; the timer's own row (an empty op) says what timing a sampled op costs.
+     */
+    static void distribution(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+        List<LatencyDistribution.Series> all = new ArrayList<>();
+        for (Findings f : inputs) {
+            Results r = f.input();
+            List<LatencyDistribution.Series> d = f.distribution();
+            if (d.isEmpty()) {
+                continue;
+            }
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            List<String> head = List.of("trial", "unit", "mean ± 99.9%", "p50", "p90", "p99", "p99.9", "max", "samples");
+            List<List<String>> rows = new ArrayList<>();
+            for (LatencyDistribution.Series s : d) {
+                Percentiles p = s.tail();
+                rows.add(List.of(DistributionChart.label(s).replaceFirst(" · [0-9,]+ samples.*$", "")
+                                + (s.row().disturbed() ? " **(disturbed)**" : ""),
+                        (s.perSwitch() ? "ns/switch" : "ns/op") + (s.tripsPerSample() > 1 ? ", means of " + Fmt.num(s.tripsPerSample()) : ""),
+                        s.mean() == null ? "–" : Fmt.pm(s.mean()), Fmt.num(p.p50()), Fmt.num(p.p90()), Fmt.num(p.p99()),
+                        Fmt.num(p.p999()), Fmt.num(p.max()), Fmt.num(p.samples())));
+            }
+            doc.table(new Table(head, rows, "llrrrrrrr"), List.of("unit"));
+            all.addAll(d);
+        }
+        if (all.isEmpty()) {
+            return;
+        }
+        doc.p("JMH's sample mode times a random sample of invocations, two `System.nanoTime` reads each, in trials of their own"
+                + " (the mean rows read no clock per op). A round trip is two switches: its values are halved, as the mean is."
+                + " The timer row is an empty op sampled the same way: what the timing itself adds to each value."
+                + " The virtual-thread classes drive 1,000 round trips per invocation, so their values are means of 1,000:"
+                + " their tail is narrower than a single round trip's.");
+        ReportRenderer.chart(doc, files, outDir, chartsDir, DistributionChart.chart(all), "No sample-mode row has a histogram.");
+    }
+
+    static List<Charts.Bar> mechanismBars(List<Tagged> rows) {
+        List<Charts.Bar> bars = new ArrayList<>();
+        for (String placement : List.of("SAME_CPU", "SMT_SIBLING", "CROSS_CPU", "UNPINNED")) {
+            for (Tagged t : rows) {
+                JmhRow r = t.row();
+                if (placement.equals(r.param(Param.PLACEMENT)) && mechanismRow(r)) {
+                    String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals("placement"))
+                            .map(e -> e.getValue()).reduce((a, b) -> a + " " + b).map(s -> " " + s).orElse("");
+                    bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement, r.estimate(), placement));
+                }
+            }
+        }
+        return bars;
+    }
+
+    /** A row of the handoff-by-mechanism-and-placement question: a placed handoff, timed per op, neither a working set nor virtual threads. */
+    static boolean mechanismRow(JmhRow r) {
+        return r.param(Param.PLACEMENT) != null && r.param(Param.WORKING_SET_KIB) == null && r.primary().isTimePerOp()
+                && !"sample".equals(r.mode()) // sample-mode rows: the distribution section
+                && !Family.VIRTUAL_HANDOFF.has(r);
+    }
+
+    /** A row of the virtual-vs-platform question: a VirtualThreadHandoff pair, timed per op. */
+    static boolean virtualRow(JmhRow r) {
+        return Family.VIRTUAL_HANDOFF.has(r) && List.of("VT_VT", "VT_PT", "PT_PT").contains(r.param(Param.PAIR))
+                && r.primary().isTimePerOp() && !"sample".equals(r.mode());
+    }
+
+    static List<Charts.Bar> virtualBars(List<Tagged> rows) {
+        List<Charts.Bar> bars = new ArrayList<>();
+        if (rows.stream().noneMatch(t -> Family.VIRTUAL_HANDOFF.has(t.row()))) {
+            return bars;
+        }
+        for (String pair : List.of("VT_VT", "VT_PT", "PT_PT")) {
+            for (Tagged t : rows) {
+                JmhRow r = t.row();
+                if (pair.equals(r.param(Param.PAIR)) && virtualRow(r)) {
+                    // carriers are the virtual threads' CPUs; a platform pair has none and runs unpinned unless placed
+                    String p = r.param(Param.PLACEMENT) == null || r.param(Param.PLACEMENT).equals("UNPINNED") ? "" : " " + r.param(Param.PLACEMENT);
+                    String carriers = !pair.equals("PT_PT") ? (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers")
+                            : p.isEmpty() ? "unpinned" : "platform threads";
+                    bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param(Param.PRIMITIVE) + " · " + carriers + p
+                            + " · " + Fmt.count(r.switchesPerOp()) + " switches", r.estimate(), pairText(pair)));
+                }
+            }
+        }
+        return bars;
+    }
+
+    /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
+    static void pinning(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+        // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
+        if (inputs.stream().noneMatch(f -> f.pinning().rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
+            return;
+        }
+        int charts = 0;
+        for (Findings f : inputs) {
+            Results r = f.input();
+            PinningStudy s = f.pinning();
+            if (!s.isEmpty()) {
+                if (inputs.size() > 1) {
+                    doc.p("**" + r.label() + "**");
+                }
+                // the chart above the table; each input's its own file (pinning.png, pinning-2.png, ...)
+                Optional<Charts.Chart> c = Charts.pinning(charts == 0 ? "pinning" : "pinning-" + (charts + 1), s,
+                        "Does synchronized pin a carrier: what a virtual-thread round trip costs with each primitive, one and two"
+                                + " carriers, on each JDK?");
+                if (c.isPresent()) {
+                    charts++;
+                }
+                ReportRenderer.chart(doc, files, outDir, chartsDir, c, "No cell of the pinning study has a figure: nothing to draw.");
+                PinningTable.section(doc, s);
+            }
+        }
+    }
+
+    static String pairText(String pair) {
+        return switch (pair) {
+            case "VT_VT" -> "virtual ↔ virtual";
+            case "VT_PT" -> "virtual ↔ platform";
+            case "PT_PT" -> "platform ↔ platform";
+            default -> pair;
+        };
+    }
+
+    static void nativeSection(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+        boolean any = false;
+        List<Charts.Bar> bars = new ArrayList<>();
+        for (Findings f : inputs) {
+            Results r = f.input();
+            CompareResults c = r.compare();
+            if (c == null) {
+                continue;
+            }
+            any = true;
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            nativeMissing(c).ifPresent(why -> doc.p("**Native column missing:** " + why));
+            doc.p(CompareTable.preamble(c).replace("\n", " "));
+            doc.table(CompareTable.table(c), CompareTable.PARAMETERS);
+            Table gap = GapTable.table(f.gap());
+            if (gap != null) {
+                doc.p(GapTable.legend(GapTable.splitThroughParker(f.gap())));
+                doc.table(gap, GapTable.PARAMETERS);
+            } else if (!f.gap().isEmpty()) {
+                doc.p(GapTable.NOT_MEASURED);
+            }
+            Table after = GapTable.afterSwitchTable(f.afterSwitch());
+            if (after != null) {
+                doc.p(GapTable.AFTER_SWITCH_LEGEND);
+                doc.table(after);
+            }
+            String tag = inputs.size() > 1 ? "[" + r.label() + "] " : "";
+            for (String placement : c.placements()) {
+                for (CompareResults.Cell cell : c.cells()) {
+                    if (cell.group().equals("HANDOFF") && cell.placement().equals(placement) && cell.unavailable() == null
+                            && cell.nanos().n() > 0) {
+                        bars.add(new Charts.Bar(tag + cell.label() + " · " + placement, cell.estimate(), placement));
+                    }
+                }
+            }
+        }
+        if (!any) {
+            return;
+        }
+        ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.bars("compare", "Native C vs JVM handoff (interleaved repetitions)",
+                "How far is each JVM handoff from the same handoff in plain C, on the same machine in the same run?",
+                "ns per round trip (two switches), mean over repetitions", bars), "No native or JVM handoff cells with samples.");
+    }
+
+    /** Why compare.json has no native numbers, if it has none. */
+    static Optional<String> nativeMissing(CompareResults c) {
+        return c.cells().stream().filter(x -> x.column().startsWith("NATIVE") && x.unavailable() != null
+                && x.unavailable().startsWith("native not built")).map(CompareResults.Cell::unavailable).findFirst();
+    }
+}

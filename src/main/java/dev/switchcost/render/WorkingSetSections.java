@@ -1,0 +1,143 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.IndirectSweepCurve;
+import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.results.Results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The report's working-set sections: the cost through the caches by size, and the interleaved JVM-and-C sweep. */
+final class WorkingSetSections {
+
+    private WorkingSetSections() {
+    }
+
+    static void workingSet(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+        List<IndirectCost.Row> all = new ArrayList<>();
+        MachineInfo machine = null;
+        for (Findings f : inputs) {
+            Results r = f.input();
+            if (f.workingSetRefused() != null) {
+                doc.p("Working-set rows of " + r.label() + " not derived: " + f.workingSetRefused());
+                continue;
+            }
+            List<IndirectCost.Row> rows = f.workingSet();
+            if (rows.isEmpty()) {
+                continue;
+            }
+            CacheSizes caches = null;
+            if (r.machine() != null) {
+                machine = machine == null ? r.machine() : machine;
+                try {
+                    caches = CacheSizes.of(r.machine().caches(), "machine.json");
+                } catch (RuntimeException e) {
+                    caches = null;
+                }
+            }
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            for (Table t : IndirectTable.reportTables(rows, caches)) {
+                doc.table(t, IndirectTable.PARAMETERS);
+            }
+            doc.p(IndirectTable.legend(caches).replace("\n", " "));
+            if (rows.stream().noneMatch(x -> Double.isFinite(x.missesPerSwitch()))) {
+                doc.p("Cache misses per switch: not counted in these results (run with `--prof perf` on a machine with hardware"
+                        + " counters; this one " + (r.machine() != null && r.machine().perf() != null && !r.machine().perf().hardwareCounters()
+                        ? "has none" : "may have none") + ").");
+            }
+            all.addAll(rows);
+        }
+        if (all.isEmpty()) {
+            return;
+        }
+        Headline.Figure oneCpu = null;
+        for (Findings f : inputs) {
+            for (Headline h : f.headlines()) {
+                if (oneCpu == null && h.sameCpu() != null && h.sameCpu().perSwitch() != null) {
+                    oneCpu = h.sameCpu();
+                }
+            }
+        }
+        ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.workingSet(all, machine, oneCpu,
+                "What does a switch cost through the caches, as the working set between switches grows?"),
+                "No working-set size with a paired estimate (or two with the paper's): no curve to draw.");
+        if (machine != null) {
+            doc.p("Vertical lines: " + String.join(", ", Charts.cacheMarks(machine).entrySet().stream()
+                    .map(e -> e.getKey() + " = " + Fmt.num(e.getValue() / 1024.0) + " KiB").toList()) + " (cpu0, from machine.json).");
+        }
+    }
+
+    /**
+     * The {@code switchcost working-set} results: a table per input, and the JVM-vs-C indirect-cost curve and the
+     * replication seed's two figures from the first input that has one.
+     */
+    static void sweep(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+        boolean charted = false;
+        for (Findings f : inputs) {
+            Results r = f.input();
+            if (r.indirectSweep() == null) {
+                continue;
+            }
+            List<IndirectSweepCurve.Point> pts = f.sweep();
+            if (inputs.size() > 1) {
+                doc.p("**" + r.label() + "**");
+            }
+            doc.p("JMH cells: " + r.indirectSweep().jmhSettings() + "; " + r.indirectSweep().repetitions()
+                    + " interleaved repetitions. Each figure is the mean over the repetitions that did not fail ± the half-width of"
+                    + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; direct = the size-0"
+                    + " round trip / 2 of the same implementation. Where the threads' CPU time was read: cache = beyond − beyond at"
+                    + " size 0, the whole cost through the caches (in the switch and after it; beyond = CPU time per switch less two"
+                    + " second walks); \"–\" where this cell or its size-0 cell switched fewer than "
+                    + IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP + " times per round trip (a handoff that did not switch is in its"
+                    + " CPU time). Total = direct + cache where it was read, else direct + indirect (Li et al.'s cost per switch).");
+            boolean whole = pts.stream().anyMatch(p -> p.whole() != null);
+            List<String> head = new ArrayList<>(List.of("impl", "KiB", "stride B", "placement"));
+            if (whole) {
+                head.add("cache ns/switch ± 99.9%");
+            }
+            head.addAll(List.of("indirect ns/switch ± 99.9%", "first walk ns", "second walk ns", "round trip / 2 ns", "total ns/switch",
+                    "switches/rt", "reps", "failed"));
+            Table.Builder t = new Table.Builder(whole ? "lrrlrrrrrrrrr" : "lrrlrrrrrrrr", head.toArray(String[]::new));
+            for (var p : pts) {
+                List<String> row = new ArrayList<>(List.of(p.impl(), Fmt.num(p.workingSetKiB()), Long.toString(p.strideBytes()),
+                        p.placement()));
+                if (whole) {
+                    row.add(p.whole() == null ? "–" : Fmt.pm(p.whole()));
+                }
+                row.addAll(List.of(Fmt.pm(p.indirect()), Fmt.num(p.firstWalk().value()), Fmt.num(p.secondWalk().value()),
+                        Fmt.num(p.roundTripPerSwitch().value()), p.total() == null ? "–" : Fmt.pm(p.total()),
+                        Fmt.count(p.switchesPerRoundTrip()), Integer.toString(p.repetitions()), Integer.toString(p.failed())));
+                t.row(row.toArray(String[]::new));
+            }
+            doc.table(t.build(), List.of("stride B", "placement", "reps", "failed"));
+            r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()
+                    + " KiB: " + c.unavailable()).distinct().limit(3).forEach(doc::p);
+            if (charted) {
+                doc.p("(Charts are drawn for the first input with working-set results only.)");
+                continue;
+            }
+            charted = true;
+            ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.indirectSweep(pts, r.machine(),
+                    "What does a switch cost through the caches, in the JVM and in C, measured side by side?"),
+                    "No working-set size above 0 with a result: no curve to draw.");
+            ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.seedCostVsSize(pts, r.machine(),
+                    "Replication figure 1: total cost per switch against the array size, stride " + Charts.SEED_STRIDE + " B ("
+                            + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB)."),
+                    "Replication figure 1 needs stride " + Charts.SEED_STRIDE + " B, size 0 and two sizes from "
+                            + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB.");
+            ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.seedIndirectVsStride(pts,
+                    "Replication figure 2: indirect cost per switch against the stride (8–128 B), one line per size ("
+                            + Charts.SEED_STRIDE_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB)."),
+                    "Replication figure 2 needs two strides from 8 to 128 B at a size from " + Charts.SEED_STRIDE_SIZE_MIN_KIB
+                            + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB.");
+        }
+    }
+}
