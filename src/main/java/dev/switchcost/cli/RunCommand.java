@@ -152,6 +152,9 @@ public final class RunCommand extends BaseCommand {
     AllowDisturbedMixin allowDisturbed;
 
     @Mixin
+    PrecisionMixin precise;
+
+    @Mixin
     HistoryMixin history;
 
     @Mixin
@@ -194,7 +197,7 @@ public final class RunCommand extends BaseCommand {
                     prepared.later(prepared.cache(), prepared.distribution())));
         }
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
-                allowDisturbed.allowed(), mode == null || !mode.full);
+                allowDisturbed.allowed(), mode == null || !mode.full, precise.precision(mode == null || !mode.full));
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {

@@ -82,7 +82,7 @@ public final class RunSession {
      *                        leaving them out like failed ones
      */
     public record Plan(List<OnJdk> runs, String extraFormat, CompareRunner.Settings compare, boolean keepDisturbed,
-                       boolean spreadForks) {
+                       boolean spreadForks, Precision precision) {
     }
 
     /** How the user watches a JMH run: JMH's own output (for run.log) wrapped in a view of the whole run. */
@@ -140,14 +140,26 @@ public final class RunSession {
      */
     private TrialLedger.Outcome execute(Options options, Plan plan, OutputFormat log, int trials) throws RunnerException {
         int forks = options.getForkCount().orElse(1);
-        if (!plan.spreadForks() || forks <= 1) {
+        Precision p = plan.precision();
+        if (!plan.spreadForks() || forks <= 1 && p == null) {
             return Trials.execute(options, progress.around(log, trials), plan.keepDisturbed());
         }
-        return Rounds.execute(options, forks, round -> {
-            out.println("# round " + (round + 1) + " of " + forks + " (one fork of every trial)");
+        int min = p == null ? forks : Math.max(2, forks);
+        int max = p == null ? forks : Math.max(min, Precision.MAX_FORKS);
+        long start = System.nanoTime();
+        TrialLedger.Outcome o = Rounds.execute(options, min, max, round -> {
+            out.println("# round " + (round + 1) + (p == null ? " of " + forks : "") + " (one fork of every trial)");
             out.flush();
             return progress.around(log, trials);
-        }, plan.keepDisturbed());
+        }, plan.keepDisturbed(), p == null ? x -> true : p.enough(start));
+        if (p != null) {
+            List<String> left = p.imprecise(o);
+            out.println("# --precision " + Math.round(p.target() * 1000) / 10.0 + "%: " + (left.isEmpty() ? "every trial reached it"
+                    : left.size() + " trial(s) stopped on the budget (" + p.budget().toSeconds() + " s) before it: "
+                    + String.join("; ", left)));
+            out.flush();
+        }
+        return o;
     }
 
     private boolean runInto(ResultsDir run, OnJdk on, Plan plan) throws IOException {

@@ -74,6 +74,14 @@ class RunCommandTest {
     }
 
     @Test
+    void aBadPrecisionIsAUsageError() {
+        assertUsage(CliResult.run("run", "--precision", "abc"), "--precision takes a percentage");
+        assertUsage(CliResult.run("run", "--precision", "150%"), "--precision takes a percentage");
+        assertUsage(CliResult.run("run", "--full", "--precision", "5%"), "--full runs each benchmark's own");
+        assertUsage(CliResult.run("run", "--budget", "1m"), "--budget bounds --precision");
+    }
+
+    @Test
     void badDurationsAreUsageErrors() {
         assertUsage(CliResult.run("run", "--time", "0s"), "too short");
         assertUsage(CliResult.run("run", "--time", "abc"), "not a duration");

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 /**
  * A trial's forks spread over the run instead of back to back: the options run as {@code rounds} JMH runs of one fork
@@ -37,13 +38,25 @@ public final class Rounds {
      */
     public static TrialLedger.Outcome execute(Options options, int rounds, IntFunction<OutputFormat> out, boolean keepDisturbed)
             throws RunnerException {
-        if (rounds < 1) {
-            throw new IllegalArgumentException("rounds must be at least 1: " + rounds);
+        return execute(options, rounds, rounds, out, keepDisturbed, o -> true);
+    }
+
+    /**
+     * {@code minRounds} rounds, then one more while {@code enough} says no of the rounds so far, up to {@code maxRounds}
+     * ({@code run --precision}: until every trial's between-fork interval is as narrow as asked, or the budget ends).
+     */
+    public static TrialLedger.Outcome execute(Options options, int minRounds, int maxRounds, IntFunction<OutputFormat> out,
+                                              boolean keepDisturbed, Predicate<TrialLedger.Outcome> enough) throws RunnerException {
+        if (minRounds < 1 || maxRounds < minRounds) {
+            throw new IllegalArgumentException("rounds must be at least 1 and at most " + maxRounds + ": " + minRounds);
         }
         Options oneFork = new OptionsBuilder().parent(options).forks(1).build();
         List<TrialLedger.Outcome> each = new ArrayList<>();
-        for (int i = 0; i < rounds; i++) {
+        for (int i = 0; i < maxRounds; i++) {
             each.add(Trials.execute(oneFork, out.apply(i), keepDisturbed));
+            if (i + 1 >= minRounds && enough.test(merge(each))) {
+                break;
+            }
         }
         return merge(each);
     }

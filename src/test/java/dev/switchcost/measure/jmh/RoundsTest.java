@@ -55,6 +55,25 @@ class RoundsTest {
     }
 
     @Test
+    void roundsGoOnUntilEnoughOrTheMostAllowed() throws Exception {
+        Options options = new OptionsBuilder().include("SyscallBaseline\\.baseline$").warmupIterations(0)
+                .measurementIterations(1).measurementTime(TimeValue.milliseconds(20)).jvmArgsAppend("-Djmh.ignoreLock=true").build();
+        List<Integer> asked = new ArrayList<>();
+        TrialLedger.Outcome o = Rounds.execute(options, 2, 3, i -> {
+            asked.add(i);
+            return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
+        }, false, x -> false);
+        assertEquals(List.of(0, 1, 2), asked, "never enough: the most rounds allowed");
+        assertEquals(3, o.complete().iterator().next().getBenchmarkResults().size());
+        asked.clear();
+        Rounds.execute(options, 2, 3, i -> {
+            asked.add(i);
+            return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
+        }, false, x -> true);
+        assertEquals(List.of(0, 1), asked, "enough at once: the fewest rounds asked for");
+    }
+
+    @Test
     void noRoundIsRefused() {
         Options options = new OptionsBuilder().include("SyscallBaseline\\.baseline$").build();
         assertThrows(IllegalArgumentException.class, () -> Rounds.execute(options, 0, i -> null, false));
