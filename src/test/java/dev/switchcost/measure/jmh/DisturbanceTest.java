@@ -105,6 +105,10 @@ class DisturbanceTest {
         assertFalse(new Disturbance.Reading(4.9, 0, null, 110, 0.0, 0.0).disturbed(), "under the limit is quiet");
         assertFalse(new Disturbance.Reading(2.0, 0, null, 600, 0.0, 0.0).disturbed());
         assertTrue(new Disturbance.Reading(0, 7, null, 110, 0.0, 0.0).inconclusive(), "steal the same way");
+        // a quiet compare cell, 2026-11-25: 6.0 % of 41 ticks, all of it unattributed (no task seen taking it)
+        assertFalse(new Disturbance.Reading(6.0, 0, null, 41, 0.0, 6.0).disturbed(), "stray unattributed ticks are not a neighbour");
+        assertTrue(new Disturbance.Reading(9.0, 0, null, 110, 0.0, 1.0).inconclusive(), "a seen neighbour's 8 % still is");
+        assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 50.0).othersCrossed(), "unattributed time beyond the bound counts");
         assertEquals("interference.intruder.12.ksoftirqd/0", Disturbance.intruderLabel(12, "ksoftirqd/0"),
                 "a kernel thread's name is not mangled");
         assertEquals("ksoftirqd/0", Disturbance.largestIntruder(results(9, 0,
