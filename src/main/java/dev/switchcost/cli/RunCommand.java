@@ -196,7 +196,7 @@ public final class RunCommand extends BaseCommand {
             runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan(),
                     prepared.later(prepared.cache(), prepared.distribution())));
         }
-        RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? quickCompare() : null,
+        RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare() : null,
                 allowDisturbed.allowed(), mode == null || !mode.full, precise.precision(mode == null || !mode.full));
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
@@ -263,6 +263,55 @@ public final class RunCommand extends BaseCommand {
     Prepared prepare(PrintStream said) {
         List<String> args = new ArrayList<>(legacy);
         args.addAll(jmhArgs);
+        CommandLineOptions cmd = parse(args);
+        boolean quick = mode == null || !mode.full;
+        boolean distribution = quick && cmd.getIncludes().isEmpty() && cmd.getBenchModes().isEmpty();
+        ChainedOptionsBuilder b = QuickOptions.builder(cmd, quick, QuickSet.INCLUDE, QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, QuickSet.PARAMS);
+        ChainedOptionsBuilder d = distribution ? QuickOptions.builder(cmd, true, QuickSet.DISTRIBUTION_INCLUDE,
+                QuickSet.DISTRIBUTION_WARMUP_ITERATIONS, QuickSet.DISTRIBUTION_ITERATIONS, QuickSet.PARAMS).mode(SampleTime) : null;
+        if (d != null && !cmd.getForkCount().hasValue()) {
+            d.forks(QuickSet.DISTRIBUTION_FORKS);
+        }
+        Map<String, String> cacheParams = new HashMap<>(QuickSet.PARAMS);
+        cacheParams.put(Param.PLACEMENT.key(), QuickSet.CACHE_PLACEMENT);
+        ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? QuickOptions.builder(cmd, true, QuickSet.CACHE_INCLUDE,
+                QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, cacheParams) : null;
+        List<ChainedOptionsBuilder> all = new ArrayList<>(List.of(b));
+        if (d != null) {
+            all.add(d);
+        }
+        if (c != null) {
+            all.add(c);
+        }
+        withProfilers(cmd, all);
+        Options options = b.build();
+        check(options);
+        Options raw = options;
+        Options distributionRaw = d == null ? null : d.build();
+        Options distributionOptions = null;
+        Options cacheRaw = c == null ? null : c.build();
+        Options cacheOptions = null;
+        try {
+            ParamCheck.check(options, userParams(args));
+            options = ForkOptions.withSwitchcostDefaults(options, said);
+            if (distributionRaw != null) {
+                distributionOptions = ForkOptions.withSwitchcostDefaults(distributionRaw, quiet());
+            }
+            if (cacheRaw != null) {
+                cacheOptions = ForkOptions.withSwitchcostDefaults(cacheRaw, quiet());
+            }
+        } catch (PlacementUnavailableException e) {
+            throw SwitchcostException.environment(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage(e.getMessage());
+        }
+        String rf = cmd.getResultFormat().hasValue() ? cmd.getResultFormat().get().toString() : null;
+        return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
+                distributionOptions, cacheRaw, cacheOptions);
+    }
+
+    /** JMH's options from the arguments; a user mistake (exit 2) for one neither switchcost nor JMH takes. */
+    private static CommandLineOptions parse(List<String> args) {
         CommandLineOptions cmd;
         try {
             cmd = new CommandLineOptions(args.toArray(new String[0]));
@@ -276,6 +325,10 @@ public final class RunCommand extends BaseCommand {
             }
             throw SwitchcostException.usage("bad JMH option: " + msg);
         }
+        if (cmd.getResult().hasValue()) {
+            throw SwitchcostException.usage("-rff is not used here: results go to jmh.json in the run directory "
+                    + "(-rf FORMAT adds jmh.FORMAT beside it)");
+        }
         if (cmd.getOutput().hasValue()) {
             throw SwitchcostException.usage("JMH's -o is not used here (run.log has JMH's output); -o/--output names the results directory");
         }
@@ -286,28 +339,14 @@ public final class RunCommand extends BaseCommand {
                 throw SwitchcostException.usage("bad benchmark regex '" + regex + "': " + e.getDescription());
             }
         }
-        boolean quick = mode == null || !mode.full;
-        boolean distribution = quick && cmd.getIncludes().isEmpty() && cmd.getBenchModes().isEmpty();
-        ChainedOptionsBuilder b = builder(cmd, quick, QuickSet.INCLUDE, QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, QuickSet.PARAMS);
-        ChainedOptionsBuilder d = distribution ? builder(cmd, true, QuickSet.DISTRIBUTION_INCLUDE,
-                QuickSet.DISTRIBUTION_WARMUP_ITERATIONS, QuickSet.DISTRIBUTION_ITERATIONS, QuickSet.PARAMS).mode(SampleTime) : null;
-        if (d != null && !cmd.getForkCount().hasValue()) {
-            d.forks(QuickSet.DISTRIBUTION_FORKS);
-        }
-        Map<String, String> cacheParams = new HashMap<>(QuickSet.PARAMS);
-        cacheParams.put(Param.PLACEMENT.key(), QuickSet.CACHE_PLACEMENT);
-        ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? builder(cmd, true, QuickSet.CACHE_INCLUDE,
-                QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, cacheParams) : null;
+        return cmd;
+    }
+
+    /** switchcost's profilers on every JMH run, unless the user named them. */
+    private static void withProfilers(CommandLineOptions cmd, List<ChainedOptionsBuilder> all) {
         Set<String> profilers = new LinkedHashSet<>();
         for (ProfilerConfig p : cmd.getProfilers()) {
             profilers.add(p.getKlass());
-        }
-        List<ChainedOptionsBuilder> all = new ArrayList<>(List.of(b));
-        if (d != null) {
-            all.add(d);
-        }
-        if (c != null) {
-            all.add(c);
         }
         for (ChainedOptionsBuilder x : all) {
             // PinnedEventsProfiler only when asked (-prof dev.switchcost.measure.jmh.PinnedEventsProfiler): a JFR recording
@@ -322,7 +361,10 @@ public final class RunCommand extends BaseCommand {
                 x.addProfiler(InterferenceProfiler.class);
             }
         }
-        Options options = b.build();
+    }
+
+    /** Every profiler can be made and some benchmark matches; else a user mistake (exit 2). */
+    private static void check(Options options) {
         for (ProfilerConfig p : options.getProfilers()) {
             try {
                 ProfilerFactory.getProfilerOrException(p);
@@ -336,96 +378,18 @@ public final class RunCommand extends BaseCommand {
             throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", options.getIncludes())
                     + "; see 'switchcost list'");
         }
+    }
+
+    /** The {@code -p} names the user gave: JMH keeps no list of them, so they come from the arguments. */
+    private static List<String> userParams(List<String> args) {
         List<String> userParams = new ArrayList<>();
         for (int i = 0; i + 1 < args.size(); i++) {
-            // JMH keeps no list of the -p names given; take them from the arguments
             int eq = args.get(i + 1).indexOf('=');
             if (args.get(i).equals("-p") && eq > 0) {
                 userParams.add(args.get(i + 1).substring(0, eq));
             }
         }
-        Options raw = options;
-        Options distributionRaw = d == null ? null : d.build();
-        Options distributionOptions = null;
-        Options cacheRaw = c == null ? null : c.build();
-        Options cacheOptions = null;
-        try {
-            ParamCheck.check(options, userParams);
-            options = ForkOptions.withSwitchcostDefaults(options, said);
-            if (distributionRaw != null) {
-                distributionOptions = ForkOptions.withSwitchcostDefaults(distributionRaw, quiet());
-            }
-            if (cacheRaw != null) {
-                cacheOptions = ForkOptions.withSwitchcostDefaults(cacheRaw, quiet());
-            }
-        } catch (PlacementUnavailableException e) {
-            throw SwitchcostException.environment(e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw SwitchcostException.usage(e.getMessage());
-        }
-        String rf = cmd.getResultFormat().hasValue() ? cmd.getResultFormat().get().toString() : null;
-        if (cmd.getResult().hasValue()) {
-            throw SwitchcostException.usage("-rff is not used here: results go to jmh.json in the run directory "
-                    + "(-rf FORMAT adds jmh.FORMAT beside it)");
-        }
-        return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
-                distributionOptions, cacheRaw, cacheOptions);
-    }
-
-    /**
-     * JMH's options from the command line with switchcost's defaults where the user gave none: for --quick its
-     * selection ({@code include}, {@link QuickSet#PARAMS}) and iterations ({@code warmups} and {@code iterations}
-     * of 300 ms, {@link QuickSet#FORKS}); for --full every benchmark.
-     */
-    private static ChainedOptionsBuilder builder(CommandLineOptions cmd, boolean quick, String include, int warmups, int iterations,
-                                                 Map<String, String> quickParams) {
-        ChainedOptionsBuilder b = new OptionsBuilder().parent(cmd);
-        if (cmd.getIncludes().isEmpty()) {
-            b.include(quick ? include : ".*");
-        }
-        if (quick) {
-            if (!cmd.getForkCount().hasValue()) {
-                b.forks(QuickSet.FORKS);
-            }
-            if (!cmd.getWarmupIterations().hasValue()) {
-                b.warmupIterations(warmups);
-            }
-            if (!cmd.getWarmupTime().hasValue()) {
-                b.warmupTime(QuickSet.WARMUP_TIME);
-            }
-            if (!cmd.getMeasurementIterations().hasValue()) {
-                b.measurementIterations(iterations);
-            }
-            if (!cmd.getMeasurementTime().hasValue()) {
-                b.measurementTime(QuickSet.ITERATION_TIME);
-            }
-            if (cmd.getIncludes().isEmpty()) {
-                // the quick set's own selection; a benchmark regex gets every value its benchmarks declare
-                quickParams.forEach((name, value) -> {
-                    if (!cmd.getParameter(name).hasValue()) {
-                        b.param(name, value.split(","));
-                    }
-                });
-            }
-        }
-        return b;
-    }
-
-    /**
-     * What --quick compares beside the JVM: plain C and the JVM's futex handoff on one CPU
-     * ({@link QuickSet#COMPARE_C}, the first of {@link QuickSet#COMPARE_JVM} this build has), so that the
-     * answer card's "JVM vs C" comes from the same run.
-     */
-    static CompareRunner.Settings quickCompare() {
-        Set<Column> columns = EnumSet.noneOf(Column.class);
-        for (Column c : Column.values()) {
-            if (QuickSet.COMPARE_C.contains(c.name())) {
-                columns.add(c);
-            }
-        }
-        Arrays.stream(Column.values()).filter(c -> QuickSet.COMPARE_JVM.contains(c.name()))
-                .min(Comparator.comparingInt(c -> QuickSet.COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
-        return new CompareRunner.Settings(QuickSet.COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns);
+        return userParams;
     }
 
     /**

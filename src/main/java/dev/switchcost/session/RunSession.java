@@ -208,24 +208,12 @@ public final class RunSession {
             } catch (RunnerException e) {
                 throw SwitchcostException.environment(firstLine(Trials.rootMessage(e)));
             }
-            outcome.failed().forEach((trial, why) -> run.recordFailedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
-                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), why));
-            outcome.disturbed().forEach((trial, why) -> run.recordDisturbedTrial(trial.benchmark(), on.jdk() == null ? trial.params()
-                    : RunStatus.FailedTrial.withJdk(trial.params(), on.jdk().version), words.why(why)));
+            record(run, on, outcome);
             boolean compared = true;
             if (plan.compare() != null && on.jdk() == null) {
                 compared = compareWithC(run, plan.compare(), plan.keepDisturbed(), logFile, logStream);
             }
-            // JMH's table stays in run.log; the terminal gets the answer
-            ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
-            Path json = on.jdk() == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
-            JmhResultFile.write(json, ResultFormatType.JSON, outcome.complete());
-            if (plan.extraFormat() != null && !"JSON".equals(plan.extraFormat())) {
-                ResultFormatType t = ResultFormatType.valueOf(plan.extraFormat());
-                String ext = t.toString().toLowerCase(Locale.ROOT);
-                JmhResultFile.write(runDir.resolve(on.jdk() == null ? "jmh." + ext
-                        : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
-            }
+            Path json = writeJmh(run, on, plan, outcome, logStream);
             out.println();
             out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
             if (JfrOutput.asked(on.options())) {
@@ -264,6 +252,33 @@ public final class RunSession {
             }
             logStream.close();
         }
+    }
+
+    /** The failed and disturbed trials into the run's status. */
+    private void record(ResultsDir run, OnJdk on, TrialLedger.Outcome outcome) throws IOException {
+        for (var e : outcome.failed().entrySet()) {
+            run.recordFailedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
+                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), e.getValue());
+        }
+        for (var e : outcome.disturbed().entrySet()) {
+            run.recordDisturbedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
+                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), words.why(e.getValue()));
+        }
+    }
+
+    /** JMH's table into run.log (the terminal gets the answer), jmh.json, and the extra format asked for; returns jmh.json. */
+    private static Path writeJmh(ResultsDir run, OnJdk on, Plan plan, TrialLedger.Outcome outcome, PrintStream logStream)
+            throws IOException {
+        ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
+        Path json = on.jdk() == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
+        JmhResultFile.write(json, ResultFormatType.JSON, outcome.complete());
+        if (plan.extraFormat() != null && !"JSON".equals(plan.extraFormat())) {
+            ResultFormatType t = ResultFormatType.valueOf(plan.extraFormat());
+            String ext = t.toString().toLowerCase(Locale.ROOT);
+            JmhResultFile.write(run.dir().resolve(on.jdk() == null ? "jmh." + ext
+                    : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
+        }
+        return json;
     }
 
     /**
