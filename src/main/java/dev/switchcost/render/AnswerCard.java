@@ -251,8 +251,13 @@ public final class AnswerCard {
             return where + ": platform (" + platformSide + ") / virtual (" + virtualSide + ") " + Fmt.times(r)
                     + "; error unknown (one iteration): not judged";
         }
-        if (!differs(r)) {
-            return where + ": " + v + " and " + p + " hand off at the same cost within the error";
+        String ratio = "platform (" + platformSide + ") / virtual (" + virtualSide + ") " + Fmt.times(r);
+        if (r.oneFork()) {
+            return where + ": " + ratio + "; from one fork: not judged";
+        }
+        if (!r.differsFromOne(Estimate.MIN_EFFECT)) {
+            return where + ": " + (r.equivalentToOne(Estimate.MIN_EFFECT) ? v + " and " + p + " hand off at the same cost within "
+                    + margin() + " (equivalence test)" : ratio + ": " + Diff.NOT_RESOLVED_TEXT);
         }
         return r.value() > 1 ? where + ": " + v + " hand off " + Fmt.times(r) + " cheaper than " + p
                 : where + ": platform threads (" + platformSide + ") hand off " + Fmt.times(Estimate.exact(1).over(r))
@@ -325,10 +330,16 @@ public final class AnswerCard {
         if (!r.errorKnown()) {
             return "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + "; error unknown (one iteration): not judged";
         }
-        if (!differs(r)) {
-            return "futex handoff: one CPU and two CPUs cost the same within the error here";
+        if (r.oneFork()) {
+            return "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + "; from one fork: not judged";
         }
-        return r.value() > 1 ? "futex handoff on one CPU " + Fmt.times(r) + " cheaper than on two: pin communicating threads together"
+        if (!r.differsFromOne(Estimate.MIN_EFFECT)) {
+            return r.equivalentToOne(Estimate.MIN_EFFECT) ? "futex handoff: one CPU and two CPUs cost the same within " + margin()
+                    + " here (equivalence test)" : "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + ": " + Diff.NOT_RESOLVED_TEXT;
+        }
+        // a strict ping-pong's price, and this machine's wake-up of an idle CPU (cpuidle, virtualisation): not a law
+        return r.value() > 1 ? "futex handoff on one CPU " + Fmt.times(r) + " cheaper than on two here (a strict ping-pong;"
+                + " the idle CPU's wake-up sets it): pin threads that hand off in turn together"
                 : "futex handoff on two CPUs " + Fmt.times(Estimate.exact(1).over(r)) + " faster than on one CPU here";
     }
 
@@ -356,8 +367,9 @@ public final class AnswerCard {
         };
     }
 
-    private static boolean differs(Estimate ratio) {
-        return ratio.minus(Estimate.exact(1)).resolved();
+    /** The equivalence margin in words: "±10 %". */
+    private static String margin() {
+        return Fmt.percent(Estimate.MIN_EFFECT).replace("+", "±");
     }
 
     /** The first JDK's reading, and the other JDKs' figure in brackets. */

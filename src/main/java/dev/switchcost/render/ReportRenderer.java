@@ -50,23 +50,23 @@ public final class ReportRenderer {
         String title = "switchcost report: " + String.join(" vs ", inputs.stream().map(Results::label).toList());
         report.h(1, title);
         report.p("What a context switch costs on " + (several ? "these machines/JDKs" : "this machine")
-                + ", measured by switchcost's JMH benchmarks with every switch counted. Errors are 99.9% confidence intervals: "
-                + Estimate.RULE + ". `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) too.");
+                + ", measured by switchcost's JMH benchmarks with every switch counted: the answer first, then the runs and"
+                + " machines it comes from, then each question. What a ± covers: About this report, at the end.");
         report.contents();
 
         // each section is written into its own document; one with nothing in it is left out, and named under "not measured"
         Page page = new Page();
-        Doc doc = page.section("runs", "Runs", null, null);
-        RunsSection.runs(doc, inputs);
-        RunsSection.machines(doc, inputs, study.machines());
-
-        doc = page.section("answer", "The answer", null, null);
+        Doc doc = page.section("answer", "The answer", null, null);
         HandoffSections.answer(doc, found);
 
         if (several) {
             doc = page.section(AgainstTable.ID, AgainstTable.title(inputs.size()), null, null);
             AgainstTable.section(doc, study);
         }
+
+        doc = page.section("runs", "Runs", null, null);
+        RunsSection.runs(doc, inputs);
+        RunsSection.machines(doc, inputs, study.machines());
 
         List<HandoffSections.Tagged> rows = HandoffSections.tagged(inputs);
         doc = page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK);
@@ -108,42 +108,13 @@ public final class ReportRenderer {
 
         doc = page.section("process-thread", "Process switch vs thread switch", "process vs thread switch",
                 "`scripts/switchcost run --full " + Bench.Names.PROCESS_VS_THREAD + "`");
-        List<ProcessThreadCost.Row> pt = new ArrayList<>();
-        for (Findings f : found) {
-            Results r = f.input();
-            List<ProcessThreadCost.Row> d = f.processThread();
-            if (!d.isEmpty()) {
-                if (several) {
-                    doc.p("**" + r.label() + "**");
-                }
-                // the difference (the answer) next to the placement it is for
-                doc.table(ProcessThreadTable.table(d).withFirst("placement", ProcessThreadTable.DIFFERENCE));
-                pt.addAll(d);
-            }
-        }
-        if (!pt.isEmpty()) {
-            doc.p("Per switch = per round trip / 2; the difference is process − thread with its 99.9% error (flagged when it is"
-                    + " within its error of zero or negative).");
-        }
+        processThread(doc, found);
 
         doc = page.section("rows", "All JMH rows", null, null);
         RunsSection.allRows(doc, inputs);
 
         doc = page.section("about", "About this report", null, null);
-        List<String> about = new ArrayList<>();
-        for (Results r : inputs) {
-            String m = RunsSection.measuredBy(r);
-            about.add((several ? r.label() + ": " + m : Character.toUpperCase(m.charAt(0)) + m.substring(1))
-                    + "; rendered by switchcost " + Build.describe() + ".");
-        }
-        about.add("Rendered by `" + command + "`.");
-        about.addAll(List.of(
-                "Each figure is the mean of JMH's measurement iterations (all forks) with its 99.9% Student-t interval — JMH's own"
-                        + " `scoreError`; derived figures combine errors with Welch–Satterthwaite degrees of freedom.",
-                "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
-                "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
-        doc.bullets(about);
-        RunsSection.jfrFiles(doc, inputs);
+        about(doc, inputs, command);
 
         page.notMeasured(several).ifPresent(report::p);
         page.appendTo(report);
@@ -158,6 +129,45 @@ public final class ReportRenderer {
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
         return new Rendered(html, md, written, page.ids(), report.charts());
+    }
+
+    /** Process switch against thread switch, per input that measured it. */
+    private static void processThread(Doc doc, List<Findings> found) {
+        List<ProcessThreadCost.Row> pt = new ArrayList<>();
+        for (Findings f : found) {
+            List<ProcessThreadCost.Row> d = f.processThread();
+            if (!d.isEmpty()) {
+                if (found.size() > 1) {
+                    doc.p("**" + f.input().label() + "**");
+                }
+                // the difference (the answer) next to the placement it is for
+                doc.table(ProcessThreadTable.table(d).withFirst("placement", ProcessThreadTable.DIFFERENCE));
+                pt.addAll(d);
+            }
+        }
+        if (!pt.isEmpty()) {
+            doc.p("Per switch = per round trip / 2; the difference is process − thread with its 99.9% error (flagged when it is"
+                    + " within its error of zero or negative).");
+        }
+    }
+
+    /** Who measured and rendered it, what a ± and a verdict are, and the JFR files. */
+    private static void about(Doc doc, List<Results> inputs, String command) {
+        boolean several = inputs.size() > 1;
+        List<String> about = new ArrayList<>();
+        for (Results r : inputs) {
+            String m = RunsSection.measuredBy(r);
+            about.add((several ? r.label() + ": " + m : Character.toUpperCase(m.charAt(0)) + m.substring(1))
+                    + "; rendered by switchcost " + Build.describe() + ".");
+        }
+        about.add("Rendered by `" + command + "`.");
+        about.addAll(List.of(
+                "Errors are 99.9% confidence intervals: " + Estimate.RULE + ". Verdicts: " + Diff.rule(Estimate.MIN_EFFECT)
+                        + " (docs/statistics.md).",
+                "Rows from failed trials are marked FAILED and left out of every chart and derived figure.",
+                "The raw `jmh.json` opens in JMH Visualizer (https://jmh.morethan.io) and any JMH tooling."));
+        doc.bullets(about);
+        RunsSection.jfrFiles(doc, inputs);
     }
 
     /** What measures most of what a report shows: the quick run. */

@@ -37,7 +37,7 @@ class ReportCommandTest {
     static final Path FIXTURE = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
     static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
     /** Every section a report can have, in order; a report writes those it has something for. */
-    static final List<String> SECTIONS = List.of("runs", "answer", "against", "mechanism", "virtual", "distribution", "pinning", "native", "working-set",
+    static final List<String> SECTIONS = List.of("answer", "against", "runs", "mechanism", "virtual", "distribution", "pinning", "native", "working-set",
             "working-set-sweep", "process-thread", "rows", "about");
 
     static Path copyFixture(Path to) throws IOException {
@@ -230,7 +230,7 @@ class ReportCommandTest {
     void aWorkingSetRunHasNoEmptySectionsAndSaysWhatItDidNotMeasure(@TempDir Path tmp) throws Exception {
         Results in = Results.load(Path.of("docs/results/2026-11-23c-epyc-kvm/paired-control"));
         ReportRenderer.Rendered out = ReportRenderer.render(Study.of(List.of(in)), tmp, null, "test");
-        assertEquals(List.of("runs", "answer", "working-set", "rows", "about"), out.sections());
+        assertEquals(List.of("answer", "runs", "working-set", "rows", "about"), out.sections());
         checkHtml(out.html());
         String md = Files.readString(out.markdown());
         assertFalse(md.contains("Handoff cost by mechanism") || md.contains("No JMH rows with"), md);
