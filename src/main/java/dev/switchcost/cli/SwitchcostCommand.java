@@ -78,16 +78,54 @@ public final class SwitchcostCommand extends BaseCommand {
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
-            c.getErr().println("switchcost: " + ex.getMessage());
+            String typo = args.length > 0 && c.getParent() == null && !args[0].startsWith("-")
+                    && !c.getSubcommands().containsKey(args[0]) ? args[0] : null;
+            String near = typo == null ? null : nearest(typo, c.getSubcommands().keySet());
+            c.getErr().println("switchcost: " + (near != null ? "unknown command '" + typo + "'; did you mean '" + near + "'?"
+                    : ex.getMessage()));
             c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCodes.USAGE;
         });
         return cl;
     }
 
+    /** The name among {@code names} nearest to {@code typed}, two edits (Damerau–Levenshtein) at most, or null (as git's). */
+    static String nearest(String typed, java.util.Collection<String> names) {
+        String best = null;
+        int bestDistance = 3;
+        for (String n : names) {
+            int d = distance(typed, n);
+            if (d < bestDistance) {
+                best = n;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** The optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            for (int j = 0; j <= b.length(); j++) {
+                if (i == 0 || j == 0) {
+                    d[i][j] = i + j;
+                    continue;
+                }
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+
+    /** No subcommand is a usage mistake, as for git or cargo: the usage on stderr, exit 2. */
     @Override
     protected int doCall() {
-        spec.commandLine().usage(out());
-        return ExitCodes.OK;
+        spec.commandLine().usage(err());
+        return ExitCodes.USAGE;
     }
 }

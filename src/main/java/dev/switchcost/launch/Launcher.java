@@ -63,8 +63,11 @@ public final class Launcher {
                     + "  /path/to/jdk21+/bin/java -jar target/benchmarks.jar ...\n"
                     + "or set JAVA_HOME=/path/to/jdk21+ and run " + command + " again.");
         }
-        System.err.println("switchcost: java " + running + " is too old (needs " + required + "+); using JDK "
-                + jdk.version + " at " + jdk.home + " (set JAVA_HOME to choose)");
+        if (firstTime(JdkDiscovery.cacheDir(), running, jdk.version)) {
+            // said on the first run with this pair only ('switchcost doctor' says it any time): not before every command
+            System.err.println("switchcost: java " + running + " is too old (needs " + required + "+); using JDK "
+                    + jdk.version + " at " + jdk.home + " (set JAVA_HOME to choose; said once, 'switchcost doctor' repeats it)");
+        }
         List<String> cmd = new ArrayList<String>();
         cmd.add(jdk.java().getPath());
         cmd.addAll(jdk.jvmFlags());
@@ -101,6 +104,24 @@ public final class Launcher {
             Thread.currentThread().interrupt();
             System.exit(130);
         }
+    }
+
+    /**
+     * Whether this is the first relaunch from Java {@code running} to JDK {@code version} (a marker in {@code cacheDir}
+     * records it); true, every time, where the marker cannot be written.
+     */
+    static boolean firstTime(File cacheDir, int running, String version) {
+        File marker = new File(cacheDir, "relaunch-noted-java" + running + "-to-" + version);
+        if (marker.exists()) {
+            return false;
+        }
+        try {
+            cacheDir.mkdirs();
+            marker.createNewFile();
+        } catch (IOException | SecurityException e) {
+            // cannot remember it: say it each time
+        }
+        return true;
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,17 @@ class LauncherTest {
 
     static String classesDir() throws URISyntaxException {
         return Path.of(JdkPolicy.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    /** The relaunch line is said on the first run from one java to one JDK, not before every command (issue 29). */
+    @Test
+    void theRelaunchIsNotedOncePerPair(@TempDir Path cache) throws IOException {
+        assertTrue(Launcher.firstTime(cache.toFile(), 17, "25.0.3"), "first time");
+        assertFalse(Launcher.firstTime(cache.toFile(), 17, "25.0.3"), "said already");
+        assertTrue(Launcher.firstTime(cache.toFile(), 17, "21.0.8"), "another JDK is news");
+        File blocked = Files.writeString(cache.resolve("a-file"), "").resolve("cache").toFile();
+        assertTrue(Launcher.firstTime(blocked, 17, "25.0.3"));
+        assertTrue(Launcher.firstTime(blocked, 17, "25.0.3"), "where nothing can be remembered it is said every time");
     }
 
     @Test
