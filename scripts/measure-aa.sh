@@ -21,6 +21,6 @@ for i in $(seq 1 "$N"); do
     [[ $i == 1 ]] && log "fresh clone to the first card: $(( $(date +%s) - start )) s"
 done
 java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
-"$java_bin" -cp target/benchmarks.jar scripts/AaStudy.java "$M"/run-* > "$M/aa-study.md"
+"$java_bin" -cp target/benchmarks.jar scripts/AaStudy.java $(ls -d "$M"/run-*/*/ | sort -V) > "$M/aa-study.md"
 log "study written: aa-study.md"
 measure_end 'benchmarks.jar'
