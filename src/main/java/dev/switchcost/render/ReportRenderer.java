@@ -119,7 +119,11 @@ public final class ReportRenderer {
         page.notMeasured(several).ifPresent(report::p);
         page.appendTo(report);
 
-        // nothing is written before everything is rendered: a failure leaves no chart without its report
+        return write(report, title, outDir, chartFiles, page.ids());
+    }
+
+    /** The page and its charts to their files; nothing is written before everything is rendered (no chart without its report). */
+    private static Rendered write(Doc report, String title, Path outDir, List<Path> chartFiles, List<String> ids) throws IOException {
         String htmlText = report.html(title);
         String mdText = report.markdown();
         List<Path> written = new ArrayList<>();
@@ -128,7 +132,7 @@ public final class ReportRenderer {
         }
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
         Path md = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_MD), mdText);
-        return new Rendered(html, md, written, page.ids(), report.charts());
+        return new Rendered(html, md, written, ids, report.charts());
     }
 
     /** Process switch against thread switch, per input that measured it. */

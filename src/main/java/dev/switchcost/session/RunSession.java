@@ -219,24 +219,7 @@ public final class RunSession {
             if (JfrOutput.asked(on.options())) {
                 jfrFiles(jfrDir, JfrOutput.userDir(on.options()).orElse(null), outcome);
             }
-            if (!outcome.ok()) {
-                logStream.println(words.summary(outcome, "# switchcost: "));
-                err.println(words.summary(outcome, "switchcost: "));
-                String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
-                run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + trials + " trials disturbed" + onJdk
-                        : outcome.failed().size() + " of " + trials + " trials failed" + onJdk);
-                return false;
-            }
-            if (!outcome.disturbed().isEmpty()) {
-                // kept (--allow-disturbed): said, and marked in the status and every figure
-                logStream.println(words.summary(outcome, "# switchcost: "));
-                err.println(words.summary(outcome, "switchcost: "));
-            }
-            if (!compared) {
-                run.fail("a native C comparison repetition failed or was disturbed (see compare.json)");
-                return false;
-            }
-            return true;
+            return verdict(run, on, outcome, trials, compared, logStream);
         } catch (RuntimeException e) {
             logStream.println("ERROR: " + e);
             throw e;
@@ -252,6 +235,29 @@ public final class RunSession {
             }
             logStream.close();
         }
+    }
+
+    /** Says what failed or was disturbed, and fails the run's status unless every trial completed. */
+    private boolean verdict(ResultsDir run, OnJdk on, TrialLedger.Outcome outcome, int trials, boolean compared,
+                            PrintStream logStream) throws IOException {
+        if (!outcome.ok()) {
+            logStream.println(words.summary(outcome, "# switchcost: "));
+            err.println(words.summary(outcome, "switchcost: "));
+            String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
+            run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + trials + " trials disturbed" + onJdk
+                    : outcome.failed().size() + " of " + trials + " trials failed" + onJdk);
+            return false;
+        }
+        if (!outcome.disturbed().isEmpty()) {
+            // kept (--allow-disturbed): said, and marked in the status and every figure
+            logStream.println(words.summary(outcome, "# switchcost: "));
+            err.println(words.summary(outcome, "switchcost: "));
+        }
+        if (!compared) {
+            run.fail("a native C comparison repetition failed or was disturbed (see compare.json)");
+            return false;
+        }
+        return true;
     }
 
     /** The failed and disturbed trials into the run's status. */
