@@ -31,7 +31,8 @@ import java.util.Locale;
  *       {@code compare} cell, of a sweep point): each is a unit, as a fork is.</li>
  *   <li>A sum or difference of figures from independent trials carries the root of the summed squared standard
  *       errors, with Welch–Satterthwaite degrees of freedom; a figure scaled by a constant scales its error. A ratio
- *       carries the first-order (delta-method) error {@code r·√((se_a/a)² + (se_b/b)²)}. A combination takes the
+ *       carries the first-order (delta-method) error {@code r·√((se_a/a)² + (se_b/b)²)}, judged on the log scale
+ *       ({@code r·exp(∓q·se/r)}: a ratio's interval is symmetric in {@code ln r}). A combination takes the
  *       weaker basis of its parts and the fewer units.</li>
  *   <li>A figure is <b>resolved</b> when its 99.9% interval excludes zero. A ratio B/A <b>differs</b> when its interval
  *       excludes 1 and its effect is at least a minimum ({@link #differsFromOne}, default {@value #MIN_EFFECT_TEXT});
@@ -152,8 +153,21 @@ public record Estimate(double value, double standardError, double df, Basis basi
         if (!judgeable()) {
             return false;
         }
-        boolean excludesOne = lower() > 1 || upper() < 1;
+        boolean excludesOne = ratioLower() > 1 || ratioUpper() < 1;
         return excludesOne && Math.max(value, 1 / value) >= 1 + minEffect - 1e-12;
+    }
+
+    /**
+     * A ratio's interval on the log scale, where it is symmetric: {@code r·exp(∓q·se/r)}, {@code se/r} being the
+     * delta method's relative error, which is the standard error of {@code ln r}. For a narrow ratio it is the linear
+     * interval; for a wide one (a two-CPU figure over a one-CPU one) it never reaches 0 or below, as a ratio cannot.
+     */
+    private double ratioLower() {
+        return value * Math.exp(-halfWidth() / value);
+    }
+
+    private double ratioUpper() {
+        return value * Math.exp(halfWidth() / value);
     }
 
     /**
@@ -161,7 +175,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
      * two one-sided tests (TOST), rule 5. False for a figure that is not {@link #judgeable}.
      */
     public boolean equivalentToOne(double margin) {
-        return judgeable() && value > 0 && lower() >= 1 / (1 + margin) && upper() <= 1 + margin;
+        return judgeable() && value > 0 && ratioLower() >= 1 / (1 + margin) && ratioUpper() <= 1 + margin;
     }
 
     public boolean errorKnown() {

@@ -26,6 +26,21 @@ class EstimateTest {
     static final double[] B = {110, 108, 112, 109, 111, 110, 107, 113};
     static final double[] B_CLOSE = {100.5, 101, 99.5, 102, 99, 100, 101.5, 98.5};
 
+    /**
+     * A ratio is judged on the log scale: a 3.1× ratio of a wide two-CPU figure (15 % relative error, 5 df) excludes 1
+     * there, while its linear interval (3.1 ± 3.3) reaches below it; the A/A study's one-CPU-against-two pairs on
+     * 2026-11-25 were detected 70 % linearly and 100 % on the log scale, with 0.5 % false positives (docs/statistics.md).
+     */
+    @Test
+    void aWideRatioIsJudgedOnTheLogScale() {
+        Estimate wide = new Estimate(3.1, 3.1 * 0.15, 5);
+        assertTrue(wide.lower() < 1, "the linear interval reaches 1: " + wide.lower());
+        assertTrue(wide.differsFromOne(0.10), "the log-scale one does not");
+        assertFalse(new Estimate(1.02, 0.4, 5).differsFromOne(0.10), "a ratio near 1 with a wide error is not resolved");
+        assertTrue(new Estimate(1.01, 0.005, 19).equivalentToOne(0.10), "a narrow ratio near 1 is the same");
+        assertFalse(new Estimate(1.01, 0.2, 19).equivalentToOne(0.10));
+    }
+
     @Test
     void aMeasuredFigureCarriesJmhsOwnError() {
         ListStatistics s = new ListStatistics();
