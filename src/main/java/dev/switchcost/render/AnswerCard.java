@@ -338,8 +338,7 @@ public final class AnswerCard {
                     + " here (equivalence test)" : "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + ": " + Diff.NOT_RESOLVED_TEXT;
         }
         // a strict ping-pong's price, and this machine's wake-up of an idle CPU (cpuidle, virtualisation): not a law
-        return r.value() > 1 ? "futex handoff on one CPU " + Fmt.times(r) + " cheaper than on two here (a strict ping-pong;"
-                + " the idle CPU's wake-up sets it): pin threads that hand off in turn together"
+        return r.value() > 1 ? "one CPU " + Fmt.times(r) + " cheaper than two for a strict futex ping-pong: pin such pairs together"
                 : "futex handoff on two CPUs " + Fmt.times(Estimate.exact(1).over(r)) + " faster than on one CPU here";
     }
 

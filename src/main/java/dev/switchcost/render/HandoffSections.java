@@ -99,7 +99,9 @@ final class HandoffSections {
         List<String> row = new ArrayList<>(List.of(q, any.what()));
         for (Headline h : hs) {
             Headline.Figure x = f.apply(h);
-            row.add(x == null ? "–" : Fmt.pm(x.perSwitch()) + " (" + Fmt.count(x.switchesPerTrip()) + ")"
+            // a mixture is named by its modes, never averaged into one mean ± (issue 28), as on the card
+            row.add(x == null ? "–" : (x.modes().mixed() ? "MIXED: " + AnswerCard.modesText(x.modes())
+                    : Fmt.pm(x.perSwitch())) + " (" + Fmt.count(x.switchesPerTrip()) + ")"
                     + (x.tail() == null ? "" : "; median · p99 " + AnswerCard.medianP99(x.tail())
                     + (x.tripsPerSample() > 1 ? " (means of " + Fmt.num(x.tripsPerSample()) + ")" : "")));
         }

@@ -300,7 +300,9 @@ class AnswerCardTest {
         assertTrue(AnswerCard.pinningWords(new Estimate(1.01, 0.005, 19)).contains("cost the same within ±10 %"),
                 AnswerCard.pinningWords(new Estimate(1.01, 0.005, 19)));
         assertTrue(AnswerCard.pinningWords(new Estimate(8, 0.1, 19, Estimate.Basis.WITHIN_ONE_FORK, 1)).contains("from one fork: not judged"));
-        assertTrue(AnswerCard.pinningWords(new Estimate(8, 0.1, 19)).contains("cheaper than on two here (a strict ping-pong"));
+        String pin = AnswerCard.pinningWords(new Estimate(8, 0.1, 19));
+        assertTrue(pin.contains("cheaper than two for a strict futex ping-pong"), pin);
+        assertTrue(("  → " + pin).length() <= AnswerCard.WIDTH, "the reading fits the card, never cut: " + pin);
         Estimate eight = new Estimate(8, 0.1, 19);
         assertEquals("one CPU: virtual threads (one carrier) hand off " + Fmt.times(eight) + " cheaper than platform ones (pinned)",
                 AnswerCard.gainWords(eight, "one CPU", "one carrier", "pinned"));
