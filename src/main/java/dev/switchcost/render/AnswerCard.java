@@ -11,7 +11,6 @@ import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;

@@ -4,7 +4,6 @@ import dev.switchcost.derive.GapDecomposition.AfterSwitch;
 import dev.switchcost.derive.GapDecomposition.Row;
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.results.Bench;
-import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
