@@ -11,7 +11,7 @@
 #
 # Each run writes its own results directory under OUT; the table at the end (OUT/verdicts.tsv) is one line per
 # run: case, exit code, the status file's trial lines. Takes about 35 minutes with RUNS=3 on a 2-CPU machine
-# (15 families x 3 x ~20 s, 3 quick runs x ~3 min, 6 neighbours x ~10 s).
+# (11 families x 3 x ~1 min, 3 quick runs x ~3 min, 5 neighbours x ~20 s); run again with the same OUT, it resumes.
 # usage: scripts/measure-disturbance.sh [OUT] [RUNS]     (default docs/results/<today>-disturbance, 3)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -20,9 +20,12 @@ runs=${2:-3}
 mkdir -p "$out"
 short=(-f 1 -wi 1 -i 5 -r 200ms)
 futex=(-p binding=FFM -p wait=UNTIMED FutexPingPong)
-families=(BindingAfterSwitch Brigade FutexPingPong HandoffTasks ParkUnparkPingPong ProcessVsThreadSwitch SyscallBaseline
+families=(BindingAfterSwitch Brigade FutexPingPong ParkUnparkPingPong ProcessVsThreadSwitch SyscallBaseline
   ThreadCreation VirtualThreadHandoffOneCarrier VirtualThreadHandoffTwoCarriers WorkingSetHandoff WorkingSetVirtualHandoff)
-: > "$out/verdicts.tsv"
+# the working-set families at two sizes and one stride (every method, placement, handoff and sharing still runs):
+# their whole grid is 540 trials, 23 minutes a run at the short settings
+ws=(-p workingSetKiB=0,256 -p strideBytes=64)
+touch "$out/verdicts.tsv"   # kept: a run already in it is not made again (a stopped study resumes)
 neighbour_pids=()
 stop_neighbours() { for p in "${neighbour_pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; neighbour_pids=(); }
 trap stop_neighbours EXIT
@@ -30,6 +33,7 @@ trap stop_neighbours EXIT
 # one run into its own directory; one line of verdicts.tsv
 one() {
   local name=$1; shift
+  if grep -qP "^$name\t" "$out/verdicts.tsv"; then echo "$name: in verdicts.tsv already"; return; fi
   scripts/switchcost run -o "$out/$name" "$@" > "$out/$name.txt" 2>&1
   local rc=$?
   local trials
@@ -46,7 +50,7 @@ bursty() {  # $1: busy ms in every 100 ms, on CPU 1
 scripts/switchcost doctor > "$out/doctor.txt" 2>&1 || true
 for i in $(seq 1 "$runs"); do
   for f in "${families[@]}"; do
-    one "quiet-$f-$i" "${short[@]}" "$f"
+    case $f in WorkingSet*) one "quiet-$f-$i" "${short[@]}" "${ws[@]}" "$f" ;; *) one "quiet-$f-$i" "${short[@]}" "$f" ;; esac
   done
   one "quiet-quick-$i" --quick
 done
