@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,6 +76,9 @@ public final class WakeupTrace implements Closeable {
         return new Counts(same, cross, 0);
     }
 
+    /** Traces started by this JVM: each has an instance of its own, so two samples in one JVM never share one. */
+    private static final AtomicInteger STARTED = new AtomicInteger();
+
     private final Path instance;
 
     private WakeupTrace(Path instance) {
@@ -89,8 +93,8 @@ public final class WakeupTrace implements Closeable {
         if (!Files.isDirectory(tracefs.resolve("instances"))) {
             throw new IOException(tracefs + " is not mounted (as root: mount -t tracefs nodev " + tracefs + ")");
         }
-        Path i = tracefs.resolve("instances").resolve("switchcost-" + ProcessHandle.current().pid());
-        Files.createDirectories(i);
+        Path i = tracefs.resolve("instances").resolve("switchcost-" + ProcessHandle.current().pid() + "-" + STARTED.incrementAndGet());
+        Files.createDirectory(i);
         WakeupTrace t = new WakeupTrace(i);
         try {
             Files.writeString(i.resolve("buffer_size_kb"), BUFFER_KIB + "");
