@@ -68,6 +68,10 @@ import java.util.concurrent.TimeUnit;
                         + "a --pid JVM gets it through jcmd and writes it when sampling ends. It needs root or "
                         + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3.",
                 "",
+                "The cost line prices each switch in CPU time at the placement mix of the sampled threads' wake-ups, traced "
+                        + "through tracefs where it can (root); -o DIR (no default) writes that mix to DIR/placement.json for "
+                        + "switchcost forecast --sample DIR.",
+                "",
                 "Examples: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar " + Bench.Names.FUTEX,
                 "          switchcost sample --pid 4242 --duration 10s --interval 250ms --flamegraph /tmp/fg.html"})
 public final class SampleCommand extends BaseCommand {
