@@ -12,11 +12,13 @@ import dev.switchcost.render.SampleTables;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.SamplePlacement;
 import dev.switchcost.session.SampleProfiler;
 import dev.switchcost.session.SampleRecording;
 import dev.switchcost.session.SampleStop;
 import dev.switchcost.session.SampledCommand;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -65,6 +67,10 @@ import java.util.concurrent.TimeUnit;
                         + "JAVA_TOOL_OPTIONS and write it as they exit (a second JVM's graph goes to FILE's stem.PID.html); "
                         + "a --pid JVM gets it through jcmd and writes it when sampling ends. It needs root or "
                         + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3.",
+                "",
+                "The cost line prices each switch in CPU time at the placement mix of the sampled threads' wake-ups, traced "
+                        + "through tracefs where it can (root); -o DIR (no default) writes that mix to DIR/placement.json for "
+                        + "switchcost forecast --sample DIR.",
                 "",
                 "Examples: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar " + Bench.Names.FUTEX,
                 "          switchcost sample --pid 4242 --duration 10s --interval 250ms --flamegraph /tmp/fg.html"})
@@ -134,6 +140,10 @@ public final class SampleCommand extends BaseCommand {
     private int allowedCpus;
     /** The profiler behind --flamegraph, or null. */
     private SampleProfiler profiler;
+    @Mixin
+    OutputDirMixin output;
+    /** The scheduler's trace of wake-ups while sampling: the placement mix. */
+    private SampleWakeups wakeups;
 
     /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
@@ -155,6 +165,9 @@ public final class SampleCommand extends BaseCommand {
         } finally {
             stopCommand();
             recording.closeSamplers();
+            if (wakeups != null) {
+                wakeups.stop(tree);
+            }
             if (perf != null && !recording.has(perf)) {
                 perf.close();
             }
@@ -167,6 +180,9 @@ public final class SampleCommand extends BaseCommand {
             }
             if (written == ExitCodes.OK) {
                 written = collectFlameGraph();
+            }
+            if (written == ExitCodes.OK && output.dir() != null && placement() != null) {
+                AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SamplePlacement.FILE), placement().json());
             }
             return exit != 0 ? exit : written;
         } finally {
@@ -245,6 +261,7 @@ public final class SampleCommand extends BaseCommand {
         allowedCpus = SampledCommand.allowedCpus(target.pid());
         tree = new ThreadSampler(target);
         tree.start();
+        wakeups = SampleWakeups.start();
         recording.add(tree, "tree");
         if (perf != null) {
             perf.start();
@@ -340,9 +357,13 @@ public final class SampleCommand extends BaseCommand {
         threadTables();
         if (whole != null) {
             cost.print(out(), whole.switchesPerSecond(), Double.isNaN(whole.cpus()) && sampledThreads != null
-                    ? sampledThreads.total().cpuSeconds() / sampledThreads.seconds() : whole.cpus(), allowedCpus);
+                    ? sampledThreads.total().cpuSeconds() / sampledThreads.seconds() : whole.cpus(), allowedCpus, placement(), waitMs());
         } else if (sampledThreads != null && sampledThreads.threads().stream().anyMatch(l -> l.switches() > 0)) {
-            cost.print(out(), sampledThreads.total().switches(), sampledThreads.total().cpuSeconds() / sampledThreads.seconds(), allowedCpus);
+            cost.print(out(), sampledThreads.total().switches(), sampledThreads.total().cpuSeconds() / sampledThreads.seconds(),
+                    allowedCpus, placement(), waitMs());
+        }
+        if (placement() == null) {
+            out().println("  Placement of the wake-ups: " + (wakeups == null ? "not traced" : wakeups.why()) + ".");
         }
         String end = stop.interrupted() ? "interrupted" : pid != null
                 ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
@@ -350,6 +371,14 @@ public final class SampleCommand extends BaseCommand {
         String what = end.substring(0, 1).toUpperCase(Locale.ROOT) + end.substring(1);
         out().println(what + (csv != null ? "; samples in " + csv : ""));
         out().flush();
+    }
+
+    private SamplePlacement placement() {
+        return wakeups == null ? null : wakeups.placement();
+    }
+
+    private double waitMs() {
+        return sampledThreads == null ? Double.NaN : sampledThreads.total().waitMsPerSec();
     }
 
     /** The sampling interval as said: "100 ms", "1 s". */

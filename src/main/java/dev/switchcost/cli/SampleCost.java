@@ -3,10 +3,12 @@ package dev.switchcost.cli;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.SwitchCost;
+import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.SampleTables;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.SamplePlacement;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -50,9 +52,10 @@ final class SampleCost {
         }
         try {
             Findings f = Findings.of(Results.load(dir));
-            if (workingSetKiB > 0) {
-                SwitchCost.of(f, 0, 0, 2, workingSetKiB);
-                SwitchCost.of(f, 0, 0, 1, workingSetKiB);
+            if (workingSetKiB > 0 && (SwitchCost.of(f, 0, 0, 2, workingSetKiB).isEmpty()
+                    || SwitchCost.of(f, 0, 0, 1, workingSetKiB).isEmpty())) {
+                throw new IllegalArgumentException(dir + " has no CPU time per switch to add the working set's cost to: run `"
+                        + SwitchPrices.PLATFORM_RUN + "`");
             }
             return new SampleCost(f, workingSetKiB);
         } catch (IllegalArgumentException e) {
@@ -68,6 +71,14 @@ final class SampleCost {
      * @param allowedCpus       the CPUs it may run on
      */
     void print(PrintWriter out, double switchesPerSecond, double cpus, int allowedCpus) {
+        print(out, switchesPerSecond, cpus, allowedCpus, null, Double.NaN);
+    }
+
+    /**
+     * @param mix          the sampled threads' wake-ups by placement, or null when not measured
+     * @param waitMsPerSec their run-queue delay, ms per second, or NaN
+     */
+    void print(PrintWriter out, double switchesPerSecond, double cpus, int allowedCpus, SamplePlacement mix, double waitMsPerSec) {
         out.println();
         if (results == null) {
             out.println("Cost: no results: run `switchcost run --quick` first (or give --costs DIR) to price these switches.");
@@ -75,17 +86,21 @@ final class SampleCost {
         }
         Optional<SwitchCost> c;
         try {
-            c = SwitchCost.of(found, switchesPerSecond, cpus, allowedCpus, workingSetKiB);
+            c = mix == null || Double.isNaN(mix.sameShare()) ? SwitchCost.of(found, switchesPerSecond, cpus, allowedCpus, workingSetKiB)
+                    : SwitchCost.of(found, switchesPerSecond, cpus, allowedCpus, workingSetKiB, mix.sameShare(),
+                    String.format(java.util.Locale.ROOT, "%,d same-CPU and %,d cross-CPU wake-ups, %s", mix.sameCpu(), mix.crossCpu(),
+                            mix.source()));
         } catch (IllegalArgumentException e) {
             out.println("Cost: " + e.getMessage());
             return;
         }
         if (c.isEmpty()) {
-            out.println("Cost: " + results.source() + " has no futex handoff figure: run `switchcost run --quick` first.");
+            out.println("Cost: " + results.source() + " has no CPU time per switch (the pair's, from schedstat): run `"
+                    + SwitchPrices.PLATFORM_RUN + "` first.");
             return;
         }
         List<SwitchCost.Difference> diff = Optional.ofNullable(results.machine())
                 .map(m -> SwitchCost.differences(m, MachineProbe.collect(Path.of("/")))).orElse(List.of());
-        SampleTables.cost(c.get(), results.source().toString(), diff).forEach(out::println);
+        SampleTables.cost(c.get(), results.source().toString(), diff, waitMsPerSec).forEach(out::println);
     }
 }

@@ -21,6 +21,7 @@ import java.io.PrintWriter;
         subcommands = {
             RunCommand.class,
             SampleCommand.class,
+            ForecastCommand.class,
             DoctorCommand.class,
             ListCommand.class,
             MachineCommand.class,

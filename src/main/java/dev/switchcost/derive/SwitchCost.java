@@ -13,19 +13,22 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the switches {@code sample} counted cost: switches per second × this machine's measured cost of
- * one switch = CPU time lost per second, as a share of one CPU and of the process's own CPU time, with
- * the error of the measured cost carried through {@link Estimate} (the count is exact).
+ * What the switches {@code sample} counted cost in CPU time: switches per second × this machine's measured CPU time per
+ * switch ({@link SwitchPrices}: the pair's own CPU time, never a round trip's latency) = CPU time lost per second, as a
+ * share of one CPU and of the process's own CPU time, with the error of the measured cost carried through
+ * {@link Estimate} (the count is exact).
  *
- * <p>The cost per switch is the futex handoff of the results ({@link Headline}): the one-CPU figure when
- * every thread of the process may run on one CPU only, else the cross-CPU figure; the other one when
- * the preferred one was not measured. With a working set, the indirect cost measured at that size
- * ({@link IndirectCost}, futex handoff, same placement, private arrays first, the smallest stride) is
- * added with its error, also when it is within its error of zero ({@link #USABLE}).
+ * <p>The price per switch is the platform-thread price at the placement mix of the sampled threads' wake-ups where it
+ * was measured ({@link Why#MEASURED_MIX}); else the one-CPU price when every thread of the process may run on one CPU
+ * only, else the cross-CPU price; the other one when the preferred one was not measured. With a working set, the
+ * indirect cost measured at that size ({@link IndirectCost}, futex handoff, the placement most wake-ups had, private
+ * arrays first, the smallest stride) is added with its error, also when it is within its error of zero ({@link #USABLE}).
  *
- * @param direct            the direct cost per switch used, ns
- * @param placement         which placement's figure it is
+ * @param direct            the CPU time per switch used, ns (for a mix, the mix's price)
+ * @param placement         which placement's price it is
  * @param why               why that placement
+ * @param sameShare         the measured share of same-CPU wake-ups, or NaN when not measured
+ * @param mixSource         where the mix comes from, for people, or null when not measured
  * @param indirect          the indirect cost per switch added, ns, or null
  * @param workingSetKiB     the working set the indirect cost was measured at, or 0
  * @param perSwitch         direct + indirect, ns
@@ -34,10 +37,11 @@ import java.util.Set;
  * @param cpusLost          CPU time lost to switching per second: a share of one CPU
  * @param shareOfProcess    cpusLost / processCpus, or null when the process used no CPU
  */
-public record SwitchCost(Headline.Figure direct, Placement placement, Why why, IndirectCost.Row indirect, long workingSetKiB,
-                         Estimate perSwitch, double switchesPerSecond, double processCpus, Estimate cpusLost, Estimate shareOfProcess) {
+public record SwitchCost(SwitchPrices.Price direct, Placement placement, Why why, double sameShare, String mixSource,
+                         IndirectCost.Row indirect, long workingSetKiB, Estimate perSwitch, double switchesPerSecond,
+                         double processCpus, Estimate cpusLost, Estimate shareOfProcess) {
 
-    public enum Placement { ONE_CPU, CROSS_CPU }
+    public enum Placement { ONE_CPU, CROSS_CPU, MIXED }
 
     /**
      * Flags an indirect cost may carry and still be added: one within its error of zero is a cost not
@@ -46,9 +50,11 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
     static final Set<IndirectCost.Flag> USABLE = EnumSet.of(IndirectCost.Flag.WITHIN_ERROR);
 
     public enum Why {
+        /** The sampled threads' wake-ups were counted same-CPU and cross-CPU: the price is their mix. */
+        MEASURED_MIX,
         /** The process may run on one CPU only. */
         CONFINED_TO_ONE_CPU,
-        /** The process may run on several CPUs, so a wakeup usually crosses CPUs. */
+        /** The process may run on several CPUs and the mix was not measured: a wakeup assumed to cross CPUs. */
         SEVERAL_CPUS,
         /** The preferred placement was not measured in these results: the other one stands in. */
         ONLY_ONE_MEASURED
@@ -58,32 +64,56 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
     public record Difference(String what, String results, String here) {
     }
 
+    /** {@link #of(Findings, double, double, int, long, double, String)} without a measured mix. */
+    public static Optional<SwitchCost> of(Findings found, double switchesPerSecond, double processCpus, int allowedCpus,
+                                          long workingSetKiB) {
+        return of(found, switchesPerSecond, processCpus, allowedCpus, workingSetKiB, Double.NaN, null);
+    }
+
     /**
-     * @param allowedCpus how many CPUs the process may run on
+     * @param allowedCpus   how many CPUs the process may run on
      * @param workingSetKiB the working set the user named, or 0 for the direct cost only
-     * @return empty when the results have no futex handoff figure
+     * @param sameShare     the measured share of same-CPU wake-ups (0 to 1), or NaN when not measured
+     * @param mixSource     where it comes from, or null
+     * @return empty when the results have no CPU time per switch for the placement needed ({@link SwitchPrices#PLATFORM_RUN})
      * @throws IllegalArgumentException when a working set is asked and the results have no indirect cost at that size
      */
     public static Optional<SwitchCost> of(Findings found, double switchesPerSecond, double processCpus, int allowedCpus,
-                                          long workingSetKiB) {
+                                          long workingSetKiB, double sameShare, String mixSource) {
         Results results = found.input();
-        Headline h = found.headlines().stream().filter(x -> x.sameCpu() != null || x.crossCpu() != null).findFirst().orElse(null);
-        if (h == null) {
-            return Optional.empty();
-        }
-        Placement wanted = allowedCpus == 1 ? Placement.ONE_CPU : Placement.CROSS_CPU;
-        Headline.Figure f = wanted == Placement.ONE_CPU ? h.sameCpu() : h.crossCpu();
-        Placement used = wanted;
-        Why why = allowedCpus == 1 ? Why.CONFINED_TO_ONE_CPU : Why.SEVERAL_CPUS;
-        if (f == null) {
-            used = wanted == Placement.ONE_CPU ? Placement.CROSS_CPU : Placement.ONE_CPU;
-            f = wanted == Placement.ONE_CPU ? h.crossCpu() : h.sameCpu();
-            why = Why.ONLY_ONE_MEASURED;
+        SwitchPrices prices = SwitchPrices.of(found);
+        SwitchPrices.Price f;
+        Placement used;
+        Why why;
+        if (!Double.isNaN(sameShare)) {
+            Optional<Estimate> mixed = prices.platform(sameShare);
+            if (mixed.isEmpty()) {
+                return Optional.empty();
+            }
+            used = sameShare == 1 ? Placement.ONE_CPU : sameShare == 0 ? Placement.CROSS_CPU : Placement.MIXED;
+            why = Why.MEASURED_MIX;
+            f = new SwitchPrices.Price("platform threads at the measured mix: the pair's CPU time per futex switch",
+                    mixed.get(), (prices.sameCpu() == null ? "" : prices.sameCpu().source())
+                    + (prices.crossCpu() == null ? "" : "; " + prices.crossCpu().source()));
+        } else {
+            Placement wanted = allowedCpus == 1 ? Placement.ONE_CPU : Placement.CROSS_CPU;
+            f = wanted == Placement.ONE_CPU ? prices.sameCpu() : prices.crossCpu();
+            used = wanted;
+            why = allowedCpus == 1 ? Why.CONFINED_TO_ONE_CPU : Why.SEVERAL_CPUS;
+            if (f == null) {
+                used = wanted == Placement.ONE_CPU ? Placement.CROSS_CPU : Placement.ONE_CPU;
+                f = wanted == Placement.ONE_CPU ? prices.crossCpu() : prices.sameCpu();
+                why = Why.ONLY_ONE_MEASURED;
+            }
+            if (f == null) {
+                return Optional.empty();
+            }
         }
         IndirectCost.Row ind = null;
         Estimate per = f.perSwitch();
         if (workingSetKiB > 0) {
-            String placement = used == Placement.ONE_CPU ? "SAME_CPU" : "CROSS_CPU";
+            boolean mostlySame = used == Placement.ONE_CPU || (used == Placement.MIXED && sameShare >= 0.5);
+            String placement = mostlySame ? "SAME_CPU" : "CROSS_CPU";
             List<IndirectCost.Row> rows = found.workingSet().stream()
                     .filter(r -> r.handoff().equals("FUTEX") && indirectOf(r) != null).toList();
             ind = rows.stream().filter(r -> r.workingSetKiB() == workingSetKiB && r.placement().equals(placement))
@@ -99,7 +129,8 @@ public record SwitchCost(Headline.Figure direct, Placement placement, Why why, I
         }
         Estimate lost = per.times(switchesPerSecond / 1e9);
         Estimate share = processCpus > 0 ? lost.times(1 / processCpus) : null;
-        return Optional.of(new SwitchCost(f, used, why, ind, workingSetKiB, per, switchesPerSecond, processCpus, lost, share));
+        return Optional.of(new SwitchCost(f, used, why, sameShare, mixSource, ind, workingSetKiB, per, switchesPerSecond,
+                processCpus, lost, share));
     }
 
     /**

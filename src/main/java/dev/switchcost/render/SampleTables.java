@@ -65,26 +65,41 @@ public final class SampleTables {
      * @param differences where its machine differs from this one (empty when the same)
      */
     public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences) {
+        return cost(c, source, differences, Double.NaN);
+    }
+
+    /**
+     * @param waitMsPerSec the sampled threads' run-queue delay, ms per second (schedstat), or NaN when not read
+     */
+    public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences, double waitMsPerSec) {
         List<String> lines = new ArrayList<>();
-        lines.add("What these switches cost (" + (differences.isEmpty() ? "this machine's measured cost per switch"
-                : "the cost per switch measured on another machine") + ", from " + source + "):");
-        lines.add("  " + Fmt.num(round(c.switchesPerSecond())) + " switches/s × " + Fmt.pm(c.perSwitch()) + " ns per switch = "
+        lines.add("What these switches cost in CPU time (" + (differences.isEmpty() ? "this machine's measured CPU time per switch"
+                : "the CPU time per switch measured on another machine") + ", from " + source + "):");
+        lines.add("  " + Fmt.num(round(c.switchesPerSecond())) + " switches/s × " + Fmt.pm(c.perSwitch()) + " ns CPU per switch = "
                 + Fmt.pm(c.cpusLost().times(1000)) + " ms of CPU time per second");
         lines.add("  = " + Fmt.pm(c.cpusLost().times(100)) + " % of one CPU"
                 + (c.shareOfProcess() == null ? " (the process used no CPU time)"
                 : ", " + Fmt.pm(c.shareOfProcess().times(100)) + " % of the process's own CPU time (" + Fmt.num(c.processCpus())
                 + " CPUs busy)"));
         String placement = switch (c.why()) {
-            case CONFINED_TO_ONE_CPU -> "the process may run on one CPU only, so the one-CPU figure";
-            case SEVERAL_CPUS -> "the process may run on several CPUs, where a wakeup usually crosses CPUs, so the cross-CPU figure";
-            case ONLY_ONE_MEASURED -> "the figure for the process's placement was not measured, so the "
+            case MEASURED_MIX -> String.format(Locale.ROOT, "%.1f %% of the sampled threads' wake-ups were on the waker's CPU,"
+                    + " %.1f %% on another (%s), so that mix of the one-CPU and cross-CPU prices", 100 * c.sameShare(),
+                    100 * (1 - c.sameShare()), c.mixSource());
+            case CONFINED_TO_ONE_CPU -> "the process may run on one CPU only, so the one-CPU price";
+            case SEVERAL_CPUS -> "the placement of the wake-ups was not measured (" + (c.mixSource() == null ? "no scheduler trace"
+                    : c.mixSource()) + "): every wake-up assumed to cross CPUs, so the cross-CPU price, an upper bound";
+            case ONLY_ONE_MEASURED -> "the price for the process's placement was not measured, so the "
                     + (c.placement() == SwitchCost.Placement.ONE_CPU ? "one-CPU" : "cross-CPU") + " one stands in";
         };
         String indirect = c.indirect() == null
                 ? " Direct cost only: what a switch costs through the caches comes on top (--working-set KiB adds it where measured)."
                 : " Includes " + indirectWords(SwitchCost.indirect(c.indirect()), c.workingSetKiB()) + ".";
-        lines.add("  Assumes each switch sampled costs what the benchmark's did (" + c.direct().what() + ", "
+        lines.add("  Assumes each switch sampled costs the threads what the benchmark's did (" + c.direct().what() + ", "
                 + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect);
+        if (Double.isFinite(waitMsPerSec)) {
+            lines.add("  Latency, not CPU: time your threads waited to be woken and run (schedstat run-queue delay) "
+                    + Fmt.num(waitMsPerSec) + " ms per second, summed over the threads.");
+        }
         if (!differences.isEmpty()) {
             lines.add("  These costs were measured on another machine ("
                     + differences.stream().map(d -> d.what() + " " + d.results() + ", here " + d.here())

@@ -149,7 +149,9 @@ class CommandLineConventionsTest {
         for (Map.Entry<String, CommandLine> e : root().getSubcommands().entrySet()) {
             CommandSpec spec = e.getValue().getCommandSpec();
             for (OptionSpec o : spec.options()) {
-                if (o.hidden()) {
+                if (o.hidden() || (e.getKey().equals("forecast") && o.longestName().equals("--json"))) {
+                    // forecast --json FILE is the command line agreed with scripts that call it (issue 32); indirect's
+                    // --json is a flag. The one exception: reconcile them when indirect's output options are next changed.
                     continue;
                 }
                 String kind = o.arity() + " " + (o.typeInfo().isBoolean() ? "flag" : o.paramLabel());

@@ -347,7 +347,7 @@ class SampleCommandTest {
         assertTrue(m.find(), r.out());
         assertTrue(Long.parseLong(m.group(1)) >= 20, r.out());
         assertTrue(Long.parseLong(m.group(3)) < Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)), "the readings missed some: " + r.out());
-        assertTrue(r.out().matches("(?s).*switches/s × [\\d,.]+ ± [\\d,.]+ ns per switch = .*"), r.out());
+        assertTrue(r.out().contains("has no CPU time per switch"), "latency-only results price nothing: " + r.out());
     }
 
     /** Under perf stat, perf's own sums over every interval count the command whole (getrusage cannot: perf -I keeps it). */
@@ -374,15 +374,17 @@ class SampleCommandTest {
     @EnabledOnOs(OS.LINUX)
     void pricesTheSwitchesWithTheCostsOfAResultsDirectory() {
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms",
-                "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--",
+                "--costs", "docs/results/2026-11-23f-epyc-kvm/placements", "--",
                 "sh", "-c", "i=0; while [ $i -lt 50 ]; do sleep 0.01; i=$((i+1)); done");
         assertEquals(0, r.exit(), r.out() + r.err());
-        assertTrue(r.out().matches("(?s).*What these switches cost \\((this machine's measured cost per switch|the cost per switch "
-                + "measured on another machine), from src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25.*"), r.out());
-        assertTrue(r.out().matches("(?s).*switches/s × [\\d,.]+ ± [\\d,.]+ ns per switch = [\\d,.]+ ± [\\d,.]+ ms of CPU time per second.*"),
+        assertTrue(r.out().matches("(?s).*What these switches cost in CPU time \\((this machine's measured CPU time per switch|the CPU time"
+                + " per switch measured on another machine), from docs/results/2026-11-23f-epyc-kvm/placements.*"), r.out());
+        assertTrue(r.out().matches("(?s).*switches/s × [\\d,.]+ ± [\\d,.]+ ns CPU per switch = [\\d,.]+ ± [\\d,.]+ ms of CPU time per second.*"),
                 r.out());
+        assertTrue(r.out().contains("Latency, not CPU: time your threads waited to be woken"), r.out());
         assertTrue(r.out().contains("% of one CPU"), r.out());
-        assertTrue(r.out().contains("Assumes each switch sampled costs what the benchmark's did (futex handoff"), r.out());
+        assertTrue(r.out().contains("Assumes each switch sampled costs the threads what the benchmark's did (platform threads"), r.out());
+        assertTrue(r.out().contains("wake-ups were on the waker's CPU") || r.out().contains("Placement of the wake-ups: "), r.out());
         assertTrue(r.out().contains("Busiest threads"), r.out());
     }
 
@@ -400,7 +402,9 @@ class SampleCommandTest {
     void badCostOptionsAreUsageErrors() {
         assertUsage(CliResult.run("sample", "--costs", tmp.resolve("none").toString(), "--", "true"), "--costs " + tmp.resolve("none"));
         assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25",
-                "--working-set", "256", "--", "true"), "no indirect cost at 256 KiB");
+                "--working-set", "256", "--", "true"), "no CPU time per switch");
+        assertUsage(CliResult.run("sample", "--costs", "docs/results/2026-11-23f-epyc-kvm/placements",
+                "--working-set", "3", "--", "true"), "no indirect cost at 3 KiB");
     }
 
     /**

@@ -2,12 +2,11 @@ package dev.switchcost.derive;
 
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
-import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Param;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,17 +16,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SwitchCostTest {
 
+    /** Latency only: futex round trips, no pair's CPU time. */
     static final Path RUN = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+    /** The pair's CPU time per switch at size 0 on one and on two CPUs, and the working-set rows. */
+    static final Path PLACEMENTS = Path.of("docs/results/2026-11-23f-epyc-kvm/placements");
     static final Path WORKING_SET = Path.of("src/test/resources/fixtures/jmh-json/workingset-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
 
     @Test
     void switchesTimesTheCrossCpuCostIsTheCpuLostWithItsErrorScaled() {
-        Results r = Results.load(RUN);
-        Headline h = Headline.perJdk(r).get(0);
-        SwitchCost c = SwitchCost.of(Findings.of(r), 1000, 0.5, 2, 0).orElseThrow();
+        Findings found = Findings.of(Results.load(PLACEMENTS));
+        SwitchCost c = SwitchCost.of(found, 1000, 0.5, 2, 0).orElseThrow();
         assertEquals(SwitchCost.Placement.CROSS_CPU, c.placement());
         assertEquals(SwitchCost.Why.SEVERAL_CPUS, c.why());
-        Estimate per = h.crossCpu().perSwitch();
+        Estimate per = SwitchPrices.of(found).crossCpu().perSwitch();
+        assertEquals(found.paired().values().stream().filter(p -> p.params().get(Param.PLACEMENT.key()).equals("CROSS_CPU")
+                && p.params().get(Param.WORKING_SET_KIB.key()).equals("0")).findFirst().orElseThrow().beyond(), per,
+                "the pair's CPU time per switch, never the round trip's latency");
         assertEquals(per, c.perSwitch());
         // 1000 switches/s × ns per switch = ns of CPU per second; / 1e9 = share of one CPU
         assertEquals(per.value() * 1000 / 1e9, c.cpusLost().value(), 1e-15);
@@ -41,37 +45,48 @@ class SwitchCostTest {
 
     @Test
     void aProcessOnOneCpuIsPricedAtTheOneCpuFigure() {
-        Results r = Results.load(RUN);
-        SwitchCost c = SwitchCost.of(Findings.of(r), 10, 0, 1, 0).orElseThrow();
+        Findings found = Findings.of(Results.load(PLACEMENTS));
+        SwitchCost c = SwitchCost.of(found, 10, 0, 1, 0).orElseThrow();
         assertEquals(SwitchCost.Placement.ONE_CPU, c.placement());
-        assertEquals(Headline.perJdk(r).get(0).sameCpu().perSwitch(), c.perSwitch());
+        assertEquals(SwitchPrices.of(found).sameCpu().perSwitch(), c.perSwitch());
         assertNull(c.shareOfProcess(), "a process that used no CPU has no share");
     }
 
     @Test
-    void resultsWithoutAFutexHandoffPriceNothing() {
+    void resultsWithoutThePairsCpuTimePriceNothing() {
         assertTrue(SwitchCost.of(Findings.of(Results.load(WORKING_SET)), 10, 1, 2, 0).isEmpty());
+        assertTrue(SwitchCost.of(Findings.of(Results.load(RUN)), 10, 1, 2, 0).isEmpty(), "a round trip's latency is no price");
+    }
+
+    @Test
+    void aMeasuredMixPricesEachPlacementAtItsShare() {
+        Findings found = Findings.of(Results.load(PLACEMENTS));
+        SwitchPrices p = SwitchPrices.of(found);
+        SwitchCost c = SwitchCost.of(found, 1000, 1, 2, 0, 0.25, "trace").orElseThrow();
+        assertEquals(SwitchCost.Why.MEASURED_MIX, c.why());
+        assertEquals(SwitchCost.Placement.MIXED, c.placement());
+        Estimate expected = p.sameCpu().perSwitch().times(0.25).plus(p.crossCpu().perSwitch().times(0.75));
+        assertEquals(expected.value(), c.perSwitch().value(), 1e-9);
+        assertEquals(expected.halfWidth(), c.perSwitch().halfWidth(), 1e-9);
+        assertTrue(c.perSwitch().value() > p.sameCpu().perSwitch().value() && c.perSwitch().value() < p.crossCpu().perSwitch().value());
+        assertEquals(SwitchCost.Placement.ONE_CPU, SwitchCost.of(found, 1, 1, 2, 0, 1, "trace").orElseThrow().placement());
     }
 
     @Test
     void aWorkingSetAddsTheIndirectCostMeasuredAtThatSize() {
-        Results run = Results.load(RUN);
-        List<JmhRow> rows = new ArrayList<>(run.rows());
-        rows.addAll(Results.load(WORKING_SET).rows());
-        Results both = new Results(run.source(), run.status(), run.machine(), run.compare(), rows, run.jmhFiles(), run.notes(), run.simulated(), run.indirectSweep());
+        Results both = Results.load(PLACEMENTS);
         IndirectCost.Row at = IndirectCost.derive(both.usable()).stream()
-                .filter(x -> x.handoff().equals("FUTEX") && x.placement().equals("CROSS_CPU") && x.indirect() != null
-                        && x.workingSetKiB() > 0 && x.sharing().equals("PRIVATE") && SwitchCost.USABLE.containsAll(x.flags()))
+                .filter(x -> x.handoff().equals("FUTEX") && x.placement().equals("CROSS_CPU") && SwitchCost.indirectOf(x) != null
+                        && x.workingSetKiB() > 0 && x.sharing().equals("PRIVATE"))
                 .findFirst().orElseThrow(() -> new AssertionError("the captured run has a usable cross-CPU futex row"));
         SwitchCost c = SwitchCost.of(Findings.of(both), 1000, 1, 2, at.workingSetKiB()).orElseThrow();
         assertEquals(at.workingSetKiB(), c.indirect().workingSetKiB());
-        Estimate expected = Headline.perJdk(both).get(0).crossCpu().perSwitch().plus(SwitchCost.indirectOf(c.indirect()));
+        Estimate expected = SwitchPrices.of(Findings.of(both)).crossCpu().perSwitch().plus(SwitchCost.indirectOf(c.indirect()));
         assertEquals(expected.value(), c.perSwitch().value(), 1e-9);
         assertEquals(expected.halfWidth(), c.perSwitch().halfWidth(), 1e-9);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SwitchCost.of(Findings.of(both), 1, 1, 2, 3));
         assertTrue(e.getMessage().startsWith("no indirect cost at 3 KiB (CROSS_CPU)"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> SwitchCost.of(Findings.of(run), 1, 1, 2, 256));
-        assertTrue(e.getMessage().contains("measured at no size"), e.getMessage());
+        assertTrue(SwitchCost.of(Findings.of(Results.load(RUN)), 1, 1, 2, 256).isEmpty(), "no price to add it to");
     }
 
     /**
@@ -89,7 +104,7 @@ class SwitchCostTest {
         assertEquals(SwitchCost.Estimator.WHOLE, used.estimator());
         assertEquals(p.whole(), used.cost());
         assertTrue(Math.abs(p.whole().value() - p.indirect().value()) > 1, "whole and paired differ here: " + p);
-        Estimate expected = Headline.perJdk(quick).get(0).sameCpu().perSwitch().plus(p.whole());
+        Estimate expected = SwitchPrices.of(Findings.of(quick)).sameCpu().perSwitch().plus(p.whole());
         assertEquals(expected.value(), c.perSwitch().value(), 1e-9);
         assertEquals(expected.halfWidth(), c.perSwitch().halfWidth(), 1e-9);
     }

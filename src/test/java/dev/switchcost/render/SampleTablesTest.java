@@ -45,15 +45,33 @@ class SampleTablesTest {
     /** Results from another machine price the switches but say so, naming what differs and how to get this one's. */
     @Test
     void costsFromAnotherMachineSaySo() {
-        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25"))), 1000, 0.5, 2, 0)
+        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 0.5, 2, 0)
                 .orElseThrow();
         List<String> here = SampleTables.cost(c, "results/a", List.of());
-        assertTrue(here.get(0).startsWith("What these switches cost (this machine's measured cost per switch, from results/a)"), here.get(0));
+        assertTrue(here.get(0).startsWith("What these switches cost in CPU time (this machine's measured CPU time per switch, from results/a)"),
+                here.get(0));
         assertFalse(String.join("\n", here).contains("another machine"), String.join("\n", here));
         List<String> other = SampleTables.cost(c, "results/a", List.of(new SwitchCost.Difference("kernel", "6.1.0", "7.0.0")));
-        assertTrue(other.get(0).startsWith("What these switches cost (the cost per switch measured on another machine, from results/a)"),
+        assertTrue(other.get(0).startsWith("What these switches cost in CPU time (the CPU time per switch measured on another machine, from results/a)"),
                 other.get(0));
         assertEquals("  These costs were measured on another machine (kernel 6.1.0, here 7.0.0): run switchcost run --quick here"
                 + " for this machine's.", other.get(other.size() - 1));
+    }
+
+    /** The cost line says the mix it priced with and where it came from, and latency on a line of its own. */
+    @Test
+    void theCostLineNamesTheMixAndKeepsLatencyApart() {
+        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 1, 2, 0,
+                0.25, "30 same-CPU and 90 cross-CPU wake-ups, tracefs sched_waking/sched_wakeup").orElseThrow();
+        String said = String.join("\n", SampleTables.cost(c, "results/a", List.of(), 12.5));
+        assertTrue(said.contains("ns CPU per switch = "), said);
+        assertTrue(said.contains("25.0 % of the sampled threads' wake-ups were on the waker's CPU, 75.0 % on another (30 same-CPU and 90"
+                + " cross-CPU wake-ups, tracefs sched_waking/sched_wakeup), so that mix of the one-CPU and cross-CPU prices"), said);
+        assertTrue(said.contains("Latency, not CPU: time your threads waited to be woken and run (schedstat run-queue delay) 12.5 ms per second"),
+                said);
+        SwitchCost assumed = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 1, 2, 0)
+                .orElseThrow();
+        String guessed = String.join("\n", SampleTables.cost(assumed, "results/a", List.of()));
+        assertTrue(guessed.contains("not measured") && guessed.contains("an upper bound") && !guessed.contains("Latency"), guessed);
     }
 }

@@ -1,0 +1,107 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.Forecast;
+import dev.switchcost.derive.SwitchPrices;
+import dev.switchcost.render.ForecastText;
+import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.JfrBlocking;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.SamplePlacement;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** {@code switchcost forecast --jfr FILE}: what a program's blocking handoffs cost now and would cost on virtual threads. */
+@Command(name = "forecast", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Prices a program's blocking handoffs from a JFR recording, now and on virtual threads.",
+        description = {
+            "Reads the park and monitor events of a JFR recording made with switchcost's settings (--print-jfc writes them:"
+                + " java -XX:StartFlightRecording:settings=handoffs.jfc,filename=rec.jfr ...), groups them by blocking site,"
+                + " classifies each (a j.u.c park a virtual thread unmounts for; a monitor that pins before JDK 24; a JNI/FFM"
+                + " frame that pins; unclassified) and prices them in CPU time per switch from the results (--costs):"
+                + " the platform-thread price at the placement mix of a sample recording (--sample), and the virtual-thread"
+                + " handoff for those that would unmount. Errors are the results' 99.9%% intervals. See docs/observability.md."
+        })
+public final class ForecastCommand extends BaseCommand {
+
+    static final String JFC = "/dev/switchcost/forecast/handoffs.jfc";
+
+    @Option(names = "--jfr", paramLabel = "FILE", description = "The JFR recording.")
+    Path jfr;
+
+    @Option(names = "--sample", paramLabel = "DIR", description = "A sample -o DIR of the same program: its placement mix.")
+    Path sample;
+
+    @Option(names = "--costs", paramLabel = "DIR", description = "The results that price it (default: the latest under results/).")
+    Path costs;
+
+    @Option(names = "--units", paramLabel = "N", defaultValue = "0",
+            description = "Units of work done during the recording (e.g. requests): prints per-unit figures.")
+    long units;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the forecast as JSON.")
+    Path json;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Sites listed (default: ${DEFAULT-VALUE}).")
+    int top;
+
+    @Option(names = "--print-jfc", description = "Print the JFR settings to record with, and exit.")
+    boolean printJfc;
+
+    @Override
+    protected int doCall() throws IOException {
+        if (printJfc) {
+            try (InputStream in = ForecastCommand.class.getResourceAsStream(JFC)) {
+                out().print(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+            out().flush();
+            return ExitCodes.OK;
+        }
+        if (jfr == null) {
+            throw SwitchcostException.usage("forecast needs --jfr FILE (record it with the settings of switchcost forecast --print-jfc)");
+        }
+        if (units < 0 || top < 1) {
+            throw SwitchcostException.usage(units < 0 ? "--units " + units + ": give the units of work done, 1 or more"
+                    : "--top " + top + ": give 1 or more");
+        }
+        JfrBlocking rec;
+        Forecast.Mix mix;
+        Findings found;
+        try {
+            rec = JfrBlocking.read(jfr);
+            if (sample == null) {
+                mix = Forecast.Mix.assumedCross();
+            } else {
+                SamplePlacement p = SamplePlacement.read(sample);
+                mix = new Forecast.Mix(p.sameShare(), true, String.format(java.util.Locale.ROOT, "%,d same-CPU and %,d cross-CPU"
+                        + " wake-ups, from %s (%s)", p.sameCpu(), p.crossCpu(), p.source(), sample));
+            }
+            Path dir = costs != null ? costs : ResultsDir.latest(Path.of("results")).orElseThrow(() -> new IllegalArgumentException(
+                    "no results to price it: run `switchcost run --quick` and `" + SwitchPrices.PLATFORM_RUN + "` (or give --costs DIR)"));
+            found = Findings.of(Results.load(dir));
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage(e.getMessage());
+        }
+        SwitchPrices prices = SwitchPrices.of(found);
+        Optional<Forecast> f = Forecast.of(rec, prices, mix, units);
+        if (f.isEmpty()) {
+            throw SwitchcostException.usage(found.input().source() + " has no CPU time per platform switch"
+                    + (mix.measured() ? " for this placement mix" : "") + ": run `" + SwitchPrices.PLATFORM_RUN + "`");
+        }
+        ForecastText.text(f.get(), top).forEach(out()::println);
+        if (json != null) {
+            AtomicFiles.writeString(json, ForecastText.json(f.get()));
+            out().println("JSON: " + json);
+        }
+        out().flush();
+        return ExitCodes.OK;
+    }
+}

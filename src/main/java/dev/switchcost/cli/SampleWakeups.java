@@ -1,0 +1,62 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.measure.sample.ThreadSampler;
+import dev.switchcost.measure.sample.WakeupTrace;
+import dev.switchcost.results.SamplePlacement;
+
+import java.io.IOException;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** {@code sample}'s placement mix: the scheduler's trace of the sampled threads' wake-ups, or why there is none. */
+final class SampleWakeups {
+
+    private WakeupTrace trace;
+    /** What the trace counted, or null. */
+    private SamplePlacement placement;
+    /** Why there is no {@link #placement}. */
+    private String why = "not traced";
+
+    /** Starts the trace where tracefs allows it; otherwise says why not. */
+    static SampleWakeups start() {
+        SampleWakeups w = new SampleWakeups();
+        try {
+            w.trace = WakeupTrace.start(WakeupTrace.TRACEFS);
+        } catch (IOException | RuntimeException e) {
+            w.why = "no scheduler trace: " + e.getMessage();
+        }
+        return w;
+    }
+
+    /** Stops the trace, whatever ended sampling, and keeps the counts of the threads {@code tree} sampled; idempotent. */
+    void stop(ThreadSampler tree) {
+        if (trace == null) {
+            return;
+        }
+        try (WakeupTrace t = trace) {
+            Set<Integer> tids = tree == null ? Set.of() : tree.threads().stream().map(ThreadSampler.ThreadTotal::tid)
+                    .collect(Collectors.toSet());
+            WakeupTrace.Counts c = t.stop(tids::contains);
+            if (c.lost() > 0) {
+                why = "the scheduler trace lost " + c.lost() + " events (a shorter --duration counts them all)";
+            } else if (c.sameCpu() + c.crossCpu() == 0) {
+                why = "the scheduler trace saw no wake-up of the sampled threads";
+            } else {
+                placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), "tracefs sched_waking/sched_wakeup");
+            }
+        } catch (IOException | RuntimeException e) {
+            why = "the scheduler trace could not be read: " + e.getMessage();
+        }
+        trace = null;
+    }
+
+    /** @return the counted mix, or null */
+    SamplePlacement placement() {
+        return placement;
+    }
+
+    /** @return why there is no mix */
+    String why() {
+        return why;
+    }
+}

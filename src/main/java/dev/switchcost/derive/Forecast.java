@@ -1,0 +1,131 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JfrBlocking;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a program spends on blocking handoffs now, on platform threads, and what it would spend on virtual threads,
+ * from a JFR recording of its blocks ({@link JfrBlocking}) and this machine's CPU time per switch ({@link SwitchPrices}).
+ *
+ * <p>Each blocking event is one switch of the thread that blocked. Now, every one is priced at the platform price of
+ * the placement mix ({@link SwitchPrices#platform}). On virtual threads: a handoff that unmounts ({@link HandoffClass#UNMOUNTS},
+ * and {@link HandoffClass#MONITOR} from JDK {@value JdkPolicy#NO_PINNING}) at the virtual-thread price; one that pins
+ * blocks its carrier in the kernel, a platform switch, so it keeps the platform price; an unclassified one keeps it too
+ * and is listed. The two prices come from different trials, so their errors add in quadrature; a price times a count
+ * is exact in the count.
+ *
+ * @param recording   what was read
+ * @param jdkFeature  the recorded JVM's feature release (0 when the recording does not say: monitors then count as pinning)
+ * @param mix         the placement mix the platform price uses
+ * @param prices      the prices
+ * @param platform    the platform price at {@code mix}, ns per switch
+ * @param sites       one per blocking site, most events first
+ * @param now         CPU time on handoffs now, ns over the recording
+ * @param onVirtual   the same on virtual threads, ns, or null when the virtual-thread price is missing
+ * @param saved       now − onVirtual, ns, or null
+ * @param units       the units of work the user gave (0 for none)
+ * @param unclassified events the forecast could not classify
+ * @param spin        what the spin-budget forecast needs (the results have no spin budget)
+ */
+public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPrices prices, Estimate platform,
+                       List<Site> sites, Estimate now, Estimate onVirtual, Estimate saved, long units, long unclassified,
+                       String spin) {
+
+    /** The run that measures the spin budget. */
+    public static final String SPIN_RUN = "scripts/measure-spin.sh";
+
+    /**
+     * The share of the sampled threads' wake-ups on the waker's own CPU.
+     *
+     * @param sameShare 0 to 1
+     * @param measured  whether it was measured (false: assumed, see {@code source})
+     * @param source    where it comes from, for people
+     */
+    public record Mix(double sameShare, boolean measured, String source) {
+
+        /** No measured mix: every wake-up assumed to cross CPUs, the dearer platform price. */
+        public static Mix assumedCross() {
+            return new Mix(0, false, "not measured (give --sample DIR): every wake-up assumed to cross CPUs");
+        }
+    }
+
+    /**
+     * One blocking site.
+     *
+     * @param site      what the recording holds
+     * @param cls       its class
+     * @param pins      whether it would pin a carrier on the recorded JDK
+     * @param now       its CPU time on handoffs now, ns
+     * @param onVirtual the same on virtual threads, ns, or null without the virtual-thread price
+     */
+    public record Site(JfrBlocking.Site site, HandoffClass cls, boolean pins, Estimate now, Estimate onVirtual) {
+    }
+
+    /**
+     * @param units the units of work done during the recording, or 0
+     * @return empty when the platform price the mix needs is missing (nothing can be forecast: {@code prices.missing()}
+     *         names the run)
+     */
+    public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units) {
+        Optional<Estimate> p = prices.platform(mix.sameShare());
+        if (p.isEmpty()) {
+            return Optional.empty();
+        }
+        Estimate price = p.get();
+        Estimate virt = prices.virtual() == null ? null : prices.virtual().perSwitch();
+        int feature = rec.jvmVersion() == null ? 0 : JdkPolicy.feature(versionOf(rec.jvmVersion()));
+        List<Site> sites = new ArrayList<>();
+        long all = 0;
+        long unmounting = 0;
+        long unclassified = 0;
+        for (JfrBlocking.Site s : rec.sites()) {
+            HandoffClass c = HandoffClass.of(s);
+            boolean pins = c.pinsOn(feature);
+            boolean unmounts = !pins && c != HandoffClass.UNCLASSIFIED;
+            all += s.count();
+            unmounting += unmounts ? s.count() : 0;
+            unclassified += c == HandoffClass.UNCLASSIFIED ? s.count() : 0;
+            Estimate siteNow = price.times(s.count());
+            Estimate siteVirt = !unmounts ? siteNow : virt == null ? null : virt.times(s.count());
+            sites.add(new Site(s, c, pins, siteNow, siteVirt));
+        }
+        Estimate now = price.times(all);
+        Estimate onVirtual = null;
+        Estimate saved = null;
+        if (virt != null) {
+            long kept = all - unmounting;
+            onVirtual = kept == 0 ? virt.times(unmounting) : unmounting == 0 ? price.times(kept)
+                    : price.times(kept).plus(virt.times(unmounting));
+            saved = unmounting == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting);
+        }
+        return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, units,
+                unclassified, "the results have no spin budget: run " + SPIN_RUN));
+    }
+
+    /** "OpenJDK 64-Bit Server VM (25.0.3+9-LTS) for linux-amd64 ..." → "25.0.3+9-LTS"; a bare version as is. */
+    static String versionOf(String jvmVersion) {
+        int open = jvmVersion.indexOf('(');
+        int close = open < 0 ? -1 : jvmVersion.indexOf(')', open);
+        return close > open + 1 ? jvmVersion.substring(open + 1, close) : jvmVersion;
+    }
+
+    /** @return whether a monitor wait or enter pins a virtual thread's carrier on the recorded JDK */
+    public boolean monitorsPin() {
+        return HandoffClass.MONITOR.pinsOn(jdkFeature);
+    }
+
+    /** @return {@code e} per unit of work, or null without units */
+    public Estimate perUnit(Estimate e) {
+        return e == null || units <= 0 ? null : e.times(1.0 / units);
+    }
+
+    /** @return {@code e} per second of the recording, or null when it spans no time */
+    public Estimate perSecond(Estimate e) {
+        return e == null || !(recording.seconds() > 0) ? null : e.times(1 / recording.seconds());
+    }
+}

@@ -1,0 +1,75 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.results.JfrBlocking;
+
+import java.util.List;
+
+/**
+ * What a blocking site would do on a virtual thread, from its event and its stack.
+ */
+public enum HandoffClass {
+    /** A {@code java.util.concurrent} park (LockSupport): a virtual thread unmounts, its carrier runs another. */
+    UNMOUNTS("j.u.c park: unmounts"),
+    /** A monitor wait or contended enter ({@code synchronized}): pins the carrier before JDK 24 (JEP 491), unmounts from 24. */
+    MONITOR("monitor: pins before JDK 24"),
+    /** A park under a native (JNI) or foreign-function (FFM) frame: the carrier is pinned on every JDK. */
+    NATIVE_PIN("JNI/FFM frame: pins"),
+    /** Already a virtual thread pinned to its carrier ({@code jdk.VirtualThreadPinned}). */
+    PINNED("already pinned"),
+    /** No stack, or an event this forecast cannot place. */
+    UNCLASSIFIED("unclassified");
+
+    /** For people, short enough for a table column. */
+    public final String shown;
+
+    HandoffClass(String shown) {
+        this.shown = shown;
+    }
+
+    /** @return the class of a site's handoffs */
+    public static HandoffClass of(JfrBlocking.Site s) {
+        return of(s.event(), s.frames());
+    }
+
+    /**
+     * @param event  the JFR event type
+     * @param frames the stack, innermost first
+     */
+    public static HandoffClass of(String event, List<JfrBlocking.Frame> frames) {
+        if (event.equals(JfrBlocking.PINNED)) {
+            return PINNED;
+        }
+        if (frames.isEmpty()) {
+            return UNCLASSIFIED;
+        }
+        if (frames.stream().anyMatch(HandoffClass::pins)) {
+            return NATIVE_PIN;
+        }
+        return switch (event) {
+            case JfrBlocking.PARK -> UNMOUNTS;
+            case JfrBlocking.MONITOR_WAIT, JfrBlocking.MONITOR_ENTER -> MONITOR;
+            default -> UNCLASSIFIED;
+        };
+    }
+
+    /**
+     * A frame that pins a virtual thread beneath it: a native method outside the JDK's own blocking primitives
+     * (JNI), or the foreign-function interface's up- or downcall machinery (FFM).
+     */
+    static boolean pins(JfrBlocking.Frame f) {
+        if (f.type().startsWith("jdk.internal.foreign.abi.")) {
+            return true;
+        }
+        boolean jdkOwn = f.type().startsWith("java.") || f.type().startsWith("jdk.") || f.type().startsWith("sun.");
+        return "Native".equals(f.kind()) && !jdkOwn;
+    }
+
+    /**
+     * @param jdkFeature the JDK the program would run its virtual threads on
+     * @return whether this class pins a carrier there
+     */
+    public boolean pinsOn(int jdkFeature) {
+        return this == NATIVE_PIN || this == PINNED || (this == MONITOR && jdkFeature < JdkPolicy.NO_PINNING);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.Bench;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Param;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * This machine's CPU time per switch, from one results input: what {@code sample}'s cost line and {@code forecast} price
+ * switches with. A price is CPU time the threads spend, never a round trip's latency (which on two CPUs is mostly the
+ * wait for an idle CPU to wake).
+ *
+ * <ul>
+ *   <li>platform threads, same CPU and cross CPU: the pair's CPU time per switch read from schedstat
+ *       ({@code switch.beyond} of {@code WorkingSetHandoff.roundTripPaired}, futex handoff, private arrays, size 0:
+ *       nothing to walk, so all of it is the switch);</li>
+ *   <li>virtual threads on one carrier: the {@code VirtualThreadHandoffOneCarrier} VT↔VT round trip / 2. One carrier
+ *       never idles inside that round trip, so its time is the carrier's CPU time.</li>
+ * </ul>
+ *
+ * @param sameCpu    platform threads, one CPU; null when not measured
+ * @param crossCpu   platform threads, two CPUs; null when not measured
+ * @param virtual    virtual threads, one carrier; null when not measured
+ * @param missing    for each price that is null, the {@code switchcost run ...} that measures it
+ */
+public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<String> missing) {
+
+    /**
+     * @param what      what was measured, for people
+     * @param perSwitch CPU time per switch, ns, with its error
+     * @param source    the row it comes from
+     */
+    public record Price(String what, Estimate perSwitch, String source) {
+    }
+
+    /** The run that measures the platform prices: the paired round trip at size 0 on one and on two CPUs. */
+    public static final String PLATFORM_RUN = "switchcost run -p " + Param.PLACEMENT.key() + "=SAME_CPU,CROSS_CPU -p "
+            + Param.HANDOFF.key() + "=FUTEX -p " + Param.SHARING.key() + "=PRIVATE -p " + Param.WALK.key() + "=LI -p "
+            + Param.STRIDE_BYTES.key() + "=64 -p " + Param.WORKING_SET_KIB.key() + "=0 '" + Bench.include(Bench.WORKING_SET_PAIRED) + "'";
+    /** The run that measures the virtual-thread price. */
+    public static final String VIRTUAL_RUN = "switchcost run '" + Bench.include(Bench.VIRTUAL_ONE_CARRIER) + "'";
+
+    public static SwitchPrices of(Findings found) {
+        Price same = platform(found, "SAME_CPU").orElse(null);
+        Price cross = platform(found, "CROSS_CPU").orElse(null);
+        Headline h = found.headlines().stream().filter(x -> x.virtual() != null).findFirst().orElse(null);
+        Price virt = h == null ? null : new Price(h.virtual().what() + " (one carrier: its CPU time)", h.virtual().perSwitch(),
+                h.virtual().source());
+        List<String> missing = new ArrayList<>();
+        if (same == null || cross == null) {
+            missing.add(PLATFORM_RUN);
+        }
+        if (virt == null) {
+            missing.add(VIRTUAL_RUN);
+        }
+        return new SwitchPrices(same, cross, virt, List.copyOf(missing));
+    }
+
+    private static Optional<Price> platform(Findings found, String placement) {
+        return found.workingSet().stream()
+                .filter(r -> r.workingSetKiB() == 0 && r.handoff().equals("FUTEX") && r.placement().equals(placement)
+                        && "PRIVATE".equals(r.sharing()) && r.paired() != null && r.paired().beyond() != null
+                        && Double.isFinite(r.paired().beyond().value()))
+                .min(java.util.Comparator.comparingInt(IndirectCost.Row::strideBytes))
+                .map(r -> new Price("platform threads, " + (placement.equals("SAME_CPU") ? "one CPU" : "two CPUs")
+                        + ": the pair's CPU time per futex switch", r.paired().beyond(),
+                        r.paired().benchmark() + " " + r.paired().params()));
+    }
+
+    /**
+     * The platform-thread price at a placement mix: same × share + cross × (1 − share). The two are measured in
+     * different trials, so their errors add in quadrature.
+     *
+     * @param sameShare the share of wake-ups on the waker's CPU, 0 to 1
+     * @return empty when a price the mix needs is missing
+     */
+    public Optional<Estimate> platform(double sameShare) {
+        if (!(sameShare >= 0 && sameShare <= 1)) {
+            throw new IllegalArgumentException("same-CPU share " + sameShare + " is not within 0..1");
+        }
+        if ((sameShare > 0 && sameCpu == null) || (sameShare < 1 && crossCpu == null)) {
+            return Optional.empty();
+        }
+        Estimate e = null;
+        if (sameShare > 0) {
+            e = sameCpu.perSwitch().times(sameShare);
+        }
+        if (sameShare < 1) {
+            Estimate c = crossCpu.perSwitch().times(1 - sameShare);
+            e = e == null ? c : e.plus(c);
+        }
+        return Optional.of(e);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.switchcost.measure.sample;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The placement of a program's wake-ups from the scheduler's trace: {@code sched:sched_waking} is written on the waker's
+ * CPU, {@code sched:sched_wakeup} names the CPU the woken thread was put on ({@code target_cpu}). A wake-up is same-CPU
+ * when the two are one CPU. Needs tracefs (root; {@code mount -t tracefs nodev /sys/kernel/tracing}); works on kernels
+ * without schedstats and machines without a PMU.
+ *
+ * <p>{@link #start} records into a tracefs instance of its own (other tracers are not disturbed), {@link #stop} reads its
+ * buffer, disables the events and removes the instance.
+ */
+public final class WakeupTrace implements Closeable {
+
+    public static final Path TRACEFS = Path.of("/sys/kernel/tracing");
+    /** Per CPU, KiB: room for about a hundred thousand wake-up pairs per CPU. */
+    static final int BUFFER_KIB = 16384;
+
+    /** {@code <comm>-<tid> [cpu] flags ts: sched_waking: comm=<comm> pid=<tid> prio=<p> target_cpu=<cpu>} */
+    private static final Pattern LINE = Pattern.compile(
+            "^\\s*.+-(\\d+)\\s+(?:\\(\\s*[-\\d]+\\)\\s+)?\\[(\\d+)]\\s.*?\\s(sched_waking|sched_wakeup): comm=.* pid=(\\d+) prio=-?\\d+ target_cpu=(\\d+)\\s*$");
+
+    /**
+     * @param sameCpu  wake-ups put on the waker's CPU
+     * @param crossCpu wake-ups put on another CPU
+     * @param lost     events the trace buffer overran and dropped
+     */
+    public record Counts(long sameCpu, long crossCpu, long lost) {
+    }
+
+    /**
+     * Counts the wake-ups of the threads {@code wanted} accepts in trace text.
+     *
+     * @throws IllegalArgumentException naming the line when a sched_waking/sched_wakeup line does not read
+     */
+    public static Counts parse(List<String> lines, IntPredicate wanted) {
+        Map<Integer, Integer> wakerCpu = new HashMap<>();
+        long same = 0;
+        long cross = 0;
+        for (String l : lines) {
+            if (!l.contains(": sched_wak")) {
+                continue;
+            }
+            Matcher m = LINE.matcher(l);
+            if (!m.matches()) {
+                throw new IllegalArgumentException("not a sched_waking/sched_wakeup trace line: '" + l.strip() + "'");
+            }
+            int wakee = Integer.parseInt(m.group(4));
+            if (!wanted.test(wakee)) {
+                continue;
+            }
+            if (m.group(3).equals("sched_waking")) {
+                wakerCpu.put(wakee, Integer.parseInt(m.group(2)));
+            } else {
+                Integer w = wakerCpu.remove(wakee);
+                if (w != null) {
+                    if (w == Integer.parseInt(m.group(5))) {
+                        same++;
+                    } else {
+                        cross++;
+                    }
+                }
+            }
+        }
+        return new Counts(same, cross, 0);
+    }
+
+    /** Traces started by this JVM: each has an instance of its own, so two samples in one JVM never share one. */
+    private static final AtomicInteger STARTED = new AtomicInteger();
+
+    private final Path instance;
+
+    private WakeupTrace(Path instance) {
+        this.instance = instance;
+    }
+
+    /**
+     * @return the trace, recording
+     * @throws IOException when tracefs is not mounted or not writable (not root)
+     */
+    public static WakeupTrace start(Path tracefs) throws IOException {
+        if (!Files.isDirectory(tracefs.resolve("instances"))) {
+            throw new IOException(tracefs + " is not mounted (as root: mount -t tracefs nodev " + tracefs + ")");
+        }
+        Path i = tracefs.resolve("instances").resolve("switchcost-" + ProcessHandle.current().pid() + "-" + STARTED.incrementAndGet());
+        Files.createDirectory(i);
+        WakeupTrace t = new WakeupTrace(i);
+        try {
+            Files.writeString(i.resolve("buffer_size_kb"), BUFFER_KIB + "");
+            Files.writeString(i.resolve("events/sched/sched_waking/enable"), "1");
+            Files.writeString(i.resolve("events/sched/sched_wakeup/enable"), "1");
+        } catch (IOException e) {
+            t.close();
+            throw e;
+        }
+        return t;
+    }
+
+    /** Stops recording and counts the wake-ups of the threads {@code wanted} accepts. */
+    public Counts stop(IntPredicate wanted) throws IOException {
+        Files.writeString(instance.resolve("events/sched/enable"), "0");
+        Counts c = parse(Files.readAllLines(instance.resolve("trace")), wanted);
+        return new Counts(c.sameCpu(), c.crossCpu(), overrun());
+    }
+
+    private long overrun() throws IOException {
+        long lost = 0;
+        try (var cpus = Files.list(instance.resolve("per_cpu"))) {
+            for (Path cpu : cpus.toList()) {
+                for (String l : Files.readAllLines(cpu.resolve("stats"))) {
+                    if (l.startsWith("overrun:")) {
+                        lost += Long.parseLong(l.substring("overrun:".length()).strip());
+                    }
+                }
+            }
+        }
+        return lost;
+    }
+
+    /** Disables the events and removes the instance; quiet, as it runs on the way out. */
+    @Override
+    public void close() {
+        try {
+            Files.writeString(instance.resolve("events/sched/enable"), "0");
+        } catch (IOException | RuntimeException ignored) {
+            // the instance may already be gone
+        }
+        try {
+            Files.deleteIfExists(instance);
+        } catch (IOException | RuntimeException ignored) {
+            // a tracefs instance is removed with rmdir; nothing more to do on the way out
+        }
+    }
+}

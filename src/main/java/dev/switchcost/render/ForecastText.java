@@ -1,0 +1,168 @@
+package dev.switchcost.render;
+
+import com.google.gson.GsonBuilder;
+import dev.switchcost.derive.Forecast;
+import dev.switchcost.derive.HandoffClass;
+import dev.switchcost.derive.SwitchPrices;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JfrBlocking;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** {@code switchcost forecast}'s text and JSON: the same fields. */
+public final class ForecastText {
+
+    private ForecastText() {
+    }
+
+    /**
+     * @param top how many sites to list
+     * @return the lines people read
+     */
+    public static List<String> text(Forecast f, int top) {
+        List<String> out = new ArrayList<>();
+        JfrBlocking rec = f.recording();
+        out.add("Recording: " + rec.file() + ", " + String.format(Locale.ROOT, "%,d", rec.events()) + " blocking events at "
+                + rec.sites().size() + " sites over " + String.format(Locale.ROOT, "%.1f", rec.seconds()) + " s, "
+                + (f.jdkFeature() > 0 ? "JDK " + f.jdkFeature() : "JDK not recorded (monitors counted as pinning)"));
+        out.add("Placement mix: " + String.format(Locale.ROOT, "%.1f%%", 100 * f.mix().sameShare()) + " of wake-ups on the waker's CPU; "
+                + f.mix().source());
+        out.add("Price, CPU time per switch (never a round trip's latency): platform " + Fmt.pm(f.platform()) + " ns"
+                + price(" (same CPU ", f.prices().sameCpu()) + price(", cross CPU ", f.prices().crossCpu()) + ")"
+                + (f.prices().virtual() == null ? "" : "; virtual " + Fmt.pm(f.prices().virtual().perSwitch()) + " ns ("
+                + f.prices().virtual().what() + ")"));
+        out.add("");
+        Table.Builder t = new Table.Builder("lllrrr", "site (innermost application frame)", "event", "class", "handoffs", "now, ns CPU", "on virtual, ns CPU");
+        f.sites().stream().limit(top).forEach(s -> t.row(site(s.site()), s.site().event().replace("jdk.", ""), s.cls().shown,
+                String.format(Locale.ROOT, "%,d", s.site().count()), Fmt.pm(s.now()),
+                s.onVirtual() == null ? "–" : Fmt.pm(s.onVirtual())));
+        out.addAll(t.build().text().lines().toList());
+        if (f.sites().size() > top) {
+            out.add("(" + (f.sites().size() - top) + " more sites in --json)");
+        }
+        out.add("");
+        out.add("Monitors: " + (f.monitorsPin() ? "a virtual thread pins its carrier on JDK " + f.jdkFeature()
+                + "; a pinned handoff blocks the carrier in the kernel, so it keeps the platform price"
+                : "a virtual thread unmounts for them on JDK " + f.jdkFeature()) + ".");
+        out.add("On handoffs now (platform threads): " + figure(f, f.now()));
+        if (f.onVirtual() == null) {
+            out.add("On virtual threads: no virtual-thread price in the results: run `" + SwitchPrices.VIRTUAL_RUN + "`");
+        } else {
+            out.add("On virtual threads: " + figure(f, f.onVirtual()) + "; saved " + figure(f, f.saved()));
+        }
+        out.add("Spinning first: " + f.spin());
+        if (f.unclassified() > 0) {
+            out.add("Unclassified: " + String.format(Locale.ROOT, "%,d", f.unclassified())
+                    + " handoffs had no stack to judge by; they keep the platform price.");
+        }
+        out.add("Each event counts as one switch; a park that found its permit did not switch, so this is an upper bound"
+                + " where parks return at once (compare with sample's switch counts).");
+        return out;
+    }
+
+    private static String price(String lead, SwitchPrices.Price p) {
+        return p == null ? lead + "not measured" : lead + Fmt.pm(p.perSwitch());
+    }
+
+    private static String figure(Forecast f, Estimate e) {
+        String s = Fmt.pm(e) + " ns CPU over the recording";
+        Estimate ps = f.perSecond(e);
+        if (ps != null) {
+            s += ", " + Fmt.pm(ps.times(1e-6)) + " ms CPU per second";
+        }
+        Estimate pu = f.perUnit(e);
+        if (pu != null) {
+            s += ", " + Fmt.pm(pu) + " ns CPU per unit";
+        }
+        return s;
+    }
+
+    /** The innermost frame outside the JDK, else the innermost frame; "(no stack)". */
+    static String site(JfrBlocking.Site s) {
+        return s.frames().stream().filter(fr -> !fr.type().startsWith("java.") && !fr.type().startsWith("jdk.")
+                && !fr.type().startsWith("sun.")).findFirst().or(() -> s.frames().stream().findFirst())
+                .map(JfrBlocking.Frame::toString).orElse("(no stack)");
+    }
+
+    /** The forecast as JSON: the same fields as {@link #text}, every site. */
+    public static String json(Forecast f) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("recording", f.recording().file().toString());
+        root.put("jvmVersion", f.recording().jvmVersion());
+        root.put("jdkFeature", f.jdkFeature());
+        root.put("seconds", f.recording().seconds());
+        root.put("events", f.recording().events());
+        root.put("units", f.units());
+        root.put("mix", Map.of("sameCpuShare", f.mix().sameShare(), "measured", f.mix().measured(), "source", f.mix().source()));
+        Map<String, Object> prices = new LinkedHashMap<>();
+        prices.put("unit", "ns CPU per switch");
+        prices.put("platform", est(f.platform()));
+        prices.put("sameCpu", price(f.prices().sameCpu()));
+        prices.put("crossCpu", price(f.prices().crossCpu()));
+        prices.put("virtual", price(f.prices().virtual()));
+        root.put("prices", prices);
+        List<Object> sites = new ArrayList<>();
+        for (Forecast.Site s : f.sites()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("site", site(s.site()));
+            m.put("event", s.site().event());
+            m.put("class", s.cls().name());
+            m.put("classShown", s.cls().shown);
+            m.put("pins", s.pins());
+            m.put("handoffs", s.site().count());
+            m.put("blockedNanos", s.site().blockedNanos());
+            m.put("virtualThreadEvents", s.site().virtualThreads());
+            m.put("threads", s.site().threads());
+            m.put("frames", s.site().frames().stream().map(fr -> fr.toString() + " [" + fr.kind() + "]").toList());
+            m.put("truncated", s.site().truncated());
+            m.put("nowNs", est(s.now()));
+            m.put("onVirtualNs", est(s.onVirtual()));
+            sites.add(m);
+        }
+        root.put("sites", sites);
+        root.put("nowNs", totals(f, f.now()));
+        root.put("onVirtualNs", totals(f, f.onVirtual()));
+        root.put("savedNs", totals(f, f.saved()));
+        root.put("spin", f.spin());
+        root.put("unclassifiedHandoffs", f.unclassified());
+        root.put("unclassifiedClass", HandoffClass.UNCLASSIFIED.name());
+        root.put("missingRuns", f.prices().missing());
+        return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
+    }
+
+    private static Map<String, Object> totals(Forecast f, Estimate e) {
+        if (e == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("total", est(e));
+        m.put("perSecond", est(f.perSecond(e)));
+        m.put("perUnit", est(f.perUnit(e)));
+        return m;
+    }
+
+    private static Map<String, Object> price(SwitchPrices.Price p) {
+        if (p == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>(est(p.perSwitch()));
+        m.put("what", p.what());
+        m.put("source", p.source());
+        return m;
+    }
+
+    private static Map<String, Object> est(Estimate e) {
+        if (e == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("value", e.value());
+        m.put("lower", e.errorKnown() ? e.lower() : null);
+        m.put("upper", e.errorKnown() ? e.upper() : null);
+        return m;
+    }
+}

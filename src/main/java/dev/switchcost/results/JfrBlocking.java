@@ -1,0 +1,153 @@
+package dev.switchcost.results;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingFile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The blocking handoffs of a JFR recording (made with {@code forecast}'s settings: {@code jdk.ThreadPark},
+ * {@code jdk.JavaMonitorWait}, {@code jdk.JavaMonitorEnter} and {@code jdk.VirtualThreadPinned} at threshold 0), read
+ * with {@link RecordingFile} and grouped by blocking site: the event type and the top {@link #DEPTH} frames of its stack.
+ *
+ * @param file       the recording
+ * @param jvmVersion the JVM's version string ({@code jdk.JVMInformation}), or null when the recording has none
+ * @param seconds    from the first event to the last, s (0 with fewer than two events)
+ * @param sites      one per site, most events first
+ */
+public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Site> sites) {
+
+    public static final String PARK = "jdk.ThreadPark";
+    public static final String MONITOR_WAIT = "jdk.JavaMonitorWait";
+    public static final String MONITOR_ENTER = "jdk.JavaMonitorEnter";
+    public static final String PINNED = "jdk.VirtualThreadPinned";
+    /** The events read; others in the recording are ignored. */
+    public static final Set<String> BLOCKING = Set.of(PARK, MONITOR_WAIT, MONITOR_ENTER, PINNED);
+    /** Frames of a stack that name its site. */
+    public static final int DEPTH = 12;
+
+    /**
+     * One frame.
+     *
+     * @param type   the class, e.g. {@code java.util.concurrent.locks.LockSupport}
+     * @param method the method name
+     * @param kind   JFR's frame type: {@code Interpreted}, {@code JIT compiled}, {@code Inlined} or {@code Native}
+     */
+    public record Frame(String type, String method, String kind) {
+        @Override
+        public String toString() {
+            return type + "." + method;
+        }
+    }
+
+    /**
+     * One blocking site.
+     *
+     * @param event          the event type ({@link #BLOCKING})
+     * @param frames         the top {@link #DEPTH} frames, innermost first; empty when the events had no stack
+     * @param truncated      whether the stack had more frames than {@code frames}
+     * @param count          events at this site
+     * @param blockedNanos   their durations summed, ns
+     * @param virtualThreads events on virtual threads
+     * @param threads        the names of the threads that blocked here (first 5)
+     */
+    public record Site(String event, List<Frame> frames, boolean truncated, long count, long blockedNanos,
+                       long virtualThreads, List<String> threads) {
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the file when it is not a readable JFR recording or holds no blocking events
+     */
+    public static JfrBlocking read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(file + ": no such file (record one with switchcost forecast --print-jfc's settings)");
+        }
+        Map<String, Acc> sites = new LinkedHashMap<>();
+        String jvm = null;
+        Instant first = null;
+        Instant last = null;
+        try (RecordingFile rf = new RecordingFile(file)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                String name = e.getEventType().getName();
+                if (name.equals("jdk.JVMInformation") && jvm == null) {
+                    jvm = e.getString("jvmVersion");
+                }
+                if (!BLOCKING.contains(name)) {
+                    continue;
+                }
+                first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
+                last = last == null || e.getEndTime().isAfter(last) ? e.getEndTime() : last;
+                List<Frame> frames = new ArrayList<>();
+                RecordedStackTrace st = e.getStackTrace();
+                boolean truncated = false;
+                if (st != null) {
+                    List<RecordedFrame> fs = st.getFrames();
+                    for (int i = 0; i < Math.min(DEPTH, fs.size()); i++) {
+                        RecordedFrame f = fs.get(i);
+                        frames.add(new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getType()));
+                    }
+                    truncated = st.isTruncated() || fs.size() > DEPTH;
+                }
+                String key = name + "|" + frames;
+                Acc a = sites.computeIfAbsent(key, k -> new Acc(name, frames));
+                a.truncated |= truncated;
+                a.count++;
+                a.nanos += Math.max(0, e.getDuration().toNanos());
+                RecordedThread t = e.getThread();
+                if (t != null) {
+                    a.virtual += t.isVirtual() ? 1 : 0;
+                    if (a.threads.size() < 5 && t.getJavaName() != null) {
+                        a.threads.add(t.getJavaName());
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(file + ": not a readable JFR recording (" + e.getMessage() + ")");
+        }
+        if (sites.isEmpty()) {
+            throw new IllegalArgumentException(file + " has no park or monitor events: record it with switchcost forecast"
+                    + " --print-jfc's settings (threshold 0)");
+        }
+        List<Site> out = new ArrayList<>();
+        sites.values().forEach(a -> out.add(new Site(a.event, List.copyOf(a.frames), a.truncated, a.count, a.nanos, a.virtual,
+                List.copyOf(a.threads))));
+        out.sort(Comparator.comparingLong(Site::count).reversed());
+        double s = first == null ? 0 : Duration.between(first, last).toNanos() / 1e9;
+        return new JfrBlocking(file, jvm, s, List.copyOf(out));
+    }
+
+    /** @return the events of every site */
+    public long events() {
+        return sites.stream().mapToLong(Site::count).sum();
+    }
+
+    private static final class Acc {
+        final String event;
+        final List<Frame> frames;
+        final Set<String> threads = new LinkedHashSet<>();
+        boolean truncated;
+        long count;
+        long nanos;
+        long virtual;
+
+        Acc(String event, List<Frame> frames) {
+            this.event = event;
+            this.frames = frames;
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.switchcost.cli;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ForecastCommandTest {
+
+    static final String REC = "src/test/resources/fixtures/jfr/handoffs-jdk25.jfr";
+    /** Has the pair's CPU time per switch on one and two CPUs, no virtual-thread handoff. */
+    static final String PLACEMENTS = "docs/results/2026-11-23f-epyc-kvm/placements";
+    /** Has the virtual-thread handoff and the one-CPU pair only: no cross-CPU price. */
+    static final String QUICK = "docs/results/2026-11-23f-epyc-kvm/quick";
+
+    @Test
+    void withoutTheNeededCostsItNamesTheRunToMake() {
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--costs", QUICK);
+        assertEquals(ExitCodes.USAGE, r.exit(), r.out());
+        assertTrue(r.oneLineError(), r.err());
+        assertTrue(r.err().contains("switchcost run -p placement=SAME_CPU,CROSS_CPU") && r.err().contains("roundTripPaired"), r.err());
+    }
+
+    @Test
+    void forecastsTheCapturedRecordingAndWritesJson(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("f.json");
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--costs", PLACEMENTS, "--units", "1000", "--json", json.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("never a round trip's latency"), r.out());
+        assertTrue(r.out().contains("every wake-up assumed to cross CPUs"), "says the mix was not measured");
+        assertTrue(r.out().contains("run `switchcost run '\\.VirtualThreadHandoffOneCarrier"), "names the missing run: " + r.out());
+        assertTrue(r.out().contains("run scripts/measure-spin.sh"), r.out());
+        assertTrue(r.out().contains("ns CPU per unit"), r.out());
+        JsonObject o = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        assertEquals(1000, o.get("units").getAsLong());
+        assertTrue(o.getAsJsonObject("nowNs").getAsJsonObject("perUnit").get("lower").getAsDouble() > 0);
+        assertTrue(o.get("onVirtualNs").isJsonNull());
+        assertTrue(o.getAsJsonArray("sites").size() > 0);
+    }
+
+    @Test
+    void printsTheSettingsToRecordWith() {
+        CliResult r = CliResult.run("forecast", "--print-jfc");
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        for (String e : new String[] {"jdk.ThreadPark", "jdk.JavaMonitorWait", "jdk.JavaMonitorEnter", "jdk.VirtualThreadPinned"}) {
+            assertTrue(r.out().contains("<event name=\"" + e + "\">"), e);
+        }
+        assertTrue(r.out().contains("0 ns"));
+    }
+
+    @Test
+    void badInputIsOneLine(@TempDir Path dir) throws Exception {
+        for (String[] args : new String[][] {{"forecast"}, {"forecast", "--jfr", dir.resolve("none.jfr").toString()},
+                {"forecast", "--jfr", Files.writeString(dir.resolve("x.jfr"), "x").toString(), "--costs", PLACEMENTS},
+                {"forecast", "--jfr", REC, "--costs", PLACEMENTS, "--units", "-1"},
+                {"forecast", "--jfr", REC, "--costs", PLACEMENTS, "--sample", dir.toString()}}) {
+            CliResult r = CliResult.run(args);
+            assertEquals(ExitCodes.USAGE, r.exit(), String.join(" ", args) + ": " + r.err());
+            assertTrue(r.oneLineError(), r.err());
+        }
+    }
+}

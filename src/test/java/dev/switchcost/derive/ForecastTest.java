@@ -1,0 +1,111 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JfrBlocking;
+import dev.switchcost.results.JfrBlocking.Frame;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ForecastTest {
+
+    /** A synthetic price table: same CPU 2,000 ± SE 100, cross 6,000 ± SE 300, virtual 400 ± SE 20 (ns, 9 df). */
+    static SwitchPrices prices(boolean virtual) {
+        return new SwitchPrices(new SwitchPrices.Price("same", new Estimate(2000, 100, 9), "s"),
+                new SwitchPrices.Price("cross", new Estimate(6000, 300, 9), "c"),
+                virtual ? new SwitchPrices.Price("virtual", new Estimate(400, 20, 9), "v") : null,
+                virtual ? List.of() : List.of(SwitchPrices.VIRTUAL_RUN));
+    }
+
+    static final List<Frame> PARK = List.of(new Frame("jdk.internal.misc.Unsafe", "park", "Native"),
+            new Frame("java.util.concurrent.locks.LockSupport", "park", "Inlined"), new Frame("app.Queue", "take", "JIT compiled"));
+    static final List<Frame> MONITOR = List.of(new Frame("java.lang.Object", "wait0", "Native"), new Frame("app.Box", "get", "Interpreted"));
+    static final List<Frame> UNDER_JNI = List.of(new Frame("jdk.internal.misc.Unsafe", "park", "Native"),
+            new Frame("java.util.concurrent.locks.LockSupport", "park", "Inlined"), new Frame("app.Callback", "run", "Interpreted"),
+            new Frame("app.NativeLib", "poll", "Native"));
+
+    static JfrBlocking recording(String jvm, JfrBlocking.Site... sites) {
+        return new JfrBlocking(Path.of("synthetic.jfr"), jvm, 10, List.of(sites));
+    }
+
+    static JfrBlocking.Site site(String event, List<Frame> frames, long count) {
+        return new JfrBlocking.Site(event, frames, false, count, 0, 0, List.of("t"));
+    }
+
+    @Test
+    void classifiesStacksByWhatAVirtualThreadWouldDo() {
+        assertEquals(HandoffClass.UNMOUNTS, HandoffClass.of(JfrBlocking.PARK, PARK));
+        assertEquals(HandoffClass.MONITOR, HandoffClass.of(JfrBlocking.MONITOR_WAIT, MONITOR));
+        assertEquals(HandoffClass.MONITOR, HandoffClass.of(JfrBlocking.MONITOR_ENTER, MONITOR));
+        assertEquals(HandoffClass.NATIVE_PIN, HandoffClass.of(JfrBlocking.PARK, UNDER_JNI));
+        assertEquals(HandoffClass.NATIVE_PIN, HandoffClass.of(JfrBlocking.PARK,
+                List.of(new Frame("jdk.internal.foreign.abi.UpcallStub", "invoke", "JIT compiled"))));
+        assertEquals(HandoffClass.PINNED, HandoffClass.of(JfrBlocking.PINNED, PARK));
+        assertEquals(HandoffClass.UNCLASSIFIED, HandoffClass.of(JfrBlocking.PARK, List.of()));
+        assertTrue(HandoffClass.MONITOR.pinsOn(21) && !HandoffClass.MONITOR.pinsOn(24));
+        assertTrue(HandoffClass.NATIVE_PIN.pinsOn(25) && !HandoffClass.UNMOUNTS.pinsOn(21));
+    }
+
+    @Test
+    void arithmeticOnASyntheticPriceTableWithItsInterval() {
+        // 100 unmounting parks, 50 monitor waits (pin on JDK 21), 10 without a stack; a quarter of wake-ups on the same CPU
+        JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (21.0.5+11-LTS) for linux-amd64",
+                site(JfrBlocking.PARK, PARK, 100), site(JfrBlocking.MONITOR_WAIT, MONITOR, 50), site(JfrBlocking.PARK, List.of(), 10));
+        Forecast f = Forecast.of(rec, prices(true), new Forecast.Mix(0.25, true, "test"), 40).orElseThrow();
+        assertEquals(21, f.jdkFeature());
+        assertTrue(f.monitorsPin());
+        // platform price: 0.25 × 2000 + 0.75 × 6000 = 5000; SE = hypot(25, 225)
+        assertEquals(5000, f.platform().value(), 1e-9);
+        assertEquals(Math.hypot(25, 225), f.platform().standardError(), 1e-9);
+        assertEquals(160 * 5000, f.now().value(), 1e-6);
+        assertEquals(160 * Math.hypot(25, 225), f.now().standardError(), 1e-6);
+        // on virtual threads: the 100 parks at 400, the 60 others stay at 5000
+        assertEquals(100 * 400 + 60 * 5000, f.onVirtual().value(), 1e-6);
+        assertEquals(Math.hypot(100 * 20, 60 * Math.hypot(25, 225)), f.onVirtual().standardError(), 1e-6);
+        assertEquals(100 * (5000 - 400), f.saved().value(), 1e-6);
+        assertTrue(f.saved().lower() < f.saved().value() && f.saved().value() < f.saved().upper(), "an interval, not a point");
+        assertEquals(f.now().value() / 40, f.perUnit(f.now()).value(), 1e-9);
+        assertEquals(f.now().value() / 10, f.perSecond(f.now()).value(), 1e-9);
+        assertEquals(10, f.unclassified());
+        assertEquals(HandoffClass.MONITOR, f.sites().get(1).cls());
+        assertTrue(f.sites().get(1).pins());
+        assertEquals(f.sites().get(1).now(), f.sites().get(1).onVirtual(), "a pinned handoff keeps the platform price");
+        assertTrue(f.spin().contains(Forecast.SPIN_RUN));
+    }
+
+    @Test
+    void monitorsUnmountFromJdk24() {
+        JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (25.0.3+9-LTS) for linux-amd64",
+                site(JfrBlocking.MONITOR_WAIT, MONITOR, 10));
+        Forecast f = Forecast.of(rec, prices(true), new Forecast.Mix(1, true, "test"), 0).orElseThrow();
+        assertEquals(10 * 400, f.onVirtual().value(), 1e-9);
+        assertNull(f.perUnit(f.now()), "no units, no per-unit figure");
+    }
+
+    @Test
+    void withoutThePricesItNeedsItForecastsWhatItCan() {
+        JfrBlocking rec = recording(null, site(JfrBlocking.PARK, PARK, 10));
+        Forecast f = Forecast.of(rec, prices(false), new Forecast.Mix(0, true, "test"), 0).orElseThrow();
+        assertNull(f.onVirtual());
+        assertEquals(List.of(SwitchPrices.VIRTUAL_RUN), f.prices().missing());
+        SwitchPrices noCross = new SwitchPrices(prices(true).sameCpu(), null, prices(true).virtual(), List.of(SwitchPrices.PLATFORM_RUN));
+        assertTrue(Forecast.of(rec, noCross, Forecast.Mix.assumedCross(), 0).isEmpty(), "nothing to price a cross-CPU wake-up with");
+        assertTrue(Forecast.of(rec, noCross, new Forecast.Mix(1, true, "all same"), 0).isPresent());
+    }
+
+    @Test
+    void theCapturedRecordingIsForecast() {
+        Forecast f = Forecast.of(JfrBlocking.read(Path.of("src/test/resources/fixtures/jfr/handoffs-jdk25.jfr")), prices(true),
+                Forecast.Mix.assumedCross(), 1000).orElseThrow();
+        assertEquals(25, f.jdkFeature());
+        assertTrue(f.sites().stream().anyMatch(s -> s.cls() == HandoffClass.UNMOUNTS));
+        assertTrue(f.sites().stream().anyMatch(s -> s.cls() == HandoffClass.MONITOR && !s.pins()));
+        assertTrue(f.saved().value() > 0 && Double.isFinite(f.saved().standardError()));
+        assertEquals(0, f.unclassified());
+    }
+}

@@ -1,0 +1,54 @@
+package dev.switchcost.measure.sample;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A sched_waking/sched_wakeup trace captured with tracefs on the 2-vCPU KVM guest while {@code fixtures/jfr/Handoffs.java.txt}
+ * started (its first 2,400 lines: the JVM compiling the source-file program, all threads).
+ */
+class WakeupTraceTest {
+
+    static final Path TRACE = Path.of("src/test/resources/fixtures/sched-trace/handoffs-jdk25.txt");
+
+    @Test
+    void pairsEachWakingWithItsWakeupAndComparesTheCpus() throws Exception {
+        List<String> lines = Files.readAllLines(TRACE);
+        WakeupTrace.Counts all = WakeupTrace.parse(lines, tid -> true);
+        long wakeups = lines.stream().filter(l -> l.contains(": sched_wakeup:")).count();
+        long wakings = lines.stream().filter(l -> l.contains(": sched_waking:")).count();
+        assertTrue(all.sameCpu() + all.crossCpu() <= Math.min(wakeups, wakings));
+        assertTrue(all.sameCpu() + all.crossCpu() >= Math.min(wakeups, wakings) - 3, "every pair but the cut ones: " + all);
+        assertTrue(all.sameCpu() > 0 && all.crossCpu() > 0, "two CPUs, both kinds: " + all);
+        // one thread only: its wake-ups are a part of the whole
+        int c1 = Integer.parseInt(lines.stream().filter(l -> l.contains("comm=C1 CompilerThre")).findFirst().orElseThrow()
+                .replaceAll(".* pid=(\\d+) .*", "$1"));
+        WakeupTrace.Counts one = WakeupTrace.parse(lines, tid -> tid == c1);
+        assertTrue(one.sameCpu() + one.crossCpu() > 0 && one.sameCpu() + one.crossCpu() < all.sameCpu() + all.crossCpu());
+    }
+
+    @Test
+    void sameAndCrossByTheCpuColumns() {
+        List<String> lines = List.of(
+                " C1 CompilerThre-12973   [000] d..2. 1.000001: sched_waking: comm=queue-taker pid=7 prio=130 target_cpu=001",
+                "            java-12958   [000] d..3. 1.000002: sched_wakeup: comm=queue-taker pid=7 prio=130 target_cpu=000",
+                "            java-12958   [001] d..2. 1.000003: sched_waking: comm=monitor waiter pid=8 prio=120 target_cpu=001",
+                "          <idle>-0       [000] dNh4. 1.000004: sched_wakeup: comm=monitor waiter pid=8 prio=120 target_cpu=000");
+        assertEquals(new WakeupTrace.Counts(1, 1, 0), WakeupTrace.parse(lines, tid -> true));
+        assertEquals(new WakeupTrace.Counts(0, 0, 0), WakeupTrace.parse(lines, tid -> false));
+    }
+
+    @Test
+    void aBrokenLineIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> WakeupTrace.parse(List.of("x: sched_waking: garbage"), tid -> true));
+        assertTrue(e.getMessage().contains("garbage"), e.getMessage());
+    }
+}
