@@ -20,7 +20,8 @@
 #
 # usage: scripts/measure-forecast.sh [OUT]              default OUT: docs/results/<today>-forecast
 #        scripts/measure-forecast.sh --verdict-only OUT  (c) and (d) again on OUT, with this checkout's build
-# environment: RATE=1000 (requests/s in all), REPS=5, DURATION=20 (s measured per run), WARMUP=10, PORT=18080, JETTY_VERSION=12.1.12
+# environment: RATE=1000 (requests/s in all), REPS=5, DURATION=20 (s measured per run), WARMUP=10, PORT=18080,
+#              JETTY_VERSION=12.1.12, COSTS=DIR (results whose costs price the sample and the forecast)
 # Exit 0: every run measured and a verdict; 1: a run was no measurement (verdict.md says which); 2: usage;
 # 3: something missing here (h2load, Jetty's download, the forecast command), one line naming the fix.
 set -uo pipefail
@@ -38,6 +39,9 @@ for v in RATE REPS SECONDS_RUN WARMUP PORT; do  # SECONDS_RUN: bash owns SECONDS
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "measure-forecast: $v must be a positive whole number, not '${!v}'" >&2; exit 2; }
 done
 (( REPS >= 2 )) || { echo "measure-forecast: REPS must be at least 2 (an interval needs two pairs)" >&2; exit 2; }
+if [[ -n ${COSTS:-} ]]; then
+    COSTS=$(cd "$COSTS" 2>/dev/null && pwd) || { echo "measure-forecast: COSTS=${COSTS} is not a directory; give a results directory" >&2; exit 2; }
+fi
 command -v h2load > /dev/null || { echo "measure-forecast: h2load not found; install it: apt-get install nghttp2-client" >&2; exit 3; }
 command -v curl > /dev/null || { echo "measure-forecast: curl not found; install it: apt-get install curl" >&2; exit 3; }
 source "$here/measure-lib.sh"
@@ -59,19 +63,26 @@ title="Jetty $JETTY_VERSION, a 1 KiB static file (DefaultServlet), $RATE request
 
 # (d): the forecast (if this build has the command), then the check; returns the script's exit code
 check() {
-    local missing="" rc
+    local why="" failed=0 rc
+    local args=(--jfr "$M/pt.jfr" --units "$(cat "$M/units.txt" 2>/dev/null)" --json "$M/forecast.json")
+    [[ -d $M/pt-sample ]] && args+=(--sample "$M/pt-sample")
+    [[ -n ${COSTS:-} ]] && args+=(--costs "$COSTS")
     if scripts/switchcost forecast --help > /dev/null 2>&1; then
-        local jfc=() args=(--jfr "$M/pt.jfr" --units "$(cat "$M/units.txt")" --json "$M/forecast.json")
-        [[ -d $M/pt-sample ]] && args+=(--sample "$M/pt-sample")
         log "forecast: switchcost forecast ${args[*]}"
-        timeout 300 scripts/switchcost forecast "${args[@]}" > "$M/forecast.txt" 2>&1 || log "forecast exited $?: see forecast.txt"
+        rm -f "$M/forecast.json"
+        if ! timeout 300 scripts/switchcost forecast "${args[@]}" > "$M/forecast.txt" 2>&1; then
+            why="switchcost forecast exited $? (see forecast.txt)"; failed=1; log "$why"
+        fi
     else
-        missing="this build has no switchcost forecast (issue 32, item 3); it would run: switchcost forecast --jfr pt.jfr --sample pt-sample --units $(cat "$M/units.txt" 2>/dev/null) --json forecast.json"
-        log "$missing"
+        why="this build has no switchcost forecast (issue 32, item 3); it would run: switchcost forecast ${args[*]}"
+        log "$why"
     fi
-    scripts/switchcost forecast-check "$M" --title "$title" ${missing:+--no-forecast "$missing"}
+    scripts/switchcost forecast-check "$M" --title "$title" ${why:+--no-forecast "$why"}
     rc=$?
-    if [[ $rc == 0 && -n $missing ]]; then
+    if [[ $rc == 0 && $failed == 1 ]]; then
+        echo "measure-forecast: measured, but the forecast failed: see $M/forecast.txt (COSTS=DIR gives it a results directory of costs)" >&2
+        return 1
+    elif [[ $rc == 0 && -n $why ]]; then
         echo "measure-forecast: measured, but no verdict: build a switchcost with the forecast command, then run scripts/measure-forecast.sh --verdict-only $M" >&2
         return 3
     fi
@@ -106,6 +117,7 @@ if scripts/switchcost sample --help 2>/dev/null | grep -q -- '--output'; then
 else
     sample_out=(--csv "$M/pt-sample.csv")  # before issue 32's sample -o: its CSV and summary
 fi
+[[ -n ${COSTS:-} ]] && sample_out+=(--costs "$COSTS")
 timeout $((SECONDS_RUN + 60)) scripts/switchcost sample "${sample_out[@]}" --pid "$server" --duration "${SECONDS_RUN}s" > "$M/pt-sample.txt" 2>&1 &
 sampler=$!
 load_run "$RATE" "$SECONDS_RUN" "$PORT" "$M/pt-record.h2load.txt"
