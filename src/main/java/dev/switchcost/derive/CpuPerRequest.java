@@ -81,8 +81,8 @@ public final class CpuPerRequest {
                 return "the load generator finished no run (see its output, NN-POOL.h2load.txt)";
             }
             if (!load.clean()) {
-                return String.format(Locale.ROOT, "not every request answered with a 2xx: %d started, %d 2xx, %d failed, %d errored, %d timeout",
-                        load.started(), load.ok(), load.failed(), load.errored(), load.timeout());
+                return String.format(Locale.ROOT, "not every request answered with a 2xx: %d done, %d 2xx, %d failed, %d errored, %d timeout",
+                        load.done(), load.ok(), load.failed(), load.errored(), load.timeout());
             }
             if (!load.held(targetRate, RATE_TOLERANCE)) {
                 return String.format(Locale.ROOT, "the fixed rate was not held: %.1f of %.0f requests/s", load.rate(), targetRate);
