@@ -24,6 +24,8 @@
 #              JETTY_VERSION=12.1.12, COSTS=DIR (results whose costs price the sample and the forecast)
 # Exit 0: every run measured and a verdict; 1: a run was no measurement (verdict.md says which); 2: usage;
 # 3: something missing here (h2load, Jetty's download, the forecast command), one line naming the fix.
+# The whole script is one block, read before any of it runs: an edit to the file during a run cannot change the run.
+{
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 usage="usage: scripts/measure-forecast.sh [OUT] | --verdict-only OUT   (env: RATE REPS DURATION WARMUP PORT)"
@@ -67,11 +69,14 @@ check() {
     local args=(--jfr "$M/pt.jfr" --units "$(cat "$M/units.txt" 2>/dev/null)" --json "$M/forecast.json")
     [[ -d $M/pt-sample ]] && args+=(--sample "$M/pt-sample")
     [[ -n ${COSTS:-} ]] && args+=(--costs "$COSTS")
-    if scripts/switchcost forecast --help > /dev/null 2>&1; then
+    # (switchcost forecast --help exits 0 with the main help when there is no such command; help forecast does not)
+    if scripts/switchcost help forecast > /dev/null 2>&1; then
         log "forecast: switchcost forecast ${args[*]}"
         rm -f "$M/forecast.json"
-        if ! timeout 300 scripts/switchcost forecast "${args[@]}" > "$M/forecast.txt" 2>&1; then
-            why="switchcost forecast exited $? (see forecast.txt)"; failed=1; log "$why"
+        timeout 300 scripts/switchcost forecast "${args[@]}" > "$M/forecast.txt" 2>&1
+        rc=$?
+        if [[ $rc != 0 ]]; then
+            why="switchcost forecast exited $rc (see forecast.txt)"; failed=1; log "$why"
         fi
     else
         why="this build has no switchcost forecast (issue 32, item 3); it would run: switchcost forecast ${args[*]}"
@@ -112,20 +117,27 @@ server=$JETTY_PID
 load_run "$RATE" "$WARMUP" "$PORT" "$M/logs/record-warmup.h2load.txt"
 timeout 30 "$(dirname "$JETTY_JAVA")/jcmd" "$server" JFR.start name=forecast settings="$jfc" > "$M/logs/jfr-start.txt" 2>&1 \
     || { log "jcmd JFR.start failed: see logs/jfr-start.txt"; exit 3; }
-if scripts/switchcost sample --help 2>/dev/null | grep -q -- '--output'; then
+if scripts/switchcost help sample 2>/dev/null | grep -q -- '--output'; then
     sample_out=(-o "$M/pt-sample")
 else
     sample_out=(--csv "$M/pt-sample.csv")  # before issue 32's sample -o: its CSV and summary
 fi
 [[ -n ${COSTS:-} ]] && sample_out+=(--costs "$COSTS")
-timeout $((SECONDS_RUN + 60)) scripts/switchcost sample "${sample_out[@]}" --pid "$server" --duration "${SECONDS_RUN}s" > "$M/pt-sample.txt" 2>&1 &
+# the sampler first, until it has taken its first reading (a JVM starting takes seconds); SIGTERM ends it after the load
+timeout $((SECONDS_RUN + 120)) scripts/switchcost sample "${sample_out[@]}" --pid "$server" --interval 500ms > "$M/pt-sample.txt" 2>&1 &
 sampler=$!
+for i in $(seq 1 60); do
+    (( $(grep -c '^ *[0-9]' "$M/pt-sample.txt" 2>/dev/null || true) > 0 )) && break
+    kill -0 "$sampler" 2>/dev/null || break
+    sleep 0.5
+done
 load_run "$RATE" "$SECONDS_RUN" "$PORT" "$M/pt-record.h2load.txt"
+kill -TERM "$sampler" 2>/dev/null
 timeout 60 "$(dirname "$JETTY_JAVA")/jcmd" "$server" JFR.stop name=forecast filename="$M/pt.jfr" > "$M/logs/jfr-stop.txt" 2>&1 \
     || { log "jcmd JFR.stop failed: see logs/jfr-stop.txt"; exit 3; }
-wait "$sampler"; sample_rc=$?; sampler=""
+wait "$sampler"; sample_rc=$?; sampler=""  # 143 after SIGTERM is its normal end here
 awk '/^status codes:/ {print $3}' "$M/pt-record.h2load.txt" > "$M/units.txt"
-log "recorded: $(cat "$M/units.txt") requests, pt.jfr $(du -h "$M/pt.jfr" | cut -f1), sample exited $sample_rc"
+log "recorded: $(grep -h '^finished in' "$M/pt-record.h2load.txt"); $(cat "$M/units.txt") requests, pt.jfr $(du -h "$M/pt.jfr" | cut -f1), sample exited $sample_rc"
 jetty_stop "$server"; server=""
 
 # (b) the measured runs, interleaved
@@ -152,3 +164,4 @@ done
 check; rc=$?
 measure_end 'start.jar|h2load'
 exit $rc
+}

@@ -59,6 +59,14 @@ public final class ForecastCheckCommand extends BaseCommand {
     @Option(names = "--no-forecast", paramLabel = "WHY", description = "Why there is no forecast (written in the verdict).")
     String noForecast;
 
+    @Option(names = "--recorded", paramLabel = "FILE",
+            description = "The load generator's output of the recorded run (default: DIR/pt-record.h2load.txt, if present).")
+    Path recordedFile;
+
+    @Option(names = "--rate", paramLabel = "N", defaultValue = "0",
+            description = "The fixed rate the recorded run must have held, requests/s (default: the measured runs' rate).")
+    double rate;
+
     @Option(names = "--title", paramLabel = "TEXT", defaultValue = "a server on platform and on virtual threads",
             description = "What was measured, for the verdict's heading.")
     String title;
@@ -77,12 +85,25 @@ public final class ForecastCheckCommand extends BaseCommand {
                         + " with value and lower/upper or halfWidth)";
             }
         }
+        String recorded = recordedProblem(runs);
         AtomicFiles.writeString(dir.resolve(TSV), ForecastCheckReport.tsv(runs));
-        String verdict = ForecastCheckReport.verdict(title, runs, forecast, why);
+        String verdict = ForecastCheckReport.verdict(title, runs, forecast, why)
+                + (recorded == null ? "" : "\nThe recorded run is no measurement of the same load: " + recorded + "\n");
         AtomicFiles.writeString(dir.resolve(VERDICT), verdict);
         out().print(verdict);
         out().flush();
-        return runs.stream().anyMatch(r -> r.problem() != null) ? ExitCodes.FAILURE : ExitCodes.OK;
+        return recorded != null || runs.stream().anyMatch(r -> r.problem() != null) ? ExitCodes.FAILURE : ExitCodes.OK;
+    }
+
+    /** Why the recorded run did not see the load the measured runs saw (its rate not held, or failures), or null. */
+    private String recordedProblem(List<Run> runs) throws IOException {
+        Path file = recordedFile != null ? recordedFile : dir.resolve("pt-record.h2load.txt");
+        if (recordedFile == null && !Files.exists(file)) {
+            return null;
+        }
+        double target = rate > 0 ? rate : runs.get(0).targetRate();
+        Run recorded = new Run(0, Pool.PLATFORM, target, load(file), 1, 0, 0, 0);
+        return recorded.problem();
     }
 
     /** The runs in a directory of NN-POOL.proc and NN-POOL.h2load.txt files, in run order. */

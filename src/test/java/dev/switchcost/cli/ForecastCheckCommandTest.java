@@ -80,6 +80,17 @@ class ForecastCheckCommandTest {
         assertTrue(verdict.contains("- run 4 (virtual): the virtual pool ran without a virtual thread carrier"), verdict);
     }
 
+    /** The recorded run must have seen the measured runs' load: a run at 970 of 1000 requests/s (captured) fails the check. */
+    @Test
+    void aRecordedRunThatDidNotHoldTheRateFailsTheCheck() throws IOException {
+        twoPairs();
+        Files.writeString(dir.resolve("pt-record.h2load.txt"), String.join("\n", Fixtures.lines("h2load/h2load-1.52-h1-1000rps-in-flight.txt")));
+        CliResult r = CliResult.run("forecast-check", dir.toString());
+        assertEquals(ExitCodes.FAILURE, r.exit(), r.err());
+        assertTrue(Files.readString(dir.resolve("verdict.md")).contains(
+                "The recorded run is no measurement of the same load: the fixed rate was not held: 970.2 of 1000 requests/s"), r.out());
+    }
+
     @Test
     void aDirectoryWithoutRunsIsAUsageErrorInOneLine() {
         CliResult r = CliResult.run("forecast-check", dir.toString());
