@@ -150,11 +150,11 @@ for rep in $(seq 1 "$REPS"); do
         fi
         server=$JETTY_PID
         load_run "$RATE" "$WARMUP" "$PORT" "$M/logs/$id-warmup.h2load.txt"
-        cpu0=$(proc_cpu_ticks "$server"); read -r vol0 inv0 < <(proc_switches "$server")
+        cpu0=$(proc_cpu_ticks "$server"); jit0=$(proc_jit_ticks "$server"); read -r vol0 inv0 < <(proc_switches "$server")
         load_run "$RATE" "$SECONDS_RUN" "$PORT" "$M/runs/$id.h2load.txt"
-        cpu1=$(proc_cpu_ticks "$server"); read -r vol1 inv1 < <(proc_switches "$server")
-        printf 'pool=%s\nrate=%s\ncpu_ticks=%s\nvoluntary=%s\ninvoluntary=%s\ncarriers=%s\n' "$pool" "$RATE" \
-            $((cpu1 - cpu0)) $((vol1 - vol0)) $((inv1 - inv0)) "$(proc_carriers "$server")" > "$M/runs/$id.proc"
+        cpu1=$(proc_cpu_ticks "$server"); jit1=$(proc_jit_ticks "$server"); read -r vol1 inv1 < <(proc_switches "$server")
+        printf 'pool=%s\nrate=%s\ncpu_ticks=%s\njit_ticks=%s\nvoluntary=%s\ninvoluntary=%s\ncarriers=%s\n' "$pool" "$RATE" \
+            $((cpu1 - cpu0)) $((jit1 - jit0)) $((vol1 - vol0)) $((inv1 - inv0)) "$(proc_carriers "$server")" > "$M/runs/$id.proc"
         jetty_stop "$server"; server=""
         log "run $id: $(grep -h '^finished in' "$M/runs/$id.h2load.txt" || echo 'no h2load summary'); server CPU $((cpu1 - cpu0)) ticks"
     done

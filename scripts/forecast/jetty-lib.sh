@@ -6,6 +6,7 @@
 #   jetty_start DIR POOL PORT LOG   # POOL: platform (module threadpool) or virtual (threadpool-virtual); sets $JETTY_PID
 #   jetty_stop PID              # SIGTERM to its process group, SIGKILL after 15 s; never waits longer
 #   proc_cpu_ticks PID          # utime + stime of the whole process (every thread, live or ended), in clock ticks
+#   proc_jit_ticks PID          # utime + stime of the JIT compiler threads (C1/C2 CompilerThread), clock ticks
 #   proc_switches PID           # "voluntary involuntary" summed over the process's live threads
 #   proc_carriers PID           # how many ForkJoinPool carrier threads (virtual threads' carriers) the process has
 #   load_run RATE SECONDS PORT OUT   # h2load: HTTP/1.1, $LOAD_CONNECTIONS connections, RATE requests/s in all
@@ -92,6 +93,15 @@ proc_cpu_ticks() {
     local t
     t=$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{print $12 + $13}')
     echo "${t:-0}"
+}
+
+proc_jit_ticks() {
+    local f t=0
+    for f in /proc/"$1"/task/*; do
+        [[ $(cat "$f/comm" 2>/dev/null) == C[12]\ Compiler* ]] || continue
+        t=$((t + $(sed 's/^.*) //' "$f/stat" 2>/dev/null | awk '{print $12 + $13}')))
+    done
+    echo "$t"
 }
 
 proc_switches() {

@@ -126,7 +126,8 @@ public final class ForecastCheckCommand extends BaseCommand {
                 H2loadSummary load = load(loadFile);
                 runs.add(new Run(Integer.parseInt(m.group(1)), Pool.of(m.group(2)), number(kv, "rate", proc), load,
                         (long) number(kv, "cpu_ticks", proc), (long) number(kv, "voluntary", proc),
-                        (long) number(kv, "involuntary", proc), (int) number(kv, "carriers", proc)));
+                        (long) number(kv, "involuntary", proc), (int) number(kv, "carriers", proc),
+                        kv.containsKey("jit_ticks") ? (long) number(kv, "jit_ticks", proc) : -1));
             } catch (IllegalArgumentException e) {
                 throw SwitchcostException.usage(proc.getFileName() + ": " + e.getMessage());
             }

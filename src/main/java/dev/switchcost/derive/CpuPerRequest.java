@@ -54,9 +54,22 @@ public final class CpuPerRequest {
      * @param voluntary   voluntary switches of the server's threads over the window (the threads alive at both ends)
      * @param involuntary involuntary switches, the same way
      * @param carriers    the server's ForkJoinPool carrier threads at the end of the window
+     * @param jitTicks    the part of {@code cpuTicks} the JIT compiler threads took (a warm-up too short shows here);
+     *                    -1 when not read
      */
     public record Run(int index, Pool pool, double targetRate, H2loadSummary load, long cpuTicks, long voluntary, long involuntary,
-                      int carriers) {
+                      int carriers, long jitTicks) {
+
+        /** A run whose JIT compiler time was not read. */
+        public Run(int index, Pool pool, double targetRate, H2loadSummary load, long cpuTicks, long voluntary, long involuntary,
+                   int carriers) {
+            this(index, pool, targetRate, load, cpuTicks, voluntary, involuntary, carriers, -1);
+        }
+
+        /** The JIT compiler threads' share of the server's CPU time in the window; NaN when not read. */
+        public double jitShare() {
+            return jitTicks < 0 || cpuTicks <= 0 ? Double.NaN : (double) jitTicks / cpuTicks;
+        }
 
         public long cpuNs() {
             return cpuTicks * CpuTicks.NS_PER_TICK;

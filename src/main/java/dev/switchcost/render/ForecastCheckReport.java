@@ -16,7 +16,7 @@ public final class ForecastCheckReport {
 
     /** The TSV's header line. */
     public static final String TSV_HEADER = "run\tpool\ttarget_rps\tachieved_rps\tseconds\trequests_2xx\tcpu_ns\tcpu_ns_per_request"
-            + "\tserver_cpu_share\tvoluntary_switches\tinvoluntary_switches\tswitches_per_request\tcarriers\tproblem";
+            + "\tserver_cpu_share\tvoluntary_switches\tinvoluntary_switches\tswitches_per_request\tcarriers\tjit_share_of_cpu\tproblem";
 
     /**
      * The forecast's change in CPU per request, as read from its JSON.
@@ -36,9 +36,9 @@ public final class ForecastCheckReport {
         StringBuilder b = new StringBuilder(TSV_HEADER).append('\n');
         for (Run r : runs) {
             String problem = r.problem();
-            b.append(String.format(Locale.ROOT, "%d\t%s\t%.0f\t%.2f\t%.2f\t%d\t%d\t%.1f\t%.4f\t%d\t%d\t%.3f\t%d\t%s%n", r.index(), r.pool().label(),
+            b.append(String.format(Locale.ROOT, "%d\t%s\t%.0f\t%.2f\t%.2f\t%d\t%d\t%.1f\t%.4f\t%d\t%d\t%.3f\t%d\t%.4f\t%s%n", r.index(), r.pool().label(),
                     r.targetRate(), r.load().rate(), r.load().seconds(), r.load().ok(), r.cpuNs(),
-                    r.nsPerRequest(), r.cpuShare(), r.voluntary(), r.involuntary(), r.switchesPerRequest(), r.carriers(),
+                    r.nsPerRequest(), r.cpuShare(), r.voluntary(), r.involuntary(), r.switchesPerRequest(), r.carriers(), r.jitShare(),
                     problem == null ? "" : problem));
         }
         return b.toString();

@@ -24,7 +24,7 @@ class ForecastCheckCommandTest {
         Path runs = Files.createDirectories(dir.resolve("runs"));
         Files.writeString(runs.resolve(id + "-" + pool + ".h2load.txt"), String.join("\n", Fixtures.lines("h2load/h2load-1.52-h1-1000rps.txt")));
         Files.writeString(runs.resolve(id + "-" + pool + ".proc"), "pool=" + pool + "\nrate=1000\ncpu_ticks=" + ticks
-                + "\nvoluntary=30000\ninvoluntary=400\ncarriers=" + carriers + "\n");
+                + "\njit_ticks=15\nvoluntary=30000\ninvoluntary=400\ncarriers=" + carriers + "\n");
     }
 
     /** Platform 300 and 310 ticks, virtual 280 and 292: 1000 ns per tick per request, so the pairs differ by -20 and -18 µs. */
@@ -43,7 +43,7 @@ class ForecastCheckCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         List<String> tsv = Files.readAllLines(dir.resolve("cpu-per-request.tsv"));
         assertEquals(5, tsv.size());
-        assertTrue(tsv.get(1).startsWith("1\tplatform\t1000\t1000.00\t10.00\t10000\t3000000000\t300000.0\t0.3000\t30000\t400\t3.040\t0\t"), tsv.get(1));
+        assertTrue(tsv.get(1).startsWith("1\tplatform\t1000\t1000.00\t10.00\t10000\t3000000000\t300000.0\t0.3000\t30000\t400\t3.040\t0\t0.0500\t"), tsv.get(1));
         String verdict = Files.readString(dir.resolve("verdict.md"));
         assertTrue(verdict.startsWith("# The forecast against the measured change: Jetty test"), verdict);
         assertTrue(verdict.contains("| change platform → virtual | -19000 |"), verdict);

@@ -32,6 +32,8 @@ class CpuPerRequestTest {
         assertEquals(0.15, r.cpuShare(), 1e-12);
         assertEquals(2.025, r.switchesPerRequest(), 1e-12);
         assertNull(r.problem());
+        assertTrue(Double.isNaN(r.jitShare()));
+        assertEquals(0.1, new Run(1, Pool.PLATFORM, 1000, served(20_000, 20), 300, 1, 1, 0, 30).jitShare(), 1e-12);
     }
 
     @Test
