@@ -50,10 +50,12 @@ source "$here/measure-lib.sh"
 source "$here/forecast/jetty-lib.sh"
 mkdir -p "$out" && M=$(cd "$out" && pwd)
 
-server=""; sampler=""; work=""
+server=""; sampler=""; work=""; JETTY_PID=""
 cleanup() {
     [[ -n $sampler ]] && { kill -TERM "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null; }
     [[ -n $server ]] && jetty_stop "$server"
+    # a server still starting when the run was ended: jetty_start has its pid, the script not yet
+    [[ -n $JETTY_PID && $JETTY_PID != "$server" ]] && jetty_stop "$JETTY_PID"
     [[ -n $work ]] && rm -rf "$work"
     [[ -n ${F:-} && $verdict_only == 0 ]] && rm -rf "$F"
 }
