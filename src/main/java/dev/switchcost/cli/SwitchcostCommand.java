@@ -34,6 +34,7 @@ import java.io.PrintWriter;
             DiffCommand.class,
             HistoryCommand.class,
             SimulateNativeCommand.class,
+            ForecastCheckCommand.class,
             AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class
         })

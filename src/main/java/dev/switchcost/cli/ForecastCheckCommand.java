@@ -1,0 +1,217 @@
+package dev.switchcost.cli;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.CpuPerRequest;
+import dev.switchcost.derive.CpuPerRequest.Pool;
+import dev.switchcost.derive.CpuPerRequest.Run;
+import dev.switchcost.measure.sample.H2loadSummary;
+import dev.switchcost.render.ForecastCheckReport;
+import dev.switchcost.render.ForecastCheckReport.Forecast;
+import dev.switchcost.results.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * {@code switchcost forecast-check DIR}, the last step of {@code scripts/measure-forecast.sh}: reads the measured runs
+ * the script left in {@code DIR/runs} (each {@code NN-POOL.h2load.txt}, the load generator's output, and
+ * {@code NN-POOL.proc}, the server's readings), writes {@code DIR/cpu-per-request.tsv} and {@code DIR/verdict.md}
+ * atomically, and prints the verdict. Exit 0 when every run is a measurement, 1 when one is not (the files still say
+ * which and why), 2 when DIR holds no runs.
+ *
+ * <p>Hidden from {@code switchcost --help}: the script is the documented entry point.
+ */
+@Command(name = "forecast-check",
+        hidden = true,
+        mixinStandardHelpOptions = true,
+        header = "The measured change platform → virtual in a server's CPU per request, against the forecast's interval.",
+        description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/measure-forecast.sh writes them), writes"
+                + " DIR/cpu-per-request.tsv and DIR/verdict.md.")
+public final class ForecastCheckCommand extends BaseCommand {
+
+    static final String TSV = "cpu-per-request.tsv";
+    static final String VERDICT = "verdict.md";
+    private static final Pattern RUN = Pattern.compile("(\\d+)-(\\w+)\\.proc");
+
+    @Parameters(paramLabel = "DIR", description = "The script's output directory.")
+    Path dir;
+
+    @Option(names = "--forecast", paramLabel = "FILE", description = "The forecast's JSON (default: DIR/forecast.json, if present).")
+    Path forecastFile;
+
+    @Option(names = "--no-forecast", paramLabel = "WHY", description = "Why there is no forecast (written in the verdict).")
+    String noForecast;
+
+    @Option(names = "--recorded", paramLabel = "FILE",
+            description = "The load generator's output of the recorded run (default: DIR/pt-record.h2load.txt, if present).")
+    Path recordedFile;
+
+    @Option(names = "--rate", paramLabel = "N", defaultValue = "0",
+            description = "The fixed rate the recorded run must have held, requests/s (default: the measured runs' rate).")
+    double rate;
+
+    @Option(names = "--title", paramLabel = "TEXT", defaultValue = "a server on platform and on virtual threads",
+            description = "What was measured, for the verdict's heading.")
+    String title;
+
+    @Override
+    protected int doCall() throws IOException {
+        List<Run> runs = readRuns(dir.resolve("runs"));
+        Path json = forecastFile != null ? forecastFile : dir.resolve("forecast.json");
+        Forecast forecast = null;
+        String why = noForecast != null ? noForecast : "no forecast.json in " + dir;
+        if (Files.isRegularFile(json)) {
+            Optional<Forecast> f = perUnit(json);
+            forecast = f.orElse(null);
+            if (f.isEmpty()) {
+                why = json.getFileName() + " has no per-request change with an interval (an object under a key naming units,"
+                        + " with value and lower/upper or halfWidth)";
+            }
+        }
+        String recorded = recordedProblem(runs);
+        AtomicFiles.writeString(dir.resolve(TSV), ForecastCheckReport.tsv(runs));
+        String verdict = ForecastCheckReport.verdict(title, runs, forecast, why)
+                + (recorded == null ? "" : "\nThe recorded run is no measurement of the same load: " + recorded + "\n");
+        AtomicFiles.writeString(dir.resolve(VERDICT), verdict);
+        out().print(verdict);
+        out().flush();
+        return recorded != null || runs.stream().anyMatch(r -> r.problem() != null) ? ExitCodes.FAILURE : ExitCodes.OK;
+    }
+
+    /** Why the recorded run did not see the load the measured runs saw (its rate not held, or failures), or null. */
+    private String recordedProblem(List<Run> runs) throws IOException {
+        Path file = recordedFile != null ? recordedFile : dir.resolve("pt-record.h2load.txt");
+        if (recordedFile == null && !Files.exists(file)) {
+            return null;
+        }
+        double target = rate > 0 ? rate : runs.get(0).targetRate();
+        Run recorded = new Run(0, Pool.PLATFORM, target, load(file), 1, 0, 0, 0);
+        return recorded.problem();
+    }
+
+    /** The runs in a directory of NN-POOL.proc and NN-POOL.h2load.txt files, in run order. */
+    static List<Run> readRuns(Path runsDir) throws IOException {
+        List<Path> procs;
+        try (Stream<Path> s = Files.exists(runsDir) ? Files.list(runsDir) : Stream.empty()) {
+            procs = s.filter(p -> RUN.matcher(p.getFileName().toString()).matches()).sorted().toList();
+        }
+        if (procs.isEmpty()) {
+            throw SwitchcostException.usage("no measured runs in " + runsDir + " (NN-platform.proc, NN-virtual.proc): give the"
+                    + " output directory of scripts/measure-forecast.sh");
+        }
+        List<Run> runs = new ArrayList<>();
+        for (Path proc : procs) {
+            Matcher m = RUN.matcher(proc.getFileName().toString());
+            m.matches();
+            Path loadFile = proc.resolveSibling(m.group(1) + "-" + m.group(2) + ".h2load.txt");
+            try {
+                Map<String, String> kv = keyValues(proc);
+                H2loadSummary load = load(loadFile);
+                runs.add(new Run(Integer.parseInt(m.group(1)), Pool.of(m.group(2)), number(kv, "rate", proc), load,
+                        (long) number(kv, "cpu_ticks", proc), (long) number(kv, "voluntary", proc),
+                        (long) number(kv, "involuntary", proc), (int) number(kv, "carriers", proc),
+                        kv.containsKey("jit_ticks") ? (long) number(kv, "jit_ticks", proc) : -1));
+            } catch (IllegalArgumentException e) {
+                throw SwitchcostException.usage(proc.getFileName() + ": " + e.getMessage());
+            }
+        }
+        return runs;
+    }
+
+    /** The load generator's summary; a run it did not finish (killed, or no server to connect to) as no requests at all. */
+    private static H2loadSummary load(Path file) throws IOException {
+        try {
+            return H2loadSummary.parse(Files.exists(file) ? Files.readString(file) : "");
+        } catch (IllegalArgumentException e) {
+            return H2loadSummary.NONE;
+        }
+    }
+
+    private static Map<String, String> keyValues(Path p) throws IOException {
+        Map<String, String> kv = new HashMap<>();
+        for (String line : Files.readAllLines(p)) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                kv.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
+            }
+        }
+        return kv;
+    }
+
+    private static double number(Map<String, String> kv, String key, Path p) {
+        String v = kv.get(key);
+        if (v == null || v.isEmpty()) {
+            throw new IllegalArgumentException("no " + key + "= line");
+        }
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + v + " is not a number");
+        }
+    }
+
+    /**
+     * The forecast's change per request: the first object, depth first, under a key that names units ("perUnit",
+     * "per_request", "units"…) with a numeric {@code value} and {@code lower}/{@code upper} or {@code halfWidth}.
+     * The forecast's JSON is another command's (issue 32, item 3); this reads it by those names and says where it read.
+     */
+    static Optional<Forecast> perUnit(Path json) {
+        JsonElement root;
+        try {
+            root = JsonParser.parseString(Files.readString(json));
+        } catch (IOException | JsonParseException e) {
+            throw SwitchcostException.environment("cannot read the forecast " + json + " (" + e.getMessage() + ")");
+        }
+        return find(root, "", false);
+    }
+
+    private static Optional<Forecast> find(JsonElement e, String path, boolean underUnits) {
+        if (!e.isJsonObject()) {
+            return Optional.empty();
+        }
+        JsonObject o = e.getAsJsonObject();
+        if (underUnits && number(o, "value") != null) {
+            Double v = number(o, "value");
+            Double lo = number(o, "lower");
+            Double hi = number(o, "upper");
+            Double hw = number(o, "halfWidth");
+            if (lo != null && hi != null) {
+                return Optional.of(new Forecast(v, lo, hi, path));
+            }
+            if (hw != null) {
+                return Optional.of(new Forecast(v, v - hw, v + hw, path));
+            }
+        }
+        for (Map.Entry<String, JsonElement> c : o.entrySet()) {
+            String k = c.getKey().toLowerCase(Locale.ROOT);
+            boolean units = underUnits || k.contains("unit") || k.contains("request");
+            Optional<Forecast> f = find(c.getValue(), path + "." + c.getKey(), units);
+            if (f.isPresent()) {
+                return f;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Double number(JsonObject o, String key) {
+        JsonElement v = o.get(key);
+        return v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber() ? v.getAsDouble() : null;
+    }
+}

@@ -1,0 +1,161 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.measure.sample.CpuTicks;
+import dev.switchcost.measure.sample.H2loadSummary;
+import dev.switchcost.results.Estimate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A server's CPU time per request on platform threads against virtual threads (issue 32, item 4): the runs of
+ * {@code scripts/measure-forecast.sh}, each a fresh server at a fixed request rate, platform and virtual interleaved.
+ * A run's figure is the server process's own CPU time over the measured window ({@code utime + stime} of
+ * {@code /proc/PID/stat}: every thread, the ended ones too, and nothing of the load generator's) over the requests it
+ * answered in that window. The change platform → virtual pairs each platform run with the virtual run after it, so
+ * that a drift of the machine cancels, and takes the between-repetition interval of {@link Estimate#ofSamples}.
+ */
+public final class CpuPerRequest {
+
+    /** The rate a run must hold, as a share of the target: below it the load was not the fixed rate asked for. */
+    public static final double RATE_TOLERANCE = 0.02;
+
+    private CpuPerRequest() {
+    }
+
+    /** Jetty's thread pool: {@code threadpool} (platform threads) or {@code threadpool-virtual}. */
+    public enum Pool {
+        PLATFORM, VIRTUAL;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** @throws IllegalArgumentException for anything but platform or virtual */
+        public static Pool of(String label) {
+            for (Pool p : values()) {
+                if (p.label().equals(label)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("pool must be platform or virtual, not \"" + label + "\"");
+        }
+    }
+
+    /**
+     * One measured run.
+     *
+     * @param index       its place in the interleaved order, from 1
+     * @param pool        the server's thread pool
+     * @param targetRate  the fixed rate asked of the load generator, requests per second
+     * @param load        what the load generator reported
+     * @param cpuTicks    the server's utime + stime over the window, clock ticks
+     * @param voluntary   voluntary switches of the server's threads over the window (the threads alive at both ends)
+     * @param involuntary involuntary switches, the same way
+     * @param carriers    the server's ForkJoinPool carrier threads at the end of the window
+     * @param jitTicks    the part of {@code cpuTicks} the JIT compiler threads took (a warm-up too short shows here);
+     *                    -1 when not read
+     */
+    public record Run(int index, Pool pool, double targetRate, H2loadSummary load, long cpuTicks, long voluntary, long involuntary,
+                      int carriers, long jitTicks) {
+
+        /** A run whose JIT compiler time was not read. */
+        public Run(int index, Pool pool, double targetRate, H2loadSummary load, long cpuTicks, long voluntary, long involuntary,
+                   int carriers) {
+            this(index, pool, targetRate, load, cpuTicks, voluntary, involuntary, carriers, -1);
+        }
+
+        /** The JIT compiler threads' share of the server's CPU time in the window; NaN when not read. */
+        public double jitShare() {
+            return jitTicks < 0 || cpuTicks <= 0 ? Double.NaN : (double) jitTicks / cpuTicks;
+        }
+
+        public long cpuNs() {
+            return cpuTicks * CpuTicks.NS_PER_TICK;
+        }
+
+        public double nsPerRequest() {
+            return load.ok() == 0 ? Double.NaN : (double) cpuNs() / load.ok();
+        }
+
+        public double switchesPerRequest() {
+            return load.ok() == 0 ? Double.NaN : (double) (voluntary + involuntary) / load.ok();
+        }
+
+        /** The server's CPU time over the window's wall time: 1.0 is one CPU busy. */
+        public double cpuShare() {
+            return cpuNs() / (load.seconds() * 1e9);
+        }
+
+        /** Why this run is no measurement, or {@code null} when it is one. */
+        public String problem() {
+            if (load.started() == 0) {
+                return "the load generator finished no run (see its output, NN-POOL.h2load.txt)";
+            }
+            if (!load.clean()) {
+                return String.format(Locale.ROOT, "not every request answered with a 2xx: %d done, %d 2xx, %d failed, %d errored, %d timeout",
+                        load.done(), load.ok(), load.failed(), load.errored(), load.timeout());
+            }
+            if (!load.held(targetRate, RATE_TOLERANCE)) {
+                return String.format(Locale.ROOT, "the fixed rate was not held: %.1f of %.0f requests/s", load.rate(), targetRate);
+            }
+            if (cpuTicks <= 0) {
+                return "no CPU time read for the server";
+            }
+            if (pool == Pool.VIRTUAL && carriers == 0) {
+                return "the virtual pool ran without a virtual thread carrier (no ForkJoinPool thread): not on virtual threads";
+            }
+            if (pool == Pool.PLATFORM && carriers > 0) {
+                return "the platform pool ran with " + carriers + " virtual thread carriers";
+            }
+            return null;
+        }
+    }
+
+    /** CPU per request (ns) of one pool, between its runs; runs with a problem are left out. */
+    public static Estimate of(List<Run> runs, Pool pool) {
+        return Estimate.ofSamples(runs.stream().filter(r -> r.pool() == pool && r.problem() == null).mapToDouble(Run::nsPerRequest).toArray());
+    }
+
+    /**
+     * The change platform → virtual in CPU per request (ns; negative: virtual threads spend less): the mean of the
+     * differences of the pairs, the k-th platform run against the k-th virtual run, in run order; a pair with a
+     * run that has a problem is left out.
+     */
+    public static Estimate change(List<Run> runs) {
+        return Estimate.ofSamples(pairDifferences(runs));
+    }
+
+    static double[] pairDifferences(List<Run> runs) {
+        List<Run> platform = inOrder(runs, Pool.PLATFORM);
+        List<Run> virtual = inOrder(runs, Pool.VIRTUAL);
+        List<Double> d = new ArrayList<>();
+        for (int k = 0; k < Math.min(platform.size(), virtual.size()); k++) {
+            Run p = platform.get(k);
+            Run v = virtual.get(k);
+            if (p.problem() == null && v.problem() == null) {
+                d.add(v.nsPerRequest() - p.nsPerRequest());
+            }
+        }
+        return d.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static List<Run> inOrder(List<Run> runs, Pool pool) {
+        return runs.stream().filter(r -> r.pool() == pool).sorted((a, b) -> Integer.compare(a.index(), b.index())).toList();
+    }
+
+    /** How a measured change stands against the forecast's interval [lower, upper] (ns per request). */
+    public static String judge(Estimate measured, double lower, double upper) {
+        double m = measured.value();
+        if (!Double.isFinite(m)) {
+            return "no verdict: the measured change has no value";
+        }
+        if (m >= lower && m <= upper) {
+            return "inside: the measured change lies within the forecast's interval";
+        }
+        double miss = m < lower ? lower - m : m - upper;
+        return String.format(Locale.ROOT, "outside: the measured change lies %.0f ns per request %s the forecast's interval",
+                miss, m < lower ? "below" : "above");
+    }
+}

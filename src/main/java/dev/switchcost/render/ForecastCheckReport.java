@@ -1,0 +1,86 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.CpuPerRequest;
+import dev.switchcost.derive.CpuPerRequest.Pool;
+import dev.switchcost.derive.CpuPerRequest.Run;
+import dev.switchcost.results.Estimate;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The two files of {@code scripts/measure-forecast.sh}'s check (issue 32, item 4): {@code cpu-per-request.tsv}, one line
+ * per measured run, and {@code verdict.md}, the measured change platform → virtual against the forecast's interval.
+ */
+public final class ForecastCheckReport {
+
+    /** The TSV's header line. */
+    public static final String TSV_HEADER = "run\tpool\ttarget_rps\tachieved_rps\tseconds\trequests_2xx\tcpu_ns\tcpu_ns_per_request"
+            + "\tserver_cpu_share\tvoluntary_switches\tinvoluntary_switches\tswitches_per_request\tcarriers\tjit_share_of_cpu\tproblem";
+
+    /**
+     * The forecast's change in CPU per request, as read from its JSON.
+     *
+     * @param value ns per request (negative: virtual threads spend less)
+     * @param lower the interval's lower end
+     * @param upper its upper end
+     * @param where the JSON path it was read from, so that a reader can check it
+     */
+    public record Forecast(double value, double lower, double upper, String where) {
+    }
+
+    private ForecastCheckReport() {
+    }
+
+    public static String tsv(List<Run> runs) {
+        StringBuilder b = new StringBuilder(TSV_HEADER).append('\n');
+        for (Run r : runs) {
+            String problem = r.problem();
+            b.append(String.format(Locale.ROOT, "%d\t%s\t%.0f\t%.2f\t%.2f\t%d\t%d\t%.1f\t%.4f\t%d\t%d\t%.3f\t%d\t%.4f\t%s%n", r.index(), r.pool().label(),
+                    r.targetRate(), r.load().rate(), r.load().seconds(), r.load().ok(), r.cpuNs(),
+                    r.nsPerRequest(), r.cpuShare(), r.voluntary(), r.involuntary(), r.switchesPerRequest(), r.carriers(), r.jitShare(),
+                    problem == null ? "" : problem));
+        }
+        return b.toString();
+    }
+
+    /**
+     * @param title    what was measured, e.g. "Jetty 12.1.12, static file, 1000 requests/s"
+     * @param forecast the forecast, or {@code null} when there is none yet
+     * @param noForecast why there is none (shown when {@code forecast} is null)
+     */
+    public static String verdict(String title, List<Run> runs, Forecast forecast, String noForecast) {
+        Estimate pt = CpuPerRequest.of(runs, Pool.PLATFORM);
+        Estimate vt = CpuPerRequest.of(runs, Pool.VIRTUAL);
+        Estimate change = CpuPerRequest.change(runs);
+        StringBuilder b = new StringBuilder();
+        b.append("# The forecast against the measured change: ").append(title).append("\n\n");
+        b.append("Measured (cpu-per-request.tsv): the server process's own CPU time (utime + stime) per request answered, "
+                + "each run a fresh server; 99.9 % Student-t intervals between runs (").append(Estimate.class.getSimpleName())
+                .append(".ofSamples), the change between interleaved pairs.\n\n");
+        b.append("| | CPU per request (ns) | 99.9 % interval | runs |\n|---|---|---|---|\n");
+        row(b, "platform threads (threadpool)", pt);
+        row(b, "virtual threads (threadpool-virtual)", vt);
+        row(b, "change platform → virtual", change);
+        long failed = runs.stream().filter(r -> r.problem() != null).count();
+        if (failed > 0) {
+            b.append("\n").append(failed).append(" of ").append(runs.size()).append(" runs are no measurement (left out):\n");
+            runs.stream().filter(r -> r.problem() != null).forEach(r -> b.append("- run ").append(r.index()).append(" (")
+                    .append(r.pool().label()).append("): ").append(r.problem()).append('\n'));
+        }
+        b.append("\n## Verdict\n\n");
+        if (forecast == null) {
+            b.append("No verdict: ").append(noForecast).append('\n');
+        } else {
+            b.append(String.format(Locale.ROOT, "Forecast (forecast.json, %s): %.0f ns per request, interval [%.0f, %.0f].%n%n",
+                    forecast.where(), forecast.value(), forecast.lower(), forecast.upper()));
+            b.append(change.judgeable() ? CpuPerRequest.judge(change, forecast.lower(), forecast.upper())
+                    : "no verdict: the measured change has fewer than two complete pairs").append('\n');
+        }
+        return b.toString();
+    }
+
+    private static void row(StringBuilder b, String name, Estimate e) {
+        b.append(String.format(Locale.ROOT, "| %s | %.0f | [%.0f, %.0f] | %d |%n", name, e.value(), e.lower(), e.upper(), e.units()));
+    }
+}

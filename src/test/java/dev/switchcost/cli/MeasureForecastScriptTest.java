@@ -1,0 +1,57 @@
+package dev.switchcost.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** scripts/measure-forecast.sh refuses a mistake in one line with exit 2, before it clones, builds or starts anything. */
+@EnabledOnOs(OS.LINUX)
+class MeasureForecastScriptTest {
+
+    private record Exit(int code, String out) {
+    }
+
+    private static Exit run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "scripts/measure-forecast.sh"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("measure-forecast.sh did not refuse within 30 s: " + cmd);
+        }
+        return new Exit(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void mistakesExit2InOneLineAndLeaveNothingBehind(@TempDir Path tmp) throws IOException, InterruptedException {
+        Path out = tmp.resolve("out");
+        for (Map<String, String> env : List.of(Map.of("RATE", "fast"), Map.of("REPS", "1"), Map.of("DURATION", "0"),
+                Map.of("COSTS", tmp.resolve("none").toString()))) {
+            Exit e = run(env, out.toString());
+            assertEquals(2, e.code(), env + ": " + e.out());
+            assertEquals(1, e.out().strip().lines().count(), e.out());
+            assertTrue(e.out().startsWith("measure-forecast: "), e.out());
+        }
+        assertEquals(2, run(Map.of(), "a", "b").code());
+        assertEquals(2, run(Map.of(), "--verdict-only").code());
+        Exit e = run(Map.of(), "--verdict-only", tmp.toString());
+        assertEquals(2, e.code(), e.out());
+        assertTrue(e.out().contains("has no runs/"), e.out());
+        assertFalse(Files.exists(out));
+    }
+}
