@@ -113,17 +113,14 @@ mkdir -p "$M/runs" "$M/logs"
 log "jetty $JETTY_VERSION on $("$JETTY_JAVA" -version 2>&1 | head -1); h2load $(h2load --version | head -1); RATE=$RATE REPS=$REPS DURATION=$SECONDS_RUN WARMUP=$WARMUP"
 
 # (a) the recorded platform run
-jfc=$PWD/scripts/forecast/handoffs.jfc
+jfc=$work/handoffs.jfc   # the forecast's own settings: the events it reads, at threshold 0
+scripts/switchcost forecast --print-jfc > "$jfc" || { log "switchcost forecast --print-jfc failed"; exit 3; }
 jetty_start "$work/base" platform "$PORT" "$M/logs/record-server.log" || exit 3
 server=$JETTY_PID
 load_run "$RATE" "$WARMUP" "$PORT" "$M/logs/record-warmup.h2load.txt"
 timeout 30 "$(dirname "$JETTY_JAVA")/jcmd" "$server" JFR.start name=forecast settings="$jfc" > "$M/logs/jfr-start.txt" 2>&1 \
     || { log "jcmd JFR.start failed: see logs/jfr-start.txt"; exit 3; }
-if scripts/switchcost help sample 2>/dev/null | grep -q -- '--output'; then
-    sample_out=(-o "$M/pt-sample")
-else
-    sample_out=(--csv "$M/pt-sample.csv")  # before issue 32's sample -o: its CSV and summary
-fi
+sample_out=(-o "$M/pt-sample")
 [[ -n ${COSTS:-} ]] && sample_out+=(--costs "$COSTS")
 # the sampler first, until it has taken its first reading (a JVM starting takes seconds); SIGTERM ends it after the load
 timeout $((SECONDS_RUN + 120)) scripts/switchcost sample "${sample_out[@]}" --pid "$server" --interval 500ms > "$M/pt-sample.txt" 2>&1 &

@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -47,6 +46,9 @@ import java.util.stream.Stream;
 public final class ForecastCheckCommand extends BaseCommand {
 
     static final String TSV = "cpu-per-request.tsv";
+    /** The forecast JSON's saving and its per-unit figure ({@code render/ForecastText#json}). */
+    static final String SAVED = "savedNs";
+    static final String PER_UNIT = "perUnit";
     static final String VERDICT = "verdict.md";
     private static final Pattern RUN = Pattern.compile("(\\d+)-(\\w+)\\.proc");
 
@@ -81,8 +83,8 @@ public final class ForecastCheckCommand extends BaseCommand {
             Optional<Forecast> f = perUnit(json);
             forecast = f.orElse(null);
             if (f.isEmpty()) {
-                why = json.getFileName() + " has no per-request change with an interval (an object under a key naming units,"
-                        + " with value and lower/upper or halfWidth)";
+                why = json.getFileName() + " has no " + SAVED + "." + PER_UNIT + " with an interval: make it with"
+                        + " switchcost forecast --units N --json (N the requests served while recording)";
             }
         }
         String recorded = recordedProblem(runs);
@@ -168,9 +170,8 @@ public final class ForecastCheckCommand extends BaseCommand {
     }
 
     /**
-     * The forecast's change per request: the first object, depth first, under a key that names units ("perUnit",
-     * "per_request", "units"…) with a numeric {@code value} and {@code lower}/{@code upper} or {@code halfWidth}.
-     * The forecast's JSON is another command's (issue 32, item 3); this reads it by those names and says where it read.
+     * The forecast's change per request, platform → virtual: the negated {@code savedNs.perUnit} of
+     * {@code switchcost forecast --json} ({@code render/ForecastText#json}), with its interval.
      */
     static Optional<Forecast> perUnit(Path json) {
         JsonElement root;
@@ -179,35 +180,19 @@ public final class ForecastCheckCommand extends BaseCommand {
         } catch (IOException | JsonParseException e) {
             throw SwitchcostException.environment("cannot read the forecast " + json + " (" + e.getMessage() + ")");
         }
-        return find(root, "", false);
-    }
-
-    private static Optional<Forecast> find(JsonElement e, String path, boolean underUnits) {
-        if (!e.isJsonObject()) {
+        JsonElement saved = root.isJsonObject() ? root.getAsJsonObject().get(SAVED) : null;
+        JsonElement per = saved != null && saved.isJsonObject() ? saved.getAsJsonObject().get(PER_UNIT) : null;
+        if (per == null || !per.isJsonObject()) {
             return Optional.empty();
         }
-        JsonObject o = e.getAsJsonObject();
-        if (underUnits && number(o, "value") != null) {
-            Double v = number(o, "value");
-            Double lo = number(o, "lower");
-            Double hi = number(o, "upper");
-            Double hw = number(o, "halfWidth");
-            if (lo != null && hi != null) {
-                return Optional.of(new Forecast(v, lo, hi, path));
-            }
-            if (hw != null) {
-                return Optional.of(new Forecast(v, v - hw, v + hw, path));
-            }
+        JsonObject o = per.getAsJsonObject();
+        Double v = number(o, "value");
+        Double lo = number(o, "lower");
+        Double hi = number(o, "upper");
+        if (v == null || lo == null || hi == null) {
+            return Optional.empty();
         }
-        for (Map.Entry<String, JsonElement> c : o.entrySet()) {
-            String k = c.getKey().toLowerCase(Locale.ROOT);
-            boolean units = underUnits || k.contains("unit") || k.contains("request");
-            Optional<Forecast> f = find(c.getValue(), path + "." + c.getKey(), units);
-            if (f.isPresent()) {
-                return f;
-            }
-        }
-        return Optional.empty();
+        return Optional.of(new Forecast(-v, -hi, -lo, "-" + SAVED + "." + PER_UNIT));
     }
 
     private static Double number(JsonObject o, String key) {

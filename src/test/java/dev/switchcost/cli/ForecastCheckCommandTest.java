@@ -38,7 +38,8 @@ class ForecastCheckCommandTest {
     @Test
     void writesTheTableAndAVerdictInsideTheForecastsInterval() throws IOException {
         twoPairs();
-        Files.writeString(dir.resolve("forecast.json"), "{\"handoffs\": {\"perUnit\": {\"value\": -20000, \"lower\": -25000, \"upper\": -15000}}}");
+        Files.writeString(dir.resolve("forecast.json"), "{\"nowNs\": {\"perUnit\": {\"value\": 30000, \"lower\": 28000, \"upper\": 32000}},"
+                + " \"savedNs\": {\"perUnit\": {\"value\": 20000, \"lower\": 15000, \"upper\": 25000}}}");
         CliResult r = CliResult.run("forecast-check", dir.toString(), "--title", "Jetty test");
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         List<String> tsv = Files.readAllLines(dir.resolve("cpu-per-request.tsv"));
@@ -47,18 +48,26 @@ class ForecastCheckCommandTest {
         String verdict = Files.readString(dir.resolve("verdict.md"));
         assertTrue(verdict.startsWith("# The forecast against the measured change: Jetty test"), verdict);
         assertTrue(verdict.contains("| change platform → virtual | -19000 |"), verdict);
-        assertTrue(verdict.contains("Forecast (forecast.json, .handoffs.perUnit): -20000 ns per request, interval [-25000, -15000]"), verdict);
+        assertTrue(verdict.contains("Forecast (forecast.json, -savedNs.perUnit): -20000 ns per request, interval [-25000, -15000]"), verdict);
         assertTrue(verdict.contains("inside: the measured change lies within the forecast's interval"), verdict);
         assertEquals(verdict, r.out());
     }
 
     @Test
-    void aForecastGivenAsAHalfWidthIsReadTooAndAMissIsMeasured() throws IOException {
+    void aMissIsMeasured() throws IOException {
         twoPairs();
-        Files.writeString(dir.resolve("f.json"), "{\"per_request\": {\"change\": {\"value\": -5000, \"halfWidth\": 1000}}}");
+        Files.writeString(dir.resolve("f.json"), "{\"savedNs\": {\"perUnit\": {\"value\": 5000, \"lower\": 4000, \"upper\": 6000}}}");
         CliResult r = CliResult.run("forecast-check", dir.toString(), "--forecast", dir.resolve("f.json").toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("outside: the measured change lies 13000 ns per request below the forecast's interval"), r.out());
+    }
+
+    @Test
+    void aForecastWithoutPerUnitFiguresIsNoForecast() throws IOException {
+        twoPairs();
+        Files.writeString(dir.resolve("f.json"), "{\"savedNs\": {\"perUnit\": null, \"total\": {\"value\": 1, \"lower\": 0, \"upper\": 2}}}");
+        CliResult r = CliResult.run("forecast-check", dir.toString(), "--forecast", dir.resolve("f.json").toString());
+        assertTrue(r.out().contains("has no savedNs.perUnit with an interval"), r.out());
     }
 
     @Test
