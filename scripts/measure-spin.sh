@@ -7,13 +7,14 @@
 # SPIN_THEN_PARK over every budget B, and every other strategy at budgetNs=0 (they ignore B), each at the reply
 # delays D below, on one CPU and on two. The second run's jmh.json is copied into the first run's directory as
 # jmh-fixed.json (a results directory reads every jmh-*.json), so $M/spin/*/ holds the whole sweep for
-# `switchcost report`. Expected on 2 vCPUs: primitives ~6 min, sweep ~14 min (432 forks of ~2 s), ~20 min in all.
+# `switchcost report`. Expected on a quiet 2-vCPU machine: build ~1 min, primitives ~5 min (90 forks), sweep ~14 min
+# (432 forks of ~1.9 s: JVM start, one 100 ms warm-up and four 150 ms iterations), ~20 min in all.
 set -euo pipefail
 source "$(dirname "$0")/measure-lib.sh"
 M=${M:-$(mktemp -d)}; mkdir -p "$M"; M=$(cd "$M" && pwd)
 forks=(-f 3)
 primitives=(-wi 2 -i 5)
-sweep=(-wi 1 -w 200ms -i 4 -r 200ms)
+sweep=(-wi 1 -w 100ms -i 4 -r 150ms)
 case "${1:-}" in
   --smoke) forks=(-f 1); primitives=(-wi 0 -i 1 -r 100ms); sweep=(-wi 0 -i 1 -r 100ms) ;;
   "") ;;
