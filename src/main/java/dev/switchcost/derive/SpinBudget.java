@@ -33,7 +33,8 @@ import java.util.Map;
  * intervals overlap) form the optimum's plateau, and (a) <em>agrees</em> when it lies between the grid budget
  * just below the plateau and the one just above it (0 and no bound at the ends).
  *
- * <p>Disturbed and failed rows are left out (a missing cell), never averaged in.
+ * <p>Disturbed and failed rows are left out (a missing cell), never averaged in; so are the rows of the other
+ * strategies at a budget other than 0, which they ignore (a run over every budget repeats their cell).
  *
  * @param placement   the placement of the rows ({@code CROSS_CPU}, {@code SAME_CPU})
  * @param blockCostNs the CPU time of one blocking handoff, the 2-competitive budget (a); null without a PARK row at D=0
@@ -80,7 +81,9 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
     public static List<SpinBudget> of(List<JmhRow> rows) {
         Map<String, List<JmhRow>> byPlacement = new LinkedHashMap<>();
         for (JmhRow r : rows) {
-            if (Bench.SPIN_OR_PARK.is(r) && !r.failed() && !r.disturbed() && r.primary().isTimePerOp()) {
+            // a strategy other than SPIN_THEN_PARK ignores budgetNs: its rows at other budgets repeat its budgetNs=0 cell
+            boolean repeat = !SPIN_THEN_PARK.equals(r.param(Param.STRATEGY)) && !"0".equals(r.param(Param.BUDGET_NS));
+            if (Bench.SPIN_OR_PARK.is(r) && !r.failed() && !r.disturbed() && !repeat && r.primary().isTimePerOp()) {
                 byPlacement.computeIfAbsent(r.param(Param.PLACEMENT), k -> new ArrayList<>()).add(r);
             }
         }

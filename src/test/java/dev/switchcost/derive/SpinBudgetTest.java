@@ -131,4 +131,13 @@ class SpinBudgetTest {
         assertFalse(d.curve().stream().anyMatch(p -> p.budgetNs() == 5000));
         assertTrue(SpinBudget.of(List.of()).isEmpty());
     }
+
+    @Test
+    void aFixedStrategysRowsAtOtherBudgetsAreRepeatsAndLeftOut() {
+        List<JmhRow> rows = new ArrayList<>(sweep(5000, 3));
+        rows.add(row("PARK", 5000, "10000", 1_000, 1_000, 3));
+        SpinBudget.Reply d = SpinBudget.of(rows).get(0).replies().get(1);
+        assertEquals(30_000, d.park().latencyNs().value(), 1e-9, "the budgetNs=0 cell");
+        assertEquals(1, d.others().size(), "no second PARK point");
+    }
 }
