@@ -53,7 +53,11 @@ public abstract class HandoffTasks extends CountedTrial {
     @Param
     public Pair pair;
 
-    @Param
+    /**
+     * The five primitives the pinning study reads; the others ({@code EXCHANGER}, ...) are
+     * {@link PrimitiveHandoff}'s, and run here only when asked for with {@code -p primitive=}.
+     */
+    @Param({"LOCK_SUPPORT", "PARK_NANOS", "SYNCHRONOUS_QUEUE", "REENTRANT_LOCK", "SYNCHRONIZED"})
     public HandoffPrimitive primitive;
 
     DrivenPingPong tasks;

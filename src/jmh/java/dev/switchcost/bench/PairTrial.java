@@ -1,7 +1,11 @@
 package dev.switchcost.bench;
 
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.sample.SchedStat;
 import dev.switchcost.measure.workload.HandoffPair;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The one life cycle of a benchmark that owns a {@link HandoffPair} (the JMH thread side A): started
@@ -50,6 +54,34 @@ public abstract class PairTrial extends CountedTrial {
         SchedStat self = SchedStat.readSelf();
         long partner = pair == null ? -1 : pair.partnerRunNs();
         return self == null || partner < 0 ? -1 : self.runNs() + partner;
+    }
+
+    /**
+     * @return true for benchmarks that report the pair's CPU time per op ({@link PairedWalkProfiler#CPU}):
+     *         each iteration then reads both sides' {@code schedstat} before its first op and after its last
+     */
+    protected boolean reportsPairCpu() {
+        return false;
+    }
+
+    private long cpuAtStart = -1;
+
+    /** Notes the pair's CPU time before the iteration's first op, where {@link #reportsPairCpu()}. */
+    @Setup(Level.Iteration)
+    public final void markPairCpu() {
+        cpuAtStart = reportsPairCpu() ? pairRunNs() : -1;
+    }
+
+    /**
+     * Hands the pair's CPU time over the iteration to {@link PairedWalkProfiler}. Runs on the JMH thread,
+     * which holds the turn after the iteration's last round trip, so the partner is waiting.
+     */
+    @TearDown(Level.Iteration)
+    public final void recordPairCpu() {
+        if (reportsPairCpu()) {
+            long now = pairRunNs();
+            PairedWalkProfiler.recordPairRun(now < 0 || cpuAtStart < 0 ? -1 : now - cpuAtStart);
+        }
     }
 
     /** One round trip: hand the turn to the partner and wait for it to come back. */

@@ -24,12 +24,15 @@ import java.util.Map;
  * @param processThread process against thread switch per placement ({@link ProcessThreadCost#derive})
  * @param distribution  the sampled rows' latency distributions ({@link LatencyDistribution#of})
  * @param sweep         the working-set sweep's curve, empty without indirect.json ({@link IndirectSweepCurve#of})
+ * @param primitives    the primitive matrix, empty without PrimitiveHandoff rows ({@link PrimitiveMatrix#of})
+ * @param spin          the spin budget per placement, empty without SpinOrPark rows ({@link SpinBudget#of})
  */
 public record Findings(Results input, List<Headline> headlines, PinningStudy pinning, List<GapDecomposition.Row> gap,
                        List<GapDecomposition.AfterSwitch> afterSwitch, List<IndirectCost.Row> workingSet,
                        String workingSetRefused, Map<JmhRow, IndirectCost.Paired> paired,
                        List<ProcessThreadCost.Row> processThread, List<LatencyDistribution.Series> distribution,
-                       List<IndirectSweepCurve.Point> sweep) {
+                       List<IndirectSweepCurve.Point> sweep, List<PrimitiveMatrix.Cell> primitives,
+                       List<SpinBudget> spin) {
 
     /** Derives every figure of {@code r}, once. */
     public static Findings of(Results r) {
@@ -52,7 +55,13 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
                 r.compare() == null ? List.of() : GapDecomposition.of(r.compare()),
                 r.compare() == null ? List.of() : GapDecomposition.afterSwitch(r.compare()), ws, refused, paired,
                 ProcessThreadCost.derive(usable), LatencyDistribution.of(usable),
-                r.indirectSweep() == null ? List.of() : IndirectSweepCurve.of(r.indirectSweep()));
+                r.indirectSweep() == null ? List.of() : IndirectSweepCurve.of(r.indirectSweep()),
+                PrimitiveMatrix.of(usable), SpinBudget.of(usable));
+    }
+
+    /** @return the spin budget of {@code placement}'s SpinOrPark rows, or null without them */
+    public SpinBudget spin(String placement) {
+        return spin.stream().filter(s -> s.placement().equals(placement)).findFirst().orElse(null);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectSweepCurve;
+import dev.switchcost.derive.SpinBudget;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
@@ -122,6 +123,11 @@ public final class Charts {
     public static Optional<Chart> seedCostVsSize(List<IndirectSweepCurve.Point> points, MachineInfo machine, String question)
             throws IOException {
         return SeedCostVsSizeChart.of(points, machine, question);
+    }
+
+    /** One reply delay's wait strategies: latency against CPU per round trip ({@link SpinChart}). */
+    public static Optional<Chart> spin(String placement, SpinBudget.Reply reply, String question) throws IOException {
+        return SpinChart.of(placement, reply, question);
     }
 
     /** The replication seed's indirect cost against the stride ({@link SeedIndirectVsStrideChart}). */

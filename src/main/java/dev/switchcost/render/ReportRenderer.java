@@ -110,6 +110,13 @@ public final class ReportRenderer {
                 "`scripts/switchcost run --full " + Bench.Names.PROCESS_VS_THREAD + "`");
         processThread(doc, found);
 
+        // these two are named under "not measured" by no one: a report without their rows is unchanged
+        doc = page.section("primitives", "Handoff primitives: time, switches and CPU per round trip", null, null);
+        SpinSections.primitives(doc, found);
+
+        doc = page.section("spin", "Spin, yield or park: wait strategies against the reply delay", null, null);
+        SpinSections.strategies(doc, chartFiles, outDir, chartsDir, found);
+
         doc = page.section("rows", "All JMH rows", null, null);
         RunsSection.allRows(doc, inputs);
 

@@ -18,7 +18,11 @@ public enum Family {
     /** The virtual-thread working-set handoff, which fixes handoff and placement instead of taking them as parameters. */
     WORKING_SET_VIRTUAL(Bench.Names.WORKING_SET_VIRTUAL),
     /** A thread pair against a process pair. */
-    PROCESS_VS_THREAD(Bench.Names.PROCESS_VS_THREAD);
+    PROCESS_VS_THREAD(Bench.Names.PROCESS_VS_THREAD),
+    /** Every {@code HandoffPrimitive} between two placed platform threads: time, switches and CPU per round trip. */
+    PRIMITIVE_HANDOFF(Bench.Names.PRIMITIVE),
+    /** Wait strategies against the partner's reply time: latency, CPU and switches per round trip. */
+    SPIN_OR_PARK(Bench.Names.SPIN_OR_PARK);
 
     /** Round trips per invocation of a {@link #VIRTUAL_HANDOFF} benchmark: one op is one round trip, this many per invocation. */
     public static final int VIRTUAL_HANDOFF_ROUND_TRIPS_PER_OP = DrivenPingPong.BENCHMARK_ROUND_TRIPS_PER_DRIVE;

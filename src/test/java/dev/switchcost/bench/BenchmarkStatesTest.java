@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BenchmarkStatesTest {
 
     /** The classes that declare placement; each runs at every value (unavailable ones are narrowed away before JMH). */
-    static final Set<String> PLACED = Set.of("FutexPingPong", "ParkUnparkPingPong", "ProcessVsThreadSwitch", "WorkingSetHandoff", "BindingAfterSwitch");
+    static final Set<String> PLACED = Set.of("FutexPingPong", "ParkUnparkPingPong", "ProcessVsThreadSwitch", "WorkingSetHandoff", "BindingAfterSwitch",
+            "PrimitiveHandoff", "SpinOrPark");
 
     static List<BenchmarkListEntry> benchmarks() {
         List<BenchmarkListEntry> all = new ArrayList<>(BenchmarkList.defaultList()

@@ -34,7 +34,10 @@ import java.util.List;
  *       not in it. Less its value at size 0, it is what {@code switchcost indirect} calls the whole cost
  *       through the caches; {@code indirect.paired} alone sees only the part after the switch.</li>
  * </ul>
- * Benchmarks that record nothing get no results from this profiler. Registered by
+ * And for any benchmark that records only the pair's CPU time (a {@code PairTrial} that
+ * {@code reportsPairCpu}: {@code PrimitiveHandoff}, {@code SpinOrPark}), {@code cpu.pair}: the pair's CPU time per
+ * op, ns (both threads' {@code schedstat} run time over the iteration's ops, warm-up ops included, divided by
+ * JMH's {@code allOps}). Benchmarks that record nothing get no results from this profiler. Registered by
  * {@code switchcost run} and {@code compare} beside {@link ContextSwitchProfiler}; by hand,
  * {@code -prof dev.switchcost.measure.jmh.PairedWalkProfiler}.
  */
@@ -44,6 +47,7 @@ public final class PairedWalkProfiler implements InternalProfiler {
     public static final String SECOND = "walk.second";
     public static final String INDIRECT = "indirect.paired";
     public static final String SWITCH = "switch.beyond";
+    public static final String CPU = "cpu.pair";
 
     private static final Object LOCK = new Object();
     private static long firstNanos;
@@ -115,7 +119,9 @@ public final class PairedWalkProfiler implements InternalProfiler {
     /** The arithmetic, apart from the registry, so it can be checked on fixed sums. */
     static List<Result> results(long firstNanos, long secondNanos, int sides, long ops, long pairRunNanos) {
         if (sides == 0) {
-            return List.of();
+            return pairRunNanos >= 0 && ops > 0
+                    ? List.of(new ScalarResult(CPU, (double) pairRunNanos / ops, "ns/op", AggregationPolicy.AVG))
+                    : List.of();
         }
         double walks = (double) sides * ops;
         double first = ops > 0 ? firstNanos / walks : Double.NaN;

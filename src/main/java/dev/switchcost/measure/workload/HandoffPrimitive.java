@@ -16,7 +16,17 @@ public enum HandoffPrimitive {
     /** {@link LockConditionTurn}: {@code ReentrantLock} with a {@code Condition} per side. */
     REENTRANT_LOCK,
     /** {@link MonitorTurn}: {@code synchronized} with {@code wait}/{@code notify}; pins a virtual thread's carrier before JDK 24. */
-    SYNCHRONIZED;
+    SYNCHRONIZED,
+    /** {@link ExchangerTurn}: both sides meet at one {@code Exchanger.exchange}, which spins before it parks. */
+    EXCHANGER,
+    /** {@link QueueTurn#transfer()}: {@code LinkedTransferQueue.transfer}/{@code take}, a queue per side. */
+    TRANSFER_QUEUE,
+    /** {@link QueueTurn#oneSlot()}: a one-slot {@code ArrayBlockingQueue} per side, {@code put}/{@code take}. */
+    ARRAY_BLOCKING_QUEUE,
+    /** {@link SemaphoreTurn}: a {@code Semaphore} per side, {@code release}/{@code acquire}. */
+    SEMAPHORE,
+    /** {@link FutureTurn}: a fresh {@code CompletableFuture} per handoff, {@code complete}/{@code get}. */
+    COMPLETABLE_FUTURE;
 
     /** @return a fresh turn, side A's to start */
     public Turn newTurn() {
@@ -26,6 +36,11 @@ public enum HandoffPrimitive {
             case SYNCHRONOUS_QUEUE -> new SynchronousQueueTurn();
             case REENTRANT_LOCK -> new LockConditionTurn();
             case SYNCHRONIZED -> new MonitorTurn();
+            case EXCHANGER -> new ExchangerTurn();
+            case TRANSFER_QUEUE -> QueueTurn.transfer();
+            case ARRAY_BLOCKING_QUEUE -> QueueTurn.oneSlot();
+            case SEMAPHORE -> new SemaphoreTurn();
+            case COMPLETABLE_FUTURE -> new FutureTurn();
         };
     }
 

@@ -39,6 +39,15 @@ class PairedWalkProfilerTest {
     }
 
     @Test
+    void aPairWithoutWalksReportsItsCpuTimePerOpAlone() {
+        // PrimitiveHandoff, SpinOrPark: no walks recorded, 20 ms of the pair's CPU time over 1,000 round trips
+        Map<String, Double> r = byLabel(PairedWalkProfiler.results(0, 0, 0, 1_000, 20_000_000));
+        assertEquals(Map.of(PairedWalkProfiler.CPU, 20_000.0), r);
+        assertTrue(PairedWalkProfiler.results(0, 0, 0, 1_000, -1).isEmpty(), "nothing where the CPU time could not be read");
+        assertTrue(PairedWalkProfiler.results(0, 0, 0, 0, 20_000_000).isEmpty(), "nothing without ops");
+    }
+
+    @Test
     void theRecordedPairRunIsTakenWithTheIterationAndCleared() {
         PairedWalkProfiler p = new PairedWalkProfiler();
         p.beforeIteration(null, null);

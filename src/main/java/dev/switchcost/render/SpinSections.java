@@ -1,0 +1,131 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.PrimitiveMatrix;
+import dev.switchcost.derive.SpinBudget;
+import dev.switchcost.results.Estimate;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Issue 31's text: the primitive matrix's table, the wait-strategy sweep's table and chart, and the card's spin line
+ * ({@link #cardLine}), all from {@link Findings#primitives()} and {@link Findings#spin()}.
+ */
+final class SpinSections {
+
+    /** The placement whose budget the card names: across CPUs, where a spin can pay; else the first measured. */
+    static final String CARD_PLACEMENT = "CROSS_CPU";
+
+    private SpinSections() {
+    }
+
+    /** The card's spin line, or empty when the input has no SpinOrPark rows (the card is then unchanged). */
+    static Optional<String> cardLine(Findings f, int labelWidth) {
+        if (f.spin().isEmpty()) {
+            return Optional.empty();
+        }
+        SpinBudget s = f.spin(CARD_PLACEMENT) != null ? f.spin(CARD_PLACEMENT) : f.spin().get(0);
+        String where = CARD_PLACEMENT.equals(s.placement()) ? "two CPUs" : s.placement();
+        String budget = s.blockCostNs() == null ? "no PARK row at replyNs=0: no 2-competitive budget"
+                : "spin up to " + us(s.blockCostNs().value()) + " before parking (2-competitive, " + where + ")";
+        SpinBudget.Reply r = s.firstWin() != null ? s.firstWin()
+                : s.replies().stream().filter(x -> x.best() != null).findFirst().orElse(null);
+        String best = r == null ? "; no SPIN_THEN_PARK curve" : "; best at D=" + reply(r.replyNs()) + ": B=" + us(r.best().budgetNs())
+                + (r.beatsBoth() == null ? " (not judged)" : r.beatsBoth() ? ", beats park & spin" : ", not resolved from park/spin")
+                + (Boolean.TRUE.equals(r.agrees()) ? ", agrees" : Boolean.FALSE.equals(r.agrees()) ? ", disagrees" : "");
+        return Optional.of(String.format("%-" + labelWidth + "s", "Spin") + budget + best);
+    }
+
+    private static String us(double ns) {
+        return Fmt.num(ns / 1000) + " µs";
+    }
+
+    private static String reply(String replyNs) {
+        return replyNs.startsWith("exp:") ? "exp(" + us(Double.parseDouble(replyNs.substring(4))) + ")" : us(Double.parseDouble(replyNs));
+    }
+
+    private static String pmOrNa(Estimate e) {
+        return e == null ? "n/a" : Fmt.pm(e);
+    }
+
+    /** The primitive matrix: one row per primitive × kind × placement, disturbed cells marked. */
+    static void primitives(Doc doc, List<Findings> found) {
+        if (found.stream().allMatch(f -> f.primitives().isEmpty())) {
+            return;
+        }
+        for (Findings f : found) {
+            if (f.primitives().isEmpty()) {
+                continue;
+            }
+            if (found.size() > 1) {
+                doc.p("**" + f.input().label() + "**");
+            }
+            Table.Builder t = new Table.Builder("lllrrrl", "primitive", "kind", "placement", "ns/round_trip",
+                    "switches/round_trip", "cpu_ns/round_trip", "disturbed");
+            for (PrimitiveMatrix.Cell c : f.primitives()) {
+                t.row(c.primitive(), c.kind(), c.placement(), Fmt.pm(c.time()), Fmt.count(c.switches()), pmOrNa(c.cpu()),
+                        c.disturbed() == null ? "" : "DISTURBED: " + c.disturbed());
+            }
+            doc.table(t.build());
+        }
+        doc.p("One round trip = two handoffs. cpu_ns is both threads' schedstat run time per round trip (cpu.pair); for"
+                + " virtual threads it is not read (n/a). A disturbed cell is marked and stays its own row. Errors: "
+                + Estimate.RULE + ".");
+    }
+
+    /** The sweep: per placement and reply delay, each strategy's latency, p99, CPU, cost and switches; then the charts. */
+    static void strategies(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> found) throws IOException {
+        if (found.stream().allMatch(f -> f.spin().isEmpty())) {
+            return;
+        }
+        for (Findings f : found) {
+            for (SpinBudget s : f.spin()) {
+                doc.p("**" + (found.size() > 1 ? f.input().label() + " · " : "") + s.placement() + "** · block cost (2-competitive"
+                        + " budget): " + (s.blockCostNs() == null ? "n/a (no PARK row at replyNs=0)" : Fmt.pm(s.blockCostNs()) + " ns"));
+                Table.Builder t = new Table.Builder("llrrrrrl", "replyNs", "strategy", "budgetNs", "latency_ns", "cpu_ns",
+                        "latency+cpu_ns", "switches", "verdict");
+                for (SpinBudget.Reply r : s.replies()) {
+                    List<SpinBudget.Point> all = new ArrayList<>();
+                    if (r.park() != null) {
+                        all.add(r.park());
+                    }
+                    if (r.spin() != null) {
+                        all.add(r.spin());
+                    }
+                    all.addAll(r.curve());
+                    all.addAll(r.others());
+                    for (SpinBudget.Point p : all) {
+                        t.row(r.replyNs(), p.strategy(), Fmt.num(p.budgetNs()), Fmt.pm(p.latencyNs()), Fmt.pm(p.cpuNs()),
+                                Fmt.pm(p.costNs()), Fmt.count(p.switches()), p == r.best() ? verdict(r) : "");
+                    }
+                }
+                doc.table(t.build());
+            }
+        }
+        doc.p("One op = one round trip: A hands the turn to B, B works for replyNs, hands it back. Both sides wait with the"
+                + " strategy. latency_ns: mean round trip (sample mode; the p99 is in the distribution section and the rows);"
+                + " cpu_ns: both threads' schedstat run time per round trip; best: the SPIN_THEN_PARK budget with the least"
+                + " latency + CPU; it beats both when its interval lies below PARK's and SPIN's; it agrees when the block cost"
+                + " lies between the grid budgets around its plateau. docs/spin-or-park.md says how to read it.");
+        for (Findings f : found) {
+            for (SpinBudget s : f.spin()) {
+                for (SpinBudget.Reply r : s.replies()) {
+                    ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.spin(s.placement(), r,
+                            "Latency against CPU burned per round trip, " + s.placement() + ", reply delay " + r.replyNs() + " ns"), null);
+                }
+            }
+        }
+    }
+
+    private static String verdict(SpinBudget.Reply r) {
+        String beats = r.beatsBoth() == null ? "best (not judged)" : r.beatsBoth() ? "best, beats PARK and SPIN" : "best, not resolved from PARK/SPIN";
+        String agrees = r.agrees() == null ? "" : r.agrees() ? "; block cost within [" + Fmt.num(r.plateauLow()) + ", "
+                + (r.plateauHigh() == Long.MAX_VALUE ? "∞" : Fmt.num(r.plateauHigh())) + "]" : "; block cost outside ["
+                + Fmt.num(r.plateauLow()) + ", " + (r.plateauHigh() == Long.MAX_VALUE ? "∞" : Fmt.num(r.plateauHigh())) + "]";
+        return beats + agrees;
+    }
+}
