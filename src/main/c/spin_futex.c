@@ -22,18 +22,20 @@
  *
  * Switches: getrusage(RUSAGE_THREAD) in each thread around its measured round trips, summed. CPU time:
  * CLOCK_THREAD_CPUTIME_ID of each thread around the same round trips, summed ("cpu_ns_per_round_trip").
- * Also counted: FUTEX_WAIT and FUTEX_WAKE calls per round trip, both sides (plain per-thread counters, in
+ * "reply_mean_ns" is the mean of the delays (of the whole table for exp:MEAN). Also counted: FUTEX_WAIT and FUTEX_WAKE calls per round trip, both sides (plain per-thread counters, in
  * registers or the thread's own cache line: no shared write per op).
  *
- * REPLY: a number of ns (0..10000000), or exp:MEAN, delays drawn from an exponential distribution with
- * that mean (ns), from a table of REPLY_TABLE_SIZE values computed before the run with a fixed seed
- * (splitmix64, inverse CDF), used in order and cyclically; the same sequence on every run.
+ * REPLY: a number of ns (0..1000000000), or exp:MEAN, delays drawn from an exponential distribution with
+ * that mean (ns), from a table of REPLY_TABLE_SIZE values computed before the run with a fixed seed, the
+ * JVM side's table (dev.switchcost.measure.workload.ReplyDelay): java.util.Random(31) reproduced here,
+ * round(-MEAN * ln(1 - nextDouble())), capped at 1 s; walked in order and cyclically, across repetitions.
  *
  * Never hangs: the futex waits are untimed (the partner is a thread of this process, it cannot die alone),
  * a spinning wait ends the process after 5 s, and a watchdog thread (outside the hot path, one wake-up a
  * second) ends it, exit 1, when the turn word has not changed for WATCHDOG_SECONDS.
  *
- * usage: spin_futex [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS STRATEGY BUDGET_NS REPLY
+ * usage: spin_futex [--cpus A,B] UNPINNED|SAME_CPU|CROSS_CPU ROUND_TRIPS REPETITIONS [STRATEGY [BUDGET_NS [REPLY]]]
+ *        (defaults: PARK 0 0, so that it runs with the arguments every native program takes)
  */
 #define _GNU_SOURCE
 #include "futex_turn.h"
@@ -47,8 +49,8 @@
 /* Pauses between two clock reads of a spinning side. */
 #define SPIN_CHECK_EVERY 64
 #define REPLY_TABLE_SIZE 4096
-#define REPLY_SEED 0x5eed5eedULL
-#define REPLY_MAX_NS 10000000L
+#define REPLY_SEED 31ULL
+#define REPLY_MAX_NS 1000000000L
 #define BUDGET_MAX_NS 10000000L
 #define WATCHDOG_SECONDS 10
 #define SLEEPER 1u
@@ -59,11 +61,11 @@ static const char *const STRATEGY_NAMES[] = {"PARK", "SPIN", "SPIN_THEN_PARK"};
 static config_t cfg = {
     .mechanism = "spin-futex",
     .op = "round trip (two handoffs, reply work between)",
-    .extra_usage = "STRATEGY BUDGET_NS REPLY",
+    .extra_usage = "[STRATEGY [BUDGET_NS [REPLY]]]",
     .extra_help = "  STRATEGY     PARK (futex at once) | SPIN (pause loop, no futex) | SPIN_THEN_PARK (spin BUDGET_NS, then futex)\n"
                   "  BUDGET_NS    spin budget in ns, 0..10000000 (0 for PARK and SPIN; > 0 for SPIN_THEN_PARK)\n"
-                  "  REPLY        side B's busy work per round trip: ns (0..10000000) or exp:MEAN (exponential, fixed-seed table)\n",
-    .min_extra = 3,
+                  "  REPLY        side B's busy work per round trip: ns (0..1000000000) or exp:MEAN (exponential, fixed-seed table)\n",
+    .min_extra = 0,
     .max_extra = 3,
 };
 
@@ -72,6 +74,8 @@ static long budget_ns;
 static char reply_text[48];
 static long reply_fixed = -1;      /* >= 0: a fixed delay; -1: the table */
 static long reply_table[REPLY_TABLE_SIZE];
+static double reply_mean_ns;      /* the delay's mean: the fixed one, or the table's */
+static unsigned reply_next;        /* the partner's place in the table, across repetitions */
 
 typedef struct {
     long futex_waits;
@@ -184,7 +188,7 @@ static void *partner(void *arg)
         if (c.failed) {
             die(&cfg, EXIT_FAILURE_, 0, "partner thread: main thread did not pass the turn within %d s (SPIN)", WAIT_TIMEOUT_SEC);
         }
-        reply_work(reply_fixed >= 0 ? reply_fixed : reply_table[i % REPLY_TABLE_SIZE]);
+        reply_work(reply_fixed >= 0 ? reply_fixed : reply_table[reply_next++ % REPLY_TABLE_SIZE]);
         pass(w, &c);
     }
     shared.partner_cpu_ns = thread_cpu_ns() - cpu0;
@@ -213,18 +217,27 @@ static void *watchdog(void *arg)
     return NULL;
 }
 
-static uint64_t splitmix64(uint64_t *state)
+/* java.util.Random's generator (the JVM side's ReplyDelay draws its table with new Random(REPLY_SEED)). */
+static uint64_t java_random_seed;
+
+static int java_random_next(int bits)
 {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    java_random_seed = (java_random_seed * 0x5DEECE66DULL + 0xBULL) & ((1ULL << 48) - 1);
+    return (int)(int64_t)(java_random_seed >> (48 - bits));
+}
+
+static double java_random_next_double(void)
+{
+    return (double)(((int64_t)java_random_next(26) << 27) + java_random_next(27)) * 0x1.0p-53;
 }
 
 static void parse_extra(void)
 {
     char why[160];
-    const char *s = cfg.extra_argv[0];
+    int n = cfg.extra_argc;
+    const char *s = n > 0 ? cfg.extra_argv[0] : "PARK";
+    const char *b = n > 1 ? cfg.extra_argv[1] : "0";
+    const char *r = n > 2 ? cfg.extra_argv[2] : "0";
     int found = 0;
     for (int i = 0; i < 3; i++) {
         if (strcmp(s, STRATEGY_NAMES[i]) == 0) {
@@ -236,30 +249,31 @@ static void parse_extra(void)
         snprintf(why, sizeof why, "unknown STRATEGY '%s' (PARK, SPIN or SPIN_THEN_PARK)", s);
         usage_exit(&cfg, why);
     }
-    if (!parse_long(cfg.extra_argv[1], 0, BUDGET_MAX_NS, &budget_ns)) {
-        snprintf(why, sizeof why, "BUDGET_NS must be an integer in 0..%ld, got '%s'", BUDGET_MAX_NS, cfg.extra_argv[1]);
+    if (!parse_long(b, 0, BUDGET_MAX_NS, &budget_ns)) {
+        snprintf(why, sizeof why, "BUDGET_NS must be an integer in 0..%ld, got '%s'", BUDGET_MAX_NS, b);
         usage_exit(&cfg, why);
     }
     if (strategy == STRATEGY_SPIN_THEN_PARK ? budget_ns == 0 : budget_ns != 0) {
         usage_exit(&cfg, strategy == STRATEGY_SPIN_THEN_PARK ? "SPIN_THEN_PARK needs BUDGET_NS > 0 (0 is PARK)"
                                                               : "PARK and SPIN take BUDGET_NS 0");
     }
-    const char *r = cfg.extra_argv[2];
     long mean;
     if (strncmp(r, "exp:", 4) == 0) {
         if (!parse_long(r + 4, 1, REPLY_MAX_NS, &mean)) {
             snprintf(why, sizeof why, "REPLY exp:MEAN needs MEAN in 1..%ld ns, got '%s'", REPLY_MAX_NS, r);
             usage_exit(&cfg, why);
         }
-        uint64_t state = REPLY_SEED;
+        java_random_seed = (REPLY_SEED ^ 0x5DEECE66DULL) & ((1ULL << 48) - 1);
         for (int i = 0; i < REPLY_TABLE_SIZE; i++) {
-            double u = (double)(splitmix64(&state) >> 11) * 0x1.0p-53; /* [0, 1) */
-            double d = -(double)mean * log1p(-u);
+            double d = floor(-(double)mean * log(1 - java_random_next_double()) + 0.5); /* Math.round */
             reply_table[i] = d > (double)REPLY_MAX_NS ? REPLY_MAX_NS : (long)d;
+            reply_mean_ns += (double)reply_table[i] / REPLY_TABLE_SIZE;
         }
     } else if (!parse_long(r, 0, REPLY_MAX_NS, &reply_fixed)) {
         snprintf(why, sizeof why, "REPLY must be ns in 0..%ld or exp:MEAN, got '%s'", REPLY_MAX_NS, r);
         usage_exit(&cfg, why);
+    } else {
+        reply_mean_ns = (double)reply_fixed;
     }
     snprintf(reply_text, sizeof reply_text, "%s", r);
 }
@@ -315,9 +329,9 @@ int main(int argc, char **argv)
         double n = (double)cfg.round_trips;
         char extra[512];
         snprintf(extra, sizeof extra,
-                 ",\"strategy\":\"%s\",\"budget_ns\":%ld,\"reply\":\"%s\",\"cpu_ns_per_round_trip\":%.3f,"
+                 ",\"strategy\":\"%s\",\"budget_ns\":%ld,\"reply\":\"%s\",\"reply_mean_ns\":%.3f,\"cpu_ns_per_round_trip\":%.3f,"
                  "\"futex_waits_per_round_trip\":%.4f,\"futex_wakes_per_round_trip\":%.4f",
-                 STRATEGY_NAMES[strategy], budget_ns, reply_text, (double)(cpu + shared.partner_cpu_ns) / n,
+                 STRATEGY_NAMES[strategy], budget_ns, reply_text, reply_mean_ns, (double)(cpu + shared.partner_cpu_ns) / n,
                  (double)(c.futex_waits + shared.partner_counts.futex_waits) / n,
                  (double)(c.futex_wakes + shared.partner_counts.futex_wakes) / n);
         print_result_with(&cfg, rep, cfg.round_trips, t1 - t0, switches_plus(sw, shared.partner_switches), extra);
