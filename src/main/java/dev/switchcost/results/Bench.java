@@ -30,7 +30,9 @@ public enum Bench {
     GETTID_AS_FUTEX_WAKE(Names.SYSCALL, "gettidAsFutexWake"),
     AFTER_SWITCH(Names.AFTER_SWITCH, "roundTrip"),
     THREAD_ROUND_TRIP(Names.PROCESS_VS_THREAD, Names.THREADS_METHOD),
-    PROCESS_ROUND_TRIP(Names.PROCESS_VS_THREAD, Names.PROCESSES_METHOD);
+    PROCESS_ROUND_TRIP(Names.PROCESS_VS_THREAD, Names.PROCESSES_METHOD),
+    /** The wait strategies against the partner's reply delay (issue 31); {@code compare --spin} puts its C twin beside it. */
+    SPIN_OR_PARK(Names.SPIN_OR_PARK, "handoff");
 
     /** The package every benchmark class is in (result files name benchmarks by it). */
     public static final String PACKAGE = "dev.switchcost.bench";
@@ -49,6 +51,7 @@ public enum Bench {
         public static final String SYSCALL = "SyscallBaseline";
         public static final String AFTER_SWITCH = "BindingAfterSwitch";
         public static final String PROCESS_VS_THREAD = "ProcessVsThreadSwitch";
+        public static final String SPIN_OR_PARK = "SpinOrPark";
         public static final String ROUND_TRIP_METHOD = "roundTrip";
         public static final String PAIRED_METHOD = "roundTripPaired";
         public static final String CONTROL_METHOD = "walkAlonePaired";

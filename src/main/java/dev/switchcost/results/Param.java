@@ -19,7 +19,10 @@ public enum Param {
     WORKING_SET_KIB("workingSetKiB"),
     BEFORE("before"),
     EXTRA("extra"),
-    CARRIERS("carriers");
+    CARRIERS("carriers"),
+    STRATEGY("strategy"),
+    BUDGET_NS("budgetNs"),
+    REPLY_NS("replyNs");
 
     private final String key;
 
