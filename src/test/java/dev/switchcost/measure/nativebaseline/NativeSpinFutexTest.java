@@ -100,6 +100,23 @@ class NativeSpinFutexTest {
         assertTrue(Double.isFinite(cross.result().switchesPerRoundTrip()), cross.toString());
     }
 
+    /**
+     * No lost wake-up: with a budget about as long as a handoff, the pass often lands between the waiter's last look
+     * and its sleep, the race the sleeper bit closes. Many round trips still end (a lost wake-up would leave both sides
+     * waiting until the watchdog ends the program with exit 1, which fails the run).
+     */
+    @Test
+    void shortBudgetsLoseNoWakeUp() {
+        assumeBuilt();
+        for (long budget : new long[] {100, 1000, 3000}) {
+            NativeSpinResult r = one(Placement.UNPINNED, 100_000, "SPIN_THEN_PARK", budget, "0");
+            assertTrue(r.futexWaitsPerRoundTrip() >= 0 && r.futexWakesPerRoundTrip() <= r.futexWaitsPerRoundTrip() + 0.01,
+                    "a wake only for a side that may sleep: " + r);
+        }
+        assumeTwoCpus();
+        one(Placement.CROSS_CPU, 20_000, "SPIN_THEN_PARK", 1000, "exp:2000");
+    }
+
     /** The JVM side's table: {@code round(-mean * ln(1 - nextDouble()))} of {@code new Random(31)}, 4096 delays. */
     private static double javaTableMean(long mean) {
         Random r = new Random(31);
