@@ -38,7 +38,7 @@ fi
 mkdir -p "$out"
 rm -f "$out/UNAVAILABLE"
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -pthread)
-programs=(gettid_loop futex_threads futex_processes pipe_processes ws_threads ws_pipe_processes ws_single parker_threads)
+programs=(gettid_loop futex_threads futex_processes pipe_processes ws_threads ws_pipe_processes ws_single parker_threads spin_futex)
 for p in "${programs[@]}"; do
   echo "build-native: $cc ${cflags[*]} -o target/native/$p $p.c common.c -lm" >&2
   "$cc" "${cflags[@]}" -o "$out/$p.tmp" "$src/$p.c" "$src/common.c" -lm

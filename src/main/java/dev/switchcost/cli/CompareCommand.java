@@ -56,8 +56,22 @@ public final class CompareCommand extends BaseCommand {
     Integer repetitions;
 
     @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT",
-            description = "Placements to compare, comma-separated: UNPINNED, SAME_CPU, CROSS_CPU (default: all three).")
-    List<String> placements = List.of("UNPINNED", "SAME_CPU", "CROSS_CPU");
+            description = "Placements to compare, comma-separated: UNPINNED, SAME_CPU, CROSS_CPU (default: all three; "
+                    + "with --spin SAME_CPU and CROSS_CPU, the only ones it takes).")
+    List<String> placements;
+
+    @Option(names = "--spin", description = "Instead of the handoff table: the spin-then-park waiter, its C twin (spin_futex) "
+            + "beside the JVM's " + Bench.Names.SPIN_OR_PARK + ", per strategy (PARK, SPIN_THEN_PARK per --budgets, SPIN), reply delay "
+            + "(--replies) and placement: ns and CPU ns per round trip, switches per round trip, JVM vs C judged; into spin-compare.json.")
+    boolean spin;
+
+    @Option(names = "--budgets", split = ",", paramLabel = "NS",
+            description = "With --spin: the spin budgets of SPIN_THEN_PARK, whole ns (default: 2000,5000,10000,20000).")
+    List<String> budgets;
+
+    @Option(names = "--replies", split = ",", paramLabel = "D",
+            description = "With --spin: the partner's reply delays, ns or exp:MEAN for an exponential mix (default: 0,10000,exp:20000).")
+    List<String> replies;
 
     @Option(names = "--quick", description = "Shorter cells (JMH 1 × 200 ms warmup, 2 × 200 ms measurement) and 3 repetitions: a smoke run, not a measurement.")
     boolean quick;
@@ -88,7 +102,13 @@ public final class CompareCommand extends BaseCommand {
         if (reps < 1 || reps > 100) {
             throw SwitchcostException.usage("--repetitions must be 1..100, got " + reps);
         }
-        List<Placement> chosen = parsePlacements(placements);
+        if (spin) {
+            return CompareSpin.run(this, reps);
+        }
+        if (budgets != null || replies != null) {
+            throw SwitchcostException.usage((budgets != null ? "--budgets" : "--replies") + " is an option of the spin table: add --spin");
+        }
+        List<Placement> chosen = parsePlacements(placements != null ? placements : List.of("UNPINNED", "SAME_CPU", "CROSS_CPU"));
         List<Jdk> onJdks = jdks.chosen();
         MachineInfo machine = MachineProbe.collect();
         Path resultsDir = output.dir();

@@ -27,7 +27,12 @@ public enum NativeProgram {
      * {@code ParkUnparkPingPong}'s protocol between two threads on a C replica of HotSpot's {@code Parker}
      * ({@code src/main/c/parker.h}): what park/unpark cost without the JVM around them.
      */
-    PARKER_THREADS("parker_threads", "parker-threads");
+    PARKER_THREADS("parker_threads", "parker-threads"),
+    /**
+     * The spin-then-futex waiter, the C twin of {@code SpinOrPark.handoff}: {@code [STRATEGY [BUDGET_NS [REPLY]]]} after
+     * the common arguments (default {@code PARK 0 0}); {@link NativeRunner#runSpin} gives them per cell.
+     */
+    SPIN_FUTEX("spin_futex", "spin-futex");
 
     private final String executable;
     private final String mechanism;

@@ -179,6 +179,58 @@ public final class NativeRunner {
     }
 
     /**
+     * One cell of {@code spin_futex}: the waiting strategy, the spin budget and the partner's reply delay.
+     *
+     * @param strategy PARK, SPIN or SPIN_THEN_PARK
+     * @param budgetNs the spin budget, ns (0 for PARK and SPIN)
+     * @param reply    the reply delay: ns, or {@code exp:MEAN}
+     */
+    public record SpinArgs(String strategy, long budgetNs, String reply) {
+        List<String> args() {
+            return List.of(strategy, Long.toString(budgetNs), reply);
+        }
+    }
+
+    /**
+     * Runs {@code spin_futex} for one cell as {@link #run} runs a program, and parses its lines with
+     * {@link NativeSpinResultParser}.
+     *
+     * @throws NativeRunException as {@link #run}
+     */
+    public List<NativeSpinResult> runSpin(Placement placement, long roundTrips, int repetitions, SpinArgs cell, long timeoutSeconds) {
+        String exe = NativeProgram.SPIN_FUTEX.executable();
+        List<String> args = new ArrayList<>(List.of(Long.toString(roundTrips), Integer.toString(repetitions)));
+        args.addAll(cell.args());
+        List<NativeSpinResult> results;
+        try {
+            results = NativeSpinResultParser.parse(exec(exe, placement, command(dir.resolve(exe), placement.assignHere(), args),
+                    timeoutSeconds));
+        } catch (IllegalArgumentException e) {
+            throw new NativeRunException(exe + ": " + e.getMessage(), 0);
+        }
+        if (results.size() != repetitions) {
+            throw new NativeRunException(exe + " printed " + results.size() + " results for " + repetitions + " repetitions", 0);
+        }
+        return results;
+    }
+
+    /** One repetition of a {@code spin_futex} cell with what others took of its CPUs meanwhile ({@link Measured}). */
+    public record SpinMeasured(NativeSpinResult result, Interference.Figures interference) {
+    }
+
+    /**
+     * Runs one repetition of a {@code spin_futex} cell between two readings of the machine, as {@link #runMeasured}.
+     *
+     * @throws NativeRunException as {@link #run}
+     */
+    public SpinMeasured runSpinMeasured(Placement placement, long roundTrips, SpinArgs cell, long timeoutSeconds) {
+        Interference.Snapshot before = Interference.Snapshot.machine();
+        NativeSpinResult r = runSpin(placement, roundTrips, 1, cell, timeoutSeconds).get(0);
+        Interference.Snapshot after = Interference.Snapshot.machine();
+        return new SpinMeasured(r, interference(r.result(), before, after, CpuPinning.allowedCpus(), ProcessHandle.current().pid()));
+    }
+
+    /**
      * Runs one of the working-set programs ({@code ws_threads}, {@code ws_pipe_processes}, {@code ws_single}:
      * {@code [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES WALK}) as {@link #run} does,
      * and parses its lines with {@link NativeWorkingSetResultParser}.

@@ -19,6 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class StrategyTurn implements CancellableTurn {
 
+    /** Spins between two clock reads of a budgeted spin: the C twin's {@code SPIN_CHECK_EVERY}, so both pay alike for their clock. */
+    static final int SPINS_PER_CLOCK_READ = 64;
+
     static final int BACKOFF_SPINS = 100;
     static final int BACKOFF_YIELDS = 10;
     static final long BACKOFF_MIN_PARK_NS = 1_000;
@@ -79,9 +82,15 @@ final class StrategyTurn implements CancellableTurn {
                 }
             }
             case SPIN_THEN_PARK -> {
-                long start = System.nanoTime();
-                while (turn != side && !cancelled && System.nanoTime() - start < budgetNs) {
-                    Thread.onSpinWait();
+                if (budgetNs > 0) {
+                    long start = System.nanoTime();
+                    int spins = 0;
+                    while (turn != side && !cancelled) {
+                        Thread.onSpinWait();
+                        if (++spins % SPINS_PER_CLOCK_READ == 0 && System.nanoTime() - start >= budgetNs) {
+                            break;
+                        }
+                    }
                 }
                 park(side);
             }

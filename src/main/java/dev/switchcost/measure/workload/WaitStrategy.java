@@ -12,7 +12,7 @@ public enum WaitStrategy {
     SPIN,
     /** {@code Thread.yield()} in a loop ({@code sched_yield}): runs whatever else is runnable on the CPU. */
     YIELD,
-    /** Spin for the budget B ({@code System.nanoTime()} read each spin), then park as {@link #PARK}; B = 0 parks at once. */
+    /** Spin for the budget B ({@code System.nanoTime()} read every {@value StrategyTurn#SPINS_PER_CLOCK_READ} spins, as the C twin does), then park as {@link #PARK}; B = 0 parks at once. */
     SPIN_THEN_PARK,
     /**
      * Ours: {@value StrategyTurn#BACKOFF_SPINS} spins, then {@value StrategyTurn#BACKOFF_YIELDS} yields, then

@@ -1,0 +1,131 @@
+package dev.switchcost.render;
+
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.SpinCompareResults;
+import dev.switchcost.results.SpinGrid;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Renders {@link SpinCompareResults} ({@code compare --spin}) as one {@link Table}: per placement and reply delay D,
+ * one row per strategy and spin budget B, with the C twin's and the JVM's ns per round trip and CPU ns per round trip
+ * (both threads) as means over repetitions ± 99.9% (the one rule, {@link Estimate}), the JVM judged against C by
+ * {@link Diff#judge}, and the switches per round trip of each.
+ */
+public final class SpinCompareTable {
+
+    private SpinCompareTable() {
+    }
+
+    public static Table table(SpinCompareResults r) {
+        Table.Builder t = new Table.Builder("lllrrlrrlrr", "placement", "reply D", "strategy", "C ns/rt ± 99.9%",
+                "JVM ns/rt ± 99.9%", "JVM vs C", "C CPU ns/rt", "JVM CPU ns/rt", "JVM CPU vs C", "C switches/rt",
+                "JVM switches/rt");
+        for (SpinCompareResults.Cell c : r.cells()) {
+            if (!c.impl().equals(SpinCompareResults.C)) {
+                continue;
+            }
+            SpinCompareResults.Cell jvm = r.twin(c).orElse(null);
+            List<String> row = new ArrayList<>(List.of(c.placement(), c.reply(), strategy(c)));
+            row.add(figure(c, SpinCompareResults.Sample::nsPerRoundTrip));
+            row.add(figure(jvm, SpinCompareResults.Sample::nsPerRoundTrip));
+            row.add(verdict(c, jvm, SpinCompareResults.Sample::nsPerRoundTrip, "JVM faster", "JVM slower"));
+            row.add(figure(c, SpinCompareResults.Sample::cpuNsPerRoundTrip));
+            row.add(figure(jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip));
+            row.add(verdict(c, jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip, "JVM burns less", "JVM burns more"));
+            row.add(switches(c));
+            row.add(switches(jvm));
+            t.row(row);
+        }
+        return t.build();
+    }
+
+    static String strategy(SpinGrid.Strategy s, long budgetNs) {
+        return s == SpinGrid.Strategy.SPIN_THEN_PARK ? "spin " + Fmt.num(budgetNs) + " ns, park" : s.name();
+    }
+
+    private static String strategy(SpinCompareResults.Cell c) {
+        return strategy(SpinGrid.Strategy.valueOf(c.strategy()), c.budgetNs());
+    }
+
+    /** Mean ± error with the marks of left-out repetitions, or why there is none. */
+    static String figure(SpinCompareResults.Cell c, ToDoubleFunction<SpinCompareResults.Sample> f) {
+        if (c == null) {
+            return "n/a";
+        }
+        if (c.unavailable() != null) {
+            return "not run";
+        }
+        if (c.usable().isEmpty()) {
+            return c.failed() == 0 && !c.disturbed().isEmpty() ? "DISTURBED" : "FAILED";
+        }
+        List<String> marks = new ArrayList<>();
+        if (c.failed() > 0) {
+            marks.add(c.failed() + " failed");
+        }
+        if (!c.disturbed().isEmpty()) {
+            marks.add(c.disturbed().size() + " disturbed, " + (c.disturbed().get(0).disturbedKept() ? "kept" : "left out"));
+        }
+        return Fmt.pm(c.estimate(f)) + (marks.isEmpty() ? "" : " (" + String.join("; ", marks) + ")");
+    }
+
+    /** The JVM's figure against C's by the one verdict rule; the words for "less" and "more" of a time. */
+    static String verdict(SpinCompareResults.Cell c, SpinCompareResults.Cell jvm, ToDoubleFunction<SpinCompareResults.Sample> f,
+                          String less, String more) {
+        if (c == null || jvm == null || c.usable().isEmpty() || jvm.usable().isEmpty()) {
+            return "";
+        }
+        Estimate a = c.estimate(f);
+        Estimate b = jvm.estimate(f);
+        if (!Double.isFinite(a.value()) || !Double.isFinite(b.value())) {
+            return "";
+        }
+        Diff.Judged j = Diff.judge(a, b, true);
+        return switch (j.verdict()) {
+            case FASTER -> less + " (" + Fmt.times(j.ratio()) + ")";
+            case SLOWER -> more + " (" + Fmt.times(j.ratio()) + ")";
+            default -> j.verdict().text("JVM");
+        };
+    }
+
+    private static String switches(SpinCompareResults.Cell c) {
+        if (c == null || c.usable().isEmpty()) {
+            return "";
+        }
+        return Fmt.count(c.estimate(SpinCompareResults.Sample::switchesPerRoundTrip).value());
+    }
+
+    public static String preamble(SpinCompareResults r) {
+        return r.repetitions() + " interleaved repetitions" + (r.quick() ? " (--quick)" : "") + "; " + r.jmhSettings() + ".\n"
+                + "One round trip: A passes the turn, B waits for it, works D (busy, polling the clock), passes it back; both wait"
+                + " with the strategy. CPU = both threads' CPU time per round trip. Mean over repetitions ± 99.9% interval;"
+                + " JVM vs C by the one rule (" + Estimate.MIN_EFFECT_TEXT + " minimum effect).\n";
+    }
+
+    public static String text(SpinCompareResults r) {
+        StringBuilder b = new StringBuilder("switchcost compare --spin: ").append(preamble(r)).append("\n").append(table(r).text());
+        notRun(r).forEach(line -> b.append(line).append('\n'));
+        return b.toString();
+    }
+
+    /** Why cells were not run, once per implementation and reason: "not run: JVM: benchmark ... not built". */
+    public static List<String> notRun(SpinCompareResults r) {
+        return r.cells().stream().filter(c -> c.unavailable() != null).map(c -> "not run: " + c.impl() + ": " + c.unavailable())
+                .distinct().toList();
+    }
+
+    /** One line per disturbed repetition: the cell and why (the largest intruder named). */
+    public static List<String> disturbances(SpinCompareResults r) {
+        List<String> out = new ArrayList<>();
+        for (SpinCompareResults.Cell c : r.cells()) {
+            for (SpinCompareResults.Sample s : c.disturbed()) {
+                out.add(c.impl() + " " + strategy(c) + ", D=" + c.reply() + ", " + c.placement() + ", repetition " + s.repetition()
+                        + ": " + DisturbanceText.why(s.interference())
+                        + (s.disturbedKept() ? " (kept, marked: --allow-disturbed)" : " (left out of every figure)"));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,211 @@
+package dev.switchcost.session;
+
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.Disturbance;
+import dev.switchcost.measure.jmh.InterferenceProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.measure.nativebaseline.NativeSpinResult;
+import dev.switchcost.results.Bench;
+import dev.switchcost.results.Param;
+import dev.switchcost.results.SpinCompareResults;
+import dev.switchcost.results.SpinGrid;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code compare --spin}: the C twin of the spin-then-futex waiter ({@code spin_futex}) and the JVM's
+ * {@link Bench#SPIN_OR_PARK} on every cell of a {@link SpinGrid}, in {@link Interleaved} repetitions (the C cell and
+ * the JVM cell of one grid cell back to back, the order reversed on every other repetition), so that drift hits both
+ * alike. Every repetition is judged by the one disturbance rule ({@link Disturbance}), as {@link CompareRunner} judges
+ * its cells.
+ *
+ * <p>JVM cells: one fork each ({@link JmhCell}) of {@link #SHAPE} with {@link ContextSwitchProfiler} (switches),
+ * {@link PairedWalkProfiler} (the pair's CPU time, {@value #JVM_CPU}) and {@link InterferenceProfiler}. C cells: a
+ * round-trip count calibrated once per cell from a short run to last about as long as a JVM cell measures.
+ */
+public final class SpinCompareRunner {
+
+    /**
+     * The JVM side's CPU time per round trip of both threads: {@code PairedWalkProfiler.CPU} on the branch that adds
+     * {@code SpinOrPark} (spelled here until it is merged).
+     */
+    static final String JVM_CPU = PairedWalkProfiler.CPU;
+    static final String JVM_SWITCHES = "ctxsw.total.norm";
+
+    /** A JVM cell's fork, and (quick) a smoke run's: one warm-up iteration, measured iterations of the iteration time. */
+    static final JmhCell.Shape SHAPE = shape(3, TimeValue.milliseconds(250));
+    static final JmhCell.Shape QUICK_SHAPE = shape(2, TimeValue.milliseconds(150));
+    /** Round trips of the calibration run; a spinner on one CPU runs a round trip per scheduler slice, so it gets few. */
+    static final long PROBE_ROUND_TRIPS = 500;
+    static final long PROBE_ROUND_TRIPS_SPIN_ONE_CPU = 20;
+    static final long MIN_ROUND_TRIPS = 20;
+    private static final long NATIVE_TIMEOUT_SECONDS = 300;
+
+    private static JmhCell.Shape shape(int measured, TimeValue iteration) {
+        return new JmhCell.Shape(1, measured, iteration,
+                List.of(ContextSwitchProfiler.class, PairedWalkProfiler.class, InterferenceProfiler.class));
+    }
+
+    /**
+     * @param keepDisturbed keep disturbed repetitions in the figures, marked ({@code --allow-disturbed})
+     * @param java          the java of the JVM cells' forks, or null for the JDK running switchcost
+     */
+    public record Settings(SpinGrid grid, int repetitions, boolean quick, boolean keepDisturbed, String java) {
+
+        JmhCell.Shape shape() {
+            return quick ? QUICK_SHAPE : SHAPE;
+        }
+
+        long nativeTargetNanos() {
+            JmhCell.Shape s = shape();
+            return s.measurementIterations() * s.iterationTime().convertTo(TimeUnit.NANOSECONDS);
+        }
+
+        String jmhSettings() {
+            JmhCell.Shape s = shape();
+            return "JVM: 1 fork, " + s.warmupIterations() + " × " + s.iterationTime() + " warmup, " + s.measurementIterations()
+                    + " × " + s.iterationTime() + " measurement, -prof " + ContextSwitchProfiler.class.getSimpleName() + ", "
+                    + PairedWalkProfiler.class.getSimpleName() + "; C: spin_futex, about " + nativeTargetNanos() / 1_000_000
+                    + " ms per repetition";
+        }
+    }
+
+    private final Settings settings;
+    private final NativeRunner nativeRunner;
+    private final JmhTargets targets;
+    private final Path jmhLog;
+    private final PrintStream jmhOut;
+    private final PrintWriter progress;
+    private final Map<SpinGrid.Cell, Long> calibrated = new HashMap<>();
+
+    public SpinCompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
+                             PrintWriter progress) {
+        this.settings = settings;
+        this.nativeRunner = nativeRunner;
+        this.targets = targets;
+        this.jmhLog = jmhLog;
+        this.jmhOut = jmhOut;
+        this.progress = progress;
+    }
+
+    private record Plan(String impl, SpinGrid.Cell cell, String source, String unavailable, Map<String, String> params,
+                        List<SpinCompareResults.Sample> samples) {
+
+        String label() {
+            SpinGrid.Cell c = cell;
+            return impl + " " + c.strategy() + (c.strategy() == SpinGrid.Strategy.SPIN_THEN_PARK ? " B=" + c.budgetNs() + " ns" : "")
+                    + ", D=" + c.reply() + ", " + c.placement();
+        }
+    }
+
+    public SpinCompareResults run() {
+        String created = Instant.now().toString();
+        List<Plan> plans = plan();
+        Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
+            progress.printf("compare --spin: repetition %d/%d: %s%n", rep, settings.repetitions(), p.label());
+            progress.flush();
+            SpinCompareResults.Sample s = p.impl().equals(SpinCompareResults.C) ? runNative(p, rep) : runJmh(p, rep);
+            if (s.error() != null) {
+                progress.println("compare --spin:   failed: " + s.error());
+            } else if (s.disturbed()) {
+                progress.println("compare --spin:   disturbed: other tasks took its CPUs; " + (s.disturbedKept()
+                        ? "kept, marked (--allow-disturbed)" : "left out of every figure"));
+            }
+            p.samples().add(s);
+        });
+        List<SpinCompareResults.Cell> cells = new ArrayList<>();
+        for (Plan p : plans) {
+            SpinGrid.Cell c = p.cell();
+            cells.add(new SpinCompareResults.Cell(p.impl(), c.strategy().name(), c.budgetNs(), c.reply(), c.placement().name(),
+                    p.source(), p.unavailable(), List.copyOf(p.samples())));
+        }
+        return new SpinCompareResults(1, created, settings.repetitions(), settings.quick(), settings.jmhSettings(), cells);
+    }
+
+    /** Two plans per grid cell, C then JVM; those that cannot run carry the reason. */
+    private List<Plan> plan() {
+        Optional<String> nativeMissing = nativeRunner.unavailableReason().map(m -> "native not built: " + m);
+        Optional<JmhTargets.Target> jvm = targets.find(new JmhTargets.Target(Bench.SPIN_OR_PARK.fullName(), Map.of()));
+        Map<Placement, String> placementMissing = new EnumMap<>(Placement.class);
+        Topology topology = Topology.current();
+        for (Placement p : settings.grid().placements()) {
+            Placement.Assignment a = p.assign(topology, CpuPinning.allowedCpus());
+            if (!a.isAvailable()) {
+                placementMissing.put(p, "placement unavailable: " + a.unavailable());
+            }
+        }
+        List<Plan> plans = new ArrayList<>();
+        for (SpinGrid.Cell c : settings.grid().cells()) {
+            String missing = placementMissing.get(c.placement());
+            String args = c.strategy() + " " + c.budgetNs() + " " + c.reply();
+            plans.add(new Plan(SpinCompareResults.C, c, "spin_futex " + c.placement() + " " + args,
+                    missing != null ? missing : nativeMissing.orElse(null), Map.of(), new ArrayList<>()));
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put(Param.STRATEGY.key(), c.strategy().name());
+            params.put(Param.BUDGET_NS.key(), Long.toString(c.budgetNs()));
+            params.put(Param.REPLY_NS.key(), c.reply());
+            params.put(Param.PLACEMENT.key(), c.placement().name());
+            String why = jvm.isEmpty() ? "benchmark " + Bench.SPIN_OR_PARK.shortName() + " not built" : missing;
+            plans.add(new Plan(SpinCompareResults.JVM, c, "jmh " + Bench.SPIN_OR_PARK.fullName() + " " + params, why, params,
+                    new ArrayList<>()));
+        }
+        return plans;
+    }
+
+    private SpinCompareResults.Sample runNative(Plan p, int rep) {
+        SpinGrid.Cell c = p.cell();
+        NativeRunner.SpinArgs args = new NativeRunner.SpinArgs(c.strategy().name(), c.budgetNs(), c.reply());
+        try {
+            long n = calibrated.computeIfAbsent(c, k -> calibrate(k, args));
+            NativeRunner.SpinMeasured m = nativeRunner.runSpinMeasured(c.placement(), n, args, NATIVE_TIMEOUT_SECONDS);
+            NativeSpinResult r = m.result();
+            Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
+            return new SpinCompareResults.Sample(rep, r.result().nsPerRoundTrip(), r.cpuNsPerRoundTrip(),
+                    r.result().switchesPerRoundTrip(), r.futexWaitsPerRoundTrip(), null, reading, kept(reading));
+        } catch (NativeRunner.NativeRunException e) {
+            return SpinCompareResults.Sample.failed(rep, e.getMessage());
+        }
+    }
+
+    /** Round trips that take about a JVM cell's measurement time, from a short run; at least {@link #MIN_ROUND_TRIPS}. */
+    private long calibrate(SpinGrid.Cell c, NativeRunner.SpinArgs args) {
+        long probe = c.strategy() == SpinGrid.Strategy.SPIN && c.placement() == Placement.SAME_CPU
+                ? PROBE_ROUND_TRIPS_SPIN_ONE_CPU : PROBE_ROUND_TRIPS;
+        NativeSpinResult r = nativeRunner.runSpin(c.placement(), probe, 1, args, NATIVE_TIMEOUT_SECONDS).get(0);
+        long n = (long) (settings.nativeTargetNanos() / Math.max(1.0, r.result().nsPerRoundTrip()));
+        return Math.max(MIN_ROUND_TRIPS, Math.min(n, 500_000_000L));
+    }
+
+    private SpinCompareResults.Sample runJmh(Plan p, int rep) {
+        JmhCell cell = JmhCell.run(Bench.SPIN_OR_PARK.fullName(), p.params(), settings.java(), settings.shape(), jmhOut, jmhLog);
+        if (cell.error() != null) {
+            return SpinCompareResults.Sample.failed(rep, cell.error());
+        }
+        Result<?> primary = cell.result().getPrimaryResult();
+        Map<String, Result> sec = cell.result().getSecondaryResults();
+        Disturbance.Reading reading = Disturbance.reading(sec).orElse(null);
+        return new SpinCompareResults.Sample(rep, primary.getScore(), JmhCell.score(sec, JVM_CPU), JmhCell.score(sec, JVM_SWITCHES),
+                Double.NaN, null, reading, kept(reading));
+    }
+
+    private boolean kept(Disturbance.Reading reading) {
+        return reading != null && reading.disturbed() && settings.keepDisturbed();
+    }
+}
