@@ -7,8 +7,8 @@
 # SPIN_THEN_PARK over every budget B, and every other strategy at budgetNs=0 (they ignore B), each at the reply
 # delays D below, on one CPU and on two. The second run's jmh.json is copied into the first run's directory as
 # jmh-fixed.json (a results directory reads every jmh-*.json), so $M/spin/*/ holds the whole sweep for
-# `switchcost report`. Expected on a quiet 2-vCPU machine: build ~1 min, primitives ~5 min (90 forks), sweep ~14 min
-# (432 forks of ~1.9 s: JVM start, one 100 ms warm-up and four 150 ms iterations), ~20 min in all.
+# `switchcost report`. Expected on a quiet 2-vCPU machine: build ~1 min, primitives ~5 min (90 forks), sweep ~10 min
+# (324 forks of ~1.9 s: JVM start, one 100 ms warm-up and four 150 ms iterations), ~16 min in all.
 set -euo pipefail
 source "$(dirname "$0")/measure-lib.sh"
 M=${M:-$(mktemp -d)}; mkdir -p "$M"; M=$(cd "$M" && pwd)
@@ -23,7 +23,7 @@ esac
 measure_start
 measure_build -Dmaven.test.skip=true
 budgets=0,1000,2000,5000,10000,20000,50000
-replies=0,10000,50000,exp:20000
+replies=0,10000,exp:20000
 fixed=PARK,SPIN,YIELD,BACKOFF,AGRONA_BACKOFF,AGRONA_SLEEPING,AGRONA_YIELDING,DISRUPTOR_BLOCKING,DISRUPTOR_SLEEPING,DISRUPTOR_YIELDING,DISRUPTOR_BUSY_SPIN
 step() {
     local name=$1; shift
