@@ -99,6 +99,11 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         return columns(order);
     }
 
+    /** This table with each column's name passed through {@code words} (identifiers to words for a reader). */
+    public Table renamed(java.util.function.UnaryOperator<String> words) {
+        return new Table(header.stream().map(words).toList(), rows, align);
+    }
+
     /** This table with only the columns whose names pass, in their order. */
     public Table select(Predicate<String> names) {
         List<Integer> cols = new ArrayList<>();

@@ -22,6 +22,7 @@ final class WorkingSetSections {
     static void workingSet(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
         List<IndirectCost.Row> all = new ArrayList<>();
         MachineInfo machine = null;
+        CacheSizes keyCaches = null;
         for (Findings f : inputs) {
             Results r = f.input();
             if (f.workingSetRefused() != null) {
@@ -45,9 +46,9 @@ final class WorkingSetSections {
                 doc.p("**" + r.label() + "**");
             }
             for (Table t : IndirectTable.reportTables(rows, caches)) {
-                doc.table(t, IndirectTable.PARAMETERS);
+                doc.table(t.renamed(IndirectTable::words), IndirectTable.PARAMETERS.stream().map(IndirectTable::words).toList());
             }
-            doc.p(IndirectTable.legend(caches).replace("\n", " "));
+            keyCaches = keyCaches == null ? caches : keyCaches;
             if (rows.stream().noneMatch(x -> Double.isFinite(x.missesPerSwitch()))) {
                 doc.p("Cache misses per switch: not counted in these results (run with `--prof perf` on a machine with hardware"
                         + " counters; this one " + (r.machine() != null && r.machine().perf() != null && !r.machine().perf().hardwareCounters()
@@ -56,6 +57,13 @@ final class WorkingSetSections {
             all.addAll(rows);
         }
         if (all.isEmpty()) {
+            return;
+        }
+        doc.p(IndirectTable.reportKey(keyCaches)); // the key once, under every input's tables
+        if (all.stream().map(IndirectCost.Row::workingSetKiB).filter(k -> k > 0).distinct().count() < 2) {
+            // one size above 0 is a point, not a curve: the table above says it all, no log axis spent on two points
+            doc.p("One working-set size above 0 KiB: the table is the answer; `switchcost run --working-set` or"
+                    + " `switchcost working-set` measures the curve over sizes.");
             return;
         }
         Headline.Figure oneCpu = null;
