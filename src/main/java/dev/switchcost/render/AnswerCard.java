@@ -48,7 +48,7 @@ public final class AnswerCard {
         List<Headline> hs = f.headlines();
         List<String> out = new ArrayList<>();
         out.add("switchcost: what a context switch costs on this machine");
-        out.add(clip(r.machineSummary()));
+        out.add(clip(r.machineCardLine()));
         String settings = r.usable().stream().findFirst().map(x -> x.settings().describe()).orElse("no JMH rows");
         out.add(clip("status: " + r.status().describe() + " · " + settings));
         long failed = r.rows().stream().filter(JmhRow::failed).count();

@@ -313,6 +313,11 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         return n == null ? source.toString() : n.toString();
     }
 
+    /** The card's host line ({@link MachineInfo#cardLine()}), or that the machine is unknown. */
+    public String machineCardLine() {
+        return machine != null ? machine.cardLine() : "machine unknown (no machine.json)";
+    }
+
     /** One line: the machine summary, or that it is unknown. */
     public String machineSummary() {
         return machine != null ? machine.summary() : "machine unknown (no machine.json)";

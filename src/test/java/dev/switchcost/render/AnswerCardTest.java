@@ -264,6 +264,17 @@ class AnswerCardTest {
         }
     }
 
+    /** The host line names what makes two cards differ: family/model, SMT, virtualisation, cpuidle, PMU (issue 29). */
+    @Test
+    void theHostLineNamesWhatMakesTwoCardsDiffer() {
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326"))));
+        String host = card.lines().skip(1).findFirst().orElseThrow();
+        for (String fact : List.of("AMD EPYC (family 23 model 1)", "2 CPUs", "no SMT", "KVM guest", "cpuidle none", "no PMU", "Linux 6.18")) {
+            assertTrue(host.contains(fact), fact + " in " + host);
+        }
+        assertTrue(host.length() <= AnswerCard.WIDTH, host);
+    }
+
     /** A wide figure (5,583 ± 2,640 ns, 2.13 ± 1.02× direct) shortens the reading's words, never cuts it. */
     @Test
     void theCacheReadingIsShortenedNotCut() throws IOException {
