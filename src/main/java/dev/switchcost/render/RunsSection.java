@@ -146,7 +146,7 @@ final class RunsSection {
                 row.add(x.failed() ? "**FAILED**: " + x.failure() : "");
                 cells.add(row);
             }
-            doc.table(new Table(head, cells, alloc ? "llllrlrrrrl" : "llllrlrrrl"), List.of("JDK", "unit", "status", "mode"));
+            doc.table(new Table(head, cells, alloc ? "llllwlrrrrl" : "llllwlrrrl"), List.of("JDK", "unit", "status", "mode"));
             if (alloc) {
                 doc.p("B/op: bytes allocated per op, JMH's `gc.alloc.rate.norm` (`-prof gc`); – where a row was run without it.");
             }
