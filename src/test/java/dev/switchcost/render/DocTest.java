@@ -71,6 +71,7 @@ class DocTest {
     void aNarrowWindowGetsTheNarrowLayout() {
         String html = new Doc().table(new Table.Builder("l", "a").row("b").build()).html("t");
         assertTrue(html.contains("@media (max-width:900px){"), html);
-        assertTrue(html.matches("(?s).*@media \\(max-width:900px\\)\\{[^}]*table\\{font-size:[^}]*\\}.*"), html);
+        int media = html.indexOf("@media (max-width:900px){");
+        assertTrue(html.indexOf("table{font-size:", media) > media, "the narrow layout shrinks the tables: " + html);
     }
 }
