@@ -202,7 +202,8 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
 
     /** Escaped text with a break allowed after {@code /} (no tag's {@code </}) or {@code =} before a letter, {@code _} before a lower-case one. */
     private static String breakable(String html) {
-        return html.replaceAll("((?<!<)/|=|\\.)(?=[A-Za-z])|_(?=[a-z])", "$0<wbr/>");
+        // a dot breaks only after a class name (FutexPingPong.roundTrip), never inside a file name (run-quick.json)
+        return html.replaceAll("((?<!<)/|=|(?<=[A-Z][A-Za-z0-9]{0,80})\\.)(?=[A-Za-z])|_(?=[a-z])", "$0<wbr/>");
     }
 
     /** An escaped number cell: each figure kept whole (or, when it may break, its value and its error each), flags breakable. */

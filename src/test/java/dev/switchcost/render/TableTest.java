@@ -67,6 +67,8 @@ class TableTest {
     /** A wide table wraps rather than widen the page: where it may break, and that a figure stays whole. */
     @Test
     void inHtmlAFigureStaysWholeAndNamesBreakAtTheirJoints() {
+        assertTrue(new Table.Builder("l", "input").row("run-quick.json").build().html().contains("<td>run-quick.json</td>"),
+                "a file name keeps its dot whole");
         Table t = new Table.Builder("llrw", "benchmark", "params", "paper_ns/switch", "`walk1`_ns/switch")
                 .row("ParkUnparkPingPong.roundTrip_park", "placement=SAME_CPU", "WITHIN_ERROR,WALK_DOMINATED [-119 ± 20]", "1,711 ± 59")
                 .build();
