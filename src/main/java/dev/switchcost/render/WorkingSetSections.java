@@ -100,12 +100,12 @@ final class WorkingSetSections {
             }
             doc.p("JMH cells: " + r.indirectSweep().jmhSettings() + "; " + r.indirectSweep().repetitions()
                     + " interleaved repetitions. Each figure is the mean over the repetitions that did not fail ± the half-width of"
-                    + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; direct = the size-0"
-                    + " round trip / 2 of the same implementation. Where the threads' CPU time was read: cache = beyond − beyond at"
+                    + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; the paper's direct = the"
+                    + " size-0 round trip / 2 of the same implementation (wall time; the card's direct cost is CPU time). Where the threads' CPU time was read: cache = beyond − beyond at"
                     + " size 0, the whole cost through the caches (in the switch and after it; beyond = CPU time per switch less two"
                     + " second walks); \"–\" where this cell or its size-0 cell switched fewer than "
                     + IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP + " times per round trip (a handoff that did not switch is in its"
-                    + " CPU time). Total = direct + cache where it was read, else direct + indirect (Li et al.'s cost per switch).");
+                    + " CPU time). Total = the paper's direct + cache where it was read, else + indirect (Li et al.'s cost per switch).");
             boolean whole = pts.stream().anyMatch(p -> p.whole() != null);
             List<String> head = new ArrayList<>(List.of("impl", "KiB", "stride B", "placement"));
             if (whole) {
