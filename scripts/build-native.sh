@@ -40,9 +40,10 @@ rm -f "$out/UNAVAILABLE"
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -pthread)
 programs=(gettid_loop futex_threads futex_processes pipe_processes ws_threads ws_pipe_processes ws_single parker_threads spin_futex)
 for p in "${programs[@]}"; do
-  echo "build-native: $cc ${cflags[*]} -o target/native/$p $p.c common.c -lm" >&2
+  # each compiler line only when asked (VERBOSE=1): a build shows what it made, not how (issue 29)
+  [[ "${VERBOSE:-0}" == 1 ]] && echo "build-native: $cc ${cflags[*]} -o target/native/$p $p.c common.c -lm" >&2
   "$cc" "${cflags[@]}" -o "$out/$p.tmp" "$src/$p.c" "$src/common.c" -lm
   mv "$out/$p.tmp" "$out/$p"
-  echo "$out/$p"
 done
+echo "build-native: ${#programs[@]} programs built in $out ($cc; VERBOSE=1 shows each command)" >&2
 "$cc" --version | head -n 1 > "$out/COMPILER"

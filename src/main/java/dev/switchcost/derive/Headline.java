@@ -41,7 +41,7 @@ import java.util.function.Predicate;
  *                  size-0 row and the pair's CPU time, else the paired estimate (after it only); null when not measured
  * @param cacheKiB  the working set per thread of {@link #cache}, KiB; 0 when not measured
  * @param cacheFlags why {@link #cache} is not a plain cost ({@link IndirectCost.Flag}): empty when it is resolved and positive
- * @param cacheShare cache / sameCpu: the indirect cost in units of the direct cost, or null
+ * @param cacheShare cache / the direct cost ({@link IndirectCost#DIRECT_DEFINITION}, the same run's size-0 row), or null
  * @param virtualUnpinned  handoff between two virtual threads on two carriers, left to the scheduler, or null
  * @param platformUnpinned the same handoff between two unpinned platform threads, or null
  * @param virtualGainUnpinned platformUnpinned / virtualUnpinned, both unpinned, or null
@@ -138,8 +138,16 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                 c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
                 cacheRow.map(x -> Long.parseLong(x.param(Param.WORKING_SET_KIB))).orElse(0L),
                 cacheRow.map(x -> IndirectCost.paired(x, rows).answerFlags()).orElse(Set.of()),
-                cache == null || !Double.isFinite(cache.perSwitch().value()) ? null : Like.ratio(cache, same),
+                cacheShare(cache, cacheRow.map(x -> IndirectCost.paired(x, rows).direct()).orElse(null)),
                 virtFree, platFree, Like.ratio(platFree, virtFree));
+    }
+
+    /** The cost through the caches in units of the direct cost of the same working-set run; null when either is missing. */
+    static Estimate cacheShare(Figure cache, Estimate direct) {
+        if (cache == null || direct == null || !Double.isFinite(cache.perSwitch().value()) || !(direct.value() > 0)) {
+            return null;
+        }
+        return cache.perSwitch().over(direct);
     }
 
     /** The machine a figure of {@code r} was measured on, for {@link Like.Side}: host, CPU model, kernel; null when unknown. */

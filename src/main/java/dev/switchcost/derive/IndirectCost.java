@@ -54,6 +54,14 @@ import java.util.Set;
  */
 public final class IndirectCost {
 
+    /**
+     * The one definition of "direct cost" the card, the report and {@code indirect} use: a switch's cost with no data
+     * of its own to bring back, i.e. the pair's CPU time per switch at working-set size 0 (its {@code switch.beyond}),
+     * measured in the same working-set run as the cost through the caches it is set against.
+     */
+    public static final String DIRECT_DEFINITION = "direct cost = the pair's CPU time per switch at working-set size 0,"
+            + " in the same run";
+
     /** Why a derived value cannot be read as a plain cost. */
     public enum Flag {
         /** No size-0 round trip or no walkAlone row to subtract. */
@@ -121,10 +129,12 @@ public final class IndirectCost {
      * @param whole         beyond − beyond at size 0 (same configuration): what the switch costs through the caches,
      *                      inside the switch and in the first walk after it; null where either is missing
      * @param wholeFlags    why {@link #whole} cannot be read as a plain cost; empty when it can
+     * @param direct        the direct cost, as the project defines it once ({@link #DIRECT_DEFINITION}): beyond at size 0
+     *                      of the same configuration; null where the size-0 row or its CPU time is missing
      */
     public record Paired(String benchmark, Map<String, String> params, Estimate first, Estimate second, Estimate indirect,
                          double switchesPerOp, Estimate control, Set<Flag> flags, Estimate beyond, Estimate whole,
-                         Set<Flag> wholeFlags) {
+                         Set<Flag> wholeFlags, Estimate direct) {
 
         /** @return true if {@link #indirect} can be printed as a plain number: resolved and positive */
         public boolean clean() {
@@ -354,7 +364,9 @@ public final class IndirectCost {
                 || zeroRow != null && !switchedEveryHandoff(zeroRow.switchesPerOp()))) {
             wf.add(Flag.FEWER_SWITCHES);
         }
-        return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), control, f, beyond, whole, wf);
+        Estimate direct = size(p) == 0 ? beyond : beyondAtZero;
+        return new Paired(p.shortName(), p.params(), first, second, indirect, p.switchesPerOp(), control, f, beyond, whole, wf,
+                direct);
     }
 
     private static Estimate secondary(JmhRow r, String label) {

@@ -48,7 +48,7 @@ public final class AnswerCard {
         List<Headline> hs = f.headlines();
         List<String> out = new ArrayList<>();
         out.add("switchcost: what a context switch costs on this machine");
-        out.add(clip(r.machineSummary()));
+        out.add(clip(r.machineCardLine()));
         String settings = r.usable().stream().findFirst().map(x -> x.settings().describe()).orElse("no JMH rows");
         out.add(clip("status: " + r.status().describe() + " · " + settings));
         long failed = r.rows().stream().filter(JmhRow::failed).count();
@@ -137,13 +137,14 @@ public final class AnswerCard {
         if (h == null) {
             return List.of(pad("Cache", LABEL) + "not measured (switchcost run --quick measures it)");
         }
-        StringBuilder sb = new StringBuilder(pad("Cache", LABEL)).append(pad("through the caches, " + h.cacheKiB() + " KiB/thread", WHAT));
+        StringBuilder sb = new StringBuilder(pad("Cache", LABEL)).append(pad("added via the caches, " + h.cacheKiB() + " KiB/thread", WHAT));
         for (Headline x : hs) {
             String cell;
             if (x.cache() == null) {
                 cell = "–";
             } else if (x.cacheFlags().isEmpty()) {
-                cell = Fmt.pm(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")";
+                // an increment over the direct cost, never a total: the sign says so
+                cell = increment(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")";
             } else {
                 cell = x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative"
                         : x.cacheFlags().contains(IndirectCost.Flag.CONTROL_BIASED) ? "biased" : "unresolved";
@@ -164,22 +165,23 @@ public final class AnswerCard {
             reading = "with " + h.cacheKiB() + " KiB per thread no cost through the caches is resolved (" + Fmt.pm(e) + " ns)";
         } else {
             String share = h.cacheShare() == null || !Double.isFinite(h.cacheShare().value()) ? null : Fmt.times(h.cacheShare());
-            reading = "with " + h.cacheKiB() + " KiB of data per thread, a switch costs " + Fmt.pm(e) + " ns more through the caches"
-                    + (share == null ? "" : " (" + share + " its direct cost)");
+            // the one definition of direct, said once on the card (IndirectCost.DIRECT_DEFINITION, docs/reading-the-card.md)
+            reading = increment(e) + " ns per switch through the caches"
+                    + (share == null ? " (no size-0 row: no direct cost to set it against)"
+                    : ", " + share + " the direct cost (CPU time per switch at 0 KiB)");
             if (jdk.length() + reading.length() > WIDTH - 5) {
-                reading = reading.replace(" of data", "").replace(" its direct cost)", " direct)");
-            }
-            if (jdk.length() + reading.length() > WIDTH - 5) {
-                reading = reading.replaceFirst("^with (\\d+) KiB per thread, ", "$1 KiB per thread: ");
-            }
-            if (jdk.length() + reading.length() > WIDTH - 5) {
-                reading = reading.replace(" KiB per thread:", " KiB/thread:").replace(" more through the caches", " more via the caches");
+                reading = reading.replace(" through the caches", " via the caches").replace(" the direct cost (", " direct (");
             }
             if (jdk.length() + reading.length() > WIDTH - 5 && share != null) {
-                reading = reading.substring(0, reading.lastIndexOf(" (")); // the share goes before the figure is cut
+                reading = reading.replace(" direct (CPU time per switch at 0 KiB)", " direct (CPU time at 0 KiB)");
             }
         }
         return List.of(sb.toString().stripTrailing(), "  → " + jdk + reading);
+    }
+
+    /** An increment: {@code +1,757 ± 204}, its sign always written, so it never reads as a total. */
+    static String increment(Estimate e) {
+        return (e.value() >= 0 ? "+" : "") + Fmt.pm(e);
     }
 
     private static String nativeWhy(Results r) {
@@ -316,9 +318,9 @@ public final class AnswerCard {
                 + Math.round(x.share() * 100) + "%").toList());
     }
 
-    /** {@code 1,908 · 6,952}: the median and 99th percentile, ns. */
+    /** {@code 1,908 · 6,952}: the median and 99th percentile, ns; "–" for a p99 of under 100 samples ({@link Percentiles#resolves}). */
     static String medianP99(Percentiles p) {
-        return Fmt.num(Math.round(p.p50())) + " · " + Fmt.num(Math.round(p.p99()));
+        return Fmt.num(Math.round(p.p50())) + " · " + (p.resolves(0.99) ? Fmt.num(Math.round(p.p99())) : "–");
     }
 
     static String pinningReading(List<Headline> hs) {

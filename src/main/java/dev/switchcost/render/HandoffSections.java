@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.LatencyDistribution;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.results.CompareResults;
@@ -9,6 +10,7 @@ import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
 import dev.switchcost.results.Percentiles;
+import dev.switchcost.results.Question;
 import dev.switchcost.results.Results;
 
 import java.io.IOException;
@@ -56,7 +58,9 @@ final class HandoffSections {
                 head.add((inputs.size() > 1 ? r.label() + " · " : "") + "JDK " + h.jdk());
             }
         }
-        doc.p("ns per switch ± 99.9% (switches per round trip); median · p99 per switch from the sampled run where one was made.");
+        doc.p("ns per switch ± 99.9% (switches per round trip); median · p99 per switch from the sampled run where one was made."
+                + (hs.stream().anyMatch(h -> h.cache() != null) ? " \"Through the caches\" is an increment (+) over the direct"
+                + " cost, not a total; " + IndirectCost.DIRECT_DEFINITION + "." : ""));
         List<List<String>> rows = new ArrayList<>();
         addAnswer(rows, hs, "one CPU", Headline::sameCpu);
         addAnswer(rows, hs, "across CPUs", Headline::crossCpu);
@@ -73,7 +77,7 @@ final class HandoffSections {
             List<String> row = new ArrayList<>(List.of("through the caches", withCache.cache().what()));
             for (Headline h : hs) {
                 row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
-                        ? Fmt.pm(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
+                        ? AnswerCard.increment(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
                         : h.cacheFlags().stream().map(Enum::name).collect(Collectors.joining(","))
                                 + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
             }
@@ -123,17 +127,17 @@ final class HandoffSections {
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
             }
-            List<String> head = List.of("trial", "unit", "mean ± 99.9%", "p50", "p90", "p99", "p99.9", "max", "samples");
+            List<String> head = List.of("trial", "unit", "mean ± 99.9%", "p50", "p90", "p99", "p99.9", "max of N samples");
             List<List<String>> rows = new ArrayList<>();
             for (LatencyDistribution.Series s : d) {
                 Percentiles p = s.tail();
                 rows.add(List.of(DistributionChart.label(s).replaceFirst(" · [0-9,]+ samples.*$", "")
                                 + (s.row().disturbed() ? " **(disturbed)**" : ""),
                         (s.perSwitch() ? "ns/switch" : "ns/op") + (s.tripsPerSample() > 1 ? ", means of " + Fmt.num(s.tripsPerSample()) : ""),
-                        s.mean() == null ? "–" : Fmt.pm(s.mean()), Fmt.num(p.p50()), Fmt.num(p.p90()), Fmt.num(p.p99()),
-                        Fmt.num(p.p999()), Fmt.num(p.max()), Fmt.num(p.samples())));
+                        s.mean() == null ? "–" : Fmt.pm(s.mean()), pct(p, 0.5, p.p50()), pct(p, 0.9, p.p90()),
+                        pct(p, 0.99, p.p99()), pct(p, 0.999, p.p999()), Fmt.num(p.max()) + " of " + Fmt.num(p.samples())));
             }
-            doc.table(new Table(head, rows, "llrrrrrrr"), List.of("unit"));
+            doc.table(new Table(head, rows, "llrrrrrr"), List.of("unit"));
             all.addAll(d);
         }
         if (all.isEmpty()) {
@@ -143,8 +147,14 @@ final class HandoffSections {
                 + " (the mean rows read no clock per op). A round trip is two switches: its values are halved, as the mean is."
                 + " The timer row is an empty op sampled the same way: what the timing itself adds to each value."
                 + " The virtual-thread classes drive 1,000 round trips per invocation, so their values are means of 1,000:"
-                + " their tail is narrower than a single round trip's.");
+                + " their tail is narrower than a single round trip's. A percentile is shown only with at least one sample"
+                + " expected beyond it (p99 needs 100 samples, p99.9 needs 1,000); max is the slowest of the N sampled.");
         ReportRenderer.chart(doc, files, outDir, chartsDir, DistributionChart.chart(all), "No sample-mode row has a histogram.");
+    }
+
+    /** A percentile's cell by the one rule ({@link Percentiles#resolves}): hidden with too few samples beyond it. */
+    static String pct(Percentiles p, double q, double v) {
+        return p.resolves(q) ? Fmt.num(v) : "–";
     }
 
     static List<Charts.Bar> mechanismBars(List<Tagged> rows) {
@@ -155,7 +165,7 @@ final class HandoffSections {
                 if (placement.equals(r.param(Param.PLACEMENT)) && mechanismRow(r)) {
                     String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals("placement"))
                             .map(e -> e.getValue()).reduce((a, b) -> a + " " + b).map(s -> " " + s).orElse("");
-                    bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement, r.estimate(), placement));
+                    bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement, perSwitch(r), placement));
                 }
             }
         }
@@ -189,12 +199,31 @@ final class HandoffSections {
                     String carriers = !pair.equals("PT_PT") ? (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers")
                             : p.isEmpty() ? "unpinned" : "platform threads";
                     bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param(Param.PRIMITIVE) + " · " + carriers + p
-                            + " · " + Fmt.count(r.switchesPerOp()) + " switches", r.estimate(), pairText(pair)));
+                            + " · " + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), pairText(pair)));
+                }
+            }
+            if (pair.equals("PT_PT")) {
+                // the card's platform row on one CPU where no pinned PT_PT pair ran: the park ping-pong, which its ratio uses
+                for (Tagged t : rows) {
+                    JmhRow r = t.row();
+                    if (Question.PLATFORM_ONE_CPU_PARK.matches(r) && Question.ONE_CPU.equals(r.param(Param.PLACEMENT))
+                            && r.primary().isTimePerOp() && !"sample".equals(r.mode())) {
+                        bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · park · one CPU (the card's platform row) · "
+                                + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), pairText(pair)));
+                    }
                 }
             }
         }
         return bars;
     }
+
+    /** A handoff row per switch, as the card: a round trip is two handoffs, so half its time (issue 29: one unit). */
+    static dev.switchcost.results.Estimate perSwitch(JmhRow r) {
+        return r.estimate().times(0.5);
+    }
+
+    /** The charts' axis in the card's unit. */
+    static final String PER_SWITCH_AXIS = "ns per switch (round trip / 2, as on the card)";
 
     /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
     static void pinning(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
@@ -265,7 +294,7 @@ final class HandoffSections {
                 for (CompareResults.Cell cell : c.cells()) {
                     if (cell.group().equals("HANDOFF") && cell.placement().equals(placement) && cell.unavailable() == null
                             && cell.nanos().n() > 0) {
-                        bars.add(new Charts.Bar(tag + cell.label() + " · " + placement, cell.estimate(), placement));
+                        bars.add(new Charts.Bar(tag + cell.label() + " · " + placement, cell.estimate().times(0.5), placement));
                     }
                 }
             }
@@ -275,7 +304,7 @@ final class HandoffSections {
         }
         ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.bars("compare", "Native C vs JVM handoff (interleaved repetitions)",
                 "How far is each JVM handoff from the same handoff in plain C, on the same machine in the same run?",
-                "ns per round trip (two switches), mean over repetitions", bars), "No native or JVM handoff cells with samples.");
+                PER_SWITCH_AXIS + ", mean over repetitions", bars), "No native or JVM handoff cells with samples.");
     }
 
     /** Why compare.json has no native numbers, if it has none. */

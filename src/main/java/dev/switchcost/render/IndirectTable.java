@@ -188,19 +188,54 @@ public final class IndirectTable {
         return new Table(head, lines, align.toString());
     }
 
+    /** The report's headers in words for the identifiers {@code indirect}'s TSV and JSON keep (issue 29). */
+    static final Map<String, String> WORDS = Map.ofEntries(
+            Map.entry("sizeKiB", "KiB per thread"), Map.entry("cacheMark", "cache mark"), Map.entry("strideB", "stride B"),
+            Map.entry("cache_ns/switch", "through the caches, ns per switch"),
+            Map.entry("paired_ns/switch", "after the switch (paired), ns per switch"),
+            Map.entry("walk1_ns", "first walk, ns"), Map.entry("walk2_ns", "second walk, ns"),
+            Map.entry("control_ns", "no-switch control, ns"),
+            Map.entry("beyond_ns/switch", "CPU time less walks, ns per switch"),
+            Map.entry("paper_ns/switch", "paper's indirect, ns per switch"), Map.entry("total_ns/switch", "round trip / 2, ns"),
+            Map.entry("direct_ns/switch", "paper's direct (round trip / 2 at 0 KiB), ns"),
+            Map.entry("walk_ns/switch", "walk alone / 2, ns"), Map.entry("walk2arrays_ns/switch", "two arrays alone / 2, ns"),
+            Map.entry("switches/op", "switches per round trip"), Map.entry("misses/switch", "cache misses per switch"),
+            Map.entry("indirect_misses/switch", "misses added per switch"));
+
+    /** A header in words where it has some, else as it is. */
+    static String words(String header) {
+        return WORDS.getOrDefault(header, header);
+    }
+
+    /** The report's key to its working-set tables, in the words of their headers, said once under all of them. */
+    static String reportKey(CacheSizes caches) {
+        return "Through the caches = the CPU time per switch less two walks at the second walk's speed, minus the same at"
+                + " 0 KiB: what a switch costs through the caches, in the switch itself and in the walk after it (the card's"
+                + " figure), an increment over the direct cost; " + IndirectCost.DIRECT_DEFINITION + ". CPU time less walks"
+                + " = that figure before the size-0 subtraction (schedstat run time of both threads, so another task's time is"
+                + " not in it); at 0 KiB it is the direct cost. After the switch (paired) = first walk − second walk, ns per"
+                + " switch: on each wake a side times its first walk, right after the switch in, then an immediate second walk"
+                + " with no switch between; it misses what the switch itself pays and can read below 0. No-switch control ="
+                + " the same two walks on one thread with no switch (within its error of 0 when the estimator is unbiased)."
+                + " The paper's estimator (Li, Ding and Shen): indirect = round trip / 2 − the paper's direct (round trip / 2"
+                + " at 0 KiB, wall time) − walk alone / 2, from other forks, so it can come out negative. Errors: " + Estimate.RULE
+                + ". Flags: " + flagLegend() + (caches != null ? " Cache marks: " + caches.describe() + "." : "");
+    }
+
     /** The legend printed under the text table. */
     public static String legend(CacheSizes caches) {
         return "cache = beyond - beyond at size 0, ns per switch: what a switch costs through the caches, in the switch itself"
                 + " and in the walk after it; the headline estimate where recorded. beyond = the pair's CPU time per switch"
                 + " (schedstat run time of both threads over each iteration, so time another task took is not in it) less two"
-                + " walks at the second walk's speed: the direct cost plus everything the caches add. "
+                + " walks at the second walk's speed: the direct cost plus everything the caches add; at size 0 it is the direct"
+                + " cost itself, as the card and the report use the word: " + IndirectCost.DIRECT_DEFINITION + ". "
                 + "paired = walk1 - walk2, ns per switch (roundTripPaired: on each wake a side times its first walk, right after"
                 + " the switch in, and an immediate second walk with no switch between; same thread, same compiled loop, same"
                 + " second): the cost after the switch only; it misses what the switch itself pays (its own data evicted,"
                 + " write-backs) and can read below 0 where the switch pays write-backs the first walk then saves. control = walk1 - walk2 of walkAlonePaired: the same timed walks on one"
                 + " thread with no switch, what the estimator reads when nothing happened (ns; within its error of 0 when"
                 + " the estimator is unbiased). The paper's estimator (Li, Ding and Shen), beside it: per switch = per round"
-                + " trip / 2; total = roundTrip/2; direct = roundTrip(size 0)/2; walk = walkAlone/2 (one array, no switch, another"
+                + " trip / 2; total = roundTrip/2; direct (the paper's, wall time, not the card's) = roundTrip(size 0)/2; walk = walkAlone/2 (one array, no switch, another"
                 + " fork); paper = total - direct - walk; walk2arrays = two arrays, no switch (cache interference without a"
                 + " switch). The paper's subtraction uses baselines from other forks (other JIT compilations, other CPU"
                 + " frequencies) and so can come out negative. Errors: " + Estimate.RULE + ".\n"

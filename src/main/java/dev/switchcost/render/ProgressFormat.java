@@ -84,16 +84,27 @@ public final class ProgressFormat implements OutputFormat {
             terminal.flush();
             return;
         }
-        double[] ci = r.getScoreConfidence();
-        double half = (ci[1] - ci[0]) / 2;
-        String ciText = Double.isNaN(half) ? "(no CI: too few iterations)"
-                : String.format(Locale.ROOT, "± %.3g (99.9%% CI, %.1f%% of score)", half, 100 * half / Math.abs(r.getScore()));
-        Result<?> sw = result.getSecondaryResults().get("ctxsw.total.norm");
-        String swText = sw == null ? "" : String.format(Locale.ROOT, ", %.2f switches/op", sw.getScore());
-        terminal.printf(Locale.ROOT, "      %.3f %s %s%s%n", r.getScore(), r.getScoreUnit(), ciText, swText);
+        terminal.println(resultLine(result.getParams().getBenchmark(), r, result.getSecondaryResults().get("ctxsw.total.norm")));
         Disturbance.of(result.getSecondaryResults()).map(DisturbanceText::why)
                 .ifPresent(why -> terminal.println("      DISTURBED" + why.substring(why.indexOf(":"))));
         terminal.flush();
+    }
+
+    /**
+     * A finished trial in the card's unit (issue 29): a round trip's time per switch (half of it, as the card), grouped
+     * digits and no e-notation, its 99.9% interval over this trial's iterations (not the card's between-fork one).
+     */
+    static String resultLine(String benchmark, Result<?> r, Result<?> switches) {
+        double[] ci = r.getScoreConfidence();
+        double half = (ci[1] - ci[0]) / 2;
+        boolean trip = benchmark != null && benchmark.substring(benchmark.lastIndexOf('.') + 1)
+                .startsWith(dev.switchcost.results.Bench.Names.ROUND_TRIP_METHOD) && r.getScoreUnit().startsWith("ns/");
+        double f = trip ? 0.5 : 1;
+        String unit = trip ? "ns per switch (round trip / 2)" : r.getScoreUnit();
+        String ciText = Double.isNaN(half) ? " (no CI: too few iterations)"
+                : " ± " + Fmt.num(half * f) + " (99.9% CI over this trial's iterations, " + Math.round(100 * half / Math.abs(r.getScore())) + "%)";
+        String swText = switches == null ? "" : ", " + Fmt.count(switches.getScore()) + (trip ? " switches per round trip" : " switches/op");
+        return "      " + Fmt.num(r.getScore() * f) + " " + unit + ciText + swText;
     }
 
     @Override

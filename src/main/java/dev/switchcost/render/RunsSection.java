@@ -129,15 +129,15 @@ final class RunsSection {
             }
             // -prof gc's bytes per op: a column only where some row has them
             boolean alloc = r.rows().stream().anyMatch(x -> Double.isFinite(x.bytesPerOp()));
-            List<String> head = new ArrayList<>(List.of("benchmark", "params", "JDK", "score ± 99.9%", "unit", "switches/op",
-                    "voluntary", "involuntary"));
+            List<String> head = new ArrayList<>(List.of("benchmark", "mode", "parameters", "JDK", "score ± 99.9%", "unit",
+                    "switches per op", "voluntary", "involuntary"));
             if (alloc) {
                 head.add("B/op");
             }
             head.add("status");
             List<List<String>> cells = new ArrayList<>();
             for (JmhRow x : r.rows()) {
-                List<String> row = new ArrayList<>(List.of(x.shortName(), x.paramsText(), String.valueOf(x.jvm().jdkVersion()),
+                List<String> row = new ArrayList<>(List.of(x.shortName(), modeWords(x.mode()), x.paramsText(), String.valueOf(x.jvm().jdkVersion()),
                         Fmt.pm(x.estimate()), x.primary().unit(), Fmt.count(x.switchesPerOp()),
                         Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")), Fmt.count(x.secondaryScore("ctxsw.involuntary.norm"))));
                 if (alloc) {
@@ -146,11 +146,30 @@ final class RunsSection {
                 row.add(x.failed() ? "**FAILED**: " + x.failure() : "");
                 cells.add(row);
             }
-            doc.table(new Table(head, cells, alloc ? "lllrlrrrrl" : "lllrlrrrl"), List.of("JDK", "unit", "status"));
+            doc.table(new Table(head, cells, alloc ? "llllwlrrrrl" : "llllwlrrrl"), List.of("JDK", "unit", "status", "mode"));
             if (alloc) {
                 doc.p("B/op: bytes allocated per op, JMH's `gc.alloc.rate.norm` (`-prof gc`); – where a row was run without it.");
             }
         }
+        doc.p(ROWS_KEY);
+    }
+
+    /** The key of the rows table, once under it. */
+    static final String ROWS_KEY = "Mode: mean = JMH's average-time mode (avgt: no clock read per op; the card's figures);"
+            + " sampled = JMH's sample mode (each sampled op timed, two `nanoTime` reads: its score is the mean of the sampled"
+            + " ops and its tail is in the distribution section), so a benchmark run in both modes has two rows."
+            + " Switches per op = voluntary + involuntary context switches the kernel counted per op (voluntary: the thread"
+            + " blocked; involuntary: it was preempted). Score ± is the 99.9% interval (About this report).";
+
+    /** JMH's mode in words: {@code avgt} → mean, {@code sample} → sampled. */
+    static String modeWords(String mode) {
+        return switch (mode == null ? "" : mode) {
+            case "avgt" -> "mean (avgt)";
+            case "sample" -> "sampled";
+            case "thrpt" -> "throughput";
+            case "ss" -> "single shot";
+            default -> String.valueOf(mode);
+        };
     }
 
     /** That an input holds rows of one key in several files, and which one is compared: the first read, as diff does. */

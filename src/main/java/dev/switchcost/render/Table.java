@@ -99,6 +99,11 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         return columns(order);
     }
 
+    /** This table with each column's name passed through {@code words} (identifiers to words for a reader). */
+    public Table renamed(java.util.function.UnaryOperator<String> words) {
+        return new Table(header.stream().map(words).toList(), rows, align);
+    }
+
     /** This table with only the columns whose names pass, in their order. */
     public Table select(Predicate<String> names) {
         List<Integer> cols = new ArrayList<>();
@@ -174,7 +179,7 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     /**
      * A {@code <table>}; cells are escaped, {@code `code`} spans become {@code <code>}. So that a wide table wraps rather
      * than widens the page, a name may break after a {@code /} or {@code =} before a letter and after a {@code _} before a
-     * lower-case one ({@code primitive=SYNCHRONOUS_QUEUE}, {@code roundTrip_park}, {@code walk1_ns/switch}; not {@code SAME_CPU}), a number cell between its words and between flags
+     * lower-case one, or after a {@code .} before a letter ({@code FutexPingPong.roundTrip}) ({@code primitive=SYNCHRONOUS_QUEUE}, {@code roundTrip_park}, {@code walk1_ns/switch}; not {@code SAME_CPU}), a number cell between its words and between flags
      * ({@code WITHIN_ERROR,WALK_DOMINATED}), never inside a figure with its error ({@code 3,114 ± 3,152}), but in a
      * {@code w} column before the error's {@code ±}.
      */
@@ -197,7 +202,8 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
 
     /** Escaped text with a break allowed after {@code /} (no tag's {@code </}) or {@code =} before a letter, {@code _} before a lower-case one. */
     private static String breakable(String html) {
-        return html.replaceAll("((?<!<)/|=)(?=[A-Za-z])|_(?=[a-z])", "$0<wbr/>");
+        // a dot breaks only after a class name (FutexPingPong.roundTrip), never inside a file name (run-quick.json)
+        return html.replaceAll("((?<!<)/|=|(?<=[A-Z][A-Za-z0-9]{0,80})\\.)(?=[A-Za-z])|_(?=[a-z])", "$0<wbr/>");
     }
 
     /** An escaped number cell: each figure kept whole (or, when it may break, its value and its error each), flags breakable. */

@@ -22,6 +22,7 @@ final class WorkingSetSections {
     static void workingSet(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
         List<IndirectCost.Row> all = new ArrayList<>();
         MachineInfo machine = null;
+        CacheSizes keyCaches = null;
         for (Findings f : inputs) {
             Results r = f.input();
             if (f.workingSetRefused() != null) {
@@ -45,9 +46,9 @@ final class WorkingSetSections {
                 doc.p("**" + r.label() + "**");
             }
             for (Table t : IndirectTable.reportTables(rows, caches)) {
-                doc.table(t, IndirectTable.PARAMETERS);
+                doc.table(t.renamed(IndirectTable::words), IndirectTable.PARAMETERS.stream().map(IndirectTable::words).toList());
             }
-            doc.p(IndirectTable.legend(caches).replace("\n", " "));
+            keyCaches = keyCaches == null ? caches : keyCaches;
             if (rows.stream().noneMatch(x -> Double.isFinite(x.missesPerSwitch()))) {
                 doc.p("Cache misses per switch: not counted in these results (run with `--prof perf` on a machine with hardware"
                         + " counters; this one " + (r.machine() != null && r.machine().perf() != null && !r.machine().perf().hardwareCounters()
@@ -56,6 +57,13 @@ final class WorkingSetSections {
             all.addAll(rows);
         }
         if (all.isEmpty()) {
+            return;
+        }
+        doc.p(IndirectTable.reportKey(keyCaches)); // the key once, under every input's tables
+        if (all.stream().map(IndirectCost.Row::workingSetKiB).filter(k -> k > 0).distinct().count() < 2) {
+            // one size above 0 is a point, not a curve: the table above says it all, no log axis spent on two points
+            doc.p("One working-set size above 0 KiB: the table is the answer; `switchcost run --working-set` or"
+                    + " `switchcost working-set` measures the curve over sizes.");
             return;
         }
         Headline.Figure oneCpu = null;
@@ -92,12 +100,12 @@ final class WorkingSetSections {
             }
             doc.p("JMH cells: " + r.indirectSweep().jmhSettings() + "; " + r.indirectSweep().repetitions()
                     + " interleaved repetitions. Each figure is the mean over the repetitions that did not fail ± the half-width of"
-                    + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; direct = the size-0"
-                    + " round trip / 2 of the same implementation. Where the threads' CPU time was read: cache = beyond − beyond at"
+                    + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; the paper's direct = the"
+                    + " size-0 round trip / 2 of the same implementation (wall time; the card's direct cost is CPU time). Where the threads' CPU time was read: cache = beyond − beyond at"
                     + " size 0, the whole cost through the caches (in the switch and after it; beyond = CPU time per switch less two"
                     + " second walks); \"–\" where this cell or its size-0 cell switched fewer than "
                     + IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP + " times per round trip (a handoff that did not switch is in its"
-                    + " CPU time). Total = direct + cache where it was read, else direct + indirect (Li et al.'s cost per switch).");
+                    + " CPU time). Total = the paper's direct + cache where it was read, else + indirect (Li et al.'s cost per switch).");
             boolean whole = pts.stream().anyMatch(p -> p.whole() != null);
             List<String> head = new ArrayList<>(List.of("impl", "KiB", "stride B", "placement"));
             if (whole) {

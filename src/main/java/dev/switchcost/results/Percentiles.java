@@ -39,6 +39,15 @@ public record Percentiles(double p50, double p90, double p99, double p999, doubl
         this(p50, p90, p99, p999, max, 0, List.of());
     }
 
+    /**
+     * The one rule for printing a percentile (issue 29): {@code q} is shown only when at least one sample is expected
+     * beyond it, {@code samples × (1 − q) ≥ 1} — p99 needs 100 samples, p99.9 needs 1,000 — else it is the max of a
+     * few in disguise. With the count unknown (0) it is shown, as the file gave it.
+     */
+    public boolean resolves(double q) {
+        return samples == 0 || samples * (1 - q) >= 1 - 1e-9;
+    }
+
     /** Every latency times {@code f} (per switch from per round trip: 0.5); counts unchanged. */
     public Percentiles times(double f) {
         return new Percentiles(p50 * f, p90 * f, p99 * f, p999 * f, max * f, samples,

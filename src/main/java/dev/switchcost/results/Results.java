@@ -41,10 +41,18 @@ import java.util.stream.Stream;
  * @param indirectSweep {@value IndirectSweepResults#FILE_NAME} ({@code switchcost working-set}), or null
  * @param provenance the build that measured ({@value ResultsDir#PROVENANCE}), or null when not recorded (directories
  *                   written before switchcost recorded it, JMH JSON files of their own)
+ * @param name     how the report names this input among others ({@link #named}), or null: its leaf name
  */
 public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
                       List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                      IndirectSweepResults indirectSweep, Provenance provenance) {
+                      IndirectSweepResults indirectSweep, Provenance provenance, String name) {
+
+    /** Results named by their source's leaf ({@link #label()}), until {@link #named} names them among others. */
+    public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
+                   List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
+                   IndirectSweepResults indirectSweep, Provenance provenance) {
+        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, provenance, null);
+    }
 
     /** Results without a recorded provenance. */
     public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
@@ -79,7 +87,50 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
 
     /** {@link #load} for each input, in order. */
     public static List<Results> loadAll(List<Path> inputs) {
-        return inputs.stream().map(Results::load).toList();
+        return named(inputs.stream().map(Results::load).toList());
+    }
+
+    /**
+     * The inputs, each named by the shortest trailing part of its path that no other input shares (issue 29: two
+     * directories named "quick" read "2026-11-23e-epyc-kvm/quick" and "2026-11-23f-epyc-kvm/quick" in every title,
+     * column, bullet and legend); the same path given twice is numbered.
+     */
+    public static List<Results> named(List<Results> inputs) {
+        List<List<String>> parts = inputs.stream().map(r -> {
+            List<String> p = new ArrayList<>();
+            r.source().toAbsolutePath().normalize().forEach(x -> p.add(x.toString()));
+            return p.isEmpty() ? List.of(r.source().toString()) : p;
+        }).toList();
+        int[] k = new int[inputs.size()];
+        java.util.Arrays.fill(k, 1);
+        List<String> names = suffixes(parts, k);
+        for (boolean grew = true; grew; names = suffixes(parts, k)) {
+            grew = false;
+            for (int i = 0; i < names.size(); i++) {
+                if (java.util.Collections.frequency(names, names.get(i)) > 1 && k[i] < parts.get(i).size()) {
+                    k[i]++;
+                    grew = true;
+                }
+            }
+        }
+        List<Results> out = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            String n = names.get(i);
+            long before = names.subList(0, i).stream().filter(n::equals).count();
+            Results r = inputs.get(i);
+            out.add(new Results(r.source, r.status, r.machine, r.compare, r.rows, r.jmhFiles, r.notes, r.simulated,
+                    r.indirectSweep, r.provenance, before > 0 ? n + " (" + (before + 1) + ")" : n));
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<String> suffixes(List<List<String>> parts, int[] k) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            List<String> p = parts.get(i);
+            out.add(String.join("/", p.subList(p.size() - k[i], p.size())));
+        }
+        return out;
     }
 
     private static Results loadDir(Path dir) throws IOException {
@@ -255,8 +306,16 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
 
     /** The name to show: the directory's or file's name. */
     public String label() {
+        if (name != null) {
+            return name;
+        }
         Path n = source.toAbsolutePath().normalize().getFileName();
         return n == null ? source.toString() : n.toString();
+    }
+
+    /** The card's host line ({@link MachineInfo#cardLine()}), or that the machine is unknown. */
+    public String machineCardLine() {
+        return machine != null ? machine.cardLine() : "machine unknown (no machine.json)";
     }
 
     /** One line: the machine summary, or that it is unknown. */

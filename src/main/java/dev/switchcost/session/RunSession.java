@@ -178,7 +178,10 @@ public final class RunSession {
             out.println("# switchcost run: " + machine.summary());
             out.println("# results: " + runDir.toAbsolutePath());
             if (machine.perf() != null && machine.perf().note() != null) {
-                out.println("# " + machine.perf().note());
+                // one line: which counters are missing and why is in machine.json and `switchcost doctor` (issue 29)
+                String note = machine.perf().note();
+                out.println("# " + (note.length() <= 100 ? note : machine.perf().hardwareCounters() ? note.substring(0, 99) + "…"
+                        : "perf: no hardware counters here (counted as NaN; software events still counted): switchcost doctor says how"));
             }
             out.flush();
             OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(Trials.closeShield(logStream), true,

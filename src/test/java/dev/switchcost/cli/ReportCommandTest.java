@@ -241,8 +241,8 @@ class ReportCommandTest {
         assertTrue(missing.contains("process vs thread switch (measured by `scripts/switchcost run --full ProcessVsThreadSwitch`)"), missing);
         assertTrue(md.indexOf(missing) < md.indexOf("## Runs"), "near the top");
         String table = md.substring(md.indexOf("## Working set"));
-        assertTrue(table.contains("All rows: class WorkingSetHandoff · handoff FUTEX · placement SAME\\_CPU · sharing PRIVATE · strideB 64\n\n"
-                + "|sizeKiB|cacheMark|paired\\_ns/switch|"), table);
+        assertTrue(table.contains("All rows: class WorkingSetHandoff · handoff FUTEX · placement SAME\\_CPU · sharing PRIVATE · stride B 64\n\n"
+                + "|KiB per thread|cache mark|after the switch (paired), ns per switch|"), table);
     }
 
     /** Issue 11 case 8: an interrupted or failed run is shown as such, and its failed rows are marked. */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -133,9 +134,10 @@ class AnswerCardTest {
         List<String> l = AnswerCard.cacheLines(List.of(withCache(new Estimate(1200, 40, 19),
                 EnumSet.noneOf(IndirectCost.Flag.class))));
         assertEquals(2, l.size(), l.toString());
-        assertTrue(l.get(0).startsWith("Cache") && l.get(0).contains("1,200 ± "), l.get(0));
-        assertTrue(l.get(1).contains("256 KiB") && l.get(1).contains("a switch costs 1,200 ± ")
-                && l.get(1).contains("more through the caches (0.40 ± "), l.get(1));
+        assertTrue(l.get(0).startsWith("Cache") && l.get(0).contains("+1,200 ± ") && l.get(0).contains("256 KiB"), l.get(0));
+        assertTrue(l.get(1).contains("+1,200 ± ") && l.get(1).contains("ns per switch through the caches, 0.40 ± ")
+                && l.get(1).contains("× the direct cost (CPU time per switch at 0 KiB)")
+                || l.get(1).contains("+1,200 ± ") && l.get(1).contains(", 0.40 ± ") && l.get(1).contains("× direct (CPU time"), l.get(1));
         l.forEach(x -> assertTrue(x.length() <= AnswerCard.WIDTH, x));
     }
 
@@ -175,7 +177,7 @@ class AnswerCardTest {
     void cacheLineReadsARealPairedRow() {
         String card = AnswerCard.render(Findings.of(Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"))));
         fitsOneScreen(card);
-        assertTrue(card.contains("through the caches, 128 KiB/thread"), card);
+        assertTrue(card.contains("added via the caches, 128 KiB/thread"), card);
     }
 
     @Test
@@ -201,7 +203,7 @@ class AnswerCardTest {
         assertTrue(h.cache().what().startsWith("in the switch and after it"), h.cache().what());
         String card = AnswerCard.render(Findings.of(r));
         fitsOneScreen(card);
-        assertTrue(card.contains(Fmt.pm(row.paired().whole()) + " ns more through the caches"), card);
+        assertTrue(card.contains("+" + Fmt.pm(row.paired().whole()) + " ns per switch"), card);
     }
 
     /** The report's answer table names the card's cache figure as the card does: the whole cost, not "paired". */
@@ -213,13 +215,73 @@ class AnswerCardTest {
         assertTrue(row.startsWith("|through the caches|in the switch and after it, 256 KiB per thread|"), row);
     }
 
+    /**
+     * One definition of "direct" (issue 29): the card's share divides the cost through the caches by the same run's
+     * size-0 CPU time per switch — the figure the report's working-set table and {@code indirect} call the direct cost —
+     * never by the futex row of another benchmark.
+     */
+    @Test
+    void theCacheShareIsOverTheDirectCostTheReportAndIndirectName() {
+        Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
+        Headline h = Headline.perJdk(r).get(0);
+        IndirectCost.Row row = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
+        IndirectCost.Row zero = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 0).findFirst().orElseThrow();
+        assertEquals(zero.paired().beyond(), row.paired().direct(), "direct = beyond at size 0");
+        assertEquals(row.paired().whole().over(zero.paired().beyond()).value(), h.cacheShare().value(), 1e-9);
+        if (h.sameCpu() != null) {
+            assertNotEquals(h.cache().perSwitch().over(h.sameCpu().perSwitch()).value(), h.cacheShare().value(), 1e-9);
+        }
+    }
+
+    /**
+     * Every line of a real card names its unit and what it is relative to: figure lines sit under the header naming
+     * "ns per switch" (or carry their own unit), a ratio names both sides or "the direct cost", an increment has its sign.
+     */
+    @Test
+    void everyCardLineNamesItsUnitAndWhatItIsRelativeTo() {
+        for (String dir : List.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326", "docs/results/2026-11-23e-epyc-kvm/curve",
+                "docs/results/2026-11-23f-epyc-kvm/quick")) {
+            String card = AnswerCard.render(Findings.of(Results.load(Path.of(dir))));
+            String header = card.lines().filter(l -> l.startsWith("ns per switch ± 99.9% CI")).findFirst().orElseThrow();
+            assertTrue(header.contains("switches/round trip"), header);
+            for (String l : card.lines().toList()) {
+                if (l.startsWith("status: ") || !l.matches(".*\\d.*±.*") && !l.contains("×")) {
+                    continue;
+                }
+                if (l.startsWith("  → ")) {
+                    assertTrue(l.contains(" ns") || l.contains("×"), "a reading without a unit: " + l);
+                    if (l.contains("×")) {
+                        assertTrue(l.matches(".*(than|/|the direct cost|direct \\(|over|within).*"), "a ratio without its reference: " + l);
+                    }
+                } else if (l.startsWith("Cache")) {
+                    assertTrue(l.matches(".*[+-]\\d[\\d,.]* ± .*"), "the cache figure is an increment, signed: " + l);
+                } else {
+                    assertTrue(l.matches("^[A-Z].*") || l.startsWith("  "), l);
+                }
+            }
+            assertEquals(1, card.lines().filter(l -> l.contains("CPU time per switch at 0 KiB") || l.contains("CPU time at 0 KiB")).count(),
+                    "the definition of direct, once: " + card);
+        }
+    }
+
+    /** The host line names what makes two cards differ: family/model, SMT, virtualisation, cpuidle, PMU (issue 29). */
+    @Test
+    void theHostLineNamesWhatMakesTwoCardsDiffer() {
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326"))));
+        String host = card.lines().skip(1).findFirst().orElseThrow();
+        for (String fact : List.of("AMD EPYC (family 23 model 1)", "2 CPUs", "no SMT", "KVM guest", "cpuidle none", "no PMU", "Linux 6.18")) {
+            assertTrue(host.contains(fact), fact + " in " + host);
+        }
+        assertTrue(host.length() <= AnswerCard.WIDTH, host);
+    }
+
     /** A wide figure (5,583 ± 2,640 ns, 2.13 ± 1.02× direct) shortens the reading's words, never cuts it. */
     @Test
     void theCacheReadingIsShortenedNotCut() throws IOException {
         String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick-181s"))));
         fitsOneScreen(card);
         String reading = card.lines().dropWhile(l -> !l.startsWith("Cache")).skip(1).findFirst().orElseThrow();
-        assertTrue(reading.contains("5,583 ± 2,640 ns more") && !reading.endsWith("…"), reading);
+        assertTrue(reading.contains("+5,583 ± 2,640 ns per switch") && !reading.endsWith("…"), reading);
     }
 
     @Test

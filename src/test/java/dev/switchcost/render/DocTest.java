@@ -65,4 +65,13 @@ class DocTest {
         assertTrue(html.contains("<p class=\"caption\">All rows: handoff FUTEX</p>\n<div class=\"scroll\">\n<table>"), html);
         assertFalse(html.contains("<th>handoff</th>"), html);
     }
+
+    /** At 800 px no table scrolls sideways (issue 29): a narrow layout shrinks type and padding (scripts/report-width.sh checks a page). */
+    @Test
+    void aNarrowWindowGetsTheNarrowLayout() {
+        String html = new Doc().table(new Table.Builder("l", "a").row("b").build()).html("t");
+        assertTrue(html.contains("@media (max-width:900px){"), html);
+        int media = html.indexOf("@media (max-width:900px){");
+        assertTrue(html.indexOf("table{font-size:", media) > media, "the narrow layout shrinks the tables: " + html);
+    }
 }

@@ -210,8 +210,9 @@ class ReportChartsTest {
         assertEquals(Set.of("pinning"), pinningCharts.get("JDK 21"));
         assertEquals(Set.of("pinning"), pinningCharts.get("JDK 25"));
         assertEquals(Set.of("virtual-vs-platform"), pinningCharts.get(Palette.VT_VT));
-        assertEquals(Set.of("compare", "distribution", "mechanism", "working-set"), quickCharts.get("SAME_CPU"));
-        assertEquals(Set.of("distribution", "mechanism", "working-set"), quickCharts.get("CROSS_CPU"));
+        // the quick run's one working-set size is a table, not a chart (issue 29)
+        assertEquals(Set.of("compare", "distribution", "mechanism"), quickCharts.get("SAME_CPU"));
+        assertEquals(Set.of("distribution", "mechanism"), quickCharts.get("CROSS_CPU"));
         assertEquals(Set.of("distribution", "virtual-vs-platform"), quickCharts.get(Palette.VT_VT));
     }
 

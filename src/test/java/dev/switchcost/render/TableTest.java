@@ -67,11 +67,13 @@ class TableTest {
     /** A wide table wraps rather than widen the page: where it may break, and that a figure stays whole. */
     @Test
     void inHtmlAFigureStaysWholeAndNamesBreakAtTheirJoints() {
+        assertTrue(new Table.Builder("l", "input").row("run-quick.json").build().html().contains("<td>run-quick.json</td>"),
+                "a file name keeps its dot whole");
         Table t = new Table.Builder("llrw", "benchmark", "params", "paper_ns/switch", "`walk1`_ns/switch")
                 .row("ParkUnparkPingPong.roundTrip_park", "placement=SAME_CPU", "WITHIN_ERROR,WALK_DOMINATED [-119 ± 20]", "1,711 ± 59")
                 .build();
         String html = t.html();
-        assertTrue(html.contains("<td>ParkUnparkPingPong.roundTrip_<wbr/>park</td><td>placement=<wbr/>SAME_CPU</td>"), html);
+        assertTrue(html.contains("<td>ParkUnparkPingPong.<wbr/>roundTrip_<wbr/>park</td><td>placement=<wbr/>SAME_CPU</td>"), html);
         assertTrue(html.contains("<td class=\"r\">WITHIN_ERROR,<wbr/>WALK_DOMINATED <span class=\"n\">[-119 ± 20]</span></td>"),
                 "the answer (r): the figure whole, a break after the flags: " + html);
         assertTrue(html.contains("<td class=\"r\"><span class=\"n\">1,711</span> <span class=\"n\">± 59</span></td>"),

@@ -140,6 +140,21 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     }
 
     /**
+     * The card's host line (issue 29): what makes two cards differ, the hardware and its setting first — CPU model with
+     * family and model number (Zen 1 against Zen 4 share a brand name), logical CPUs, SMT, virtualisation, the cpuidle
+     * driver, the PMU — then the kernel. The JDK is in the card's column header.
+     */
+    public String cardLine() {
+        String fm = cpu.family() == null && cpu.modelNumber() == null ? "" : " (family " + cpu.family() + " model " + cpu.modelNumber() + ")";
+        String smt = cpu.threadsPerCore() > 1 ? ", SMT on" : cpu.threadsPerCore() == 1 ? ", no SMT" : "";
+        String virt = virtualization.hypervisor() == null ? "no hypervisor seen" : virtualization.hypervisor() + " guest";
+        String idle = power == null || power.cpuidleDriver() == null ? "" : ", cpuidle " + power.cpuidleDriver();
+        String pmu = perf == null ? "" : perf.hardwareCounters() ? ", PMU" : ", no PMU";
+        return cpu.model() + fm + ", " + cpu.logicalCpus() + " CPUs" + (narrowed() ? " (" + allowedText() + ")" : "") + smt + ", "
+                + virt + idle + pmu + ", Linux " + kernel.release();
+    }
+
+    /**
      * @return true when trials were allowed fewer CPUs than the machine has, or a selection was set: the
      *         one-line summary says so then, and only then (it must fit a card's line)
      */
