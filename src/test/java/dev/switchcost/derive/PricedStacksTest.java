@@ -1,0 +1,52 @@
+package dev.switchcost.derive;
+
+import dev.switchcost.measure.sample.CollapsedStacks;
+import dev.switchcost.results.Estimate;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class PricedStacksTest {
+
+    private static final List<CollapsedStacks.Stack> STACKS = CollapsedStacks.parse(List.of(
+            "[main tid=1];Main.run;SynchronousQueue.take 30",
+            "[ponger tid=2];Ponger.run;SynchronousQueue.put 100",
+            "[tid=3];__futex_wait 0"));
+
+    /** Same CPU 2,000 ± ns, cross CPU 6,000 ns; at 75 % same-CPU a switch costs 3,000 ns and each stack count × that. */
+    @Test
+    void stacksArePricedAtTheMixAndSortedByCost() {
+        Estimate price = ForecastTest.prices(true).platform(0.75).orElseThrow();
+        assertEquals(3000, price.value(), 1e-9);
+        PricedStacks p = PricedStacks.of(STACKS, price, "75 % same-CPU", 1e9);
+        assertEquals(List.of("[ponger tid=2];Ponger.run;SynchronousQueue.put", "[main tid=1];Main.run;SynchronousQueue.take",
+                "[tid=3];__futex_wait"), p.rows().stream().map(PricedStacks.Row::stack).toList());
+        PricedStacks.Row top = p.rows().get(0);
+        assertEquals(100, top.switches());
+        assertEquals(300_000, top.cost().value(), 1e-6);
+        assertEquals(price.halfWidth() * 100, top.cost().halfWidth(), 1e-6);
+        assertEquals(3e-4, top.share(), 1e-12);
+        assertEquals(130, p.switches());
+        assertEquals(390_000, p.total().value(), 1e-6);
+        assertEquals(price.halfWidth() * 130, p.total().halfWidth(), 1e-6, "one price: the error adds linearly");
+        assertEquals(3.9e-4, p.share(), 1e-12);
+        assertEquals("[ponger tid=2];Ponger.run;SynchronousQueue.put 300000\n[main tid=1];Main.run;SynchronousQueue.take 90000\n",
+                p.collapsed(), "weighted in ns; a stack that costs nothing is left out");
+    }
+
+    @Test
+    void withoutTheProcessCpuTheSharesAreUnknown() {
+        PricedStacks p = PricedStacks.of(STACKS, new Estimate(5000, 100, 4), "mix", Double.NaN);
+        assertEquals(Double.NaN, p.share());
+        assertEquals(Double.NaN, p.rows().get(0).share());
+    }
+
+    @Test
+    void aPriceThatIsNoFigureIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> PricedStacks.of(STACKS, new Estimate(Double.NaN, 1, 4), "mix", 1e9));
+        assertThrows(IllegalArgumentException.class, () -> PricedStacks.of(STACKS, new Estimate(0, 1, 4), "mix", 1e9));
+    }
+}
