@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import com.google.gson.GsonBuilder;
 import dev.switchcost.derive.PricedStacks;
+import dev.switchcost.measure.sample.CollapsedStacks;
 import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ public final class PricedStacksText {
 
     /** The graph's title: what a frame's width is, the total with its error, the price and the placement mix. */
     public static String title(PricedStacks p) {
-        return "CPU time of context switches, ns: " + Fmt.pm(p.total()) + " ns in all (" + share(p.share())
+        return "CPU time the context switches cost, by stack: " + Fmt.pm(p.total()) + " ns in all (" + share(p.share())
                 + " of the process's CPU time) = " + String.format(Locale.ROOT, "%,d", p.switches()) + " switches × "
                 + Fmt.pm(p.price()) + " ns per switch at " + p.mix();
     }
@@ -28,24 +29,34 @@ public final class PricedStacksText {
         return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%.2f %%", fraction * 100) : "–";
     }
 
-    /** The leaf of a stack, and its thread: what a person recognises in a table. */
+    /**
+     * A stack in a few words: its thread, the deepest frame of the program's own code (not {@code java/}, {@code jdk/},
+     * {@code sun/}, {@code com/sun/}) and the frame it called; the deepest Java frame when all are the JDK's.
+     */
     static String shortStack(String stack) {
         String[] f = stack.split(";");
-        String leafJava = f[f.length - 1];
-        for (int i = f.length - 1; i > 0; i--) {
-            if (f[i].contains(".") && !f[i].contains("/libc") && f[i].indexOf('/') > 0) {
-                leafJava = f[i];
-                break;
+        int own = -1;
+        int java = -1;
+        for (int i = 1; i < f.length; i++) {
+            if (CollapsedStacks.isJava(f[i])) {
+                java = i;
+                if (!f[i].matches("(java|jdk|sun|com/sun)/.*")) {
+                    own = i;
+                }
             }
         }
-        return f[0] + " " + leafJava;
+        if (own < 0 && java < 0) {
+            return f[0] + " " + f[f.length - 1];
+        }
+        int at = own >= 0 ? own : java;
+        return f[0] + " " + f[at] + (at + 1 < f.length && own >= 0 ? " > " + f[at + 1] : "");
     }
 
     /** The {@code top} most costly stacks, a table for the terminal. */
     public static List<String> table(PricedStacks p, int top) {
         List<String> lines = new ArrayList<>();
         lines.add("Top stacks by the CPU time of their switches (" + p.mix() + "; price " + Fmt.pm(p.price()) + " ns per switch):");
-        lines.add(String.format(Locale.ROOT, "  %10s  %22s  %9s  %s", "switches", "CPU time, ns", "of CPU", "thread and last Java frame"));
+        lines.add(String.format(Locale.ROOT, "  %10s  %22s  %9s  %s", "switches", "CPU time, ns", "of CPU", "thread, its own deepest frame > what that called"));
         for (PricedStacks.Row r : p.rows().subList(0, Math.min(top, p.rows().size()))) {
             lines.add(String.format(Locale.ROOT, "  %,10d  %22s  %9s  %s", r.switches(), Fmt.pm(r.cost()), share(r.share()),
                     shortStack(r.stack())));

@@ -33,8 +33,22 @@ class PricedStacksTest {
         assertEquals(390_000, p.total().value(), 1e-6);
         assertEquals(price.halfWidth() * 130, p.total().halfWidth(), 1e-6, "one price: the error adds linearly");
         assertEquals(3.9e-4, p.share(), 1e-12);
-        assertEquals("[ponger tid=2];Ponger.run;SynchronousQueue.put 300000\n[main tid=1];Main.run;SynchronousQueue.take 90000\n",
+        assertEquals("[main tid=1];Main.run;SynchronousQueue.take 90000\n[ponger tid=2];Ponger.run;SynchronousQueue.put 300000\n",
                 p.collapsed(), "weighted in ns; a stack that costs nothing is left out");
+    }
+
+    /** One Java stack parked and unparked through different native frames is one row; the graph keeps both. */
+    @Test
+    void aJavaStacksNativeTailsAreMergedInTheRowsNotInTheGraph() {
+        List<CollapsedStacks.Stack> s = CollapsedStacks.parse(List.of(
+                "[main tid=1];app/Main.run;jdk/internal/misc/Unsafe.park;Parker::park;__futex_wait 7",
+                "[main tid=1];app/Main.run;jdk/internal/misc/Unsafe.park;Unsafe_Park;schedule 3",
+                "[main tid=1];app/Main.other;jdk/internal/misc/Unsafe.park;schedule 1"));
+        PricedStacks p = PricedStacks.of(s, new Estimate(1000, 10, 9), "mix", 1e9);
+        assertEquals(List.of("[main tid=1];app/Main.run;jdk/internal/misc/Unsafe.park", "[main tid=1];app/Main.other;jdk/internal/misc/Unsafe.park"),
+                p.rows().stream().map(PricedStacks.Row::stack).toList());
+        assertEquals(10, p.rows().get(0).switches());
+        assertEquals(3, p.collapsed().lines().count());
     }
 
     @Test

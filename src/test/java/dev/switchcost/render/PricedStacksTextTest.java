@@ -43,6 +43,16 @@ class PricedStacksTextTest {
         assertTrue(t.get(5).contains((p.rows().size() - 3) + " more stacks"), t.get(5));
     }
 
+    @Test
+    void aStackIsShortenedToItsThreadAndTheProgramsOwnDeepestFrame() {
+        assertEquals("[ponger tid=2] PingPong.lambda$main$0 > java/util/concurrent/SynchronousQueue.take",
+                PricedStacksText.shortStack("[ponger tid=2];java/lang/Thread.run;PingPong.lambda$main$0;"
+                        + "java/util/concurrent/SynchronousQueue.take;jdk/internal/misc/Unsafe.park;futex_wait"));
+        assertEquals("[C2 CompilerThre tid=7] __futex_wait", PricedStacksText.shortStack("[C2 CompilerThre tid=7];start_thread;__futex_wait"));
+        assertEquals("[main tid=1] com/example/Server.serve > java/lang/Object.wait0",
+                PricedStacksText.shortStack("[main tid=1];com/example/Server.serve;java/lang/Object.wait0;__futex_wait"));
+    }
+
     /** The JSON has every stack with switches, ns and its 99.9 % half-width, and the share of the process's CPU. */
     @Test
     void theJsonHasEveryStackPriced() throws IOException {

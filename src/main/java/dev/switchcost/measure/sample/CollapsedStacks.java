@@ -22,6 +22,30 @@ public final class CollapsedStacks {
      * @param count  the switches sampled on this stack
      */
     public record Stack(String stack, String thread, int tid, long count) {
+
+        /**
+         * The stack down to its deepest Java frame: the thread's frame and the Java frames, without the native and kernel
+         * frames below them (the whole stack when it has no Java frame).
+         */
+        public String javaStack() {
+            String[] f = stack.split(";");
+            int last = -1;
+            for (int i = 0; i < f.length; i++) {
+                if (isJava(f[i])) {
+                    last = i;
+                }
+            }
+            return last < 0 ? stack : String.join(";", java.util.Arrays.asList(f).subList(0, last + 1));
+        }
+    }
+
+    /**
+     * Whether a frame is a Java method: collapsed text does not mark frame types, and a Java frame is
+     * {@code pkg/Class.method} or {@code Class.method} (C++ frames have {@code ::}, C and kernel frames no capital class).
+     */
+    public static boolean isJava(String frame) {
+        return frame.contains(".") && !frame.contains("::") && !frame.startsWith("/") && !frame.startsWith("[")
+                && (frame.indexOf('/') > 0 || Character.isUpperCase(frame.charAt(0)));
     }
 
     private CollapsedStacks() {

@@ -33,6 +33,19 @@ class CollapsedStacksTest {
         assertTrue(ponger.stack().contains("java/util/concurrent/SynchronousQueue"), ponger.stack());
     }
 
+    /** Java frames are pkg/Class.method or Class.method; C++ (::), C, kernel and thread frames are not. */
+    @Test
+    void javaFramesAreToldFromNativeOnes() {
+        assertTrue(CollapsedStacks.isJava("java/util/concurrent/SynchronousQueue.take"));
+        assertTrue(CollapsedStacks.isJava("PingPong.lambda$main$0"));
+        assertTrue(CollapsedStacks.isJava("PingPong$$Lambda.0x000000002d040210.run"));
+        for (String n : List.of("Parker::park", "__futex_wait", "do_futex.constprop.0", "[ponger tid=2]", "/usr/lib/libc.so.6")) {
+            assertTrue(!CollapsedStacks.isJava(n), n);
+        }
+        assertEquals("[t tid=1];a/B.c;d/E.f", new CollapsedStacks.Stack("[t tid=1];a/B.c;d/E.f;Parker::park;schedule", "t", 1, 1)
+                .javaStack());
+    }
+
     @Test
     void stacksWithoutAThreadFrameHaveNoTid() {
         CollapsedStacks.Stack s = CollapsedStacks.parse(List.of("a;b;c 12", "")).get(0);
