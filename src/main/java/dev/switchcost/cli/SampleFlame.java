@@ -21,8 +21,8 @@ import java.util.Optional;
 /**
  * {@code sample --flamegraph FILE} from the collapsed stacks the JVMs wrote: FILE priced in CPU time (switches × the price
  * per switch at the sampled threads' placement mix), STEM.counts.html in switches, STEM.json with every stack priced, and
- * the top stacks on the terminal. Without a price (no results, no measured mix) FILE is drawn in switches and a line says
- * why.
+ * the top stacks on the terminal. Without a measured mix every switch is priced cross-CPU (an upper bound, as the cost
+ * line does); without a price FILE is drawn in switches and says why.
  */
 final class SampleFlame {
 
@@ -42,7 +42,13 @@ final class SampleFlame {
          */
         static Price of(Optional<SwitchPrices> prices, SamplePlacement placement, String noMix) {
             if (placement == null || Double.isNaN(placement.sameShare())) {
-                return new Price(null, null, prices.isEmpty() ? NO_RESULTS : "no placement mix of the wake-ups (" + noMix + ")");
+                if (prices.isEmpty()) {
+                    return new Price(null, null, NO_RESULTS);
+                }
+                // as the cost line does: without a mix, the cross-CPU price, an upper bound
+                String bound = "no measured placement mix (" + noMix + "): every switch at the cross-CPU price, an upper bound";
+                return prices.get().platform(0).map(x -> new Price(x, bound, null)).orElseGet(() -> new Price(null, null,
+                        "no placement mix (" + noMix + ") and no cross-CPU price: run `" + SwitchPrices.PLATFORM_RUN + "`"));
             }
             double same = placement.sameShare();
             String mix = String.format(Locale.ROOT, "%.0f %% same-CPU / %.0f %% cross-CPU wake-ups (%,d and %,d, %s; the"

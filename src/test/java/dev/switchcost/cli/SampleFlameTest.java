@@ -46,9 +46,17 @@ class SampleFlameTest {
         assertTrue(noResults.why().contains("switchcost run --quick"), noResults.why());
         SwitchPrices noCross = new SwitchPrices(PRICES.sameCpu(), null, null, List.of(SwitchPrices.PLATFORM_RUN));
         assertTrue(SampleFlame.Price.of(Optional.of(noCross), MIX, "unused").why().contains(SwitchPrices.PLATFORM_RUN));
+        SampleFlame.Price noMixNoCross = SampleFlame.Price.of(Optional.of(noCross), null, "tracefs is not mounted");
+        assertNull(noMixNoCross.perSwitch());
+        assertTrue(noMixNoCross.why().contains("tracefs is not mounted") && noMixNoCross.why().contains(SwitchPrices.PLATFORM_RUN));
+    }
+
+    /** Without a measured mix, as the cost line: every switch at the cross-CPU price, an upper bound, and why. */
+    @Test
+    void withoutAMixTheCrossCpuPriceBoundsIt() {
         SampleFlame.Price noMix = SampleFlame.Price.of(Optional.of(PRICES), null, "tracefs is not mounted");
-        assertNull(noMix.perSwitch());
-        assertTrue(noMix.why().contains("tracefs is not mounted"), noMix.why());
+        assertEquals(6000, noMix.perSwitch().value(), 1e-9);
+        assertTrue(noMix.mix().contains("tracefs is not mounted") && noMix.mix().contains("upper bound"), noMix.mix());
     }
 
     /** From the JVM's collapsed stacks: FILE priced, STEM.counts.html, STEM.json, and the top stacks printed. */
