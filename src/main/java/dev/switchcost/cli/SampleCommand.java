@@ -437,7 +437,7 @@ public final class SampleCommand extends BaseCommand {
         double cpuNs = sampledThreads == null ? Double.NaN : sampledThreads.total().cpuSeconds() * 1e9;
         try {
             SampleFlame.write(written, flamegraph, SampleFlame.Price.of(cost.prices(), placement(),
-                    wakeups == null ? "not traced" : wakeups.why()), cpuNs, out());
+                    wakeups == null ? Map.of() : wakeups.byThread(), wakeups == null ? "not traced" : wakeups.why()), cpuNs, out());
         } catch (IOException e) {
             err().println("switchcost: cannot write " + flamegraph + ": " + e.getMessage());
             return ExitCodes.FAILURE;

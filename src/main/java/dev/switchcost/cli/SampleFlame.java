@@ -6,7 +6,6 @@ import dev.switchcost.measure.sample.CollapsedStacks;
 import dev.switchcost.render.FlameGraphHtml;
 import dev.switchcost.render.PricedStacksText;
 import dev.switchcost.results.AtomicFiles;
-import dev.switchcost.results.Estimate;
 import dev.switchcost.results.SamplePlacement;
 
 import java.io.IOException;
@@ -16,11 +15,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * {@code sample --flamegraph FILE} from the collapsed stacks the JVMs wrote: FILE priced in CPU time (switches × the price
- * per switch at the sampled threads' placement mix), STEM.counts.html in switches, STEM.json with every stack priced, and
+ * per switch at each thread's placement mix, traced per thread, else the process's), STEM.counts.html in switches, STEM.json with every stack priced, and
  * the top stacks on the terminal. Without a measured mix every switch is priced cross-CPU (an upper bound, as the cost
  * line does); without a price FILE is drawn in switches and says why.
  */
@@ -32,34 +33,55 @@ final class SampleFlame {
     private SampleFlame() {
     }
 
-    /** What prices the stacks: the price per switch at the mix, and the mix in words; or why there is none. */
-    record Price(Estimate perSwitch, String mix, String why) {
+    /**
+     * What prices the stacks, or why nothing does.
+     *
+     * @param prices       the results' prices; null when unpriced
+     * @param processShare the process's share of same-CPU wake-ups (0 without a measured mix: the cross-CPU upper bound)
+     * @param byTid        each traced thread's share of same-CPU wake-ups
+     * @param mix          the placement mix in words, or null when none was measured and nothing is priced
+     * @param why          why the stacks are not priced, or null when they are
+     */
+    record Price(SwitchPrices prices, double processShare, Map<Integer, Double> byTid, String mix, String why) {
 
         /**
          * @param prices    the results' prices, or empty without results
          * @param placement the sampled threads' wake-ups by placement, or null
+         * @param byThread  each sampled thread's wake-ups by placement, by tid
          * @param noMix     why there is no placement, for people
          */
-        static Price of(Optional<SwitchPrices> prices, SamplePlacement placement, String noMix) {
+        static Price of(Optional<SwitchPrices> prices, SamplePlacement placement, Map<Integer, SamplePlacement> byThread,
+                        String noMix) {
             if (placement == null || Double.isNaN(placement.sameShare())) {
                 if (prices.isEmpty()) {
-                    return new Price(null, null, NO_RESULTS);
+                    return new Price(null, Double.NaN, Map.of(), null, NO_RESULTS);
+                }
+                if (prices.get().platform(0).isEmpty()) {
+                    return new Price(null, Double.NaN, Map.of(), null, "no placement mix (" + noMix + ") and no cross-CPU price:"
+                            + " run `" + SwitchPrices.PLATFORM_RUN + "`");
                 }
                 // as the cost line does: without a mix, the cross-CPU price, an upper bound
-                String bound = "no measured placement mix (" + noMix + "): every switch at the cross-CPU price, an upper bound";
-                return prices.get().platform(0).map(x -> new Price(x, bound, null)).orElseGet(() -> new Price(null, null,
-                        "no placement mix (" + noMix + ") and no cross-CPU price: run `" + SwitchPrices.PLATFORM_RUN + "`"));
+                return new Price(prices.get(), 0, Map.of(), "no measured placement mix (" + noMix + "): every switch at the"
+                        + " cross-CPU price, an upper bound", null);
             }
             double same = placement.sameShare();
-            String mix = String.format(Locale.ROOT, "%.0f %% same-CPU / %.0f %% cross-CPU wake-ups (%,d and %,d, %s; the"
-                    + " process's mix, applied to every thread)", same * 100, (1 - same) * 100, placement.sameCpu(),
-                    placement.crossCpu(), placement.source());
+            Map<Integer, Double> byTid = byThread.entrySet().stream().filter(e -> !Double.isNaN(e.getValue().sameShare()))
+                    .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().sameShare()));
+            String mix = String.format(Locale.ROOT, "each thread's own placement mix where the trace saw it woken (%d threads),"
+                    + " else the process's: %.0f %% same-CPU / %.0f %% cross-CPU wake-ups (%,d and %,d, %s)", byTid.size(),
+                    same * 100, (1 - same) * 100, placement.sameCpu(), placement.crossCpu(), placement.source());
             if (prices.isEmpty()) {
-                return new Price(null, mix, NO_RESULTS);
+                return new Price(null, same, byTid, mix, NO_RESULTS);
             }
-            Optional<Estimate> e = prices.get().platform(same);
-            return e.map(x -> new Price(x, mix, null)).orElseGet(() -> new Price(null, mix,
-                    "the results lack the CPU time per switch this mix needs: run `" + SwitchPrices.PLATFORM_RUN + "`"));
+            boolean missing = prices.get().platform(same).isEmpty()
+                    || byTid.values().stream().anyMatch(x -> prices.get().platform(x).isEmpty());
+            return missing ? new Price(null, same, byTid, mix, "the results lack the CPU time per switch this mix needs: run `"
+                    + SwitchPrices.PLATFORM_RUN + "`") : new Price(prices.get(), same, byTid, mix, null);
+        }
+
+        /** The stacks priced; only when {@link #why} is null. */
+        PricedStacks weigh(List<CollapsedStacks.Stack> stacks, double processCpuNs) {
+            return PricedStacks.perThread(stacks, prices, byTid, processShare, mix, processCpuNs).orElseThrow();
         }
 
         private static final String NO_RESULTS = "no results to price them: run `switchcost run --quick` (or give --costs DIR)";
@@ -93,7 +115,7 @@ final class SampleFlame {
             String text = Files.readString(c);
             String countsTitle = "Context switches by stack, in switches (async-profiler, context-switches, by thread)";
             AtomicFiles.writeString(counts, FlameGraphHtml.draw(text, countsTitle, "switches"));
-            if (price.perSwitch() == null) {
+            if (price.why() != null) {
                 AtomicFiles.writeString(graph, FlameGraphHtml.draw(text, countsTitle + (price.mix() == null ? "" : " at "
                         + price.mix()) + "; not priced: " + price.why(), "switches"));
                 out.println("Flame graph of where the JVM's threads switched, in switches (not priced: " + price.why() + "): "
@@ -101,7 +123,7 @@ final class SampleFlame {
                 written.add(graph);
                 continue;
             }
-            PricedStacks p = PricedStacks.of(stacks, price.perSwitch(), price.mix(), processCpuNs);
+            PricedStacks p = price.weigh(stacks, processCpuNs);
             AtomicFiles.writeString(graph, FlameGraphHtml.draw(p.collapsed(), PricedStacksText.title(p), "ns"));
             Path json = abs.resolveSibling(stem + jvm + ".json");
             AtomicFiles.writeString(json, PricedStacksText.json(p));

@@ -21,7 +21,7 @@ public final class PricedStacksText {
     public static String title(PricedStacks p) {
         return "CPU time the context switches cost, by stack: " + Fmt.pm(p.total()) + " ns in all (" + share(p.share())
                 + " of the process's CPU time) = " + String.format(Locale.ROOT, "%,d", p.switches()) + " switches × "
-                + Fmt.pm(p.price()) + " ns per switch at " + p.mix();
+                + Fmt.pm(p.price()) + " ns per switch (mean), at " + p.mix();
     }
 
     /** "0.84 %", or "–" when unknown. */
@@ -55,7 +55,7 @@ public final class PricedStacksText {
     /** The {@code top} most costly stacks, a table for the terminal. */
     public static List<String> table(PricedStacks p, int top) {
         List<String> lines = new ArrayList<>();
-        lines.add("Top stacks by the CPU time of their switches (" + p.mix() + "; price " + Fmt.pm(p.price()) + " ns per switch):");
+        lines.add("Top stacks by the CPU time of their switches (" + p.mix() + "; mean price " + Fmt.pm(p.price()) + " ns per switch):");
         lines.add(String.format(Locale.ROOT, "  %10s  %22s  %9s  %s", "switches", "CPU time, ns", "of CPU", "thread, its own deepest frame > what that called"));
         for (PricedStacks.Row r : p.rows().subList(0, Math.min(top, p.rows().size()))) {
             lines.add(String.format(Locale.ROOT, "  %,10d  %22s  %9s  %s", r.switches(), Fmt.pm(r.cost()), share(r.share()),

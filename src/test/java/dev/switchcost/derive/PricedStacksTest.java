@@ -51,6 +51,24 @@ class PricedStacksTest {
         assertEquals(3, p.collapsed().lines().count());
     }
 
+    /**
+     * Per thread: main at its own 100 % same-CPU (2,000 ns), ponger and tid 3 at the process's 50 % (4,000 ns). The
+     * total's error comes from the two prices weighted by the switches at each, not from the rows in quadrature.
+     */
+    @Test
+    void eachThreadAtItsOwnMixAndTheTotalCarriesBothPricesErrors() {
+        SwitchPrices prices = ForecastTest.prices(false);
+        PricedStacks p = PricedStacks.perThread(STACKS, prices, java.util.Map.of(1, 1.0), 0.5, "mix", 1e9).orElseThrow();
+        assertEquals(60_000, p.rows().stream().filter(r -> r.stack().startsWith("[main")).findFirst().orElseThrow().cost().value(), 1e-6);
+        assertEquals(400_000, p.rows().get(0).cost().value(), 1e-6);
+        assertEquals(460_000, p.total().value(), 1e-6);
+        Estimate expected = prices.sameCpu().perSwitch().times(30 + 50).plus(prices.crossCpu().perSwitch().times(50));
+        assertEquals(expected.halfWidth(), p.total().halfWidth(), 1e-6);
+        assertEquals(460_000.0 / 130, p.price().value(), 1e-6);
+        SwitchPrices noSame = new SwitchPrices(null, prices.crossCpu(), null, List.of(SwitchPrices.PLATFORM_RUN));
+        assertEquals(java.util.Optional.empty(), PricedStacks.perThread(STACKS, noSame, java.util.Map.of(), 0.5, "mix", 1e9));
+    }
+
     @Test
     void withoutTheProcessCpuTheSharesAreUnknown() {
         PricedStacks p = PricedStacks.of(STACKS, new Estimate(5000, 100, 4), "mix", Double.NaN);
