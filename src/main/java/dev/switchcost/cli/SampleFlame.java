@@ -116,7 +116,7 @@ final class SampleFlame {
             String countsTitle = "Context switches by stack, in switches (async-profiler, context-switches, by thread)";
             AtomicFiles.writeString(counts, FlameGraphHtml.draw(text, countsTitle, "switches"));
             if (price.why() != null) {
-                AtomicFiles.writeString(graph, FlameGraphHtml.draw(text, countsTitle + (price.mix() == null ? "" : " at "
+                AtomicFiles.writeString(graph, FlameGraphHtml.draw(text, countsTitle + (price.mix() == null ? "" : "; placement: "
                         + price.mix()) + "; not priced: " + price.why(), "switches"));
                 out.println("Flame graph of where the JVM's threads switched, in switches (not priced: " + price.why() + "): "
                         + graph);
