@@ -62,9 +62,11 @@ import java.util.concurrent.TimeUnit;
                         + "count COMMAND and every process it starts later; --no-perf runs it directly. On Ctrl-C, COMMAND "
                         + "gets SIGTERM, then SIGKILL after " + SampledCommand.GRACE_SECONDS + " s; a --pid process is left running.",
                 "",
-                "--flamegraph FILE adds async-profiler's flame graph of where the JVM's threads switched (the "
-                        + "context-switches event, one tower per thread): COMMAND's JVMs get the agent through "
-                        + "JAVA_TOOL_OPTIONS and write it as they exit (a second JVM's graph goes to FILE's stem.PID.html); "
+                "--flamegraph FILE adds a flame graph of the CPU time the JVM's switches cost per stack (async-profiler's "
+                        + "context-switches stacks, one tower per thread, × the price per switch at the measured placement "
+                        + "mix; drawn by async-profiler's converter), STEM.counts.html in switches, STEM.json with every stack "
+                        + "and STEM.collapsed as recorded. COMMAND's JVMs get the agent through "
+                        + "JAVA_TOOL_OPTIONS and write their stacks as they exit (a second JVM's graph goes to STEM.PID.html); "
                         + "a --pid JVM gets it through jcmd and writes it when sampling ends. It needs root or "
                         + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3.",
                 "",
@@ -112,7 +114,8 @@ public final class SampleCommand extends BaseCommand {
     long workingSetKiB;
 
     @Option(names = "--flamegraph", paramLabel = "FILE",
-            description = "Also write async-profiler's flame graph of the JVM's context switches (an HTML file); JVMs only.")
+            description = "Also write a flame graph of the CPU time the JVM's context switches cost, by stack (an HTML file,"
+                    + " and STEM.counts.html in switches, STEM.json); JVMs only.")
     Path flamegraph;
 
     @Option(names = "--top", paramLabel = "N", defaultValue = "10",
@@ -410,7 +413,7 @@ public final class SampleCommand extends BaseCommand {
     }
 
     /**
-     * Renames the graphs the JVMs wrote to --flamegraph FILE (and STEM.PID.html for a second JVM).
+     * Draws the stacks the JVMs wrote: --flamegraph FILE priced (and STEM.PID.html for a second JVM), see {@link SampleFlame}.
      *
      * @return 0, or 3 when none was written (said on stderr in one line)
      */
@@ -431,9 +434,14 @@ public final class SampleCommand extends BaseCommand {
                     : "'" + command.get(0) + "' started no JVM that ran to its end (async-profiler profiles JVMs only)"));
             return ExitCodes.ENVIRONMENT;
         }
-        out().println("Flame graph of where the JVM's threads switched (async-profiler, context-switches, by thread): "
-                + written.get(0) + (written.size() > 1 ? "; other JVMs: " + String.join(", ",
-                written.subList(1, written.size()).stream().map(Path::toString).toList()) : ""));
+        double cpuNs = sampledThreads == null ? Double.NaN : sampledThreads.total().cpuSeconds() * 1e9;
+        try {
+            SampleFlame.write(written, flamegraph, SampleFlame.Price.of(cost.prices(), placement(),
+                    wakeups == null ? Map.of() : wakeups.byThread(), wakeups == null ? "not traced" : wakeups.why()), cpuNs, out());
+        } catch (IOException e) {
+            err().println("switchcost: cannot write " + flamegraph + ": " + e.getMessage());
+            return ExitCodes.FAILURE;
+        }
         return ExitCodes.OK;
     }
 

@@ -64,6 +64,20 @@ final class SampleCost {
     }
 
     /**
+     * The prices per switch the results hold.
+     *
+     * @return empty when there are no results
+     */
+    Optional<SwitchPrices> prices() {
+        return found == null ? Optional.empty() : Optional.of(SwitchPrices.of(found));
+    }
+
+    /** @return where the prices come from, or null without results */
+    String source() {
+        return results == null ? null : results.source().toString();
+    }
+
+    /**
      * Prints, after a blank line, switches/s × the measured cost per switch, or what to do to get one.
      *
      * @param switchesPerSecond the process tree's switches per second

@@ -5,6 +5,7 @@ import dev.switchcost.measure.sample.WakeupTrace;
 import dev.switchcost.results.SamplePlacement;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -14,6 +15,8 @@ final class SampleWakeups {
     private WakeupTrace trace;
     /** What the trace counted, or null. */
     private SamplePlacement placement;
+    /** Each sampled thread's wake-ups by placement, by tid; empty without a trace. */
+    private Map<Integer, SamplePlacement> byThread = Map.of();
     /** Why there is no {@link #placement}. */
     private String why = "not traced";
 
@@ -42,12 +45,21 @@ final class SampleWakeups {
             } else if (c.sameCpu() + c.crossCpu() == 0) {
                 why = "the scheduler trace saw no wake-up of the sampled threads";
             } else {
-                placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), "tracefs sched_waking/sched_wakeup");
+                placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), SOURCE);
+                byThread = t.byThread().entrySet().stream().collect(Collectors.toUnmodifiableMap(Map.Entry::getKey,
+                        e -> new SamplePlacement(e.getValue().sameCpu(), e.getValue().crossCpu(), SOURCE)));
             }
         } catch (IOException | RuntimeException e) {
             why = "the scheduler trace could not be read: " + e.getMessage();
         }
         trace = null;
+    }
+
+    private static final String SOURCE = "tracefs sched_waking/sched_wakeup";
+
+    /** @return each sampled thread's counted mix, by tid; empty when there is no {@link #placement} */
+    Map<Integer, SamplePlacement> byThread() {
+        return placement == null ? Map.of() : byThread;
     }
 
     /** @return the counted mix, or null */

@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code sample --flamegraph FILE}: async-profiler's context-switches flame graph. A command's JVMs get the
  * agent through {@code JAVA_TOOL_OPTIONS} ({@link #addAgent}) and write their graphs as they exit; a
  * {@code --pid} JVM is attached ({@link #attach}) and detached when sampling ends ({@link #detach}), writing its
- * graph then. {@link #collect} renames what was written to FILE.
+ * graph then. {@link #collect} renames the collapsed stacks written beside FILE; {@code cli} prices and draws them.
  */
 public final class SampleProfiler {
 
@@ -86,7 +86,10 @@ public final class SampleProfiler {
         }
     }
 
-    /** The graphs the JVMs wrote, renamed to FILE (and STEM.PID.html for a second JVM); empty when none was written. */
+    /**
+     * The stacks the JVMs wrote, renamed to STEM.collapsed beside FILE (STEM.PID.collapsed for a second JVM); empty when
+     * none was written.
+     */
     public List<Path> collect() throws IOException {
         return AsyncProfiler.collect(file);
     }

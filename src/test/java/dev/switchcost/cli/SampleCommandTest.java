@@ -318,6 +318,31 @@ class SampleCommandTest {
         assertEquals(0, CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c", "sleep 0.2").exit());
     }
 
+    /**
+     * End to end on a JVM that switches: the graph is written, and its title names the placement mix of the wake-ups
+     * (priced where results with the prices exist, else saying why not). Skipped where async-profiler cannot profile
+     * or the scheduler's trace gives no mix (not root, no tracefs).
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aFlameGraphOfAJvmNamesThePlacementMixInItsTitle() throws IOException {
+        Path fg = tmp.resolve("fg.html");
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--flamegraph", fg.toString(),
+                "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", "target/test-classes",
+                "dev.switchcost.testing.PingPongFixture", "5000");
+        Assumptions.assumeFalse(r.exit() == ExitCodes.ENVIRONMENT && r.err().contains("--flamegraph"),
+                "async-profiler cannot profile here: " + r.err());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        Assumptions.assumeFalse(r.out().contains("Placement of the wake-ups:"), "no placement mix traced here: " + r.out());
+        String html = Files.readString(fg);
+        Matcher title = Pattern.compile("<h1>([^<]*)</h1>").matcher(html);
+        assertTrue(title.find(), "a title");
+        assertTrue(title.group(1).matches(".*\\d+ % same-CPU / \\d+ % cross-CPU wake-ups \\(.*tracefs.*"), title.group(1));
+        assertTrue(Files.exists(tmp.resolve("fg.counts.html")) && Files.exists(tmp.resolve("fg.collapsed")));
+        assertTrue(html.contains("PingPongFixture"), "the fixture's frames are drawn");
+    }
+
     /** Whether a process is gone, or a zombie waiting for a reaper that is not ours. */
     private static boolean gone(long pid) throws IOException {
         Path stat = Path.of("/proc", String.valueOf(pid), "stat");

@@ -21,12 +21,12 @@ import java.util.stream.Stream;
 /**
  * async-profiler's agent ({@code libasyncProfiler.so}, unpacked by the build into
  * {@code target/async-profiler/linux-x64/}) sampling the {@code context-switches} perf event of a JVM:
- * a flame graph of the Java (and native) stacks where threads gave up their CPU, one tower per thread.
+ * the Java (and native) stacks where threads gave up their CPU, per thread, as collapsed text ({@link CollapsedStacks}).
  * A command's JVMs get it through {@code JAVA_TOOL_OPTIONS} ({@code -agentpath:...=start,...}) and
- * write their graph when they exit; a running JVM gets it through
+ * write their stacks when they exit; a running JVM gets it through
  * {@code jcmd PID JVMTI.agent_load} and writes it when {@link #stop} loads it again with {@code stop}.
  *
- * <p>The graph is written under a hidden name with the JVM's pid ({@link #partialName}) beside the
+ * <p>The stacks are written under a hidden name with the JVM's pid ({@link #partialName}) beside the
  * asked file and {@link #collect collected} by rename. The perf event needs root, CAP_PERFMON, or
  * {@code perf_event_paranoid} 1 or less ({@link #refusal}).
  */
@@ -35,8 +35,8 @@ public final class AsyncProfiler {
     /** Another libasyncProfiler.so to use (e.g. an installed async-profiler's lib/). */
     public static final String ENV = "SWITCHCOST_ASYNC_PROFILER";
     static final String LIBRARY = "async-profiler/linux-x64/libasyncProfiler.so";
-    /** The event and the split by thread; {@code flamegraph} because the partial name does not end in .html. */
-    static final String PROFILE = "event=context-switches,threads,flamegraph";
+    /** The event, the split by thread, and collapsed text (stacks with counts) for {@code sample} to price and draw. */
+    static final String PROFILE = "event=context-switches,threads,collapsed";
 
     private final Path library;
 
@@ -92,7 +92,7 @@ public final class AsyncProfiler {
         return abs.resolveSibling("." + abs.getFileName() + "." + pid + ".partial");
     }
 
-    /** The agent for a command's JVMs: each writes its graph to its own {@link #partialName} when it exits. */
+    /** The agent for a command's JVMs: each writes its stacks to its own {@link #partialName} when it exits. */
     public String agentOption(Path file) {
         return "-agentpath:" + library + "=start," + PROFILE + ",file=" + partialName(file, "%p");
     }
@@ -128,7 +128,7 @@ public final class AsyncProfiler {
         jcmd(pid, "start," + PROFILE);
     }
 
-    /** Stops profiling {@code pid} and has it write the graph to {@code partialName(file, pid)}. */
+    /** Stops profiling {@code pid} and has it write the stacks to {@code partialName(file, pid)}. */
     public void stop(long pid, Path file) {
         jcmd(pid, "stop," + PROFILE + ",file=" + partialName(file, String.valueOf(pid)));
     }
@@ -179,10 +179,10 @@ public final class AsyncProfiler {
     }
 
     /**
-     * Renames what the JVMs wrote: the largest graph to {@code file}, any other to {@code STEM.PID.html}
-     * beside it.
+     * Renames what the JVMs wrote: the largest to {@code STEM.collapsed}, any other to {@code STEM.PID.collapsed} beside
+     * {@code file} ({@code STEM} is its name without {@code .html}).
      *
-     * @return the files written, {@code file} first; empty when no JVM wrote one
+     * @return the files written, the largest first; empty when no JVM wrote one
      */
     public static List<Path> collect(Path file) throws IOException {
         Path abs = file.toAbsolutePath();
@@ -201,7 +201,7 @@ public final class AsyncProfiler {
         for (Path p : partial) {
             String n = p.getFileName().toString();
             String pid = n.substring(prefix.length(), n.length() - ".partial".length());
-            Path to = written.isEmpty() ? abs : abs.resolveSibling(stem + "." + pid + ".html");
+            Path to = abs.resolveSibling(stem + (written.isEmpty() ? "" : "." + pid) + ".collapsed");
             Files.move(p, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             written.add(to);
         }

@@ -45,9 +45,23 @@ public final class WakeupTrace implements Closeable {
      * @throws IllegalArgumentException naming the line when a sched_waking/sched_wakeup line does not read
      */
     public static Counts parse(List<String> lines, IntPredicate wanted) {
+        return total(byThread(lines, wanted));
+    }
+
+    /** All threads' counts together. */
+    static Counts total(Map<Integer, Counts> byThread) {
+        return new Counts(byThread.values().stream().mapToLong(Counts::sameCpu).sum(),
+                byThread.values().stream().mapToLong(Counts::crossCpu).sum(), 0);
+    }
+
+    /**
+     * The wake-ups of each thread {@code wanted} accepts (by the woken thread's tid), in trace text.
+     *
+     * @throws IllegalArgumentException naming the line when a sched_waking/sched_wakeup line does not read
+     */
+    public static Map<Integer, Counts> byThread(List<String> lines, IntPredicate wanted) {
         Map<Integer, Integer> wakerCpu = new HashMap<>();
-        long same = 0;
-        long cross = 0;
+        Map<Integer, long[]> counts = new HashMap<>();
         for (String l : lines) {
             if (!l.contains(": sched_wak")) {
                 continue;
@@ -65,15 +79,13 @@ public final class WakeupTrace implements Closeable {
             } else {
                 Integer w = wakerCpu.remove(wakee);
                 if (w != null) {
-                    if (w == Integer.parseInt(m.group(5))) {
-                        same++;
-                    } else {
-                        cross++;
-                    }
+                    counts.computeIfAbsent(wakee, k -> new long[2])[w == Integer.parseInt(m.group(5)) ? 0 : 1]++;
                 }
             }
         }
-        return new Counts(same, cross, 0);
+        Map<Integer, Counts> out = new HashMap<>();
+        counts.forEach((tid, c) -> out.put(tid, new Counts(c[0], c[1], 0)));
+        return Map.copyOf(out);
     }
 
     /** Traces started by this JVM: each has an instance of its own, so two samples in one JVM never share one. */
@@ -107,11 +119,20 @@ public final class WakeupTrace implements Closeable {
         return t;
     }
 
-    /** Stops recording and counts the wake-ups of the threads {@code wanted} accepts. */
+    /** What {@link #stop} counted per thread; empty before it. */
+    private Map<Integer, Counts> byThread = Map.of();
+
+    /** Stops recording and counts the wake-ups of the threads {@code wanted} accepts ({@link #byThread()}: each one's). */
     public Counts stop(IntPredicate wanted) throws IOException {
         Files.writeString(instance.resolve("events/sched/enable"), "0");
-        Counts c = parse(Files.readAllLines(instance.resolve("trace")), wanted);
+        byThread = byThread(Files.readAllLines(instance.resolve("trace")), wanted);
+        Counts c = total(byThread);
         return new Counts(c.sameCpu(), c.crossCpu(), overrun());
+    }
+
+    /** @return the wake-ups {@link #stop} counted, by the woken thread's tid */
+    public Map<Integer, Counts> byThread() {
+        return byThread;
     }
 
     private long overrun() throws IOException {

@@ -49,7 +49,7 @@ class AsyncProfilerTest {
     void theAgentGoesAfterTheUsersToolOptions() {
         AsyncProfiler p = new AsyncProfiler(Path.of("/opt/ap/libasyncProfiler.so"));
         String agent = p.agentOption(Path.of("/tmp/fg.html"));
-        assertEquals("-agentpath:/opt/ap/libasyncProfiler.so=start,event=context-switches,threads,flamegraph,"
+        assertEquals("-agentpath:/opt/ap/libasyncProfiler.so=start,event=context-switches,threads,collapsed,"
                 + "file=/tmp/.fg.html.%p.partial", agent);
         assertEquals(agent, AsyncProfiler.javaToolOptions(null, agent));
         assertEquals("-Xmx1g " + agent, AsyncProfiler.javaToolOptions(" -Xmx1g ", agent));
@@ -58,16 +58,16 @@ class AsyncProfilerTest {
         assertNull(AsyncProfiler.unusableName(Path.of("/tmp/fg.html")));
     }
 
-    /** The largest graph becomes the file asked for, another JVM's goes beside it; other files are left alone. */
+    /** The largest JVM's stacks become STEM.collapsed, another JVM's STEM.PID.collapsed; other files are left alone. */
     @Test
     void collectRenamesWhatTheJvmsWrote() throws IOException {
         Path fg = tmp.resolve("fg.html");
         Files.writeString(AsyncProfiler.partialName(fg, "123"), "small");
         Files.writeString(AsyncProfiler.partialName(fg, "456"), "the larger graph");
         Files.writeString(tmp.resolve(".fg.html.x.partial"), "not a pid");
-        assertEquals(List.of(fg, tmp.resolve("fg.123.html")), AsyncProfiler.collect(fg));
-        assertEquals("the larger graph", Files.readString(fg));
-        assertEquals("small", Files.readString(tmp.resolve("fg.123.html")));
+        assertEquals(List.of(tmp.resolve("fg.collapsed"), tmp.resolve("fg.123.collapsed")), AsyncProfiler.collect(fg));
+        assertEquals("the larger graph", Files.readString(tmp.resolve("fg.collapsed")));
+        assertEquals("small", Files.readString(tmp.resolve("fg.123.collapsed")));
         assertTrue(Files.exists(tmp.resolve(".fg.html.x.partial")));
         assertEquals(List.of(), AsyncProfiler.collect(tmp.resolve("other.html")));
     }

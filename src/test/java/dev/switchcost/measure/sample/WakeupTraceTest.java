@@ -32,6 +32,11 @@ class WakeupTraceTest {
                 .replaceAll(".* pid=(\\d+) .*", "$1"));
         WakeupTrace.Counts one = WakeupTrace.parse(lines, tid -> tid == c1);
         assertTrue(one.sameCpu() + one.crossCpu() > 0 && one.sameCpu() + one.crossCpu() < all.sameCpu() + all.crossCpu());
+        // per thread: the same counts, split by the woken thread
+        java.util.Map<Integer, WakeupTrace.Counts> byThread = WakeupTrace.byThread(lines, tid -> true);
+        assertTrue(byThread.size() > 2, byThread.toString());
+        assertEquals(one, byThread.get(c1));
+        assertEquals(all, WakeupTrace.total(byThread));
     }
 
     @Test

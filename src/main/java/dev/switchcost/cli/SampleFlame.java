@@ -1,0 +1,138 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.derive.PricedStacks;
+import dev.switchcost.derive.SwitchPrices;
+import dev.switchcost.measure.sample.CollapsedStacks;
+import dev.switchcost.render.FlameGraphHtml;
+import dev.switchcost.render.PricedStacksText;
+import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.SamplePlacement;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * {@code sample --flamegraph FILE} from the collapsed stacks the JVMs wrote: FILE priced in CPU time (switches × the price
+ * per switch at each thread's placement mix, traced per thread, else the process's), STEM.counts.html in switches, STEM.json with every stack priced, and
+ * the top stacks on the terminal. Without a measured mix every switch is priced cross-CPU (an upper bound, as the cost
+ * line does); without a price FILE is drawn in switches and says why.
+ */
+final class SampleFlame {
+
+    /** Stacks in the terminal's table. */
+    static final int TOP = 10;
+
+    private SampleFlame() {
+    }
+
+    /**
+     * What prices the stacks, or why nothing does.
+     *
+     * @param prices       the results' prices; null when unpriced
+     * @param processShare the process's share of same-CPU wake-ups (0 without a measured mix: the cross-CPU upper bound)
+     * @param byTid        each traced thread's share of same-CPU wake-ups
+     * @param mix          the placement mix in words, or null when none was measured and nothing is priced
+     * @param why          why the stacks are not priced, or null when they are
+     */
+    record Price(SwitchPrices prices, double processShare, Map<Integer, Double> byTid, String mix, String why) {
+
+        /**
+         * @param prices    the results' prices, or empty without results
+         * @param placement the sampled threads' wake-ups by placement, or null
+         * @param byThread  each sampled thread's wake-ups by placement, by tid
+         * @param noMix     why there is no placement, for people
+         */
+        static Price of(Optional<SwitchPrices> prices, SamplePlacement placement, Map<Integer, SamplePlacement> byThread,
+                        String noMix) {
+            if (placement == null || Double.isNaN(placement.sameShare())) {
+                if (prices.isEmpty()) {
+                    return new Price(null, Double.NaN, Map.of(), null, NO_RESULTS);
+                }
+                if (prices.get().platform(0).isEmpty()) {
+                    return new Price(null, Double.NaN, Map.of(), null, "no placement mix (" + noMix + ") and no cross-CPU price:"
+                            + " run `" + SwitchPrices.PLATFORM_RUN + "`");
+                }
+                // as the cost line does: without a mix, the cross-CPU price, an upper bound
+                return new Price(prices.get(), 0, Map.of(), "no measured placement mix (" + noMix + "): every switch at the"
+                        + " cross-CPU price, an upper bound", null);
+            }
+            double same = placement.sameShare();
+            Map<Integer, Double> byTid = byThread.entrySet().stream().filter(e -> !Double.isNaN(e.getValue().sameShare()))
+                    .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().sameShare()));
+            String mix = String.format(Locale.ROOT, "each thread's own placement mix where the trace saw it woken (%d threads),"
+                    + " else the process's: %.0f %% same-CPU / %.0f %% cross-CPU wake-ups (%,d and %,d, %s)", byTid.size(),
+                    same * 100, (1 - same) * 100, placement.sameCpu(), placement.crossCpu(), placement.source());
+            if (prices.isEmpty()) {
+                return new Price(null, same, byTid, mix, NO_RESULTS);
+            }
+            boolean missing = prices.get().platform(same).isEmpty()
+                    || byTid.values().stream().anyMatch(x -> prices.get().platform(x).isEmpty());
+            return missing ? new Price(null, same, byTid, mix, "the results lack the CPU time per switch this mix needs: run `"
+                    + SwitchPrices.PLATFORM_RUN + "`") : new Price(prices.get(), same, byTid, mix, null);
+        }
+
+        /** The stacks priced; only when {@link #why} is null. */
+        PricedStacks weigh(List<CollapsedStacks.Stack> stacks, double processCpuNs) {
+            return PricedStacks.perThread(stacks, prices, byTid, processShare, mix, processCpuNs).orElseThrow();
+        }
+
+        private static final String NO_RESULTS = "no results to price them: run `switchcost run --quick` (or give --costs DIR)";
+    }
+
+    /**
+     * Draws the graphs of each JVM's collapsed stacks ({@code STEM[.PID].collapsed}) and prints what was written.
+     *
+     * @param collapsed    the JVMs' stacks, the largest first (it is FILE; others get {@code STEM.PID.html})
+     * @param file         --flamegraph FILE
+     * @param processCpuNs the sampled process tree's CPU time over the window, ns (NaN when unknown)
+     * @return the files written
+     * @throws IOException when a file cannot be read or written
+     */
+    static List<Path> write(List<Path> collapsed, Path file, Price price, double processCpuNs, PrintWriter out) throws IOException {
+        List<Path> written = new ArrayList<>();
+        Path abs = file.toAbsolutePath();
+        String name = abs.getFileName().toString();
+        String stem = name.endsWith(".html") ? name.substring(0, name.length() - 5) : name;
+        for (Path c : collapsed) {
+            String cn = c.getFileName().toString();
+            String jvm = cn.substring(stem.length(), cn.length() - ".collapsed".length()); // "" or ".PID"
+            Path graph = jvm.isEmpty() ? abs : abs.resolveSibling(stem + jvm + ".html");
+            Path counts = abs.resolveSibling(stem + jvm + ".counts.html");
+            List<CollapsedStacks.Stack> stacks;
+            try {
+                stacks = CollapsedStacks.parse(Files.readAllLines(c));
+            } catch (IllegalArgumentException e) {
+                throw new IOException(c + ": " + e.getMessage(), e);
+            }
+            String text = Files.readString(c);
+            String countsTitle = "Context switches by stack, in switches (async-profiler, context-switches, by thread)";
+            AtomicFiles.writeString(counts, FlameGraphHtml.draw(text, countsTitle, "switches"));
+            if (price.why() != null) {
+                AtomicFiles.writeString(graph, FlameGraphHtml.draw(text, countsTitle + (price.mix() == null ? "" : "; placement: "
+                        + price.mix()) + "; not priced: " + price.why(), "switches"));
+                out.println("Flame graph of where the JVM's threads switched, in switches (not priced: " + price.why() + "): "
+                        + graph);
+                written.add(graph);
+                continue;
+            }
+            PricedStacks p = price.weigh(stacks, processCpuNs);
+            AtomicFiles.writeString(graph, FlameGraphHtml.draw(p.collapsed(), PricedStacksText.title(p), "ns"));
+            Path json = abs.resolveSibling(stem + jvm + ".json");
+            AtomicFiles.writeString(json, PricedStacksText.json(p));
+            out.println();
+            PricedStacksText.table(p, TOP).forEach(out::println);
+            out.println("Flame graph of the CPU time the JVM's switches cost, by stack: " + graph + " (in switches: " + counts
+                    + "; every stack: " + json + ")");
+            written.add(graph);
+        }
+        return written;
+    }
+}

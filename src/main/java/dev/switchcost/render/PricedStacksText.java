@@ -1,0 +1,99 @@
+package dev.switchcost.render;
+
+import com.google.gson.GsonBuilder;
+import dev.switchcost.derive.PricedStacks;
+import dev.switchcost.measure.sample.CollapsedStacks;
+import dev.switchcost.results.Estimate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The priced flame graph's words: its title, the table of the top stacks by cost, and the same in JSON. */
+public final class PricedStacksText {
+
+    private PricedStacksText() {
+    }
+
+    /** The graph's title: what a frame's width is, the total with its error, the price and the placement mix. */
+    public static String title(PricedStacks p) {
+        return "CPU time the context switches cost, by stack: " + Fmt.pm(p.total()) + " ns in all (" + share(p.share())
+                + " of the process's CPU time) = " + String.format(Locale.ROOT, "%,d", p.switches()) + " switches × "
+                + Fmt.pm(p.price()) + " ns per switch (mean), at " + p.mix();
+    }
+
+    /** "0.84 %", or "–" when unknown. */
+    static String share(double fraction) {
+        return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%.2f %%", fraction * 100) : "–";
+    }
+
+    /**
+     * A stack in a few words: its thread, the deepest frame of the program's own code (not {@code java/}, {@code jdk/},
+     * {@code sun/}, {@code com/sun/}) and the frame it called; the deepest Java frame when all are the JDK's.
+     */
+    static String shortStack(String stack) {
+        String[] f = stack.split(";");
+        int own = -1;
+        int java = -1;
+        for (int i = 1; i < f.length; i++) {
+            if (CollapsedStacks.isJava(f[i])) {
+                java = i;
+                if (!f[i].matches("(java|jdk|sun|com/sun)/.*")) {
+                    own = i;
+                }
+            }
+        }
+        if (own < 0 && java < 0) {
+            return f[0] + " " + f[f.length - 1];
+        }
+        int at = own >= 0 ? own : java;
+        return f[0] + " " + f[at] + (at + 1 < f.length && own >= 0 ? " > " + f[at + 1] : "");
+    }
+
+    /** The {@code top} most costly stacks, a table for the terminal. */
+    public static List<String> table(PricedStacks p, int top) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Top stacks by the CPU time of their switches (" + p.mix() + "; mean price " + Fmt.pm(p.price()) + " ns per switch):");
+        lines.add(String.format(Locale.ROOT, "  %10s  %22s  %9s  %s", "switches", "CPU time, ns", "of CPU", "thread, its own deepest frame > what that called"));
+        for (PricedStacks.Row r : p.rows().subList(0, Math.min(top, p.rows().size()))) {
+            lines.add(String.format(Locale.ROOT, "  %,10d  %22s  %9s  %s", r.switches(), Fmt.pm(r.cost()), share(r.share()),
+                    shortStack(r.stack())));
+        }
+        if (p.rows().size() > top) {
+            lines.add("  ... " + (p.rows().size() - top) + " more stacks in the JSON");
+        }
+        return lines;
+    }
+
+    /** Every stack, most costly first, with switches, ns ± the 99.9 % half-width and its share of the process's CPU. */
+    public static String json(PricedStacks p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("unit", "ns of CPU time");
+        m.put("placementMix", p.mix());
+        m.put("pricePerSwitchNs", estimate(p.price()));
+        m.put("processCpuNs", Double.isFinite(p.processCpuNs()) ? p.processCpuNs() : null);
+        m.put("switches", p.switches());
+        m.put("totalNs", estimate(p.total()));
+        m.put("shareOfProcessCpu", Double.isFinite(p.share()) ? p.share() : null);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (PricedStacks.Row r : p.rows()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("stack", r.stack());
+            row.put("switches", r.switches());
+            row.put("ns", estimate(r.cost()));
+            row.put("shareOfProcessCpu", Double.isFinite(r.share()) ? r.share() : null);
+            rows.add(row);
+        }
+        m.put("stacks", rows);
+        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create().toJson(m) + "\n";
+    }
+
+    private static Map<String, Object> estimate(Estimate e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("value", e.value());
+        m.put("halfWidth999", e.errorKnown() ? e.halfWidth() : null);
+        return m;
+    }
+}
