@@ -133,11 +133,21 @@ public final class AsyncProfiler {
         jcmd(pid, "stop," + PROFILE + ",file=" + partialName(file, String.valueOf(pid)));
     }
 
-    /** {@code jcmd PID JVMTI.agent_load LIB OPTIONS}, with this JDK's jcmd; a failure is an environment error. */
-    private void jcmd(long pid, String options) {
+    /** The command that {@link #stop}s profiling {@code pid}, for a {@link ProfilerWatchdog} to run after sample. */
+    public List<String> stopCommand(long pid, Path file) {
+        return jcmdCommand(pid, "stop," + PROFILE + ",file=" + partialName(file, String.valueOf(pid)));
+    }
+
+    /** {@code jcmd PID JVMTI.agent_load LIB OPTIONS}, with this JDK's jcmd. */
+    private List<String> jcmdCommand(long pid, String options) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        List<String> cmd = List.of(Files.isExecutable(jcmd) ? jcmd.toString() : "jcmd", String.valueOf(pid),
+        return List.of(Files.isExecutable(jcmd) ? jcmd.toString() : "jcmd", String.valueOf(pid),
                 "JVMTI.agent_load", library.toString(), "\"" + options + "\""); // unquoted, jcmd splits at '='
+    }
+
+    /** Runs {@link #jcmdCommand}; a failure is an environment error. */
+    private void jcmd(long pid, String options) {
+        List<String> cmd = jcmdCommand(pid, options);
         String out;
         int exit;
         try {
