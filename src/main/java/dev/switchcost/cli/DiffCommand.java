@@ -15,6 +15,10 @@ import java.util.Arrays;
 
 /** {@code switchcost diff A B}: two results side by side. */
 @Command(name = "diff",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost diff results/a results/b",
+            "  switchcost diff --min-effect 10%% results/a results/b"},
         header = "Compares two results (directories or JMH JSON files) row by row, flagging differences beyond the error.",
         description = {
             "Reads the JMH rows of A and B (results directories or JMH JSON files: two machines, JDKs or kernels), matches "

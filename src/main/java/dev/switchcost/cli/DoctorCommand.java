@@ -33,7 +33,11 @@ import java.util.TreeSet;
  * missing piece means. Exit 3 when a required check fails (not Linux, JDK older than 21, JNA/libc
  * unusable), else 0, with warnings for the optional ones.
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "doctor",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost doctor"},
+        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Check this machine: JDKs found and what each enables, JNA, CPUs per placement, perf, PMU, hsdis, limits.",
         description = {"Checks what switchcost needs (Linux, JDK 21+, JNA) and what it can use (perf, a PMU, hsdis, "
                 + "CPUs for each placement) and explains what each missing piece means.",

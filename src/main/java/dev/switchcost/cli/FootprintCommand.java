@@ -23,6 +23,10 @@ import java.util.Locale;
  * {@code JAVA_TOOL_OPTIONS=-Xmx...} when probing far.
  */
 @Command(name = "footprint",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost footprint --kind virtual",
+            "  switchcost footprint --kind platform --counts 0,1000,4000"},
         mixinStandardHelpOptions = true,
         header = "Memory per parked platform or virtual thread (least-squares slope with its 99.9%% interval and R²), and how many fit (--max).",
         description = {

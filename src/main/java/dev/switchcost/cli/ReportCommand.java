@@ -18,6 +18,10 @@ import java.util.List;
 
 /** {@code switchcost report INPUT...}: one self-contained report.html (and report.md) from results. */
 @Command(name = "report",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost report results/quick",
+            "  switchcost report -o results/ab results/a results/b"},
         header = "Renders results (directories or JMH JSON files, several side by side) as one self-contained report.html.",
         description = {
             "Reads each INPUT — a results directory (every JMH JSON file in it, machine.json, compare.json, status) or a JMH "

@@ -32,6 +32,9 @@ import java.util.stream.Stream;
  * first; the script is the documented entry point.
  */
 @Command(name = "simulate-native",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost simulate-native --sizes 0,64 -o results/sim"},
         hidden = true,
         mixinStandardHelpOptions = true,
         header = "Runs the native programs under valgrind (callgrind, cachegrind) for machines without hardware counters.",

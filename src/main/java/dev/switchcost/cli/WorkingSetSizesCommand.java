@@ -10,6 +10,10 @@ import java.nio.file.Path;
 
 /** {@code switchcost working-set-sizes}: the workingSetKiB list that brackets this machine's caches. */
 @Command(name = "working-set-sizes",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost working-set-sizes",
+            "  switchcost working-set-sizes --full"},
         mixinStandardHelpOptions = true,
         header = "Prints the workingSetKiB list that brackets this machine's caches (for -p workingSetKiB=...).",
         description = {
