@@ -19,7 +19,7 @@ import java.util.Arrays;
         footer = {
             "  switchcost diff results/a results/b",
             "  switchcost diff --min-effect 10%% results/a results/b"},
-        header = "Compares two results (directories or JMH JSON files) row by row, flagging differences beyond the error.",
+        header = "Compare two results (directories or JMH JSON files) row by row, flagging differences beyond the error.",
         description = {
             "Reads the JMH rows of A and B (results directories or JMH JSON files: two machines, JDKs or kernels), matches "
                 + "them by benchmark, parameters and mode, and prints both with their 99.9%% error, switches per op, the "

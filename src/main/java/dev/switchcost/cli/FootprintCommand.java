@@ -28,7 +28,7 @@ import java.util.Locale;
             "  switchcost footprint --kind virtual",
             "  switchcost footprint --kind platform --counts 0,1000,4000"},
         mixinStandardHelpOptions = true,
-        header = "Memory per parked platform or virtual thread (least-squares slope with its 99.9%% interval and R²), and how many fit (--max).",
+        header = "Measure memory per parked platform or virtual thread (least-squares slope with its 99.9%% interval and R²), and how many fit (--max).",
         description = {
             "Parks N tasks for each count, samples VmRSS, Java heap in use, and (system-wide) KernelStack and PageTables,",
             "and fits bytes per task by least squares over the counts. With --max, creates tasks until a limit",

@@ -25,7 +25,7 @@ import java.util.Locale;
             "  switchcost history",
             "  switchcost history --figure " + Bench.Names.FUTEX + " --by kernel"},
         mixinStandardHelpOptions = true,
-        header = "Shows the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
+        header = "Show the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
         description = {
             "Every run and compare records its figures here (unless --no-history); 'history import' adds results "
                 + "directories made elsewhere. Without --figure: the runs and the figures held.",

@@ -23,7 +23,7 @@ import java.util.List;
             "  switchcost history --save-baseline before",
             "  switchcost history diff --against before results/quick"},
         mixinStandardHelpOptions = true,
-        header = "Compares a results directory (or a run of the history) with a saved baseline, by diff's rule.",
+        header = "Compare a results directory (or a run of the history) with a saved baseline, by diff's rule.",
         description = "A figure differs when the 99.9%% interval of B - A excludes 0 (Welch's t-test, alpha = 0.001), the "
                 + "rule of 'switchcost diff'. Save a baseline with 'switchcost history --save-baseline NAME'.")
 public final class HistoryDiffCommand extends BaseCommand {

@@ -21,7 +21,7 @@ import java.util.List;
         footer = {
             "  switchcost history export --parquet history-parquet"},
         mixinStandardHelpOptions = true,
-        header = "Writes the history as Parquet (partitioned by machine and date), or one run as Bencher Metric Format JSON.",
+        header = "Write the history as Parquet (partitioned by machine and date), or one run as Bencher Metric Format JSON.",
         description = "Schemas: docs/history.md.")
 public final class HistoryExportCommand extends BaseCommand {
 

@@ -16,7 +16,7 @@ import java.util.List;
         footer = {
             "  switchcost history fleet"},
         mixinStandardHelpOptions = true,
-        header = "Ranks machine types per figure (a placement is part of the figure), cheapest first, with intervals.",
+        header = "Rank machine types per figure (a placement is part of the figure), cheapest first, with intervals.",
         description = "Machines measured under other conditions (cpuidle driver, virtualisation, mitigations) are flagged "
                 + "with what differs and ranked only among machines measured alike.")
 public final class HistoryFleetCommand extends BaseCommand {

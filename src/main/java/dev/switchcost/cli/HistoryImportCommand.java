@@ -19,7 +19,7 @@ import java.util.List;
         footer = {
             "  switchcost history import results/quick"},
         mixinStandardHelpOptions = true,
-        header = "Adds results directories (made here or on other machines) to the history; one already there adds nothing.",
+        header = "Add results directories (made here or on other machines) to the history; one already there adds nothing.",
         description = "Every directory is read and checked first; if one is malformed, nothing is added (exit 2). A run "
                 + "is known by the content of its result files, so importing a directory, or a copy of it, again adds nothing.")
 public final class HistoryImportCommand extends BaseCommand {

@@ -26,7 +26,7 @@ import java.util.List;
             "  switchcost indirect results/quick",
             "  switchcost indirect --format tsv results/quick > indirect.tsv"},
         mixinStandardHelpOptions = true,
-        header = "Derives direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
+        header = "Derive direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
         description = {
             "Reads a JMH -rf json file with " + Bench.Names.WORKING_SET + " / " + Bench.Names.WORKING_SET_VIRTUAL + " and/or "
                 + Bench.Names.PROCESS_VS_THREAD

@@ -18,7 +18,7 @@ import java.nio.file.Path;
             "  switchcost machine",
             "  switchcost machine -o results/quick"},
         mixinStandardHelpOptions = true,
-        header = "Prints this machine's metadata (CPU, caches, kernel, mitigations, hypervisor, JDK, limits) as JSON.",
+        header = "Print this machine's metadata (CPU, caches, kernel, mitigations, hypervisor, JDK, limits) as JSON.",
         description = "Prints machine.json, the metadata switchcost writes beside every result, or with -o/--output DIR "
                 + "writes it into DIR (an existing, writable directory).")
 public final class MachineCommand extends BaseCommand {

@@ -22,7 +22,7 @@ import java.util.List;
         footer = {
             "  switchcost report results/quick",
             "  switchcost report -o results/ab results/a results/b"},
-        header = "Renders results (directories or JMH JSON files, several side by side) as one self-contained report.html.",
+        header = "Render results (directories or JMH JSON files, several side by side) as one self-contained report.html.",
         description = {
             "Reads each INPUT — a results directory (every JMH JSON file in it, machine.json, compare.json, status) or a JMH "
                 + "JSON file (-rf json) — and writes report.html (charts inlined, nothing else needed) and report.md: the runs "

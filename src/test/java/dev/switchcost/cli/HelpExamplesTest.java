@@ -122,6 +122,17 @@ class HelpExamplesTest {
         }
     }
 
+    /** One mood, picocli's own ("Show this help message and exit"): each command's header starts with a verb in the imperative. */
+    @ParameterizedTest
+    @MethodSource("commands")
+    void headersAreImperative(String name) {
+        String[] header = find(root(), name).getCommandSpec().usageMessage().header();
+        assertTrue(header.length > 0, name + " has a header");
+        String first = header[0].split(" ")[0];
+        assertFalse(first.matches("[A-Z][a-z]+[^s]s") || first.endsWith("es") && !first.equals("Does"),
+                name + ": the header is not imperative: " + header[0]);
+    }
+
     @Test
     void indirectKeepsOneOfJsonAndFormatJsonAndTheOldSpellingStillWorks() {
         CommandLine indirect = find(root(), "indirect");
