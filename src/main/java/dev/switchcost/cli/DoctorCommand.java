@@ -190,6 +190,9 @@ public final class DoctorCommand extends BaseCommand {
                 : new Check(Level.FAIL, "os", f.osName(), "switchcost reads /proc and calls Linux syscalls; run it on Linux."));
         if (f.machine() != null) {
             out.add(cpuCheck(f.machine().cpu()));
+            if (f.machine().tuning() != null) {
+                out.add(new Check(Level.INFO, "kernel", f.machine().tuning().describe(), null));
+            }
         }
         out.add(f.jdkFeature() >= JdkPolicy.min() ? new Check(Level.OK, "jdk", f.jdkDescription(), null)
                 : new Check(Level.FAIL, "jdk", f.jdkDescription(), "needs JDK " + JdkPolicy.min() + "+ (virtual threads); set JAVA_HOME to one."));
