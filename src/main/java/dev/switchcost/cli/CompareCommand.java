@@ -33,13 +33,18 @@ import java.util.Locale;
  * repetitions, printed side by side; raw data into a results directory.
  */
 @Command(name = "compare",
-        header = "Runs native C and JVM handoffs back to back and prints them side by side.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost compare --quick",
+            "  switchcost compare --repetitions 8 -o results/compare"},
+        header = "Run native C and JVM handoffs back to back and prints them side by side.",
         description = {
             "Runs the native baseline programs (target/native, built by scripts/build-native.sh) and the matching JMH "
                 + "benchmarks (" + Bench.Names.FUTEX + ", " + Bench.Names.PARK + ".roundTrip_park, the virtual-thread handoff, "
                 + Bench.Names.SYSCALL + ".gettid) "
                 + "in interleaved repetitions, each JVM cell in its own fork with ContextSwitchProfiler, and prints, per placement, "
-                + "the median ns per round trip, its min-max, the ratio to native and switches per round trip.",
+                + "the mean ns per round trip with its between-repetition 99.9%% interval, its min-max, the ratio to native, and "
+                + "the median switches per round trip.",
             "With --jdk (repeatable) every JVM cell runs on each JDK given, beside the others, and is labelled with it; "
                 + "the native cells run once.",
             "Writes compare.json, machine.json and jmh-compare.log into a new results/<host>-<date-time>-compare directory, "

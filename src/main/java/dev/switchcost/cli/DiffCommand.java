@@ -4,18 +4,26 @@ import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.render.Diff;
+import dev.switchcost.render.DiffExport;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.Estimate;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 /** {@code switchcost diff A B}: two results side by side. */
 @Command(name = "diff",
-        header = "Compares two results (directories or JMH JSON files) row by row, flagging differences beyond the error.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost diff results/a results/b",
+            "  switchcost diff --min-effect 10%% results/a results/b",
+            "  switchcost diff --format csv results/a results/b > diff.csv"},
+        header = "Compare two results (directories or JMH JSON files) row by row, flagging differences beyond the error.",
         description = {
             "Reads the JMH rows of A and B (results directories or JMH JSON files: two machines, JDKs or kernels), matches "
                 + "them by benchmark, parameters and mode, and prints both with their 99.9%% error, switches per op, the "
@@ -40,6 +48,9 @@ public final class DiffCommand extends BaseCommand {
                     + "as a percentage, e.g. 5%% (default: " + Estimate.MIN_EFFECT_PERCENT + "%%, provisional until the A/A study).")
     String minEffect;
 
+    @Mixin
+    FormatMixin format;
+
     @Override
     protected int doCall() {
         double m = minEffect == null ? Estimate.MIN_EFFECT : percentage("--min-effect", minEffect);
@@ -49,7 +60,12 @@ public final class DiffCommand extends BaseCommand {
             throw SwitchcostException.usage("diff compares JMH rows; " + (ra.rows().isEmpty() ? a : b) + " has none (status: "
                     + (ra.rows().isEmpty() ? ra : rb).status().describe() + ")");
         }
-        out().print(Diff.text(ra, rb, MachineDifferences.of(Arrays.asList(ra.machine(), rb.machine())), Diff.rows(ra, rb, m), m));
+        List<Diff.Row> rows = Diff.rows(ra, rb, m);
+        out().print(switch (format.format()) {
+            case json -> DiffExport.json(rows);
+            case csv -> DiffExport.csv(rows);
+            case text -> Diff.text(ra, rb, MachineDifferences.of(Arrays.asList(ra.machine(), rb.machine())), rows, m);
+        });
         out().flush();
         return ExitCodes.OK;
     }

@@ -33,7 +33,11 @@ import java.util.TreeSet;
  * missing piece means. Exit 3 when a required check fails (not Linux, JDK older than 21, JNA/libc
  * unusable), else 0, with warnings for the optional ones.
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "doctor",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost doctor"},
+        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Check this machine: JDKs found and what each enables, JNA, CPUs per placement, perf, PMU, hsdis, limits.",
         description = {"Checks what switchcost needs (Linux, JDK 21+, JNA) and what it can use (perf, a PMU, hsdis, "
                 + "CPUs for each placement) and explains what each missing piece means.",
@@ -186,6 +190,9 @@ public final class DoctorCommand extends BaseCommand {
                 : new Check(Level.FAIL, "os", f.osName(), "switchcost reads /proc and calls Linux syscalls; run it on Linux."));
         if (f.machine() != null) {
             out.add(cpuCheck(f.machine().cpu()));
+            if (f.machine().tuning() != null) {
+                out.add(new Check(Level.INFO, "kernel", f.machine().tuning().describe(), null));
+            }
         }
         out.add(f.jdkFeature() >= JdkPolicy.min() ? new Check(Level.OK, "jdk", f.jdkDescription(), null)
                 : new Check(Level.FAIL, "jdk", f.jdkDescription(), "needs JDK " + JdkPolicy.min() + "+ (virtual threads); set JAVA_HOME to one."));

@@ -23,8 +23,12 @@ import java.util.Locale;
  * {@code JAVA_TOOL_OPTIONS=-Xmx...} when probing far.
  */
 @Command(name = "footprint",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost footprint --kind virtual",
+            "  switchcost footprint --kind platform --counts 0,1000,4000"},
         mixinStandardHelpOptions = true,
-        header = "Memory per parked platform or virtual thread (least-squares fit with R²), and how many fit (--max).",
+        header = "Measure memory per parked platform or virtual thread (least-squares slope with its 99.9%% interval and R²), and how many fit (--max).",
         description = {
             "Parks N tasks for each count, samples VmRSS, Java heap in use, and (system-wide) KernelStack and PageTables,",
             "and fits bytes per task by least squares over the counts. With --max, creates tasks until a limit",
@@ -107,10 +111,12 @@ public final class FootprintCommand extends BaseCommand {
             out.println(b);
             out.flush();
         });
-        out.println("# least-squares fit over " + samples.size() + " samples (count 0 included); bytes per task = slope:");
+        out.println("# least-squares fit over " + samples.size() + " samples (count 0 included); bytes per task = slope"
+                + " ± its 99.9 % interval (? with two samples):");
         for (Footprint.Fit f : Footprint.fit(samples)) {
-            out.printf(Locale.ROOT, "%-13s %12.1f bytes/task  R² %.4f  (intercept %.0f KiB)%s%n", f.measure(), f.line().slope(),
-                    f.line().r2(), f.line().intercept() / 1024,
+            out.printf(Locale.ROOT, "%-13s %12.1f ± %s bytes/task  R² %.4f  (intercept %.0f KiB)%s%n", f.measure(),
+                    f.line().slope(), Double.isNaN(f.line().slopeHalfWidth()) ? "?" : String.format(Locale.ROOT, "%.1f",
+                            f.line().slopeHalfWidth()), f.line().r2(), f.line().intercept() / 1024,
                     f.measure().startsWith("kernel") || f.measure().startsWith("page") ? "  system-wide" : "");
         }
         return ExitCodes.OK;

@@ -40,7 +40,9 @@ import java.util.stream.Stream;
 @Command(name = "forecast-check",
         hidden = true,
         mixinStandardHelpOptions = true,
-        header = "The measured change platform → virtual in a server's CPU per request, against the forecast's interval.",
+        header = "Judge the measured change platform → virtual in a server's CPU per request against the forecast's interval.",
+        footerHeading = "%nExamples:%n",
+        footer = "  switchcost forecast-check docs/results/2026-11-25-epyc-kvm/forecast",
         description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/measure-forecast.sh writes them), writes"
                 + " DIR/cpu-per-request.tsv and DIR/verdict.md.")
 public final class ForecastCheckCommand extends BaseCommand {

@@ -21,7 +21,11 @@ import java.util.Optional;
 
 /** {@code switchcost forecast --jfr FILE}: what a program's blocking handoffs cost now and would cost on virtual threads. */
 @Command(name = "forecast", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        header = "Prices a program's blocking handoffs from a JFR recording, now and on virtual threads.",
+        header = "Price a program's blocking handoffs from a JFR recording, now and on virtual threads.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost forecast --print-jfc > handoffs.jfc",
+            "  switchcost forecast --jfr rec.jfr --sample s --units 20000 --json f.json"},
         description = {
             "Reads the park and monitor events of a JFR recording made with switchcost's settings (--print-jfc writes them:"
                 + " java -XX:StartFlightRecording:settings=handoffs.jfc,filename=rec.jfr ...), groups them by blocking site,"

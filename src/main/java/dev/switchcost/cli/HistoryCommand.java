@@ -19,8 +19,13 @@ import java.util.List;
 import java.util.Locale;
 
 /** {@code switchcost history}: the runs recorded so far, a figure's series with its change points, baselines. */
-@Command(name = "history", mixinStandardHelpOptions = true,
-        header = "Shows the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
+@Command(name = "history",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost history",
+            "  switchcost history --figure " + Bench.Names.FUTEX + " --by kernel"},
+        mixinStandardHelpOptions = true,
+        header = "Show the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
         description = {
             "Every run and compare records its figures here (unless --no-history); 'history import' adds results "
                 + "directories made elsewhere. Without --figure: the runs and the figures held.",

@@ -17,8 +17,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** {@code switchcost history diff --against NAME B}: B against a saved baseline, by diff's rule. */
-@Command(name = "diff", mixinStandardHelpOptions = true,
-        header = "Compares a results directory (or a run of the history) with a saved baseline, by diff's rule.",
+@Command(name = "diff",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost history --save-baseline before",
+            "  switchcost history diff --against before results/quick"},
+        mixinStandardHelpOptions = true,
+        header = "Compare a results directory (or a run of the history) with a saved baseline, by diff's rule.",
         description = "A figure differs when the 99.9%% interval of B - A excludes 0 (Welch's t-test, alpha = 0.001), the "
                 + "rule of 'switchcost diff'. Save a baseline with 'switchcost history --save-baseline NAME'.")
 public final class HistoryDiffCommand extends BaseCommand {

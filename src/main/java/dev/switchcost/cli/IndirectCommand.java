@@ -21,8 +21,12 @@ import java.util.List;
 
 /** {@code switchcost indirect RESULTS.json}: direct/indirect cost per switch, and process minus thread switch. */
 @Command(name = "indirect",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost indirect results/quick",
+            "  switchcost indirect --format tsv results/quick > indirect.tsv"},
         mixinStandardHelpOptions = true,
-        header = "Derives direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
+        header = "Derive direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
         description = {
             "Reads a JMH -rf json file with " + Bench.Names.WORKING_SET + " / " + Bench.Names.WORKING_SET_VIRTUAL + " and/or "
                 + Bench.Names.PROCESS_VS_THREAD
@@ -41,11 +45,13 @@ public final class IndirectCommand extends BaseCommand {
     Path results;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            description = "Write FORMAT: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). json: the working-set rows as"
+                    + " JSON lines, one object per row and estimator (whole, paired, paper): benchmark, params, size, stride,"
+                    + " walk, placement, estimator, ns per switch, error, flags (--json, the old spelling, still works).")
     Format format = Format.text;
 
-    @Option(names = "--json", description = "Working-set rows as JSON lines, one object per row and estimator (whole, paired, paper):"
-            + " benchmark, params, size, stride, walk, placement, estimator, ns per switch, error, flags. Same as --format json.")
+    /** Deprecated: the old spelling of {@code --format json}, hidden from help and still accepted. */
+    @Option(names = "--json", hidden = true, description = "Deprecated: use --format json.")
     boolean json;
 
     @Option(names = "--machine", paramLabel = "machine.json",

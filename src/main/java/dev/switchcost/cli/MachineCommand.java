@@ -12,8 +12,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code switchcost machine}: the machine metadata that goes beside every result. */
-@Command(name = "machine", mixinStandardHelpOptions = true,
-        header = "Prints this machine's metadata (CPU, caches, kernel, mitigations, hypervisor, JDK, limits) as JSON.",
+@Command(name = "machine",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost machine",
+            "  switchcost machine -o results/quick"},
+        mixinStandardHelpOptions = true,
+        header = "Print this machine's metadata (CPU, caches, kernel, mitigations, hypervisor, JDK, limits) as JSON.",
         description = "Prints machine.json, the metadata switchcost writes beside every result, or with -o/--output DIR "
                 + "writes it into DIR (an existing, writable directory).")
 public final class MachineCommand extends BaseCommand {

@@ -18,7 +18,11 @@ import java.util.List;
 
 /** {@code switchcost report INPUT...}: one self-contained report.html (and report.md) from results. */
 @Command(name = "report",
-        header = "Renders results (directories or JMH JSON files, several side by side) as one self-contained report.html.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost report results/quick",
+            "  switchcost report -o results/ab results/a results/b"},
+        header = "Render results (directories or JMH JSON files, several side by side) as one self-contained report.html.",
         description = {
             "Reads each INPUT — a results directory (every JMH JSON file in it, machine.json, compare.json, status) or a JMH "
                 + "JSON file (-rf json) — and writes report.html (charts inlined, nothing else needed) and report.md: the runs "

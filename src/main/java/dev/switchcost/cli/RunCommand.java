@@ -58,7 +58,13 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
  * them, whole-run progress on the terminal, and {@code jmh.json} (complete trials only), {@code machine.json}
  * and {@code run.log} in a new run directory. Exit 0 only when every requested trial completed.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "run",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost run --quick",
+            "  switchcost run --quick -o results/quick",
+            "  switchcost run -f 1 -wi 1 -i 2 -prof gc " + Bench.Names.FUTEX + ""},
+        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Run the suite (--quick headline run, or --full) with JMH's options; write a results directory.",
         description = {"Runs benchmarks in one JMH run (--quick: the mean rows, then the cache line's and the sample-mode "
                 + "trials, each a JMH run of its own, into one result file) with the context-switch profiler on, shows progress over the "
@@ -80,9 +86,7 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
                         + "plain C beside the JVM's futex handoff (8 interleaved repetitions, compare.json). A "
                         + "benchmark regex runs those benchmarks instead (every @Param value they declare, the quick iterations), "
                         + "without the C comparison.",
-                "--full: every benchmark with its own @Warmup/@Measurement/@Fork settings.",
-                "",
-                "Example: switchcost run -f 1 -wi 1 -i 2 -prof gc " + Bench.Names.FUTEX})
+                "--full: every benchmark with its own @Warmup/@Measurement/@Fork settings."})
 public final class RunCommand extends BaseCommand {
 
     static class Mode {

@@ -5,6 +5,7 @@ import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
+import dev.switchcost.measure.sample.ProfilerWatchdog;
 import dev.switchcost.measure.sample.ThreadSampler;
 import dev.switchcost.render.SampleChart;
 import dev.switchcost.render.SampleLiveView;
@@ -43,7 +44,13 @@ import java.util.concurrent.TimeUnit;
  * Ctrl-C/SIGTERM (which stops a command, never a process given by {@code --pid}); what was sampled
  * is written in every case.
  */
-@Command(name = "sample", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "sample",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost sample -- sleep 2",
+            "  switchcost sample --csv s.csv -- java -jar target/benchmarks.jar " + Bench.Names.FUTEX,
+            "  switchcost sample --pid 4242 --duration 10s --flamegraph /tmp/fg.html"},
+        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Sample a command's or a running process's context switches, per thread, and the machine's.",
         description = {"Runs COMMAND (or watches the running process --pid PID) and, every --interval, samples the machine "
                 + "(/proc/stat: cs/s, in/s, runnable, CPU split), every thread of the process tree (/proc: voluntary and "
@@ -68,14 +75,13 @@ import java.util.concurrent.TimeUnit;
                         + "and STEM.collapsed as recorded. COMMAND's JVMs get the agent through "
                         + "JAVA_TOOL_OPTIONS and write their stacks as they exit (a second JVM's graph goes to STEM.PID.html); "
                         + "a --pid JVM gets it through jcmd and writes it when sampling ends. It needs root or "
-                        + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3.",
+                        + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3. If "
+                        + "sample is killed (kill -9), a watchdog it left beside it stops the profiler in the --pid JVM within "
+                        + ProfilerWatchdog.BOUND_SECONDS + " s.",
                 "",
                 "The cost line prices each switch in CPU time at the placement mix of the sampled threads' wake-ups, traced "
                         + "through tracefs where it can (root); -o DIR (no default) writes that mix to DIR/placement.json for "
-                        + "switchcost forecast --sample DIR.",
-                "",
-                "Examples: switchcost sample --csv results/futex.csv -- java -jar target/benchmarks.jar " + Bench.Names.FUTEX,
-                "          switchcost sample --pid 4242 --duration 10s --interval 250ms --flamegraph /tmp/fg.html"})
+                        + "switchcost forecast --sample DIR."})
 public final class SampleCommand extends BaseCommand {
 
     static final Duration MIN_INTERVAL = Duration.ofMillis(100);

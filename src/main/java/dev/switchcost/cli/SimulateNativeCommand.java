@@ -32,9 +32,12 @@ import java.util.stream.Stream;
  * first; the script is the documented entry point.
  */
 @Command(name = "simulate-native",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost simulate-native --sizes 0,64 -o results/sim"},
         hidden = true,
         mixinStandardHelpOptions = true,
-        header = "Runs the native programs under valgrind (callgrind, cachegrind) for machines without hardware counters.",
+        header = "Run the native programs under valgrind (callgrind, cachegrind) for machines without hardware counters.",
         description = {
             "callgrind: user-space instructions per round trip of every native program; cachegrind --cache-sim=yes: simulated"
                 + " D1 and last-level misses per switch of ws_threads against the working-set size, with --I1/--D1/--LL taken from"

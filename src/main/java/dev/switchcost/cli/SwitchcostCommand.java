@@ -66,7 +66,10 @@ public final class SwitchcostCommand extends BaseCommand {
         cl.setErr(TerminalWriter.of(err));
         // picocli hides it by default; a user should find it: source <(switchcost generate-completion)
         cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
-                .header("Print a bash/zsh completion script: source <(switchcost generate-completion)");
+                .header("Print a bash/zsh completion script: source <(switchcost generate-completion)")
+                .footerHeading("%nExamples:%n").footer("  source <(switchcost generate-completion)",
+                        "  switchcost generate-completion > /etc/bash_completion.d/switchcost");
+        HelpLayout.apply(cl); // after the header above: wrapped at spaces, never inside "compare.json"
         // run hands JMH's own options (-wi, -prof gc, -jvmArgs ...) to JMH's parser
         cl.getSubcommands().get("run").setUnmatchedOptionsArePositionalParams(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

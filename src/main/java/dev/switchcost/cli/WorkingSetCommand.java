@@ -29,7 +29,11 @@ import java.util.TreeSet;
  * size and stride, from one interleaved run ({@link IndirectSweep}); raw data into {@code indirect.json}.
  */
 @Command(name = "working-set",
-        header = "Measures the indirect cost of a switch (JVM and C, paired walks) per working-set size and stride, interleaved.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost working-set --sizes 0,32,1024,8192",
+            "  switchcost working-set --sizes 64,4096 --repetitions 3 -o results/ws"},
+        header = "Measure the indirect cost of a switch (JVM and C, paired walks) per working-set size and stride, interleaved.",
         description = {
             "For each repetition, for each placement, size and stride: one JMH trial of " + Bench.Names.WORKING_SET + "."
                 + Bench.Names.PAIRED_METHOD + " "

@@ -10,8 +10,12 @@ import java.nio.file.Path;
 
 /** {@code switchcost working-set-sizes}: the workingSetKiB list that brackets this machine's caches. */
 @Command(name = "working-set-sizes",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  switchcost working-set-sizes",
+            "  switchcost working-set-sizes --full"},
         mixinStandardHelpOptions = true,
-        header = "Prints the workingSetKiB list that brackets this machine's caches (for -p workingSetKiB=...).",
+        header = "Print the workingSetKiB list that brackets this machine's caches (for -p workingSetKiB=...).",
         description = {
             "Reads cpu0's caches from sysfs and prints a comma-separated list of working-set sizes in KiB that brackets"
                 + " L1d, L2/2, L2, LLC/2 and LLC: the quick list (0, L1d/2, the marks, 2*LLC) or, with --full, powers of"

@@ -87,11 +87,13 @@ final class RunsSection {
                         : m.virtualization().hypervisor()) + (m.virtualization().container() == null ? "" : ", container " + m.virtualization().container()),
                 m -> m.power() == null ? "–" : "cpuidle " + m.power().cpuidleDriver() + "/" + m.power().cpuidleGovernor()
                         + ", cpufreq " + (m.power().cpufreqGovernor() == null ? "n/a" : m.power().cpufreqGovernor()),
+                m -> m.tuning() == null ? "not recorded" : m.tuning().describe(),
                 m -> m.jdk().version() + " (" + m.jdk().vendor() + ")",
                 m -> m.perf() == null ? "–" : m.perf().hardwareCounters() ? "hardware counters available" : "no hardware counters"
                         + (m.perf().note() == null ? "" : " (" + m.perf().note() + ")"),
                 m -> m.hostname() + ", " + m.capturedAt());
-        List<String> names = List.of("CPU", "logical CPUs", "CPUs trials may use", "caches (cpu0)", "kernel", "virtualization", "power", "JDK (host)",
+        List<String> names = List.of("CPU", "logical CPUs", "CPUs trials may use", "caches (cpu0)", "kernel", "virtualization", "power",
+                "kernel settings", "JDK (host)",
                 "perf", "host, captured");
         for (int i = 0; i < facts.size(); i++) {
             List<String> row = new ArrayList<>(List.of(names.get(i)));

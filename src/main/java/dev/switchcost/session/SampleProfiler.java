@@ -4,6 +4,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.sample.AsyncProfiler;
 import dev.switchcost.measure.sample.PerfSupport;
+import dev.switchcost.measure.sample.ProfilerWatchdog;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +16,9 @@ import java.util.Map;
  * {@code sample --flamegraph FILE}: async-profiler's context-switches flame graph. A command's JVMs get the
  * agent through {@code JAVA_TOOL_OPTIONS} ({@link #addAgent}) and write their graphs as they exit; a
  * {@code --pid} JVM is attached ({@link #attach}) and detached when sampling ends ({@link #detach}), writing its
- * graph then. {@link #collect} renames the collapsed stacks written beside FILE; {@code cli} prices and draws them.
+ * graph then. {@link #collect} renames the collapsed stacks written beside FILE; {@code cli} prices and draws them. An
+ * attached JVM is watched by a {@link ProfilerWatchdog} that stops the profiler if sample ends without detaching
+ * ({@code kill -9}).
  */
 public final class SampleProfiler {
 
@@ -23,6 +26,8 @@ public final class SampleProfiler {
     private final Path file;
     /** The attached --pid JVM, until it is detached; 0 when none. */
     private long attached;
+    /** Stops the profiler in the attached JVM should sample end without {@link #detach}; null when none. */
+    private ProfilerWatchdog watchdog;
 
     private SampleProfiler(AsyncProfiler profiler, Path file) {
         this.profiler = profiler;
@@ -63,10 +68,28 @@ public final class SampleProfiler {
         environment.merge("JAVA_TOOL_OPTIONS", profiler.agentOption(file), AsyncProfiler::javaToolOptions);
     }
 
-    /** Starts profiling a running JVM. */
+    /** Starts profiling a running JVM, its {@link ProfilerWatchdog} started first. */
     public void attach(long pid) {
-        profiler.start(pid);
+        try {
+            watchdog = ProfilerWatchdog.start(profiler, pid, file);
+        } catch (IOException e) {
+            throw SwitchcostException.environment("--flamegraph: cannot start the watchdog that stops async-profiler should"
+                    + " sample be killed (" + e.getMessage() + "); it needs bash and setsid");
+        }
+        try {
+            profiler.start(pid);
+        } catch (RuntimeException e) {
+            closeWatchdog();
+            throw e;
+        }
         attached = pid;
+    }
+
+    private void closeWatchdog() {
+        if (watchdog != null) {
+            watchdog.close();
+            watchdog = null;
+        }
     }
 
     /**
@@ -82,8 +105,9 @@ public final class SampleProfiler {
         }
         attached = 0;
         if (target.isAlive()) {
-            profiler.stop(pid, file);
+            profiler.stop(pid, file); // when it fails, the watchdog left open tries again as sample ends
         }
+        closeWatchdog();
     }
 
     /**

@@ -100,6 +100,14 @@ public final class SampledCommand {
         return Runtime.getRuntime().availableProcessors();
     }
 
+    /**
+     * The variable every process the command starts inherits, so that one it left running is found even when it
+     * started and was orphaned between two readings ({@code bash -c 'sleep 302 & exit 0'}): Jenkins' process-tree
+     * killer finds a build's leftovers the same way. A process that clears its environment escapes it.
+     */
+    static final String MARK = "SWITCHCOST_SAMPLE";
+    private static final String mark = java.util.UUID.randomUUID().toString();
+
     private final Process child;
     private final ProcessHandle target;
     private final CommandUsage usage;
@@ -128,6 +136,7 @@ public final class SampledCommand {
         try {
             ProcessBuilder pb = new ProcessBuilder(plan.command()).redirectInput(ProcessBuilder.Redirect.INHERIT);
             environment.accept(pb.environment());
+            pb.environment().put(MARK, mark);
             usage = CommandUsage.start();
             child = pb.start();
         } catch (IOException e) {
@@ -204,10 +213,12 @@ public final class SampledCommand {
         }
         long root = target == null ? c.pid() : target.pid();
         // the same process, not a later one that got its pid: the start time the sampler saw must match
-        List<ProcessHandle> left = seen.entrySet().stream()
-                .filter(e -> e.getKey() != c.pid() && e.getKey() != root && e.getKey() != ProcessHandle.current().pid())
+        long self = ProcessHandle.current().pid();
+        List<ProcessHandle> left = Stream.concat(seen.entrySet().stream()
                 .flatMap(e -> ProcessHandle.of(e.getKey()).filter(h -> h.isAlive()
-                        && h.info().startInstant().map(e.getValue()::equals).orElse(false)).stream())
+                        && h.info().startInstant().map(e.getValue()::equals).orElse(false)).stream()), marked())
+                .filter(h -> h.pid() != c.pid() && h.pid() != root && h.pid() != self)
+                .collect(Collectors.toMap(ProcessHandle::pid, h -> h, (x, y) -> x, java.util.TreeMap::new)).values().stream()
                 .toList();
         if (left.isEmpty()) {
             return;
@@ -216,6 +227,24 @@ public final class SampledCommand {
                 + " (pid " + h.pid() + ")").collect(Collectors.joining(", "));
         stop(left);
         leftOver.accept(new LeftRunning(left.size(), names));
+    }
+
+    /** The live processes whose environment carries this sample's {@link #MARK}. */
+    private static Stream<ProcessHandle> marked() {
+        byte[] wanted = (MARK + "=" + mark).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        return ProcessHandle.allProcesses().filter(h -> {
+            try {
+                byte[] env = Files.readAllBytes(Path.of("/proc", String.valueOf(h.pid()), "environ"));
+                for (int i = 0; i + wanted.length <= env.length; i++) {
+                    if ((i == 0 || env[i - 1] == 0) && java.util.Arrays.equals(env, i, i + wanted.length, wanted, 0, wanted.length)) {
+                        return h.isAlive();
+                    }
+                }
+                return false;
+            } catch (IOException | RuntimeException e) {
+                return false; // gone, or another user's: not ours
+            }
+        });
     }
 
     /** SIGTERM to the command's tree, SIGKILL to whatever is left after the grace period. Safe to call twice. */

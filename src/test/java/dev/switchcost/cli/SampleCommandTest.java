@@ -100,6 +100,22 @@ class SampleCommandTest {
                 r.out());
     }
 
+    /** Issue 30 item 5: a child orphaned before the first reading is found by the variable it inherited. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aBackgroundProcessLeftBeforeAnyReadingIsStoppedAndNamed() throws IOException, InterruptedException {
+        Path pidFile = tmp.resolve("bg.pid");
+        CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "1s", "--", "bash", "-c",
+                "sleep 302 & echo $! > " + pidFile + "; exit 0");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        for (int i = 0; i < 50 && !goneQuietly(pid); i++) {
+            Thread.sleep(20);
+        }
+        assertTrue(goneQuietly(pid), "the background sleep was stopped: " + r.out());
+        assertTrue(r.out().contains("sleep (pid " + pid + ")"), r.out());
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void samplesAShortChildAgainstABaseline() throws IOException {

@@ -1,17 +1,25 @@
 package dev.switchcost.measure.footprint;
 
+import org.apache.commons.math3.stat.regression.SimpleRegression;
+
 /**
- * An ordinary least-squares line {@code y = intercept + slope · x} and its coefficient of
- * determination R² = 1 − SS_res / SS_tot. Used to turn memory sampled at several task counts into
- * bytes per task (the slope), so fixed costs (the intercept) drop out.
+ * An ordinary least-squares line {@code y = intercept + slope · x}, fitted by commons-math3's
+ * {@link SimpleRegression}, with its coefficient of determination R² and the slope's 99.9 % confidence
+ * interval. Used to turn memory sampled at several task counts into bytes per task (the slope), so fixed
+ * costs (the intercept) drop out; the interval says how well the points pin the slope down.
  *
- * @param slope     change of y per unit of x
- * @param intercept y at x = 0
- * @param r2        fraction of y's variance the line explains (1 when every point is on it; 1 also when
- *                  y is constant, since the line then explains everything there is)
- * @param points    number of points fitted
+ * @param slope          change of y per unit of x
+ * @param intercept      y at x = 0
+ * @param r2             fraction of y's variance the line explains (1 when every point is on it; 1 also when
+ *                       y is constant, since the line then explains everything there is)
+ * @param slopeHalfWidth half-width of the slope's 99.9 % interval (Student's t, n − 2 degrees of freedom);
+ *                       NaN for two points, which leave no degree of freedom to estimate it
+ * @param points         number of points fitted
  */
-public record LinearFit(double slope, double intercept, double r2, int points) {
+public record LinearFit(double slope, double intercept, double r2, double slopeHalfWidth, int points) {
+
+    /** The interval's confidence, as {@code results/Estimate}'s: 99.9 %. */
+    public static final double ALPHA = 0.001;
 
     /**
      * @throws IllegalArgumentException for fewer than two points, arrays of different lengths,
@@ -25,38 +33,21 @@ public record LinearFit(double slope, double intercept, double r2, int points) {
         if (n < 2) {
             throw new IllegalArgumentException("a line needs at least two points, got " + n);
         }
-        double mx = 0;
-        double my = 0;
+        SimpleRegression r = new SimpleRegression();
+        boolean allSameX = true;
         for (int i = 0; i < n; i++) {
             if (!Double.isFinite(x[i]) || !Double.isFinite(y[i])) {
                 throw new IllegalArgumentException("point " + i + " is not finite: (" + x[i] + ", " + y[i] + ")");
             }
-            mx += x[i];
-            my += y[i];
+            allSameX &= x[i] == x[0];
+            r.addData(x[i], y[i]);
         }
-        mx /= n;
-        my /= n;
-        double sxx = 0;
-        double sxy = 0;
-        double syy = 0;
-        for (int i = 0; i < n; i++) {
-            double dx = x[i] - mx;
-            double dy = y[i] - my;
-            sxx += dx * dx;
-            sxy += dx * dy;
-            syy += dy * dy;
-        }
-        if (sxx == 0) {
+        if (allSameX) {
             throw new IllegalArgumentException("all " + n + " points have x = " + x[0] + ": no slope is defined");
         }
-        double slope = sxy / sxx;
-        double intercept = my - slope * mx;
-        double ssRes = 0;
-        for (int i = 0; i < n; i++) {
-            double r = y[i] - (intercept + slope * x[i]);
-            ssRes += r * r;
-        }
-        double r2 = syy == 0 ? 1.0 : 1.0 - ssRes / syy;
-        return new LinearFit(slope, intercept, r2, n);
+        // SimpleRegression's R² is NaN for a constant y (0 / 0); the line then explains everything there is
+        double r2 = r.getTotalSumSquares() == 0 ? 1.0 : r.getRSquare();
+        double halfWidth = n > 2 ? r.getSlopeConfidenceInterval(ALPHA) : Double.NaN;
+        return new LinearFit(r.getSlope(), r.getIntercept(), r2, halfWidth, n);
     }
 }

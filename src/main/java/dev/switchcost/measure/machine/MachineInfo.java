@@ -35,17 +35,83 @@ import java.util.Optional;
  *                    schema 1 without a bump, like perf: null in files written before it and for captured trees)
  * @param cpuSelection how the CPUs were narrowed, e.g. {@code SWITCHCOST_CPUS=1}, or null when no selection was
  *                    set (then the inherited mask alone applies) or the file predates it
+ * @param tuning      kernel and memory settings that move a switch's cost ({@link Tuning}; added in schema 1 without
+ *                    a bump: null in files written before it)
  */
 public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
                           Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
-                          Limits limits, Perf perf, String cpusAllowed, String cpuSelection) {
+                          Limits limits, Perf perf, String cpusAllowed, String cpuSelection, Tuning tuning) {
+
+    /** The record without {@link Tuning} (as written before it existed). */
+    public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
+                       Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
+                       Limits limits, Perf perf, String cpusAllowed, String cpuSelection) {
+        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, perf,
+                cpusAllowed, cpuSelection, null);
+    }
+
+    /**
+     * Settings that move the figures, each null when this machine does not expose it.
+     *
+     * @param clocksource       {@code clocksource0/current_clocksource}: tsc, kvm-clock, hpet (a clock read's cost)
+     * @param commandLine       {@code /proc/cmdline} (isolcpus, nohz_full, mitigations=, preempt=, idle=, ...)
+     * @param preemption        the preemption model: none, voluntary, full, lazy or rt
+     * @param preemptionSource  where {@code preemption} was read: {@code /sys/kernel/debug/sched/preempt} (the
+     *                          mode in force), {@code preempt= on the command line}, {@code /proc/config.gz} (the
+     *                          build's default) or {@code uname -v} (only what the build allows)
+     * @param transparentHugepages the selected mode of {@code transparent_hugepage/enabled}: always, madvise, never
+     * @param numaNodes         online NUMA nodes ({@code /sys/devices/system/node/online})
+     * @param memTotalKiB       MemTotal from {@code /proc/meminfo}
+     * @param smt               simultaneous multithreading active ({@code cpu/smt/active}, else more than one thread per core)
+     */
+    public record Tuning(String clocksource, String commandLine, String preemption, String preemptionSource,
+                         String transparentHugepages, Integer numaNodes, Long memTotalKiB, Boolean smt) {
+
+        /** Command-line parameters that move a switch's cost (CPU isolation, ticks, idle, mitigations, preemption, SMT). */
+        static final java.util.regex.Pattern MOVING = java.util.regex.Pattern.compile(
+                "(?:^|\\s)((?:isolcpus|nohz_full|nohz|rcu_nocbs|irqaffinity|mitigations|preempt|idle|nosmt|threadirqs|skew_tick"
+                        + "|intel_idle\\.max_cstate|processor\\.max_cstate|intel_pstate|amd_pstate|cpuidle\\.off|tsc|clocksource)"
+                        + "(?:=\\S*)?)");
+
+        /** The command line's parameters that move figures, space-separated, or null when none (or unknown). */
+        public String movingParameters() {
+            if (commandLine == null) {
+                return null;
+            }
+            java.util.regex.Matcher m = MOVING.matcher(commandLine.split(" -- ", 2)[0]);
+            List<String> found = new java.util.ArrayList<>();
+            while (m.find()) {
+                found.add(m.group(1));
+            }
+            return found.isEmpty() ? null : String.join(" ", found);
+        }
+
+        /** One line: {@code clocksource tsc, preemption none (from ...), THP madvise, 1 NUMA node, 23.5 GiB, no SMT; mitigations=auto}. */
+        public String describe() {
+            List<String> parts = new java.util.ArrayList<>();
+            parts.add("clocksource " + (clocksource == null ? "unknown" : clocksource));
+            parts.add("preemption " + (preemption == null ? "unknown" : preemption + " (" + preemptionSource + ")"));
+            parts.add("THP " + (transparentHugepages == null ? "unknown" : transparentHugepages));
+            if (numaNodes != null) {
+                parts.add(numaNodes + " NUMA node" + (numaNodes == 1 ? "" : "s"));
+            }
+            if (memTotalKiB != null) {
+                parts.add(String.format(java.util.Locale.ROOT, "%.1f GiB", memTotalKiB / 1024.0 / 1024.0));
+            }
+            if (smt != null) {
+                parts.add(smt ? "SMT on" : "no SMT");
+            }
+            String moving = movingParameters();
+            return String.join(", ", parts) + "; kernel parameters: " + (moving == null ? "none that move figures" : moving);
+        }
+    }
 
     /** The record without the allowed CPUs (as written before {@code cpusAllowed} existed). */
     public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
                        Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
                        Limits limits, Perf perf) {
         this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, perf,
-                null, null);
+                null, null, null);
     }
 
     /** The record without perf information (as written before the {@code perf} field existed). */
@@ -53,7 +119,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
                        Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
                        Limits limits) {
         this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, null,
-                null, null);
+                null, null, null);
     }
 
     /**

@@ -50,7 +50,7 @@ public final class MachineProbe {
         return new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(), m.mitigations(),
                 m.virtualization(), m.power(), m.jdk(), m.limits(),
                 new Perf(s.available(), s.version(), s.paranoid(), s.hasPmu(), s.unsupported(), s.unavailableLine()),
-                CpuPinning.allowedCpus().toString(), CpuPinning.selectionSetting());
+                CpuPinning.allowedCpus().toString(), CpuPinning.selectionSetting(), m.tuning());
     }
 
     /** Reads a machine whose {@code /proc} and {@code /sys} live under {@code root} (tests use captured trees), without perf. */
@@ -75,7 +75,7 @@ public final class MachineProbe {
                         text(sysCpu.resolve("cpu0/cpufreq/scaling_governor"))),
                 new Jdk(System.getProperty("java.version"), System.getProperty("java.vendor"),
                         System.getProperty("java.vm.name"), System.getProperty("java.home")),
-                limits(SystemLimits.read(root)));
+                limits(SystemLimits.read(root)), null, null, null, MachineTuning.read(root, threadsPerCore));
     }
 
     /** machine.json's limits from {@link SystemLimits}' reading: its -1 (not exposed, or unlimited) is null here. */

@@ -133,11 +133,21 @@ public final class AsyncProfiler {
         jcmd(pid, "stop," + PROFILE + ",file=" + partialName(file, String.valueOf(pid)));
     }
 
-    /** {@code jcmd PID JVMTI.agent_load LIB OPTIONS}, with this JDK's jcmd; a failure is an environment error. */
-    private void jcmd(long pid, String options) {
+    /** The command that {@link #stop}s profiling {@code pid}, for a {@link ProfilerWatchdog} to run after sample. */
+    public List<String> stopCommand(long pid, Path file) {
+        return jcmdCommand(pid, "stop," + PROFILE + ",file=" + partialName(file, String.valueOf(pid)));
+    }
+
+    /** {@code jcmd PID JVMTI.agent_load LIB OPTIONS}, with this JDK's jcmd. */
+    private List<String> jcmdCommand(long pid, String options) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        List<String> cmd = List.of(Files.isExecutable(jcmd) ? jcmd.toString() : "jcmd", String.valueOf(pid),
+        return List.of(Files.isExecutable(jcmd) ? jcmd.toString() : "jcmd", String.valueOf(pid),
                 "JVMTI.agent_load", library.toString(), "\"" + options + "\""); // unquoted, jcmd splits at '='
+    }
+
+    /** Runs {@link #jcmdCommand}; a failure is an environment error. */
+    private void jcmd(long pid, String options) {
+        List<String> cmd = jcmdCommand(pid, options);
         String out;
         int exit;
         try {
@@ -196,16 +206,22 @@ public final class AsyncProfiler {
             }).sorted(Comparator.comparingLong(AsyncProfiler::size).reversed()).toList();
         }
         List<Path> written = new ArrayList<>();
-        String name = abs.getFileName().toString();
-        String stem = name.endsWith(".html") ? name.substring(0, name.length() - 5) : name;
         for (Path p : partial) {
             String n = p.getFileName().toString();
             String pid = n.substring(prefix.length(), n.length() - ".partial".length());
-            Path to = abs.resolveSibling(stem + (written.isEmpty() ? "" : "." + pid) + ".collapsed");
+            Path to = collapsedName(abs, written.isEmpty() ? null : pid);
             Files.move(p, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             written.add(to);
         }
         return written;
+    }
+
+    /** {@code STEM.collapsed} beside {@code file} (its name without {@code .html}), or {@code STEM.PID.collapsed} for another JVM. */
+    public static Path collapsedName(Path file, String pid) {
+        Path abs = file.toAbsolutePath();
+        String name = abs.getFileName().toString();
+        String stem = name.endsWith(".html") ? name.substring(0, name.length() - 5) : name;
+        return abs.resolveSibling(stem + (pid == null ? "" : "." + pid) + ".collapsed");
     }
 
     private static long size(Path p) {
