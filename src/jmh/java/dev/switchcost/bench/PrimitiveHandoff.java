@@ -8,12 +8,12 @@ import org.openjdk.jmh.annotations.*;
 import java.util.concurrent.TimeUnit;
 
 /**
- * <b>Question.</b> What does a handoff cost with each primitive a Java program uses to hand work to a
+ * <b>Question.</b> A primitive that spins before it parks may be fast because it burns a CPU, and only its
+ * CPU time shows that: what does a handoff cost with each primitive a Java program uses to hand work to a
  * waiting thread ({@code LockSupport}, {@code parkNanos}, {@code SynchronousQueue}, {@code ReentrantLock}
  * and a {@code Condition}, {@code synchronized}, {@code Exchanger}, {@code LinkedTransferQueue.transfer},
  * a one-slot {@code ArrayBlockingQueue}, {@code Semaphore}, a {@code CompletableFuture} per handoff), in
- * time, in kernel switches and in CPU time: a primitive that spins before it parks may be fast because
- * it burns a CPU, and only its CPU time shows that.
+ * time, in kernel switches and in CPU time?
  *
  * <p><b>Method.</b> The JMH thread (side A) and a partner platform thread (side B) take turns through
  * {@code primitive} ({@link HandoffPrimitive}, the same turns as the virtual-thread handoff classes),

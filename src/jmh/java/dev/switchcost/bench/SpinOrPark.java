@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * {@code RingBuffer} per direction). {@code budgetNs} is the spin budget B of {@code SPIN_THEN_PARK}; every
  * other strategy ignores it (run them at {@code budgetNs=0}). {@code placement}: {@code SAME_CPU} (both
  * pinned to one CPU: a spinning waiter delays its own partner until the scheduler preempts it, and that
- * shows) or {@code CROSS_CPU}. The pair is guarded by a watchdog thread (not per op) that cancels a stuck
+ * shows), {@code CROSS_CPU}, {@code SMT_SIBLING} (where the machine has SMT) or {@code UNPINNED}. The pair is guarded by a watchdog thread (not per op) that cancels a stuck
  * turn, so no strategy hangs, SPIN on one CPU included.
  *
  * <p><b>Latency: {@code Mode.SampleTime}</b>, so one row holds the mean and the percentiles (p99) of single
@@ -65,7 +65,8 @@ public class SpinOrPark {
         @Param({"0", "2000", "10000", "50000", "200000", "exp:20000"})
         public String replyNs;
 
-        @Param({"SAME_CPU", "CROSS_CPU"})
+        /** Every placement, as every placed class declares them (unavailable ones are narrowed away before JMH runs). */
+        @Param
         public Placement placement;
 
         ReplyDelay reply;

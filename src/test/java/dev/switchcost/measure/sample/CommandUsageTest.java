@@ -25,9 +25,9 @@ class CommandUsageTest {
         Assumptions.assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         CommandUsage u = CommandUsage.start();
         Process p = new ProcessBuilder("sh", "-c", "i=0; while [ $i -lt 10 ]; do sleep 0.01; i=$((i+1)); done").start();
-        p.onExit().thenRun(u::exited);
+        java.util.concurrent.CompletableFuture<Void> seen = p.onExit().thenRun(u::exited);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
-        p.onExit().get(); // the callback has run
+        seen.get(30, TimeUnit.SECONDS); // the callback has run (a second onExit() is another future, done before it)
         CommandUsage.Totals t = u.fromGetrusage().orElseThrow();
         assertEquals(CommandUsage.Source.GETRUSAGE, t.source());
         assertTrue(t.split());
