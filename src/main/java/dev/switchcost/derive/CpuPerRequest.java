@@ -7,6 +7,7 @@ import dev.switchcost.results.Estimate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A server's CPU time per request on platform threads against virtual threads (issue 32, item 4): the runs of
@@ -79,6 +80,14 @@ public final class CpuPerRequest {
             return load.ok() == 0 ? Double.NaN : (double) cpuNs() / load.ok();
         }
 
+        /**
+         * CPU per request without the JIT compiler threads' time: what the forecast models (handoffs) is in the rest; a
+         * fresh server still compiling in the window adds tens of percent that vary run to run. NaN when not read.
+         */
+        public double nsPerRequestWithoutJit() {
+            return jitTicks < 0 || load.ok() == 0 ? Double.NaN : (double) (cpuTicks - jitTicks) * CpuTicks.NS_PER_TICK / load.ok();
+        }
+
         public double switchesPerRequest() {
             return load.ok() == 0 ? Double.NaN : (double) (voluntary + involuntary) / load.ok();
         }
@@ -115,7 +124,12 @@ public final class CpuPerRequest {
 
     /** CPU per request (ns) of one pool, between its runs; runs with a problem are left out. */
     public static Estimate of(List<Run> runs, Pool pool) {
-        return Estimate.ofSamples(runs.stream().filter(r -> r.pool() == pool && r.problem() == null).mapToDouble(Run::nsPerRequest).toArray());
+        return of(runs, pool, Run::nsPerRequest);
+    }
+
+    /** A figure per request (ns) of one pool, between its runs; runs with a problem are left out. */
+    public static Estimate of(List<Run> runs, Pool pool, ToDoubleFunction<Run> perRequest) {
+        return Estimate.ofSamples(runs.stream().filter(r -> r.pool() == pool && r.problem() == null).mapToDouble(perRequest).toArray());
     }
 
     /**
@@ -124,10 +138,19 @@ public final class CpuPerRequest {
      * run that has a problem is left out.
      */
     public static Estimate change(List<Run> runs) {
-        return Estimate.ofSamples(pairDifferences(runs));
+        return change(runs, Run::nsPerRequest);
+    }
+
+    /** The change platform → virtual of a figure per request, as {@link #change(List)}. */
+    public static Estimate change(List<Run> runs, ToDoubleFunction<Run> perRequest) {
+        return Estimate.ofSamples(pairDifferences(runs, perRequest));
     }
 
     static double[] pairDifferences(List<Run> runs) {
+        return pairDifferences(runs, Run::nsPerRequest);
+    }
+
+    static double[] pairDifferences(List<Run> runs, ToDoubleFunction<Run> perRequest) {
         List<Run> platform = inOrder(runs, Pool.PLATFORM);
         List<Run> virtual = inOrder(runs, Pool.VIRTUAL);
         List<Double> d = new ArrayList<>();
@@ -135,7 +158,7 @@ public final class CpuPerRequest {
             Run p = platform.get(k);
             Run v = virtual.get(k);
             if (p.problem() == null && v.problem() == null) {
-                d.add(v.nsPerRequest() - p.nsPerRequest());
+                d.add(perRequest.applyAsDouble(v) - perRequest.applyAsDouble(p));
             }
         }
         return d.stream().mapToDouble(Double::doubleValue).toArray();
@@ -155,7 +178,15 @@ public final class CpuPerRequest {
             return "inside: the measured change lies within the forecast's interval";
         }
         double miss = m < lower ? lower - m : m - upper;
-        return String.format(Locale.ROOT, "outside: the measured change lies %.0f ns per request %s the forecast's interval",
+        String outside = String.format(Locale.ROOT, "outside: the measured change lies %.0f ns per request %s the forecast's interval",
                 miss, m < lower ? "below" : "above");
+        if (!measured.errorKnown() || measured.lower() > upper || measured.upper() < lower) {
+            return outside + (measured.errorKnown() ? ", and its own 99.9 % interval misses the forecast's too: a miss" : "");
+        }
+        double halfWidth = (measured.upper() - measured.lower()) / 2;
+        return outside + String.format(Locale.ROOT, ", but not resolved: the measurement's own 99.9 %% interval [%.0f, %.0f]"
+                + " overlaps the forecast's. Telling a miss of %.0f ns from noise needs a half-width below it, about %.0f× the"
+                + " pairs (the half-width shrinks as 1/√pairs)", measured.lower(), measured.upper(), miss,
+                Math.ceil(Math.pow(halfWidth / miss, 2)));
     }
 }

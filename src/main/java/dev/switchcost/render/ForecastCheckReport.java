@@ -62,6 +62,16 @@ public final class ForecastCheckReport {
         row(b, "platform threads (threadpool)", pt);
         row(b, "virtual threads (threadpool-virtual)", vt);
         row(b, "change platform → virtual", change);
+        boolean jit = runs.stream().allMatch(r -> r.jitTicks() >= 0);
+        Estimate changeWithoutJit = jit ? CpuPerRequest.change(runs, Run::nsPerRequestWithoutJit) : null;
+        if (jit) {
+            b.append("\nWithout the JIT compiler threads' CPU time (what the forecast prices is in the rest; a fresh server"
+                    + " still compiling adds a share that varies from run to run, `jit_share_of_cpu` in the TSV):\n\n");
+            b.append("| | CPU per request (ns) | 99.9 % interval | runs |\n|---|---|---|---|\n");
+            row(b, "platform threads (threadpool)", CpuPerRequest.of(runs, Pool.PLATFORM, Run::nsPerRequestWithoutJit));
+            row(b, "virtual threads (threadpool-virtual)", CpuPerRequest.of(runs, Pool.VIRTUAL, Run::nsPerRequestWithoutJit));
+            row(b, "change platform → virtual", changeWithoutJit);
+        }
         long failed = runs.stream().filter(r -> r.problem() != null).count();
         if (failed > 0) {
             b.append("\n").append(failed).append(" of ").append(runs.size()).append(" runs are no measurement (left out):\n");
@@ -74,8 +84,13 @@ public final class ForecastCheckReport {
         } else {
             b.append(String.format(Locale.ROOT, "Forecast (forecast.json, %s): %.0f ns per request, interval [%.0f, %.0f].%n%n",
                     forecast.where(), forecast.value(), forecast.lower(), forecast.upper()));
-            b.append(change.judgeable() ? CpuPerRequest.judge(change, forecast.lower(), forecast.upper())
+            b.append("Whole process: ").append(change.judgeable() ? CpuPerRequest.judge(change, forecast.lower(), forecast.upper())
                     : "no verdict: the measured change has fewer than two complete pairs").append('\n');
+            if (changeWithoutJit != null) {
+                b.append("\nWithout the JIT compiler threads: ").append(changeWithoutJit.judgeable()
+                        ? CpuPerRequest.judge(changeWithoutJit, forecast.lower(), forecast.upper())
+                        : "no verdict: the measured change has fewer than two complete pairs").append('\n');
+            }
         }
         return b.toString();
     }
