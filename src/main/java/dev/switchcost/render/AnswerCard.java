@@ -97,7 +97,7 @@ public final class AnswerCard {
             notMeasured.add("cache");
         }
         allocation(r).ifPresent(out::add);
-        SpinSections.cardLine(f, LABEL).ifPresent(out::add);
+        out.addAll(SpinSections.cardLines(f, LABEL));
         if (!notMeasured.isEmpty()) {
             // a targeted run: what it measured and what not, once
             // rows left out (failed or disturbed trials) were run but are not figures: --quick would not help

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Issue 31's text: the primitive matrix's table, the wait-strategy sweep's table and chart, and the card's spin line
@@ -23,21 +22,25 @@ final class SpinSections {
     private SpinSections() {
     }
 
-    /** The card's spin line, or empty when the input has no SpinOrPark rows (the card is then unchanged). */
-    static Optional<String> cardLine(Findings f, int labelWidth) {
+    /**
+     * The card's spin lines, or none when the input has no SpinOrPark rows (the card is then unchanged): the
+     * 2-competitive budget, then a reading with the measured best budget and its verdict (two lines, so that
+     * neither is cut at the card's width).
+     */
+    static List<String> cardLines(Findings f, int labelWidth) {
         if (f.spin().isEmpty()) {
-            return Optional.empty();
+            return List.of();
         }
         SpinBudget s = f.spin(CARD_PLACEMENT) != null ? f.spin(CARD_PLACEMENT) : f.spin().get(0);
         String where = CARD_PLACEMENT.equals(s.placement()) ? "two CPUs" : s.placement();
         String budget = s.blockCostNs() == null ? "no PARK row at replyNs=0: no 2-competitive budget"
-                : "spin up to " + us(s.blockCostNs().value()) + " before parking (2-competitive, " + where + ")";
+                : "spin up to " + us(s.blockCostNs().value()) + ", then park (2-competitive on " + where + ")";
         SpinBudget.Reply r = s.firstWin() != null ? s.firstWin()
                 : s.replies().stream().filter(x -> x.best() != null).findFirst().orElse(null);
-        String best = r == null ? "; no SPIN_THEN_PARK curve" : "; best at D=" + reply(r.replyNs()) + ": B=" + us(r.best().budgetNs())
+        String best = r == null ? "no SPIN_THEN_PARK curve" : "measured best at D=" + reply(r.replyNs()) + ": B=" + us(r.best().budgetNs())
                 + (r.beatsBoth() == null ? " (not judged)" : r.beatsBoth() ? ", beats park & spin" : ", not resolved from park/spin")
                 + (Boolean.TRUE.equals(r.agrees()) ? ", agrees" : Boolean.FALSE.equals(r.agrees()) ? ", disagrees" : "");
-        return Optional.of(String.format("%-" + labelWidth + "s", "Spin") + budget + best);
+        return List.of(String.format("%-" + labelWidth + "s", "Spin") + budget, "  → " + best);
     }
 
     private static String us(double ns) {

@@ -1,0 +1,38 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Findings;
+import dev.switchcost.results.Results;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The card's spin line on the committed sweep of 2026-11-25 (docs/spin-or-park.md, "Measured here"): the
+ * 2-competitive budget of two CPUs, the measured best budget and the verdict, which three forks cannot resolve.
+ */
+class SpinCardLineTest {
+
+    static final Path SWEEP = Path.of("docs/results/2026-11-25-epyc-kvm/spin/spin/vm-20261125-235528");
+    static final Path QUICK = Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1");
+
+    @Test
+    void theCardNamesTheBudgetTheBestAndWhatThreeForksCannotResolve() {
+        String card = AnswerCard.render(Findings.of(Results.load(SWEEP)));
+        List<String> lines = card.lines().toList();
+        int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("Spin")).findFirst().orElseThrow(() -> new AssertionError(card)));
+        assertTrue(lines.get(at).endsWith("spin up to 6.35 µs, then park (2-competitive on two CPUs)"), card);
+        assertEquals("  → measured best at D=0 µs: B=20 µs, not resolved from park/spin, agrees", lines.get(at + 1), card);
+        assertTrue(lines.stream().noneMatch(l -> l.endsWith("…")), "no line cut at the card's width: " + card);
+    }
+
+    @Test
+    void aRunWithoutTheSweepHasNoSpinLine() throws Exception {
+        Path run = java.nio.file.Files.list(QUICK).filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
+        String card = AnswerCard.render(Findings.of(Results.load(run)));
+        assertTrue(card.lines().noneMatch(l -> l.startsWith("Spin")), card);
+    }
+}
