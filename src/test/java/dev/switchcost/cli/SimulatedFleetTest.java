@@ -104,12 +104,19 @@ class SimulatedFleetTest {
         assertEquals(List.of(), falseAlarms, "no change point where none was injected");
     }
 
-    /** Every directory under docs/results that holds a JSON file: the committed results. */
+    /**
+     * Every directory under docs/results that holds a JSON file but those of {@link #NOT_RESULTS}: the committed
+     * results. That JSON (a forecast, {@code compare --spin}'s spin-compare.json, which
+     * {@code report} and {@code history} do not read yet: docs/NOTES.md) is not a results directory.
+     */
+    static final java.util.Set<String> NOT_RESULTS = java.util.Set.of("forecast.json", "spin-compare.json", "placement.json",
+            "provenance.json", "machine.json");
+
     static List<Path> committedResults() throws IOException {
         try (Stream<Path> s = Files.walk(Path.of("docs/results"))) {
             return s.filter(Files::isDirectory).filter(d -> {
                 try (Stream<Path> f = Files.list(d)) {
-                    return f.anyMatch(x -> x.getFileName().toString().endsWith(".json"));
+                    return f.map(x -> x.getFileName().toString()).anyMatch(n -> n.endsWith(".json") && !NOT_RESULTS.contains(n));
                 } catch (IOException e) {
                     return false;
                 }

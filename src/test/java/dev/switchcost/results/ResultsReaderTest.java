@@ -31,7 +31,9 @@ class ResultsReaderTest {
         List<Path> dirs;
         // every directory holding a machine.json is a results directory (a day's directory may hold several runs)
         try (Stream<Path> a = Files.walk(Path.of("docs/results")); Stream<Path> b = Files.walk(Path.of("src/test/resources/fixtures/results"))) {
-            dirs = Stream.concat(a, b).filter(d -> Files.isRegularFile(d.resolve("machine.json"))).toList();
+            // ... except compare --spin's, whose spin-compare.json Results does not read yet (docs/NOTES.md)
+            dirs = Stream.concat(a, b).filter(d -> Files.isRegularFile(d.resolve("machine.json"))
+                    && !Files.isRegularFile(d.resolve("spin-compare.json"))).toList();
         }
         assertFalse(dirs.isEmpty());
         for (Path d : dirs) {
@@ -54,6 +56,9 @@ class ResultsReaderTest {
             if (name.equals("machine.json") || name.equals("compare.json") || name.equals(IndirectSweepResults.FILE_NAME)
                     || name.equals(ResultsDir.PROVENANCE)) {
                 continue; // read with their directory above
+            }
+            if (name.equals("spin-compare.json") || name.equals("forecast.json") || name.equals(SamplePlacement.FILE)) {
+                continue; // compare --spin's cells, a forecast, sample's placement mix: not JMH results (docs/NOTES.md)
             }
             if (Files.readString(f).replaceAll("\\s", "").equals("[]")) {
                 // a run whose every trial was left out (disturbed, failed) writes an empty jmh.json: alone, it is no input
