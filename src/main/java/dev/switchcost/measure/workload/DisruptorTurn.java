@@ -100,6 +100,6 @@ final class DisruptorTurn implements CancellableTurn {
 
     @Override
     public String mechanism() {
-        return "wait-" + strategy.name().toLowerCase().replace('_', '-');
+        return strategy.mechanism();
     }
 }

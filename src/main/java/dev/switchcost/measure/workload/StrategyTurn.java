@@ -163,7 +163,7 @@ final class StrategyTurn implements CancellableTurn {
 
     @Override
     public String mechanism() {
-        return "wait-" + strategy.name().toLowerCase().replace('_', '-');
+        return strategy.mechanism();
     }
 
     /** Two volatile booleans, one per side, on their own fields. */

@@ -46,4 +46,9 @@ public enum WaitStrategy {
         }
         return name().startsWith("DISRUPTOR_") ? new DisruptorTurn(this) : new StrategyTurn(this, budgetNs);
     }
+
+    /** The name a turn waiting this way gives its mechanism in messages and result labels, e.g. {@code wait-spin-then-park}. */
+    public String mechanism() {
+        return "wait-" + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
 }
