@@ -29,6 +29,8 @@
  * that mean (ns), from a table of REPLY_TABLE_SIZE values computed before the run with a fixed seed, the
  * JVM side's table (dev.switchcost.measure.workload.ReplyDelay): java.util.Random(31) reproduced here,
  * round(-MEAN * ln(1 - nextDouble())), capped at 1 s; walked in order and cyclically, across repetitions.
+ * Or bimodal:PCT:NS, PCT % of the delays NS and the rest 0: round(PCT * REPLY_TABLE_SIZE / 100) delays of NS
+ * shuffled by Fisher-Yates with j = (int)(nextDouble() * (i + 1)) from the same seed, as ReplyDelay does.
  *
  * Never hangs: the futex waits are untimed (the partner is a thread of this process, it cannot die alone),
  * a spinning wait ends the process after 5 s, and a watchdog thread (outside the hot path, one wake-up a
@@ -64,7 +66,8 @@ static config_t cfg = {
     .extra_usage = "[STRATEGY [BUDGET_NS [REPLY]]]",
     .extra_help = "  STRATEGY     PARK (futex at once) | SPIN (pause loop, no futex) | SPIN_THEN_PARK (spin BUDGET_NS, then futex)\n"
                   "  BUDGET_NS    spin budget in ns, 0..10000000 (0 for PARK and SPIN; > 0 for SPIN_THEN_PARK)\n"
-                  "  REPLY        side B's busy work per round trip: ns (0..1000000000) or exp:MEAN (exponential, fixed-seed table)\n",
+                  "  REPLY        side B's busy work per round trip: ns (0..1000000000) or exp:MEAN (exponential, fixed-seed table)\n"
+                  "               or bimodal:PCT:NS (PCT % of the replies take NS, the rest 0; fixed-seed shuffle)\n",
     .min_extra = 0,
     .max_extra = 3,
 };
@@ -231,6 +234,37 @@ static double java_random_next_double(void)
     return (double)(((int64_t)java_random_next(26) << 27) + java_random_next(27)) * 0x1.0p-53;
 }
 
+/* bimodal:PCT:NS: the table holds round(PCT * size / 100) delays of NS, the rest 0, shuffled from the seed. */
+static void parse_bimodal(const char *r, char *why, size_t why_size)
+{
+    char pct_text[24];
+    const char *colon = strchr(r + 8, ':');
+    size_t len = colon ? (size_t)(colon - (r + 8)) : 0;
+    long pct, ns;
+    if (colon == NULL || len == 0 || len >= sizeof pct_text) {
+        snprintf(why, why_size, "REPLY bimodal:PCT:NS needs PCT and NS, got '%s'", r);
+        usage_exit(&cfg, why);
+    }
+    memcpy(pct_text, r + 8, len);
+    pct_text[len] = '\0';
+    if (!parse_long(pct_text, 1, 99, &pct) || !parse_long(colon + 1, 1, REPLY_MAX_NS, &ns)) {
+        snprintf(why, why_size, "REPLY bimodal:PCT:NS needs PCT in 1..99 and NS in 1..%ld, got '%s'", REPLY_MAX_NS, r);
+        usage_exit(&cfg, why);
+    }
+    long long_ones = (long)floor((double)pct * REPLY_TABLE_SIZE / 100.0 + 0.5); /* Math.round */
+    for (int i = 0; i < REPLY_TABLE_SIZE; i++) {
+        reply_table[i] = i < long_ones ? ns : 0;
+    }
+    java_random_seed = (REPLY_SEED ^ 0x5DEECE66DULL) & ((1ULL << 48) - 1);
+    for (int i = REPLY_TABLE_SIZE - 1; i > 0; i--) {
+        int j = (int)(java_random_next_double() * (i + 1));
+        long t = reply_table[i];
+        reply_table[i] = reply_table[j];
+        reply_table[j] = t;
+    }
+    reply_mean_ns = (double)ns * long_ones / REPLY_TABLE_SIZE;
+}
+
 static void parse_extra(void)
 {
     char why[160];
@@ -269,8 +303,10 @@ static void parse_extra(void)
             reply_table[i] = d > (double)REPLY_MAX_NS ? REPLY_MAX_NS : (long)d;
             reply_mean_ns += (double)reply_table[i] / REPLY_TABLE_SIZE;
         }
+    } else if (strncmp(r, "bimodal:", 8) == 0) {
+        parse_bimodal(r, why, sizeof why);
     } else if (!parse_long(r, 0, REPLY_MAX_NS, &reply_fixed)) {
-        snprintf(why, sizeof why, "REPLY must be ns in 0..%ld or exp:MEAN, got '%s'", REPLY_MAX_NS, r);
+        snprintf(why, sizeof why, "REPLY must be ns in 0..%ld, exp:MEAN or bimodal:PCT:NS, got '%s'", REPLY_MAX_NS, r);
         usage_exit(&cfg, why);
     } else {
         reply_mean_ns = (double)reply_fixed;

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Method.</b> One op = one handoff round trip: the JMH thread (side A, the waiter) passes the turn to a
  * partner platform thread (side B), B does its reply work for D ({@code replyNs}: busy work polled against
  * {@code System.nanoTime()}, the same as the C twin's CLOCK_MONOTONIC loop; {@code exp:MEAN} draws D from an
- * exponential table with a fixed seed, see {@link ReplyDelay}) and passes the turn back, and A's wait ends.
+ * exponential table with a fixed seed, {@code bimodal:PCT:NS} answers PCT % of the turns after NS and the rest at
+ * once, see {@link ReplyDelay}) and passes the turn back, and A's wait ends.
  * <b>Both sides wait with the same {@code strategy}</b> ({@link WaitStrategy}: {@code PARK}, {@code SPIN},
  * {@code YIELD}, {@code SPIN_THEN_PARK}, {@code BACKOFF}, Agrona's {@code BackoffIdleStrategy},
  * {@code SleepingIdleStrategy}, {@code YieldingIdleStrategy} with their defaults, and the Disruptor 4
@@ -39,10 +40,13 @@ import java.util.concurrent.TimeUnit;
  * SPIN_THEN_PARK with B ≥ D) answers fastest with ≈ 0 switches, and burns CPU ≈ 2 × latency; PARK burns
  * less while it waits but pays a wake-up per handoff. As D grows past B the spin is wasted, and the budget
  * that minimises latency + CPU should sit near the block cost (Karlin et al.'s 2-competitive rule, derived as
- * {@code SpinBudget}). On one CPU spinning only delays the partner: SPIN pays a scheduler tick per handoff.
+ * {@code SpinBudget}). A fixed D has its optimum at an end (B = 0, or any B ≥ D, which is spinning), and an
+ * exponential D is memoryless, so a budget between the ends wins clearly only when replies come in two kinds:
+ * the bimodal mix, where a short spin catches the quick replies and parking saves the slow ones. On one CPU spinning only delays the partner: SPIN pays a scheduler tick per handoff.
  * A hypothesis; the run's figures are the answer ({@code docs/spin-or-park.md}).
  *
- * <p><b>Run.</b> {@code scripts/measure-spin.sh} (the restricted sweep, three forks per cell), or by hand
+ * <p><b>Run.</b> {@code scripts/measure-spin.sh} (the restricted sweep, three forks per cell; {@code --resolve}: two CPUs,
+ * ten forks, D = 0 and the bimodal mix), or by hand
  * {@code scripts/switchcost run --full 'SpinOrPark\.handoff$' -p strategy=PARK,SPIN -p budgetNs=0 -p replyNs=0,10000}.
  */
 @BenchmarkMode(Mode.SampleTime)
@@ -61,8 +65,8 @@ public class SpinOrPark {
         @Param({"0", "1000", "2000", "5000", "10000", "20000", "50000"})
         public long budgetNs;
 
-        /** The partner's reply delay D: ns, or exp:MEAN ({@link ReplyDelay}). */
-        @Param({"0", "2000", "10000", "50000", "200000", "exp:20000"})
+        /** The partner's reply delay D: ns, exp:MEAN or bimodal:PCT:NS ({@link ReplyDelay}). */
+        @Param({"0", "2000", "10000", "50000", "200000", "exp:20000", "bimodal:5:500000"})
         public String replyNs;
 
         /** Every placement, as every placed class declares them (unavailable ones are narrowed away before JMH runs). */

@@ -75,7 +75,8 @@ public final class CompareCommand extends BaseCommand {
     List<String> budgets;
 
     @Option(names = "--replies", split = ",", paramLabel = "D",
-            description = "With --spin: the partner's reply delays, ns or exp:MEAN for an exponential mix (default: 0,10000,exp:20000).")
+            description = "With --spin: the partner's reply delays, ns, exp:MEAN for an exponential mix, or bimodal:PCT:NS for PCT %% of"
+                    + " replies after NS and the rest at once (default: 0,10000,exp:20000).")
     List<String> replies;
 
     @Option(names = "--quick", description = "Shorter cells (JMH 1 × 200 ms warmup, 2 × 200 ms measurement) and 3 repetitions: a smoke run, not a measurement.")

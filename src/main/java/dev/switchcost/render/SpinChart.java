@@ -45,7 +45,7 @@ final class SpinChart {
             return Optional.empty();
         }
         List<Label> labels = new ArrayList<>();
-        XYChart chart = CurveChart.curveChart("Latency against CPU per round trip, " + placement + ", reply delay " + r.replyNs() + " ns",
+        XYChart chart = CurveChart.curveChart("Latency against CPU per round trip, " + placement + ", reply delay " + SpinSections.reply(r.replyNs()),
                 "mean round trip, ns (log scale)", "CPU of both threads, ns per round trip", List.copyOf(curves.values()), List.of(),
                 null, false, true, labels);
         String safe = r.replyNs().replace(':', '-');

@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.PrimitiveMatrix;
 import dev.switchcost.derive.SpinBudget;
+import dev.switchcost.measure.workload.ReplyDelay;
 import dev.switchcost.results.Estimate;
 
 import java.io.IOException;
@@ -47,8 +48,14 @@ final class SpinSections {
         return Fmt.num(ns / 1000) + " µs";
     }
 
-    private static String reply(String replyNs) {
-        return replyNs.startsWith("exp:") ? "exp(" + us(Double.parseDouble(replyNs.substring(4))) + ")" : us(Double.parseDouble(replyNs));
+    /** A reply delay as a reader says it: {@code 10 µs}, {@code exp(20 µs)}, {@code 5 % at 500 µs}. */
+    static String reply(String replyNs) {
+        ReplyDelay.Shape d = ReplyDelay.shape(replyNs);
+        return switch (d.kind()) {
+            case FIXED -> us(d.ns());
+            case EXP -> "exp(" + us(d.ns()) + ")";
+            case BIMODAL -> d.percent() + " % at " + us(d.ns());
+        };
     }
 
     private static String pmOrNa(Estimate e) {
@@ -118,7 +125,7 @@ final class SpinSections {
             for (SpinBudget s : f.spin()) {
                 for (SpinBudget.Reply r : s.replies()) {
                     ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.spin(s.placement(), r,
-                            "Latency against CPU burned per round trip, " + s.placement() + ", reply delay " + r.replyNs() + " ns"), null);
+                            "Latency against CPU burned per round trip, " + s.placement() + ", reply delay " + reply(r.replyNs())), null);
                 }
             }
         }

@@ -1,6 +1,7 @@
 package dev.switchcost.results;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.workload.ReplyDelay;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Locale;
  * are always in it; SPIN_THEN_PARK runs once per budget.
  *
  * @param budgetsNs  the spin budgets of SPIN_THEN_PARK, ns, each 1 to {@value #MAX_BUDGET_NS}
- * @param replies    the partner's reply delays as {@link Param#REPLY_NS} spells them: ns, or {@code exp:MEAN}
+ * @param replies    the partner's reply delays as {@link Param#REPLY_NS} spells them: ns, {@code exp:MEAN} or {@code bimodal:PCT:NS}
  * @param placements SAME_CPU and/or CROSS_CPU
  */
 public record SpinGrid(List<Long> budgetsNs, List<String> replies, List<Placement> placements) {
@@ -32,11 +33,10 @@ public record SpinGrid(List<Long> budgetsNs, List<String> replies, List<Placemen
     }
 
     public static final long MAX_BUDGET_NS = 10_000_000L;
-    public static final long MAX_REPLY_NS = 1_000_000_000L;
+    public static final long MAX_REPLY_NS = ReplyDelay.MAX_NS;
     public static final List<Long> DEFAULT_BUDGETS_NS = List.of(2_000L, 5_000L, 10_000L, 20_000L);
     public static final List<String> DEFAULT_REPLIES = List.of("0", "10000", "exp:20000");
     public static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.SAME_CPU, Placement.CROSS_CPU);
-    private static final String EXP = "exp:";
 
     public SpinGrid {
         budgetsNs = List.copyOf(budgetsNs);
@@ -88,27 +88,22 @@ public record SpinGrid(List<Long> budgetsNs, List<String> replies, List<Placemen
     }
 
     /**
-     * {@code --replies}: each a whole number of ns (0 to {@value #MAX_REPLY_NS}) or {@code exp:MEAN} (MEAN ns, 1 to
-     * {@value #MAX_REPLY_NS}), as the JVM side's {@code replyNs} parameter spells it.
+     * {@code --replies}: each a whole number of ns, {@code exp:MEAN} or {@code bimodal:PCT:NS}, read by the JVM side's
+     * own reader ({@link ReplyDelay#shape}), so the two sides accept the same spellings.
      *
      * @throws IllegalArgumentException with one line naming the value and the right spelling
      */
     public static List<String> parseReplies(List<String> values) {
         List<String> out = new ArrayList<>();
         for (String v : values) {
-            String s = v.strip().toLowerCase(Locale.ROOT);
-            boolean exp = s.startsWith(EXP);
-            long ns;
+            String canonical;
             try {
-                ns = Long.parseLong(exp ? s.substring(EXP.length()) : s);
-            } catch (NumberFormatException e) {
-                ns = -1;
-            }
-            if (ns < (exp ? 1 : 0) || ns > MAX_REPLY_NS) {
+                canonical = ReplyDelay.shape(v).spec();
+            } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--replies: '" + v + "' is not a reply delay; write ns (0.." + MAX_REPLY_NS
-                        + ", e.g. 10000) or an exponential mix with that mean (e.g. exp:20000)");
+                        + ", e.g. 10000), an exponential mix with that mean (e.g. exp:20000) or PCT % of replies after NS,"
+                        + " the rest at once (e.g. bimodal:5:500000)");
             }
-            String canonical = exp ? EXP + ns : Long.toString(ns);
             if (!out.contains(canonical)) {
                 out.add(canonical);
             }

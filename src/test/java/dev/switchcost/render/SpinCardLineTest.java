@@ -35,4 +35,11 @@ class SpinCardLineTest {
         String card = AnswerCard.render(Findings.of(Results.load(run)));
         assertTrue(card.lines().noneMatch(l -> l.startsWith("Spin")), card);
     }
+
+    @Test
+    void replyDelaysReadAsAPersonSaysThem() {
+        assertEquals("10 µs", SpinSections.reply("10000"));
+        assertEquals("exp(20 µs)", SpinSections.reply("exp:20000"));
+        assertEquals("5 % at 500 µs", SpinSections.reply("bimodal:5:500000"));
+    }
 }

@@ -26,6 +26,7 @@ class SpinGridTest {
     void budgetsAndRepliesAreReadAsTheJvmSideSpellsThem() {
         assertEquals(List.of(5000L, 1L), SpinGrid.parseBudgets(List.of("5000", " 1", "5000")));
         assertEquals(List.of("0", "exp:20000", "10000"), SpinGrid.parseReplies(List.of("0", "EXP:20000", "10000", "exp:20000")));
+        assertEquals(List.of("bimodal:5:500000"), SpinGrid.parseReplies(List.of("bimodal:5:500000", "Bimodal:5:500000")));
     }
 
     @Test
@@ -36,7 +37,7 @@ class SpinGridTest {
             assertTrue(!e.getMessage().contains("\n"), e.getMessage());
         }
         for (List<String> bad : List.of(List.of("exp:0"), List.of("exp:"), List.of("-1"), List.of("10us"), List.of("1000000001"),
-                List.<String>of())) {
+                List.of("bimodal:5"), List.of("bimodal:100:10"), List.<String>of())) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SpinGrid.parseReplies(bad));
             assertTrue(e.getMessage().startsWith("--replies"), e.getMessage());
             assertTrue(!e.getMessage().contains("\n"), e.getMessage());

@@ -1,6 +1,7 @@
 package dev.switchcost.measure.nativebaseline;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.workload.ReplyDelay;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -95,6 +96,9 @@ class NativeSpinFutexTest {
         // on one CPU the partner cannot answer while the waiter spins: the budget runs out and it parks
         assertTrue(same.result().switchesPerRoundTrip() >= 1.8, same.toString());
         assertEquals(javaTableMean(20000), same.replyMeanNs(), 1e-3, "the exponential table of java.util.Random(31), as ReplyDelay's");
+        NativeSpinResult bimodal = one(Placement.SAME_CPU, 500, "PARK", 0, "bimodal:5:20000");
+        assertEquals(ReplyDelay.parse("bimodal:5:20000").meanNs(), bimodal.replyMeanNs(), 1e-3,
+                "205 of 4096 delays of 20 µs, as ReplyDelay's bimodal table");
         assumeTwoCpus();
         NativeSpinResult cross = one(Placement.CROSS_CPU, 2000, "SPIN_THEN_PARK", 20000, "0");
         assertTrue(Double.isFinite(cross.result().switchesPerRoundTrip()), cross.toString());
@@ -132,7 +136,9 @@ class NativeSpinFutexTest {
         assumeBuilt();
         for (List<String> cell : List.of(List.of("NAP", "0", "0"), List.of("PARK", "1000", "0"), List.of("SPIN", "5", "0"),
                 List.of("SPIN_THEN_PARK", "0", "0"), List.of("SPIN_THEN_PARK", "-1", "0"), List.of("PARK", "0", "exp:"),
-                List.of("PARK", "0", "exp:0"), List.of("PARK", "0", "10us"), List.of("PARK", "0", "0", "extra"))) {
+                List.of("PARK", "0", "exp:0"), List.of("PARK", "0", "10us"), List.of("PARK", "0", "0", "extra"),
+                List.of("PARK", "0", "bimodal:5"), List.of("PARK", "0", "bimodal:0:1000"), List.of("PARK", "0", "bimodal:5:0"),
+                List.of("PARK", "0", "bimodal::1000"))) {
             List<String> cmd = new ArrayList<>(List.of(runner.dir().resolve("spin_futex").toString(), "UNPINNED", "10", "1"));
             cmd.addAll(cell);
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

@@ -42,8 +42,29 @@ class ReplyDelayTest {
         assertNotEquals(a.next(), a.next());
     }
 
+    @Test
+    void aBimodalMixHasExactlyItsShareOfLongDelaysSpreadThroughTheTable() {
+        ReplyDelay d = ReplyDelay.parse("bimodal:5:500000");
+        int longOnes = 0;
+        int firstHalf = 0;
+        for (int i = 0; i < ReplyDelay.TABLE; i++) {
+            long x = d.next();
+            assertTrue(x == 0 || x == 500_000, "only the two delays: " + x);
+            if (x > 0) {
+                longOnes++;
+                firstHalf += i < ReplyDelay.TABLE / 2 ? 1 : 0;
+            }
+        }
+        assertEquals(205, longOnes, "round(5 % of 4096)");
+        assertTrue(firstHalf > 60 && firstHalf < 145, "shuffled, not in a block: " + firstHalf + " of 205 in the first half");
+        assertEquals(500_000.0 * 205 / ReplyDelay.TABLE, d.meanNs(), 1e-9);
+        assertEquals("bimodal:5:500000", ReplyDelay.parse(" BIMODAL:5:500000 ").toString(), "read in one canonical spelling");
+        assertEquals(new ReplyDelay.Shape(ReplyDelay.Kind.BIMODAL, 500_000, 5), ReplyDelay.shape("bimodal:5:500000"));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"", "abc", "-1", "1e4", "exp:", "exp:0", "exp:-5", "exp:abc", "uniform:100", "2000000000"})
+    @ValueSource(strings = {"", "abc", "-1", "1e4", "exp:", "exp:0", "exp:-5", "exp:abc", "uniform:100", "2000000000",
+        "bimodal:", "bimodal:5", "bimodal:0:1000", "bimodal:100:1000", "bimodal:5:0", "bimodal:5:1000:3", "bimodal:x:1000"})
     void badSpellingsAreRefusedWithTheRightOnes(String spec) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReplyDelay.parse(spec));
         assertTrue(e.getMessage().startsWith("replyNs '" + spec + "'"), e.getMessage());
