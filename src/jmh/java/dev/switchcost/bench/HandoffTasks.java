@@ -1,13 +1,22 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.sample.SchedStat;
 import dev.switchcost.measure.workload.DrivenPingPong;
 import dev.switchcost.measure.workload.HandoffPrimitive;
 import dev.switchcost.measure.workload.PingPong;
 import dev.switchcost.measure.workload.ThreadKind;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The trial state of {@link VirtualThreadHandoffOneCarrier} and {@link VirtualThreadHandoffTwoCarriers}:
@@ -91,6 +100,50 @@ public abstract class HandoffTasks extends CountedTrial {
     @Override
     protected void check() {
         tasks.check();
+    }
+
+    /** The threads that run ping and pong: the scheduler's carriers, or the platform tasks themselves. */
+    private static final List<String> TASK_THREADS = List.of("ForkJoinPool-", DrivenPingPong.PING_NAME, DrivenPingPong.PONG_NAME);
+
+    private Map<Integer, Long> cpuAtStart;
+
+    /**
+     * Notes, before the iteration's first op, the run time of the threads that carry the handoff: this (JMH) thread,
+     * which drives ping once per op, and the carriers or platform tasks of ping and pong (found by name in
+     * {@code /proc/self/task}, read outside the measured loop). Their sum over the iteration, per round trip, is the
+     * pair's CPU time ({@link PairedWalkProfiler#CPU}), as {@code PrimitiveHandoff} reports it for a platform pair.
+     */
+    @Setup(Level.Iteration)
+    public void markTasksCpu() {
+        cpuAtStart = tasksRunNs();
+    }
+
+    /** Hands the tasks' CPU time over the iteration to {@link PairedWalkProfiler}: -1 when a thread ended meanwhile. */
+    @TearDown(Level.Iteration)
+    public void recordTasksCpu() {
+        Map<Integer, Long> now = tasksRunNs();
+        long sum = 0;
+        for (Map.Entry<Integer, Long> e : cpuAtStart.entrySet()) {
+            Long end = now.get(e.getKey());
+            if (end == null) {
+                PairedWalkProfiler.recordPairRun(-1); // a carrier retired: its time is lost, so is the figure
+                return;
+            }
+            sum += end - e.getValue();
+        }
+        for (Map.Entry<Integer, Long> e : now.entrySet()) {
+            sum += cpuAtStart.containsKey(e.getKey()) ? 0 : e.getValue(); // a carrier started during the iteration
+        }
+        PairedWalkProfiler.recordPairRun(sum);
+    }
+
+    private static Map<Integer, Long> tasksRunNs() {
+        Map<Integer, Long> out = new HashMap<>(SchedStat.runNsOfSelfThreads(TASK_THREADS));
+        SchedStat self = SchedStat.readSelf();
+        if (self != null) {
+            out.put(-1, self.runNs()); // this thread, under a key no tid has
+        }
+        return out;
     }
 
     @Override

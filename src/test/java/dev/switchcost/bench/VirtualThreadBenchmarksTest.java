@@ -2,6 +2,7 @@ package dev.switchcost.bench;
 
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import dev.switchcost.measure.workload.HandoffPrimitive;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +45,7 @@ class VirtualThreadBenchmarksTest {
                 .measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(200))
                 .addProfiler(ContextSwitchProfiler.class)
+                .addProfiler(PairedWalkProfiler.class)
                 .verbosity(VerboseMode.SILENT)
                 .shouldFailOnError(true);
         for (int i = 0; i < params.length; i += 2) {
@@ -81,6 +83,11 @@ class VirtualThreadBenchmarksTest {
             // the carriers were found and counted by name
             assertTrue(r.getSecondaryResults().containsKey("ctxsw.carrier.total.norm"), r.getSecondaryResults().keySet().toString());
         }
+        // the pair's CPU time: the carriers (or platform tasks) that ran ping and pong, found by name, plus the driver;
+        // the driver alone hands over once per 1000 round trips, so without the carriers it would be ~0.1 % of the time
+        double cpu = secondary(r, PairedWalkProfiler.CPU);
+        assertTrue(Double.isFinite(cpu) && cpu > 0.1 * r.getPrimaryResult().getScore(),
+                benchmark + " " + pair + " " + primitive + ": cpu.pair " + cpu + " ns per round trip of " + r.getPrimaryResult().getScore());
         if (pair.equals("VT_PT")) {
             double platform = secondary(r, "ctxsw.partner.total.norm");
             assertTrue(platform >= 0.5 && platform <= 1.5, "the platform pong blocks in the kernel once per round trip: " + platform);

@@ -3,6 +3,9 @@ package dev.switchcost.measure.sample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A thread's {@code /proc/<pid>/task/<tid>/schedstat}: three numbers, in nanoseconds where they are
@@ -48,6 +51,23 @@ public record SchedStat(long runNs, long waitNs, long timeslices) {
         } catch (IOException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * The run time of this process's threads whose names the kernel keeps ({@code comm}, 15 bytes) start with one of
+     * {@code prefixes}, by tid; a thread that ends while they are listed is left out.
+     */
+    public static Map<Integer, Long> runNsOfSelfThreads(List<String> prefixes) {
+        Map<Integer, Long> out = new HashMap<>();
+        for (ThreadCounters t : ThreadCounters.snapshotSelf().values()) {
+            if (prefixes.stream().anyMatch(t.name()::startsWith)) {
+                SchedStat s = read(ProcessHandle.current().pid(), t.tid());
+                if (s != null) {
+                    out.put(t.tid(), s.runNs());
+                }
+            }
+        }
+        return out;
     }
 
     public SchedStat minus(SchedStat before) {
