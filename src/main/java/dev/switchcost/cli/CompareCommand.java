@@ -67,7 +67,8 @@ public final class CompareCommand extends BaseCommand {
 
     @Option(names = "--spin", description = "Instead of the handoff table: the spin-then-park waiter, its C twin (spin_futex) "
             + "beside the JVM's " + Bench.Names.SPIN_OR_PARK + ", per strategy (PARK, SPIN_THEN_PARK per --budgets, SPIN), reply delay "
-            + "(--replies) and placement: ns and CPU ns per round trip, switches per round trip, JVM vs C judged; into spin-compare.json.")
+            + "(--replies) and placement: ns and CPU ns per round trip, switches per round trip, JVM vs C judged; into spin-compare.json, which "
+            + "`switchcost report DIR` renders with the two curves on one chart per placement and reply delay.")
     boolean spin;
 
     @Option(names = "--budgets", split = ",", paramLabel = "NS",

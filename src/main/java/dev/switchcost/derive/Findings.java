@@ -26,13 +26,14 @@ import java.util.Map;
  * @param sweep         the working-set sweep's curve, empty without indirect.json ({@link IndirectSweepCurve#of})
  * @param primitives    the primitive matrix, empty without PrimitiveHandoff rows ({@link PrimitiveMatrix#of})
  * @param spin          the spin budget per placement, empty without SpinOrPark rows ({@link SpinBudget#of})
+ * @param spinTwin      the JVM's spin-then-park curve beside the C twin's, empty without spin-compare.json ({@link SpinTwin#of})
  */
 public record Findings(Results input, List<Headline> headlines, PinningStudy pinning, List<GapDecomposition.Row> gap,
                        List<GapDecomposition.AfterSwitch> afterSwitch, List<IndirectCost.Row> workingSet,
                        String workingSetRefused, Map<JmhRow, IndirectCost.Paired> paired,
                        List<ProcessThreadCost.Row> processThread, List<LatencyDistribution.Series> distribution,
                        List<IndirectSweepCurve.Point> sweep, List<PrimitiveMatrix.Cell> primitives,
-                       List<SpinBudget> spin) {
+                       List<SpinBudget> spin, List<SpinTwin> spinTwin) {
 
     /** Derives every figure of {@code r}, once. */
     public static Findings of(Results r) {
@@ -56,7 +57,8 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
                 r.compare() == null ? List.of() : GapDecomposition.afterSwitch(r.compare()), ws, refused, paired,
                 ProcessThreadCost.derive(usable), LatencyDistribution.of(usable),
                 r.indirectSweep() == null ? List.of() : IndirectSweepCurve.of(r.indirectSweep()),
-                PrimitiveMatrix.of(usable), SpinBudget.of(usable));
+                PrimitiveMatrix.of(usable), SpinBudget.of(usable),
+                r.spinCompare() == null ? List.of() : SpinTwin.of(r.spinCompare()));
     }
 
     /** @return the spin budget of {@code placement}'s SpinOrPark rows, or null without them */

@@ -4,6 +4,7 @@ import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.derive.SpinBudget;
+import dev.switchcost.derive.SpinTwin;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
@@ -123,6 +124,11 @@ public final class Charts {
     public static Optional<Chart> seedCostVsSize(List<IndirectSweepCurve.Point> points, MachineInfo machine, String question)
             throws IOException {
         return SeedCostVsSizeChart.of(points, machine, question);
+    }
+
+    /** One placement and reply delay of {@code compare --spin}: the JVM's spin-then-park curve and C's ({@link SpinTwinChart}). */
+    public static Optional<Chart> spinTwin(SpinTwin twin) {
+        return SpinTwinChart.of(twin);
     }
 
     /** One reply delay's wait strategies: latency against CPU per round trip ({@link SpinChart}). */

@@ -117,6 +117,9 @@ public final class ReportRenderer {
         doc = page.section("spin", "Spin, yield or park: wait strategies against the reply delay", null, null);
         SpinSections.strategies(doc, chartFiles, outDir, chartsDir, found);
 
+        doc = page.section("spin-twin", "Spin then park: the JVM beside its C twin (switchcost compare --spin)", null, null);
+        SpinSections.twin(doc, chartFiles, outDir, chartsDir, found);
+
         doc = page.section("rows", "All JMH rows", null, null);
         RunsSection.allRows(doc, inputs);
 

@@ -3,8 +3,10 @@ package dev.switchcost.render;
 import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.PrimitiveMatrix;
 import dev.switchcost.derive.SpinBudget;
+import dev.switchcost.derive.SpinTwin;
 import dev.switchcost.measure.workload.ReplyDelay;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.SpinCompareResults;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -137,5 +139,24 @@ final class SpinSections {
                 + (r.plateauHigh() == Long.MAX_VALUE ? "∞" : Fmt.num(r.plateauHigh())) + "]" : "; block cost outside ["
                 + Fmt.num(r.plateauLow()) + ", " + (r.plateauHigh() == Long.MAX_VALUE ? "∞" : Fmt.num(r.plateauHigh())) + "]";
         return beats + agrees;
+    }
+
+    /**
+     * {@code compare --spin}'s run: its table (C beside the JVM, judged) and, per placement and reply delay, the two
+     * spin-then-park curves on one chart; nothing without a spin-compare.json among the inputs.
+     */
+    static void twin(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> found) throws IOException {
+        for (Findings f : found) {
+            SpinCompareResults r = f.input().spinCompare();
+            if (r == null) {
+                continue;
+            }
+            doc.p((found.size() > 1 ? "**" + f.input().label() + "** · " : "") + SpinCompareTable.preamble(r).strip());
+            doc.table(SpinCompareTable.table(r));
+            SpinCompareTable.notRun(r).forEach(doc::p);
+            for (SpinTwin t : f.spinTwin()) {
+                ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.spinTwin(t), null);
+            }
+        }
     }
 }

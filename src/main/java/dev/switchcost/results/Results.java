@@ -41,17 +41,18 @@ import java.util.stream.Stream;
  * @param indirectSweep {@value IndirectSweepResults#FILE_NAME} ({@code switchcost working-set}), or null
  * @param provenance the build that measured ({@value ResultsDir#PROVENANCE}), or null when not recorded (directories
  *                   written before switchcost recorded it, JMH JSON files of their own)
+ * @param spinCompare {@value SpinCompareResults#FILE_NAME} ({@code switchcost compare --spin}), or null
  * @param name     how the report names this input among others ({@link #named}), or null: its leaf name
  */
 public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
                       List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                      IndirectSweepResults indirectSweep, Provenance provenance, String name) {
+                      IndirectSweepResults indirectSweep, Provenance provenance, SpinCompareResults spinCompare, String name) {
 
     /** Results named by their source's leaf ({@link #label()}), until {@link #named} names them among others. */
     public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
                    List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
                    IndirectSweepResults indirectSweep, Provenance provenance) {
-        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, provenance, null);
+        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, provenance, null, null);
     }
 
     /** Results without a recorded provenance. */
@@ -119,7 +120,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             long before = names.subList(0, i).stream().filter(n::equals).count();
             Results r = inputs.get(i);
             out.add(new Results(r.source, r.status, r.machine, r.compare, r.rows, r.jmhFiles, r.notes, r.simulated,
-                    r.indirectSweep, r.provenance, before > 0 ? n + " (" + (before + 1) + ")" : n));
+                    r.indirectSweep, r.provenance, r.spinCompare, before > 0 ? n + " (" + (before + 1) + ")" : n));
         }
         return List.copyOf(out);
     }
@@ -144,6 +145,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         CompareResults compare = null;
         List<SimulatedMisses> simulated = List.of();
         IndirectSweepResults sweep = null;
+        SpinCompareResults spin = null;
         List<JmhRow> rows = new ArrayList<>();
         List<Path> jmhFiles = new ArrayList<>();
         for (Path f : files) {
@@ -170,23 +172,25 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                 compare = CompareResults.read(f);
             } else if (name.equals(IndirectSweepResults.FILE_NAME)) {
                 sweep = IndirectSweepResults.read(f);
+            } else if (name.equals(SpinCompareResults.FILE_NAME)) {
+                spin = SpinCompareResults.read(f);
             } else {
                 readJmh(f, name.startsWith("jmh"), rows, jmhFiles, notes);
             }
         }
-        if (rows.isEmpty() && compare == null && sweep == null && simulated.isEmpty() && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
+        if (rows.isEmpty() && compare == null && sweep == null && spin == null && simulated.isEmpty() && (status.state() == RunStatus.State.UNKNOWN || status.state() == RunStatus.State.COMPLETE)) {
             List<String> runs;
             try (Stream<Path> s = Files.list(dir)) {
                 runs = s.filter(d -> Files.isRegularFile(d.resolve(ResultsDir.STATUS)) || Files.isRegularFile(d.resolve(ResultsDir.JMH)))
                         .map(d -> d.getFileName().toString()).sorted().toList();
             }
-            throw new IllegalArgumentException(dir + " holds no results: no JMH JSON file (jmh.json), no compare.json and no indirect.json"
+            throw new IllegalArgumentException(dir + " holds no results: no JMH JSON file (jmh.json), no compare.json, no indirect.json and no spin-compare.json"
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
         requireRowLimit(dir, rows);
         return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated), sweep,
-                Provenance.read(dir));
+                Provenance.read(dir), spin, null);
     }
 
     private static Results loadFile(Path file) throws IOException {

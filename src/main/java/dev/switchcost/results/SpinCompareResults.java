@@ -2,11 +2,14 @@ package dev.switchcost.results;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
 import dev.switchcost.measure.jmh.Disturbance;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -37,7 +40,7 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
      * @param impl        {@link #C} or {@link #JVM}
      * @param strategy    a {@link SpinGrid.Strategy} name
      * @param budgetNs    the spin budget, ns (0 for PARK and SPIN)
-     * @param reply       the reply delay: ns, or {@code exp:MEAN}
+     * @param reply       the reply delay: ns, {@code exp:MEAN} or {@code bimodal:PCT:NS}
      * @param placement   SAME_CPU or CROSS_CPU
      * @param source      the program and its arguments, or the JMH benchmark and its parameters
      * @param unavailable why the cell has no samples (not built, placement unavailable), else null
@@ -115,6 +118,34 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
 
     public String toJson() {
         return GSON.toJson(this);
+    }
+
+    /**
+     * Reads a {@code spin-compare.json}, as {@code switchcost report} and {@code history import} do.
+     *
+     * @throws IllegalArgumentException one line naming the file when it is not one
+     */
+    public static SpinCompareResults read(Path file) throws IOException {
+        String text = InputFiles.read(file);
+        String what = "a switchcost spin-compare.json";
+        SpinCompareResults r;
+        try {
+            JsonFields.check(text, SpinCompareResults.class, Set.of("cells.samples.interference", "cells.samples.interference.intruder"),
+                    Set.of("cells.impl", "cells.strategy", "cells.reply", "cells.placement"), file, what);
+            r = GSON.fromJson(text, SpinCompareResults.class);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, what)
+                    : file + " is not " + what + ": " + JmhJson.cause(e), e);
+        }
+        if (r == null || r.cells() == null || r.schema() != 1) {
+            throw new IllegalArgumentException(file + " is not " + what + " (schema 1 with cells)");
+        }
+        for (Cell c : r.cells()) {
+            if (c.samples() == null) {
+                throw new IllegalArgumentException(file + ": a cell lacks its samples");
+            }
+        }
+        return r;
     }
 
     /**

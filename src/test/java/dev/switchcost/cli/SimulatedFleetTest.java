@@ -106,8 +106,8 @@ class SimulatedFleetTest {
 
     /**
      * Every directory under docs/results that holds a JSON file but those of {@link #NOT_RESULTS}: the committed
-     * results. That JSON (a forecast, {@code compare --spin}'s spin-compare.json, which
-     * {@code report} and {@code history} do not read yet: docs/NOTES.md) is not a results directory.
+     * results. That JSON (a forecast, sample's placement mix, or {@code compare --spin}'s spin-compare.json, which
+     * {@code report} renders but {@code history} keeps no figures of: docs/NOTES.md) is not a fleet's run.
      */
     static final java.util.Set<String> NOT_RESULTS = java.util.Set.of("forecast.json", "spin-compare.json", "placement.json",
             "provenance.json", "machine.json");

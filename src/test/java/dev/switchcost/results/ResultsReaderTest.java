@@ -31,21 +31,25 @@ class ResultsReaderTest {
         List<Path> dirs;
         // every directory holding a machine.json is a results directory (a day's directory may hold several runs)
         try (Stream<Path> a = Files.walk(Path.of("docs/results")); Stream<Path> b = Files.walk(Path.of("src/test/resources/fixtures/results"))) {
-            // ... except compare --spin's, whose spin-compare.json Results does not read yet (docs/NOTES.md)
-            dirs = Stream.concat(a, b).filter(d -> Files.isRegularFile(d.resolve("machine.json"))
-                    && !Files.isRegularFile(d.resolve("spin-compare.json"))).toList();
+            dirs = Stream.concat(a, b).filter(d -> Files.isRegularFile(d.resolve("machine.json"))).toList();
         }
         assertFalse(dirs.isEmpty());
+        int spinCompares = 0;
         for (Path d : dirs) {
             Results r = Results.load(d);
             // a run whose every trial was disturbed or failed holds no rows by design; its status says why
-            boolean nothingMeasured = r.rows().isEmpty() && r.compare() == null && r.indirectSweep() == null;
+            boolean nothingMeasured = r.rows().isEmpty() && r.compare() == null && r.indirectSweep() == null && r.spinCompare() == null;
+            if (Files.isRegularFile(d.resolve(SpinCompareResults.FILE_NAME))) {
+                assertFalse(r.spinCompare().cells().isEmpty(), d + ": compare --spin's cells");
+                spinCompares++;
+            }
             assertFalse(nothingMeasured && r.status().failedTrials().isEmpty(), d + " read as empty");
             assertNotNull(r.machine(), d + ": machine.json");
             for (JmhRow row : r.rows()) {
                 checkRow(row);
             }
         }
+        assertTrue(spinCompares >= 1, "the committed compare --spin run is read");
         List<Path> jsons;
         try (Stream<Path> a = Files.walk(Path.of("docs/results")); Stream<Path> b = Files.walk(Path.of("src/test/resources/fixtures"))) {
             jsons = Stream.concat(a, b).filter(p -> p.toString().endsWith(".json")).toList();
@@ -54,11 +58,11 @@ class ResultsReaderTest {
         for (Path f : jsons) {
             String name = f.getFileName().toString();
             if (name.equals("machine.json") || name.equals("compare.json") || name.equals(IndirectSweepResults.FILE_NAME)
-                    || name.equals(ResultsDir.PROVENANCE)) {
+                    || name.equals(ResultsDir.PROVENANCE) || name.equals(SpinCompareResults.FILE_NAME)) {
                 continue; // read with their directory above
             }
-            if (name.equals("spin-compare.json") || name.equals("forecast.json") || name.equals(SamplePlacement.FILE)) {
-                continue; // compare --spin's cells, a forecast, sample's placement mix: not JMH results (docs/NOTES.md)
+            if (name.equals("forecast.json") || name.equals(SamplePlacement.FILE)) {
+                continue; // a forecast, sample's placement mix: not JMH results (docs/NOTES.md)
             }
             if (Files.readString(f).replaceAll("\\s", "").equals("[]")) {
                 // a run whose every trial was left out (disturbed, failed) writes an empty jmh.json: alone, it is no input
