@@ -8,21 +8,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Rows of numbers for a program or a spreadsheet ({@code --format json|csv} of {@code compare}): a JSON array of
+ * Rows for a program or a spreadsheet ({@code --format json|csv} of {@code compare}, {@code indirect}, {@code doctor}): a JSON array of
  * objects keyed by the columns, or CSV with a header, cells as {@link DiffExport#cell} writes them. A null field is JSON
  * null and an empty CSV cell; a non-finite number is null too, never "NaN".
  */
-final class Export {
+public final class Export {
 
     private Export() {
     }
 
     /** {@code v} if finite, else null. */
-    static Double finite(double v) {
+    public static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
     }
 
-    static String json(List<String> columns, List<List<Object>> rows) {
+    public static String json(List<String> columns, List<List<Object>> rows) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (List<Object> f : rows) {
             Map<String, Object> o = new LinkedHashMap<>();
@@ -34,7 +34,7 @@ final class Export {
         return new GsonBuilder().serializeNulls().setPrettyPrinting().disableHtmlEscaping().create().toJson(out) + "\n";
     }
 
-    static String csv(List<String> columns, List<List<Object>> rows) {
+    public static String csv(List<String> columns, List<List<Object>> rows) {
         StringBuilder sb = new StringBuilder(String.join(",", columns)).append("\n");
         for (List<Object> f : rows) {
             List<String> cells = new ArrayList<>();
