@@ -60,7 +60,14 @@ import java.util.Locale;
                 + "spin-compare.json) in any format without measuring."
         },
         mixinStandardHelpOptions = true)
-public final class CompareCommand extends BaseCommand {
+public final class CompareCommand extends BaseCommand implements OutputDirMixin.Defaulted {
+
+    @Override
+    public String outputDefault() {
+        return "a new results/" + ResultsDir.pattern("compare") + " directory, with --spin results/" + ResultsDir.pattern("compare-spin")
+                + "; a DIR given must be empty";
+    }
+
 
     @Option(names = "--repetitions", paramLabel = "N",
             description = "Interleaved repetitions of every cell (default: " + CompareCommand.DEFAULT_REPETITIONS + "; 3 with --quick).")
