@@ -7,6 +7,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.render.CompareExport;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.render.GapTable;
 import dev.switchcost.results.Bench;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Option;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +38,8 @@ import java.util.Locale;
         footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost compare --quick",
-            "  switchcost compare --repetitions 8 -o results/compare"},
+            "  switchcost compare --repetitions 8 -o results/compare",
+            "  switchcost compare --from results/compare --format csv"},
         header = "Run native C and JVM handoffs back to back and prints them side by side.",
         description = {
             "Runs the native baseline programs (target/native, built by scripts/build-native.sh) and the matching JMH "
@@ -51,10 +54,20 @@ import java.util.Locale;
                 + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them.",
             "Every repetition of every cell, JVM or native, is judged by the rule of `run`: when other tasks took more than 5%% "
                 + "of the CPUs it ran on (or the hypervisor stole 5%%), it is marked disturbed, left out of every figure, and compare "
-                + "exits 1 naming the cell and the largest intruder; --allow-disturbed keeps it, marked, and exits 0."
+                + "exits 1 naming the cell and the largest intruder; --allow-disturbed keeps it, marked, and exits 0.",
+            "--format json|csv writes the table's figures as numbers (one row per placement and implementation, and JDK) on "
+                + "stdout, the other lines on stderr; --from DIR prints the table of an earlier run's compare.json (with --spin, "
+                + "spin-compare.json) in any format without measuring."
         },
         mixinStandardHelpOptions = true)
-public final class CompareCommand extends BaseCommand {
+public final class CompareCommand extends BaseCommand implements OutputDirMixin.Defaulted {
+
+    @Override
+    public String outputDefault() {
+        return "a new results/" + ResultsDir.pattern("compare") + " directory, with --spin results/" + ResultsDir.pattern("compare-spin")
+                + "; a DIR given must be empty";
+    }
+
 
     @Option(names = "--repetitions", paramLabel = "N",
             description = "Interleaved repetitions of every cell (default: " + CompareCommand.DEFAULT_REPETITIONS + "; 3 with --quick).")
@@ -101,10 +114,20 @@ public final class CompareCommand extends BaseCommand {
     @Mixin
     AllowDisturbedMixin allowDisturbed;
 
+    @Mixin
+    FormatMixin format;
+
+    @Option(names = "--from", paramLabel = "DIR",
+            description = "Print the table of an earlier run from DIR's compare.json (with --spin, spin-compare.json) without measuring.")
+    Path from;
+
     static final int DEFAULT_REPETITIONS = 5;
 
     @Override
     protected int doCall() throws IOException {
+        if (from != null) {
+            return CompareFrom.print(this, from);
+        }
         int reps = repetitions != null ? repetitions : quick ? 3 : DEFAULT_REPETITIONS;
         if (reps < 1 || reps > 100) {
             throw SwitchcostException.usage("--repetitions must be 1..100, got " + reps);
@@ -161,22 +184,34 @@ public final class CompareCommand extends BaseCommand {
             results = results.withSimulation(CompareSimulation.run(nativeRunner, CompareSimulation.DEFAULT_ROUND_TRIPS, err()));
         }
         results.write(dir);
-        out().print(CompareTable.text(results));
-        out().println();
-        String gap = GapTable.text(GapDecomposition.of(results), GapDecomposition.afterSwitch(results));
-        if (!gap.isEmpty()) {
-            out().print(gap);
-            out().println();
-        }
-        out().println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-        out().println("machine: " + machine.summary());
-        out().println("date:    " + results.createdAt());
-        out().println("raw data: " + dir.resolve(CompareResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
+        PrintWriter trailer = format.format() == FormatMixin.Format.text ? out() : err();
+        print(results, out());
+        trailer.println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        trailer.println("machine: " + machine.summary());
+        trailer.println("date:    " + results.createdAt());
+        trailer.println("raw data: " + dir.resolve(CompareResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
         out().flush();
         // one line per disturbed repetition, naming the cell and the largest intruder
         CompareTable.disturbances(results).forEach(line -> err().println("switchcost compare: " + line));
         err().flush();
         return results;
+    }
+
+    /** The table in the format asked for: text (with the gap decomposition under it), JSON or CSV. */
+    void print(CompareResults results, PrintWriter to) {
+        switch (format.format()) {
+            case json -> to.print(CompareExport.json(results));
+            case csv -> to.print(CompareExport.csv(results));
+            case text -> {
+                to.print(CompareTable.text(results));
+                to.println();
+                String gap = GapTable.text(GapDecomposition.of(results), GapDecomposition.afterSwitch(results));
+                if (!gap.isEmpty()) {
+                    to.print(gap);
+                    to.println();
+                }
+            }
+        }
     }
 
     static List<Placement> parsePlacements(List<String> names) {

@@ -6,6 +6,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.render.SpinCompareExport;
 import dev.switchcost.render.SpinCompareTable;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.SpinCompareResults;
@@ -16,6 +17,7 @@ import dev.switchcost.session.SpinCompareRunner;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,12 +64,15 @@ final class CompareSpin {
                 results = new SpinCompareRunner(settings, nativeRunner, JmhTargets.current(), log, jmhOut, c.err()).run();
             }
             results.write(dir);
-            c.out().print(SpinCompareTable.text(results));
-            c.out().println();
-            c.out().println("command: switchcost " + String.join(" ", c.spec.commandLine().getParseResult().originalArgs()));
-            c.out().println("machine: " + machine.summary());
-            c.out().println("date:    " + results.createdAt());
-            c.out().println("raw data: " + dir.resolve(SpinCompareResults.FILE_NAME));
+            print(c, results);
+            PrintWriter trailer = c.format.format() == FormatMixin.Format.text ? c.out() : c.err();
+            if (c.format.format() == FormatMixin.Format.text) {
+                c.out().println();
+            }
+            trailer.println("command: switchcost " + String.join(" ", c.spec.commandLine().getParseResult().originalArgs()));
+            trailer.println("machine: " + machine.summary());
+            trailer.println("date:    " + results.createdAt());
+            trailer.println("raw data: " + dir.resolve(SpinCompareResults.FILE_NAME));
             c.out().flush();
             SpinCompareTable.disturbances(results).forEach(line -> c.err().println("switchcost compare --spin: " + line));
             c.err().flush();
@@ -81,6 +86,15 @@ final class CompareSpin {
             run.fail(e.getMessage());
             throw e;
         }
+    }
+
+    /** The spin table in the format asked for, on stdout. */
+    static void print(CompareCommand c, SpinCompareResults r) {
+        c.out().print(switch (c.format.format()) {
+            case json -> SpinCompareExport.json(r);
+            case csv -> SpinCompareExport.csv(r);
+            case text -> SpinCompareTable.text(r);
+        });
     }
 
     /** The grid the options ask for; a bad value is a usage error (exit 2) with one line. */

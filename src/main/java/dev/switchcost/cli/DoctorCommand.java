@@ -18,10 +18,13 @@ import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
 import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.measure.sample.TaskStat;
+import dev.switchcost.render.Export;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,14 +39,24 @@ import java.util.TreeSet;
 @Command(name = "doctor",
         footerHeading = "%nExamples:%n",
         footer = {
-            "  switchcost doctor"},
+            "  switchcost doctor",
+            "  switchcost doctor --format json"},
         mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Check this machine: JDKs found and what each enables, JNA, CPUs per placement, perf, PMU, hsdis, limits.",
         description = {"Checks what switchcost needs (Linux, JDK 21+, JNA) and what it can use (perf, a PMU, hsdis, "
                 + "CPUs for each placement) and explains what each missing piece means.",
                 "",
+                "--format json|csv writes one record per check: name, level (ok, info, warn, fail), message and fix (null or"
+                        + " empty when there is nothing to do).",
+                "",
                 "Exit codes: 0 all required checks pass (warnings may remain), 3 a required check failed."})
 public final class DoctorCommand extends BaseCommand {
+
+    @Mixin
+    FormatMixin format;
+
+    /** The fields of a check in {@code --format json|csv}. */
+    static final List<String> COLUMNS = List.of("name", "level", "message", "fix");
 
     /** How bad a failed check is. */
     enum Level {
@@ -113,8 +126,19 @@ public final class DoctorCommand extends BaseCommand {
         if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             checks.add(loadCheck(measureLoad(LOAD_MILLIS), LOAD_MILLIS));
         }
-        print(checks);
+        switch (format.format()) {
+            case json -> out().print(Export.json(COLUMNS, records(checks)));
+            case csv -> out().print(Export.csv(COLUMNS, records(checks)));
+            case text -> print(checks);
+        }
+        out().flush();
         return exitCode(checks);
+    }
+
+    /** Each check as {@link #COLUMNS}: its name, its level in lower case, what was found, and what to do (null: nothing). */
+    static List<List<Object>> records(List<Check> checks) {
+        return checks.stream().map(c -> Arrays.<Object>asList(c.name(), c.level().name().toLowerCase(Locale.ROOT), c.detail(),
+                c.explanation())).toList();
     }
 
     void print(List<Check> checks) {

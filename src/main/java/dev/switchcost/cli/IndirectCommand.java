@@ -5,6 +5,7 @@ import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
+import dev.switchcost.render.IndirectExport;
 import dev.switchcost.render.IndirectTable;
 import dev.switchcost.render.ProcessThreadTable;
 import dev.switchcost.results.Bench;
@@ -24,7 +25,7 @@ import java.util.List;
         footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost indirect results/quick",
-            "  switchcost indirect --format tsv results/quick > indirect.tsv"},
+            "  switchcost indirect --format csv results/quick > indirect.csv"},
         mixinStandardHelpOptions = true,
         header = "Derive direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
         description = {
@@ -39,13 +40,15 @@ import java.util.List;
         })
 public final class IndirectCommand extends BaseCommand {
 
-    enum Format { text, tsv, json }
+    enum Format { text, tsv, csv, json }
 
     @Parameters(index = "0", paramLabel = "RESULTS", description = "A JMH result file written with -rf json, or a results directory.")
     Path results;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "Write FORMAT: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). json: the working-set rows as"
+            description = "Write FORMAT: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). tsv: the text table's cells,"
+                    + " tab-separated, for plotting; csv: one row per working-set row and estimator and per process-minus-thread"
+                    + " row, each value, its 99.9%% error and its unit in separate columns; json: the working-set rows as"
                     + " JSON lines, one object per row and estimator (whole, paired, paper): benchmark, params, size, stride,"
                     + " walk, placement, estimator, ns per switch, error, flags (--json, the old spelling, still works).")
     Format format = Format.text;
@@ -82,6 +85,14 @@ public final class IndirectCommand extends BaseCommand {
                 throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " results (--json prints working-set rows only)");
             }
             IndirectTable.jsonLines(ws).forEach(out()::println);
+            out().flush();
+            return ExitCodes.OK;
+        }
+        if (format == Format.csv) {
+            if (ws.isEmpty() && pt.isEmpty()) {
+                throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " or " + Bench.Names.PROCESS_VS_THREAD + " results");
+            }
+            out().print(IndirectExport.csv(ws, pt));
             out().flush();
             return ExitCodes.OK;
         }

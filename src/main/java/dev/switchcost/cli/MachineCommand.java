@@ -21,7 +21,13 @@ import java.nio.file.Path;
         header = "Print this machine's metadata (CPU, caches, kernel, mitigations, hypervisor, JDK, limits) as JSON.",
         description = "Prints machine.json, the metadata switchcost writes beside every result, or with -o/--output DIR "
                 + "writes it into DIR (an existing, writable directory).")
-public final class MachineCommand extends BaseCommand {
+public final class MachineCommand extends BaseCommand implements OutputDirMixin.Defaulted {
+
+    @Override
+    public String outputDefault() {
+        return "none: machine.json goes to stdout; with DIR, DIR/machine.json";
+    }
+
 
     @Mixin
     OutputDirMixin output;

@@ -87,7 +87,13 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
                         + "benchmark regex runs those benchmarks instead (every @Param value they declare, the quick iterations), "
                         + "without the C comparison.",
                 "--full: every benchmark with its own @Warmup/@Measurement/@Fork settings."})
-public final class RunCommand extends BaseCommand {
+public final class RunCommand extends BaseCommand implements OutputDirMixin.Defaulted {
+
+    @Override
+    public String outputDefault() {
+        return "results; the run writes into a new DIR/" + ResultsDir.pattern(null) + " directory";
+    }
+
 
     static class Mode {
         @Option(names = "--quick", description = "The headline run: short fixed iterations over the quick set (the default).")

@@ -69,6 +69,7 @@ public final class SwitchcostCommand extends BaseCommand {
                 .header("Print a bash/zsh completion script: source <(switchcost generate-completion)")
                 .footerHeading("%nExamples:%n").footer("  source <(switchcost generate-completion)",
                         "  switchcost generate-completion > /etc/bash_completion.d/switchcost");
+        OutputDirMixin.describe(cl);
         HelpLayout.apply(cl); // after the header above: wrapped at spaces, never inside "compare.json"
         // run hands JMH's own options (-wi, -prof gc, -jvmArgs ...) to JMH's parser
         cl.getSubcommands().get("run").setUnmatchedOptionsArePositionalParams(true);

@@ -46,7 +46,13 @@ import java.util.TreeSet;
                 + "replication figures. A failed repetition is recorded with its reason, never averaged in, and makes the exit code 1."
         },
         mixinStandardHelpOptions = true)
-public final class WorkingSetCommand extends BaseCommand {
+public final class WorkingSetCommand extends BaseCommand implements OutputDirMixin.Defaulted {
+
+    @Override
+    public String outputDefault() {
+        return "a new results/" + ResultsDir.pattern("working-set") + " directory";
+    }
+
 
     static final int MAX_KIB = 1_048_576;
 

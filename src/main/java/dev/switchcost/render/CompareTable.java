@@ -37,25 +37,40 @@ public final class CompareTable {
                         "× native", "switches/round trip (vol + invol)", INSTRUCTIONS_HEADER)
                 : new Table.Builder("llrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
                 "× native", "switches/round trip (vol + invol)");
-        for (Column.Group g : Column.Group.values()) {
-            for (String placement : placements(r)) {
-                List<CompareResults.Cell> cells = r.cells().stream()
-                        .filter(c -> c.group().equals(g.name()) && c.placement().equals(placement)).toList();
-                if (cells.isEmpty()) {
-                    continue;
-                }
-                Estimate base = r.cell(g.baseline(), placement).filter(c -> c.nanos().n() > 0).map(CompareResults.Cell::estimate).orElse(null);
-                for (CompareResults.Cell c : cells) {
-                    List<String> row = row(placement, c, base, c.column().equals(g.baseline().name()));
-                    if (simulated) {
-                        row = new ArrayList<>(row);
-                        row.add(instructions(r.simulation(), c));
-                    }
-                    t.row(row);
-                }
+        for (Figure f : figures(r)) {
+            List<String> row = row(f);
+            if (simulated) {
+                row = new ArrayList<>(row);
+                row.add(instructions(r.simulation(), f.cell()));
             }
+            t.row(row);
         }
         return t.build();
+    }
+
+    /**
+     * One row of the table before it is words: the cell on its placement and its group's native baseline there (null
+     * when that has no figure). The table and {@link CompareExport} both read these, so text, JSON and CSV agree.
+     */
+    record Figure(String placement, CompareResults.Cell cell, Estimate base, boolean baseline) {
+
+        /** Ratio to the native baseline with its error; null for the baseline itself, without a baseline or a figure. */
+        Estimate ratio() {
+            return baseline || base == null || cell.nanos().n() == 0 ? null : cell.estimate().over(base);
+        }
+    }
+
+    /** The rows in table order: per group, per placement, every cell (one per JDK of {@code compare --jdk}). */
+    static List<Figure> figures(CompareResults r) {
+        List<Figure> out = new ArrayList<>();
+        for (Column.Group g : Column.Group.values()) {
+            for (String placement : placements(r)) {
+                Estimate base = r.cell(g.baseline(), placement).filter(c -> c.nanos().n() > 0).map(CompareResults.Cell::estimate).orElse(null);
+                r.cells().stream().filter(c -> c.group().equals(g.name()) && c.placement().equals(placement))
+                        .forEach(c -> out.add(new Figure(placement, c, base, c.column().equals(g.baseline().name()))));
+            }
+        }
+        return out;
     }
 
     /** The run's placements, then any other a cell ran on (the syscall floor runs unpinned whatever was asked). */
@@ -65,7 +80,9 @@ public final class CompareTable {
         return List.copyOf(all);
     }
 
-    private static List<String> row(String placement, CompareResults.Cell c, Estimate base, boolean isBaseline) {
+    private static List<String> row(Figure f) {
+        String placement = f.placement();
+        CompareResults.Cell c = f.cell();
         // why a cell has no figure goes last, where a long reason widens no column
         if (c.unavailable() != null) {
             return List.of(placement, c.label(), "n/a", "", "", "not run: " + c.unavailable());
@@ -81,7 +98,7 @@ public final class CompareTable {
             return List.of(placement, c.label(), "FAILED", "", "", why);
         }
         Estimate e = c.estimate();
-        String ratio = isBaseline ? "1 (baseline)" : base == null ? "n/a" : Fmt.times(e.over(base));
+        String ratio = f.baseline() ? "1 (baseline)" : f.ratio() == null ? "n/a" : Fmt.times(f.ratio());
         List<String> marks = new ArrayList<>();
         if (failedCount > 0) {
             marks.add(failedCount + " failed");
@@ -119,6 +136,12 @@ public final class CompareTable {
             return "";
         }
         return s.count(column.get()).map(i -> Fmt.num(i.perRoundTrip())).orElse(s.unavailable() == null ? "" : s.unavailable());
+    }
+
+    /** A native cell's simulated instructions per round trip as a number; null when it was not counted. */
+    static Double instructionCount(CompareResults.Simulation s, CompareResults.Cell c) {
+        return Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column()) && CompareSimulation.COLUMNS.contains(x))
+                .findFirst().flatMap(s::count).map(CompareResults.Instructions::perRoundTrip).orElse(null);
     }
 
     public static String preamble(CompareResults r) {

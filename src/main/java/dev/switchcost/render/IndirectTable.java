@@ -275,7 +275,12 @@ public final class IndirectTable {
      */
     public static List<String> jsonLines(List<Row> rows) {
         Gson gson = new GsonBuilder().serializeNulls().disableHtmlEscaping().create();
-        List<String> out = new ArrayList<>();
+        return records(rows).stream().map(gson::toJson).toList();
+    }
+
+    /** The objects of {@link #jsonLines}, one per row and estimator, for JSON lines and {@link IndirectExport}'s CSV. */
+    static List<Map<String, Object>> records(List<Row> rows) {
+        List<Map<String, Object>> out = new ArrayList<>();
         for (Row r : rows) {
             if (r.paired() != null) {
                 IndirectCost.Paired p = r.paired();
@@ -283,14 +288,14 @@ public final class IndirectTable {
                 m.put("control_ns", p.control() == null || !Double.isFinite(p.control().value()) ? null : p.control().value());
                 m.put("control_error", p.control() == null || !Double.isFinite(p.control().halfWidth()) ? null
                         : p.control().halfWidth());
-                out.add(gson.toJson(m));
+                out.add(m);
                 if (p.beyond() != null) {
                     // at size 0 the whole cost is 0 by definition, with no flag unless that row switched too rarely
                     Map<String, Object> w = jsonRow(r, "whole", p.benchmark(), p.params(), p.whole(), p.wholeFlags(),
                             p.switchesPerOp());
                     w.put("beyond_ns_per_switch", Double.isFinite(p.beyond().value()) ? p.beyond().value() : null);
                     w.put("beyond_error", Double.isFinite(p.beyond().halfWidth()) ? p.beyond().halfWidth() : null);
-                    out.add(gson.toJson(w));
+                    out.add(w);
                 }
             }
             if (r.paperRun()) {
@@ -305,7 +310,7 @@ public final class IndirectTable {
                 }
                 m.put("direct_ns_per_switch", r.direct() == null ? null : r.direct().value());
                 m.put("direct_error", r.direct() == null || !Double.isFinite(r.direct().halfWidth()) ? null : r.direct().halfWidth());
-                out.add(gson.toJson(m));
+                out.add(m);
             }
         }
         return out;

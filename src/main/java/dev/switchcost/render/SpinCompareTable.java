@@ -74,20 +74,28 @@ public final class SpinCompareTable {
     /** The JVM's figure against C's by the one verdict rule; the words for "less" and "more" of a time. */
     static String verdict(SpinCompareResults.Cell c, SpinCompareResults.Cell jvm, ToDoubleFunction<SpinCompareResults.Sample> f,
                           String less, String more) {
-        if (c == null || jvm == null || c.usable().isEmpty() || jvm.usable().isEmpty()) {
+        Diff.Judged j = judged(c, jvm, f);
+        if (j == null) {
             return "";
         }
-        Estimate a = c.estimate(f);
-        Estimate b = jvm.estimate(f);
-        if (!Double.isFinite(a.value()) || !Double.isFinite(b.value())) {
-            return "";
-        }
-        Diff.Judged j = Diff.judge(a, b, true);
         return switch (j.verdict()) {
             case FASTER -> less + " (" + Fmt.times(j.ratio()) + ")";
             case SLOWER -> more + " (" + Fmt.times(j.ratio()) + ")";
             default -> j.verdict().text("JVM");
         };
+    }
+
+    /** The JVM's figure against C's by {@link Diff#judge}; null when either has none. */
+    static Diff.Judged judged(SpinCompareResults.Cell c, SpinCompareResults.Cell jvm, ToDoubleFunction<SpinCompareResults.Sample> f) {
+        if (c == null || jvm == null || c.usable().isEmpty() || jvm.usable().isEmpty()) {
+            return null;
+        }
+        Estimate a = c.estimate(f);
+        Estimate b = jvm.estimate(f);
+        if (!Double.isFinite(a.value()) || !Double.isFinite(b.value())) {
+            return null;
+        }
+        return Diff.judge(a, b, true);
     }
 
     private static String switches(SpinCompareResults.Cell c) {

@@ -203,6 +203,11 @@ public final class ResultsDir implements AutoCloseable {
         }
     }
 
+    /** How a run directory's name reads in help: {@code <host>-<date-time>[-label]}, the shape of {@link #name}. */
+    public static String pattern(String label) {
+        return "<host>-<date-time>" + (label == null || label.isBlank() ? "" : "-" + label);
+    }
+
     /** {@code host-yyyyMMdd-HHmmss[-label]}. */
     static String name(String host, LocalDateTime when, String label) {
         String safeHost = host == null || host.isBlank() ? "unknown" : host.replaceAll("[^A-Za-z0-9._-]", "_");

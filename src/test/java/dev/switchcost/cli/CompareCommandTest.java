@@ -7,6 +7,7 @@ import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.nativebaseline.NativeSimulation;
+import dev.switchcost.render.CompareExport;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
@@ -102,8 +103,13 @@ class CompareCommandTest {
         Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
         Path dir = tmp.resolve("cmp");
         CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--allow-disturbed",
-                "--jdk", jdk21.java().getPath(), "--jdk", newer.java().getPath(), "-o", dir.toString());
+                "--jdk", jdk21.java().getPath(), "--jdk", newer.java().getPath(), "-o", dir.toString(), "--format", "csv");
         assertEquals(ExitCodes.OK, r.exit(), r.err());
+        // --format csv: stdout is the table's rows alone (the trailer went to stderr), one per JDK, as --from re-prints them
+        List<List<String>> csv = DiffFormatsTest.parse(r.out());
+        assertEquals(CompareExport.COLUMNS, csv.get(0));
+        assertTrue(r.err().contains("raw data: "), r.err());
+        assertEquals(r.out(), CliResult.run("compare", "--from", dir.toString(), "--format", "csv").out());
         CompareResults c = CompareResults.read(dir.resolve("compare.json"));
         List<CompareResults.Cell> nativeFutex = c.cells(Column.NATIVE_FUTEX, "SAME_CPU");
         assertEquals(1, nativeFutex.size(), "native cells run once");

@@ -6,6 +6,9 @@ import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.sample.Fixtures;
 import dev.switchcost.measure.sample.Interference;
 import dev.switchcost.measure.sample.PerfSupport;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -15,7 +18,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,6 +37,39 @@ class DoctorCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("perf"), r.out());
         assertTrue(r.out().contains("placement SAME_CPU"), r.out());
+    }
+
+    /** Issue 29: one JSON record per check, the same checks the text prints, failed ones with a fix; CSV alike. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void formatJsonAndCsvWriteOneRecordPerCheck() {
+        CliResult r = CliResult.run("doctor", "--format", "json");
+        assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
+        JsonArray checks = JsonParser.parseString(r.out()).getAsJsonArray();
+        assertTrue(checks.size() > 8, r.out());
+        for (var e : checks) {
+            JsonObject o = e.getAsJsonObject();
+            assertEquals(DoctorCommand.COLUMNS, List.copyOf(o.keySet()));
+            assertTrue(Set.of("ok", "info", "warn", "fail").contains(o.get("level").getAsString()), o.toString());
+            assertFalse(o.get("name").getAsString().isBlank(), o.toString());
+        }
+        assertTrue(checks.asList().stream().anyMatch(o -> o.getAsJsonObject().get("name").getAsString().equals("placement SAME_CPU")));
+        CliResult csv = CliResult.run("doctor", "--format", "csv");
+        List<List<String>> rows = DiffFormatsTest.parse(csv.out());
+        assertEquals(DoctorCommand.COLUMNS, rows.get(0));
+        rows.subList(1, rows.size()).forEach(row -> assertEquals(4, row.size(), row.toString()));
+    }
+
+    @Test
+    void aFailedCheckIsARecordWithItsFix() {
+        var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 17, "17.0.9", true, null, List.of(), NO_PERF,
+                null, null));
+        List<Object> jdk = DoctorCommand.records(checks).stream().filter(f -> f.get(0).equals("jdk")).findFirst().orElseThrow();
+        assertEquals("fail", jdk.get(1));
+        assertEquals("17.0.9", jdk.get(2));
+        assertTrue(jdk.get(3).toString().contains("JAVA_HOME"), jdk.toString());
+        List<Object> os = DoctorCommand.records(checks).get(0);
+        assertEquals(Arrays.asList("os", "ok", "Linux", null), os);
     }
 
     /** The paranoid line says, in one line, what the value means for sample and --flamegraph, as root and not. */

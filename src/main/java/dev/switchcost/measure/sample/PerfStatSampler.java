@@ -157,7 +157,8 @@ public final class PerfStatSampler implements Sampler {
         synchronized (pending) {
             for (String c : columns) {
                 Double sum = pending.get(c);
-                v.put(c, sum == null || secs <= 0 ? 0.0 : sum / secs);
+                // no perf interval ended inside this reading: unknown (blank in the CSV, '-' live), not 0
+                v.put(c, sum == null || secs <= 0 ? Double.NaN : sum / secs);
             }
             pending.clear();
         }

@@ -1,0 +1,48 @@
+package dev.switchcost.render;
+
+import com.google.gson.GsonBuilder;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rows for a program or a spreadsheet ({@code --format json|csv} of {@code compare}, {@code indirect}, {@code doctor}): a JSON array of
+ * objects keyed by the columns, or CSV with a header, cells as {@link DiffExport#cell} writes them. A null field is JSON
+ * null and an empty CSV cell; a non-finite number is null too, never "NaN".
+ */
+public final class Export {
+
+    private Export() {
+    }
+
+    /** {@code v} if finite, else null. */
+    public static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    public static String json(List<String> columns, List<List<Object>> rows) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (List<Object> f : rows) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            for (int i = 0; i < columns.size(); i++) {
+                o.put(columns.get(i), f.get(i));
+            }
+            out.add(o);
+        }
+        return new GsonBuilder().serializeNulls().setPrettyPrinting().disableHtmlEscaping().create().toJson(out) + "\n";
+    }
+
+    public static String csv(List<String> columns, List<List<Object>> rows) {
+        StringBuilder sb = new StringBuilder(String.join(",", columns)).append("\n");
+        for (List<Object> f : rows) {
+            List<String> cells = new ArrayList<>();
+            for (Object o : f) {
+                cells.add(DiffExport.cell(o));
+            }
+            sb.append(String.join(",", cells)).append("\n");
+        }
+        return sb.toString();
+    }
+}
