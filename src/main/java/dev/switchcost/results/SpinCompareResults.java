@@ -156,21 +156,4 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
     public Path write(Path dir) {
         return AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
     }
-
-    /** @throws IllegalArgumentException naming the file and the field when it is not a spin-compare.json */
-    public static SpinCompareResults read(Path file) throws IOException {
-        String text = InputFiles.read(file);
-        SpinCompareResults r;
-        try {
-            JsonFields.check(text, SpinCompareResults.class, Set.of("cells.samples.interference", "cells.samples.interference.intruder"),
-                    Set.of("cells.impl", "cells.strategy", "cells.reply", "cells.placement"), file, "a switchcost spin-compare.json");
-            r = GSON.fromJson(text, SpinCompareResults.class);
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(file + " is not a switchcost spin-compare.json: " + JmhJson.cause(e), e);
-        }
-        if (r == null || r.cells() == null || r.schema() != 1) {
-            throw new IllegalArgumentException(file + " is not a switchcost spin-compare.json (schema 1 with cells)");
-        }
-        return r;
-    }
 }
