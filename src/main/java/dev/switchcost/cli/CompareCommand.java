@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * {@code switchcost compare}: the native baseline and the matching JVM benchmarks in interleaved
@@ -215,16 +216,28 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
     }
 
     static List<Placement> parsePlacements(List<String> names) {
+        return parsePlacements(names, List.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU),
+                p -> "compare has no " + p + " native program; choose from UNPINNED, SAME_CPU, CROSS_CPU");
+    }
+
+    /**
+     * The placements named in {@code names}, each once, in the order named.
+     *
+     * @param allowed the placements the command runs, as its error for an unknown name lists them
+     * @param refusal the error for a placement that exists but is not allowed
+     */
+    static List<Placement> parsePlacements(List<String> names, List<Placement> allowed, Function<Placement, String> refusal) {
         List<Placement> out = new ArrayList<>();
         for (String n : names) {
             Placement p;
             try {
                 p = Placement.valueOf(n.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage("unknown placement '" + n + "'; choose from UNPINNED, SAME_CPU, CROSS_CPU");
+                throw SwitchcostException.usage("unknown placement '" + n + "'; choose from "
+                        + String.join(", ", allowed.stream().map(Enum::name).toList()));
             }
-            if (p == Placement.SMT_SIBLING) {
-                throw SwitchcostException.usage("compare has no SMT_SIBLING native program; choose from UNPINNED, SAME_CPU, CROSS_CPU");
+            if (!allowed.contains(p)) {
+                throw SwitchcostException.usage(refusal.apply(p));
             }
             if (!out.contains(p)) {
                 out.add(p);

@@ -21,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -159,25 +158,8 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
     }
 
     static List<Placement> parsePlacements(List<String> names) {
-        List<Placement> out = new ArrayList<>();
-        for (String n : names) {
-            Placement p;
-            try {
-                p = Placement.valueOf(n.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage("unknown placement '" + n + "'; choose from SAME_CPU, CROSS_CPU");
-            }
-            if (p != Placement.SAME_CPU && p != Placement.CROSS_CPU) {
-                throw SwitchcostException.usage("working-set pins both sides: choose from SAME_CPU, CROSS_CPU, not " + p);
-            }
-            if (!out.contains(p)) {
-                out.add(p);
-            }
-        }
-        if (out.isEmpty()) {
-            throw SwitchcostException.usage("--placements needs at least one placement");
-        }
-        return out;
+        return CompareCommand.parsePlacements(names, List.of(Placement.SAME_CPU, Placement.CROSS_CPU),
+                p -> "working-set pins both sides: choose from SAME_CPU, CROSS_CPU, not " + p);
     }
 
     private static long parseLong(String s, String option) {

@@ -168,25 +168,40 @@ public final class CpuPerRequest {
         return runs.stream().filter(r -> r.pool() == pool).sorted((a, b) -> Integer.compare(a.index(), b.index())).toList();
     }
 
+    /** Where a measured change stands against the forecast's interval. */
+    public enum Standing {
+        /** the measured change has no value */
+        NO_VALUE,
+        /** within the forecast's interval */
+        INSIDE,
+        /** outside it, and the measurement's error is unknown */
+        OUTSIDE,
+        /** outside it, and the measurement's own interval misses the forecast's too */
+        MISS,
+        /** outside it, but the measurement's own interval overlaps the forecast's */
+        NOT_RESOLVED
+    }
+
+    /**
+     * @param miss           how far outside the forecast's interval the measured change lies (ns per request; 0 unless outside)
+     * @param below          whether it lies below the interval
+     * @param pairsNeeded    ({@link Standing#NOT_RESOLVED}) how many times the pairs would bring the measurement's
+     *                       half-width below the miss (the half-width shrinks as 1/√pairs)
+     */
+    public record Verdict(Standing standing, double miss, boolean below, double pairsNeeded) {
+    }
+
     /** How a measured change stands against the forecast's interval [lower, upper] (ns per request). */
-    public static String judge(Estimate measured, double lower, double upper) {
+    public static Verdict judge(Estimate measured, double lower, double upper) {
         double m = measured.value();
-        if (!Double.isFinite(m)) {
-            return "no verdict: the measured change has no value";
-        }
-        if (m >= lower && m <= upper) {
-            return "inside: the measured change lies within the forecast's interval";
+        if (!Double.isFinite(m) || (m >= lower && m <= upper)) {
+            return new Verdict(Double.isFinite(m) ? Standing.INSIDE : Standing.NO_VALUE, 0, false, 0);
         }
         double miss = m < lower ? lower - m : m - upper;
-        String outside = String.format(Locale.ROOT, "outside: the measured change lies %.0f ns per request %s the forecast's interval",
-                miss, m < lower ? "below" : "above");
         if (!measured.errorKnown() || measured.lower() > upper || measured.upper() < lower) {
-            return outside + (measured.errorKnown() ? ", and its own 99.9 % interval misses the forecast's too: a miss" : "");
+            return new Verdict(measured.errorKnown() ? Standing.MISS : Standing.OUTSIDE, miss, m < lower, 0);
         }
         double halfWidth = (measured.upper() - measured.lower()) / 2;
-        return outside + String.format(Locale.ROOT, ", but not resolved: the measurement's own 99.9 %% interval [%.0f, %.0f]"
-                + " overlaps the forecast's. Telling a miss of %.0f ns from noise needs a half-width below it, about %.0f× the"
-                + " pairs (the half-width shrinks as 1/√pairs)", measured.lower(), measured.upper(), miss,
-                Math.ceil(Math.pow(halfWidth / miss, 2)));
+        return new Verdict(Standing.NOT_RESOLVED, miss, m < lower, Math.ceil(Math.pow(halfWidth / miss, 2)));
     }
 }

@@ -155,15 +155,6 @@ public final class Diff {
         return new Judged(r, d, v);
     }
 
-    /**
-     * The old one-fork rule, kept for the A/A study's contrast and for nothing else: the iterations of all forks as
-     * independent samples ({@link Estimate#oldOneForkRule}), flagged when the 99.9% interval of B − A excludes 0 (Welch's
-     * t-test, α = 0.001), with no minimum effect. True when it would flag the pair.
-     */
-    public static boolean oldOneForkRuleFlags(JmhRow a, JmhRow b) {
-        return Estimate.oldOneForkRule(b.primary()).minus(Estimate.oldOneForkRule(a.primary())).resolved();
-    }
-
     /** The rows of {@code r} by key; of rows with one key (several files holding one trial), the first read. */
     static Map<String, JmhRow> index(Results r) {
         boolean severalJdks = r.jdks().size() > 1;

@@ -84,15 +84,34 @@ public final class ForecastCheckReport {
         } else {
             b.append(String.format(Locale.ROOT, "Forecast (forecast.json, %s): %.0f ns per request, interval [%.0f, %.0f].%n%n",
                     forecast.where(), forecast.value(), forecast.lower(), forecast.upper()));
-            b.append("Whole process: ").append(change.judgeable() ? CpuPerRequest.judge(change, forecast.lower(), forecast.upper())
-                    : "no verdict: the measured change has fewer than two complete pairs").append('\n');
+            b.append("Whole process: ").append(judged(change, forecast)).append('\n');
             if (changeWithoutJit != null) {
-                b.append("\nWithout the JIT compiler threads: ").append(changeWithoutJit.judgeable()
-                        ? CpuPerRequest.judge(changeWithoutJit, forecast.lower(), forecast.upper())
-                        : "no verdict: the measured change has fewer than two complete pairs").append('\n');
+                b.append("\nWithout the JIT compiler threads: ").append(judged(changeWithoutJit, forecast)).append('\n');
             }
         }
         return b.toString();
+    }
+
+    private static String judged(Estimate measured, Forecast forecast) {
+        return measured.judgeable() ? judgement(measured, forecast.lower(), forecast.upper())
+                : "no verdict: the measured change has fewer than two complete pairs";
+    }
+
+    /** How a measured change stands against the forecast's interval [lower, upper] (ns per request), in words. */
+    static String judgement(Estimate measured, double lower, double upper) {
+        CpuPerRequest.Verdict v = CpuPerRequest.judge(measured, lower, upper);
+        String outside = String.format(Locale.ROOT, "outside: the measured change lies %.0f ns per request %s the forecast's interval",
+                v.miss(), v.below() ? "below" : "above");
+        return switch (v.standing()) {
+            case NO_VALUE -> "no verdict: the measured change has no value";
+            case INSIDE -> "inside: the measured change lies within the forecast's interval";
+            case OUTSIDE -> outside;
+            case MISS -> outside + ", and its own 99.9 % interval misses the forecast's too: a miss";
+            case NOT_RESOLVED -> outside + String.format(Locale.ROOT, ", but not resolved: the measurement's own 99.9 %% interval"
+                    + " [%.0f, %.0f] overlaps the forecast's. Telling a miss of %.0f ns from noise needs a half-width below it, about"
+                    + " %.0f× the pairs (the half-width shrinks as 1/√pairs)", measured.lower(), measured.upper(), v.miss(),
+                    v.pairsNeeded());
+        };
     }
 
     private static void row(StringBuilder b, String name, Estimate e) {

@@ -91,14 +91,7 @@ public final class ReportRenderer {
 
         doc = page.section("working-set", "Working set: indirect cost per switch", "the working set's indirect cost", QUICK);
         WorkingSetSections.workingSet(doc, chartFiles, outDir, chartsDir, found);
-        for (Results r : inputs) {
-            Table simulated = SimulatedMissesTable.table(r.simulated());
-            if (simulated != null) {
-                doc.p("**Simulated misses per switch (" + SimulatedMissesTable.LABEL + ")**" + (several ? " · " + r.label() : ""));
-                doc.p(SimulatedMissesTable.LEGEND);
-                doc.table(simulated, SimulatedMissesTable.PARAMETERS);
-            }
-        }
+        simulatedMisses(doc, inputs);
 
         if (inputs.stream().anyMatch(r -> r.indirectSweep() != null)) {
             // only where a working-set run is among the inputs: other reports do not miss it
@@ -130,6 +123,18 @@ public final class ReportRenderer {
         page.appendTo(report);
 
         return write(report, title, outDir, chartFiles, page.ids());
+    }
+
+    /** Each input's simulated misses per switch (cachegrind), named by input when there are several. */
+    private static void simulatedMisses(Doc doc, List<Results> inputs) {
+        for (Results r : inputs) {
+            Table simulated = SimulatedMissesTable.table(r.simulated());
+            if (simulated != null) {
+                doc.p("**Simulated misses per switch (" + SimulatedMissesTable.LABEL + ")**" + (inputs.size() > 1 ? " · " + r.label() : ""));
+                doc.p(SimulatedMissesTable.LEGEND);
+                doc.table(simulated, SimulatedMissesTable.PARAMETERS);
+            }
+        }
     }
 
     /** The page and its charts to their files; nothing is written before everything is rendered (no chart without its report). */

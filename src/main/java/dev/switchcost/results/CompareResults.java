@@ -2,7 +2,6 @@ package dev.switchcost.results;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonParseException;
 import dev.switchcost.measure.jmh.Disturbance;
 
 import java.io.IOException;
@@ -188,16 +187,9 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
 
     /** @throws IllegalArgumentException when the file is not a compare.json */
     public static CompareResults read(Path file) throws IOException {
-        CompareResults r;
-        String text = InputFiles.read(file);
-        try {
-            JsonFields.check(text, CompareResults.class, Set.of("simulation", "simulation.counts", "cells.samples.interference", "cells.samples.interference.intruder"),
-                    Set.of("cells.column", "cells.group", "cells.label", "cells.placement"), file, "a switchcost compare.json");
-            r = GSON.fromJson(text, CompareResults.class);
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, "a switchcost compare.json")
-                    : file + " is not a switchcost compare.json: " + JmhJson.cause(e), e);
-        }
+        CompareResults r = JsonFields.read(GSON, InputFiles.read(file), CompareResults.class,
+                Set.of("simulation", "simulation.counts", "cells.samples.interference", "cells.samples.interference.intruder"),
+                Set.of("cells.column", "cells.group", "cells.label", "cells.placement"), file, "a switchcost compare.json");
         if (r == null || r.cells() == null || r.placements() == null || r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost compare.json (schema 1 with placements and cells)");
         }

@@ -2,7 +2,6 @@ package dev.switchcost.results;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonParseException;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -95,15 +94,8 @@ public record IndirectSweepResults(int schema, String createdAt, int repetitions
 
     /** @throws IllegalArgumentException when the file is not a switchcost indirect.json */
     public static IndirectSweepResults read(Path file) throws IOException {
-        IndirectSweepResults r;
-        String text = InputFiles.read(file);
-        try {
-            JsonFields.check(text, IndirectSweepResults.class, Set.of(), Set.of("cells.impl", "cells.placement"), file, "a switchcost indirect.json");
-            r = GSON.fromJson(text, IndirectSweepResults.class);
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, "a switchcost indirect.json")
-                    : file + " is not a switchcost indirect.json: " + JmhJson.cause(e), e);
-        }
+        IndirectSweepResults r = JsonFields.read(GSON, InputFiles.read(file), IndirectSweepResults.class, Set.of(),
+                Set.of("cells.impl", "cells.placement"), file, "a switchcost indirect.json");
         if (r == null || r.cells() == null || r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost indirect.json (schema 1 with cells)");
         }

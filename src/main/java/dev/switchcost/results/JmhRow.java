@@ -110,11 +110,6 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
         return shortName() + (params.isEmpty() ? "" : " " + paramsText()) + " [" + mode + "]";
     }
 
-    /** The primary score in ns/op, NaN when the row is not a time per op. */
-    public double nsPerOp() {
-        return primary.isTimePerOp() ? primary.score() : Double.NaN;
-    }
-
     /** The primary score's estimate (see {@link Estimate}). */
     public Estimate estimate() {
         return primary.estimate();

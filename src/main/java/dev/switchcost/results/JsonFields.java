@@ -1,5 +1,6 @@
 package dev.switchcost.results;
 
+import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -62,6 +63,22 @@ final class JsonFields {
         }
         new JsonFields.Walk(file, what, optional, required).record(root.getAsJsonObject(), type, "", "");
         return root;
+    }
+
+    /**
+     * {@link #check}, then the record as {@code gson} reads it.
+     *
+     * @throws IllegalArgumentException naming the file, when it is not JSON, misses a field, or holds a value of another type
+     */
+    static <T extends Record> T read(Gson gson, String text, Class<T> type, Set<String> optional, Set<String> required, Path file,
+                                     String what) {
+        try {
+            check(text, type, optional, required, file, what);
+            return gson.fromJson(text, type);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, what)
+                    : file + " is not " + what + ": " + JmhJson.cause(e), e);
+        }
     }
 
     /** {@code an object}, {@code a string}, ... */

@@ -1,9 +1,7 @@
 package dev.switchcost.session;
 
 import dev.switchcost.launch.Jdk;
-import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.InterferenceProfiler;
@@ -23,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -168,12 +165,7 @@ public final class CompareRunner {
             progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement);
             progress.flush();
             CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
-            if (s.error() != null) {
-                progress.println("compare:   failed: " + s.error());
-            } else if (s.disturbed()) {
-                progress.println("compare:   disturbed: other tasks took its CPUs; " + (s.disturbedKept()
-                        ? "kept, marked (--allow-disturbed)" : "left out of every figure"));
-            }
+            Interleaved.reportOutcome(progress, "compare", s.error(), s.disturbed(), s.disturbedKept());
             p.samples.add(s);
         });
         List<CompareResults.Cell> cells = new ArrayList<>();
@@ -188,14 +180,7 @@ public final class CompareRunner {
     /** Cells in table order; those that cannot run carry the reason. */
     private List<Plan> plan() {
         Optional<String> nativeMissing = nativeRunner.unavailableReason();
-        Map<Placement, String> placementMissing = new EnumMap<>(Placement.class);
-        Topology topology = Topology.current();
-        for (Placement p : settings.placements()) {
-            Placement.Assignment a = p.assign(topology, CpuPinning.allowedCpus());
-            if (!a.isAvailable()) {
-                placementMissing.put(p, "placement unavailable: " + a.unavailable());
-            }
-        }
+        Map<Placement, String> placementMissing = Interleaved.unavailablePlacements(settings.placements());
         List<Plan> plans = new ArrayList<>();
         for (Column.Group g : Column.Group.values()) {
             // the syscall floor does not depend on placement: measured once, unpinned, whatever placements were asked
@@ -242,7 +227,7 @@ public final class CompareRunner {
             NativeResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
-                    r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null, reading, kept(reading));
+                    r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null, reading, Interleaved.kept(reading, settings.keepDisturbed()));
         } catch (NativeRunner.NativeRunException e) {
             return failed(rep, e.getMessage());
         }
@@ -252,8 +237,7 @@ public final class CompareRunner {
     private long calibrate(NativeProgram program, Placement placement) {
         long probe = program == NativeProgram.GETTID ? 100_000 : 2_000;
         NativeResult r = nativeRunner.run(program, placement, probe, 1, NATIVE_TIMEOUT_SECONDS).get(0);
-        long n = (long) (settings.nativeTargetNanos() / Math.max(1.0, r.nsPerRoundTrip()));
-        return Math.max(1_000, Math.min(n, 500_000_000L));
+        return Interleaved.calibrated(settings.nativeTargetNanos(), r.nsPerRoundTrip(), 1_000);
     }
 
     private CompareResults.Sample runJmh(Plan p, int rep) {
@@ -266,12 +250,7 @@ public final class CompareRunner {
         Map<String, Result> sec = cell.result().getSecondaryResults();
         Disturbance.Reading reading = Disturbance.reading(sec).orElse(null);
         return new CompareResults.Sample(rep, primary.getScore(), primary.getScoreError(), JmhCell.score(sec, "ctxsw.voluntary.norm"),
-                JmhCell.score(sec, "ctxsw.involuntary.norm"), JmhCell.score(sec, "ctxsw.total.norm"), "", null, reading, kept(reading));
-    }
-
-    /** Whether a repetition that read so is kept in the figures though disturbed ({@code --allow-disturbed}). */
-    private boolean kept(Disturbance.Reading reading) {
-        return reading != null && reading.disturbed() && settings.keepDisturbed();
+                JmhCell.score(sec, "ctxsw.involuntary.norm"), JmhCell.score(sec, "ctxsw.total.norm"), "", null, reading, Interleaved.kept(reading, settings.keepDisturbed()));
     }
 
     private static CompareResults.Sample failed(int rep, String why) {

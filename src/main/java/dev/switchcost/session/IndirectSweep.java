@@ -1,8 +1,6 @@
 package dev.switchcost.session;
 
-import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
@@ -136,11 +134,10 @@ public final class IndirectSweep {
         if (nativeMissing.isEmpty() && !Files.isExecutable(nativeRunner.dir().resolve(NATIVE_PROGRAM))) {
             nativeMissing = Optional.of(NATIVE_PROGRAM + " not built in " + nativeRunner.dir() + " (scripts/build-native.sh)");
         }
-        Topology topology = Topology.current();
+        Map<Placement, String> unavailable = Interleaved.unavailablePlacements(settings.placements());
         List<Plan> plans = new ArrayList<>();
         for (Placement pl : settings.placements()) {
-            Placement.Assignment a = pl.assign(topology, CpuPinning.allowedCpus());
-            String placementMissing = a.isAvailable() ? null : "placement unavailable: " + a.unavailable();
+            String placementMissing = unavailable.get(pl);
             for (long size : settings.sizesKiB()) {
                 for (long stride : settings.strides()) {
                     plans.add(new Plan(IndirectSweepResults.JVM, size, stride, pl,

@@ -1,8 +1,6 @@
 package dev.switchcost.session;
 
-import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.InterferenceProfiler;
@@ -21,7 +19,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,12 +119,7 @@ public final class SpinCompareRunner {
             progress.printf("compare --spin: repetition %d/%d: %s%n", rep, settings.repetitions(), p.label());
             progress.flush();
             SpinCompareResults.Sample s = p.impl().equals(SpinCompareResults.C) ? runNative(p, rep) : runJmh(p, rep);
-            if (s.error() != null) {
-                progress.println("compare --spin:   failed: " + s.error());
-            } else if (s.disturbed()) {
-                progress.println("compare --spin:   disturbed: other tasks took its CPUs; " + (s.disturbedKept()
-                        ? "kept, marked (--allow-disturbed)" : "left out of every figure"));
-            }
+            Interleaved.reportOutcome(progress, "compare --spin", s.error(), s.disturbed(), s.disturbedKept());
             p.samples().add(s);
         });
         List<SpinCompareResults.Cell> cells = new ArrayList<>();
@@ -143,14 +135,7 @@ public final class SpinCompareRunner {
     private List<Plan> plan() {
         Optional<String> nativeMissing = nativeRunner.unavailableReason().map(m -> "native not built: " + m);
         Optional<JmhTargets.Target> jvm = targets.find(new JmhTargets.Target(Bench.SPIN_OR_PARK.fullName(), Map.of()));
-        Map<Placement, String> placementMissing = new EnumMap<>(Placement.class);
-        Topology topology = Topology.current();
-        for (Placement p : settings.grid().placements()) {
-            Placement.Assignment a = p.assign(topology, CpuPinning.allowedCpus());
-            if (!a.isAvailable()) {
-                placementMissing.put(p, "placement unavailable: " + a.unavailable());
-            }
-        }
+        Map<Placement, String> placementMissing = Interleaved.unavailablePlacements(settings.grid().placements());
         List<Plan> plans = new ArrayList<>();
         for (SpinGrid.Cell c : settings.grid().cells()) {
             String missing = placementMissing.get(c.placement());
@@ -178,7 +163,7 @@ public final class SpinCompareRunner {
             NativeSpinResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new SpinCompareResults.Sample(rep, r.result().nsPerRoundTrip(), r.cpuNsPerRoundTrip(),
-                    r.result().switchesPerRoundTrip(), r.futexWaitsPerRoundTrip(), null, reading, kept(reading));
+                    r.result().switchesPerRoundTrip(), r.futexWaitsPerRoundTrip(), null, reading, Interleaved.kept(reading, settings.keepDisturbed()));
         } catch (NativeRunner.NativeRunException e) {
             return SpinCompareResults.Sample.failed(rep, e.getMessage());
         }
@@ -189,8 +174,7 @@ public final class SpinCompareRunner {
         long probe = c.strategy() == SpinGrid.Strategy.SPIN && c.placement() == Placement.SAME_CPU
                 ? PROBE_ROUND_TRIPS_SPIN_ONE_CPU : PROBE_ROUND_TRIPS;
         NativeSpinResult r = nativeRunner.runSpin(c.placement(), probe, 1, args, NATIVE_TIMEOUT_SECONDS).get(0);
-        long n = (long) (settings.nativeTargetNanos() / Math.max(1.0, r.result().nsPerRoundTrip()));
-        return Math.max(MIN_ROUND_TRIPS, Math.min(n, 500_000_000L));
+        return Interleaved.calibrated(settings.nativeTargetNanos(), r.result().nsPerRoundTrip(), MIN_ROUND_TRIPS);
     }
 
     private SpinCompareResults.Sample runJmh(Plan p, int rep) {
@@ -202,10 +186,6 @@ public final class SpinCompareRunner {
         Map<String, Result> sec = cell.result().getSecondaryResults();
         Disturbance.Reading reading = Disturbance.reading(sec).orElse(null);
         return new SpinCompareResults.Sample(rep, primary.getScore(), JmhCell.score(sec, JVM_CPU), JmhCell.score(sec, JVM_SWITCHES),
-                Double.NaN, null, reading, kept(reading));
-    }
-
-    private boolean kept(Disturbance.Reading reading) {
-        return reading != null && reading.disturbed() && settings.keepDisturbed();
+                Double.NaN, null, reading, Interleaved.kept(reading, settings.keepDisturbed()));
     }
 }

@@ -2,6 +2,8 @@ package dev.switchcost.derive;
 
 import dev.switchcost.derive.CpuPerRequest.Pool;
 import dev.switchcost.derive.CpuPerRequest.Run;
+import dev.switchcost.derive.CpuPerRequest.Standing;
+import dev.switchcost.derive.CpuPerRequest.Verdict;
 import dev.switchcost.measure.sample.H2loadSummary;
 import dev.switchcost.results.Estimate;
 import org.junit.jupiter.api.Test;
@@ -68,19 +70,15 @@ class CpuPerRequestTest {
     void theVerdictSaysInsideOrByHowMuchItMissedAndWhetherTheMissIsResolved() {
         // three pairs: the 99.9 % interval is -10,000 ± 18,244 (t(2) = 31.6)
         Estimate wide = Estimate.ofSamples(new double[] {-10_000, -11_000, -9_000});
-        assertTrue(CpuPerRequest.judge(wide, -12_000, -8_000).startsWith("inside"));
-        assertEquals("outside: the measured change lies 4000 ns per request below the forecast's interval, but not resolved:"
-                + " the measurement's own 99.9 % interval [-28244, 8244] overlaps the forecast's. Telling a miss of 4000 ns"
-                + " from noise needs a half-width below it, about 21× the pairs (the half-width shrinks as 1/√pairs)",
-                CpuPerRequest.judge(wide, -6_000, -2_000));
+        assertEquals(Standing.INSIDE, CpuPerRequest.judge(wide, -12_000, -8_000).standing());
+        assertEquals(new Verdict(Standing.NOT_RESOLVED, 4_000, true, 21), CpuPerRequest.judge(wide, -6_000, -2_000));
         // twenty pairs a little apart: the interval is tight, and it misses the forecast's
         double[] tight = new double[20];
         for (int i = 0; i < tight.length; i++) {
             tight[i] = -10_000 + (i % 2 == 0 ? 100 : -100);
         }
-        assertEquals("outside: the measured change lies 12000 ns per request above the forecast's interval, and its own"
-                + " 99.9 % interval misses the forecast's too: a miss",
-                CpuPerRequest.judge(Estimate.ofSamples(tight), -30_000, -22_000));
+        assertEquals(new Verdict(Standing.MISS, 12_000, false, 0), CpuPerRequest.judge(Estimate.ofSamples(tight), -30_000, -22_000));
+        assertEquals(Standing.NO_VALUE, CpuPerRequest.judge(Estimate.ofSamples(new double[0]), -1, 1).standing());
     }
 
     @Test

@@ -81,7 +81,7 @@ class ResultsReaderTest {
     private static void checkRow(JmhRow row) {
         assertTrue(row.benchmark().startsWith("dev.switchcost.bench."), row.benchmark());
         assertEquals(Metric.NS_PER_OP, row.primary().unit(), row.key());
-        assertTrue(Double.isFinite(row.nsPerOp()) && row.nsPerOp() > 0, row.key());
+        assertTrue(Double.isFinite(row.primary().score()) && row.primary().score() > 0, row.key());
         assertFalse(row.failed());
         // a sample-mode row of several forks keeps histograms, whose iteration means are not JMH's score's samples
         if (row.primary().values().length > 1 && (row.forks() <= 1 || !"sample".equals(row.mode()))) {
@@ -165,7 +165,7 @@ class ResultsReaderTest {
         assertEquals(46666.88, p.p99(), 1e-6);
         assertEquals(3425353.728, p.p999(), 1e-6);
         assertEquals(26673152, p.max(), 1e-6);
-        assertEquals(21684.970014519283, row.nsPerOp(), 1e-6, "the mean stays the primary score");
+        assertEquals(21684.970014519283, row.primary().score(), 1e-6, "the mean stays the primary score");
         assertEquals(null, Results.load(FIXTURE_DIR).rows().get(0).percentiles(), "avgt rows have none");
         // a row that claims percentiles but lacks one is refused, naming it
         String json = Files.readString(f).replaceFirst("\"99\\.0\" : [0-9.]+,", "");

@@ -2,6 +2,8 @@ package dev.switchcost.session;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,5 +17,26 @@ class InterleavedTest {
         List<String> ran = new ArrayList<>();
         Interleaved.run(List.of("a", "b", "-", "c"), 3, c -> !c.equals("-"), (c, rep) -> ran.add(c + rep));
         assertEquals(List.of("a1", "b1", "c1", "c2", "b2", "a2", "a3", "b3", "c3"), ran);
+    }
+
+    @Test
+    void calibrationAimsAtTheTargetWithinItsBounds() {
+        assertEquals(2_000, Interleaved.calibrated(1_000_000, 500, 20));
+        assertEquals(1_000, Interleaved.calibrated(1_000_000, 1e9, 1_000), "at least the minimum");
+        assertEquals(500_000_000L, Interleaved.calibrated(Long.MAX_VALUE, 0.5, 20), "at most 500 million");
+    }
+
+    @Test
+    void saysNothingAfterACleanRepetitionAndOneLineAfterAFailedOrDisturbedOne() {
+        StringWriter out = new StringWriter();
+        PrintWriter progress = new PrintWriter(out);
+        Interleaved.reportOutcome(progress, "compare", null, false, false);
+        Interleaved.reportOutcome(progress, "compare", "boom", true, false);
+        Interleaved.reportOutcome(progress, "compare --spin", null, true, true);
+        Interleaved.reportOutcome(progress, "compare", null, true, false);
+        progress.flush();
+        assertEquals(String.join(System.lineSeparator(), "compare:   failed: boom",
+                "compare --spin:   disturbed: other tasks took its CPUs; kept, marked (--allow-disturbed)",
+                "compare:   disturbed: other tasks took its CPUs; left out of every figure", ""), out.toString());
     }
 }

@@ -4,7 +4,6 @@ import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.linux.Rusage;
 import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.ThreadCounters;
-import joptsimple.OptionException;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
@@ -17,8 +16,6 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
-import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,10 +78,8 @@ public final class ContextSwitchProfiler implements InternalProfiler {
                         "Regex over thread names (comm, at most 15 characters) whose switches are counted.")
                 .withRequiredArg().ofType(String.class).defaultsTo(DEFAULT_THREADS);
         parser.accepts("help", "Print this help.");
-        OptionSet set = parse(parser, initLine);
-        if (set.has("help")) {
-            throw new ProfilerException(help(parser));
-        }
+        OptionSet set = InitLine.parse(parser, initLine, "ctxsw",
+                "Usage: -prof " + ContextSwitchProfiler.class.getName() + ":threads=REGEX");
         try {
             this.threads = Pattern.compile(set.valueOf(threadsOpt));
         } catch (PatternSyntaxException e) {
@@ -93,32 +88,6 @@ public final class ContextSwitchProfiler implements InternalProfiler {
         if (!Files.isReadable(Path.of("/proc/self/task"))) {
             throw new ProfilerException("ctxsw: /proc/self/task is not readable; this profiler needs Linux procfs");
         }
-    }
-
-    /** Splits JMH's {@code key=value;key=value} init line as JMH's own profilers do. */
-    static OptionSet parse(OptionParser parser, String initLine) throws ProfilerException {
-        List<String> args = new ArrayList<>();
-        for (String s : initLine.split(";")) {
-            if (!s.isBlank()) {
-                args.add("--" + s.trim());
-            }
-        }
-        try {
-            return parser.parse(args.toArray(new String[0]));
-        } catch (OptionException e) {
-            throw new ProfilerException("ctxsw: " + e.getMessage() + "\n" + help(parser));
-        }
-    }
-
-    private static String help(OptionParser parser) {
-        StringWriter sw = new StringWriter();
-        try {
-            sw.write("Usage: -prof " + ContextSwitchProfiler.class.getName() + ":threads=REGEX\n");
-            parser.printHelpOn(sw);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        return sw.toString();
     }
 
     @Override

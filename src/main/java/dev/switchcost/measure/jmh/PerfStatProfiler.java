@@ -16,7 +16,6 @@ import org.openjdk.jmh.results.ScalarResult;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,42 +69,14 @@ public final class PerfStatProfiler implements ExternalProfiler {
         OptionSpec<Integer> intervalOpt = parser.accepts("interval", "perf stat -I interval in ms (>= 10).")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(100);
         parser.accepts("help", "Print this help.");
-        OptionSet set = parse(parser, initLine);
-        if (set.has("help")) {
-            throw new ProfilerException(usage(parser));
-        }
+        OptionSet set = InitLine.parse(parser, initLine, "perfstat",
+                "Usage: -prof " + PerfStatProfiler.class.getName() + ":events=cache-misses,cycles;interval=100");
         this.events = List.copyOf(set.valuesOf(eventsOpt));
         this.intervalMs = set.valueOf(intervalOpt);
         if (intervalMs < 10) {
             throw new ProfilerException("perfstat: interval must be >= 10 ms (perf stat -I), got " + intervalMs);
         }
         this.support = support != null ? support : PerfSupport.probe(events);
-    }
-
-    /** JMH's {@code key=value;key=value} init line, as JMH's own profilers take it; errors name this profiler. */
-    static OptionSet parse(OptionParser parser, String initLine) throws ProfilerException {
-        List<String> args = new ArrayList<>();
-        for (String s : initLine.split(";")) {
-            if (!s.isBlank()) {
-                args.add("--" + s.trim());
-            }
-        }
-        try {
-            return parser.parse(args.toArray(new String[0]));
-        } catch (joptsimple.OptionException e) {
-            throw new ProfilerException("perfstat: " + e.getMessage() + "\n" + usage(parser));
-        }
-    }
-
-    private static String usage(OptionParser parser) {
-        StringWriter sw = new StringWriter();
-        sw.write("Usage: -prof " + PerfStatProfiler.class.getName() + ":events=cache-misses,cycles;interval=100\n");
-        try {
-            parser.printHelpOn(sw);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return sw.toString();
     }
 
     @Override
