@@ -2,7 +2,6 @@ package dev.switchcost.results;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonParseException;
 import dev.switchcost.measure.jmh.Disturbance;
 
 import java.io.IOException;
@@ -126,17 +125,10 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
      * @throws IllegalArgumentException one line naming the file when it is not one
      */
     public static SpinCompareResults read(Path file) throws IOException {
-        String text = InputFiles.read(file);
         String what = "a switchcost spin-compare.json";
-        SpinCompareResults r;
-        try {
-            JsonFields.check(text, SpinCompareResults.class, Set.of("cells.samples.interference", "cells.samples.interference.intruder"),
-                    Set.of("cells.impl", "cells.strategy", "cells.reply", "cells.placement"), file, what);
-            r = GSON.fromJson(text, SpinCompareResults.class);
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, what)
-                    : file + " is not " + what + ": " + JmhJson.cause(e), e);
-        }
+        SpinCompareResults r = JsonFields.read(GSON, InputFiles.read(file), SpinCompareResults.class,
+                Set.of("cells.samples.interference", "cells.samples.interference.intruder"),
+                Set.of("cells.impl", "cells.strategy", "cells.reply", "cells.placement"), file, what);
         if (r == null || r.cells() == null || r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not " + what + " (schema 1 with cells)");
         }
