@@ -6,7 +6,7 @@
 #   1. quiet: every benchmark family at the short settings of issue 30 (-f 1 -wi 1 -i 5 -r 200ms), RUNS times,
 #      and `run --quick` RUNS times. Wanted: every trial exit 0, no trial-disturbed line in any status file.
 #   2. neighbours, each beside a FutexPingPong trial: `taskset -c 1 yes` (SAME_CPU), `taskset -c 1 nice -n 19 yes`,
-#      a bursty loop at 10 % and at 20 % duty (10 or 20 ms busy every 100 ms) on CPU 1, and `taskset -c 0 yes` beside
+#      a bursty neighbour at 10 % and at 20 % duty (a python3 loop: 10 or 20 ms busy, then 90 or 80 ms asleep) on CPU 1, and `taskset -c 0 yes` beside
 #      a CROSS_CPU row. Wanted: every one exit 1, its status naming it disturbed or inconclusive; none exit 0.
 #
 # Each run writes its own results directory under OUT; the table at the end (OUT/verdicts.tsv) is one line per
@@ -41,9 +41,15 @@ one() {
   printf '%s\t%s\t%s\n' "$name" "$rc" "${trials:-none}" | tee -a "$out/verdicts.tsv"
 }
 
-bursty() {  # $1: busy ms in every 100 ms, on CPU 1
+bursty() {  # $1: busy ms in every 100 ms, on CPU 1: one long-lived process that spins, then sleeps the rest
   local busy=$1
-  ( while :; do timeout "0.0$busy" taskset -c 1 sh -c 'while :; do :; done'; sleep "0.$((100 - busy))"; done ) &
+  taskset -c 1 python3 -c "
+import time
+while True:
+    end = time.perf_counter() + $busy / 1000
+    while time.perf_counter() < end:
+        pass
+    time.sleep((100 - $busy) / 1000)" &
   neighbour_pids+=($!)
 }
 
