@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.measure.sample.CommandUsage;
+import dev.switchcost.measure.sample.JvmThreadNames;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.ProfilerWatchdog;
@@ -401,7 +402,7 @@ public final class SampleCommand extends BaseCommand {
         if (tree == null || !(tree.seconds() > 0)) {
             return;
         }
-        SampledThreads threads = SampledThreads.of(tree.threads(), tree.seconds());
+        SampledThreads threads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()));
         this.sampledThreads = threads;
         out().print(SampleTables.busiest(threads, top));
     }

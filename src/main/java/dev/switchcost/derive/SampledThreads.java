@@ -26,7 +26,7 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
     /**
      * One thread, or a group of them.
      *
-     * @param name          the thread's name (its comm), or the role's
+     * @param name          the thread's name: the JVM's own where it was read, else the kernel's (15 bytes); or the role's
      * @param role          the role
      * @param pid           the process (0 for a group)
      * @param tid           the thread (0 for a group)
@@ -50,6 +50,15 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
 
     /** @param seconds the time the totals were counted over; more than 0 */
     public static SampledThreads of(List<ThreadTotal> totals, double seconds) {
+        return of(totals, seconds, Map.of());
+    }
+
+    /**
+     * @param seconds   the time the totals were counted over; more than 0
+     * @param fullNames a JVM's own names of its threads by tid ({@code JvmThreadNames}): a thread is shown by its full
+     *                  name where the kernel's 15 bytes begin it (the role is still read from the kernel's name)
+     */
+    public static SampledThreads of(List<ThreadTotal> totals, double seconds, Map<Integer, String> fullNames) {
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("sampled for " + seconds + " s");
         }
@@ -58,7 +67,9 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
         List<Line> lines = new ArrayList<>();
         for (ThreadTotal t : totals) {
             ThreadRole role = jvm.get(t.pid()) ? ThreadRole.ofJvmThread(t.name()) : ThreadRole.USER;
-            lines.add(new Line(t.name(), role, t.pid(), t.tid(), 1, t.voluntary() / seconds, t.involuntary() / seconds,
+            String full = fullNames.get(t.tid());
+            String name = full != null && full.startsWith(t.name()) ? full : t.name();
+            lines.add(new Line(name, role, t.pid(), t.tid(), 1, t.voluntary() / seconds, t.involuntary() / seconds,
                     t.waitNanos() / 1e6 / seconds, t.runNanos() / 1e9, t.ended()));
         }
         lines.sort(BUSIEST);

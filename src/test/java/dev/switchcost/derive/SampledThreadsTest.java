@@ -52,6 +52,20 @@ class SampledThreadsTest {
     }
 
     @Test
+    void aJvmsOwnNamesReplaceTheKernelsCutOnesWhereTheyBeginWithThem() {
+        SampledThreads s = SampledThreads.of(JVM, 2.0, java.util.Map.of(11, "C2 CompilerThread0", 13, "ForkJoinPool-1-worker-1",
+                10, "main"));
+        java.util.Map<Integer, String> names = new java.util.HashMap<>();
+        s.threads().forEach(l -> names.put(l.tid(), l.name()));
+        assertEquals("C2 CompilerThread0", names.get(11));
+        assertEquals("ForkJoinPool-1-worker-1", names.get(13));
+        assertEquals("java", names.get(10), "the launcher's thread is 'java' to the kernel and 'main' to the JVM: not the same thread name");
+        assertEquals("GC Thread#0", names.get(12), "no full name read: the kernel's");
+        assertEquals(ThreadRole.CARRIERS, s.threads().stream().filter(l -> l.tid() == 13).findFirst().orElseThrow().role(),
+                "the role is still read from the kernel's name");
+    }
+
+    @Test
     void noTimeIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> SampledThreads.of(JVM, 0));
     }

@@ -5,7 +5,6 @@ import dev.switchcost.SwitchcostException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -13,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -140,25 +138,20 @@ public final class AsyncProfiler {
 
     /** {@code jcmd PID JVMTI.agent_load LIB OPTIONS}, with this JDK's jcmd. */
     private List<String> jcmdCommand(long pid, String options) {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        return List.of(Files.isExecutable(jcmd) ? jcmd.toString() : "jcmd", String.valueOf(pid),
-                "JVMTI.agent_load", library.toString(), "\"" + options + "\""); // unquoted, jcmd splits at '='
+        return Jcmd.command(pid, List.of("JVMTI.agent_load", library.toString(), "\"" + options + "\"")); // unquoted, jcmd splits at '='
     }
 
-    /** Runs {@link #jcmdCommand}; a failure is an environment error. */
+    /** Runs {@link #jcmdCommand}, bounded ({@link Jcmd}); a failure is an environment error. */
     private void jcmd(long pid, String options) {
-        List<String> cmd = jcmdCommand(pid, options);
         String out;
         int exit;
         try {
-            // not through launch.ParentDeath: jcmd answers and ends by itself (bounded below)
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
+            Jcmd.Answer a = Jcmd.run(jcmdCommand(pid, options), 30);
+            if (a.timedOut()) {
                 throw SwitchcostException.environment("--flamegraph: jcmd " + pid + " did not answer in 30 s");
             }
-            exit = p.exitValue();
+            out = a.output();
+            exit = a.exit();
         } catch (IOException e) {
             throw SwitchcostException.environment("--flamegraph: cannot run jcmd (" + e.getMessage() + "); it comes with the JDK");
         } catch (InterruptedException e) {
