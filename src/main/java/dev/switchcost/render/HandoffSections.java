@@ -89,8 +89,11 @@ final class HandoffSections {
         List<String> readings = new ArrayList<>();
         for (Findings f : inputs) {
             String card = AnswerCard.render(f);
-            card.lines().filter(l -> l.startsWith("  → "))
-                    .forEach(l -> readings.add((inputs.size() > 1 ? f.input().label() + ": " : "") + l.substring(4)));
+            String spinBest = SpinSections.bestText(f);
+            String prefix = inputs.size() > 1 ? f.input().label() + ": " : "";
+            // the spin reading says what it agrees with: the card's line above it, which has no row in the table
+            card.lines().filter(l -> l.startsWith("  → ")).map(l -> l.substring(4))
+                    .forEach(l -> readings.add(prefix + (l.equals(spinBest) ? SpinSections.budgetText(f) + "; " + l : l)));
         }
         doc.bullets(readings.isEmpty() ? List.of("Not enough rows for a reading (run `switchcost run --quick`).") : readings);
     }

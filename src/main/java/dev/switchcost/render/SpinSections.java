@@ -34,16 +34,35 @@ final class SpinSections {
         if (f.spin().isEmpty()) {
             return List.of();
         }
-        SpinBudget s = f.spin(CARD_PLACEMENT) != null ? f.spin(CARD_PLACEMENT) : f.spin().get(0);
+        return List.of(String.format("%-" + labelWidth + "s", "Spin") + budgetText(f), "  → " + bestText(f));
+    }
+
+    /** The card's spin budget: "spin up to X µs, then park (2-competitive on two CPUs)"; null without SpinOrPark rows. */
+    static String budgetText(Findings f) {
+        SpinBudget s = cardBudget(f);
+        if (s == null) {
+            return null;
+        }
         String where = CARD_PLACEMENT.equals(s.placement()) ? "two CPUs" : s.placement();
-        String budget = s.blockCostNs() == null ? "no PARK row at replyNs=0: no 2-competitive budget"
+        return s.blockCostNs() == null ? "no PARK row at replyNs=0: no 2-competitive budget"
                 : "spin up to " + us(s.blockCostNs().value()) + ", then park (2-competitive on " + where + ")";
+    }
+
+    /** The card's reading of the measured best budget and its verdicts; null without SpinOrPark rows. */
+    static String bestText(Findings f) {
+        SpinBudget s = cardBudget(f);
+        if (s == null) {
+            return null;
+        }
         SpinBudget.Reply r = s.firstWin() != null ? s.firstWin()
                 : s.replies().stream().filter(x -> x.best() != null).findFirst().orElse(null);
-        String best = r == null ? "no SPIN_THEN_PARK curve" : "measured best at D=" + reply(r.replyNs()) + ": B=" + us(r.best().budgetNs())
+        return r == null ? "no SPIN_THEN_PARK curve" : "measured best at D=" + reply(r.replyNs()) + ": B=" + us(r.best().budgetNs())
                 + (r.beatsBoth() == null ? " (not judged)" : r.beatsBoth() ? ", beats park & spin" : ", not resolved from park/spin")
                 + (Boolean.TRUE.equals(r.agrees()) ? ", agrees" : Boolean.FALSE.equals(r.agrees()) ? ", disagrees" : "");
-        return List.of(String.format("%-" + labelWidth + "s", "Spin") + budget, "  → " + best);
+    }
+
+    private static SpinBudget cardBudget(Findings f) {
+        return f.spin().isEmpty() ? null : f.spin(CARD_PLACEMENT) != null ? f.spin(CARD_PLACEMENT) : f.spin().get(0);
     }
 
     private static String us(double ns) {
