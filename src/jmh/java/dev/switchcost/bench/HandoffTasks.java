@@ -110,7 +110,9 @@ public abstract class HandoffTasks extends CountedTrial {
     /**
      * Notes, before the iteration's first op, the run time of the threads that carry the handoff: this (JMH) thread,
      * which drives ping once per op, and the carriers or platform tasks of ping and pong (found by name in
-     * {@code /proc/self/task}, read outside the measured loop). Their sum over the iteration, per round trip, is the
+     * {@code /proc/self/task}, read outside the measured loop). On JDK 25 the scheduler's timer thread
+     * ({@code ForkJoinPool-N-delayScheduler}) is among them: the kernel's 15 bytes of a name cannot tell it from a
+     * carrier, and it works only for timed parks ({@code PARK_NANOS}), where its time is part of the handoff's. Their sum over the iteration, per round trip, is the
      * pair's CPU time ({@link PairedWalkProfiler#CPU}), as {@code PrimitiveHandoff} reports it for a platform pair.
      */
     @Setup(Level.Iteration)
