@@ -45,11 +45,41 @@ final class SpinChart {
             return Optional.empty();
         }
         List<Label> labels = new ArrayList<>();
+        // a log x axis that spans less than a decade draws no tick label: linear then
+        double lo = points.stream().mapToDouble(p -> p.latencyNs().value()).filter(v -> v > 0).min().orElse(1);
+        double hi = points.stream().mapToDouble(p -> p.latencyNs().value()).filter(v -> v > 0).max().orElse(1);
+        boolean logX = hi / lo > 10;
         XYChart chart = CurveChart.curveChart("Latency against CPU per round trip, " + placement + ", reply delay " + SpinSections.reply(r.replyNs()),
-                "mean round trip, ns (log scale)", "CPU of both threads, ns per round trip", List.copyOf(curves.values()), List.of(),
+                "mean round trip, ns" + (logX ? " (log scale)" : ""), "CPU of both threads, ns per round trip", List.copyOf(curves.values()), List.of(),
                 null, false, true, labels);
+        labelBudgets(chart, labels, r.curve(), lo, hi, logX);
         String safe = r.replyNs().replace(':', '-');
         return Optional.of(new Chart("spin-" + placement.toLowerCase() + "-" + safe, question, chart,
                 CurveChart.keys(chart, curves.values()), labels));
+    }
+
+    /**
+     * Writes "B = 20 µs" beside the SPIN_THEN_PARK points, in budget order, leaving out a label that would fall on one
+     * already written (closer than a twentieth of the x range and half a tenth of the CPU range, or half a decade on a
+     * log axis), and none for a point drawn in the row below a log axis.
+     */
+    private static void labelBudgets(XYChart chart, List<Label> labels, List<SpinBudget.Point> curve, double lo, double hi, boolean logX) {
+        double yMax = curve.stream().mapToDouble(p -> p.cpuNs().value()).max().orElse(1);
+        boolean logY = chart.getStyler().isYAxisLogarithmic();
+        List<double[]> written = new ArrayList<>();
+        for (SpinBudget.Point p : curve) {
+            double x = p.latencyNs().value();
+            double y = p.cpuNs().value();
+            if (!(x > 0) || !Double.isFinite(y) || logY && !CurveChart.onLogAxis(p.cpuNs())) {
+                continue; // a point in the row below a log axis has its value written there
+            }
+            double fx = logX ? Math.log(x / lo) / Math.log(Math.max(hi / lo, 1.0001)) : (x - lo) / Math.max(hi - lo, 1);
+            double fy = logY ? Math.log10(y) : y / yMax * 10; // in tenths of the range, or decades
+            boolean crowded = written.stream().anyMatch(w -> Math.abs(w[0] - fx) < 0.05 && Math.abs(w[1] - fy) < 0.5);
+            if (!crowded) {
+                written.add(new double[] {fx, fy});
+                ChartFrame.text(chart, labels, "B = " + Fmt.num(p.budgetNs() / 1000.0) + " µs", x, logY ? y * 1.45 : y + yMax / 25);
+            }
+        }
     }
 }

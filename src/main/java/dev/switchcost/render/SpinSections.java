@@ -104,7 +104,8 @@ final class SpinSections {
             doc.table(t.build());
         }
         doc.p("One round trip = two handoffs. cpu_ns is both threads' schedstat run time per round trip (cpu.pair); for"
-                + " virtual threads it is not read (n/a). A disturbed cell is marked and stays its own row. Errors: "
+                + " virtual threads, the run time of the carriers that ran them and of the thread that drives them (n/a in"
+                + " results made before 2026-11-26). A disturbed cell is marked and stays its own row. Errors: "
                 + Estimate.RULE + ".");
     }
 
