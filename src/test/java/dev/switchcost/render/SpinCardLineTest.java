@@ -29,6 +29,22 @@ class SpinCardLineTest {
         assertTrue(lines.stream().noneMatch(l -> l.endsWith("…")), "no line cut at the card's width: " + card);
     }
 
+    static final Path RESOLVED = Path.of("docs/results/2026-11-26-epyc-kvm/spin-resolve/spin/vm-20261126-021446");
+
+    /** Ten forks and the bimodal reply mix: the best budget's interval lies below PARK's and SPIN's, and the card says so. */
+    @Test
+    void tenForksResolveABudgetThatBeatsBothEndsAndAgreesWithTheCard() {
+        Findings f = Findings.of(Results.load(RESOLVED));
+        String card = AnswerCard.render(f);
+        List<String> lines = card.lines().toList();
+        int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("Spin")).findFirst().orElseThrow(() -> new AssertionError(card)));
+        assertTrue(lines.get(at).endsWith("spin up to 7.89 µs, then park (2-competitive on two CPUs)"), card);
+        assertEquals("  → measured best at D=5 % at 500 µs: B=20 µs, beats park & spin, agrees", lines.get(at + 1), card);
+        dev.switchcost.derive.SpinBudget.Reply win = f.spin("CROSS_CPU").firstWin();
+        assertTrue(win.best().costNs().upper() < win.park().costNs().lower(), "below PARK's interval");
+        assertTrue(win.best().costNs().upper() < win.spin().costNs().lower(), "below SPIN's interval");
+    }
+
     @Test
     void aRunWithoutTheSweepHasNoSpinLine() throws Exception {
         Path run = java.nio.file.Files.list(QUICK).filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
