@@ -41,7 +41,7 @@ import java.util.function.Function;
             "  switchcost compare --quick",
             "  switchcost compare --repetitions 8 -o results/compare",
             "  switchcost compare --from results/compare --format csv"},
-        header = "Run native C and JVM handoffs back to back and prints them side by side.",
+        header = "Run native C and JVM handoffs back to back and print them side by side.",
         description = {
             "Runs the native baseline programs (target/native, built by scripts/build-native.sh) and the matching JMH "
                 + "benchmarks (" + Bench.Names.FUTEX + ", " + Bench.Names.PARK + ".roundTrip_park, the virtual-thread handoff, "
