@@ -107,7 +107,7 @@ public final class ForecastCheckCommand extends BaseCommand {
         }
         double target = rate > 0 ? rate : runs.get(0).targetRate();
         Run recorded = new Run(0, Pool.PLATFORM, target, load(file), 1, 0, 0, 0);
-        return recorded.problem();
+        return ForecastCheckReport.problem(recorded);
     }
 
     /** The runs in a directory of NN-POOL.proc and NN-POOL.h2load.txt files, in run order. */

@@ -97,29 +97,44 @@ public final class CpuPerRequest {
             return cpuNs() / (load.seconds() * 1e9);
         }
 
-        /** Why this run is no measurement, or {@code null} when it is one. */
-        public String problem() {
+        /** Why this run is no measurement ({@code ForecastCheckReport} words it), or {@code null} when it is one. */
+        public Problem problem() {
             if (load.started() == 0) {
-                return "the load generator finished no run (see its output, NN-POOL.h2load.txt)";
+                return Problem.NO_LOAD;
             }
             if (!load.clean()) {
-                return String.format(Locale.ROOT, "not every request answered with a 2xx: %d done, %d 2xx, %d failed, %d errored, %d timeout",
-                        load.done(), load.ok(), load.failed(), load.errored(), load.timeout());
+                return Problem.NOT_EVERY_2XX;
             }
             if (!load.held(targetRate, RATE_TOLERANCE)) {
-                return String.format(Locale.ROOT, "the fixed rate was not held: %.1f of %.0f requests/s", load.rate(), targetRate);
+                return Problem.RATE_NOT_HELD;
             }
             if (cpuTicks <= 0) {
-                return "no CPU time read for the server";
+                return Problem.NO_CPU_TIME;
             }
             if (pool == Pool.VIRTUAL && carriers == 0) {
-                return "the virtual pool ran without a virtual thread carrier (no ForkJoinPool thread): not on virtual threads";
+                return Problem.NO_CARRIER;
             }
             if (pool == Pool.PLATFORM && carriers > 0) {
-                return "the platform pool ran with " + carriers + " virtual thread carriers";
+                return Problem.CARRIERS_ON_PLATFORM;
             }
             return null;
         }
+    }
+
+    /** Why a run is no measurement of the fixed load on the pool it names. */
+    public enum Problem {
+        /** The load generator finished no run. */
+        NO_LOAD,
+        /** Not every request answered with a 2xx. */
+        NOT_EVERY_2XX,
+        /** The fixed rate was not held within {@link #RATE_TOLERANCE}. */
+        RATE_NOT_HELD,
+        /** No CPU time was read for the server. */
+        NO_CPU_TIME,
+        /** The virtual pool ran without a carrier: not on virtual threads. */
+        NO_CARRIER,
+        /** The platform pool ran with virtual-thread carriers. */
+        CARRIERS_ON_PLATFORM
     }
 
     /** CPU per request (ns) of one pool, between its runs; runs with a problem are left out. */

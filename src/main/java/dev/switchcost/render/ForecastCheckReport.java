@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.CpuPerRequest;
 import dev.switchcost.derive.CpuPerRequest.Pool;
 import dev.switchcost.derive.CpuPerRequest.Run;
+import dev.switchcost.measure.sample.H2loadSummary;
 import dev.switchcost.results.Estimate;
 
 import java.util.List;
@@ -32,10 +33,28 @@ public final class ForecastCheckReport {
     private ForecastCheckReport() {
     }
 
+    /** Why {@code r} is no measurement, in words; {@code null} when it is one. */
+    public static String problem(Run r) {
+        CpuPerRequest.Problem p = r.problem();
+        if (p == null) {
+            return null;
+        }
+        H2loadSummary load = r.load();
+        return switch (p) {
+            case NO_LOAD -> "the load generator finished no run (see its output, NN-POOL.h2load.txt)";
+            case NOT_EVERY_2XX -> String.format(Locale.ROOT, "not every request answered with a 2xx: %d done, %d 2xx, %d failed, %d errored, %d timeout",
+                    load.done(), load.ok(), load.failed(), load.errored(), load.timeout());
+            case RATE_NOT_HELD -> String.format(Locale.ROOT, "the fixed rate was not held: %.1f of %.0f requests/s", load.rate(), r.targetRate());
+            case NO_CPU_TIME -> "no CPU time read for the server";
+            case NO_CARRIER -> "the virtual pool ran without a virtual thread carrier (no ForkJoinPool thread): not on virtual threads";
+            case CARRIERS_ON_PLATFORM -> "the platform pool ran with " + r.carriers() + " virtual thread carriers";
+        };
+    }
+
     public static String tsv(List<Run> runs) {
         StringBuilder b = new StringBuilder(TSV_HEADER).append('\n');
         for (Run r : runs) {
-            String problem = r.problem();
+            String problem = problem(r);
             b.append(String.format(Locale.ROOT, "%d\t%s\t%.0f\t%.2f\t%.2f\t%d\t%d\t%.1f\t%.4f\t%d\t%d\t%.3f\t%d\t%.4f\t%s%n", r.index(), r.pool().label(),
                     r.targetRate(), r.load().rate(), r.load().seconds(), r.load().ok(), r.cpuNs(),
                     r.nsPerRequest(), r.cpuShare(), r.voluntary(), r.involuntary(), r.switchesPerRequest(), r.carriers(), r.jitShare(),
@@ -76,7 +95,7 @@ public final class ForecastCheckReport {
         if (failed > 0) {
             b.append("\n").append(failed).append(" of ").append(runs.size()).append(" runs are no measurement (left out):\n");
             runs.stream().filter(r -> r.problem() != null).forEach(r -> b.append("- run ").append(r.index()).append(" (")
-                    .append(r.pool().label()).append("): ").append(r.problem()).append('\n'));
+                    .append(r.pool().label()).append("): ").append(problem(r)).append('\n'));
         }
         b.append("\n## Verdict\n\n");
         if (forecast == null) {

@@ -1,5 +1,8 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.CpuPerRequest.Pool;
+import dev.switchcost.derive.CpuPerRequest.Run;
+import dev.switchcost.measure.sample.H2loadSummary;
 import dev.switchcost.results.Estimate;
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +29,15 @@ class ForecastCheckReportTest {
         assertEquals("outside: the measured change lies 12000 ns per request above the forecast's interval, and its own"
                 + " 99.9 % interval misses the forecast's too: a miss",
                 ForecastCheckReport.judgement(Estimate.ofSamples(tight), -30_000, -22_000));
+    }
+
+    @Test
+    void aRunThatIsNoMeasurementIsToldWhyInWords() {
+        H2loadSummary served = new H2loadSummary(20, 900, 18_000, 18_000, 18_000, 0, 0, 0, 18_000);
+        Run slow = new Run(3, Pool.PLATFORM, 1000, served, 300, 1, 1, 0);
+        assertEquals("the fixed rate was not held: 900.0 of 1000 requests/s", ForecastCheckReport.problem(slow));
+        Run notVirtual = new Run(2, Pool.VIRTUAL, 900, served, 280, 1, 1, 0);
+        assertTrue(ForecastCheckReport.problem(notVirtual).endsWith("not on virtual threads"), ForecastCheckReport.problem(notVirtual));
+        assertEquals(null, ForecastCheckReport.problem(new Run(1, Pool.PLATFORM, 900, served, 300, 1, 1, 0)));
     }
 }
