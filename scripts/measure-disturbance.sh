@@ -53,6 +53,10 @@ while True:
   neighbour_pids+=($!)
 }
 
+# a missing neighbour would pass its case silently: check what the neighbours need first
+for tool in taskset python3 nice yes; do
+  command -v "$tool" > /dev/null || { echo "measure-disturbance: $tool not found; the neighbour cases need it" >&2; exit 3; }
+done
 scripts/switchcost doctor > "$out/doctor.txt" 2>&1 || true
 for i in $(seq 1 "$runs"); do
   for f in "${families[@]}"; do
