@@ -6,12 +6,13 @@
 #   1. quiet: every benchmark family at the short settings of issue 30 (-f 1 -wi 1 -i 5 -r 200ms), RUNS times,
 #      and `run --quick` RUNS times. Wanted: every trial exit 0, no trial-disturbed line in any status file.
 #   2. neighbours, each beside a FutexPingPong trial: `taskset -c 1 yes` (SAME_CPU), `taskset -c 1 nice -n 19 yes`,
-#      a bursty neighbour at 10 % and at 20 % duty (a python3 loop: 10 or 20 ms busy, then 90 or 80 ms asleep) on CPU 1, and `taskset -c 0 yes` beside
+#      a bursty neighbour at 5, 10 and 20 % duty (a python3 loop: 5, 10 or 20 ms busy, then the rest of 100 ms asleep) on
+#      CPU 1, and `taskset -c 0 yes` beside
 #      a CROSS_CPU row. Wanted: every one exit 1, its status naming it disturbed or inconclusive; none exit 0.
 #
 # Each run writes its own results directory under OUT; the table at the end (OUT/verdicts.tsv) is one line per
 # run: case, exit code, the status file's trial lines. Takes about 35 minutes with RUNS=3 on a 2-CPU machine
-# (11 families x 3 x ~1 min, 3 quick runs x ~3 min, 5 neighbours x ~20 s); run again with the same OUT, it resumes.
+# (11 families x 3 x ~1 min, 3 quick runs x ~3 min, 6 neighbours x ~20 s); run again with the same OUT, it resumes.
 # usage: scripts/measure-disturbance.sh [OUT] [RUNS]     (default docs/results/<today>-disturbance, 3)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -69,6 +70,7 @@ taskset -c 1 yes > /dev/null & neighbour_pids+=($!)
 one "yes-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
 taskset -c 1 nice -n 19 yes > /dev/null & neighbour_pids+=($!)
 one "nice19-yes-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
+bursty 5; one "bursty-5pct-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
 bursty 10; one "bursty-10pct-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
 bursty 20; one "bursty-20pct-same-cpu" "${short[@]}" -p placement=SAME_CPU "${futex[@]}"; stop_neighbours
 taskset -c 0 yes > /dev/null & neighbour_pids+=($!)

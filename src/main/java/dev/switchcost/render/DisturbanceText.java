@@ -53,10 +53,20 @@ public final class DisturbanceText {
 
     /**
      * {@code disturbed: other tasks took 48% of the measured CPUs' time (limit 5%); largest: yes (pid 1234)
-     * took 47% in its worst iteration}, naming whichever limits were crossed; {@code not disturbed} when none.
+     * took 47% in its worst iteration}, naming whichever limits were crossed ({@code disturbed: processes outside the
+     * run took 4.6% of the measured CPUs' time by their own run time (limit 2%); ...} when only the processes counted
+     * to the ns crossed theirs); {@code not disturbed} when none.
      */
     public static String why(Disturbance.Reading r) {
         StringBuilder why = new StringBuilder();
+        if (r.namedCrossed() && !r.othersCrossed()) {
+            why.append("disturbed: processes outside the run took ").append(percent(r.namedPercent()))
+                    .append(" of the measured CPUs' time by their own run time (limit ")
+                    .append(limit(Disturbance.MAX_NAMED_PERCENT)).append(')');
+            if (r.intruder() != null) {
+                why.append("; largest: ").append(intruder(r.intruder()));
+            }
+        }
         if (r.othersCrossed() || r.inconclusive() && r.othersPercent() > Disturbance.MAX_OTHERS_PERCENT) {
             why.append(r.othersCrossed() ? "disturbed: " : "inconclusive: ").append("other tasks took ")
                     .append(percent(r.othersPercent())).append(" of the measured CPUs' time (limit ")

@@ -56,6 +56,19 @@ class DisturbanceTextTest {
     }
 
     @Test
+    void aNeighbourCountedToTheNsIsNamedWithItsOwnLimit() {
+        assertEquals("disturbed: processes outside the run took 4.6% of the measured CPUs' time by their own run time (limit 2%);"
+                        + " largest: python3 (pid 5345) took 4.2% in its worst iteration",
+                DisturbanceText.why(new Disturbance.Reading(7.5, 0, new Disturbance.Intruder(5345, "python3", 4.2, true), 132, 0.0,
+                        5.4, 4.64)));
+        assertEquals("disturbed: other tasks took 50% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 49% in its"
+                        + " worst iteration; unattributed (tasks too short-lived to see) 1.0%",
+                DisturbanceText.why(new Disturbance.Reading(50, 0, new Disturbance.Intruder(7, "yes", 49, true), 132, 0.0, 1.0, 49.0)),
+                "a busy loop crosses both limits: said once, by the tick rule's words");
+        assertEquals("not disturbed", DisturbanceText.why(new Disturbance.Reading(4.8, 0, null, 132, 0.0, 4.6, 0.41)));
+    }
+
+    @Test
     void anInconclusiveShareSaysSoAndNamesWhatTookTheTime() {
         assertEquals("inconclusive: other tasks took 9.0% of the measured CPUs' time (limit 5%), too few ticks (110) to tell it"
                         + " from the limit; largest: yes (pid 7) took 8.1% in its worst iteration; interrupts 0.4%;"

@@ -48,7 +48,8 @@ import java.util.regex.Pattern;
  * {@code interference.jvm}, the run's own non-benchmark threads (this JVM's JIT, GC and JMH threads, those
  * that ended unseen, the harness and the other forks: not intruders, but visible); {@code interference.steal};
  * {@code interference.irq}, interrupts; {@code interference.unattributed}, the part of others no process or
- * interrupt accounts for; {@code interference.runqueue.norm}, the benchmark threads'
+ * interrupt accounts for; {@code interference.named}, the processes outside the run by their own run time (ns, not
+ * ticks); {@code interference.runqueue.norm}, the benchmark threads'
  * run-queue delay in ns per op; {@code interference.cpus}, how many CPUs were measured; and
  * {@code interference.intruder.<pid>.<comm>}, the largest process outside the JVM on those CPUs in each
  * iteration where it took at least {@value #INTRUDER_MIN_PERCENT}% (its worst iteration).
@@ -118,6 +119,7 @@ public final class InterferenceProfiler implements InternalProfiler {
         out.add(new ScalarResult(Disturbance.STEAL, f.stealPercent(), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult(Disturbance.IRQ, f.percent(f.irqNs()), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult(Disturbance.UNATTRIBUTED, f.percent(f.unattributedNs()), "%", AggregationPolicy.AVG));
+        out.add(new ScalarResult(Disturbance.NAMED, f.namedPercent(), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult("interference.runqueue.norm", f.runQueuePerOp(), "ns/op", AggregationPolicy.AVG));
         out.add(new ScalarResult("interference.cpus", cpus, "cpus", AggregationPolicy.MAX));
         out.add(new ScalarResult(Disturbance.TICKS, (double) f.timeNs() / CpuTicks.NS_PER_TICK, "ticks", AggregationPolicy.SUM));

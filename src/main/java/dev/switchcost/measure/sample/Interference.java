@@ -21,19 +21,23 @@ import java.util.Set;
  *   <li><b>benchmark</b> = Σ over the benchmark threads (those {@link CountedThreads} and the ctxsw
  *       profiler count, including a partner process's) of {@code schedstat} run time: all of it was
  *       spent on M, since M is the union of their CPUs;</li>
- *   <li><b>jvm</b> = the CPU time ({@code stat} utime + stime) of this JVM's other threads (JIT, GC, JMH)
+ *   <li><b>jvm</b> = the run time ({@code schedstat}, ns) of this JVM's other threads (JIT, GC, JMH)
  *       whose last CPU (field 39) at the end is in M; when M is every CPU this is exact, when pinned it
  *       is an estimate (a thread that ran on M and moved off before the end is not counted); a partner
  *       process's other threads count here too;</li>
  *   <li><b>others</b> = busy − benchmark − jvm, floored at 0: time on M taken by tasks outside this JVM
  *       (other processes, kernel threads, interrupts);</li>
+ *   <li><b>named</b> = the run time ({@code schedstat}, ns) of the threads outside the run whose last CPU at
+ *       the end is in M: the part of others that processes were seen taking, to the ns;</li>
  *   <li><b>steal</b> = Σ over M of steal.</li>
  * </ul>
- * Shares are of T. {@code /proc/stat} counts in 10 ms ticks, so over one 300 ms iteration on one CPU a
- * share is known to about ±3 percentage points; the mean over a trial's iterations is much tighter.
+ * Shares are of T. {@code /proc/stat} charges a whole 10 ms tick to whatever runs when it fires, so busy, and with it
+ * others, is a sample: over one 300 ms iteration on one CPU known to about ±3 percentage points, tighter over a
+ * trial. <i>named</i> is not sampled: each thread's {@code schedstat} counts its own run time to the ns (where a
+ * thread's {@code schedstat} cannot be read, its whole ticks stand in).
  *
- * <p>The <b>intruder</b> is the process outside this JVM with the most CPU time ({@code stat} utime +
- * stime) on threads whose last CPU at the end of the iteration is in M, grouped by process; for a task
+ * <p>The <b>intruder</b> is the process outside this JVM with the most run time ({@code schedstat})
+ * on threads whose last CPU at the end of the iteration is in M, grouped by process; for a task
  * pinned to a measured CPU (a {@code taskset -c 1 yes}) that is exact, for an unpinned one an estimate.
  * Threads that ended during the iteration count as finished (their last counters stand, adding nothing);
  * threads born during it count from zero.
@@ -114,6 +118,11 @@ public final class Interference {
             return Math.max(0, busyNs - benchNs - jvmNs);
         }
 
+        /** The share of the processes outside the run, by their own run time (not the interrupts, not the unseen), percent. */
+        public double namedPercent() {
+            return percent(namedNs);
+        }
+
         /** Others' share of the measured CPUs' time, in percent. */
         public double othersPercent() {
             return percent(othersNs());
@@ -128,12 +137,12 @@ public final class Interference {
         }
 
         /**
-         * The intruder's share of the measured CPUs' time, in percent (0 without one), at most the
-         * others' share: a process whose threads moved between CPUs is attributed by where they were at
-         * the end, which can add up to more than the measured CPUs' time.
+         * The intruder's share of the measured CPUs' time, in percent (0 without one): its own run time, at most T (a
+         * process whose threads moved between CPUs is attributed by where they were at the end, which can add up to
+         * more than the measured CPUs' time).
          */
         public double intruderPercent() {
-            return intruder().map(i -> percent(Math.min(i.ns(), othersNs()))).orElse(0.0);
+            return intruder().map(i -> percent(Math.min(i.ns(), timeNs))).orElse(0.0);
         }
 
         /** A share of the measured CPUs' time, in percent. */
@@ -247,43 +256,55 @@ public final class Interference {
             steal += a.steal() - b.steal();
             irq += a.irq() - b.irq();
         }
-        long jvmTicks = ended(before, after);
-        Map<Long, Long> othersTicks = new HashMap<>();
+        long jvmNs = ended(before, after) * CpuTicks.NS_PER_TICK;
+        Map<Long, Long> othersNs = new HashMap<>();
         Map<Long, String> names = new HashMap<>();
         for (TaskStat a : after.tasks().values()) {
             if (benchTids.contains(a.tid()) || !measured.contains(a.processor())) {
                 continue;
             }
-            long d = delta(before, a);
+            long d = deltaNs(before, a);
             if (d <= 0) {
                 continue;
             }
             if (benchPids.contains(a.pid()) || run.contains(a.pid())) {
-                jvmTicks += d;
+                jvmNs += d;
             } else {
-                othersTicks.merge(a.pid(), d, Long::sum);
+                othersNs.merge(a.pid(), d, Long::sum);
                 names.putIfAbsent(a.pid(), a.comm());
             }
         }
         // a process is named by its main thread, whether or not that one ran
-        othersTicks.keySet().forEach(pid -> {
+        othersNs.keySet().forEach(pid -> {
             TaskStat main = after.tasks().get((int) (long) pid);
             if (main != null && main.pid() == pid) {
                 names.put(pid, main.comm());
             }
         });
-        List<Intruder> top = othersTicks.entrySet().stream()
+        List<Intruder> top = othersNs.entrySet().stream()
                 .sorted(Comparator.comparingLong((Map.Entry<Long, Long> e) -> e.getValue()).reversed()).limit(INTRUDERS)
-                .map(e -> new Intruder(e.getKey(), names.get(e.getKey()), e.getValue() * CpuTicks.NS_PER_TICK)).toList();
-        long named = othersTicks.values().stream().mapToLong(Long::longValue).sum();
-        return new Figures(total * CpuTicks.NS_PER_TICK, busy * CpuTicks.NS_PER_TICK, benchRun,
-                jvmTicks * CpuTicks.NS_PER_TICK, steal * CpuTicks.NS_PER_TICK, benchWait, ops, top,
-                irq * CpuTicks.NS_PER_TICK, named * CpuTicks.NS_PER_TICK);
+                .map(e -> new Intruder(e.getKey(), names.get(e.getKey()), e.getValue())).toList();
+        long named = othersNs.values().stream().mapToLong(Long::longValue).sum();
+        return new Figures(total * CpuTicks.NS_PER_TICK, busy * CpuTicks.NS_PER_TICK, benchRun, jvmNs,
+                steal * CpuTicks.NS_PER_TICK, benchWait, ops, top, irq * CpuTicks.NS_PER_TICK, named);
     }
 
     private static long delta(Snapshot before, TaskStat a) {
         TaskStat b = before.tasks().get(a.tid());
         return a.cpuTicks() - (b == null || b.pid() != a.pid() ? 0 : b.cpuTicks());
+    }
+
+    /**
+     * A thread's run time between the snapshots in ns: from {@code schedstat} where both ends were read (a thread
+     * born between them counts from zero), else its whole ticks ({@link #delta}).
+     */
+    private static long deltaNs(Snapshot before, TaskStat a) {
+        TaskStat b = before.tasks().get(a.tid());
+        boolean same = b != null && b.pid() == a.pid();
+        if (a.runNs() >= 0 && (!same || b.runNs() >= 0)) {
+            return a.runNs() - (same ? b.runNs() : 0);
+        }
+        return delta(before, a) * CpuTicks.NS_PER_TICK;
     }
 
     /**

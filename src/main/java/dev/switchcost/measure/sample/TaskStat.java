@@ -20,12 +20,24 @@ import java.util.Map;
  * @param cpuTicks  utime + stime, fields 14 and 15, in clock ticks ({@link CpuTicks#TICKS_PER_SECOND})
  * @param processor field 39: the CPU it last ran on
  * @param ppid      field 4: its process's parent (0 when not read)
+ * @param runNs     its run time in ns, the first number of its {@code schedstat} ({@link SchedStat#runNs}): exact where
+ *                  {@code cpuTicks} is whole 10 ms ticks; -1 when not read
  */
-public record TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid) {
+public record TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid, long runNs) {
 
     /** A thread whose parent process is not known. */
     public TaskStat(long pid, int tid, String comm, long cpuTicks, int processor) {
         this(pid, tid, comm, cpuTicks, processor, 0);
+    }
+
+    /** A thread whose run time in ns was not read. */
+    public TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid) {
+        this(pid, tid, comm, cpuTicks, processor, ppid, -1);
+    }
+
+    /** The same thread with its run time in ns. */
+    public TaskStat withRunNs(long ns) {
+        return new TaskStat(pid, tid, comm, cpuTicks, processor, ppid, ns);
     }
 
     /**
@@ -90,13 +102,22 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
                 }
                 try {
                     TaskStat t = parse(pid, ProcText.read(task.resolve("stat")));
-                    out.put(t.tid(), t);
+                    out.put(t.tid(), t.withRunNs(runNs(task)));
                 } catch (IOException | IllegalArgumentException unreadable) {
                     // ended, hidden or odd: not ours to judge
                 }
             }
         } catch (IOException | UncheckedIOException | SecurityException unreadable) {
             // the process ended, or its tasks cannot be listed: left out
+        }
+    }
+
+    /** A task directory's run time in ns from its {@code schedstat}; -1 when it cannot be read (ended, or no schedstat). */
+    private static long runNs(Path task) {
+        try {
+            return SchedStat.parse(ProcText.read(task.resolve("schedstat"))).runNs();
+        } catch (IOException | IllegalArgumentException unreadable) {
+            return -1;
         }
     }
 

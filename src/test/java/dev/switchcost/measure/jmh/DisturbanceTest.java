@@ -115,6 +115,32 @@ class DisturbanceTest {
                 Map.of(Disturbance.intruderLabel(12, "ksoftirqd/0"), 2.0))).comm());
     }
 
+    /**
+     * Readings of 2026-11-26 04:00 (FFM futex, SAME_CPU, 5 x 200 ms, about 132 ticks): two quiet trials left 4.8 % and
+     * 4.3 % of others, nearly all unattributed tick sampling, while the processes counted to the ns took 0.41 % and
+     * 0.02 %; a python3 neighbour bursting 10 ms every 100 ms took 4.64 % by its own run time and others read 7.5 %, not
+     * beyond the tick bound. The ns count decides it; interrupts (a handoff's own) and unseen time do not count there.
+     */
+    @Test
+    void processesCountedToTheNsAreJudgedWithoutATickBound() {
+        Disturbance.Reading quiet = new Disturbance.Reading(4.8, 0, null, 132, 0.0, 4.6, 0.41);
+        assertFalse(quiet.disturbed(), quiet.toString());
+        Disturbance.Reading bursty = new Disturbance.Reading(7.5, 0, new Disturbance.Intruder(5345, "python3", 4.2, true),
+                132, 0.0, 5.4, 4.64);
+        assertFalse(bursty.othersCrossed(), "the tick rule cannot tell it");
+        assertTrue(bursty.namedCrossed() && bursty.disturbed(), "the ns count can");
+        assertFalse(bursty.inconclusive(), "judged, not inconclusive");
+        Disturbance.Reading nativeIpis = new Disturbance.Reading(9.0, 0, null, 110, 8.0, 0.5, 0.5);
+        assertFalse(nativeIpis.disturbed(), "a cross-CPU handoff's own interrupts are not a neighbour: " + nativeIpis);
+        assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 1.0, 49.0).othersCrossed(), "a busy loop crosses both");
+        assertTrue(new Disturbance.Reading(1.0, 7, null, 110, 0.0, 0.0, 0.0).inconclusive(), "steal keeps its bound");
+        Map<String, Result> m = results(7.5, 0, Map.of(Disturbance.intruderLabel(5345, "python3"), 4.2));
+        m.put(Disturbance.TICKS, new ScalarResult(Disturbance.TICKS, 132, "ticks", AggregationPolicy.SUM));
+        m.put(Disturbance.UNATTRIBUTED, new ScalarResult(Disturbance.UNATTRIBUTED, 5.4, "%", AggregationPolicy.AVG));
+        m.put(Disturbance.NAMED, new ScalarResult(Disturbance.NAMED, 4.64, "%", AggregationPolicy.AVG));
+        assertEquals(4.64, Disturbance.of(m).orElseThrow().namedPercent(), "read from the trial's results");
+    }
+
     @Test
     @EnabledOnOs(OS.LINUX)
     void aPinnedBusyLoopOnTheMeasuredCpuFlagsAForkedTrialNamingIt() throws Exception {

@@ -135,7 +135,7 @@ class InterferenceTest {
     }
 
     @Test
-    void anIntrudersShareIsNeverMoreThanTheOthersShare() {
+    void anIntrudersShareIsNeverMoreThanTheMeasuredCpusTime() {
         // a multi-threaded process whose threads all ended on cpu 1 after running on both CPUs
         Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(),
                 Map.of(20, new TaskStat(20, 20, "java", 0, 0), 21, new TaskStat(20, 21, "C2", 0, 0)));
@@ -145,6 +145,26 @@ class InterferenceTest {
         assertEquals(160_000_000L, f.intruder().orElseThrow().ns());
         assertEquals("java", f.intruder().orElseThrow().comm(), "named after its main thread");
         assertEquals(100.0, f.intruderPercent(), 1e-9);
+    }
+
+    /**
+     * A neighbour bursting a few ms at a time moves its whole ticks by 0 or 1 in a 200 ms window; its {@code schedstat}
+     * counts each ns. Where both ends were read, the ns count is its share (and the named share); a thread born in the
+     * window counts from zero; a thread whose schedstat was not read at one end falls back to its ticks.
+     */
+    @Test
+    void processesOutsideTheRunAreCountedByTheirOwnRunTimeToTheNs() {
+        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(),
+                Map.of(60, new TaskStat(60, 60, "python3", 7, 1, 1, 70_000_000L),
+                        70, new TaskStat(70, 70, "old", 3, 1, 1)));
+        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 20, 0, 0)), Map.of(),
+                Map.of(60, new TaskStat(60, 60, "python3", 7, 1, 1, 79_280_000L),
+                        61, new TaskStat(61, 61, "sh", 0, 1, 1, 1_500_000L),
+                        70, new TaskStat(70, 70, "old", 4, 1, 1, 40_000_000L)));
+        Interference.Figures f = Interference.between(before, after, Set.of(1), Set.of(), 1, Set.of(), 1);
+        assertEquals(List.of(new Interference.Intruder(70, "old", 10_000_000L), new Interference.Intruder(60, "python3", 9_280_000L),
+                new Interference.Intruder(61, "sh", 1_500_000L)), f.intruders());
+        assertEquals(100.0 * 20_780_000L / 200_000_000L, f.namedPercent(), 1e-9);
     }
 
     @Test

@@ -75,6 +75,11 @@ class ProcTextTest {
         Map<Integer, TaskStat> all = TaskStat.scan(proc);
         assertEquals(1, all.size(), all.toString());
         assertEquals("ééééééé\uFFFD", all.get(10669).comm());
+        assertEquals(-1, all.get(10669).runNs(), "no schedstat: its run time in ns is not known");
+        Files.writeString(proc.resolve("7/task/7/schedstat"), "3172862 51040 12\n");
+        assertEquals(3172862, TaskStat.scan(proc).get(10669).runNs(), "schedstat's first number");
+        Files.writeString(proc.resolve("7/task/7/schedstat"), "garbage");
+        assertEquals(-1, TaskStat.scan(proc).get(10669).runNs(), "an odd schedstat leaves the task read, its ns unknown");
     }
 
     /** A live process named with each hostile name beside a scan of the whole machine, as every trial makes. */
@@ -89,6 +94,7 @@ class ProcTextTest {
                 assertTrue(t != null, "pid " + e.getKey() + " seen");
                 assertEquals(e.getValue(), t.comm());
                 assertFalse(t.comm().chars().anyMatch(c -> c < 0x20 || c == 0x202e), t.comm());
+                assertTrue(t.runNs() >= 0, "its run time read from schedstat: " + t);
             }
         } finally {
             names.close();
