@@ -181,16 +181,17 @@ public final class DoctorCommand extends BaseCommand {
     }
 
     /**
-     * The load line: warn when others or steal are above the limit that calls a trial disturbed
-     * ({@link dev.switchcost.measure.jmh.Disturbance}), naming the busiest other processes.
+     * The load line: warn when the rule that calls a trial disturbed ({@link Disturbance}) would call this window so:
+     * the processes counted by their own run time, the ticks no task accounts for beyond their bound, steal. It names
+     * the busiest other processes.
      */
     static Check loadCheck(Interference.Figures f, long millis) {
-        String busiest = f.intruders().stream().map(i -> String.format(Locale.ROOT, "%s (pid %d) %.0f%%", i.comm(), i.pid(),
-                Math.min(f.percent(i.ns()), f.othersPercent()))).reduce((x, y) -> x + ", " + y).orElse("none");
-        String detail = String.format(Locale.ROOT, "others took %.0f%% of the allowed CPUs over %d ms (busiest: %s); steal %.0f%%",
-                f.othersPercent(), millis, busiest, f.stealPercent());
-        boolean busy = f.othersPercent() > Disturbance.MAX_OTHERS_PERCENT
-                || f.stealPercent() > Disturbance.MAX_STEAL_PERCENT;
+        String busiest = f.intruders().stream().map(i -> String.format(Locale.ROOT, "%s (pid %d) %.1f%%", i.comm(), i.pid(),
+                Math.min(f.percent(i.ns()), 100))).reduce((x, y) -> x + ", " + y).orElse("none");
+        String detail = String.format(Locale.ROOT, "other processes took %.1f%% of the allowed CPUs over %d ms by their own run time "
+                + "(busiest: %s); all others by ticks %.0f%%; steal %.0f%%", f.namedPercent(), millis, busiest, f.othersPercent(),
+                f.stealPercent());
+        boolean busy = Disturbance.reading(f).disturbed();
         return new Check(busy ? Level.WARN : Level.OK, "load", detail, busy
                 ? "trials now would likely be called disturbed (exit 1): stop these tasks, or run with --allow-disturbed to keep marked rows"
                 : null);
