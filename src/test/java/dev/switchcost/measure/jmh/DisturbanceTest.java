@@ -133,6 +133,13 @@ class DisturbanceTest {
         Disturbance.Reading nativeIpis = new Disturbance.Reading(9.0, 0, null, 110, 8.0, 0.5, 0.5);
         assertFalse(nativeIpis.disturbed(), "a cross-CPU handoff's own interrupts are not a neighbour: " + nativeIpis);
         assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 1.0, 49.0).othersCrossed(), "a busy loop crosses both");
+        // the C twin at the bimodal delay over 1,000 ticks: 8 % interrupts of its own, beyond the bound if they counted
+        assertTrue(Disturbance.beyond(8.6, 5, 1000), "8.6 % of 1,000 ticks is beyond 5 %");
+        assertFalse(new Disturbance.Reading(8.6, 0, null, 1000, 8.0, 0.3, 0.3).disturbed(), "its own interrupts are named, not judged");
+        assertTrue(new Disturbance.Reading(8.6, 0, null, 1000, 8.0, 0.3, null).othersCrossed(),
+                "a reading from before processes were counted keeps its rule");
+        assertTrue(new Disturbance.Reading(9.0, 0, null, 1000, 1.0, 7.5, 0.5).othersCrossed(),
+                "time no process accounts for (short-lived tasks) beyond the bound still counts");
         assertTrue(new Disturbance.Reading(1.0, 7, null, 110, 0.0, 0.0, 0.0).inconclusive(), "steal keeps its bound");
         Map<String, Result> m = results(7.5, 0, Map.of(Disturbance.intruderLabel(5345, "python3"), 4.2));
         m.put(Disturbance.TICKS, new ScalarResult(Disturbance.TICKS, 132, "ticks", AggregationPolicy.SUM));
