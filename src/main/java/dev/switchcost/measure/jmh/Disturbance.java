@@ -45,8 +45,8 @@ import java.util.Optional;
  * processes outside the run are also counted by their own run time ({@value #NAMED}: each thread's {@code schedstat},
  * no sample), and a trial is disturbed when they took more than {@value #MAX_NAMED_PERCENT}% of the measured CPUs.
  * Interrupts are not in that count, nor judged at all then (a cross-CPU handoff raises its own: they are named); time no
- * thread accounts for stays under the tick rule. The limit and its A/A check (quiet trials of every family, and neighbours from a pinned busy
- * loop down to a 5 %-duty burst) are in docs/observability.md.
+ * thread accounts for stays under the tick rule. The limit and its A/A check (quiet trials of every family, and
+ * neighbours from a pinned busy loop down to a 5 %-duty burst) are in docs/observability.md.
  *
  * <p>The same rule judges every repetition of every {@code compare} cell: a JVM cell by its fork's results,
  * a native C cell by {@link #reading(Interference.Figures)} of the program's run
