@@ -133,25 +133,13 @@ public final class CompareRunner {
         this.progress = progress;
     }
 
-    /** A cell to fill: its column, placement, and how to run it (or why it cannot run). */
-    private static final class Plan {
-        final Column column;
-        final Placement placement;
-        final String source;
-        final String unavailable;
-        final JmhTargets.Target target;
-        /** the JDK of a JVM cell when several run side by side, else null */
-        final Jdk jdk;
-        final List<CompareResults.Sample> samples = new ArrayList<>();
-
-        Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, Jdk jdk) {
-            this.column = column;
-            this.placement = placement;
-            this.source = source;
-            this.unavailable = unavailable;
-            this.target = target;
-            this.jdk = jdk;
-        }
+    /**
+     * A cell to fill: its column, placement, and how to run it (or why it cannot run).
+     *
+     * @param jdk the JDK of a JVM cell when several run side by side, else null
+     */
+    private record Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, Jdk jdk,
+                        List<CompareResults.Sample> samples) {
 
         String label() {
             return jdk == null ? column.label() : column.label() + " · JDK " + jdk.version;
@@ -161,17 +149,17 @@ public final class CompareRunner {
     public CompareResults run() {
         String created = Instant.now().toString();
         List<Plan> plans = plan();
-        Interleaved.run(plans, settings.repetitions(), p -> p.unavailable == null, (p, rep) -> {
-            progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement);
+        Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
+            progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement());
             progress.flush();
-            CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
+            CompareResults.Sample s = p.column().isNative() ? runNative(p, rep) : runJmh(p, rep);
             Interleaved.reportOutcome(progress, "compare", s.error(), s.disturbed(), s.disturbedKept());
-            p.samples.add(s);
+            p.samples().add(s);
         });
         List<CompareResults.Cell> cells = new ArrayList<>();
         for (Plan p : plans) {
-            cells.add(new CompareResults.Cell(p.column.name(), p.column.group().name(), p.label(), p.placement.name(),
-                    p.source, p.unavailable, List.copyOf(p.samples), p.jdk == null ? null : p.jdk.version));
+            cells.add(new CompareResults.Cell(p.column().name(), p.column().group().name(), p.label(), p.placement().name(),
+                    p.source(), p.unavailable(), List.copyOf(p.samples()), p.jdk() == null ? null : p.jdk().version));
         }
         return new CompareResults(1, created, settings.repetitions(), settings.quick(),
                 settings.placements().stream().map(Enum::name).toList(), settings.jmhSettings(), cells);
@@ -193,7 +181,7 @@ public final class CompareRunner {
                     if (c.isNative()) {
                         String src = c.program().executable() + " " + pl;
                         plans.add(new Plan(c, pl, src, missing != null ? missing : nativeMissing.map(m -> "native not built: " + m).orElse(null),
-                                null, null));
+                                null, null, new ArrayList<>()));
                         continue;
                     }
                     // every JVM cell once per JDK: the JDKs' cells of one column sit together in the table
@@ -211,7 +199,7 @@ public final class CompareRunner {
                         int feature = jdk == null ? Runtime.version().feature() : jdk.feature;
                         String noBinding = binding == null ? null : Binding.valueOf(binding).unavailableOn(feature).orElse(null);
                         String why = t.isEmpty() ? "benchmark not built" : noBinding != null ? noBinding : missing;
-                        plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target, jdk));
+                        plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target, jdk, new ArrayList<>()));
                     }
                 }
             }
@@ -220,10 +208,10 @@ public final class CompareRunner {
     }
 
     private CompareResults.Sample runNative(Plan p, int rep) {
-        NativeProgram program = p.column.program();
+        NativeProgram program = p.column().program();
         try {
-            long n = calibrated.computeIfAbsent(p.column + "/" + p.placement, k -> calibrate(program, p.placement));
-            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement, n, NATIVE_TIMEOUT_SECONDS);
+            long n = calibrated.computeIfAbsent(p.column() + "/" + p.placement(), k -> calibrate(program, p.placement()));
+            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement(), n, NATIVE_TIMEOUT_SECONDS);
             NativeResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
@@ -241,7 +229,7 @@ public final class CompareRunner {
     }
 
     private CompareResults.Sample runJmh(Plan p, int rep) {
-        JmhCell cell = JmhCell.run(p.target.benchmark(), p.target.params(), p.jdk == null ? null : p.jdk.java().getPath(),
+        JmhCell cell = JmhCell.run(p.target().benchmark(), p.target().params(), p.jdk() == null ? null : p.jdk().java().getPath(),
                 settings.shape(), jmhOut, jmhLog);
         if (cell.error() != null) {
             return failed(rep, cell.error());
