@@ -43,8 +43,13 @@ import java.util.concurrent.TimeUnit;
  * its fork's {@code interference.*} results, a native one from {@code /proc} read around the program
  * ({@link NativeRunner#runMeasured}). A disturbed repetition is left out of every figure unless
  * {@link Settings#keepDisturbed}.
+ *
+ * @param jmhLog   file that collects JMH's own output of every JVM cell (appended)
+ * @param jmhOut   the stream writing it
+ * @param progress one line per cell as it starts
  */
-public final class CompareRunner {
+public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
+                            PrintWriter progress) {
 
     /**
      * Time settings of one run.
@@ -108,31 +113,6 @@ public final class CompareRunner {
         }
     }
 
-    private static final long NATIVE_TIMEOUT_SECONDS = 300;
-
-    private final Settings settings;
-    private final NativeRunner nativeRunner;
-    private final JmhTargets targets;
-    private final Path jmhLog;
-    private final PrintStream jmhOut;
-    private final PrintWriter progress;
-    private final Map<String, Long> calibrated = new LinkedHashMap<>();
-
-    /**
-     * @param jmhLog   file that collects JMH's own output of every JVM cell (appended)
-     * @param jmhOut   the stream writing it
-     * @param progress one line per cell as it starts
-     */
-    public CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
-                         PrintWriter progress) {
-        this.settings = settings;
-        this.nativeRunner = nativeRunner;
-        this.targets = targets;
-        this.jmhLog = jmhLog;
-        this.jmhOut = jmhOut;
-        this.progress = progress;
-    }
-
     /**
      * A cell to fill: its column, placement, and how to run it (or why it cannot run).
      *
@@ -149,10 +129,11 @@ public final class CompareRunner {
     public CompareResults run() {
         String created = Instant.now().toString();
         List<Plan> plans = plan();
+        Map<String, Long> calibrated = new LinkedHashMap<>();
         Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
             progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement());
             progress.flush();
-            CompareResults.Sample s = p.column().isNative() ? runNative(p, rep) : runJmh(p, rep);
+            CompareResults.Sample s = p.column().isNative() ? runNative(p, rep, calibrated) : runJmh(p, rep);
             Interleaved.reportOutcome(progress, "compare", s.error(), s.disturbed(), s.disturbedKept());
             p.samples().add(s);
         });
@@ -207,11 +188,11 @@ public final class CompareRunner {
         return plans;
     }
 
-    private CompareResults.Sample runNative(Plan p, int rep) {
+    private CompareResults.Sample runNative(Plan p, int rep, Map<String, Long> calibrated) {
         NativeProgram program = p.column().program();
         try {
             long n = calibrated.computeIfAbsent(p.column() + "/" + p.placement(), k -> calibrate(program, p.placement()));
-            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement(), n, NATIVE_TIMEOUT_SECONDS);
+            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement(), n, Interleaved.NATIVE_TIMEOUT_SECONDS);
             NativeResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
@@ -224,7 +205,7 @@ public final class CompareRunner {
     /** Round trips that take about a JMH cell's measurement time, from a short run; at least 1,000. */
     private long calibrate(NativeProgram program, Placement placement) {
         long probe = program == NativeProgram.GETTID ? 100_000 : 2_000;
-        NativeResult r = nativeRunner.run(program, placement, probe, 1, NATIVE_TIMEOUT_SECONDS).get(0);
+        NativeResult r = nativeRunner.run(program, placement, probe, 1, Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
         return Interleaved.calibrated(settings.nativeTargetNanos(), r.nsPerRoundTrip(), 1_000);
     }
 
