@@ -30,7 +30,10 @@ public abstract class BaseCommand implements Callable<Integer> {
             if (CpuPinning.isSelectionSet()) {
                 CpuPinning.allowedCpus();
             }
-            return doCall();
+            int code = doCall();
+            // what a command printed is out by the time it returns: flushed here once, not by each command
+            out().flush();
+            return code;
         } catch (CpuPinning.BadCpuSelection e) {
             throw SwitchcostException.usage(e.getMessage());
         }

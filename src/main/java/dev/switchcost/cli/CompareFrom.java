@@ -44,7 +44,6 @@ final class CompareFrom {
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
         }
-        c.out().flush();
         return ExitCodes.OK;
     }
 }

@@ -66,7 +66,6 @@ public final class DiffCommand extends BaseCommand {
             case csv -> DiffExport.csv(rows);
             case text -> Diff.text(ra, rb, MachineDifferences.of(Arrays.asList(ra.machine(), rb.machine())), rows, m);
         });
-        out().flush();
         return ExitCodes.OK;
     }
 

@@ -131,7 +131,6 @@ public final class DoctorCommand extends BaseCommand {
             case csv -> out().print(Export.csv(COLUMNS, records(checks)));
             case text -> print(checks);
         }
-        out().flush();
         return exitCode(checks);
     }
 

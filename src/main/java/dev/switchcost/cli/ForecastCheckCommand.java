@@ -95,7 +95,6 @@ public final class ForecastCheckCommand extends BaseCommand {
                 + (recorded == null ? "" : "\nThe recorded run is no measurement of the same load: " + recorded + "\n");
         AtomicFiles.writeString(dir.resolve(VERDICT), verdict);
         out().print(verdict);
-        out().flush();
         return recorded != null || runs.stream().anyMatch(r -> r.problem() != null) ? ExitCodes.FAILURE : ExitCodes.OK;
     }
 

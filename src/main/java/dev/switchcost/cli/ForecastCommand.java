@@ -66,7 +66,6 @@ public final class ForecastCommand extends BaseCommand {
             try (InputStream in = ForecastCommand.class.getResourceAsStream(JFC)) {
                 out().print(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             }
-            out().flush();
             return ExitCodes.OK;
         }
         if (jfr == null) {
@@ -105,7 +104,6 @@ public final class ForecastCommand extends BaseCommand {
             AtomicFiles.writeString(json, ForecastText.json(f.get()));
             out().println("JSON: " + json);
         }
-        out().flush();
         return ExitCodes.OK;
     }
 }

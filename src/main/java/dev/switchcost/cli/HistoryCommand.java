@@ -71,7 +71,6 @@ public final class HistoryCommand extends BaseCommand {
                 out().println(keys.size() + " figures; show one with --figure, e.g. --figure '"
                         + (keys.isEmpty() ? Bench.FUTEX_ROUND_TRIP.shortName() : keys.get(0)) + "'. Baselines: "
                         + (s.baselines().isEmpty() ? "none" : String.join(", ", s.baselines())) + ".");
-                out().flush();
                 return ExitCodes.OK;
             }
             List<HistoryStore.Point> all = s.points();
@@ -87,7 +86,6 @@ public final class HistoryCommand extends BaseCommand {
             if (chart != null) {
                 write(HistoryChart.of(key, series));
             }
-            out().flush();
             return ExitCodes.OK;
         }
     }
@@ -107,7 +105,6 @@ public final class HistoryCommand extends BaseCommand {
         s.saveBaseline(baseline, r.id());
         out().println("Baseline '" + baseline + "' is run " + HistoryText.shortId(r) + " (" + r.date() + ", " + r.machineType()
                 + "): compare with switchcost history diff --against " + baseline + " DIR");
-        out().flush();
         return ExitCodes.OK;
     }
 

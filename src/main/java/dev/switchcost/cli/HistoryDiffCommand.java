@@ -61,7 +61,6 @@ public final class HistoryDiffCommand extends BaseCommand {
             }
             out().print(HistoryText.baselineDiff(baseline, a, named, HistoryText.baselineRows(fa, fb)));
         }
-        out().flush();
         return ExitCodes.OK;
     }
 }

@@ -64,7 +64,6 @@ public final class HistoryExportCommand extends BaseCommand {
                 out().println("Bencher JSON: " + target.bencher + " (run " + HistoryText.shortId(r) + ")");
             }
         }
-        out().flush();
         return ExitCodes.OK;
     }
 }

@@ -34,7 +34,6 @@ public final class HistoryFleetCommand extends BaseCommand {
             List<Fleet.Row> rows = Fleet.of(s.points(), figure);
             out().print(rows.isEmpty() ? "No figure in the history " + s.file() + " holds '" + figure + "'.\n" : HistoryText.fleet(rows));
         }
-        out().flush();
         return ExitCodes.OK;
     }
 }

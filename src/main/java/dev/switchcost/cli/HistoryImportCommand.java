@@ -50,7 +50,6 @@ public final class HistoryImportCommand extends BaseCommand {
             out().println(n == 0 ? "Nothing added: every run was already in " + s.file() + "."
                     : "Added " + n + " of " + added.size() + " runs to " + s.file() + ".");
         }
-        out().flush();
         return ExitCodes.OK;
     }
 }

@@ -85,7 +85,6 @@ public final class IndirectCommand extends BaseCommand {
                 throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " results (--json prints working-set rows only)");
             }
             IndirectTable.jsonLines(ws).forEach(out()::println);
-            out().flush();
             return ExitCodes.OK;
         }
         if (format == Format.csv) {
@@ -93,7 +92,6 @@ public final class IndirectCommand extends BaseCommand {
                 throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " or " + Bench.Names.PROCESS_VS_THREAD + " results");
             }
             out().print(IndirectExport.csv(ws, pt));
-            out().flush();
             return ExitCodes.OK;
         }
         if (!loaded.status().complete() && loaded.status().state() != RunStatus.State.UNKNOWN && !tsv) {
@@ -117,7 +115,6 @@ public final class IndirectCommand extends BaseCommand {
             }
             ProcessThreadTable.print(pt, tsv, out());
         }
-        out().flush();
         return ExitCodes.OK;
     }
 

@@ -70,7 +70,6 @@ public final class ReportCommand extends BaseCommand {
         out().println("wrote " + r.html());
         out().println("wrote " + r.markdown());
         r.charts().forEach(c -> out().println("wrote " + c));
-        out().flush();
         return ExitCodes.OK;
     }
 

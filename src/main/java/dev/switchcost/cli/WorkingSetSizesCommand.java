@@ -41,7 +41,6 @@ public final class WorkingSetSizesCommand extends BaseCommand {
         err().println("# " + c.describe());
         err().flush();
         out().println(CacheSizes.joined(full ? c.fullListKiB() : c.quickListKiB()));
-        out().flush();
         return ExitCodes.OK;
     }
 }

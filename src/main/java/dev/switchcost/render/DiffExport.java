@@ -1,14 +1,10 @@
 package dev.switchcost.render;
 
-import com.google.gson.GsonBuilder;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * {@code diff --format json|csv}: {@link Diff}'s rows as numbers a program or a spreadsheet reads: each value, its
@@ -30,70 +26,44 @@ public final class DiffExport {
         List<Object> f = new ArrayList<>(List.of(any.benchmark(), any.mode(), any.primary().unit()));
         side(f, r.a());
         side(f, r.b());
-        f.add(finite(r.ratio() == null ? Double.NaN : r.ratio().value()));
-        f.add(finite(r.ratio() == null ? Double.NaN : r.ratio().halfWidth()));
+        f.add(Export.finite(r.ratio() == null ? Double.NaN : r.ratio().value()));
+        f.add(Export.finite(r.ratio() == null ? Double.NaN : r.ratio().halfWidth()));
         f.add(r.verdict().name());
         return f;
     }
 
     private static void side(List<Object> f, JmhRow row) {
         Estimate e = row == null ? null : row.estimate();
-        f.add(e == null ? null : finite(e.value()));
-        f.add(e == null ? null : finite(e.halfWidth()));
+        f.add(e == null ? null : Export.finite(e.value()));
+        f.add(e == null ? null : Export.finite(e.halfWidth()));
         f.add(row == null ? null : row.forks());
-        f.add(row == null ? null : finite(row.switchesPerOp()));
-    }
-
-    private static Double finite(double v) {
-        return Double.isFinite(v) ? v : null;
+        f.add(row == null ? null : Export.finite(row.switchesPerOp()));
     }
 
     /** A JSON array of objects, one per row, keyed by {@link #COLUMNS} (params are in the benchmark key's row). */
     public static String json(List<Diff.Row> rows) {
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<String> columns = new ArrayList<>(COLUMNS);
+        columns.addAll(List.of("key", "params"));
+        List<List<Object>> out = new ArrayList<>();
         for (Diff.Row r : rows) {
-            Map<String, Object> o = new LinkedHashMap<>();
             List<Object> f = fields(r);
-            for (int i = 0; i < COLUMNS.size(); i++) {
-                o.put(COLUMNS.get(i), f.get(i));
-            }
-            o.put("key", r.key());
-            JmhRow any = r.a() != null ? r.a() : r.b();
-            o.put("params", any.params());
-            out.add(o);
+            f.add(r.key());
+            f.add((r.a() != null ? r.a() : r.b()).params());
+            out.add(f);
         }
-        return new GsonBuilder().serializeNulls().setPrettyPrinting().disableHtmlEscaping().create().toJson(out) + "\n";
+        return Export.json(columns, out);
     }
 
-    /** CSV with a header (RFC 4180 quoting, LF line ends): numbers plain ({@code 3448.2}), text quoted where it must be. */
+    /** CSV with a header ({@link Export#csv}), the params in the second column. */
     public static String csv(List<Diff.Row> rows) {
-        StringBuilder sb = new StringBuilder();
-        List<String> header = new ArrayList<>(COLUMNS);
-        header.add(1, "params");
-        sb.append(String.join(",", header)).append("\n");
+        List<String> columns = new ArrayList<>(COLUMNS);
+        columns.add(1, "params");
+        List<List<Object>> out = new ArrayList<>();
         for (Diff.Row r : rows) {
             List<Object> f = fields(r);
-            JmhRow any = r.a() != null ? r.a() : r.b();
-            f.add(1, any.paramsText());
-            List<String> cells = new ArrayList<>();
-            for (Object o : f) {
-                cells.add(cell(o));
-            }
-            sb.append(String.join(",", cells)).append("\n");
+            f.add(1, (r.a() != null ? r.a() : r.b()).paramsText());
+            out.add(f);
         }
-        return sb.toString();
-    }
-
-    /** One CSV cell: empty for null, a plain number, or text quoted where RFC 4180 needs it. */
-    public static String cell(Object o) {
-        if (o == null) {
-            return "";
-        }
-        if (o instanceof Double d) {
-            return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d.longValue()) : String.format(Locale.ROOT, "%s", d);
-        }
-        String s = o.toString();
-        return s.matches(".*[\",\r\n].*") || s.startsWith(" ") || s.endsWith(" ")
-                ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return Export.csv(columns, out);
     }
 }

@@ -5,11 +5,12 @@ import com.google.gson.GsonBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Rows for a program or a spreadsheet ({@code --format json|csv} of {@code compare}, {@code indirect}, {@code doctor}): a JSON array of
- * objects keyed by the columns, or CSV with a header, cells as {@link DiffExport#cell} writes them. A null field is JSON
+ * objects keyed by the columns, or CSV with a header, cells as {@link #cell} writes them. A null field is JSON
  * null and an empty CSV cell; a non-finite number is null too, never "NaN".
  */
 public final class Export {
@@ -39,10 +40,23 @@ public final class Export {
         for (List<Object> f : rows) {
             List<String> cells = new ArrayList<>();
             for (Object o : f) {
-                cells.add(DiffExport.cell(o));
+                cells.add(cell(o));
             }
             sb.append(String.join(",", cells)).append("\n");
         }
         return sb.toString();
+    }
+
+    /** One CSV cell (RFC 4180 quoting): empty for null, a plain number ({@code 3448.2}), or text quoted where it must be. */
+    public static String cell(Object o) {
+        if (o == null) {
+            return "";
+        }
+        if (o instanceof Double d) {
+            return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d.longValue()) : String.format(Locale.ROOT, "%s", d);
+        }
+        String s = o.toString();
+        return s.matches(".*[\",\r\n].*") || s.startsWith(" ") || s.endsWith(" ")
+                ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 }

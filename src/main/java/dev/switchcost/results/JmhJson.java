@@ -85,11 +85,11 @@ public final class JmhJson {
                 throw at.bad("primaryMetric.score", "is missing");
             }
             Map<String, String> params = new TreeMap<>();
-            for (Map.Entry<String, JsonElement> e : object(o, "params", at).entrySet()) {
+            for (Map.Entry<String, JsonElement> e : object(o, "params", at, "").entrySet()) {
                 params.put(e.getKey(), string(e.getValue(), at, "params." + e.getKey()));
             }
             Map<String, Metric> secondary = new LinkedHashMap<>();
-            for (Map.Entry<String, JsonElement> e : object(o, "secondaryMetrics", at).entrySet()) {
+            for (Map.Entry<String, JsonElement> e : object(o, "secondaryMetrics", at, "").entrySet()) {
                 if (!e.getValue().isJsonObject()) {
                     throw at.bad("secondaryMetrics." + e.getKey(), "expected an object, found " + JsonFields.kind(e.getValue()));
                 }
@@ -98,7 +98,7 @@ public final class JmhJson {
                 }
             }
             List<String> jvmArgs = new ArrayList<>();
-            JsonArray args = array(o, "jvmArgs", at);
+            JsonArray args = array(o, "jvmArgs", at, "");
             for (int a = 0; a < args.size(); a++) {
                 jvmArgs.add(string(args.get(a), at, "jvmArgs[" + a + "]"));
             }
@@ -279,11 +279,7 @@ public final class JmhJson {
         return (int) d;
     }
 
-    /** An optional object: empty when absent or null. */
-    private static JsonObject object(JsonObject o, String key, Field at) {
-        return object(o, key, at, "");
-    }
-
+    /** An optional object: empty when absent or null; {@code parent} names the object it is in, for messages ("": the row). */
     private static JsonObject object(JsonObject o, String key, Field at, String parent) {
         if (!o.has(key) || o.get(key).isJsonNull()) {
             return new JsonObject();
@@ -294,11 +290,7 @@ public final class JmhJson {
         return o.getAsJsonObject(key);
     }
 
-    /** An optional array: empty when absent or null. */
-    private static JsonArray array(JsonObject o, String key, Field at) {
-        return array(o, key, at, "");
-    }
-
+    /** An optional array: empty when absent or null; {@code parent} as for {@link #object}. */
     private static JsonArray array(JsonObject o, String key, Field at, String parent) {
         if (!o.has(key) || o.get(key).isJsonNull()) {
             return new JsonArray();

@@ -6,10 +6,8 @@ import dev.switchcost.measure.machine.MachineInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -100,7 +98,7 @@ public final class ResultsDir implements AutoCloseable {
     /**
      * Creates a new, uniquely named run directory under {@code parent} (created if missing) and writes
      * {@code status: running}. Call it once the run is accepted (options checked, benchmarks found), so
-     * that a rejected run leaves no directory; or {@link #discard()} it.
+     * that a rejected run leaves no directory.
      *
      * @param label appended to the name (e.g. {@code compare}), or null
      * @throws SwitchcostException usage (exit 2) when {@code parent} is not a writable directory
@@ -395,33 +393,6 @@ public final class ResultsDir implements AutoCloseable {
         }
         if (state == RunStatus.State.RUNNING && Files.isDirectory(dir)) {
             fail("ended before it finished");
-        }
-    }
-
-    /**
-     * Removes the directory of a run that was rejected before it measured anything. Only switchcost's
-     * own files may be there (the status file, provenance.json, an empty run.log, machine.json); anything else is left.
-     */
-    public synchronized void discard() {
-        if (interruptHook != null) {
-            close();
-        }
-        state = RunStatus.State.FAILED;
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                String n = p.getFileName().toString();
-                if (n.equals(STATUS) || n.equals(MACHINE) || n.equals(PROVENANCE) || (n.equals(RUN_LOG) && Files.size(p) == 0) || n.startsWith(".")) {
-                    Files.deleteIfExists(p);
-                }
-            }
-            Files.delete(dir);
-        } catch (DirectoryNotEmptyException | NoSuchFileException e) {
-            // someone else's file is there, or it is gone already
-        } catch (IOException e) {
-            // best effort: a leftover directory is marked failed below if it still exists
-            if (Files.isDirectory(dir)) {
-                fail("rejected before it ran");
-            }
         }
     }
 

@@ -43,8 +43,13 @@ import java.util.concurrent.TimeUnit;
  * its fork's {@code interference.*} results, a native one from {@code /proc} read around the program
  * ({@link NativeRunner#runMeasured}). A disturbed repetition is left out of every figure unless
  * {@link Settings#keepDisturbed}.
+ *
+ * @param jmhLog   file that collects JMH's own output of every JVM cell (appended)
+ * @param jmhOut   the stream writing it
+ * @param progress one line per cell as it starts
  */
-public final class CompareRunner {
+public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
+                            PrintWriter progress) {
 
     /**
      * Time settings of one run.
@@ -108,50 +113,13 @@ public final class CompareRunner {
         }
     }
 
-    private static final long NATIVE_TIMEOUT_SECONDS = 300;
-
-    private final Settings settings;
-    private final NativeRunner nativeRunner;
-    private final JmhTargets targets;
-    private final Path jmhLog;
-    private final PrintStream jmhOut;
-    private final PrintWriter progress;
-    private final Map<String, Long> calibrated = new LinkedHashMap<>();
-
     /**
-     * @param jmhLog   file that collects JMH's own output of every JVM cell (appended)
-     * @param jmhOut   the stream writing it
-     * @param progress one line per cell as it starts
+     * A cell to fill: its column, placement, and how to run it (or why it cannot run).
+     *
+     * @param jdk the JDK of a JVM cell when several run side by side, else null
      */
-    public CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
-                         PrintWriter progress) {
-        this.settings = settings;
-        this.nativeRunner = nativeRunner;
-        this.targets = targets;
-        this.jmhLog = jmhLog;
-        this.jmhOut = jmhOut;
-        this.progress = progress;
-    }
-
-    /** A cell to fill: its column, placement, and how to run it (or why it cannot run). */
-    private static final class Plan {
-        final Column column;
-        final Placement placement;
-        final String source;
-        final String unavailable;
-        final JmhTargets.Target target;
-        /** the JDK of a JVM cell when several run side by side, else null */
-        final Jdk jdk;
-        final List<CompareResults.Sample> samples = new ArrayList<>();
-
-        Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, Jdk jdk) {
-            this.column = column;
-            this.placement = placement;
-            this.source = source;
-            this.unavailable = unavailable;
-            this.target = target;
-            this.jdk = jdk;
-        }
+    private record Plan(Column column, Placement placement, String source, String unavailable, JmhTargets.Target target, Jdk jdk,
+                        List<CompareResults.Sample> samples) {
 
         String label() {
             return jdk == null ? column.label() : column.label() + " · JDK " + jdk.version;
@@ -161,17 +129,18 @@ public final class CompareRunner {
     public CompareResults run() {
         String created = Instant.now().toString();
         List<Plan> plans = plan();
-        Interleaved.run(plans, settings.repetitions(), p -> p.unavailable == null, (p, rep) -> {
-            progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement);
+        Map<String, Long> calibrated = new LinkedHashMap<>();
+        Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
+            progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement());
             progress.flush();
-            CompareResults.Sample s = p.column.isNative() ? runNative(p, rep) : runJmh(p, rep);
+            CompareResults.Sample s = p.column().isNative() ? runNative(p, rep, calibrated) : runJmh(p, rep);
             Interleaved.reportOutcome(progress, "compare", s.error(), s.disturbed(), s.disturbedKept());
-            p.samples.add(s);
+            p.samples().add(s);
         });
         List<CompareResults.Cell> cells = new ArrayList<>();
         for (Plan p : plans) {
-            cells.add(new CompareResults.Cell(p.column.name(), p.column.group().name(), p.label(), p.placement.name(),
-                    p.source, p.unavailable, List.copyOf(p.samples), p.jdk == null ? null : p.jdk.version));
+            cells.add(new CompareResults.Cell(p.column().name(), p.column().group().name(), p.label(), p.placement().name(),
+                    p.source(), p.unavailable(), List.copyOf(p.samples()), p.jdk() == null ? null : p.jdk().version));
         }
         return new CompareResults(1, created, settings.repetitions(), settings.quick(),
                 settings.placements().stream().map(Enum::name).toList(), settings.jmhSettings(), cells);
@@ -193,7 +162,7 @@ public final class CompareRunner {
                     if (c.isNative()) {
                         String src = c.program().executable() + " " + pl;
                         plans.add(new Plan(c, pl, src, missing != null ? missing : nativeMissing.map(m -> "native not built: " + m).orElse(null),
-                                null, null));
+                                null, null, new ArrayList<>()));
                         continue;
                     }
                     // every JVM cell once per JDK: the JDKs' cells of one column sit together in the table
@@ -211,7 +180,7 @@ public final class CompareRunner {
                         int feature = jdk == null ? Runtime.version().feature() : jdk.feature;
                         String noBinding = binding == null ? null : Binding.valueOf(binding).unavailableOn(feature).orElse(null);
                         String why = t.isEmpty() ? "benchmark not built" : noBinding != null ? noBinding : missing;
-                        plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target, jdk));
+                        plans.add(new Plan(c, pl, target == null ? "jmh (absent)" : "jmh " + target, why, target, jdk, new ArrayList<>()));
                     }
                 }
             }
@@ -219,11 +188,11 @@ public final class CompareRunner {
         return plans;
     }
 
-    private CompareResults.Sample runNative(Plan p, int rep) {
-        NativeProgram program = p.column.program();
+    private CompareResults.Sample runNative(Plan p, int rep, Map<String, Long> calibrated) {
+        NativeProgram program = p.column().program();
         try {
-            long n = calibrated.computeIfAbsent(p.column + "/" + p.placement, k -> calibrate(program, p.placement));
-            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement, n, NATIVE_TIMEOUT_SECONDS);
+            long n = calibrated.computeIfAbsent(p.column() + "/" + p.placement(), k -> calibrate(program, p.placement()));
+            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement(), n, Interleaved.NATIVE_TIMEOUT_SECONDS);
             NativeResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
@@ -236,12 +205,12 @@ public final class CompareRunner {
     /** Round trips that take about a JMH cell's measurement time, from a short run; at least 1,000. */
     private long calibrate(NativeProgram program, Placement placement) {
         long probe = program == NativeProgram.GETTID ? 100_000 : 2_000;
-        NativeResult r = nativeRunner.run(program, placement, probe, 1, NATIVE_TIMEOUT_SECONDS).get(0);
+        NativeResult r = nativeRunner.run(program, placement, probe, 1, Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
         return Interleaved.calibrated(settings.nativeTargetNanos(), r.nsPerRoundTrip(), 1_000);
     }
 
     private CompareResults.Sample runJmh(Plan p, int rep) {
-        JmhCell cell = JmhCell.run(p.target.benchmark(), p.target.params(), p.jdk == null ? null : p.jdk.java().getPath(),
+        JmhCell cell = JmhCell.run(p.target().benchmark(), p.target().params(), p.jdk() == null ? null : p.jdk().java().getPath(),
                 settings.shape(), jmhOut, jmhLog);
         if (cell.error() != null) {
             return failed(rep, cell.error());

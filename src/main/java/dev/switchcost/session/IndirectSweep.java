@@ -34,8 +34,12 @@ import java.util.Optional;
  * primary score (ns per round trip) and {@code ctxsw.total.norm}. C cells: {@code ws_threads} with a
  * round-trip count calibrated once per cell from a short run to last about {@link #NATIVE_TARGET_NANOS}.
  * A failed cell is a sample with its error (never averaged in); the sweep goes on.
+ *
+ * @param jmhLog   the file that collects JMH's own output (named in errors)
+ * @param jmhOut   the stream writing it
+ * @param progress one line per cell as it starts
  */
-public final class IndirectSweep {
+public record IndirectSweep(Settings settings, NativeRunner nativeRunner, Path jmhLog, PrintStream jmhOut, PrintWriter progress) {
 
     public static final String BENCHMARK = Bench.WORKING_SET_PAIRED.fullName();
     public static final String NATIVE_PROGRAM = "ws_threads";
@@ -43,7 +47,6 @@ public final class IndirectSweep {
     static final int MEASUREMENT = 5;
     static final TimeValue ITERATION = TimeValue.milliseconds(200);
     static final long NATIVE_TARGET_NANOS = 1_000_000_000L;
-    private static final long NATIVE_TIMEOUT_SECONDS = 300;
     private static final JmhCell.Shape SHAPE = new JmhCell.Shape(WARMUP, MEASUREMENT, ITERATION,
             List.of(ContextSwitchProfiler.class, PairedWalkProfiler.class));
 
@@ -66,64 +69,30 @@ public final class IndirectSweep {
         }
     }
 
-    private final Settings settings;
-    private final NativeRunner nativeRunner;
-    private final Path jmhLog;
-    private final PrintStream jmhOut;
-    private final PrintWriter progress;
-    private final Map<String, Long> calibrated = new HashMap<>();
-
-    /**
-     * @param jmhLog   the file that collects JMH's own output (named in errors)
-     * @param jmhOut   the stream writing it
-     * @param progress one line per cell as it starts
-     */
-    public IndirectSweep(Settings settings, NativeRunner nativeRunner, Path jmhLog, PrintStream jmhOut, PrintWriter progress) {
-        this.settings = settings;
-        this.nativeRunner = nativeRunner;
-        this.jmhLog = jmhLog;
-        this.jmhOut = jmhOut;
-        this.progress = progress;
-    }
-
-    private static final class Plan {
-        final String impl;
-        final long size;
-        final long stride;
-        final Placement placement;
-        final String source;
-        final String unavailable;
-        final List<IndirectSweepResults.Sample> samples = new ArrayList<>();
-
-        Plan(String impl, long size, long stride, Placement placement, String source, String unavailable) {
-            this.impl = impl;
-            this.size = size;
-            this.stride = stride;
-            this.placement = placement;
-            this.source = source;
-            this.unavailable = unavailable;
-        }
+    private record Plan(String impl, long size, long stride, Placement placement, String source, String unavailable,
+                        List<IndirectSweepResults.Sample> samples) {
     }
 
     public IndirectSweepResults run() {
         String created = Instant.now().toString();
         List<Plan> plans = plan();
+        Map<String, Long> calibrated = new HashMap<>();
         int total = settings.repetitions();
-        Interleaved.run(plans, total, p -> p.unavailable == null, (p, rep) -> {
-            progress.printf("working-set: repetition %d/%d: %s %d KiB, stride %d B, %s%n", rep, total, p.impl, p.size, p.stride,
-                    p.placement);
+        Interleaved.run(plans, total, p -> p.unavailable() == null, (p, rep) -> {
+            progress.printf("working-set: repetition %d/%d: %s %d KiB, stride %d B, %s%n", rep, total, p.impl(), p.size(), p.stride(),
+                    p.placement());
             progress.flush();
-            IndirectSweepResults.Sample s = p.impl.equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep);
+            IndirectSweepResults.Sample s = p.impl().equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep, calibrated);
             if (s.error() != null) {
                 progress.println("working-set:   failed: " + s.error());
                 progress.flush();
             }
-            p.samples.add(s);
+            p.samples().add(s);
         });
         List<IndirectSweepResults.Cell> cells = new ArrayList<>();
         for (Plan p : plans) {
-            cells.add(new IndirectSweepResults.Cell(p.impl, p.size, p.stride, p.placement.name(), p.source, p.unavailable,
-                    List.copyOf(p.samples)));
+            cells.add(new IndirectSweepResults.Cell(p.impl(), p.size(), p.stride(), p.placement().name(), p.source(), p.unavailable(),
+                    List.copyOf(p.samples())));
         }
         return new IndirectSweepResults(1, created, total, Settings.jmhSettings(), cells);
     }
@@ -141,10 +110,10 @@ public final class IndirectSweep {
             for (long size : settings.sizesKiB()) {
                 for (long stride : settings.strides()) {
                     plans.add(new Plan(IndirectSweepResults.JVM, size, stride, pl,
-                            "jmh " + BENCHMARK + " " + jmhParams(size, stride, pl), placementMissing));
+                            "jmh " + BENCHMARK + " " + jmhParams(size, stride, pl), placementMissing, new ArrayList<>()));
                     String c = nativeMissing.map(m -> "native not built: " + m).orElse(placementMissing);
                     plans.add(new Plan(IndirectSweepResults.C, size, stride, pl,
-                            NATIVE_PROGRAM + " " + pl + " N 1 " + size + " " + stride + " li", c));
+                            NATIVE_PROGRAM + " " + pl + " N 1 " + size + " " + stride + " li", c, new ArrayList<>()));
                 }
             }
         }
@@ -163,7 +132,7 @@ public final class IndirectSweep {
     }
 
     private IndirectSweepResults.Sample runJmh(Plan p, int rep) {
-        JmhCell cell = JmhCell.run(BENCHMARK, jmhParams(p.size, p.stride, p.placement), settings.java(), SHAPE, jmhOut, jmhLog);
+        JmhCell cell = JmhCell.run(BENCHMARK, jmhParams(p.size(), p.stride(), p.placement()), settings.java(), SHAPE, jmhOut, jmhLog);
         if (cell.error() != null) {
             return IndirectSweepResults.Sample.failed(rep, cell.error());
         }
@@ -179,11 +148,11 @@ public final class IndirectSweep {
                 JmhCell.score(sec, "ctxsw.total.norm"), null, Double.isFinite(beyond) ? beyond : null);
     }
 
-    private IndirectSweepResults.Sample runNative(Plan p, int rep) {
+    private IndirectSweepResults.Sample runNative(Plan p, int rep, Map<String, Long> calibrated) {
         try {
-            long n = calibrated.computeIfAbsent(p.size + "/" + p.stride + "/" + p.placement, k -> calibrate(p));
-            NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement, n, 1, p.size, p.stride, "li",
-                    NATIVE_TIMEOUT_SECONDS).get(0);
+            long n = calibrated.computeIfAbsent(p.size() + "/" + p.stride() + "/" + p.placement(), k -> calibrate(p));
+            NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement(), n, 1, p.size(), p.stride(), "li",
+                    Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
             return new IndirectSweepResults.Sample(rep, r.firstWalkNs(), r.secondWalkNs(), r.pairedIndirectNsPerSwitch(),
                     r.result().nsPerRoundTrip(), r.result().switchesPerRoundTrip(), null,
                     Double.isFinite(r.beyondNsPerSwitch()) ? r.beyondNsPerSwitch() : null);
@@ -194,8 +163,8 @@ public final class IndirectSweep {
 
     /** Round trips that take about {@link #NATIVE_TARGET_NANOS}, from a short run; at least 200. */
     private long calibrate(Plan p) {
-        NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement, 200, 1, p.size, p.stride, "li",
-                NATIVE_TIMEOUT_SECONDS).get(0);
+        NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement(), 200, 1, p.size(), p.stride(), "li",
+                Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
         long n = (long) (NATIVE_TARGET_NANOS / Math.max(1.0, r.result().nsPerRoundTrip()));
         return Math.max(200, Math.min(n, 100_000_000L));
     }

@@ -23,6 +23,9 @@ import java.util.function.Predicate;
  */
 final class Interleaved {
 
+    /** How long one run of a native program may take before it counts as failed. */
+    static final long NATIVE_TIMEOUT_SECONDS = 300;
+
     private Interleaved() {
     }
 

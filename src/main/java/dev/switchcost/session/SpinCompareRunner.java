@@ -37,7 +37,8 @@ import java.util.concurrent.TimeUnit;
  * {@link PairedWalkProfiler} (the pair's CPU time, {@value #JVM_CPU}) and {@link InterferenceProfiler}. C cells: a
  * round-trip count calibrated once per cell from a short run to last about as long as a JVM cell measures.
  */
-public final class SpinCompareRunner {
+public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
+                                PrintWriter progress) {
 
     /**
      * The JVM side's CPU time per round trip of both threads: {@code PairedWalkProfiler.CPU} on the branch that adds
@@ -53,7 +54,6 @@ public final class SpinCompareRunner {
     static final long PROBE_ROUND_TRIPS = 500;
     static final long PROBE_ROUND_TRIPS_SPIN_ONE_CPU = 20;
     static final long MIN_ROUND_TRIPS = 20;
-    private static final long NATIVE_TIMEOUT_SECONDS = 300;
 
     private static JmhCell.Shape shape(int measured, TimeValue iteration) {
         return new JmhCell.Shape(1, measured, iteration,
@@ -84,24 +84,6 @@ public final class SpinCompareRunner {
         }
     }
 
-    private final Settings settings;
-    private final NativeRunner nativeRunner;
-    private final JmhTargets targets;
-    private final Path jmhLog;
-    private final PrintStream jmhOut;
-    private final PrintWriter progress;
-    private final Map<SpinGrid.Cell, Long> calibrated = new HashMap<>();
-
-    public SpinCompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
-                             PrintWriter progress) {
-        this.settings = settings;
-        this.nativeRunner = nativeRunner;
-        this.targets = targets;
-        this.jmhLog = jmhLog;
-        this.jmhOut = jmhOut;
-        this.progress = progress;
-    }
-
     private record Plan(String impl, SpinGrid.Cell cell, String source, String unavailable, Map<String, String> params,
                         List<SpinCompareResults.Sample> samples) {
 
@@ -115,10 +97,11 @@ public final class SpinCompareRunner {
     public SpinCompareResults run() {
         String created = Instant.now().toString();
         List<Plan> plans = plan();
+        Map<SpinGrid.Cell, Long> calibrated = new HashMap<>();
         Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
             progress.printf("compare --spin: repetition %d/%d: %s%n", rep, settings.repetitions(), p.label());
             progress.flush();
-            SpinCompareResults.Sample s = p.impl().equals(SpinCompareResults.C) ? runNative(p, rep) : runJmh(p, rep);
+            SpinCompareResults.Sample s = p.impl().equals(SpinCompareResults.C) ? runNative(p, rep, calibrated) : runJmh(p, rep);
             Interleaved.reportOutcome(progress, "compare --spin", s.error(), s.disturbed(), s.disturbedKept());
             p.samples().add(s);
         });
@@ -154,12 +137,12 @@ public final class SpinCompareRunner {
         return plans;
     }
 
-    private SpinCompareResults.Sample runNative(Plan p, int rep) {
+    private SpinCompareResults.Sample runNative(Plan p, int rep, Map<SpinGrid.Cell, Long> calibrated) {
         SpinGrid.Cell c = p.cell();
         NativeRunner.SpinArgs args = new NativeRunner.SpinArgs(c.strategy().name(), c.budgetNs(), c.reply());
         try {
             long n = calibrated.computeIfAbsent(c, k -> calibrate(k, args));
-            NativeRunner.SpinMeasured m = nativeRunner.runSpinMeasured(c.placement(), n, args, NATIVE_TIMEOUT_SECONDS);
+            NativeRunner.SpinMeasured m = nativeRunner.runSpinMeasured(c.placement(), n, args, Interleaved.NATIVE_TIMEOUT_SECONDS);
             NativeSpinResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new SpinCompareResults.Sample(rep, r.result().nsPerRoundTrip(), r.cpuNsPerRoundTrip(),
@@ -173,7 +156,7 @@ public final class SpinCompareRunner {
     private long calibrate(SpinGrid.Cell c, NativeRunner.SpinArgs args) {
         long probe = c.strategy() == SpinGrid.Strategy.SPIN && c.placement() == Placement.SAME_CPU
                 ? PROBE_ROUND_TRIPS_SPIN_ONE_CPU : PROBE_ROUND_TRIPS;
-        NativeSpinResult r = nativeRunner.runSpin(c.placement(), probe, 1, args, NATIVE_TIMEOUT_SECONDS).get(0);
+        NativeSpinResult r = nativeRunner.runSpin(c.placement(), probe, 1, args, Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
         return Interleaved.calibrated(settings.nativeTargetNanos(), r.result().nsPerRoundTrip(), MIN_ROUND_TRIPS);
     }
 

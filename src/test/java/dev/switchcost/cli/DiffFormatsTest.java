@@ -3,7 +3,7 @@ package dev.switchcost.cli;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import dev.switchcost.render.DiffExport;
+import dev.switchcost.render.Export;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -53,8 +53,8 @@ class DiffFormatsTest {
             }
         }
         assertTrue(table.size() > 3);
-        assertEquals("\"a,b\"", DiffExport.cell("a,b"));
-        assertEquals("\"say \"\"hi\"\"\"", DiffExport.cell("say \"hi\""));
+        assertEquals("\"a,b\"", Export.cell("a,b"));
+        assertEquals("\"say \"\"hi\"\"\"", Export.cell("say \"hi\""));
     }
 
     /** RFC 4180 quoting, strictly (quoted cells, doubled quotes), LF line ends; anything else fails the test. */

@@ -172,14 +172,6 @@ class ResultsDirTest {
     }
 
     @Test
-    void aRejectedRunLeavesNoDirectory() throws IOException {
-        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
-        Files.createFile(d.resolve(ResultsDir.RUN_LOG));
-        d.discard();
-        assertFalse(Files.exists(d.dir()));
-    }
-
-    @Test
     void claimTakesANewOrEmptyDirectoryAndRefusesAUsedOne() throws IOException {
         Path fresh = parent.resolve("x/y");
         try (ResultsDir d = ResultsDir.claim(fresh, "--results-dir")) {

@@ -42,8 +42,7 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
                     continue;
                 }
                 try {
-                    ProcStatus st = ProcStatus.parse(ProcText.lines(task.resolve("status")));
-                    out.put(tid, new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task)));
+                    out.put(tid, readTask(task, tid));
                 } catch (IOException e) {
                     if (!gone(e)) {
                         throw e;
@@ -65,8 +64,7 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
     public static ThreadCounters read(int pid, int tid) {
         Path task = Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid));
         try {
-            ProcStatus st = ProcStatus.parse(ProcText.lines(task.resolve("status")));
-            return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
+            return readTask(task, tid);
         } catch (IOException e) {
             if (gone(e)) {
                 return null;
@@ -92,19 +90,18 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
     public static ThreadCounters current(int tid) {
         Path task = Path.of("/proc/thread-self");
         try {
-            ProcStatus st = ProcStatus.parse(ProcText.lines(task.resolve("status")));
-            return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations(task));
+            return readTask(task, tid);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + task, e);
         }
     }
 
-    private static long migrations(Path task) throws IOException {
+    /** One thread's counters, from its {@code /proc/.../task/<tid>} directory. */
+    private static ThreadCounters readTask(Path task, int tid) throws IOException {
+        ProcStatus st = ProcStatus.parse(ProcText.lines(task.resolve("status")));
         Path sched = task.resolve("sched");
-        if (!Files.isReadable(sched)) {
-            return -1;
-        }
-        return parseMigrations(ProcText.lines(sched));
+        long migrations = Files.isReadable(sched) ? parseMigrations(ProcText.lines(sched)) : -1;
+        return new ThreadCounters(tid, st.name(), st.voluntary(), st.involuntary(), migrations);
     }
 
     /** @return {@code se.nr_migrations} from a {@code sched} file, or -1 when absent */

@@ -190,10 +190,6 @@ public final class PingPong implements AutoCloseable {
         return new PingPong(turn, DEFAULT_TIMEOUT_NANOS, null, UNPINNED, null, null, partnerWork == NO_WORK ? null : partnerWork);
     }
 
-    public boolean isInline() {
-        return partner == null;
-    }
-
     /** One round trip: hand the turn to the partner and wait for it to hand it back. */
     public void roundTrip() {
         if (partner == null) {
