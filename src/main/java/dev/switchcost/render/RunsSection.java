@@ -54,7 +54,8 @@ final class RunsSection {
         }
         doc.table(t.build(), List.of("status", "JDK", "JMH settings", "measured by", "notes"));
         for (Results r : inputs) {
-            r.status().failedTrials().forEach(f -> doc.p("**Failed trial** in " + r.label() + ": `" + f.id() + "`"
+            r.status().failedTrials().forEach(f -> doc.p((f.disturbed() ? "**Disturbed trial**" : "**Failed trial**") + " in "
+                    + r.label() + ": `" + f.id() + "`"
                     + (f.reason().isEmpty() ? "" : ": " + f.reason())));
         }
     }
