@@ -46,7 +46,7 @@ public final class JvmThreadNames {
         return Map.copyOf(out);
     }
 
-    /** @return tid → name from a {@code Thread.print} listing */
+    /** @return tid → name from a {@code Thread.print} listing, escaped as {@link ProcText#name} escapes the kernel's */
     static Map<Integer, String> parse(String threadPrint) {
         Map<Integer, String> out = new HashMap<>();
         for (String line : threadPrint.split("\n")) {
@@ -54,7 +54,7 @@ public final class JvmThreadNames {
             if (m.find()) {
                 String nid = m.group(2);
                 int tid = nid.startsWith("0x") ? Integer.parseInt(nid.substring(2), 16) : Integer.parseInt(nid);
-                out.put(tid, m.group(1));
+                out.put(tid, ProcText.name(m.group(1))); // shown on a terminal and a page: escaped like the kernel's
             }
         }
         return Map.copyOf(out);

@@ -35,6 +35,14 @@ class JvmThreadNamesTest {
         assertEquals("Reference Handler", names.get(0x3f49));
     }
 
+    /** A name clean in its first 15 bytes (the kernel's) but with ESC and U+202E after them is escaped, not printed raw. */
+    @Test
+    void aHostileFullNameIsEscaped() {
+        Map<Integer, String> names = JvmThreadNames.parse("\"worker-pool-one\u001b]0;pwn\u0007\u202e\" #31 prio=5 os_prio=0 cpu=1.2ms"
+                + " elapsed=3.4s tid=0x00007f nid=4242 waiting on condition  [0x00007f]\n");
+        assertEquals("worker-pool-one\\x1b]0;pwn\\x07\\u202e", names.get(4242));
+    }
+
     @Test
     void aProcessThatIsNotAJvmGivesNoNames() {
         assertEquals(Map.of(), JvmThreadNames.of(1), "pid 1 is no JVM: jcmd fails, no name, no exception");
