@@ -36,7 +36,7 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
     }
 
     /** The same thread with its run time in ns. */
-    public TaskStat withRunNs(long ns) {
+    private TaskStat withRunNs(long ns) {
         return new TaskStat(pid, tid, comm, cpuTicks, processor, ppid, ns);
     }
 
