@@ -103,15 +103,7 @@ public final class ReportRenderer {
                 "`scripts/switchcost run --full " + Bench.Names.PROCESS_VS_THREAD + "`");
         processThread(doc, found);
 
-        // these two are named under "not measured" by no one: a report without their rows is unchanged
-        doc = page.section("primitives", "Handoff primitives: time, switches and CPU per round trip", null, null);
-        SpinSections.primitives(doc, found);
-
-        doc = page.section("spin", "Spin, yield or park: wait strategies against the reply delay", null, null);
-        SpinSections.strategies(doc, chartFiles, outDir, chartsDir, found);
-
-        doc = page.section("spin-twin", "Spin then park: the JVM beside its C twin (switchcost compare --spin)", null, null);
-        SpinSections.twin(doc, chartFiles, outDir, chartsDir, found);
+        spin(page, chartFiles, outDir, chartsDir, found);
 
         doc = page.section("rows", "All JMH rows", null, null);
         RunsSection.allRows(doc, inputs);
@@ -123,6 +115,16 @@ public final class ReportRenderer {
         page.appendTo(report);
 
         return write(report, title, outDir, chartFiles, page.ids());
+    }
+
+    /** The spin-or-park sections; named under "not measured" by no one: a report without their rows is unchanged. */
+    private static void spin(Page page, List<Path> chartFiles, Path outDir, Path chartsDir, List<Findings> found)
+            throws IOException {
+        SpinSections.primitives(page.section("primitives", "Handoff primitives: time, switches and CPU per round trip", null, null), found);
+        SpinSections.strategies(page.section("spin", "Spin, yield or park: wait strategies against the reply delay", null, null),
+                chartFiles, outDir, chartsDir, found);
+        SpinSections.twin(page.section("spin-twin", "Spin then park: the JVM beside its C twin (switchcost compare --spin)", null, null),
+                chartFiles, outDir, chartsDir, found);
     }
 
     /** Each input's simulated misses per switch (cachegrind), named by input when there are several. */
