@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -162,10 +164,59 @@ class ArchitectureTest {
         assertEquals(1, derivationsCalledFrom(c, "dev.switchcost").size());
     }
 
+    /**
+     * A derivation is called from one place in {@code derive} ({@code Findings.of}, {@code Study.of} or the one
+     * derivation that needs another), so a report derives each once: a second call site, even in the same method,
+     * derives the same figure again. The test counts the call sites; a derivation's own class composing its parts
+     * (an overload delegating, {@code IndirectCost.derive} estimating each paired row beside its table row) is not counted.
+     */
+    @Test
+    void eachDerivationIsCalledFromOnePlaceInDerive() {
+        assertEquals(Map.of(), callSitesOverOne(MAIN, "dev.switchcost.derive"));
+    }
+
+    /** The count can fail: a class that derives the same figure twice is named with its count. */
+    @Test
+    void aDerivationCalledTwiceIsCounted() {
+        JavaClasses c = new ClassFileImporter().importClasses(TwiceDeriving.class);
+        assertEquals(Map.of("IndirectCost.paired", 2), callSitesOverOne(c, "dev.switchcost"));
+    }
+
+    /** Each derivation called from more than one place in {@code pkg}, with its number of call sites. */
+    static Map<String, Integer> callSitesOverOne(JavaClasses classes, String pkg) {
+        Map<String, Integer> sites = new TreeMap<>();
+        for (JavaClass c : classes) {
+            if (!c.getPackageName().startsWith(pkg)) {
+                continue;
+            }
+            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+                String target = call.getTargetOwner().getSimpleName() + "." + call.getName();
+                boolean own = topLevel(call.getOriginOwner()).equals(topLevel(call.getTargetOwner()));
+                if (!own && call.getTargetOwner().getPackageName().startsWith("dev.switchcost.derive") && DERIVATIONS.contains(target)) {
+                    sites.merge(target, 1, Integer::sum);
+                }
+            }
+        }
+        sites.values().removeIf(n -> n == 1);
+        return sites;
+    }
+
+    private static String topLevel(JavaClass c) {
+        return c.getName().replaceFirst("\\$.*", "");
+    }
+
+    /** A test-only class that derives one row's paired estimate twice. */
+    static final class TwiceDeriving {
+        boolean whole(dev.switchcost.results.JmhRow row, List<dev.switchcost.results.JmhRow> rows) {
+            return dev.switchcost.derive.IndirectCost.paired(row, rows).answerIsWhole()
+                    && dev.switchcost.derive.IndirectCost.paired(row, rows).direct() != null;
+        }
+    }
+
     /** A test-only class that derives where it should format. */
     static final class DerivingRenderer {
         Object card(dev.switchcost.results.Results r) {
-            return dev.switchcost.derive.Headline.perJdk(r);
+            return dev.switchcost.derive.Headline.perJdk(r, java.util.Map.of());
         }
     }
 

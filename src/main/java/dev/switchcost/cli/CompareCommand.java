@@ -206,7 +206,8 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
             case text -> {
                 to.print(CompareTable.text(results));
                 to.println();
-                String gap = GapTable.text(GapDecomposition.of(results), GapDecomposition.afterSwitch(results));
+                List<GapDecomposition.Row> rows = GapDecomposition.of(results);
+                String gap = GapTable.text(rows, GapDecomposition.afterSwitch(results, rows));
                 if (!gap.isEmpty()) {
                     to.print(gap);
                     to.println();

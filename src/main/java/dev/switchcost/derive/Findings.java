@@ -52,9 +52,9 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
                 paired.put(x, IndirectCost.paired(x, usable));
             }
         }
-        return new Findings(r, Headline.perJdk(r), PinningStudy.derive(r),
-                r.compare() == null ? List.of() : GapDecomposition.of(r.compare()),
-                r.compare() == null ? List.of() : GapDecomposition.afterSwitch(r.compare()), ws, refused, paired,
+        List<GapDecomposition.Row> gap = r.compare() == null ? List.of() : GapDecomposition.of(r.compare());
+        return new Findings(r, Headline.perJdk(r, paired), PinningStudy.derive(r), gap,
+                r.compare() == null ? List.of() : GapDecomposition.afterSwitch(r.compare(), gap), ws, refused, paired,
                 ProcessThreadCost.derive(usable), LatencyDistribution.of(usable),
                 r.indirectSweep() == null ? List.of() : IndirectSweepCurve.of(r.indirectSweep()),
                 PrimitiveMatrix.of(usable), SpinBudget.of(usable),

@@ -232,13 +232,16 @@ public final class GapDecomposition {
             new AfterSwitchSpec("FFM", Column.AFTER_SWITCH_FFM, Column.FFM_AS_FUTEX_WAIT, Column.FFM_FUTEX),
             new AfterSwitchSpec("JNA", Column.AFTER_SWITCH_JNA, Column.JNA_AS_FUTEX_CALL, Column.JNA_FUTEX));
 
-    /** The after-a-switch rows of a run on one JDK that measured {@code BindingAfterSwitch} on one CPU; empty otherwise. */
-    public static List<AfterSwitch> afterSwitch(CompareResults r) {
+    /**
+     * The after-a-switch rows of a run on one JDK that measured {@code BindingAfterSwitch} on one CPU; empty otherwise.
+     *
+     * @param rows the same run's gap rows, {@link #of} (derived once, not again here)
+     */
+    public static List<AfterSwitch> afterSwitch(CompareResults r, List<Row> rows) {
         Estimate none = estimate(r, Column.AFTER_SWITCH_NONE, "SAME_CPU", null);
         if (!Double.isFinite(none.value())) {
             return List.of();
         }
-        List<Row> rows = of(r);
         List<AfterSwitch> out = new ArrayList<>();
         for (AfterSwitchSpec s : AFTER_SWITCH) {
             Estimate with = estimate(r, s.withCall(), "SAME_CPU", null);

@@ -94,20 +94,24 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
             "binding", List.of("FFM", "JNA"),
             "primitive", List.of("LOCK_SUPPORT"));
 
-    /** One headline per JDK found in the rows, in order of appearance. */
-    public static List<Headline> perJdk(Results r) {
+    /**
+     * One headline per JDK found in the rows, in order of appearance.
+     *
+     * @param paired each paired working-set row's estimate, derived once by {@link Findings#of}; the cache figure reads its row's
+     */
+    public static List<Headline> perJdk(Results r, Map<JmhRow, IndirectCost.Paired> paired) {
         List<String> jdks = r.jdks();
         if (jdks.isEmpty()) {
-            return List.of(derive(r, List.of(), "?"));
+            return List.of(derive(r, List.of(), "?", paired));
         }
-        return jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(jdkOf(x))).toList(), j)).toList();
+        return jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(jdkOf(x))).toList(), j, paired)).toList();
     }
 
     static String jdkOf(JmhRow r) {
         return r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion();
     }
 
-    static Headline derive(Results r, List<JmhRow> rows, String jdk) {
+    static Headline derive(Results r, List<JmhRow> rows, String jdk, Map<JmhRow, IndirectCost.Paired> paired) {
         String machine = machineOf(r);
         Figure same = answer(rows, machine, Question.FUTEX_ONE_CPU);
         Figure cross = answer(rows, machine, Question.FUTEX_TWO_CPUS);
@@ -129,16 +133,17 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
             }
         }
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
+        Optional<IndirectCost.Paired> cachePaired = cacheRow.map(paired::get);
         Figure cache = cacheRow.map(x -> {
-            IndirectCost.Paired p = IndirectCost.paired(x, rows);
+            IndirectCost.Paired p = paired.get(x);
             return new Figure((p.answerIsWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param(Param.WORKING_SET_KIB)
                     + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), side(x, machine));
         }).orElse(null);
         return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),
                 c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
                 cacheRow.map(x -> Long.parseLong(x.param(Param.WORKING_SET_KIB))).orElse(0L),
-                cacheRow.map(x -> IndirectCost.paired(x, rows).answerFlags()).orElse(Set.of()),
-                cacheShare(cache, cacheRow.map(x -> IndirectCost.paired(x, rows).direct()).orElse(null)),
+                cachePaired.map(IndirectCost.Paired::answerFlags).orElse(Set.of()),
+                cacheShare(cache, cachePaired.map(IndirectCost.Paired::direct).orElse(null)),
                 virtFree, platFree, Like.ratio(platFree, virtFree));
     }
 

@@ -20,7 +20,7 @@ class GapDecompositionTest {
 
     /** The plain text under the compare table, from this run's derived rows. */
     static String gapText(CompareResults r) {
-        return GapTable.text(GapDecomposition.of(r), GapDecomposition.afterSwitch(r));
+        return GapTable.text(GapDecomposition.of(r), GapDecomposition.afterSwitch(r, GapDecomposition.of(r)));
     }
 
 
@@ -66,7 +66,8 @@ class GapDecompositionTest {
         cells.add(cell(Column.AFTER_SWITCH_NONE, "SAME_CPU", 4100, 1.0));
         cells.add(cell(Column.AFTER_SWITCH_FFM, "SAME_CPU", 4100 + 2 * 130, 1.0));
         cells.add(cell(Column.AFTER_SWITCH_JNA, "SAME_CPU", 4100 + 2 * 400, 1.0));
-        List<GapDecomposition.AfterSwitch> after = GapDecomposition.afterSwitch(results(cells));
+        CompareResults compared = results(cells);
+        List<GapDecomposition.AfterSwitch> after = GapDecomposition.afterSwitch(compared, GapDecomposition.of(compared));
         assertEquals(List.of("FFM", "JNA"), after.stream().map(GapDecomposition.AfterSwitch::binding).toList());
 
         GapDecomposition.AfterSwitch ffm = after.get(0);

@@ -196,7 +196,7 @@ class AnswerCardTest {
     @Test
     void theCacheLineIsTheWholeCostWhereTheRunHasTheSizeZeroRow() throws IOException {
         Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
-        Headline h = Headline.perJdk(r).get(0);
+        Headline h = Findings.of(r).headlines().get(0);
         assertEquals(256, h.cacheKiB(), "L2/2 of this machine");
         IndirectCost.Row row = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
         assertEquals(row.paired().whole(), h.cache().perSwitch());
@@ -223,7 +223,7 @@ class AnswerCardTest {
     @Test
     void theCacheShareIsOverTheDirectCostTheReportAndIndirectName() {
         Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
-        Headline h = Headline.perJdk(r).get(0);
+        Headline h = Findings.of(r).headlines().get(0);
         IndirectCost.Row row = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
         IndirectCost.Row zero = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 0).findFirst().orElseThrow();
         assertEquals(zero.paired().beyond(), row.paired().direct(), "direct = beyond at size 0");
@@ -292,7 +292,7 @@ class AnswerCardTest {
         Files.writeString(tmp.resolve("jmh-avgt.json"), Files.readString(sample).replace("\"mode\" : \"sample\"", "\"mode\" : \"avgt\""));
         Files.writeString(tmp.resolve("status"), "complete\n");
         Results r = Results.load(tmp);
-        Headline h = Headline.perJdk(r).get(0);
+        Headline h = Findings.of(r).headlines().get(0);
         assertTrue(h.sameCpu().source().endsWith("[avgt]"), h.sameCpu().source());
         // captured p50 6.512 us and p99 46.667 us per round trip: per switch, half
         assertEquals(3256, Math.round(h.sameCpu().tail().p50()));
