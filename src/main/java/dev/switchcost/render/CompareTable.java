@@ -156,8 +156,4 @@ public final class CompareTable {
     public static String text(CompareResults r) {
         return "switchcost compare: " + preamble(r) + "\n" + table(r).text();
     }
-
-    public static String markdown(CompareResults r) {
-        return preamble(r) + "\n" + table(r).markdown();
-    }
 }

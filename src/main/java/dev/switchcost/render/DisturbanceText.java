@@ -100,11 +100,6 @@ public final class DisturbanceText {
         return ProcText.name(i.comm()) + " (pid " + i.pid() + ") took " + percent(i.percent()) + (i.worstIteration() ? " in its worst iteration" : "");
     }
 
-    /** {@code others 0.4%, steal 0%}: the shares, disturbed or not. */
-    public static String shares(Disturbance.Reading r) {
-        return "others " + share(r.othersPercent()) + ", steal " + share(r.stealPercent());
-    }
-
     /** {@code 48%}; one decimal below 10, so that a share just over a limit never reads as the limit: {@code 5.3%}. */
     private static String percent(double p) {
         return String.format(Locale.ROOT, p < 9.95 ? "%.1f%%" : "%.0f%%", p);
@@ -113,10 +108,5 @@ public final class DisturbanceText {
     /** A limit, a whole percent: {@code 5%}. */
     private static String limit(double p) {
         return String.format(Locale.ROOT, "%.0f%%", p);
-    }
-
-    /** A share near the limit or below it, to one decimal: {@code 0.4%}. */
-    private static String share(double p) {
-        return Double.isNaN(p) ? "–" : String.format(Locale.ROOT, "%.1f%%", p);
     }
 }

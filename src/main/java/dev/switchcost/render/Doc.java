@@ -13,7 +13,7 @@ import java.util.List;
  */
 final class Doc {
 
-    private sealed interface Block permits Heading, Para, TableBlock, Image, Pre, Bullets, Contents {
+    private sealed interface Block permits Heading, Para, TableBlock, Image, Bullets, Contents {
     }
 
     private record Heading(int level, String text, String id) implements Block {
@@ -37,9 +37,6 @@ final class Doc {
      * @param path  where that file is written, or null
      */
     private record Image(String alt, Charts.Chart chart, byte[] svg, String file, Path path) implements Block {
-    }
-
-    private record Pre(String text) implements Block {
     }
 
     private record Bullets(List<String> items) implements Block {
@@ -115,11 +112,6 @@ final class Doc {
         return image.chart().png();
     }
 
-    Doc pre(String text) {
-        blocks.add(new Pre(text));
-        return this;
-    }
-
     Doc bullets(List<String> items) {
         blocks.add(new Bullets(items));
         return this;
@@ -139,11 +131,6 @@ final class Doc {
                         .map(h -> "[" + markdownInline(h.text()) + "](#" + Html.esc(h.id()) + ")").toList())).append("\n\n");
                 case Image i -> sb.append(i.file() != null ? "![" + markdownInline(i.alt()) + "](" + destination(i.file()) + ")"
                         : "*(chart: " + markdownInline(i.alt()) + ", in report.html)*").append("\n\n");
-                case Pre p -> {
-                    String fence = "`".repeat(Math.max(3, longestRun(p.text(), '`') + 1));
-                    sb.append(fence).append('\n').append(p.text().replaceAll("[\\p{Cntrl}&&[^\n\t]]", " ").stripTrailing())
-                            .append('\n').append(fence).append("\n\n");
-                }
                 case Bullets l -> {
                     l.items().forEach(i -> sb.append("- ").append(markdownInline(i)).append('\n'));
                     sb.append('\n');
@@ -216,16 +203,6 @@ final class Doc {
         return file.matches("[\\w./-]+") ? file : "<" + file.replaceAll("[<>\\\\\\p{Cntrl}]", "_") + ">";
     }
 
-    private static int longestRun(String s, char c) {
-        int longest = 0;
-        int run = 0;
-        for (int i = 0; i < s.length(); i++) {
-            run = s.charAt(i) == c ? run + 1 : 0;
-            longest = Math.max(longest, run);
-        }
-        return longest;
-    }
-
     String html(String title) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>")
                 .append(Html.esc(title)).append("</title>\n<style>\n"
@@ -257,7 +234,6 @@ final class Doc {
                 // an SVG in an img: its own document, so its ids and styles cannot meet another chart's or the page's
                 case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.alt())).append("\" src=\"data:image/svg+xml;base64,")
                         .append(Base64.getEncoder().encodeToString(i.svg())).append("\"/></figure>\n");
-                case Pre p -> sb.append("<pre>").append(Html.esc(p.text())).append("</pre>\n");
                 case Bullets l -> {
                     sb.append("<ul>\n");
                     l.items().forEach(i -> sb.append("<li>").append(Html.inline(i)).append("</li>\n"));

@@ -122,15 +122,8 @@ public final class PinningTable {
         }
     }
 
-    static Table table(PinningStudy s) {
+    public static Table table(PinningStudy s) {
         return new Table(header(s), cells(s), align(s));
-    }
-
-    /** The table alone, as Markdown (what README takes). */
-    public static String markdown(PinningStudy s) {
-        Doc d = new Doc();
-        d.table(table(s));
-        return d.markdown();
     }
 
     /** What a cell means, one line: its reason when it has no figure, else what its switch counts say. */

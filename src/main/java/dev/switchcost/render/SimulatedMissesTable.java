@@ -1,7 +1,6 @@
 package dev.switchcost.render;
 
 import dev.switchcost.measure.nativebaseline.NativeSimulation;
-import dev.switchcost.results.Results;
 import dev.switchcost.results.SimulatedMisses;
 
 import java.util.Comparator;
@@ -10,9 +9,8 @@ import java.util.List;
 /**
  * Renders {@link SimulatedMisses}: cachegrind's D1 and last-level misses per switch of {@code ws_threads} against the
  * working-set size, from {@code simulated.jsonl} ({@code scripts/simulate-native.sh -o DIR}), in the report's working-set
- * section. Hook for the indirect-cost chart: {@link #rows(List)} gives every input's rows and {@link #table(List)}
- * takes any list of them, so a chart can plot {@link SimulatedMisses#pairedLlPerSwitch()} (or D1) against
- * {@link SimulatedMisses#workingSetKib()} beside the measured indirect cost, labelled with {@link #LABEL}.
+ * section. {@link #table(List)} takes any list of rows, so a chart can plot {@link SimulatedMisses#pairedLlPerSwitch()}
+ * (or D1) against {@link SimulatedMisses#workingSetKib()} beside the measured indirect cost, labelled with {@link #LABEL}.
  */
 public final class SimulatedMissesTable {
 
@@ -27,11 +25,6 @@ public final class SimulatedMissesTable {
             + "misses of the walk right after a switch − the same walk at once again (the misses the switch causes). Counts, not times.";
 
     private SimulatedMissesTable() {
-    }
-
-    /** Every input's simulated rows, in input order. */
-    public static List<SimulatedMisses> rows(List<Results> inputs) {
-        return inputs.stream().flatMap(r -> r.simulated().stream()).toList();
     }
 
     /** The columns a report states once above the table when every row has the same: the parameters. */

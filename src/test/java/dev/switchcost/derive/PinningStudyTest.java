@@ -70,7 +70,7 @@ class PinningStudyTest {
     @Test
     void theMarkdownTableHasOneLinePerCell() {
         PinningStudy s = PinningStudy.derive(Results.load(FIXTURE));
-        String md = PinningTable.markdown(s);
+        String md = PinningTable.table(s).markdown();
         List<String> lines = md.strip().lines().toList();
         assertEquals(2 + s.rows().size(), lines.size(), md);
         assertTrue(lines.get(0).startsWith("|JDK|carriers|primitive|ns per round trip|"), lines.get(0));

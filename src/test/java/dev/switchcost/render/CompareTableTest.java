@@ -31,7 +31,7 @@ class CompareTableTest {
         // The baseline of each row group is its own reference: ratio 1.00.
         String nativeSame = text.lines().filter(l -> l.startsWith("SAME_CPU") && l.contains("native futex, threads")).findFirst().orElseThrow();
         assertTrue(nativeSame.contains(" 1 (baseline)"), nativeSame);
-        String md = CompareTable.markdown(r);
+        String md = CompareTable.table(r).markdown();
         assertTrue(md.contains("|placement|implementation|"), md);
     }
 

@@ -30,7 +30,6 @@ class DisturbanceTextTest {
                 DisturbanceText.why(new Disturbance.Reading(5.3, 0, new Disturbance.Intruder(9, "javac", 4, false))),
                 "just over the limit never reads as the limit");
         assertEquals("not disturbed", DisturbanceText.why(new Disturbance.Reading(4.9, 4.9, null)));
-        assertEquals("others 0.4%, steal 0.0%", DisturbanceText.shares(new Disturbance.Reading(0.4, 0, null)));
     }
 
     @Test

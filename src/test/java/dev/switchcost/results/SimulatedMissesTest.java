@@ -56,7 +56,7 @@ class SimulatedMissesTest {
         Results r = Results.load(tmp);
         assertEquals(16, r.simulated().size());
         assertEquals(List.of(), Results.load(ResultsReaderTest.FIXTURE_DIR).simulated(), "a directory without the file has none");
-        Table t = SimulatedMissesTable.table(SimulatedMissesTable.rows(List.of(r)));
+        Table t = SimulatedMissesTable.table(r.simulated());
         assertNotNull(t);
         String text = t.text();
         assertTrue(text.lines().anyMatch(l -> l.contains("512") && l.contains("L2") && l.contains("8,153")), text);
