@@ -35,11 +35,7 @@ public final class CompareExport {
     }
 
     static List<List<Object>> rows(CompareResults r) {
-        List<List<Object>> out = new ArrayList<>();
-        for (CompareTable.Figure f : CompareTable.figures(r)) {
-            out.add(fields(r, f));
-        }
-        return out;
+        return CompareTable.figures(r).stream().map(f -> fields(r, f)).toList();
     }
 
     private static List<Object> fields(CompareResults r, CompareTable.Figure f) {
@@ -63,13 +59,10 @@ public final class CompareExport {
             note = f.baseline() ? "baseline" : null;
         }
         boolean figure = ns.n() > 0;
-        Estimate e = figure ? c.estimate() : null;
-        Estimate ratio = f.ratio();
         List<Object> o = new ArrayList<>(Arrays.asList(f.placement(), c.label(), c.column(), c.jdk(), unit(c), status));
-        o.addAll(Arrays.asList(e == null ? null : Export.finite(e.value()), e == null ? null : Export.finite(e.halfWidth()),
-                ns.n(), Export.finite(ns.min()), Export.finite(ns.max())));
-        o.add(f.baseline() && figure ? Double.valueOf(1) : ratio == null ? null : Export.finite(ratio.value()));
-        o.add(f.baseline() && figure ? Double.valueOf(0) : ratio == null ? null : Export.finite(ratio.halfWidth()));
+        Export.estimate(o, figure ? c.estimate() : null);
+        o.addAll(Arrays.asList(ns.n(), Export.finite(ns.min()), Export.finite(ns.max())));
+        Export.estimate(o, f.baseline() && figure ? Estimate.exact(1) : f.ratio());
         o.addAll(Arrays.asList(Export.finite(c.switches().median()), Export.finite(c.voluntary().median()),
                 Export.finite(c.involuntary().median())));
         o.add(r.simulation() == null ? null : CompareTable.instructionCount(r.simulation(), c));

@@ -1,6 +1,5 @@
 package dev.switchcost.render;
 
-import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 
 import java.util.ArrayList;
@@ -26,16 +25,13 @@ public final class DiffExport {
         List<Object> f = new ArrayList<>(List.of(any.benchmark(), any.mode(), any.primary().unit()));
         side(f, r.a());
         side(f, r.b());
-        f.add(Export.finite(r.ratio() == null ? Double.NaN : r.ratio().value()));
-        f.add(Export.finite(r.ratio() == null ? Double.NaN : r.ratio().halfWidth()));
+        Export.estimate(f, r.ratio());
         f.add(r.verdict().name());
         return f;
     }
 
     private static void side(List<Object> f, JmhRow row) {
-        Estimate e = row == null ? null : row.estimate();
-        f.add(e == null ? null : Export.finite(e.value()));
-        f.add(e == null ? null : Export.finite(e.halfWidth()));
+        Export.estimate(f, row == null ? null : row.estimate());
         f.add(row == null ? null : row.forks());
         f.add(row == null ? null : Export.finite(row.switchesPerOp()));
     }
@@ -44,26 +40,22 @@ public final class DiffExport {
     public static String json(List<Diff.Row> rows) {
         List<String> columns = new ArrayList<>(COLUMNS);
         columns.addAll(List.of("key", "params"));
-        List<List<Object>> out = new ArrayList<>();
-        for (Diff.Row r : rows) {
+        return Export.json(columns, rows.stream().map(r -> {
             List<Object> f = fields(r);
             f.add(r.key());
             f.add((r.a() != null ? r.a() : r.b()).params());
-            out.add(f);
-        }
-        return Export.json(columns, out);
+            return f;
+        }).toList());
     }
 
     /** CSV with a header ({@link Export#csv}), the params in the second column. */
     public static String csv(List<Diff.Row> rows) {
         List<String> columns = new ArrayList<>(COLUMNS);
         columns.add(1, "params");
-        List<List<Object>> out = new ArrayList<>();
-        for (Diff.Row r : rows) {
+        return Export.csv(columns, rows.stream().map(r -> {
             List<Object> f = fields(r);
             f.add(1, (r.a() != null ? r.a() : r.b()).paramsText());
-            out.add(f);
-        }
-        return Export.csv(columns, out);
+            return f;
+        }).toList());
     }
 }

@@ -1,12 +1,14 @@
 package dev.switchcost.render;
 
 import com.google.gson.GsonBuilder;
+import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Rows for a program or a spreadsheet ({@code --format json|csv} of {@code compare}, {@code indirect}, {@code doctor}): a JSON array of
@@ -21,6 +23,12 @@ public final class Export {
     /** {@code v} if finite, else null. */
     public static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
+    }
+
+    /** Adds {@code e}'s value and half-width, each {@link #finite} (both null when there is no estimate). */
+    static void estimate(List<Object> fields, Estimate e) {
+        fields.add(e == null ? null : finite(e.value()));
+        fields.add(e == null ? null : finite(e.halfWidth()));
     }
 
     public static String json(List<String> columns, List<List<Object>> rows) {
@@ -38,11 +46,7 @@ public final class Export {
     public static String csv(List<String> columns, List<List<Object>> rows) {
         StringBuilder sb = new StringBuilder(String.join(",", columns)).append("\n");
         for (List<Object> f : rows) {
-            List<String> cells = new ArrayList<>();
-            for (Object o : f) {
-                cells.add(cell(o));
-            }
-            sb.append(String.join(",", cells)).append("\n");
+            sb.append(f.stream().map(Export::cell).collect(Collectors.joining(","))).append("\n");
         }
         return sb.toString();
     }

@@ -32,10 +32,7 @@ public final class IndirectExport {
     }
 
     public static String csv(List<IndirectCost.Row> workingSet, List<ProcessThreadCost.Row> processThread) {
-        List<List<Object>> rows = new ArrayList<>();
-        for (Map<String, Object> m : IndirectTable.records(workingSet)) {
-            rows.add(cells(m));
-        }
+        List<List<Object>> rows = new ArrayList<>(IndirectTable.records(workingSet).stream().map(IndirectExport::cells).toList());
         for (ProcessThreadCost.Row r : processThread) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("placement", r.placement());

@@ -1,6 +1,5 @@
 package dev.switchcost.render;
 
-import dev.switchcost.results.Estimate;
 import dev.switchcost.results.SpinCompareResults;
 
 import java.util.ArrayList;
@@ -39,8 +38,8 @@ public final class SpinCompareExport {
                     : c.failed() == 0 && !c.disturbed().isEmpty() ? "disturbed" : "failed";
             List<Object> o = new ArrayList<>(Arrays.asList(c.placement(), c.reply(), c.strategy(), c.budgetNs(), c.impl(),
                     "ns/round trip", status));
-            estimate(o, figure ? c.estimate(SpinCompareResults.Sample::nsPerRoundTrip) : null);
-            estimate(o, figure ? c.estimate(SpinCompareResults.Sample::cpuNsPerRoundTrip) : null);
+            Export.estimate(o, figure ? c.estimate(SpinCompareResults.Sample::nsPerRoundTrip) : null);
+            Export.estimate(o, figure ? c.estimate(SpinCompareResults.Sample::cpuNsPerRoundTrip) : null);
             o.add(figure ? Export.finite(c.estimate(SpinCompareResults.Sample::switchesPerRoundTrip).value()) : null);
             o.addAll(Arrays.asList(c.usable().size(), c.failed(), c.disturbed().size()));
             SpinCompareResults.Cell base = c.impl().equals(SpinCompareResults.JVM) ? r.twin(c).orElse(null) : null;
@@ -53,14 +52,8 @@ public final class SpinCompareExport {
         return out;
     }
 
-    private static void estimate(List<Object> o, Estimate e) {
-        o.add(e == null ? null : Export.finite(e.value()));
-        o.add(e == null ? null : Export.finite(e.halfWidth()));
-    }
-
     private static void judged(List<Object> o, Diff.Judged j) {
-        o.add(j == null ? null : Export.finite(j.ratio().value()));
-        o.add(j == null ? null : Export.finite(j.ratio().halfWidth()));
+        Export.estimate(o, j == null ? null : j.ratio());
         o.add(j == null ? null : j.verdict().name());
     }
 }
