@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A report over several inputs compares them: "A against B". One table per question that A and another input both
@@ -93,10 +94,7 @@ public final class AgainstTable {
 
     /** The section's title: "A against B", "A against B and C". */
     public static String title(int inputs) {
-        List<String> others = new ArrayList<>();
-        for (int i = 1; i < inputs; i++) {
-            others.add(letter(i));
-        }
+        List<String> others = IntStream.range(1, inputs).mapToObj(AgainstTable::letter).toList();
         String tail = others.size() == 1 ? others.get(0)
                 : String.join(", ", others.subList(0, others.size() - 1)) + " and " + others.get(others.size() - 1);
         return "A against " + tail;
@@ -109,10 +107,8 @@ public final class AgainstTable {
     /** The body of the section (the renderer writes its heading). */
     static void section(Doc doc, Study study) {
         List<Results> inputs = study.results();
-        List<String> who = new ArrayList<>();
-        for (int i = 0; i < inputs.size(); i++) {
-            who.add(letter(i) + " = " + inputs.get(i).label() + " (`" + inputs.get(i).source() + "`)");
-        }
+        List<String> who = IntStream.range(0, inputs.size())
+                .mapToObj(i -> letter(i) + " = " + inputs.get(i).label() + " (`" + inputs.get(i).source() + "`)").toList();
         doc.p(String.join(" · ", who) + "."
                 + (inputs.size() > 2 ? " A is the first input; each other input has its own columns: its figure, its ratio to A"
                 + " and its verdict against A." : ""));
@@ -332,10 +328,7 @@ public final class AgainstTable {
                     ra = r.a();
                 }
             }
-            List<Against> others = new ArrayList<>();
-            for (int i = 1; i < inputs.size(); i++) {
-                others.add(against(rs[i - 1], a, inputs.get(i), rq.cache()));
-            }
+            List<Against> others = IntStream.range(1, inputs.size()).mapToObj(i -> against(rs[i - 1], a, inputs.get(i), rq.cache())).toList();
             lines.add(new Line(e.getKey(), label(e.getKey(), rep.get(e.getKey()), rep.values()), figure(ra, a, rq.cache()), others));
         }
         List<String> noShared = new ArrayList<>();
@@ -446,9 +439,7 @@ public final class AgainstTable {
         if (names.size() == 1) {
             parts.add("`" + names.iterator().next() + "`");
         }
-        for (Map.Entry<String, String> p : common(rows).entrySet()) {
-            parts.add("`" + p.getKey() + "=" + p.getValue() + "`");
-        }
+        common(rows).forEach((k, v) -> parts.add("`" + k + "=" + v + "`"));
         return String.join(" ", parts);
     }
 

@@ -96,14 +96,12 @@ public final class Diff {
         Map<String, JmhRow> byKeyA = index(a);
         Map<String, JmhRow> byKeyB = index(b);
         List<Row> out = new ArrayList<>();
-        for (Map.Entry<String, JmhRow> e : byKeyA.entrySet()) {
-            out.add(row(e.getKey(), e.getValue(), byKeyB.get(e.getKey()), minEffect));
-        }
-        for (Map.Entry<String, JmhRow> e : byKeyB.entrySet()) {
-            if (!byKeyA.containsKey(e.getKey())) {
-                out.add(row(e.getKey(), null, e.getValue(), minEffect));
+        byKeyA.forEach((key, rowA) -> out.add(row(key, rowA, byKeyB.get(key), minEffect)));
+        byKeyB.forEach((key, rowB) -> {
+            if (!byKeyA.containsKey(key)) {
+                out.add(row(key, null, rowB, minEffect));
             }
-        }
+        });
         return out;
     }
 

@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A JMH {@link OutputFormat} that sends JMH's full text output to a log (usually {@code run.log})
@@ -51,10 +52,7 @@ public final class ProgressFormat implements OutputFormat {
     public void startBenchmark(BenchmarkParams params) {
         log.startBenchmark(params);
         started++;
-        StringBuilder ps = new StringBuilder();
-        for (String k : params.getParamsKeys()) {
-            ps.append(' ').append(k).append('=').append(params.getParam(k));
-        }
+        String ps = params.getParamsKeys().stream().map(k -> " " + k + "=" + params.getParam(k)).collect(Collectors.joining());
         String name = params.getBenchmark();
         name = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
         // JMH prints its "# Run progress" line just after this call: show ours once that arrived.

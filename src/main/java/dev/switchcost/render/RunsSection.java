@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** The report's account of its inputs: the runs and their status, the machines side by side, every JMH row, the JFR files. */
 final class RunsSection {
@@ -106,15 +108,8 @@ final class RunsSection {
         doc.table(new Table(head, rows, "l".repeat(head.size())));
         if (!differ.isEmpty()) {
             doc.p("**The machines differ** in what can move a figure, so figures side by side below are not like with like there:");
-            List<String> lines = new ArrayList<>();
-            for (MachineDifferences.Difference d : differ) {
-                List<String> each = new ArrayList<>();
-                for (int i = 0; i < inputs.size(); i++) {
-                    each.add(inputs.get(i).label() + " `" + d.values().get(i) + "`");
-                }
-                lines.add(d.fact() + ": " + String.join(" · ", each));
-            }
-            doc.bullets(lines);
+            doc.bullets(differ.stream().map(d -> d.fact() + ": " + IntStream.range(0, inputs.size())
+                    .mapToObj(i -> inputs.get(i).label() + " `" + d.values().get(i) + "`").collect(Collectors.joining(" · "))).toList());
         }
     }
 

@@ -3,14 +3,12 @@ package dev.switchcost.render;
 import dev.switchcost.derive.SpinTwin;
 import dev.switchcost.render.Charts.Chart;
 import dev.switchcost.render.Charts.Label;
-import dev.switchcost.results.Estimate;
 import dev.switchcost.results.SpinCompareResults;
 import org.knowm.xchart.XYChart;
 
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,9 +29,7 @@ final class SpinTwinChart {
             boolean c = s.impl().equals(SpinCompareResults.C);
             if (!s.curve().isEmpty()) {
                 CurveChart.Curve cv = CurveChart.Curve.of(s.impl() + ": spin B, then park (B = 0: park at once)", colour, t.placement(), 0, c);
-                for (Map.Entry<Long, Estimate> e : s.curve().entrySet()) {
-                    cv.points().put(e.getKey() / 1000.0, e.getValue());
-                }
+                s.curve().forEach((ns, e) -> cv.points().put(ns / 1000.0, e));
                 curves.add(cv);
             }
             if (s.spin() != null) {

@@ -1,9 +1,13 @@
 package dev.switchcost.render;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * A table, rendered the same way everywhere: aligned text for the terminal, TSV for plotting,
@@ -84,19 +88,8 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
 
     /** This table with the named columns first, in that order (names it lacks are skipped), the others after them in theirs. */
     public Table withFirst(String... names) {
-        List<Integer> order = new ArrayList<>();
-        for (String n : names) {
-            int i = header.indexOf(n);
-            if (i >= 0 && !order.contains(i)) {
-                order.add(i);
-            }
-        }
-        for (int i = 0; i < header.size(); i++) {
-            if (!order.contains(i)) {
-                order.add(i);
-            }
-        }
-        return columns(order);
+        return columns(Stream.concat(Arrays.stream(names).map(header::indexOf).filter(i -> i >= 0), IntStream.range(0, header.size())
+                .boxed()).distinct().toList());
     }
 
     /** This table with each column's name passed through {@code words} (identifiers to words for a reader). */
@@ -106,20 +99,12 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
 
     /** This table with only the columns whose names pass, in their order. */
     public Table select(Predicate<String> names) {
-        List<Integer> cols = new ArrayList<>();
-        for (int i = 0; i < header.size(); i++) {
-            if (names.test(header.get(i))) {
-                cols.add(i);
-            }
-        }
-        return columns(cols);
+        return columns(IntStream.range(0, header.size()).filter(i -> names.test(header.get(i))).boxed().toList());
     }
 
     private Table columns(List<Integer> cols) {
-        StringBuilder a = new StringBuilder();
-        cols.forEach(i -> a.append(i < align.length() ? align.charAt(i) : 'l'));
         return new Table(cols.stream().map(header::get).toList(), rows.stream().map(r -> cols.stream().map(r::get).toList()).toList(),
-                a.toString());
+                cols.stream().map(i -> String.valueOf(i < align.length() ? align.charAt(i) : 'l')).collect(Collectors.joining()));
     }
 
     boolean right(int col) {
@@ -130,10 +115,8 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     public String text() {
         int[] w = new int[header.size()];
         for (int i = 0; i < w.length; i++) {
-            w[i] = header.get(i).length();
-            for (List<String> r : rows) {
-                w[i] = Math.max(w[i], r.get(i).length());
-            }
+            int col = i;
+            w[i] = Math.max(header.get(i).length(), rows.stream().mapToInt(r -> r.get(col).length()).max().orElse(0));
         }
         StringBuilder sb = new StringBuilder();
         line(sb, header, w, true);
@@ -163,11 +146,8 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     public String markdown() {
         StringBuilder sb = new StringBuilder("|");
         header.forEach(h -> sb.append(mdCell(h)).append('|'));
-        sb.append("\n|");
-        for (int i = 0; i < header.size(); i++) {
-            sb.append(right(i) ? "--:|" : "---|");
-        }
-        sb.append('\n');
+        sb.append("\n|").append(IntStream.range(0, header.size()).mapToObj(i -> right(i) ? "--:|" : "---|").collect(Collectors.joining()))
+                .append('\n');
         for (List<String> r : rows) {
             sb.append('|');
             r.forEach(c -> sb.append(mdCell(c)).append('|'));
