@@ -67,6 +67,7 @@ final class CurveChart {
     record Reference(String name, Estimate value, Color color) {
     }
 
+    /** The cache sizes {@code machine.json} describes, or null where it describes none it can read. */
     static CacheSizes caches(MachineInfo machine) {
         if (machine == null || machine.caches() == null) {
             return null;

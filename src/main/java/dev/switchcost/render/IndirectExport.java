@@ -2,7 +2,6 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.ProcessThreadCost;
-import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -37,20 +36,15 @@ public final class IndirectExport {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("placement", r.placement());
             m.put("estimator", PROCESS_MINUS_THREAD);
-            put(m, "ns_per_switch", "error", r.difference());
+            IndirectTable.put(m, "ns_per_switch", "error", r.difference());
             m.put("flags", r.flag());
-            put(m, "thread_ns_per_switch", "thread_error", r.thread());
-            put(m, "process_ns_per_switch", "process_error", r.process());
+            IndirectTable.put(m, "thread_ns_per_switch", "thread_error", r.thread());
+            IndirectTable.put(m, "process_ns_per_switch", "process_error", r.process());
             m.put("thread_switches_per_op", r.threadSwitchesPerOp());
             m.put("process_switches_per_op", r.processSwitchesPerOp());
             rows.add(cells(m));
         }
         return Export.csv(COLUMNS, rows);
-    }
-
-    private static void put(Map<String, Object> m, String value, String error, Estimate e) {
-        m.put(value, e == null ? null : e.value());
-        m.put(error, e == null ? null : e.halfWidth());
     }
 
     /** One record in {@link #COLUMNS} order: numbers finite or empty, params as {@code k=v, k=v}, flags space-separated. */

@@ -285,16 +285,13 @@ public final class IndirectTable {
             if (r.paired() != null) {
                 IndirectCost.Paired p = r.paired();
                 Map<String, Object> m = jsonRow(r, "paired", p.benchmark(), p.params(), p.indirect(), p.flags(), p.switchesPerOp());
-                m.put("control_ns", p.control() == null || !Double.isFinite(p.control().value()) ? null : p.control().value());
-                m.put("control_error", p.control() == null || !Double.isFinite(p.control().halfWidth()) ? null
-                        : p.control().halfWidth());
+                put(m, "control_ns", "control_error", p.control());
                 out.add(m);
                 if (p.beyond() != null) {
                     // at size 0 the whole cost is 0 by definition, with no flag unless that row switched too rarely
                     Map<String, Object> w = jsonRow(r, "whole", p.benchmark(), p.params(), p.whole(), p.wholeFlags(),
                             p.switchesPerOp());
-                    w.put("beyond_ns_per_switch", Double.isFinite(p.beyond().value()) ? p.beyond().value() : null);
-                    w.put("beyond_error", Double.isFinite(p.beyond().halfWidth()) ? p.beyond().halfWidth() : null);
+                    put(w, "beyond_ns_per_switch", "beyond_error", p.beyond());
                     out.add(w);
                 }
             }
@@ -329,11 +326,16 @@ public final class IndirectTable {
         m.put("handoff", r.handoff());
         m.put("sharing", r.sharing());
         m.put("estimator", estimator);
-        m.put("ns_per_switch", e == null || !Double.isFinite(e.value()) ? null : e.value());
-        m.put("error", e == null || !Double.isFinite(e.halfWidth()) ? null : e.halfWidth());
+        put(m, "ns_per_switch", "error", e);
         m.put("flags", flags.stream().map(Flag::name).toList());
         m.put("switches_per_op", Double.isFinite(switchesPerOp) ? switchesPerOp : null);
         return m;
+    }
+
+    /** Puts {@code e}'s value and half-width under their keys, each null where unknown or not finite. */
+    static void put(Map<String, Object> m, String value, String error, Estimate e) {
+        m.put(value, e == null ? null : Export.finite(e.value()));
+        m.put(error, e == null ? null : Export.finite(e.halfWidth()));
     }
 
     /** The parameters that identify a row, for the paper's estimator (several JMH rows feed it). */

@@ -33,15 +33,8 @@ final class WorkingSetSections {
             if (rows.isEmpty()) {
                 continue;
             }
-            CacheSizes caches = null;
-            if (r.machine() != null) {
-                machine = machine == null ? r.machine() : machine;
-                try {
-                    caches = CacheSizes.of(r.machine().caches(), "machine.json");
-                } catch (RuntimeException e) {
-                    caches = null;
-                }
-            }
+            machine = machine == null ? r.machine() : machine;
+            CacheSizes caches = CurveChart.caches(r.machine());
             if (inputs.size() > 1) {
                 doc.p("**" + r.label() + "**");
             }
