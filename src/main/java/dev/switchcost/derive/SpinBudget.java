@@ -7,10 +7,12 @@ import dev.switchcost.results.Metric;
 import dev.switchcost.results.Param;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * How long to spin before parking, on this machine, from the {@code SpinOrPark} rows of one placement: (a) the
@@ -130,11 +132,7 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
         double[] a = latency.forkMeans();
         double[] b = cpu.forkMeans();
         if (a.length >= 2 && a.length == b.length) {
-            double[] s = new double[a.length];
-            for (int i = 0; i < a.length; i++) {
-                s[i] = a[i] + b[i];
-            }
-            return Estimate.ofSamples(s);
+            return Estimate.ofSamples(IntStream.range(0, a.length).mapToDouble(i -> a[i] + b[i]).toArray());
         }
         return latencyNs.plus(cpuNs);
     }
@@ -174,12 +172,7 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
     }
 
     private static boolean judged(Point... points) {
-        for (Point p : points) {
-            if (!p.costNs().judgeable()) {
-                return false;
-            }
-        }
-        return points.length > 0;
+        return points.length > 0 && Arrays.stream(points).allMatch(p -> p.costNs().judgeable());
     }
 
     /** @return the reply whose optimum beats both PARK and SPIN, the first such, or null */

@@ -164,11 +164,9 @@ public final class AgainstTable {
 
     static Table table(Question q, int inputs) {
         List<String> head = new ArrayList<>(List.of(q.what(), "A"));
-        StringBuilder align = new StringBuilder("lr");
         for (int i = 1; i < inputs; i++) {
             String x = letter(i);
             head.addAll(List.of(x, x + "/A", inputs == 2 ? "verdict" : "verdict " + x));
-            align.append("rrl");
         }
         List<List<String>> rows = new ArrayList<>();
         for (Line l : q.lines()) {
@@ -179,7 +177,7 @@ public final class AgainstTable {
             }
             rows.add(row);
         }
-        return new Table(head, rows, align.toString());
+        return new Table(head, rows, "lr" + "rrl".repeat(inputs - 1));
     }
 
     /** The verdict in words: diff's, naming the input, and where the rows differ in machine or JDK, that it crosses them. */
@@ -268,29 +266,15 @@ public final class AgainstTable {
 
     /** Whether every input's paired round trips recorded the pair's CPU time here and at size 0 (the whole cost). */
     static boolean everyPairedRowHasWhole(List<Findings> inputs) {
-        boolean any = false;
-        for (Findings in : inputs) {
-            for (JmhRow r : in.input().usable()) {
-                if (pairedRow(r)) {
-                    any = true;
-                    if (!in.paired(r).hasWhole()) {
-                        return false;
-                    }
-                }
-            }
-        }
-        return any;
+        List<Boolean> whole = inputs.stream().flatMap(in -> in.input().usable().stream().filter(AgainstTable::pairedRow)
+                .map(r -> in.paired(r).hasWhole())).toList();
+        return !whole.isEmpty() && !whole.contains(false);
     }
 
     /** Keeps {@code q} when A and another input measured it; else names who did. */
     private static void add(List<Question> questions, List<String> notCompared, String title, Question q, List<Results> inputs,
                             Predicate<Results> measured) {
-        List<String> who = new ArrayList<>();
-        for (int i = 0; i < inputs.size(); i++) {
-            if (measured.test(inputs.get(i))) {
-                who.add(letter(i));
-            }
-        }
+        List<String> who = IntStream.range(0, inputs.size()).filter(i -> measured.test(inputs.get(i))).mapToObj(AgainstTable::letter).toList();
         if (who.contains("A") && who.size() > 1) {
             questions.add(q);
         } else if (!who.isEmpty()) {

@@ -83,9 +83,7 @@ final class HandoffSections {
             }
             rows.add(row);
         }
-        StringBuilder align = new StringBuilder("ll");
-        hs.forEach(h -> align.append('r'));
-        doc.table(new Table(head, rows, align.toString()));
+        doc.table(new Table(head, rows, "ll" + "r".repeat(hs.size())));
         List<String> readings = new ArrayList<>();
         for (Findings f : inputs) {
             String card = AnswerCard.render(f);
