@@ -56,19 +56,17 @@ public final class Diff {
     /**
      * One row: a or b may be null when the row is only in one input.
      *
-     * @param ratio      B/A with its error, or null
-     * @param difference B − A with its error, or null
+     * @param ratio B/A with its error, or null
      */
-    public record Row(String key, JmhRow a, JmhRow b, Estimate ratio, Estimate difference, Verdict verdict) {
+    public record Row(String key, JmhRow a, JmhRow b, Estimate ratio, Verdict verdict) {
     }
 
     /**
      * Figure B against figure A by the rule.
      *
-     * @param ratio      B/A with its error
-     * @param difference B − A with its error
+     * @param ratio B/A with its error
      */
-    public record Judged(Estimate ratio, Estimate difference, Verdict verdict) {
+    public record Judged(Estimate ratio, Verdict verdict) {
     }
 
     /** What "not resolved" means and how to resolve it. */
@@ -107,19 +105,19 @@ public final class Diff {
 
     static Row row(String key, JmhRow a, JmhRow b, double minEffect) {
         if (a == null) {
-            return new Row(key, null, b, null, null, Verdict.ONLY_IN_B);
+            return new Row(key, null, b, null, Verdict.ONLY_IN_B);
         }
         if (b == null) {
-            return new Row(key, a, null, null, null, Verdict.ONLY_IN_A);
+            return new Row(key, a, null, null, Verdict.ONLY_IN_A);
         }
         if (a.failed() || b.failed()) {
-            return new Row(key, a, b, null, null, Verdict.FAILED);
+            return new Row(key, a, b, null, Verdict.FAILED);
         }
         if (!a.primary().unit().equals(b.primary().unit())) {
-            return new Row(key, a, b, null, null, Verdict.UNITS_DIFFER);
+            return new Row(key, a, b, null, Verdict.UNITS_DIFFER);
         }
         Judged j = judge(a.estimate(), b.estimate(), a.primary().isTimePerOp(), minEffect);
-        return new Row(key, a, b, j.ratio(), j.difference(), j.verdict());
+        return new Row(key, a, b, j.ratio(), j.verdict());
     }
 
     /** {@link #judge(Estimate, Estimate, boolean, double)} with the default minimum effect, {@link Estimate#MIN_EFFECT}. */
@@ -136,7 +134,6 @@ public final class Diff {
      * @param minEffect the minimum effect and equivalence margin, a fraction (0.05 for 5%)
      */
     public static Judged judge(Estimate a, Estimate b, boolean timePerOp, double minEffect) {
-        Estimate d = b.minus(a);
         Estimate r = b.over(a);
         Verdict v;
         if (a.oneFork() || b.oneFork()) {
@@ -150,7 +147,7 @@ public final class Diff {
         } else {
             v = Verdict.NOT_RESOLVED;
         }
-        return new Judged(r, d, v);
+        return new Judged(r, v);
     }
 
     /** The rows of {@code r} by key; of rows with one key (several files holding one trial), the first read. */
