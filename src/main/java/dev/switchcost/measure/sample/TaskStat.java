@@ -25,11 +25,6 @@ import java.util.Map;
  */
 public record TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid, long runNs) {
 
-    /** A thread whose parent process is not known. */
-    public TaskStat(long pid, int tid, String comm, long cpuTicks, int processor) {
-        this(pid, tid, comm, cpuTicks, processor, 0);
-    }
-
     /** A thread whose run time in ns was not read. */
     public TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid) {
         this(pid, tid, comm, cpuTicks, processor, ppid, -1);

@@ -58,10 +58,6 @@ public final class FutexTurn implements CancellableTurn {
         return new FutexTurn(Futex.shared(mapped, offset), wait);
     }
 
-    public Futex futex() {
-        return word;
-    }
-
     public WaitKind waitKind() {
         return wait;
     }
