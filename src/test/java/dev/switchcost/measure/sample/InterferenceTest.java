@@ -128,9 +128,9 @@ class InterferenceTest {
 
     @Test
     void endedTasksReadAsVanishedNotAsErrors() {
-        assertTrue(TaskStat.vanished(new NoSuchFileException("/proc/1/task/2/stat")));
-        assertTrue(TaskStat.vanished(new IOException("No such process")));
-        assertFalse(TaskStat.vanished(new IOException("Permission denied")));
+        assertTrue(ProcText.vanished(new NoSuchFileException("/proc/1/task/2/stat")));
+        assertTrue(ProcText.vanished(new IOException("No such process")));
+        assertFalse(ProcText.vanished(new IOException("Permission denied")));
         assertEquals(null, SchedStat.read(Integer.MAX_VALUE, Integer.MAX_VALUE));
     }
 
