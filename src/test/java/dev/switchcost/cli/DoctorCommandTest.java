@@ -126,7 +126,7 @@ class DoctorCommandTest {
         var noSmt = DoctorCommand.cpuCheck(new MachineInfo.Cpu("AMD EPYC", "AuthenticAMD", "0-1", 2, 1,
                 "25", "17", "1", "0x1000065"));
         assertEquals("AMD EPYC (family 25, model 17, stepping 1, microcode 0x1000065), 2 logical CPUs, no SMT", noSmt.detail());
-        var smt = DoctorCommand.cpuCheck(new MachineInfo.Cpu("Intel(R) Xeon(R)", "GenuineIntel", "0-7", 8, 2));
+        var smt = DoctorCommand.cpuCheck(new MachineInfo.Cpu("Intel(R) Xeon(R)", "GenuineIntel", "0-7", 8, 2, null, null, null, null));
         assertEquals("Intel(R) Xeon(R), 8 logical CPUs, 2 hardware threads per core (SMT)", smt.detail());
     }
 
@@ -170,7 +170,7 @@ class DoctorCommandTest {
         assertTrue(c.detail().contains("other processes took 50.0% of the allowed CPUs over 500 ms by their own run time"
                 + " (busiest: yes (pid 4242) 50.0%); all others by ticks 60%"), c.detail());
         assertTrue(c.explanation().contains("--allow-disturbed"), c.explanation());
-        var quiet = new Interference.Figures(1_000_000_000L, 10_000_000L, 0, 0, 0, 0, 0, List.of());
+        var quiet = new Interference.Figures(1_000_000_000L, 10_000_000L, 0, 0, 0, 0, 0, List.of(), 0, 0);
         assertEquals(DoctorCommand.Level.OK, DoctorCommand.loadCheck(quiet, 500).level());
         // doctor on the quiet machine of 2026-11-26 04:11: 9 % of 100 ticks no process accounts for, processes 0.3 %
         var ticks = new Interference.Figures(1_000_000_000L, 90_000_000L, 0, 0, 0, 0, 0,
@@ -179,7 +179,7 @@ class DoctorCommandTest {
         var bursty = new Interference.Figures(1_000_000_000L, 60_000_000L, 0, 0, 0, 0, 0,
                 List.of(new Interference.Intruder(6745, "python3", 56_000_000L)), 0, 56_000_000L);
         assertEquals(DoctorCommand.Level.WARN, DoctorCommand.loadCheck(bursty, 500).level(), "a 5.6 % neighbour is");
-        var stolen = new Interference.Figures(1_000_000_000L, 0, 0, 0, 200_000_000L, 0, 0, List.of());
+        var stolen = new Interference.Figures(1_000_000_000L, 0, 0, 0, 200_000_000L, 0, 0, List.of(), 0, 0);
         assertEquals(DoctorCommand.Level.WARN, DoctorCommand.loadCheck(stolen, 500).level());
         assertTrue(DoctorCommand.loadCheck(stolen, 500).detail().endsWith("steal 20%"));
     }

@@ -95,8 +95,8 @@ class GapDecompositionTest {
      */
     @Test
     void aDisturbedRepetitionIsLeftOutOfTheGapUnlessKept() {
-        Disturbance.Reading yes = new Disturbance.Reading(48, 0, new Disturbance.Intruder(4242, "yes", 47, false));
-        Disturbance.Reading quiet = new Disturbance.Reading(0.3, 0, null);
+        Disturbance.Reading yes = new Disturbance.Reading(48, 0, new Disturbance.Intruder(4242, "yes", 47, false), 0, null, null, null);
+        Disturbance.Reading quiet = new Disturbance.Reading(0.3, 0, null, 0, null, null, null);
         for (Column disturbedColumn : List.of(Column.NATIVE_FUTEX, Column.FFM_FUTEX)) {
             List<CompareResults.Cell> cells = new ArrayList<>();
             for (CompareResults.Cell c : RUN) {

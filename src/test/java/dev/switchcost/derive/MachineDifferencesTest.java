@@ -45,7 +45,7 @@ class MachineDifferencesTest {
     void aMitigationOnlyOneMachineRecordsIsNotADifference() {
         MachineInfo fewer = new MachineInfo(NONE.schema(), NONE.capturedAt(), NONE.hostname(), NONE.cpu(), NONE.caches(),
                 NONE.kernel(), Map.of("meltdown", "Not affected"), NONE.virtualization(), NONE.power(), NONE.jdk(), NONE.limits(),
-                NONE.perf());
+                NONE.perf(), null, null, null);
         List<Difference> d = MachineDifferences.of(List.of(fewer, NONE));
         assertTrue(d.stream().noneMatch(x -> x.fact().startsWith("mitigation") && !x.fact().equals("mitigation meltdown")), d.toString());
     }

@@ -114,7 +114,8 @@ class SwitchCostTest {
         MachineInfo m = Results.load(RUN).machine();
         assertTrue(SwitchCost.differences(m, m).isEmpty());
         MachineInfo other = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(),
-                new MachineInfo.Kernel("7.0.0", "#1"), m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf());
+                new MachineInfo.Kernel("7.0.0", "#1"), m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(),
+                null, null, null);
         assertEquals(List.of(new SwitchCost.Difference("kernel", m.kernel().release(), "7.0.0")), SwitchCost.differences(m, other));
     }
 }

@@ -54,7 +54,7 @@ class CompareTableTest {
      */
     @Test
     void aDisturbedRepetitionIsMarkedLeftOutAndNamedWithItsIntruder(@TempDir Path tmp) throws IOException {
-        Disturbance.Reading yes = new Disturbance.Reading(49.6, 0, new Disturbance.Intruder(4242, "yes", 48.2, false));
+        Disturbance.Reading yes = new Disturbance.Reading(49.6, 0, new Disturbance.Intruder(4242, "yes", 48.2, false), 0, null, null, null);
         List<CompareResults.Sample> nativeSamples = new ArrayList<>(cell(Column.NATIVE_FUTEX, "SAME_CPU", null, 100, 300, 200).samples());
         nativeSamples.add(new CompareResults.Sample(4, 900, Double.NaN, 1.2, 0.8, 2.0, "1", null, yes, false));
         CompareResults.Cell nat = new CompareResults.Cell(Column.NATIVE_FUTEX.name(), Column.NATIVE_FUTEX.group().name(),

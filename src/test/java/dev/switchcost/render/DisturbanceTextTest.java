@@ -19,24 +19,24 @@ class DisturbanceTextTest {
         // the words of the committed docs/results/2026-11-23-epyc-kvm/disturbed-yes/status
         assertEquals("disturbed: other tasks took 50% of the measured CPUs' time (limit 5%); largest: yes (pid 25548) took 53%"
                 + " in its worst iteration", DisturbanceText.why(new Disturbance.Reading(50.2, 0.1,
-                new Disturbance.Intruder(25548, "yes", 53.4, true))));
+                new Disturbance.Intruder(25548, "yes", 53.4, true), 0, null, null, null)));
         assertEquals("disturbed: other tasks took 48% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 48%;"
                 + " the hypervisor stole 12% of the measured CPUs' time (limit 5%)", DisturbanceText.why(new Disturbance.Reading(48, 12,
-                new Disturbance.Intruder(7, "yes", 47.9, false))));
+                new Disturbance.Intruder(7, "yes", 47.9, false), 0, null, null, null)));
         assertEquals("disturbed: the hypervisor stole 12% of the measured CPUs' time (limit 5%)",
-                DisturbanceText.why(new Disturbance.Reading(1, 12, new Disturbance.Intruder(7, "yes", 1, false))),
+                DisturbanceText.why(new Disturbance.Reading(1, 12, new Disturbance.Intruder(7, "yes", 1, false), 0, null, null, null)),
                 "an intruder is named only when others crossed their limit");
         assertEquals("disturbed: other tasks took 5.3% of the measured CPUs' time (limit 5%); largest: javac (pid 9) took 4.0%",
-                DisturbanceText.why(new Disturbance.Reading(5.3, 0, new Disturbance.Intruder(9, "javac", 4, false))),
+                DisturbanceText.why(new Disturbance.Reading(5.3, 0, new Disturbance.Intruder(9, "javac", 4, false), 0, null, null, null)),
                 "just over the limit never reads as the limit");
-        assertEquals("not disturbed", DisturbanceText.why(new Disturbance.Reading(4.9, 4.9, null)));
+        assertEquals("not disturbed", DisturbanceText.why(new Disturbance.Reading(4.9, 4.9, null, 0, null, null, null)));
     }
 
     @Test
     void theSummaryCountsFailedThenDisturbedTrialsAndSaysWhatHappenedToTheirRows() {
         TrialPlan.Trial a = new TrialPlan.Trial("dev.switchcost.bench.FutexPingPong.roundTrip", Mode.AverageTime, Map.of("placement", "SAME_CPU"));
         TrialPlan.Trial b = new TrialPlan.Trial("dev.switchcost.bench.FutexPingPong.roundTrip", Mode.AverageTime, Map.of("placement", "CROSS_CPU"));
-        Disturbance.Reading yes = new Disturbance.Reading(50.2, 0.1, new Disturbance.Intruder(25548, "yes", 53.4, true));
+        Disturbance.Reading yes = new Disturbance.Reading(50.2, 0.1, new Disturbance.Intruder(25548, "yes", 53.4, true), 0, null, null, null);
         String n = System.lineSeparator();
         assertEquals("x: 1 trial failed; their rows are left out of the results:" + n
                         + "    FutexPingPong.roundTrip avgt placement=CROSS_CPU: partner died" + n
@@ -51,7 +51,7 @@ class DisturbanceTextTest {
                         + n + "    FutexPingPong.roundTrip avgt placement=SAME_CPU: " + DisturbanceText.why(yes)
                         + n + "    FutexPingPong.roundTrip avgt placement=CROSS_CPU: " + DisturbanceText.why(yes),
                 DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of(), both, true), "x: "));
-        assertEquals("", DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of()), "x: "), "nothing to say when all went well");
+        assertEquals("", DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of(), Map.of(), false), "x: "), "nothing to say when all went well");
     }
 
     @Test
@@ -72,9 +72,9 @@ class DisturbanceTextTest {
         assertEquals("inconclusive: other tasks took 9.0% of the measured CPUs' time (limit 5%), too few ticks (110) to tell it"
                         + " from the limit; largest: yes (pid 7) took 8.1% in its worst iteration; interrupts 0.4%;"
                         + " unattributed (tasks too short-lived to see) 0.5%; run longer iterations (-i, -r) to judge it",
-                DisturbanceText.why(new Disturbance.Reading(9.0, 0, new Disturbance.Intruder(7, "yes", 8.1, true), 110, 0.4, 0.5)));
+                DisturbanceText.why(new Disturbance.Reading(9.0, 0, new Disturbance.Intruder(7, "yes", 8.1, true), 110, 0.4, 0.5, null)));
         assertEquals("disturbed: other tasks took 48% of the measured CPUs' time (limit 5%); largest: \\x1b]0;x (pid 7) took 47%",
-                DisturbanceText.why(new Disturbance.Reading(48, 0, new Disturbance.Intruder(7, "\u001b]0;x", 47, false), 600)),
+                DisturbanceText.why(new Disturbance.Reading(48, 0, new Disturbance.Intruder(7, "\u001b]0;x", 47, false), 600, null, null, null)),
                 "a name is shown escaped");
     }
 }

@@ -18,14 +18,12 @@ public final class ParkedTasks implements AutoCloseable {
 
     public static final String NAME = "switchcost-parked";
 
-    private final ThreadKind kind;
     private final Thread.Builder builder;
     private final CountDownLatch release = new CountDownLatch(1);
     private final LongAdder waiting = new LongAdder();
     private final List<Thread> threads = new ArrayList<>();
 
     public ParkedTasks(ThreadKind kind) {
-        this.kind = kind;
         this.builder = kind.builder(NAME);
     }
 
@@ -68,10 +66,6 @@ public final class ParkedTasks implements AutoCloseable {
 
     public int size() {
         return threads.size();
-    }
-
-    public ThreadKind kind() {
-        return kind;
     }
 
     /** @return tasks not yet ended */

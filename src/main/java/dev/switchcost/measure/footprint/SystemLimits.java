@@ -1,5 +1,7 @@
 package dev.switchcost.measure.footprint;
 
+import dev.switchcost.measure.sample.ProcText;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -78,12 +80,8 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
     }
 
     static long threadsLine(List<String> status) {
-        for (String l : status) {
-            if (l.startsWith("Threads:")) {
-                return Long.parseLong(l.substring(8).trim());
-            }
-        }
-        return -1;
+        String v = ProcText.field(status, "Threads:");
+        return v == null ? -1 : Long.parseLong(v);
     }
 
     /** Whether this process runs as root (effective uid 0, from /proc/self/status). */
@@ -92,12 +90,8 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
     }
 
     static boolean uidZero(List<String> status) {
-        for (String l : status) {
-            if (l.startsWith("Uid:")) {
-                return l.substring(4).trim().split("\\s+")[1].equals("0"); // effective uid
-            }
-        }
-        return false;
+        String uids = ProcText.field(status, "Uid:");
+        return uids != null && uids.split("\\s+")[1].equals("0"); // effective uid
     }
 
     /** The cgroup v2 directory of this process, or null. */

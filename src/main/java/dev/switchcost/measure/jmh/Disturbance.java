@@ -103,22 +103,6 @@ public final class Disturbance {
     public record Reading(double othersPercent, double stealPercent, Intruder intruder, double ticks, Double irqPercent,
                           Double unattributedPercent, Double namedPercent) {
 
-        /** A reading whose processes were not counted to the ns. */
-        public Reading(double othersPercent, double stealPercent, Intruder intruder, double ticks, Double irqPercent,
-                       Double unattributedPercent) {
-            this(othersPercent, stealPercent, intruder, ticks, irqPercent, unattributedPercent, null);
-        }
-
-        /** A reading whose window is not known: the plain rule. */
-        public Reading(double othersPercent, double stealPercent, Intruder intruder) {
-            this(othersPercent, stealPercent, intruder, 0);
-        }
-
-        /** A reading whose interrupts and unattributed time are not known. */
-        public Reading(double othersPercent, double stealPercent, Intruder intruder, double ticks) {
-            this(othersPercent, stealPercent, intruder, ticks, null, null);
-        }
-
         /**
          * Others took more than {@link #MAX_OTHERS_PERCENT}, beyond the tick count's own uncertainty. Where processes are
          * counted to the ns ({@link #namedPercent}), the interrupts are left out of that share: a cross-CPU handoff raises

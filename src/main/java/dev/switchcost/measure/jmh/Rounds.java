@@ -32,16 +32,6 @@ public final class Rounds {
     }
 
     /**
-     * Runs {@code options} as {@code rounds} rounds of one fork each ({@link Trials#execute(Options, OutputFormat, boolean)}).
-     *
-     * @param out JMH's output format for round {@code i} (0-based)
-     */
-    public static TrialLedger.Outcome execute(Options options, int rounds, IntFunction<OutputFormat> out, boolean keepDisturbed)
-            throws RunnerException {
-        return execute(options, rounds, rounds, out, keepDisturbed, o -> true);
-    }
-
-    /**
      * {@code minRounds} rounds, then one more while {@code enough} says no of the rounds so far, up to {@code maxRounds}
      * ({@code run --precision}: until every trial's between-fork interval is as narrow as asked, or the budget ends).
      */

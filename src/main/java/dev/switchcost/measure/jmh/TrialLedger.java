@@ -48,10 +48,6 @@ public final class TrialLedger implements OutputFormat {
     public record Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed,
                           Map<TrialPlan.Trial, Disturbance.Reading> disturbed, boolean keptDisturbed) {
 
-        public Outcome(Collection<RunResult> complete, Map<TrialPlan.Trial, String> failed) {
-            this(complete, failed, Map.of(), false);
-        }
-
         /** This run's trials and then {@code next}'s (another JMH run into the same results). */
         public Outcome plus(Outcome next) {
             List<RunResult> all = new ArrayList<>(complete);

@@ -81,11 +81,6 @@ public final class Futex {
         this.calls = calls;
     }
 
-    /** A process-private futex word on its own cache line, initially 0. */
-    public static Futex allocatePrivate() {
-        return allocatePrivate(Binding.JNA);
-    }
-
     /**
      * A process-private futex word on its own cache line, initially 0, whose kernel calls go through {@code binding}.
      *

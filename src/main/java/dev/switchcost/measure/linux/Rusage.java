@@ -26,11 +26,6 @@ public record Rusage(long voluntary, long involuntary, long cpuNanos) {
     private static final int UTIME_OFFSET = 0;
     private static final int STIME_OFFSET = 16;
 
-    /** Counters without CPU time (a test's, or a delta of switches only). */
-    public Rusage(long voluntary, long involuntary) {
-        this(voluntary, involuntary, 0);
-    }
-
     /** @return the counters of the calling thread */
     public static Rusage thread() {
         return read(RUSAGE_THREAD, "RUSAGE_THREAD");

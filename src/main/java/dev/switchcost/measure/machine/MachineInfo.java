@@ -42,14 +42,6 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
                           Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
                           Limits limits, Perf perf, String cpusAllowed, String cpuSelection, Tuning tuning) {
 
-    /** The record without {@link Tuning} (as written before it existed). */
-    public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
-                       Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
-                       Limits limits, Perf perf, String cpusAllowed, String cpuSelection) {
-        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, perf,
-                cpusAllowed, cpuSelection, null);
-    }
-
     /**
      * Settings that move the figures, each null when this machine does not expose it.
      *
@@ -106,22 +98,6 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         }
     }
 
-    /** The record without the allowed CPUs (as written before {@code cpusAllowed} existed). */
-    public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
-                       Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
-                       Limits limits, Perf perf) {
-        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, perf,
-                null, null, null);
-    }
-
-    /** The record without perf information (as written before the {@code perf} field existed). */
-    public MachineInfo(int schema, String capturedAt, String hostname, Cpu cpu, List<Cache> caches, Kernel kernel,
-                       Map<String, String> mitigations, Virtualization virtualization, Power power, Jdk jdk,
-                       Limits limits) {
-        this(schema, capturedAt, hostname, cpu, caches, kernel, mitigations, virtualization, power, jdk, limits, null,
-                null, null, null);
-    }
-
     /**
      * perf availability.
      *
@@ -149,11 +125,6 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
      */
     public record Cpu(String model, String vendor, String online, int logicalCpus, int threadsPerCore,
                       String family, String modelNumber, String stepping, String microcode) {
-
-        /** A CPU as files written before family, model number, stepping and microcode existed describe it. */
-        public Cpu(String model, String vendor, String online, int logicalCpus, int threadsPerCore) {
-            this(model, vendor, online, logicalCpus, threadsPerCore, null, null, null, null);
-        }
 
         /** {@code family 25, model 17, stepping 1, microcode 0x1000065}, or null when cpuinfo did not say. */
         public String revision() {

@@ -16,6 +16,14 @@ import java.util.function.Function;
  * "involuntary_per_round_trip":...,"switches_per_round_trip":...,"process_cpu_ns":...}</pre>
  * ({@code process_cpu_ns} may be absent: output of programs built before it existed).
  * Blank lines are skipped; anything else that is not such an object is an error naming the line.
+ *
+ * <p>{@code spin_futex}'s line ({@link #parseSpin}) has {@code "strategy"}, {@code "budget_ns"}, {@code "reply"},
+ * {@code "reply_mean_ns"}, {@code "cpu_ns_per_round_trip"}, {@code "futex_waits_per_round_trip"} and
+ * {@code "futex_wakes_per_round_trip"} after it. The working-set programs' line ({@link #parseWorkingSet}) has, in
+ * addition, {@code "working_set_kib"}, {@code "stride_bytes"}, {@code "walk"}, {@code "wakes"},
+ * {@code "first_walk_ns"}, {@code "second_walk_ns"}, {@code "paired_indirect_ns_per_switch"} and
+ * {@code "paired_indirect_sd_ns"}, and {@code "beyond_ns_per_switch"} where the program reads its threads' CPU time
+ * (NaN where absent). A line without them is an error naming the line.
  */
 public final class NativeResultParser {
 
@@ -24,6 +32,14 @@ public final class NativeResultParser {
 
     public static List<NativeResult> parse(List<String> lines) {
         return parseLines(lines, "a native result", NativeResultParser::parseLine);
+    }
+
+    public static List<NativeSpinResult> parseSpin(List<String> lines) {
+        return parseLines(lines, "a spin_futex result", NativeResultParser::parseSpinLine);
+    }
+
+    public static List<NativeWorkingSetResult> parseWorkingSet(List<String> lines) {
+        return parseLines(lines, "a native working-set result", NativeResultParser::parseWorkingSetLine);
     }
 
     /**
@@ -57,6 +73,27 @@ public final class NativeResultParser {
                 (int) num(o, "repetition"), (long) num(o, "round_trips"), (long) num(o, "elapsed_ns"),
                 num(o, "ns_per_round_trip"), num(o, "voluntary_per_round_trip"), num(o, "involuntary_per_round_trip"),
                 num(o, "switches_per_round_trip"), o.has("process_cpu_ns") ? (long) num(o, "process_cpu_ns") : -1);
+    }
+
+    static NativeSpinResult parseSpinLine(String line) {
+        NativeResult base = parseLine(line);
+        JsonObject o = JsonParser.parseString(line).getAsJsonObject();
+        return new NativeSpinResult(base, str(o, "strategy"), (long) num(o, "budget_ns"), str(o, "reply"),
+                num(o, "reply_mean_ns"), num(o, "cpu_ns_per_round_trip"), num(o, "futex_waits_per_round_trip"),
+                num(o, "futex_wakes_per_round_trip"));
+    }
+
+    static NativeWorkingSetResult parseWorkingSetLine(String line) {
+        NativeResult common = parseLine(line);
+        JsonObject o = JsonParser.parseString(line).getAsJsonObject();
+        String walk = str(o, "walk");
+        if (!walk.equals("li") && !walk.equals("sparse")) {
+            throw new IllegalArgumentException("unknown walk \"" + walk + "\"");
+        }
+        return new NativeWorkingSetResult(common, (long) num(o, "working_set_kib"), (long) num(o, "stride_bytes"), walk,
+                (long) num(o, "wakes"), num(o, "first_walk_ns"), num(o, "second_walk_ns"),
+                num(o, "paired_indirect_ns_per_switch"), num(o, "paired_indirect_sd_ns"),
+                o.has("beyond_ns_per_switch") ? num(o, "beyond_ns_per_switch") : Double.NaN);
     }
 
     static String str(JsonObject o, String key) {

@@ -193,7 +193,7 @@ public final class NativeRunner {
 
     /**
      * Runs {@code spin_futex} for one cell as {@link #run} runs a program, and parses its lines with
-     * {@link NativeSpinResultParser}.
+     * {@link NativeResultParser#parseSpin}.
      *
      * @throws NativeRunException as {@link #run}
      */
@@ -203,7 +203,7 @@ public final class NativeRunner {
         args.addAll(cell.args());
         List<NativeSpinResult> results;
         try {
-            results = NativeSpinResultParser.parse(exec(exe, placement, command(dir.resolve(exe), placement.assignHere(), args),
+            results = NativeResultParser.parseSpin(exec(exe, placement, command(dir.resolve(exe), placement.assignHere(), args),
                     timeoutSeconds));
         } catch (IllegalArgumentException e) {
             throw new NativeRunException(exe + ": " + e.getMessage(), 0);
@@ -233,7 +233,7 @@ public final class NativeRunner {
     /**
      * Runs one of the working-set programs ({@code ws_threads}, {@code ws_pipe_processes}, {@code ws_single}:
      * {@code [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES WALK}) as {@link #run} does,
-     * and parses its lines with {@link NativeWorkingSetResultParser}.
+     * and parses its lines with {@link NativeResultParser#parseWorkingSet}.
      *
      * @throws NativeRunException as {@link #run}
      */
@@ -243,7 +243,7 @@ public final class NativeRunner {
                 Integer.toString(repetitions), Long.toString(sizeKiB), Long.toString(strideBytes), walk));
         List<NativeWorkingSetResult> results;
         try {
-            results = NativeWorkingSetResultParser.parse(exec(executable, placement, command, timeoutSeconds));
+            results = NativeResultParser.parseWorkingSet(exec(executable, placement, command, timeoutSeconds));
         } catch (IllegalArgumentException e) {
             throw new NativeRunException(executable + ": " + e.getMessage(), 0);
         }

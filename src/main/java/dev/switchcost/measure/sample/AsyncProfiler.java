@@ -42,10 +42,6 @@ public final class AsyncProfiler {
         this.library = library;
     }
 
-    public Path library() {
-        return library;
-    }
-
     /** The library: {@code $SWITCHCOST_ASYNC_PROFILER}, else the build's beside benchmarks.jar (or target/classes). */
     public static Optional<Path> locate() {
         String env = System.getenv(ENV);

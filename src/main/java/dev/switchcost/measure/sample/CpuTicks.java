@@ -21,11 +21,6 @@ import java.util.TreeMap;
  */
 public record CpuTicks(int cpu, long total, long idle, long steal, long irq) {
 
-    /** A CPU whose interrupt time is not known. */
-    public CpuTicks(int cpu, long total, long idle, long steal) {
-        this(cpu, total, idle, steal, 0);
-    }
-
     /** Clock ticks per second in {@code /proc/stat} and {@code /proc/<pid>/stat} ({@code USER_HZ}). */
     public static final long TICKS_PER_SECOND = 100;
     public static final long NS_PER_TICK = 1_000_000_000L / TICKS_PER_SECOND;

@@ -98,12 +98,6 @@ public final class Interference {
             intruders = List.copyOf(intruders);
         }
 
-        /** Figures without interrupts and named processes told apart. */
-        public Figures(long timeNs, long busyNs, long benchNs, long jvmNs, long stealNs, long waitNs, long ops,
-                       List<Intruder> intruders) {
-            this(timeNs, busyNs, benchNs, jvmNs, stealNs, waitNs, ops, intruders, 0, 0);
-        }
-
         /** Others' time that no process and no interrupt accounts for (tasks too short-lived to be seen), ns. */
         public long unattributedNs() {
             return Math.max(0, othersNs() - namedNs - irqNs);

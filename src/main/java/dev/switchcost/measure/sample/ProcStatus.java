@@ -48,11 +48,6 @@ public record ProcStatus(String name, long voluntary, long involuntary) {
 
     /** The {@code Cpus_allowed_list} line of a status file ({@code 0-1}, {@code 3}), or null when absent. */
     public static String cpusAllowed(List<String> lines) {
-        for (String line : lines) {
-            if (line.startsWith("Cpus_allowed_list:")) {
-                return line.substring(line.indexOf(':') + 1).trim();
-            }
-        }
-        return null;
+        return ProcText.field(lines, "Cpus_allowed_list:");
     }
 }

@@ -3,7 +3,9 @@ package dev.switchcost.measure.sample;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -38,6 +40,39 @@ public final class ProcText {
     /** The file's lines, malformed UTF-8 replaced. */
     public static List<String> lines(Path file) throws IOException {
         return read(file).lines().toList();
+    }
+
+    /**
+     * The value of the first line that starts with {@code key} ({@code "Threads:"} of a status file,
+     * {@code "se.nr_migrations"} of a sched file): what follows its first colon, trimmed; null when no line does.
+     */
+    public static String field(List<String> lines, String key) {
+        return lines.stream().filter(l -> l.startsWith(key)).findFirst()
+                .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse(null);
+    }
+
+    /**
+     * Whether reading a task's {@code /proc} files failed because the task is gone: the file is missing
+     * (ENOENT), or the task exited between opening and reading it (ESRCH, "No such process"). A reader
+     * treats such a task as finished, never as an error.
+     */
+    public static boolean vanished(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return true;
+        }
+        String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
+        return why != null && why.contains("No such process");
+    }
+
+    /** The number a {@code /proc} entry is named by (a pid, a tid), or -1 when its name is not all digits. */
+    public static long number(Path entry) {
+        String s = entry.getFileName().toString();
+        for (int i = 0; i < s.length(); i++) {
+            if (!Character.isDigit(s.charAt(i))) {
+                return -1;
+            }
+        }
+        return s.isEmpty() ? -1 : Long.parseLong(s);
     }
 
     /** A name from {@code /proc} ({@code comm}, {@code Name:}) as it may be shown: controls and format characters escaped. */

@@ -37,7 +37,7 @@ public record SchedStat(long runNs, long waitNs, long timeslices) {
         try {
             return parse(ProcText.read(p));
         } catch (IOException e) {
-            if (TaskStat.vanished(e)) {
+            if (ProcText.vanished(e)) {
                 return null;
             }
             throw new UncheckedIOException("cannot read " + p, e);

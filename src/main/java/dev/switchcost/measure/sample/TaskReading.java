@@ -2,7 +2,6 @@ package dev.switchcost.measure.sample;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -35,7 +34,7 @@ public record TaskReading(int pid, int tid, String name, long voluntary, long in
             }
             return of(pid, tid, st, ss);
         } catch (IOException e) {
-            if (vanished(e)) {
+            if (ProcText.vanished(e)) {
                 return null;
             }
             throw e;
@@ -46,15 +45,6 @@ public record TaskReading(int pid, int tid, String name, long voluntary, long in
     public static TaskReading of(int pid, int tid, ProcStatus status, SchedStat schedstat) {
         return new TaskReading(pid, tid, status.name(), status.voluntary(), status.involuntary(),
                 schedstat == null ? -1 : schedstat.runNs(), schedstat == null ? -1 : schedstat.waitNs());
-    }
-
-    /**
-     * Whether a failure to read a {@code /proc} file means its task ended: the file is gone
-     * (ENOENT) or the task died between open and read (ESRCH, "No such process").
-     */
-    public static boolean vanished(IOException e) {
-        return e instanceof NoSuchFileException
-                || (e.getMessage() != null && e.getMessage().contains("No such process"));
     }
 
     /** Voluntary plus involuntary switches. */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,11 +23,6 @@ import java.util.Map;
  *                  {@code cpuTicks} is whole 10 ms ticks; -1 when not read
  */
 public record TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid, long runNs) {
-
-    /** A thread whose parent process is not known. */
-    public TaskStat(long pid, int tid, String comm, long cpuTicks, int processor) {
-        this(pid, tid, comm, cpuTicks, processor, 0);
-    }
 
     /** A thread whose run time in ns was not read. */
     public TaskStat(long pid, int tid, String comm, long cpuTicks, int processor, long ppid) {
@@ -79,7 +73,7 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         Map<Integer, TaskStat> out = new HashMap<>();
         try (DirectoryStream<Path> procs = Files.newDirectoryStream(procRoot)) {
             for (Path proc : procs) {
-                long pid = number(proc);
+                long pid = ProcText.number(proc);
                 if (pid >= 0) {
                     scanProcess(proc, pid, out);
                 }
@@ -97,7 +91,7 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
     public static void scanProcess(Path proc, long pid, Map<Integer, TaskStat> out) {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
             for (Path task : tasks) {
-                if (number(task) < 0) {
+                if (ProcText.number(task) < 0) {
                     continue;
                 }
                 try {
@@ -121,23 +115,6 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         }
     }
 
-    /**
-     * Whether reading /proc failed because the task has ended: ENOENT (the directory is gone) or
-     * ESRCH ("No such process", reading a file of a task that exited after it was opened).
-     */
-    static boolean vanished(IOException e) {
-        return e instanceof NoSuchFileException || String.valueOf(e.getMessage()).contains("No such process");
-    }
-
-    private static long number(Path p) {
-        String s = p.getFileName().toString();
-        for (int i = 0; i < s.length(); i++) {
-            if (!Character.isDigit(s.charAt(i))) {
-                return -1;
-            }
-        }
-        return s.isEmpty() ? -1 : Long.parseLong(s);
-    }
 
     /**
      * A whole process's CPU time: utime + stime of {@code /proc/<pid>/stat}, which keeps the time of its

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -35,16 +33,14 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
         Map<Integer, ThreadCounters> out = new HashMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(taskDir)) {
             for (Path task : tasks) {
-                int tid;
-                try {
-                    tid = Integer.parseInt(task.getFileName().toString());
-                } catch (NumberFormatException e) {
+                int tid = (int) ProcText.number(task);
+                if (tid < 0) {
                     continue;
                 }
                 try {
                     out.put(tid, readTask(task, tid));
                 } catch (IOException e) {
-                    if (!gone(e)) {
+                    if (!ProcText.vanished(e)) {
                         throw e;
                     }
                     // the thread ended while we listed: it is not one we can count
@@ -66,24 +62,11 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
         try {
             return readTask(task, tid);
         } catch (IOException e) {
-            if (gone(e)) {
+            if (ProcText.vanished(e)) {
                 return null;
             }
             throw new UncheckedIOException("cannot read " + task, e);
         }
-    }
-
-    /**
-     * Whether reading a thread's {@code /proc} files failed because the thread is gone: the file is
-     * missing (ENOENT), or the thread exited between opening and reading it (ESRCH, "No such process").
-     * A reader treats such a thread as finished, never as an error.
-     */
-    public static boolean gone(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return true;
-        }
-        String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
-        return why != null && why.contains("No such process");
     }
 
     /** @return the calling thread's counters, from {@code /proc/thread-self} */
@@ -106,13 +89,8 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
 
     /** @return {@code se.nr_migrations} from a {@code sched} file, or -1 when absent */
     public static long parseMigrations(List<String> schedLines) {
-        for (String line : schedLines) {
-            if (line.startsWith("se.nr_migrations")) {
-                int colon = line.indexOf(':');
-                return Long.parseLong(line.substring(colon + 1).trim());
-            }
-        }
-        return -1;
+        String v = ProcText.field(schedLines, "se.nr_migrations");
+        return v == null ? -1 : Long.parseLong(v);
     }
 
     public long total() {

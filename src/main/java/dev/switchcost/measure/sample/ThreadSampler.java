@@ -125,10 +125,8 @@ public final class ThreadSampler implements Sampler {
         Path tasks = proc.resolve(pid + "/task");
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(tasks)) {
             for (Path task : ds) {
-                int tid;
-                try {
-                    tid = Integer.parseInt(task.getFileName().toString());
-                } catch (NumberFormatException e) {
+                int tid = (int) ProcText.number(task);
+                if (tid < 0) {
                     continue;
                 }
                 TaskReading r = TaskReading.read(task, pid, tid);
@@ -137,7 +135,7 @@ public final class ThreadSampler implements Sampler {
                 }
             }
         } catch (IOException e) {
-            if (!TaskReading.vanished(e)) {
+            if (!ProcText.vanished(e)) {
                 throw new UncheckedIOException("cannot read " + tasks, e);
             }
             // the process ended while we looked: its threads keep their last readings

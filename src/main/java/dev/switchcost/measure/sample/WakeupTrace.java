@@ -39,15 +39,6 @@ public final class WakeupTrace implements Closeable {
     public record Counts(long sameCpu, long crossCpu, long lost) {
     }
 
-    /**
-     * Counts the wake-ups of the threads {@code wanted} accepts in trace text.
-     *
-     * @throws IllegalArgumentException naming the line when a sched_waking/sched_wakeup line does not read
-     */
-    public static Counts parse(List<String> lines, IntPredicate wanted) {
-        return total(byThread(lines, wanted));
-    }
-
     /** All threads' counts together. */
     static Counts total(Map<Integer, Counts> byThread) {
         return new Counts(byThread.values().stream().mapToLong(Counts::sameCpu).sum(),

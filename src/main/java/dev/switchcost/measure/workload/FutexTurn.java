@@ -31,11 +31,6 @@ public final class FutexTurn implements CancellableTurn {
         this.wait = wait;
     }
 
-    /** An untimed turn private to this process (FUTEX_*_PRIVATE), on its own cache line, starting with side A. */
-    public static FutexTurn allocatePrivate() {
-        return allocatePrivate(WaitKind.UNTIMED);
-    }
-
     /** A turn private to this process (FUTEX_*_PRIVATE) through JNA, on its own cache line, starting with side A. */
     public static FutexTurn allocatePrivate(WaitKind wait) {
         return allocatePrivate(wait, Binding.JNA);
@@ -56,10 +51,6 @@ public final class FutexTurn implements CancellableTurn {
     /** A turn in memory shared between processes (non-private futex operations). */
     public static FutexTurn shared(ByteBuffer mapped, int offset, WaitKind wait) {
         return new FutexTurn(Futex.shared(mapped, offset), wait);
-    }
-
-    public Futex futex() {
-        return word;
     }
 
     public WaitKind waitKind() {

@@ -56,8 +56,4 @@ public final class PairedWalk {
         secondNanos = 0;
         return v;
     }
-
-    public WorkingSet set() {
-        return set;
-    }
 }

@@ -12,13 +12,11 @@ import dev.switchcost.measure.linux.Syscalls;
  */
 public final class PlacedPingPong implements HandoffPair {
 
-    private final Placement.Assignment assignment;
     private final CpuPinning callerPin;
     private final PingPong pingPong;
     private final String report;
 
-    private PlacedPingPong(Placement.Assignment assignment, CpuPinning callerPin, PingPong pingPong, String report) {
-        this.assignment = assignment;
+    private PlacedPingPong(CpuPinning callerPin, PingPong pingPong, String report) {
         this.callerPin = callerPin;
         this.pingPong = pingPong;
         this.report = report;
@@ -29,15 +27,9 @@ public final class PlacedPingPong implements HandoffPair {
      * @param turn        the handoff mechanism
      * @param partnerKind PLATFORM, or VIRTUAL (only with {@link Placement#UNPINNED}: a virtual thread cannot be pinned)
      * @param inlineOnOneCpu for spin handoffs: run both sides on the calling thread when they would share one CPU
+     * @param partnerWork work the partner runs on its own (placed) thread each time it holds the turn
+     *                    ({@link PingPong#NO_WORK}: none); see {@link PingPong#start(Turn, ThreadKind, long, Runnable)}
      * @throws dev.switchcost.measure.affinity.PlacementUnavailableException when the machine cannot provide the placement
-     */
-    public static PlacedPingPong start(Placement placement, Turn turn, ThreadKind partnerKind, boolean inlineOnOneCpu) {
-        return start(placement, turn, partnerKind, inlineOnOneCpu, PingPong.NO_WORK);
-    }
-
-    /**
-     * As {@link #start(Placement, Turn, ThreadKind, boolean)}, with work the partner runs on its own
-     * (placed) thread each time it holds the turn: see {@link PingPong#start(Turn, ThreadKind, long, Runnable)}.
      */
     public static PlacedPingPong start(Placement placement, Turn turn, ThreadKind partnerKind, boolean inlineOnOneCpu,
                                        Runnable partnerWork) {
@@ -50,7 +42,7 @@ public final class PlacedPingPong implements HandoffPair {
             String side = Thread.currentThread().getName();
             if (inlineOnOneCpu && a.isPinned() && a.cpuA() == a.cpuB()) {
                 PingPong inline = PingPong.inline(turn, partnerWork);
-                return new PlacedPingPong(a, pin, inline, "placement " + placement + ": " + turn.mechanism()
+                return new PlacedPingPong(pin, inline, "placement " + placement + ": " + turn.mechanism()
                         + " needs two CPUs to hand off without the scheduler, so both sides run inline on " + side
                         + " (cpu " + Syscalls.currentCpu() + "): the protocol alone, no switch");
             }
@@ -67,17 +59,13 @@ public final class PlacedPingPong implements HandoffPair {
             String report = "placement " + placement + " (" + turn.mechanism() + ", " + partnerKind.name().toLowerCase()
                     + " partner): " + side + " " + where + " on cpu " + cpuA + ", " + PingPong.PARTNER_NAME + " " + where
                     + " on cpu " + (cpuB < 0 ? "?" : cpuB) + " (sched_getcpu)";
-            return new PlacedPingPong(a, pin, pp, report);
+            return new PlacedPingPong(pin, pp, report);
         } catch (RuntimeException | Error e) {
             if (pin != null) {
                 pin.close();
             }
             throw e;
         }
-    }
-
-    public PingPong pingPong() {
-        return pingPong;
     }
 
     @Override
@@ -93,10 +81,6 @@ public final class PlacedPingPong implements HandoffPair {
     @Override
     public void checkPartner() {
         pingPong.checkPartner();
-    }
-
-    public Placement.Assignment assignment() {
-        return assignment;
     }
 
     @Override

@@ -69,11 +69,6 @@ public final class ProcessPingPong implements HandoffPair {
                 ? PairWatchdog.start(turn, Turn.B, timeoutNanos, () -> partnerLost(process, log)) : null;
     }
 
-    /** As {@link #start(Placement, WaitKind)} with untimed waits. */
-    public static ProcessPingPong start(Placement placement) {
-        return start(placement, WaitKind.UNTIMED);
-    }
-
     /**
      * Places the calling thread, starts the partner process placed as {@code placement} says, and
      * waits (bounded) until it is ready.

@@ -63,23 +63,13 @@ public final class WorkingSet {
         }
     }
 
-    /** Li et al.'s walk over {@code sizeBytes}. */
-    public WorkingSet(long sizeBytes, int strideBytes) {
-        this(sizeBytes, strideBytes, Walk.LI);
-    }
-
     /** A working set of {@code kib} KiB walked as {@code kind} says. */
     public static WorkingSet ofKiB(long kib, int strideBytes, Walk kind) {
         return new WorkingSet(kib * 1024, strideBytes, kind);
     }
 
-    /** A working set of {@code kib} KiB with Li et al.'s walk. */
-    public static WorkingSet ofKiB(long kib, int strideBytes) {
-        return ofKiB(kib, strideBytes, Walk.LI);
-    }
-
     /**
-     * One pass, as {@link #kind()} says. Never inlined ({@link CompilerControl}: JMH's compiler hints, which
+     * One pass, as its {@link Walk} says. Never inlined ({@link CompilerControl}: JMH's compiler hints, which
      * its forks apply): a caller that walks twice ({@link PairedWalk}) runs one compiled loop for both
      * walks. Inlined, each call site got a loop of its own, compiled differently: with no switch at all,
      * the first walk read 207 ± 23 ns less than the second at 16 KiB ({@code walkAlonePaired}, 2026-11-23,
@@ -124,10 +114,6 @@ public final class WorkingSet {
 
     public int strideBytes() {
         return strideBytes;
-    }
-
-    public Walk kind() {
-        return kind;
     }
 
     /** @return the sum of all words: lets a test check that walks happened */

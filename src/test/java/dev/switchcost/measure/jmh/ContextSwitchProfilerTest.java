@@ -36,7 +36,7 @@ class ContextSwitchProfilerTest {
                 10, new ThreadCounters(10, "dev.switchcost.", 1100, 850, 3),
                 11, new ThreadCounters(11, "switchcost-part", 1007, 801, 1),
                 12, new ThreadCounters(12, "C2 CompilerThre", 500, 500, 9));
-        List<Result> r = ContextSwitchProfiler.results(before, after, new Rusage(3000, 2000), 1000, DEFAULT,
+        List<Result> r = ContextSwitchProfiler.results(before, after, new Rusage(3000, 2000, 0), 1000, DEFAULT,
                 Map.of(10, CountedThreads.WORKER));
         assertEquals(2.0, value(r, "ctxsw.voluntary.norm"), 1e-9);
         assertEquals(1.6, value(r, "ctxsw.involuntary.norm"), 1e-9);

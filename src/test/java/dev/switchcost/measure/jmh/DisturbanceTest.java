@@ -45,7 +45,7 @@ class DisturbanceTest {
     @Test
     void othersOrStealBeyondTheLimitIsDisturbedAndNamesTheLargestIntruder() {
         assertTrue(Disturbance.of(results(4.9, 4.9, Map.of())).isEmpty());
-        assertEquals(new Disturbance.Reading(4.9, 4.9, null), Disturbance.reading(results(4.9, 4.9, Map.of())).orElseThrow(),
+        assertEquals(new Disturbance.Reading(4.9, 4.9, null, 0, null, null, null), Disturbance.reading(results(4.9, 4.9, Map.of())).orElseThrow(),
                 "below both limits: read, not disturbed");
         Disturbance.Reading others = Disturbance.of(results(48, 0, Map.of(Disturbance.intruderLabel(1234, "yes"), 47.0,
                 Disturbance.intruderLabel(99, "cc1 plus"), 3.0))).orElseThrow();
@@ -81,11 +81,11 @@ class DisturbanceTest {
         assertFalse(Disturbance.beyond(2.2, 5, 600), "under the limit is never over it");
         assertTrue(Disturbance.beyond(5.1, 5, 0), "without a window: the plain rule");
         assertFalse(Disturbance.beyond(Double.NaN, 5, 40), "not measured");
-        Disturbance.Reading unsure = new Disturbance.Reading(10.5, 0, null, 40, 0.0, 0.0);
+        Disturbance.Reading unsure = new Disturbance.Reading(10.5, 0, null, 40, 0.0, 0.0, null);
         assertFalse(unsure.othersCrossed(), "not over the limit for sure");
         assertTrue(unsure.inconclusive(), "nor under it: inconclusive (issue 30)");
-        assertFalse(new Disturbance.Reading(10.5, 0, null, 40).disturbed(), "a reading from before: the rule it was made under");
-        assertTrue(new Disturbance.Reading(10.5, 0, null).disturbed(), "the same share with no window known");
+        assertFalse(new Disturbance.Reading(10.5, 0, null, 40, null, null, null).disturbed(), "a reading from before: the rule it was made under");
+        assertTrue(new Disturbance.Reading(10.5, 0, null, 0, null, null, null).disturbed(), "the same share with no window known");
     }
 
     /**
@@ -95,20 +95,20 @@ class DisturbanceTest {
      */
     @Test
     void aShareOverTheLimitThatTheWindowCannotJudgeIsInconclusiveNotQuiet() {
-        Disturbance.Reading niced = new Disturbance.Reading(9.0, 0, null, 110, 0.0, 0.0);
+        Disturbance.Reading niced = new Disturbance.Reading(9.0, 0, null, 110, 0.0, 0.0, null);
         assertFalse(niced.othersCrossed(), "its lower bound is under the limit");
         assertTrue(niced.inconclusive() && niced.disturbed(), "so it is inconclusive, and flagged");
-        assertTrue(new Disturbance.Reading(11.6, 0, null, 110, 0.0, 0.0).disturbed());
-        assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 0.0).othersCrossed(), "a busy loop is judged, not inconclusive");
-        assertFalse(new Disturbance.Reading(50, 0, null, 110, 0.0, 0.0).inconclusive());
-        assertFalse(new Disturbance.Reading(8.2, 0, null, 12, 0.0, 0.0).disturbed(), "one stray tick of 12 is not a share");
-        assertFalse(new Disturbance.Reading(4.9, 0, null, 110, 0.0, 0.0).disturbed(), "under the limit is quiet");
-        assertFalse(new Disturbance.Reading(2.0, 0, null, 600, 0.0, 0.0).disturbed());
-        assertTrue(new Disturbance.Reading(0, 7, null, 110, 0.0, 0.0).inconclusive(), "steal the same way");
+        assertTrue(new Disturbance.Reading(11.6, 0, null, 110, 0.0, 0.0, null).disturbed());
+        assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 0.0, null).othersCrossed(), "a busy loop is judged, not inconclusive");
+        assertFalse(new Disturbance.Reading(50, 0, null, 110, 0.0, 0.0, null).inconclusive());
+        assertFalse(new Disturbance.Reading(8.2, 0, null, 12, 0.0, 0.0, null).disturbed(), "one stray tick of 12 is not a share");
+        assertFalse(new Disturbance.Reading(4.9, 0, null, 110, 0.0, 0.0, null).disturbed(), "under the limit is quiet");
+        assertFalse(new Disturbance.Reading(2.0, 0, null, 600, 0.0, 0.0, null).disturbed());
+        assertTrue(new Disturbance.Reading(0, 7, null, 110, 0.0, 0.0, null).inconclusive(), "steal the same way");
         // a quiet compare cell, 2026-11-25: 6.0 % of 41 ticks, all of it unattributed (no task seen taking it)
-        assertFalse(new Disturbance.Reading(6.0, 0, null, 41, 0.0, 6.0).disturbed(), "stray unattributed ticks are not a neighbour");
-        assertTrue(new Disturbance.Reading(9.0, 0, null, 110, 0.0, 1.0).inconclusive(), "a seen neighbour's 8 % still is");
-        assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 50.0).othersCrossed(), "unattributed time beyond the bound counts");
+        assertFalse(new Disturbance.Reading(6.0, 0, null, 41, 0.0, 6.0, null).disturbed(), "stray unattributed ticks are not a neighbour");
+        assertTrue(new Disturbance.Reading(9.0, 0, null, 110, 0.0, 1.0, null).inconclusive(), "a seen neighbour's 8 % still is");
+        assertTrue(new Disturbance.Reading(50, 0, null, 110, 0.0, 50.0, null).othersCrossed(), "unattributed time beyond the bound counts");
         assertEquals("interference.intruder.12.ksoftirqd/0", Disturbance.intruderLabel(12, "ksoftirqd/0"),
                 "a kernel thread's name is not mangled");
         assertEquals("ksoftirqd/0", Disturbance.largestIntruder(results(9, 0,

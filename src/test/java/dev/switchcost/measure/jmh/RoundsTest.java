@@ -31,10 +31,10 @@ class RoundsTest {
                 .warmupIterations(0).measurementIterations(2).measurementTime(TimeValue.milliseconds(50))
                 .jvmArgsAppend("-Djmh.ignoreLock=true").build();
         List<Integer> rounds = new ArrayList<>();
-        TrialLedger.Outcome o = Rounds.execute(options, 3, i -> {
+        TrialLedger.Outcome o = Rounds.execute(options, 3, 3, i -> {
             rounds.add(i);
             return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
-        }, false);
+        }, false, any -> true);
         assertEquals(List.of(0, 1, 2), rounds, "one JMH run per round");
         assertTrue(o.failed().isEmpty(), o.failed().toString());
         int trials = TrialPlan.of(options).size();
@@ -76,6 +76,6 @@ class RoundsTest {
     @Test
     void noRoundIsRefused() {
         Options options = new OptionsBuilder().include("SyscallBaseline\\.baseline$").build();
-        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(options, 0, i -> null, false));
+        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(options, 0, 0, i -> null, false, o -> true));
     }
 }

@@ -29,25 +29,25 @@ class FutexTest {
 
     @Test
     void waitReturnsEagainWhenValueDiffers() {
-        Futex f = Futex.allocatePrivate();
+        Futex f = Futex.allocatePrivate(Binding.JNA);
         f.set(1);
         assertEquals(Futex.WaitResult.VALUE_CHANGED, f.await(0, SECOND));
     }
 
     @Test
     void waitTimesOutWhenNobodyWakes() {
-        Futex f = Futex.allocatePrivate();
+        Futex f = Futex.allocatePrivate(Binding.JNA);
         assertEquals(Futex.WaitResult.TIMED_OUT, f.await(0, TimeUnit.MILLISECONDS.toNanos(20)));
     }
 
     @Test
     void wakeWithNoWaitersWakesNobody() {
-        assertEquals(0, Futex.allocatePrivate().wake(1));
+        assertEquals(0, Futex.allocatePrivate(Binding.JNA).wake(1));
     }
 
     @Test
     void wakeReleasesABlockedWaiter() throws Exception {
-        Futex f = Futex.allocatePrivate();
+        Futex f = Futex.allocatePrivate(Binding.JNA);
         CompletableFuture<Futex.WaitResult> waiter = CompletableFuture.supplyAsync(() -> f.await(0, 10 * SECOND));
         // Wake until the waiter has gone to sleep and been woken: wake() reports how many it woke.
         long deadline = System.nanoTime() + 10 * SECOND;
@@ -62,7 +62,7 @@ class FutexTest {
 
     @Test
     void wordIsAlignedAndReadWriteIsVolatile() {
-        Futex f = Futex.allocatePrivate();
+        Futex f = Futex.allocatePrivate(Binding.JNA);
         assertEquals(0, f.address() % 4);
         assertTrue(f.compareAndSet(0, 7));
         assertEquals(7, f.get());
@@ -85,7 +85,7 @@ class FutexTest {
 
     @Test
     void rejectsUnboundedWaitAndHeapBuffers() {
-        Futex f = Futex.allocatePrivate();
+        Futex f = Futex.allocatePrivate(Binding.JNA);
         assertThrows(IllegalArgumentException.class, () -> f.await(0, 0));
         assertThrows(IllegalArgumentException.class, () -> Futex.shared(ByteBuffer.allocate(64), 0));
         assertThrows(IllegalArgumentException.class, () -> Futex.shared(ByteBuffer.allocateDirect(64).alignedSlice(8), 2));

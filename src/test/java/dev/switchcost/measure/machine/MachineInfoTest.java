@@ -46,7 +46,7 @@ class MachineInfoTest {
     void theAllowedCpusAndTheSelectionRoundTrip() {
         MachineInfo m = MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm"));
         MachineInfo narrowed = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
-                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "1", "SWITCHCOST_CPUS=1");
+                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "1", "SWITCHCOST_CPUS=1", null);
         String json = narrowed.toJson();
         assertTrue(json.contains("\"cpusAllowed\": \"1\""), json);
         assertTrue(json.contains("\"cpuSelection\": \"SWITCHCOST_CPUS=1\""), "readable, = not escaped: " + json);
@@ -56,11 +56,11 @@ class MachineInfoTest {
         assertEquals(narrowed, back);
         assertTrue(back.summary().contains("trials allowed CPU 1 by SWITCHCOST_CPUS=1"), back.summary());
         MachineInfo all = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
-                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "0-1", null);
+                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "0-1", null, null);
         assertFalse(all.summary().contains("allowed"), "every CPU by the inherited mask is not worth a card's line: "
                 + all.summary());
         MachineInfo one = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
-                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "0", null);
+                m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "0", null, null);
         assertTrue(one.summary().contains("trials allowed CPU 0 by the inherited mask"), one.summary());
     }
 

@@ -19,7 +19,7 @@ class NativeSpinResultParserTest {
     @Test
     void parsesEveryLineOfCapturedOutput() throws IOException {
         List<String> lines = Files.readAllLines(FIXTURE);
-        List<NativeSpinResult> rs = NativeSpinResultParser.parse(lines);
+        List<NativeSpinResult> rs = NativeResultParser.parseSpin(lines);
         assertEquals(lines.size(), rs.size());
         assertEquals(List.of("SPIN_THEN_PARK", "SPIN_THEN_PARK", "PARK", "SPIN"), rs.stream().map(NativeSpinResult::strategy).toList());
         assertEquals(List.of(5000L, 5000L, 0L, 0L), rs.stream().map(NativeSpinResult::budgetNs).toList());
@@ -42,7 +42,7 @@ class NativeSpinResultParserTest {
     @Test
     void aLineOfAnotherProgramIsAnErrorNamingTheLine() throws IOException {
         String other = Files.readAllLines(Path.of("src/test/resources/fixtures/native/epyc-kvm-2vcpu-linux-6.18-gcc-12.jsonl")).get(0);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeSpinResultParser.parse(List.of("", other)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeResultParser.parseSpin(List.of("", other)));
         assertTrue(e.getMessage().startsWith("line 2 is not a spin_futex result (missing \"strategy\")"), e.getMessage());
     }
 }

@@ -84,7 +84,7 @@ class NativeWorkingSetProgramsTest {
                 args.addAll(walk);
                 Run r = exec(program, args);
                 assertEquals(0, r.code, program + " " + args + ": " + r.stderr);
-                List<NativeWorkingSetResult> rs = NativeWorkingSetResultParser.parse(r.stdout.lines().toList());
+                List<NativeWorkingSetResult> rs = NativeResultParser.parseWorkingSet(r.stdout.lines().toList());
                 assertEquals(2, rs.size(), r.stdout);
                 for (NativeWorkingSetResult w : rs) {
                     assertEquals(program.equals("ws_threads") ? "ws-futex-threads" : "ws-pipe-processes", w.result().mechanism());
@@ -106,7 +106,7 @@ class NativeWorkingSetProgramsTest {
         assumeBuilt();
         Run r = exec("ws_single", where(Placement.SAME_CPU, "2000", "1", "16", "64"));
         assertEquals(0, r.code, r.stderr);
-        NativeWorkingSetResult w = NativeWorkingSetResultParser.parse(r.stdout.lines().toList()).get(0);
+        NativeWorkingSetResult w = NativeResultParser.parseWorkingSet(r.stdout.lines().toList()).get(0);
         assertEquals("ws-single-process", w.result().mechanism());
         assertEquals(2000, w.wakes());
         assertTrue(w.result().switchesPerRoundTrip() < 0.1, w.toString());
@@ -118,14 +118,14 @@ class NativeWorkingSetProgramsTest {
         for (String program : PROGRAMS) {
             Run r = exec(program, List.of("UNPINNED", "300", "1", "8", "64"));
             assertEquals(0, r.code, program + ": " + r.stderr);
-            assertEquals("", NativeWorkingSetResultParser.parse(r.stdout.lines().toList()).get(0).result().cpus());
+            assertEquals("", NativeResultParser.parseWorkingSet(r.stdout.lines().toList()).get(0).result().cpus());
         }
         Placement.Assignment cross = Placement.CROSS_CPU.assignHere();
         assumeTrue(cross.isAvailable(), cross::toString);
         for (String program : List.of("ws_threads", "ws_pipe_processes")) {
             Run r = exec(program, where(Placement.CROSS_CPU, "300", "1", "8", "64"));
             assertEquals(0, r.code, program + ": " + r.stderr);
-            NativeResult result = NativeWorkingSetResultParser.parse(r.stdout.lines().toList()).get(0).result();
+            NativeResult result = NativeResultParser.parseWorkingSet(r.stdout.lines().toList()).get(0).result();
             assertEquals("CROSS_CPU", result.placement());
             assertEquals(cross.cpuA() + "," + cross.cpuB(), result.cpus(), "the CPUs it was given");
         }

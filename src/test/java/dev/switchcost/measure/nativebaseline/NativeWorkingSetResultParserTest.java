@@ -19,7 +19,7 @@ class NativeWorkingSetResultParserTest {
     @Test
     void parsesEveryLineOfCapturedOutput() throws IOException {
         List<String> lines = Files.readAllLines(FIXTURE);
-        List<NativeWorkingSetResult> rs = NativeWorkingSetResultParser.parse(lines);
+        List<NativeWorkingSetResult> rs = NativeResultParser.parseWorkingSet(lines);
         assertEquals(lines.size(), rs.size());
         NativeWorkingSetResult first = rs.get(0);
         assertEquals("ws-futex-threads", first.result().mechanism());
@@ -47,7 +47,7 @@ class NativeWorkingSetResultParserTest {
 
     @Test
     void liEstimatorIsHalfThePairRoundTripMinusTheSingleStep() throws IOException {
-        List<NativeWorkingSetResult> rs = NativeWorkingSetResultParser.parse(Files.readAllLines(FIXTURE));
+        List<NativeWorkingSetResult> rs = NativeResultParser.parseWorkingSet(Files.readAllLines(FIXTURE));
         NativeWorkingSetResult pair = rs.stream().filter(r -> r.result().mechanism().equals("ws-pipe-processes")).findFirst().orElseThrow();
         NativeWorkingSetResult single = rs.stream().filter(r -> r.result().mechanism().equals("ws-single-process")).findFirst().orElseThrow();
         assertEquals(pair.result().nsPerRoundTrip() / 2 - single.result().nsPerRoundTrip(),
@@ -60,10 +60,10 @@ class NativeWorkingSetResultParserTest {
     @Test
     void aLineWithoutTheWalkFieldsIsAnErrorNamingTheLine() throws IOException {
         String plain = Files.readAllLines(Path.of("src/test/resources/fixtures/native/epyc-kvm-2vcpu-linux-6.18-gcc-12.jsonl")).get(0);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeWorkingSetResultParser.parse(List.of("", plain)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeResultParser.parseWorkingSet(List.of("", plain)));
         assertTrue(e.getMessage().startsWith("line 2 "), e.getMessage());
         assertTrue(e.getMessage().contains("working_set_kib") || e.getMessage().contains("walk"), e.getMessage());
         String bad = Files.readAllLines(FIXTURE).get(0).replace("\"walk\":\"li\"", "\"walk\":\"zigzag\"");
-        assertThrows(IllegalArgumentException.class, () -> NativeWorkingSetResultParser.parse(List.of(bad)));
+        assertThrows(IllegalArgumentException.class, () -> NativeResultParser.parseWorkingSet(List.of(bad)));
     }
 }

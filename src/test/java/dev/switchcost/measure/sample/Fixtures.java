@@ -40,7 +40,7 @@ public final class Fixtures {
         Map<Integer, TaskStat> tasks = new HashMap<>();
         for (String line : lines(prefix + "-task-stat.txt")) {
             TaskStat t = TaskStat.parse(-1, line);
-            tasks.put(t.tid(), new TaskStat(t.tid(), t.tid(), t.comm(), t.cpuTicks(), t.processor()));
+            tasks.put(t.tid(), new TaskStat(t.tid(), t.tid(), t.comm(), t.cpuTicks(), t.processor(), 0));
         }
         return new Interference.Snapshot(CpuTicks.parse(lines(prefix + "-proc-stat.txt")), bench, tasks);
     }

@@ -85,10 +85,10 @@ class InterferenceTest {
 
     @Test
     void aVanishedThreadKeepsItsLastCountersAndANewOneCountsFromZero() {
-        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 100, 0, 0)),
-                Map.of(7, new SchedStat(500, 50, 5)), Map.of(9, new TaskStat(9, 9, "gone", 40, 1)));
-        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 200, 0, 0)),
-                Map.of(7, new SchedStat(500, 50, 5), 8, new SchedStat(300, 30, 3)), Map.of(10, new TaskStat(10, 10, "new", 4, 1)));
+        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 100, 0, 0, 0)),
+                Map.of(7, new SchedStat(500, 50, 5)), Map.of(9, new TaskStat(9, 9, "gone", 40, 1, 0)));
+        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 200, 0, 0, 0)),
+                Map.of(7, new SchedStat(500, 50, 5), 8, new SchedStat(300, 30, 3)), Map.of(10, new TaskStat(10, 10, "new", 4, 1, 0)));
         Interference.Figures f = Interference.between(before, after, Set.of(1), Set.of(7, 8), 1, Set.of(), 0);
         assertEquals(300, f.benchNs());
         assertEquals(30, f.waitNs());
@@ -128,19 +128,19 @@ class InterferenceTest {
 
     @Test
     void endedTasksReadAsVanishedNotAsErrors() {
-        assertTrue(TaskStat.vanished(new NoSuchFileException("/proc/1/task/2/stat")));
-        assertTrue(TaskStat.vanished(new IOException("No such process")));
-        assertFalse(TaskStat.vanished(new IOException("Permission denied")));
+        assertTrue(ProcText.vanished(new NoSuchFileException("/proc/1/task/2/stat")));
+        assertTrue(ProcText.vanished(new IOException("No such process")));
+        assertFalse(ProcText.vanished(new IOException("Permission denied")));
         assertEquals(null, SchedStat.read(Integer.MAX_VALUE, Integer.MAX_VALUE));
     }
 
     @Test
     void anIntrudersShareIsNeverMoreThanTheMeasuredCpusTime() {
         // a multi-threaded process whose threads all ended on cpu 1 after running on both CPUs
-        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(),
-                Map.of(20, new TaskStat(20, 20, "java", 0, 0), 21, new TaskStat(20, 21, "C2", 0, 0)));
-        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 10, 0, 0)), Map.of(),
-                Map.of(20, new TaskStat(20, 20, "java", 8, 1), 21, new TaskStat(20, 21, "C2", 8, 1)));
+        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0, 0)), Map.of(),
+                Map.of(20, new TaskStat(20, 20, "java", 0, 0, 0), 21, new TaskStat(20, 21, "C2", 0, 0, 0)));
+        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 10, 0, 0, 0)), Map.of(),
+                Map.of(20, new TaskStat(20, 20, "java", 8, 1, 0), 21, new TaskStat(20, 21, "C2", 8, 1, 0)));
         Interference.Figures f = Interference.between(before, after, Set.of(1), Set.of(), 1, Set.of(), 1);
         assertEquals(160_000_000L, f.intruder().orElseThrow().ns());
         assertEquals("java", f.intruder().orElseThrow().comm(), "named after its main thread");
@@ -154,10 +154,10 @@ class InterferenceTest {
      */
     @Test
     void processesOutsideTheRunAreCountedByTheirOwnRunTimeToTheNs() {
-        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(),
+        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0, 0)), Map.of(),
                 Map.of(60, new TaskStat(60, 60, "python3", 7, 1, 1, 70_000_000L),
                         70, new TaskStat(70, 70, "old", 3, 1, 1)));
-        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 20, 0, 0)), Map.of(),
+        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 20, 0, 0, 0)), Map.of(),
                 Map.of(60, new TaskStat(60, 60, "python3", 7, 1, 1, 79_280_000L),
                         61, new TaskStat(61, 61, "sh", 0, 1, 1, 1_500_000L),
                         70, new TaskStat(70, 70, "old", 4, 1, 1, 40_000_000L)));
@@ -169,10 +169,10 @@ class InterferenceTest {
 
     @Test
     void aProcessIsNamedByItsMainThreadEvenWhenOnlyAnotherThreadRan() {
-        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(),
-                Map.of(30, new TaskStat(30, 30, "java", 5, 0), 31, new TaskStat(30, 31, "C2 CompilerThre", 0, 1)));
-        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 10, 0, 0)), Map.of(),
-                Map.of(30, new TaskStat(30, 30, "java", 5, 0), 31, new TaskStat(30, 31, "C2 CompilerThre", 3, 1)));
+        Interference.Snapshot before = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0, 0)), Map.of(),
+                Map.of(30, new TaskStat(30, 30, "java", 5, 0, 0), 31, new TaskStat(30, 31, "C2 CompilerThre", 0, 1, 0)));
+        Interference.Snapshot after = new Interference.Snapshot(Map.of(1, new CpuTicks(1, 10, 0, 0, 0)), Map.of(),
+                Map.of(30, new TaskStat(30, 30, "java", 5, 0, 0), 31, new TaskStat(30, 31, "C2 CompilerThre", 3, 1, 0)));
         Interference.Figures f = Interference.between(before, after, Set.of(1), Set.of(), 1, Set.of(), 1);
         assertEquals(List.of(new Interference.Intruder(30, "java", 30_000_000L)), f.intruders());
     }
@@ -197,8 +197,8 @@ class InterferenceTest {
                 44, new TaskStat(44, 44, "bash", 1, 1, 1),
                 50, new TaskStat(50, 50, "java", 4, 1, 44));
         assertEquals(Set.of(41L, 42L), Interference.harness(new Interference.Snapshot(Map.of(), Map.of(), a), self));
-        Interference.Figures f = Interference.between(new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(), b),
-                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 20, 0, 0)), Map.of(), a), Set.of(1), Set.of(), self, Set.of(), 1);
+        Interference.Figures f = Interference.between(new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0, 0)), Map.of(), b),
+                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 20, 0, 0, 0)), Map.of(), a), Set.of(1), Set.of(), self, Set.of(), 1);
         assertEquals(60_000_000L, f.jvmNs(), "the host's two threads and the launcher: 6 ticks");
         assertEquals(List.of(new Interference.Intruder(50, "java", 40_000_000L), new Interference.Intruder(44, "bash", 10_000_000L)),
                 f.intruders(), "another java and the shell stay others");
@@ -223,8 +223,8 @@ class InterferenceTest {
                 44, new TaskStat(44, 44, "bash", 0, 1, 1), 50, new TaskStat(50, 50, "yes", 3, 1, 44),
                 51, new TaskStat(51, 51, "yes", 1, 1, 41));
         assertEquals(Set.of(40L, 41L, 45L, 46L), Interference.run(new Interference.Snapshot(Map.of(), Map.of(), a), self));
-        Interference.Figures f = Interference.between(new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0)), Map.of(), b),
-                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 100, 80, 0)), Map.of(), a), Set.of(1), Set.of(), self, Set.of(), 1);
+        Interference.Figures f = Interference.between(new Interference.Snapshot(Map.of(1, new CpuTicks(1, 0, 0, 0, 0)), Map.of(), b),
+                new Interference.Snapshot(Map.of(1, new CpuTicks(1, 100, 80, 0, 0)), Map.of(), a), Set.of(1), Set.of(), self, Set.of(), 1);
         assertEquals(80_000_000L, f.jvmNs(), "host 1, previous fork 5, the benchmark's sh 2");
         assertEquals(List.of(new Interference.Intruder(50, "yes", 30_000_000L), new Interference.Intruder(51, "yes", 10_000_000L)),
                 f.intruders(), "a yes the host started (as a test does) is not the run's");

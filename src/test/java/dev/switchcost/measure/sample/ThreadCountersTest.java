@@ -18,11 +18,11 @@ class ThreadCountersTest {
      */
     @Test
     void aThreadThatExitsMidReadIsGoneNotAnError() {
-        assertTrue(ThreadCounters.gone(new NoSuchFileException("/proc/self/task/123/status")));
-        assertTrue(ThreadCounters.gone(new FileSystemException("/proc/self/task/123/status", null, "No such process")));
-        assertTrue(ThreadCounters.gone(new IOException("No such process")));
-        assertFalse(ThreadCounters.gone(new AccessDeniedException("/proc/1/task/1/status")));
-        assertFalse(ThreadCounters.gone(new IOException("Too many open files")));
+        assertTrue(ProcText.vanished(new NoSuchFileException("/proc/self/task/123/status")));
+        assertTrue(ProcText.vanished(new FileSystemException("/proc/self/task/123/status", null, "No such process")));
+        assertTrue(ProcText.vanished(new IOException("No such process")));
+        assertFalse(ProcText.vanished(new AccessDeniedException("/proc/1/task/1/status")));
+        assertFalse(ProcText.vanished(new IOException("Too many open files")));
     }
 
     @Test

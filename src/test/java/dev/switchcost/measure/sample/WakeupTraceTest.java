@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,7 +22,7 @@ class WakeupTraceTest {
     @Test
     void pairsEachWakingWithItsWakeupAndComparesTheCpus() throws Exception {
         List<String> lines = Files.readAllLines(TRACE);
-        WakeupTrace.Counts all = WakeupTrace.parse(lines, tid -> true);
+        WakeupTrace.Counts all = parse(lines, tid -> true);
         long wakeups = lines.stream().filter(l -> l.contains(": sched_wakeup:")).count();
         long wakings = lines.stream().filter(l -> l.contains(": sched_waking:")).count();
         assertTrue(all.sameCpu() + all.crossCpu() <= Math.min(wakeups, wakings));
@@ -30,7 +31,7 @@ class WakeupTraceTest {
         // one thread only: its wake-ups are a part of the whole
         int c1 = Integer.parseInt(lines.stream().filter(l -> l.contains("comm=C1 CompilerThre")).findFirst().orElseThrow()
                 .replaceAll(".* pid=(\\d+) .*", "$1"));
-        WakeupTrace.Counts one = WakeupTrace.parse(lines, tid -> tid == c1);
+        WakeupTrace.Counts one = parse(lines, tid -> tid == c1);
         assertTrue(one.sameCpu() + one.crossCpu() > 0 && one.sameCpu() + one.crossCpu() < all.sameCpu() + all.crossCpu());
         // per thread: the same counts, split by the woken thread
         java.util.Map<Integer, WakeupTrace.Counts> byThread = WakeupTrace.byThread(lines, tid -> true);
@@ -46,14 +47,18 @@ class WakeupTraceTest {
                 "            java-12958   [000] d..3. 1.000002: sched_wakeup: comm=queue-taker pid=7 prio=130 target_cpu=000",
                 "            java-12958   [001] d..2. 1.000003: sched_waking: comm=monitor waiter pid=8 prio=120 target_cpu=001",
                 "          <idle>-0       [000] dNh4. 1.000004: sched_wakeup: comm=monitor waiter pid=8 prio=120 target_cpu=000");
-        assertEquals(new WakeupTrace.Counts(1, 1, 0), WakeupTrace.parse(lines, tid -> true));
-        assertEquals(new WakeupTrace.Counts(0, 0, 0), WakeupTrace.parse(lines, tid -> false));
+        assertEquals(new WakeupTrace.Counts(1, 1, 0), parse(lines, tid -> true));
+        assertEquals(new WakeupTrace.Counts(0, 0, 0), parse(lines, tid -> false));
     }
 
     @Test
     void aBrokenLineIsNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> WakeupTrace.parse(List.of("x: sched_waking: garbage"), tid -> true));
+                () -> parse(List.of("x: sched_waking: garbage"), tid -> true));
         assertTrue(e.getMessage().contains("garbage"), e.getMessage());
+    }
+
+    private static WakeupTrace.Counts parse(List<String> lines, IntPredicate wanted) {
+        return WakeupTrace.total(WakeupTrace.byThread(lines, wanted));
     }
 }

@@ -13,7 +13,7 @@ class PairedWalkTest {
 
     @Test
     void walkTwiceWalksTheSetTwiceAndTakeResetsTheSums() {
-        WorkingSet ws = WorkingSet.ofKiB(64, 64);
+        WorkingSet ws = WorkingSet.ofKiB(64, 64, WorkingSet.Walk.LI);
         long before = ws.checksum();
         PairedWalk p = new PairedWalk(ws);
         p.walkTwice();

@@ -25,7 +25,7 @@ class PingPongPartnerWorkTest {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         AtomicLong runs = new AtomicLong();
         Thread[] ranOn = new Thread[1];
-        try (PingPong pp = PingPong.start(FutexTurn.allocatePrivate(), ThreadKind.PLATFORM, TIMEOUT, () -> {
+        try (PingPong pp = PingPong.start(FutexTurn.allocatePrivate(WaitKind.UNTIMED), ThreadKind.PLATFORM, TIMEOUT, () -> {
             runs.incrementAndGet();
             ranOn[0] = Thread.currentThread();
         })) {

@@ -31,7 +31,7 @@ class PingPongTest {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             for (ThreadKind kind : ThreadKind.values()) {
-                for (Turn turn : new Turn[] {FutexTurn.allocatePrivate(), new ParkTurn(), new SpinTurn()}) {
+                for (Turn turn : new Turn[] {FutexTurn.allocatePrivate(WaitKind.UNTIMED), new ParkTurn(), new SpinTurn()}) {
                     try (PingPong pp = PingPong.start(turn, kind, PingPong.DEFAULT_TIMEOUT_NANOS)) {
                         for (int i = 0; i < 1000; i++) {
                             pp.roundTrip();

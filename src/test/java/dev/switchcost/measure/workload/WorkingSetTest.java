@@ -36,12 +36,6 @@ class WorkingSetTest {
     }
 
     @Test
-    void liIsTheDefaultWalk() {
-        assertEquals(Walk.LI, WorkingSet.ofKiB(4, 64).kind());
-        assertEquals(Walk.LI, new WorkingSet(4096, 64).kind());
-    }
-
-    @Test
     void sparseWalkIncrementsOnlyEveryStrideWord() {
         WorkingSet ws = WorkingSet.ofKiB(4, 64, Walk.SPARSE); // 512 words, every 8th touched
         long before = ws.checksum();
@@ -72,7 +66,7 @@ class WorkingSetTest {
 
     @Test
     void rejectsStrideThatIsNotAWholeWord() {
-        assertThrows(IllegalArgumentException.class, () -> WorkingSet.ofKiB(4, 12));
-        assertThrows(IllegalArgumentException.class, () -> WorkingSet.ofKiB(4, 0));
+        assertThrows(IllegalArgumentException.class, () -> WorkingSet.ofKiB(4, 12, Walk.LI));
+        assertThrows(IllegalArgumentException.class, () -> WorkingSet.ofKiB(4, 0, Walk.LI));
     }
 }

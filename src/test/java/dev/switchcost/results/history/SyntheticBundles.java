@@ -71,12 +71,13 @@ public final class SyntheticBundles {
         MachineInfo m = Results.readMachine(FIXTURE.resolve("machine.json"));
         MachineInfo.Cpu c = m.cpu();
         MachineInfo made = new MachineInfo(m.schema(), s.date(), "host-" + s.seed(),
-                new MachineInfo.Cpu(s.cpuModel(), c.vendor(), "0-" + (s.cpus() - 1), s.cpus(), c.threadsPerCore()),
+                new MachineInfo.Cpu(s.cpuModel(), c.vendor(), "0-" + (s.cpus() - 1), s.cpus(), c.threadsPerCore(),
+                        null, null, null, null),
                 m.caches(), new MachineInfo.Kernel(s.kernel(), "#1 SMP"), m.mitigations(),
                 new MachineInfo.Virtualization(s.hypervisor(), null),
                 new MachineInfo.Power(s.cpuidle(), "menu", "performance"),
                 new MachineInfo.Jdk(s.jdk(), "Eclipse Adoptium", "OpenJDK 64-Bit Server VM", "/opt/jdk"), m.limits(), m.perf(),
-                null, null);
+                null, null, null);
         Files.writeString(dir.resolve("machine.json"), made.toJson());
         JsonObject p = new JsonObject();
         p.addProperty("switchcostVersion", "0.1.0-SNAPSHOT");
