@@ -302,10 +302,6 @@ public final class ResultsDir implements AutoCloseable {
         return dir.resolve(RUN_LOG);
     }
 
-    public Path reportHtml() {
-        return dir.resolve(REPORT_HTML);
-    }
-
     // ---- writer side -------------------------------------------------------------------------
 
     /** Records a failed trial now (the status file keeps it even if the run is killed later). */
