@@ -48,20 +48,6 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                       List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
                       IndirectSweepResults indirectSweep, Provenance provenance, SpinCompareResults spinCompare, String name) {
 
-    /** Results named by their source's leaf ({@link #label()}), until {@link #named} names them among others. */
-    public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
-                   List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                   IndirectSweepResults indirectSweep, Provenance provenance) {
-        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, provenance, null, null);
-    }
-
-    /** Results without a recorded provenance. */
-    public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
-                   List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                   IndirectSweepResults indirectSweep) {
-        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, null);
-    }
-
     /** Most JMH rows in one input: committed runs hold under 100; more is no switchcost run, and would not render. */
     public static final int MAX_ROWS = 2_000;
 
@@ -220,7 +206,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             }
         }
         requireRowLimit(file, rows);
-        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null, provenance);
+        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null, provenance, null, null);
     }
 
     /**
