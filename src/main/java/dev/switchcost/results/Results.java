@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -111,13 +112,10 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         return List.copyOf(out);
     }
 
+    /** Each input's last {@code k[i]} path parts, joined by '/'. */
     private static List<String> suffixes(List<List<String>> parts, int[] k) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            List<String> p = parts.get(i);
-            out.add(String.join("/", p.subList(p.size() - k[i], p.size())));
-        }
-        return out;
+        return IntStream.range(0, parts.size()).mapToObj(i -> String.join("/",
+                parts.get(i).subList(parts.get(i).size() - k[i], parts.get(i).size()))).toList();
     }
 
     private static Results loadDir(Path dir) throws IOException {
