@@ -142,11 +142,8 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
         List<Placement> chosen = parsePlacements(placements != null ? placements : List.of("UNPINNED", "SAME_CPU", "CROSS_CPU"));
         List<Jdk> onJdks = jdks.chosen();
         MachineInfo machine = MachineProbe.collect();
-        Path resultsDir = output.dir();
-        ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
-                : ResultsDir.create(Path.of("results"), machine.hostname(), "compare");
+        ResultsDir run = output.newRun(machine.hostname(), "compare");
         try (run) {
-            run.interruptedOnExit();
             CompareResults results = compare(run, machine, reps, chosen, onJdks);
             boolean anyFailed = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.error() != null);
             boolean leftOut = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.disturbed() && !s.disturbedKept());

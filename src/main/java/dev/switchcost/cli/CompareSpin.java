@@ -44,11 +44,8 @@ final class CompareSpin {
             throw SwitchcostException.usage("compare --spin runs its JVM cells on one JDK: give --jdk at most once");
         }
         MachineInfo machine = MachineProbe.collect();
-        Path resultsDir = c.output.dir();
-        ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
-                : ResultsDir.create(Path.of("results"), machine.hostname(), "compare-spin");
+        ResultsDir run = c.output.newRun(machine.hostname(), "compare-spin");
         try (run) {
-            run.interruptedOnExit();
             Path dir = run.dir();
             ResultsDir.writeMachine(dir, machine);
             NativeRunner nativeRunner = NativeRunner.locate();

@@ -73,7 +73,6 @@ public final class DoctorCommand extends BaseCommand {
     record Check(Level level, String name, String detail, String explanation) {
     }
 
-    /** What doctor looks at, gathered once so that the verdicts can be tested on made-up machines. */
     /**
      * The native baseline: its directory, why its programs cannot run (null when they can), the compiler that
      * built them ({@code target/native/COMPILER}, null when unknown) and the C compiler on PATH now (null: none).
@@ -87,21 +86,10 @@ public final class DoctorCommand extends BaseCommand {
         }
     }
 
+    /** What doctor looks at, gathered once so that the verdicts can be tested on made-up machines. */
     record Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
                  List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine,
                  List<Jdk> jdks, NativeBaseline nativeBaseline) {
-
-        /** Without a JDK list or native baseline (tests of the other verdicts). */
-        Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
-              List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine) {
-            this(osName, jdkFeature, jdkDescription, libcAvailable, libcReason, placements, perf, hsdis, machine, List.of(), null);
-        }
-
-        /** Without a native baseline (tests of the other verdicts). */
-        Facts(String osName, int jdkFeature, String jdkDescription, boolean libcAvailable, String libcReason,
-              List<Placement.Assignment> placements, PerfSupport perf, Path hsdis, MachineInfo machine, List<Jdk> jdks) {
-            this(osName, jdkFeature, jdkDescription, libcAvailable, libcReason, placements, perf, hsdis, machine, jdks, null);
-        }
 
         static Facts collect() {
             List<Placement.Assignment> placements = new ArrayList<>();
@@ -175,8 +163,7 @@ public final class DoctorCommand extends BaseCommand {
     }
 
     private static Interference.Snapshot loadSnapshot() {
-        return new Interference.Snapshot(CpuTicks.read(),
-                Map.of(), TaskStat.scanAll());
+        return new Interference.Snapshot(CpuTicks.read(), Map.of(), TaskStat.scanAll());
     }
 
     /**

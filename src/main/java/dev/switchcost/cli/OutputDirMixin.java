@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.results.ResultsDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -56,6 +57,15 @@ public final class OutputDirMixin {
     /** @return the directory given, or {@code fallback} */
     public Path dirOr(Path fallback) {
         return dir != null ? dir : fallback;
+    }
+
+    /**
+     * The run directory of a measuring command, marked interrupted if the JVM exits while it runs: the one given (claimed:
+     * new or empty), else a new {@code results/<host>-<date-time>-label}.
+     */
+    public ResultsDir newRun(String host, String label) {
+        return (dir != null ? ResultsDir.claim(dir, "-o/--output") : ResultsDir.create(Path.of("results"), host, label))
+                .interruptedOnExit();
     }
 
     /** @return the directory given, or null */

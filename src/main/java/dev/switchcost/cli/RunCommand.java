@@ -43,13 +43,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.openjdk.jmh.annotations.Mode.SampleTime;
 
@@ -229,25 +231,39 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         List<RunSession.OnJdk> out = new ArrayList<>();
         for (Jdk j : chosen) {
             Options o = onJdk(prepared, prepared.raw(), j, said);
-            Options d = prepared.distributionRaw() == null ? null : onJdk(prepared, prepared.distributionRaw(), j, quiet());
-            Options c = prepared.cacheRaw() == null ? null : onJdk(prepared, prepared.cacheRaw(), j, quiet());
+            Options d = onJdk(prepared, prepared.distributionRaw(), j, quiet());
+            Options c = onJdk(prepared, prepared.cacheRaw(), j, quiet());
             out.add(new RunSession.OnJdk(j, o, TrialPlan.of(o), prepared.later(c, d)));
         }
         return out;
     }
 
     private Options onJdk(Prepared prepared, Options raw, Jdk j, PrintStream said) {
+        if (raw == null) {
+            return null;
+        }
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(raw).jvm(j.java().getPath());
+        if (prepared.quick() && !userParams(args()).contains(Param.BINDING.key())) {
+            // --quick's binding is the best this JDK has, not the one running switchcost
+            b.param(Param.BINDING.key(), j.hasFfm() ? "FFM" : "JNA");
+        }
+        return withDefaults(b.build(), said, "on JDK " + j.version + ": ");
+    }
+
+    /**
+     * {@code raw} with switchcost's fork defaults for this machine, or null for null: a placement the machine lacks is
+     * the environment (exit 3), any other refusal a user mistake (exit 2) whose message starts with {@code prefix}.
+     */
+    private static Options withDefaults(Options raw, PrintStream said, String prefix) {
+        if (raw == null) {
+            return null;
+        }
         try {
-            ChainedOptionsBuilder b = new OptionsBuilder().parent(raw).jvm(j.java().getPath());
-            if (prepared.quick() && !userGaveParam("binding")) {
-                // --quick's binding is the best this JDK has, not the one running switchcost
-                b.param(Param.BINDING.key(), j.hasFfm() ? "FFM" : "JNA");
-            }
-            return ForkOptions.withSwitchcostDefaults(b.build(), said);
+            return ForkOptions.withSwitchcostDefaults(raw, said);
         } catch (PlacementUnavailableException e) {
             throw SwitchcostException.environment(e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw SwitchcostException.usage("on JDK " + j.version + ": " + e.getMessage());
+            throw SwitchcostException.usage(prefix + e.getMessage());
         }
     }
 
@@ -264,8 +280,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
      * @throws SwitchcostException (usage) for anything wrong in the arguments
      */
     Prepared prepare(PrintStream said) {
-        List<String> args = new ArrayList<>(legacy);
-        args.addAll(jmhArgs);
+        List<String> args = args();
         CommandLineOptions cmd = parse(args);
         boolean quick = mode == null || !mode.full;
         boolean distribution = quick && cmd.getIncludes().isEmpty() && cmd.getBenchModes().isEmpty();
@@ -279,38 +294,20 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         cacheParams.put(Param.PLACEMENT.key(), QuickSet.CACHE_PLACEMENT);
         ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? QuickOptions.builder(cmd, true, QuickSet.CACHE_INCLUDE,
                 QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, cacheParams) : null;
-        List<ChainedOptionsBuilder> all = new ArrayList<>(List.of(b));
-        if (d != null) {
-            all.add(d);
-        }
-        if (c != null) {
-            all.add(c);
-        }
-        withProfilers(cmd, all);
-        Options options = b.build();
-        check(options);
-        Options raw = options;
-        Options distributionRaw = d == null ? null : d.build();
-        Options distributionOptions = null;
-        Options cacheRaw = c == null ? null : c.build();
-        Options cacheOptions = null;
+        withProfilers(cmd, Stream.of(b, d, c).filter(Objects::nonNull).toList());
+        Options raw = b.build();
+        check(raw);
         try {
-            ParamCheck.check(options, userParams(args));
-            options = ForkOptions.withSwitchcostDefaults(options, said);
-            if (distributionRaw != null) {
-                distributionOptions = ForkOptions.withSwitchcostDefaults(distributionRaw, quiet());
-            }
-            if (cacheRaw != null) {
-                cacheOptions = ForkOptions.withSwitchcostDefaults(cacheRaw, quiet());
-            }
-        } catch (PlacementUnavailableException e) {
-            throw SwitchcostException.environment(e.getMessage());
+            ParamCheck.check(raw, userParams(args));
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
         }
+        Options options = withDefaults(raw, said, "");
+        Options distributionRaw = d == null ? null : d.build();
+        Options cacheRaw = c == null ? null : c.build();
         String rf = cmd.getResultFormat().hasValue() ? cmd.getResultFormat().get().toString() : null;
         return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
-                distributionOptions, cacheRaw, cacheOptions);
+                withDefaults(distributionRaw, quiet(), ""), cacheRaw, withDefaults(cacheRaw, quiet(), ""));
     }
 
     /** JMH's options from the arguments; a user mistake (exit 2) for one neither switchcost nor JMH takes. */
@@ -347,10 +344,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
 
     /** switchcost's profilers on every JMH run, unless the user named them. */
     private static void withProfilers(CommandLineOptions cmd, List<ChainedOptionsBuilder> all) {
-        Set<String> profilers = new LinkedHashSet<>();
-        for (ProfilerConfig p : cmd.getProfilers()) {
-            profilers.add(p.getKlass());
-        }
+        Set<String> profilers = cmd.getProfilers().stream().map(ProfilerConfig::getKlass).collect(Collectors.toSet());
         for (ChainedOptionsBuilder x : all) {
             // PinnedEventsProfiler only when asked (-prof dev.switchcost.measure.jmh.PinnedEventsProfiler): a JFR recording
             // slows every virtual-thread mount, so its counts come from trials of their own, never beside quoted figures
@@ -417,16 +411,11 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         }
     }
 
-    /** Whether the user's arguments set {@code -p name=...}. */
-    private boolean userGaveParam(String name) {
+    /** The user's JMH arguments: the old option names' translations, then JMH-ARGS. */
+    private List<String> args() {
         List<String> args = new ArrayList<>(legacy);
         args.addAll(jmhArgs);
-        for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("-p") && args.get(i + 1).startsWith(name + "=")) {
-                return true;
-            }
-        }
-        return false;
+        return args;
     }
 
     private static String firstLine(String s) {

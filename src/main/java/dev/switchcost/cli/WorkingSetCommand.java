@@ -89,11 +89,8 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
             throw SwitchcostException.usage("working-set runs on one JDK; give --jdk at most once");
         }
         MachineInfo machine = MachineProbe.collect();
-        Path resultsDir = output.dir();
-        ResultsDir run = resultsDir != null ? ResultsDir.claim(resultsDir, "-o/--output")
-                : ResultsDir.create(Path.of("results"), machine.hostname(), "working-set");
+        ResultsDir run = output.newRun(machine.hostname(), "working-set");
         try (run) {
-            run.interruptedOnExit();
             Path dir = run.dir();
             ResultsDir.writeMachine(dir, machine);
             NativeRunner nativeRunner = NativeRunner.locate();

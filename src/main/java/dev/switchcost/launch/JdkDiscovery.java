@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Which JDKs this machine has and what version a {@code java} is (its {@code release} file, found after
@@ -116,12 +117,7 @@ public final class JdkDiscovery {
 
     /** @return the newest JDK that runs switchcost, or null */
     public static Jdk newest() {
-        for (Jdk j : discover()) {
-            if (j.runsSwitchcost()) {
-                return j;
-            }
-        }
-        return null;
+        return first(discover(), Jdk::runsSwitchcost);
     }
 
     /** @return the newest JDK found that can build switchcost (one that runs it and has javac), or null */
@@ -130,28 +126,22 @@ public final class JdkDiscovery {
     }
 
     static Jdk firstBuilder(List<Jdk> newestFirst) {
-        for (Jdk j : newestFirst) {
-            if (j.runsSwitchcost() && j.hasJavac()) {
-                return j;
-            }
-        }
-        return null;
+        return first(newestFirst, j -> j.runsSwitchcost() && j.hasJavac());
     }
 
     /** @return the newest JDK of exactly this feature release, or null */
     public static Jdk withFeature(int feature) {
-        for (Jdk j : discover()) {
-            if (j.feature == feature) {
-                return j;
-            }
-        }
-        return null;
+        return first(discover(), j -> j.feature == feature);
     }
 
     /** @return the newest JDK of at least this feature release, or null */
     public static Jdk atLeast(int feature) {
-        for (Jdk j : discover()) {
-            if (j.feature >= feature) {
+        return first(discover(), j -> j.feature >= feature);
+    }
+
+    private static Jdk first(List<Jdk> jdks, Predicate<Jdk> which) {
+        for (Jdk j : jdks) {
+            if (which.test(j)) {
                 return j;
             }
         }
@@ -176,33 +166,26 @@ public final class JdkDiscovery {
             return null;
         }
         Properties p = new Properties();
-        InputStream in = null;
-        try {
-            in = new FileInputStream(release);
+        try (InputStream in = new FileInputStream(release)) {
             p.load(in);
         } catch (IOException e) {
             return null;
-        } finally {
-            JdkPolicy.closeQuietly(in);
         }
         String version = p.getProperty("JAVA_VERSION");
         return version == null ? null : version.replace("\"", "").trim();
     }
 
-    static final Comparator<Jdk> NEWEST_FIRST = new Comparator<Jdk>() {
-        @Override
-        public int compare(Jdk a, Jdk b) {
-            int[] x = numbers(a.version);
-            int[] y = numbers(b.version);
-            for (int i = 0; i < Math.max(x.length, y.length); i++) {
-                int u = i < x.length ? x[i] : 0;
-                int w = i < y.length ? y[i] : 0;
-                if (u != w) {
-                    return w - u;
-                }
+    static final Comparator<Jdk> NEWEST_FIRST = (a, b) -> {
+        int[] x = numbers(a.version);
+        int[] y = numbers(b.version);
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int u = i < x.length ? x[i] : 0;
+            int w = i < y.length ? y[i] : 0;
+            if (u != w) {
+                return w - u;
             }
-            return a.home.compareTo(b.home);
         }
+        return a.home.compareTo(b.home);
     };
 
     private static int[] numbers(String version) {
@@ -218,11 +201,7 @@ public final class JdkDiscovery {
                 }
             }
         }
-        int[] out = new int[n.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = n.get(i);
-        }
-        return out;
+        return n.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static void add(Map<File, Jdk> found, File home) {

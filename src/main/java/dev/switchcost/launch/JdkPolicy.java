@@ -106,21 +106,18 @@ public final class JdkPolicy {
             for (String f : jvmFlags(feature(System.getProperty("java.specification.version")))) {
                 System.out.println(f);
             }
-        } else if ("build".equals(what)) {
-            if (JdkDiscovery.newestBuilder() == null) {
-                System.err.println(noBuildJdk());
-                System.exit(3);
-            }
-        } else if ("builder".equals(what)) {
+        } else if ("build".equals(what) || "builder".equals(what)) {
             Jdk b = JdkDiscovery.newestBuilder();
             if (b == null) {
                 System.err.println(noBuildJdk());
                 System.exit(3);
             }
-            System.out.println(b.java());
+            if ("builder".equals(what)) {
+                System.out.println(b.java());
+            }
         } else if ("list".equals(what)) {
             for (Jdk j : JdkDiscovery.discover()) {
-                System.out.println(j.version + "\t" + j.home + "\t" + join(j.enables()));
+                System.out.println(j.version + "\t" + j.home + "\t" + String.join(", ", j.enables()));
             }
         } else {
             System.err.println("usage: JdkPolicy flags|list|build|builder");
@@ -149,37 +146,16 @@ public final class JdkPolicy {
         return out;
     }
 
-    private static String join(List<String> parts) {
-        StringBuilder b = new StringBuilder();
-        for (String s : parts) {
-            b.append(b.length() == 0 ? "" : ", ").append(s);
-        }
-        return b.toString();
-    }
-
     private static Properties load() {
         Properties p = new Properties();
-        InputStream in = JdkPolicy.class.getResourceAsStream("jdk-policy.properties");
-        if (in == null) {
-            throw new IllegalStateException("jdk-policy.properties is missing beside " + JdkPolicy.class.getName() + " (a broken build)");
-        }
-        try {
+        try (InputStream in = JdkPolicy.class.getResourceAsStream("jdk-policy.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("jdk-policy.properties is missing beside " + JdkPolicy.class.getName() + " (a broken build)");
+            }
             p.load(in);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read jdk-policy.properties: " + e, e);
-        } finally {
-            closeQuietly(in);
         }
         return p;
-    }
-
-    static void closeQuietly(InputStream in) {
-        if (in != null) {
-            try {
-                in.close();
-            } catch (IOException ignored) {
-                // nothing to do
-            }
-        }
     }
 }

@@ -37,13 +37,10 @@ public final class JvmStart {
         int rc;
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), Charset.defaultCharset()));
-            try {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), Charset.defaultCharset()))) {
                 for (String l = r.readLine(); l != null; l = r.readLine()) {
                     lines.add(l);
                 }
-            } finally {
-                r.close();
             }
             rc = p.waitFor();
         } catch (IOException e) {

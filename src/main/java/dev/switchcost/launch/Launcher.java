@@ -91,12 +91,7 @@ public final class Launcher {
         ProcessBuilder pb = new ProcessBuilder(ParentDeath.ofChild(cmd)).inheritIO();
         try {
             final Process p = pb.start();
-            Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
-                @Override
-                public void run() {
-                    ParentDeath.stop(p, CHILD_GRACE_SECONDS);
-                }
-            }));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> ParentDeath.stop(p, CHILD_GRACE_SECONDS)));
             System.exit(p.waitFor());
         } catch (IOException e) {
             die("switchcost: cannot start " + cmd.get(0) + ": " + e.getMessage());

@@ -1,5 +1,6 @@
 package dev.switchcost.results;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -136,26 +137,15 @@ public final class AtomicFiles {
     }
 
     /** Keeps {@code body} from closing the channel before it is forced. */
-    private static final class NonClosing extends OutputStream {
-        private final OutputStream out;
+    private static final class NonClosing extends FilterOutputStream {
 
         NonClosing(OutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
+            super(out);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
+            out.write(b, off, len); // FilterOutputStream's own writes a byte at a time
         }
 
         @Override

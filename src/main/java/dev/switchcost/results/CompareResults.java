@@ -1,7 +1,5 @@
 package dev.switchcost.results;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import dev.switchcost.measure.jmh.Disturbance;
 
 import java.io.IOException;
@@ -65,8 +63,6 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
     }
 
     public static final String FILE_NAME = "compare.json";
-
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create();
 
     /**
      * One column on one placement.
@@ -171,23 +167,14 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
         return cells.stream().filter(c -> c.column().equals(column.name()) && c.placement().equals(placement)).toList();
     }
 
-    public String toJson() {
-        return GSON.toJson(this);
-    }
-
-    /**
-     * Writes {@code dir/compare.json} atomically ({@link dev.switchcost.results.AtomicFiles}).
-     *
-     * @return the file written
-     * @throws dev.switchcost.results.ResultWriteException naming the file when it cannot be written
-     */
+    /** Writes {@code dir/}{@value #FILE_NAME} atomically; @throws ResultWriteException naming the file when it cannot be written. */
     public Path write(Path dir) {
-        return AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
+        return JsonFields.write(dir, FILE_NAME, this);
     }
 
     /** @throws IllegalArgumentException when the file is not a compare.json */
     public static CompareResults read(Path file) throws IOException {
-        CompareResults r = JsonFields.read(GSON, InputFiles.read(file), CompareResults.class,
+        CompareResults r = JsonFields.read(InputFiles.read(file), CompareResults.class,
                 Set.of("simulation", "simulation.counts", "cells.samples.interference", "cells.samples.interference.intruder"),
                 Set.of("cells.column", "cells.group", "cells.label", "cells.placement"), file, "a switchcost compare.json");
         if (r.schema() != 1) {

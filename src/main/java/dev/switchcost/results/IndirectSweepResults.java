@@ -1,8 +1,5 @@
 package dev.switchcost.results;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,8 +24,6 @@ public record IndirectSweepResults(int schema, String createdAt, int repetitions
     public static final String JVM = "JVM";
     /** The C cell's implementation name ({@code ws_threads}). */
     public static final String C = "C";
-
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create();
 
     /**
      * One implementation at one size, stride and placement.
@@ -78,23 +73,14 @@ public record IndirectSweepResults(int schema, String createdAt, int repetitions
         return cells.stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.error() != null);
     }
 
-    public String toJson() {
-        return GSON.toJson(this);
-    }
-
-    /**
-     * Writes {@code dir/indirect.json} atomically ({@link AtomicFiles}).
-     *
-     * @return the file written
-     * @throws ResultWriteException naming the file when it cannot be written
-     */
+    /** Writes {@code dir/}{@value #FILE_NAME} atomically; @throws ResultWriteException naming the file when it cannot be written. */
     public Path write(Path dir) {
-        return AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
+        return JsonFields.write(dir, FILE_NAME, this);
     }
 
     /** @throws IllegalArgumentException when the file is not a switchcost indirect.json */
     public static IndirectSweepResults read(Path file) throws IOException {
-        IndirectSweepResults r = JsonFields.read(GSON, InputFiles.read(file), IndirectSweepResults.class, Set.of(),
+        IndirectSweepResults r = JsonFields.read(InputFiles.read(file), IndirectSweepResults.class, Set.of(),
                 Set.of("cells.impl", "cells.placement"), file, "a switchcost indirect.json");
         if (r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost indirect.json (schema 1 with cells)");

@@ -235,19 +235,7 @@ public final class JmhJson {
         if (e == null || e.isJsonNull()) {
             return Double.NaN;
         }
-        if (!e.isJsonPrimitive() || e.getAsJsonPrimitive().isBoolean()) {
-            throw at.bad(field, "expected a number, found " + JsonFields.kind(e));
-        }
-        double d;
-        try {
-            d = Double.parseDouble(e.getAsString());
-        } catch (NumberFormatException ex) {
-            throw at.bad(field, "expected a number, found a string");
-        }
-        if (Double.isInfinite(d) || Math.abs(d) > JsonFields.MAX_MAGNITUDE) {
-            throw at.bad(field, "is out of range (" + (Double.isInfinite(d) ? "infinite" : "magnitude over " + JsonFields.MAX_MAGNITUDE_TEXT) + ")");
-        }
-        return d;
+        return JsonFields.number(e, what -> at.bad(field, what));
     }
 
     private static boolean isString(JsonElement e) {

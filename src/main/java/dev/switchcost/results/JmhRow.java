@@ -28,11 +28,6 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
                      Map<String, Metric> secondary, Jvm jvm, Settings settings, String failure, String disturbance,
                      Percentiles percentiles) {
 
-    public JmhRow(Path source, String benchmark, String mode, Map<String, String> params, Metric primary,
-                  Map<String, Metric> secondary, Jvm jvm, Settings settings, String failure) {
-        this(source, benchmark, mode, params, primary, secondary, jvm, settings, failure, null, null);
-    }
-
     /**
      * @param jdkVersion {@code jdkVersion}, e.g. {@code 25.0.3}
      * @param vmName     {@code vmName}

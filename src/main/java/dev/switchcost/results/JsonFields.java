@@ -1,6 +1,7 @@
 package dev.switchcost.results;
 
 import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Checks a switchcost JSON file against the record Gson binds it to, field by field, before it is bound: every
@@ -39,7 +41,20 @@ final class JsonFields {
         }
     };
 
+    /** How switchcost writes its own JSON files: indented, NaN as NaN (a figure that is not known). */
+    static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create();
+
     private JsonFields() {
+    }
+
+    /**
+     * Writes {@code r} as {@code dir/name} atomically ({@link AtomicFiles}).
+     *
+     * @return the file written
+     * @throws ResultWriteException naming the file when it cannot be written
+     */
+    static Path write(Path dir, String name, Record r) {
+        return AtomicFiles.writeString(dir.resolve(name), GSON.toJson(r) + "\n");
     }
 
     /**
@@ -66,15 +81,15 @@ final class JsonFields {
     }
 
     /**
-     * {@link #check}, then the record as {@code gson} reads it.
+     * {@link #check}, then the record as {@link #GSON} reads it.
      *
      * @throws IllegalArgumentException naming the file, when it is not JSON, misses a field, or holds a value of another type
      */
-    static <T extends Record> T read(Gson gson, String text, Class<T> type, Set<String> optional, Set<String> required, Path file,
+    static <T extends Record> T read(String text, Class<T> type, Set<String> optional, Set<String> required, Path file,
                                      String what) {
         try {
             check(text, type, optional, required, file, what);
-            return gson.fromJson(text, type);
+            return GSON.fromJson(text, type);
         } catch (JsonParseException e) {
             throw new IllegalArgumentException(JmhJson.jsonLines(text) ? JmhJson.notJson(file, text, e, what)
                     : file + " is not " + what + ": " + JmhJson.cause(e), e);
@@ -94,6 +109,27 @@ final class JsonFields {
         }
         JsonPrimitive p = e.getAsJsonPrimitive();
         return p.isBoolean() ? "true/false" : p.isNumber() ? "a number" : "a string";
+    }
+
+    /**
+     * A number: finite or NaN (switchcost's and JMH's "none"), at most {@value #MAX_MAGNITUDE_TEXT} in magnitude.
+     *
+     * @param bad the failure, given what is wrong with the field ("expected a number, found a string")
+     */
+    static double number(JsonElement v, Function<String, IllegalArgumentException> bad) {
+        if (!v.isJsonPrimitive() || v.getAsJsonPrimitive().isBoolean()) {
+            throw bad.apply("expected a number, found " + kind(v));
+        }
+        double d;
+        try {
+            d = Double.parseDouble(v.getAsString());
+        } catch (NumberFormatException e) {
+            throw bad.apply("expected a number, found a string");
+        }
+        if (Double.isInfinite(d) || Math.abs(d) > MAX_MAGNITUDE) {
+            throw bad.apply("is out of range (" + (Double.isInfinite(d) ? "infinite" : "magnitude over " + MAX_MAGNITUDE_TEXT) + ")");
+        }
+        return d;
     }
 
     private record Walk(Path file, String what, Set<String> optional, Set<String> requiredStrings) {
@@ -158,9 +194,9 @@ final class JsonFields {
                     throw bad(path, "expected true or false, found " + kind(v));
                 }
             } else if (raw == double.class || raw == Double.class) {
-                number(v, path);
+                number(v, w -> bad(path, w));
             } else if (raw == int.class || raw == Integer.class || raw == long.class || raw == Long.class) {
-                double d = number(v, path);
+                double d = number(v, w -> bad(path, w));
                 boolean isInt = raw == int.class || raw == Integer.class;
                 if (Double.isNaN(d) || d != Math.rint(d) || (isInt ? Math.abs(d) > Integer.MAX_VALUE : false)) {
                     throw bad(path, "expected " + (isInt ? "an integer" : "a whole number") + ", found " + v.getAsString());
@@ -168,22 +204,6 @@ final class JsonFields {
             } else {
                 throw new IllegalStateException("JsonFields cannot check a field of type " + t + " (" + path + ")");
             }
-        }
-
-        double number(JsonElement v, String path) {
-            if (!v.isJsonPrimitive() || v.getAsJsonPrimitive().isBoolean()) {
-                throw bad(path, "expected a number, found " + kind(v));
-            }
-            double d;
-            try {
-                d = Double.parseDouble(v.getAsString());
-            } catch (NumberFormatException e) {
-                throw bad(path, "expected a number, found a string");
-            }
-            if (Double.isInfinite(d) || Math.abs(d) > MAX_MAGNITUDE) {
-                throw bad(path, "is out of range (" + (Double.isInfinite(d) ? "infinite" : "magnitude over " + MAX_MAGNITUDE_TEXT) + ")");
-            }
-            return d;
         }
 
         IllegalArgumentException bad(String path, String what) {

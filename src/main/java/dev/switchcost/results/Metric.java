@@ -40,13 +40,8 @@ public record Metric(double score, double scoreError, String unit, String jmhUni
             factor = 1e9 / nanos(o.group(1));
             unit = OPS_PER_S;
         }
-        double[][] r = new double[raw.length][];
-        for (int i = 0; i < raw.length; i++) {
-            r[i] = new double[raw[i].length];
-            for (int j = 0; j < raw[i].length; j++) {
-                r[i][j] = raw[i][j] * factor;
-            }
-        }
+        double k = factor;
+        double[][] r = Arrays.stream(raw).map(fork -> Arrays.stream(fork).map(v -> v * k).toArray()).toArray(double[][]::new);
         return new Metric(score * factor, scoreError * factor, unit, u, r);
     }
 

@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -47,20 +48,6 @@ import java.util.stream.Stream;
 public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
                       List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
                       IndirectSweepResults indirectSweep, Provenance provenance, SpinCompareResults spinCompare, String name) {
-
-    /** Results named by their source's leaf ({@link #label()}), until {@link #named} names them among others. */
-    public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
-                   List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                   IndirectSweepResults indirectSweep, Provenance provenance) {
-        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, provenance, null, null);
-    }
-
-    /** Results without a recorded provenance. */
-    public Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
-                   List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                   IndirectSweepResults indirectSweep) {
-        this(source, status, machine, compare, rows, jmhFiles, notes, simulated, indirectSweep, null);
-    }
 
     /** Most JMH rows in one input: committed runs hold under 100; more is no switchcost run, and would not render. */
     public static final int MAX_ROWS = 2_000;
@@ -125,13 +112,10 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         return List.copyOf(out);
     }
 
+    /** Each input's last {@code k[i]} path parts, joined by '/'. */
     private static List<String> suffixes(List<List<String>> parts, int[] k) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            List<String> p = parts.get(i);
-            out.add(String.join("/", p.subList(p.size() - k[i], p.size())));
-        }
-        return out;
+        return IntStream.range(0, parts.size()).mapToObj(i -> String.join("/",
+                parts.get(i).subList(parts.get(i).size() - k[i], parts.get(i).size()))).toList();
     }
 
     private static Results loadDir(Path dir) throws IOException {
@@ -220,7 +204,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             }
         }
         requireRowLimit(file, rows);
-        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null, provenance);
+        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null, provenance, null, null);
     }
 
     /**

@@ -302,10 +302,6 @@ public final class ResultsDir implements AutoCloseable {
         return dir.resolve(RUN_LOG);
     }
 
-    public Path reportHtml() {
-        return dir.resolve(REPORT_HTML);
-    }
-
     // ---- writer side -------------------------------------------------------------------------
 
     /** Records a failed trial now (the status file keeps it even if the run is killed later). */
@@ -406,16 +402,10 @@ public final class ResultsDir implements AutoCloseable {
             case UNKNOWN -> throw new IllegalStateException("a writer never writes unknown");
         }).append('\n');
         for (RunStatus.FailedTrial t : failed) {
-            sb.append(t.disturbed() ? TRIAL_DISTURBED : TRIAL_FAILED).append('\t').append(t.benchmark()).append('\t').append(paramsText(t.params()))
+            sb.append(t.disturbed() ? TRIAL_DISTURBED : TRIAL_FAILED).append('\t').append(t.benchmark()).append('\t').append(t.paramsText())
                     .append('\t').append(t.reason()).append('\n');
         }
         AtomicFiles.writeString(dir.resolve(STATUS), sb.toString());
-    }
-
-    private static String paramsText(Map<String, String> params) {
-        StringBuilder sb = new StringBuilder();
-        params.forEach((k, v) -> sb.append(sb.isEmpty() ? "" : " ").append(k).append('=').append(v));
-        return sb.toString();
     }
 
     // ---- reader side -------------------------------------------------------------------------

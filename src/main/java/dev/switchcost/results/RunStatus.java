@@ -76,8 +76,12 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
 
         /** {@code dev...FutexPingPong.roundTrip placement=SAME_CPU}. */
         public String id() {
-            return params.isEmpty() ? benchmark : benchmark + " " + params.entrySet().stream()
-                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+            return params.isEmpty() ? benchmark : benchmark + " " + paramsText();
+        }
+
+        /** {@code placement=SAME_CPU pair=VT_VT}, as the status file holds them; empty without any. */
+        String paramsText() {
+            return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
         }
     }
 

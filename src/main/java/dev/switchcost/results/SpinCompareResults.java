@@ -1,7 +1,5 @@
 package dev.switchcost.results;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import dev.switchcost.measure.jmh.Disturbance;
 
 import java.io.IOException;
@@ -30,8 +28,6 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
     public static final String C = "C";
     /** {@link Cell#impl()} of the JVM's cells. */
     public static final String JVM = "JVM";
-
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create();
 
     /**
      * One implementation on one grid cell.
@@ -115,10 +111,6 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
         return cells.stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.disturbed() && !s.disturbedKept());
     }
 
-    public String toJson() {
-        return GSON.toJson(this);
-    }
-
     /**
      * Reads a {@code spin-compare.json}, as {@code switchcost report} and {@code history import} do.
      *
@@ -126,7 +118,7 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
      */
     public static SpinCompareResults read(Path file) throws IOException {
         String what = "a switchcost spin-compare.json";
-        SpinCompareResults r = JsonFields.read(GSON, InputFiles.read(file), SpinCompareResults.class,
+        SpinCompareResults r = JsonFields.read(InputFiles.read(file), SpinCompareResults.class,
                 Set.of("cells.samples.interference", "cells.samples.interference.intruder"),
                 Set.of("cells.impl", "cells.strategy", "cells.reply", "cells.placement"), file, what);
         if (r.schema() != 1) {
@@ -135,12 +127,8 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
         return r;
     }
 
-    /**
-     * Writes {@code dir/spin-compare.json} atomically ({@link AtomicFiles}).
-     *
-     * @throws ResultWriteException naming the file when it cannot be written
-     */
+    /** Writes {@code dir/}{@value #FILE_NAME} atomically; @throws ResultWriteException naming the file when it cannot be written. */
     public Path write(Path dir) {
-        return AtomicFiles.writeString(dir.resolve(FILE_NAME), toJson() + "\n");
+        return JsonFields.write(dir, FILE_NAME, this);
     }
 }

@@ -137,11 +137,9 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
             Interleaved.reportOutcome(progress, "compare", s.error(), s.disturbed(), s.disturbedKept());
             p.samples().add(s);
         });
-        List<CompareResults.Cell> cells = new ArrayList<>();
-        for (Plan p : plans) {
-            cells.add(new CompareResults.Cell(p.column().name(), p.column().group().name(), p.label(), p.placement().name(),
-                    p.source(), p.unavailable(), List.copyOf(p.samples()), p.jdk() == null ? null : p.jdk().version));
-        }
+        List<CompareResults.Cell> cells = plans.stream().map(p -> new CompareResults.Cell(p.column().name(), p.column().group().name(),
+                p.label(), p.placement().name(), p.source(), p.unavailable(), List.copyOf(p.samples()),
+                p.jdk() == null ? null : p.jdk().version)).toList();
         return new CompareResults(1, created, settings.repetitions(), settings.quick(),
                 settings.placements().stream().map(Enum::name).toList(), settings.jmhSettings(), cells);
     }

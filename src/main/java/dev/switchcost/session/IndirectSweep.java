@@ -83,17 +83,12 @@ public record IndirectSweep(Settings settings, NativeRunner nativeRunner, Path j
                     p.placement());
             progress.flush();
             IndirectSweepResults.Sample s = p.impl().equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep, calibrated);
-            if (s.error() != null) {
-                progress.println("working-set:   failed: " + s.error());
-                progress.flush();
-            }
+            Interleaved.reportOutcome(progress, "working-set", s.error(), false, false);
+            progress.flush();
             p.samples().add(s);
         });
-        List<IndirectSweepResults.Cell> cells = new ArrayList<>();
-        for (Plan p : plans) {
-            cells.add(new IndirectSweepResults.Cell(p.impl(), p.size(), p.stride(), p.placement().name(), p.source(), p.unavailable(),
-                    List.copyOf(p.samples())));
-        }
+        List<IndirectSweepResults.Cell> cells = plans.stream().map(p -> new IndirectSweepResults.Cell(p.impl(), p.size(), p.stride(),
+                p.placement().name(), p.source(), p.unavailable(), List.copyOf(p.samples()))).toList();
         return new IndirectSweepResults(1, created, total, Settings.jmhSettings(), cells);
     }
 

@@ -51,13 +51,7 @@ public final class JmhTargets {
 
     /** The virtual-thread column's target, if this build has one. */
     public Optional<Target> virtual() {
-        for (Target t : VIRTUAL_CANDIDATES) {
-            Optional<Target> found = find(t);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        return Optional.empty();
+        return VIRTUAL_CANDIDATES.stream().map(this::find).flatMap(Optional::stream).findFirst();
     }
 
     /** Matches a full name exactly, or by prefix when it ends with '.'; keeps only declared parameter values. */

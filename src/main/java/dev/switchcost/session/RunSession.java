@@ -58,9 +58,6 @@ public final class RunSession {
      *              distribution); empty for a plain run
      */
     public record OnJdk(Jdk jdk, Options options, TrialPlan plan, List<Later> later) {
-        public OnJdk(Jdk jdk, Options options, TrialPlan plan) {
-            this(jdk, options, plan, List.of());
-        }
     }
 
     /**
@@ -243,18 +240,16 @@ public final class RunSession {
     /** Says what failed or was disturbed, and fails the run's status unless every trial completed. */
     private boolean verdict(ResultsDir run, OnJdk on, TrialLedger.Outcome outcome, int trials, boolean compared,
                             PrintStream logStream) throws IOException {
-        if (!outcome.ok()) {
+        if (!outcome.ok() || !outcome.disturbed().isEmpty()) {
+            // disturbed ones kept (--allow-disturbed) are said too, and marked in the status and every figure
             logStream.println(words.summary(outcome, "# switchcost: "));
             err.println(words.summary(outcome, "switchcost: "));
+        }
+        if (!outcome.ok()) {
             String onJdk = on.jdk() == null ? "" : " on JDK " + on.jdk().version;
             run.fail(outcome.failed().isEmpty() ? outcome.disturbed().size() + " of " + trials + " trials disturbed" + onJdk
                     : outcome.failed().size() + " of " + trials + " trials failed" + onJdk);
             return false;
-        }
-        if (!outcome.disturbed().isEmpty()) {
-            // kept (--allow-disturbed): said, and marked in the status and every figure
-            logStream.println(words.summary(outcome, "# switchcost: "));
-            err.println(words.summary(outcome, "switchcost: "));
         }
         if (!compared) {
             run.fail("a native C comparison repetition failed or was disturbed (see compare.json)");

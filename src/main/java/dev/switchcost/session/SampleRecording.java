@@ -40,18 +40,12 @@ public final class SampleRecording {
 
     /** Closes every sampler. */
     public void closeSamplers() {
-        for (Sampler s : samplers) {
-            s.close();
-        }
+        samplers.forEach(Sampler::close);
     }
 
     /** A reading of every sampler, in order. */
     public List<Sample> sampleAll() {
-        List<Sample> ss = new ArrayList<>();
-        for (Sampler s : samplers) {
-            ss.add(s.sample());
-        }
-        return ss;
+        return samplers.stream().map(Sampler::sample).toList();
     }
 
     /** Adds a row of {@code samples} (one per sampler, in order, or fewer: the first ones). */

@@ -105,12 +105,9 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
             Interleaved.reportOutcome(progress, "compare --spin", s.error(), s.disturbed(), s.disturbedKept());
             p.samples().add(s);
         });
-        List<SpinCompareResults.Cell> cells = new ArrayList<>();
-        for (Plan p : plans) {
-            SpinGrid.Cell c = p.cell();
-            cells.add(new SpinCompareResults.Cell(p.impl(), c.strategy().name(), c.budgetNs(), c.reply(), c.placement().name(),
-                    p.source(), p.unavailable(), List.copyOf(p.samples())));
-        }
+        List<SpinCompareResults.Cell> cells = plans.stream().map(p -> new SpinCompareResults.Cell(p.impl(), p.cell().strategy().name(),
+                p.cell().budgetNs(), p.cell().reply(), p.cell().placement().name(), p.source(), p.unavailable(),
+                List.copyOf(p.samples()))).toList();
         return new SpinCompareResults(1, created, settings.repetitions(), settings.quick(), settings.jmhSettings(), cells);
     }
 

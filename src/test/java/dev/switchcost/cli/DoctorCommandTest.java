@@ -63,7 +63,7 @@ class DoctorCommandTest {
     @Test
     void aFailedCheckIsARecordWithItsFix() {
         var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 17, "17.0.9", true, null, List.of(), NO_PERF,
-                null, null));
+                null, null, List.of(), null));
         List<Object> jdk = DoctorCommand.records(checks).stream().filter(f -> f.get(0).equals("jdk")).findFirst().orElseThrow();
         assertEquals("fail", jdk.get(1));
         assertEquals("17.0.9", jdk.get(2));
@@ -98,7 +98,7 @@ class DoctorCommandTest {
     @Test
     void listsEveryJdkFoundAndWhatItEnables(@TempDir Path tmp) throws Exception {
         var jdks = List.of(fakeJdk(tmp.resolve("25"), "25.0.3"), fakeJdk(tmp.resolve("21"), "21.0.8"), fakeJdk(tmp.resolve("17"), "17.0.15"));
-        var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF, null, null, jdks));
+        var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF, null, null, jdks, null));
         assertEquals(ExitCodes.OK, DoctorCommand.exitCode(checks), "an old JDK beside good ones is not a failure");
         var found = checks.stream().filter(c -> c.name().startsWith("jdk found")).toList();
         assertEquals(3, found.size(), found.toString());
@@ -109,7 +109,7 @@ class DoctorCommandTest {
         assertTrue(checks.stream().noneMatch(c -> c.name().equals("jdk pinning study")), "both kinds present");
 
         var only25 = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF, null, null,
-                List.of(jdks.get(0))));
+                List.of(jdks.get(0)), null));
         var hint = only25.stream().filter(c -> c.name().equals("jdk pinning study")).findFirst().orElseThrow();
         assertTrue(hint.explanation().contains("scripts/jdk21.sh"), hint.explanation());
     }
@@ -133,7 +133,7 @@ class DoctorCommandTest {
     @Test
     void oldJdkIsARequiredFailure() {
         var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 17, "17.0.9", true, null, List.of(), NO_PERF,
-                null, null));
+                null, null, List.of(), null));
         assertEquals(ExitCodes.ENVIRONMENT, DoctorCommand.exitCode(checks));
         assertTrue(checks.stream().anyMatch(c -> c.level() == DoctorCommand.Level.FAIL && c.name().equals("jdk")));
     }
@@ -141,20 +141,20 @@ class DoctorCommandTest {
     @Test
     void missingJnaOrLinuxIsARequiredFailure() {
         assertEquals(ExitCodes.ENVIRONMENT, DoctorCommand.exitCode(DoctorCommand.evaluate(new DoctorCommand.Facts(
-                "Linux", 25, "25", false, "UnsatisfiedLinkError: libc", List.of(), NO_PERF, null, null))));
+                "Linux", 25, "25", false, "UnsatisfiedLinkError: libc", List.of(), NO_PERF, null, null, List.of(), null))));
         assertEquals(ExitCodes.ENVIRONMENT, DoctorCommand.exitCode(DoctorCommand.evaluate(new DoctorCommand.Facts(
-                "Mac OS X", 25, "25", true, null, List.of(), NO_PERF, null, null))));
+                "Mac OS X", 25, "25", true, null, List.of(), NO_PERF, null, null, List.of(), null))));
     }
 
     @Test
     void missingPerfAndPmuAreWarningsNotFailures() {
         var checks = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), NO_PERF,
-                null, null));
+                null, null, List.of(), null));
         assertEquals(ExitCodes.OK, DoctorCommand.exitCode(checks));
         assertTrue(checks.stream().anyMatch(c -> c.name().equals("perf") && c.level() == DoctorCommand.Level.WARN));
         PerfSupport noPmu = PerfSupport.from("perf", "perf version 6.1.187", 2, PerfSupport.DEFAULT_EVENTS, 0,
                 Fixtures.lines("perf-stat/kvm-epyc-2cpu-nopmu-perf6.1-root.csv"));
-        var pmu = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), noPmu, null, null))
+        var pmu = DoctorCommand.evaluate(new DoctorCommand.Facts("Linux", 25, "25", true, null, List.of(), noPmu, null, null, List.of(), null))
                 .stream().filter(c -> c.name().equals("pmu")).findFirst().orElseThrow();
         assertEquals(DoctorCommand.Level.WARN, pmu.level());
         assertTrue(pmu.explanation().contains("cache-miss counters are unavailable"), pmu.explanation());
