@@ -137,19 +137,27 @@ class ArchitectureTest {
 
     /** Calls from {@code classes} in package {@code pkg} to a {@link #DERIVATIONS derivation}, one line each. */
     static List<String> derivationsCalledFrom(JavaClasses classes, String pkg) {
-        List<String> out = new ArrayList<>();
+        return derivationCalls(classes, pkg).stream().map(JavaMethodCall::getDescription).toList();
+    }
+
+    /** The calls from {@code classes} in package {@code pkg} to a {@link #DERIVATIONS derivation}. */
+    static List<JavaMethodCall> derivationCalls(JavaClasses classes, String pkg) {
+        List<JavaMethodCall> out = new ArrayList<>();
         for (JavaClass c : classes) {
             if (!c.getPackageName().startsWith(pkg)) {
                 continue;
             }
             for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
-                String target = call.getTargetOwner().getSimpleName() + "." + call.getName();
-                if (call.getTargetOwner().getPackageName().startsWith("dev.switchcost.derive") && DERIVATIONS.contains(target)) {
-                    out.add(call.getDescription());
+                if (call.getTargetOwner().getPackageName().startsWith("dev.switchcost.derive") && DERIVATIONS.contains(name(call))) {
+                    out.add(call);
                 }
             }
         }
         return out;
+    }
+
+    private static String name(JavaMethodCall call) {
+        return call.getTargetOwner().getSimpleName() + "." + call.getName();
     }
 
     @Test
@@ -185,16 +193,9 @@ class ArchitectureTest {
     /** Each derivation called from more than one place in {@code pkg}, with its number of call sites. */
     static Map<String, Integer> callSitesOverOne(JavaClasses classes, String pkg) {
         Map<String, Integer> sites = new TreeMap<>();
-        for (JavaClass c : classes) {
-            if (!c.getPackageName().startsWith(pkg)) {
-                continue;
-            }
-            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
-                String target = call.getTargetOwner().getSimpleName() + "." + call.getName();
-                boolean own = topLevel(call.getOriginOwner()).equals(topLevel(call.getTargetOwner()));
-                if (!own && call.getTargetOwner().getPackageName().startsWith("dev.switchcost.derive") && DERIVATIONS.contains(target)) {
-                    sites.merge(target, 1, Integer::sum);
-                }
+        for (JavaMethodCall call : derivationCalls(classes, pkg)) {
+            if (!topLevel(call.getOriginOwner()).equals(topLevel(call.getTargetOwner()))) {
+                sites.merge(name(call), 1, Integer::sum);
             }
         }
         sites.values().removeIf(n -> n == 1);
