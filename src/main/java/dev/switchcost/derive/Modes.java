@@ -1,6 +1,5 @@
 package dev.switchcost.derive;
 
-import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
 
 import java.util.Arrays;
@@ -60,17 +59,6 @@ public record Modes(boolean mixed, List<Mode> modes, double bicGain, double sepa
     private static final int MAX_ROUNDS = 500;
 
     private static final Modes NOT_TESTED = new Modes(false, List.of(), Double.NaN, Double.NaN);
-
-    /**
-     * A row's modes: of its sample-mode histogram where it has one (single operations), else of its measurement
-     * iterations (each a mean over one iteration).
-     */
-    public static Modes of(JmhRow r) {
-        if (r.percentiles() != null && !r.percentiles().histogram().isEmpty()) {
-            return ofHistogram(r.percentiles().histogram());
-        }
-        return of(r.primary().values());
-    }
 
     /** The modes of plain samples, each counted once. */
     public static Modes of(double[] values) {

@@ -70,11 +70,12 @@ class ModesTest {
     void theCapturedUnpinnedPlatformPairIsAMixtureAndThePinnedFutexIsNot() {
         Results r = Results.load(QUICK_23F);
         JmhRow pair = sampled(r, "VirtualThreadHandoffOneCarrier.roundTrip", "PT_PT");
-        Modes m = Modes.of(pair);
+        Modes m = Modes.ofHistogram(pair.percentiles().histogram());
         assertTrue(m.mixed(), m.toString());
         assertTrue(m.modes().get(0).centre() < 6000 && m.modes().get(1).centre() > 10000, m.toString());
         JmhRow futex = sampled(r, "FutexPingPong.roundTrip", "SAME_CPU");
-        assertFalse(Modes.of(futex).mixed(), Modes.of(futex).toString());
+        Modes one = Modes.ofHistogram(futex.percentiles().histogram());
+        assertFalse(one.mixed(), one.toString());
     }
 
     private static JmhRow sampled(Results r, String shortName, String paramValue) {
