@@ -38,19 +38,14 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
     /** Derives every figure of {@code r}, once. */
     public static Findings of(Results r) {
         List<JmhRow> usable = r.usable();
+        Map<JmhRow, IndirectCost.Paired> paired = pairedRows(usable);
         List<IndirectCost.Row> ws;
         String refused = null;
         try {
-            ws = IndirectCost.derive(usable);
+            ws = IndirectCost.derive(usable, paired);
         } catch (IllegalArgumentException e) {
             ws = List.of();
             refused = e.getMessage();
-        }
-        Map<JmhRow, IndirectCost.Paired> paired = new LinkedHashMap<>();
-        for (JmhRow x : usable) {
-            if (Family.WORKING_SET.has(x) && IndirectCost.PAIRED_METHOD.equals(x.method()) && x.primary().isTimePerOp()) {
-                paired.put(x, IndirectCost.paired(x, usable));
-            }
         }
         List<GapDecomposition.Row> gap = r.compare() == null ? List.of() : GapDecomposition.of(r.compare());
         return new Findings(r, Headline.perJdk(r, paired), PinningStudy.derive(r), gap,
@@ -59,6 +54,17 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
                 r.indirectSweep() == null ? List.of() : IndirectSweepCurve.of(r.indirectSweep()),
                 PrimitiveMatrix.of(usable), SpinBudget.of(usable),
                 r.spinCompare() == null ? List.of() : SpinTwin.of(r.spinCompare()));
+    }
+
+    /** Each paired working-set row's estimate (a time per op) in {@code rows}, by its row: the card and the table read these. */
+    public static Map<JmhRow, IndirectCost.Paired> pairedRows(List<JmhRow> rows) {
+        Map<JmhRow, IndirectCost.Paired> paired = new LinkedHashMap<>();
+        for (JmhRow x : rows) {
+            if (Family.WORKING_SET.has(x) && IndirectCost.PAIRED_METHOD.equals(x.method()) && x.primary().isTimePerOp()) {
+                paired.put(x, IndirectCost.paired(x, rows));
+            }
+        }
+        return paired;
     }
 
     /** @return the spin budget of {@code placement}'s SpinOrPark rows, or null without them */

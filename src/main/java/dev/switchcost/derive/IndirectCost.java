@@ -217,9 +217,10 @@ public final class IndirectCost {
      * Derives a row for every working-set round trip in {@code rows}; other benchmarks and rows of failed
      * trials are ignored. Rows of different JDKs are derived separately.
      *
+     * @param estimates each paired row's estimate, derived once ({@link Findings#pairedRows})
      * @throws IllegalArgumentException when a working-set row is not a time per op (e.g. throughput mode)
      */
-    public static List<Row> derive(List<JmhRow> rows) {
+    public static List<Row> derive(List<JmhRow> rows, Map<JmhRow, Paired> estimates) {
         Map<String, JmhRow> direct = new HashMap<>();
         Map<String, JmhRow> alone = new HashMap<>();
         Map<String, JmhRow> aloneTwo = new HashMap<>();
@@ -268,7 +269,7 @@ public final class IndirectCost {
             JmhRow any = t != null ? t : p;
             JmhRow d = direct.get(pairKey(any));
             Estimate directE = d == null ? null : perSwitch(d);
-            Paired pe = p == null ? null : paired(p, controls.get(walkKey(p)), paired.get(pairKey(p) + "|0"));
+            Paired pe = p == null ? null : estimates.get(p);
             if (t == null) {
                 out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param(Param.SHARING),
                         Integer.parseInt(any.param(Param.STRIDE_BYTES)), walkKind(any), size(any), null, directE, null, null,

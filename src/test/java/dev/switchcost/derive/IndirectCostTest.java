@@ -7,6 +7,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhJson;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Derived;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -27,7 +28,7 @@ class IndirectCostTest {
     static final Path SYNTHETIC = Path.of("src/test/resources/fixtures/jmh-json/synthetic-derivation-cases.json");
 
     static List<IndirectCost.Row> rows() {
-        return IndirectCost.derive(Results.load(SYNTHETIC).rows());
+        return Derived.workingSet(Results.load(SYNTHETIC).rows());
     }
 
     static IndirectCost.Row row(String cls, String placement, String sharing, int stride, long kib) throws IOException {
@@ -135,7 +136,7 @@ class IndirectCostTest {
     void readsCapturedJmhOutputAndDerivesEveryRoundTrip() throws IOException {
         List<JmhRow> captured = Results.load(Path.of("src/test/resources/fixtures/jmh-json/workingset-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json")).rows();
         long trips = captured.stream().filter(r -> r.method().equals("roundTrip")).count();
-        List<IndirectCost.Row> rows = IndirectCost.derive(captured);
+        List<IndirectCost.Row> rows = Derived.workingSet(captured);
         assertEquals(18, trips);
         assertEquals(trips, rows.size());
         for (IndirectCost.Row r : rows) {
@@ -149,7 +150,7 @@ class IndirectCostTest {
     /** Issue 10 item 5: cache misses per switch beside the indirect cost, derived like it (fixture: see its README). */
     @Test
     void cacheMissesPerSwitchAreDerivedBesideTheIndirectCost() {
-        List<IndirectCost.Row> rows = IndirectCost.derive(
+        List<IndirectCost.Row> rows = Derived.workingSet(
                 Results.load(Path.of("src/test/resources/fixtures/jmh-json/synthetic-cache-misses.json")).rows());
         IndirectCost.Row r = rows.stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
         assertEquals(450, r.missesPerSwitch(), 1e-9);                 // 900 per round trip / 2
@@ -169,7 +170,7 @@ class IndirectCostTest {
         String json = "[{\"benchmark\":\"dev.switchcost.bench.WorkingSetHandoff.roundTrip\",\"mode\":\"thrpt\","
                 + "\"params\":{},\"primaryMetric\":{\"score\":1.0,\"scoreError\":0.1,\"scoreUnit\":\"ops/us\"}}]";
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json"))));
+                () -> Derived.workingSet(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json"))));
         assertTrue(e.getMessage().contains("ops/us") && e.getMessage().contains("avgt"), e.getMessage());
     }
 
@@ -183,7 +184,7 @@ class IndirectCostTest {
     /** Issue 15: the paired estimate joins the paper's on the same configuration. */
     @Test
     void pairedAndPaperEstimatesShareARowPerConfiguration() {
-        List<IndirectCost.Row> rows = IndirectCost.derive(Results.load(
+        List<IndirectCost.Row> rows = Derived.workingSet(Results.load(
                 Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25")).rows());
         assertEquals(4, rows.size(), rows.toString());
         for (IndirectCost.Row r : rows) {
@@ -213,7 +214,7 @@ class IndirectCostTest {
     void aPairedRowAloneIsJudgedByTheOneRule() {
         String json = "[" + pairedRow(64, 500, new double[] {490, 500, 510}) + "," + pairedRow(128, -5, new double[] {-400, 5, 380})
                 + "," + pairedRow(256, -500, new double[] {-490, -500, -510}) + "]";
-        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
+        List<IndirectCost.Row> rows = Derived.workingSet(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
         assertEquals(3, rows.size());
         IndirectCost.Row clean = rows.get(0);
         assertFalse(clean.paperRun());
@@ -248,7 +249,7 @@ class IndirectCostTest {
         String json = "[" + pairedRowWithBeyond(0, 0, new double[] {2990, 3000, 3010})
                 + "," + pairedRowWithBeyond(64, -110, new double[] {3100, 3000, 2950})
                 + "," + pairedRowWithBeyond(256, 900, new double[] {5090, 5100, 5110}) + "]";
-        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
+        List<IndirectCost.Row> rows = Derived.workingSet(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
         assertEquals(3, rows.size());
         assertEquals(0, rows.get(0).paired().whole().value(), 1e-9, "size 0 is the direct row");
         IndirectCost.Paired at64 = rows.get(1).paired();
@@ -272,7 +273,7 @@ class IndirectCostTest {
     void theWholeCostNeedsTheSizeZeroRowAndTheRecordedCpuTime() {
         String json = "[" + pairedRowWithBeyond(256, 900, new double[] {5090, 5100, 5110}) + "," + pairedRow(512, 900,
                 new double[] {890, 900, 910}) + "]";
-        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
+        List<IndirectCost.Row> rows = Derived.workingSet(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
         assertEquals(Set.of(IndirectCost.Flag.MISSING_BASELINE), rows.get(0).paired().wholeFlags());
         assertNull(rows.get(0).paired().whole());
         assertEquals(Set.of(IndirectCost.Flag.NOT_COUNTED), rows.get(1).paired().wholeFlags());
@@ -292,7 +293,7 @@ class IndirectCostTest {
     @Test
     void aWholeCostAgainstARoundTripThatDidNotSwitchEveryHandoffIsFlagged() {
         Results run = Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"));
-        List<IndirectCost.Row> rows = IndirectCost.derive(run.usable());
+        List<IndirectCost.Row> rows = Derived.workingSet(run.usable());
         IndirectCost.Row crossZero = rows.stream().filter(r -> r.placement().equals("CROSS_CPU") && r.workingSetKiB() == 0)
                 .findFirst().orElseThrow();
         assertTrue(crossZero.paired().switchesPerOp() < IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP, crossZero.paired().toString());
@@ -336,7 +337,7 @@ class IndirectCostTest {
                 + "," + pairedRow(512, 5000, new double[] {4990, 5000, 5010}) + "," + controlRow(512, new double[] {-120, -126, -131})
                 + "," + controlRow(256, new double[] {-220, -230, -225}).replace("\"walk\":", "\"before\":\"READ_L1D\",\"walk\":")
                 + "]";
-        List<IndirectCost.Row> rows = IndirectCost.derive(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
+        List<IndirectCost.Row> rows = Derived.workingSet(JmhJson.parse(JsonParser.parseString(json), Path.of("x.json")));
         assertEquals(4, rows.size(), "a control is not a configuration of its own: " + rows);
         IndirectCost.Paired unbiased = rows.get(0).paired();
         assertTrue(unbiased.clean(), unbiased.toString());

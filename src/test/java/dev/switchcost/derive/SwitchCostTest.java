@@ -4,6 +4,7 @@ import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Param;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Derived;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -75,7 +76,7 @@ class SwitchCostTest {
     @Test
     void aWorkingSetAddsTheIndirectCostMeasuredAtThatSize() {
         Results both = Results.load(PLACEMENTS);
-        IndirectCost.Row at = IndirectCost.derive(both.usable()).stream()
+        IndirectCost.Row at = Derived.workingSet(both.usable()).stream()
                 .filter(x -> x.handoff().equals("FUTEX") && x.placement().equals("CROSS_CPU") && SwitchCost.indirectOf(x) != null
                         && x.workingSetKiB() > 0 && x.sharing().equals("PRIVATE"))
                 .findFirst().orElseThrow(() -> new AssertionError("the captured run has a usable cross-CPU futex row"));

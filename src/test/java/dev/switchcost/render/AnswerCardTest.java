@@ -6,6 +6,7 @@ import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Derived;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -198,7 +199,7 @@ class AnswerCardTest {
         Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
         Headline h = Findings.of(r).headlines().get(0);
         assertEquals(256, h.cacheKiB(), "L2/2 of this machine");
-        IndirectCost.Row row = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
+        IndirectCost.Row row = Derived.workingSet(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
         assertEquals(row.paired().whole(), h.cache().perSwitch());
         assertTrue(h.cache().what().startsWith("in the switch and after it"), h.cache().what());
         String card = AnswerCard.render(Findings.of(r));
@@ -224,8 +225,8 @@ class AnswerCardTest {
     void theCacheShareIsOverTheDirectCostTheReportAndIndirectName() {
         Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
         Headline h = Findings.of(r).headlines().get(0);
-        IndirectCost.Row row = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
-        IndirectCost.Row zero = IndirectCost.derive(r.rows()).stream().filter(x -> x.workingSetKiB() == 0).findFirst().orElseThrow();
+        IndirectCost.Row row = Derived.workingSet(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
+        IndirectCost.Row zero = Derived.workingSet(r.rows()).stream().filter(x -> x.workingSetKiB() == 0).findFirst().orElseThrow();
         assertEquals(zero.paired().beyond(), row.paired().direct(), "direct = beyond at size 0");
         assertEquals(row.paired().whole().over(zero.paired().beyond()).value(), h.cacheShare().value(), 1e-9);
         if (h.sameCpu() != null) {

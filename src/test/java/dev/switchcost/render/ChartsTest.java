@@ -4,6 +4,7 @@ import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Derived;
 import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
@@ -53,7 +54,7 @@ class ChartsTest {
     @Test
     void workingSetCurveFromARealRunWithCacheMarks() throws IOException {
         Results r = Results.load(DOCS.resolve("working-set.json"));
-        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         MachineInfo m = r.machine();
         assertNotNull(m, "machine.json beside working-set.json");
         Map<String, Long> marks = Charts.cacheMarks(m);
@@ -68,7 +69,7 @@ class ChartsTest {
     @Test
     void workingSetChartDrawsThePairedEstimate() throws IOException {
         Results r = Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
-        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         Optional<Charts.Chart> c = Charts.workingSet(rows, r.machine(), null, "q?");
         assertTrue(c.isPresent());
         decode(c.get());

@@ -4,6 +4,7 @@ import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Derived;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -73,7 +74,7 @@ class WorkingSetChartTest {
     @Test
     void thePairedEstimateIsOnALogAxisWithItsNegativeAndUnresolvedSizesInTheRow() throws IOException {
         Results r = Results.load(PAIRED);
-        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
         XYChart xy = c.xy();
         assertTrue(xy.getStyler().isYAxisLogarithmic(), "the values span 16 KiB's ~100 ns to 4 MiB's ~450,000 ns");
@@ -110,7 +111,7 @@ class WorkingSetChartTest {
     @Test
     void theWholeCostIsDrawnBesideThePairedOneWithTheSizeZeroCpuTimeAsTheDirectCost() throws IOException {
         Results r = Results.load(WHOLE);
-        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
         XYChart xy = c.xy();
         String base = "stride 64 B, SAME_CPU, FUTEX, PRIVATE";
@@ -142,7 +143,7 @@ class WorkingSetChartTest {
     @Test
     void aWholeCostFlaggedForFewerSwitchesIsNotDrawn() throws IOException {
         Results r = Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"));
-        List<IndirectCost.Row> rows = IndirectCost.derive(r.rows());
+        List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
         java.util.Set<String> names = c.xy().getSeriesMap().keySet();
         assertFalse(names.stream().anyMatch(n -> n.contains("CROSS_CPU") && n.contains("in the switch and after it")), names.toString());
