@@ -226,7 +226,6 @@ public final class IndirectCost {
         Map<String, JmhRow> aloneTwo = new HashMap<>();
         Map<String, JmhRow> trips = new LinkedHashMap<>();
         Map<String, JmhRow> paired = new LinkedHashMap<>();
-        Map<String, JmhRow> controls = new HashMap<>();
         for (JmhRow r : rows) {
             if (!Family.WORKING_SET.has(r) || r.failed()) {
                 continue;
@@ -250,11 +249,6 @@ public final class IndirectCost {
                     break;
                 case Bench.Names.WALK_ALONE_TWO_ARRAYS_METHOD:
                     aloneTwo.put(walkKey(r), r);
-                    break;
-                case CONTROL_METHOD:
-                    if (plainControl(r)) {
-                        controls.put(walkKey(r), r);
-                    }
                     break;
                 default:
                     break;
