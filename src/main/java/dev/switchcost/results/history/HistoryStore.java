@@ -137,17 +137,20 @@ public final class HistoryStore implements AutoCloseable {
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             for (Figure f : b.figures()) {
                 Estimate e = f.estimate();
-                Object[] v = {r.id(), f.benchmark(), f.params(), f.mode(), f.jdk(), f.unit(), e.value(), e.halfWidth(),
-                    e.standardError(), e.df(), f.errorBasis(), f.forks(), f.switchesPerOp(), f.disturbance()};
-                for (int i = 0; i < v.length; i++) {
-                    if (v[i] instanceof Double d) {
-                        setDouble(p, i + 1, d);
-                    } else if (v[i] instanceof Integer n) {
-                        p.setInt(i + 1, n);
-                    } else {
-                        p.setString(i + 1, (String) v[i]);
-                    }
-                }
+                p.setString(1, r.id());
+                p.setString(2, f.benchmark());
+                p.setString(3, f.params());
+                p.setString(4, f.mode());
+                p.setString(5, f.jdk());
+                p.setString(6, f.unit());
+                setDouble(p, 7, e.value());
+                setDouble(p, 8, e.halfWidth());
+                setDouble(p, 9, e.standardError());
+                setDouble(p, 10, e.df());
+                p.setString(11, f.errorBasis());
+                p.setInt(12, f.forks());
+                setDouble(p, 13, f.switchesPerOp());
+                p.setString(14, f.disturbance());
                 p.addBatch();
             }
             p.executeBatch();
