@@ -69,7 +69,6 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
                 + "; a DIR given must be empty";
     }
 
-
     @Option(names = "--repetitions", paramLabel = "N",
             description = "Interleaved repetitions of every cell (default: " + CompareCommand.DEFAULT_REPETITIONS + "; 3 with --quick).")
     Integer repetitions;

@@ -96,7 +96,6 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         return "results; the run writes into a new DIR/" + ResultsDir.pattern(null) + " directory";
     }
 
-
     static class Mode {
         @Option(names = "--quick", description = "The headline run: short fixed iterations over the quick set (the default).")
         boolean quick;

@@ -52,7 +52,6 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
         return "a new results/" + ResultsDir.pattern("working-set") + " directory";
     }
 
-
     static final int MAX_KIB = 1_048_576;
 
     @Option(names = "--sizes", split = ",", paramLabel = "KIB", required = true,

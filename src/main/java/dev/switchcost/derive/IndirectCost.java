@@ -453,7 +453,6 @@ public final class IndirectCost {
         return Long.parseLong(Objects.requireNonNull(r.param(Param.WORKING_SET_KIB), r.benchmark() + " has no workingSetKiB"));
     }
 
-
     private static String handoff(JmhRow r) {
         String h = r.param(Param.HANDOFF);
         return h != null ? h : Family.WORKING_SET_VIRTUAL.has(r) ? "VIRTUAL" : "?";

@@ -115,7 +115,6 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         }
     }
 
-
     /**
      * A whole process's CPU time: utime + stime of {@code /proc/<pid>/stat}, which keeps the time of its
      * threads that ended; -1 when it cannot be read.
