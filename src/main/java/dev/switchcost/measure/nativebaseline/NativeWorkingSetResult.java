@@ -20,26 +20,4 @@ package dev.switchcost.measure.nativebaseline;
 public record NativeWorkingSetResult(NativeResult result, long workingSetKib, long strideBytes, String walk, long wakes,
                                      double firstWalkNs, double secondWalkNs, double pairedIndirectNsPerSwitch,
                                      double pairedIndirectSdNs, double beyondNsPerSwitch) {
-
-    /**
-     * Li, Ding and Shen's estimator of the total cost of one switch, c2 = time2/(2N) - time1/N: half
-     * the two-process round trip minus the one-process step, from runs with the same size, stride and walk.
-     * It subtracts a baseline measured in another program; report it beside the paired estimate, not instead.
-     *
-     * @throws IllegalArgumentException when the two lines are not a two-process line and a single-process line of the same walk
-     */
-    public static double liCostPerSwitchNs(NativeWorkingSetResult twoProcesses, NativeWorkingSetResult singleProcess) {
-        if (!singleProcess.result().mechanism().equals("ws-single-process")
-                || twoProcesses.result().mechanism().equals("ws-single-process")) {
-            throw new IllegalArgumentException("needs a two-task line and a ws-single-process line, got "
-                    + twoProcesses.result().mechanism() + " and " + singleProcess.result().mechanism());
-        }
-        if (twoProcesses.workingSetKib() != singleProcess.workingSetKib() || twoProcesses.strideBytes() != singleProcess.strideBytes()
-                || !twoProcesses.walk().equals(singleProcess.walk())) {
-            throw new IllegalArgumentException("different walks: " + twoProcesses.workingSetKib() + " KiB/" + twoProcesses.strideBytes()
-                    + " B/" + twoProcesses.walk() + " against " + singleProcess.workingSetKib() + " KiB/"
-                    + singleProcess.strideBytes() + " B/" + singleProcess.walk());
-        }
-        return twoProcesses.result().nsPerRoundTrip() / 2.0 - singleProcess.result().nsPerRoundTrip();
-    }
 }

@@ -33,8 +33,7 @@ public final class SharedTurnFile implements AutoCloseable {
     public static final int CPU = 76;
     public static final int STOP = 80;
 
-    /** {@link #STATE} values. */
-    public static final int STARTING = 0;
+    /** {@link #STATE} values (0 until the partner is ready). */
     public static final int READY = 1;
     public static final int EXITED = 2;
 

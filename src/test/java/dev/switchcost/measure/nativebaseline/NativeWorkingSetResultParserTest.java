@@ -46,18 +46,6 @@ class NativeWorkingSetResultParserTest {
     }
 
     @Test
-    void liEstimatorIsHalfThePairRoundTripMinusTheSingleStep() throws IOException {
-        List<NativeWorkingSetResult> rs = NativeResultParser.parseWorkingSet(Files.readAllLines(FIXTURE));
-        NativeWorkingSetResult pair = rs.stream().filter(r -> r.result().mechanism().equals("ws-pipe-processes")).findFirst().orElseThrow();
-        NativeWorkingSetResult single = rs.stream().filter(r -> r.result().mechanism().equals("ws-single-process")).findFirst().orElseThrow();
-        assertEquals(pair.result().nsPerRoundTrip() / 2 - single.result().nsPerRoundTrip(),
-                NativeWorkingSetResult.liCostPerSwitchNs(pair, single), 1e-9);
-        assertThrows(IllegalArgumentException.class, () -> NativeWorkingSetResult.liCostPerSwitchNs(single, pair));
-        NativeWorkingSetResult sparse = rs.stream().filter(r -> r.walk().equals("sparse")).findFirst().orElseThrow();
-        assertThrows(IllegalArgumentException.class, () -> NativeWorkingSetResult.liCostPerSwitchNs(sparse, single));
-    }
-
-    @Test
     void aLineWithoutTheWalkFieldsIsAnErrorNamingTheLine() throws IOException {
         String plain = Files.readAllLines(Path.of("src/test/resources/fixtures/native/epyc-kvm-2vcpu-linux-6.18-gcc-12.jsonl")).get(0);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeResultParser.parseWorkingSet(List.of("", plain)));
