@@ -47,11 +47,6 @@ final class DisruptorTurn implements CancellableTurn {
     }
 
     @Override
-    public void bind(int side) {
-        // the strategies keep their own waiters
-    }
-
-    @Override
     public void pass(int side) {
         if (cancelled) {
             return;

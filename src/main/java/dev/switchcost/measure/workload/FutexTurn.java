@@ -58,11 +58,6 @@ public final class FutexTurn implements CancellableTurn {
     }
 
     @Override
-    public void bind(int side) {
-        // the kernel finds waiters by address: nothing to record
-    }
-
-    @Override
     public void pass(int side) {
         // only the holder passes, so the word holds the other side's number unless cancelled meanwhile
         if (word.compareAndSet(1 - side, side)) {

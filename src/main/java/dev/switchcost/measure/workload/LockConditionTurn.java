@@ -17,11 +17,6 @@ public final class LockConditionTurn implements CancellableTurn {
     private volatile boolean cancelled;
 
     @Override
-    public void bind(int side) {
-        // conditions record their waiters themselves
-    }
-
-    @Override
     public void pass(int side) {
         lock.lock();
         try {

@@ -17,11 +17,6 @@ public final class MonitorTurn implements CancellableTurn {
     private volatile boolean cancelled;
 
     @Override
-    public void bind(int side) {
-        // the monitor records its waiters itself
-    }
-
-    @Override
     public synchronized void pass(int side) {
         if (cancelled) {
             return;

@@ -11,11 +11,6 @@ public final class SpinTurn implements Turn {
     private volatile int turn = A;
 
     @Override
-    public void bind(int side) {
-        // nothing to wake
-    }
-
-    @Override
     public void pass(int side) {
         turn = side;
     }

@@ -15,8 +15,13 @@ public interface Turn {
     int A = 0;
     int B = 1;
 
-    /** Records which thread waits as {@code side}; call from that thread before its first wait. */
-    void bind(int side);
+    /**
+     * Records which thread waits as {@code side}; call from that thread before its first wait. Only turns that
+     * wake a waiter by identity ({@code unpark}, an interrupt) keep it: a futex word is found by address, a
+     * monitor, a condition or a Disruptor strategy keeps its own waiters, and a spinner needs no waking.
+     */
+    default void bind(int side) {
+    }
 
     /** Gives the turn to {@code side} and wakes it if it is waiting. */
     void pass(int side);
