@@ -190,7 +190,7 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
         NativeProgram program = p.column().program();
         try {
             long n = calibrated.computeIfAbsent(p.column() + "/" + p.placement(), k -> calibrate(program, p.placement()));
-            NativeRunner.Measured m = nativeRunner.runMeasured(program, p.placement(), n, Interleaved.NATIVE_TIMEOUT_SECONDS);
+            NativeRunner.Measured<NativeResult> m = nativeRunner.runMeasured(program, p.placement(), n, Interleaved.NATIVE_TIMEOUT_SECONDS);
             NativeResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),

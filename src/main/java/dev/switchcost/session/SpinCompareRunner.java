@@ -139,7 +139,7 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
         NativeRunner.SpinArgs args = new NativeRunner.SpinArgs(c.strategy().name(), c.budgetNs(), c.reply());
         try {
             long n = calibrated.computeIfAbsent(c, k -> calibrate(k, args));
-            NativeRunner.SpinMeasured m = nativeRunner.runSpinMeasured(c.placement(), n, args, Interleaved.NATIVE_TIMEOUT_SECONDS);
+            NativeRunner.Measured<NativeSpinResult> m = nativeRunner.runSpinMeasured(c.placement(), n, args, Interleaved.NATIVE_TIMEOUT_SECONDS);
             NativeSpinResult r = m.result();
             Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
             return new SpinCompareResults.Sample(rep, r.result().nsPerRoundTrip(), r.cpuNsPerRoundTrip(),

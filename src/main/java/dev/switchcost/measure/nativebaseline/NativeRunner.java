@@ -15,12 +15,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Finds and runs the native baseline programs. They live in {@code target/native}, beside
@@ -62,12 +65,8 @@ public final class NativeRunner {
         if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
             return Optional.of("the native baseline needs Linux; this is " + System.getProperty("os.name"));
         }
-        List<String> missing = new ArrayList<>();
-        for (NativeProgram p : NativeProgram.values()) {
-            if (!Files.isExecutable(dir.resolve(p.executable()))) {
-                missing.add(p.executable());
-            }
-        }
+        List<String> missing = Arrays.stream(NativeProgram.values()).map(NativeProgram::executable)
+                .filter(exe -> !Files.isExecutable(dir.resolve(exe))).toList();
         if (missing.isEmpty()) {
             return Optional.empty();
         }
@@ -126,26 +125,20 @@ public final class NativeRunner {
      */
     public List<NativeResult> run(NativeProgram program, Placement placement, long roundTrips, int repetitions,
                                   long timeoutSeconds) {
-        List<String> args = new ArrayList<>(List.of(Long.toString(roundTrips), Integer.toString(repetitions)));
-        args.addAll(program.extraArgs());
-        List<String> command = command(dir.resolve(program.executable()), placement.assignHere(), args);
-        List<NativeResult> results = NativeResultParser.parse(exec(program.executable(), placement, command, timeoutSeconds));
-        if (results.size() != repetitions) {
-            throw new NativeRunException(program.executable() + " printed " + results.size() + " results for "
-                    + repetitions + " repetitions", 0);
-        }
-        return results;
+        return runParsed(program.executable(), placement, roundTrips, repetitions, program.extraArgs(), timeoutSeconds,
+                NativeResultParser::parse, false);
     }
 
     /**
      * One run of a program with what others took of the CPUs it ran on meanwhile.
      *
+     * @param result       a {@link NativeResult}, or a program's own line that holds one ({@link NativeSpinResult})
      * @param interference from {@code /proc/stat} and every task's {@code stat} just before the program started
      *                     and just after it ended, less the program's own CPU time
      *                     ({@link Interference#ofProgram}); null when the program did not report that time
      *                     (built before {@code process_cpu_ns} existed)
      */
-    public record Measured(NativeResult result, Interference.Figures interference) {
+    public record Measured<R>(R result, Interference.Figures interference) {
     }
 
     /**
@@ -154,11 +147,16 @@ public final class NativeRunner {
      *
      * @throws NativeRunException as {@link #run}
      */
-    public Measured runMeasured(NativeProgram program, Placement placement, long roundTrips, long timeoutSeconds) {
+    public Measured<NativeResult> runMeasured(NativeProgram program, Placement placement, long roundTrips, long timeoutSeconds) {
+        return measured(() -> run(program, placement, roundTrips, 1, timeoutSeconds).get(0), r -> r);
+    }
+
+    /** One repetition run by {@code once} between two readings of the machine, with its {@link Measured#interference}. */
+    private static <R> Measured<R> measured(Supplier<R> once, Function<R, NativeResult> common) {
         Interference.Snapshot before = Interference.Snapshot.machine();
-        NativeResult r = run(program, placement, roundTrips, 1, timeoutSeconds).get(0);
+        R r = once.get();
         Interference.Snapshot after = Interference.Snapshot.machine();
-        return new Measured(r, interference(r, before, after, CpuPinning.allowedCpus(), ProcessHandle.current().pid()));
+        return new Measured<>(r, interference(common.apply(r), before, after, CpuPinning.allowedCpus(), ProcessHandle.current().pid()));
     }
 
     /**
@@ -198,24 +196,8 @@ public final class NativeRunner {
      * @throws NativeRunException as {@link #run}
      */
     public List<NativeSpinResult> runSpin(Placement placement, long roundTrips, int repetitions, SpinArgs cell, long timeoutSeconds) {
-        String exe = NativeProgram.SPIN_FUTEX.executable();
-        List<String> args = new ArrayList<>(List.of(Long.toString(roundTrips), Integer.toString(repetitions)));
-        args.addAll(cell.args());
-        List<NativeSpinResult> results;
-        try {
-            results = NativeResultParser.parseSpin(exec(exe, placement, command(dir.resolve(exe), placement.assignHere(), args),
-                    timeoutSeconds));
-        } catch (IllegalArgumentException e) {
-            throw new NativeRunException(exe + ": " + e.getMessage(), 0);
-        }
-        if (results.size() != repetitions) {
-            throw new NativeRunException(exe + " printed " + results.size() + " results for " + repetitions + " repetitions", 0);
-        }
-        return results;
-    }
-
-    /** One repetition of a {@code spin_futex} cell with what others took of its CPUs meanwhile ({@link Measured}). */
-    public record SpinMeasured(NativeSpinResult result, Interference.Figures interference) {
+        return runParsed(NativeProgram.SPIN_FUTEX.executable(), placement, roundTrips, repetitions, cell.args(), timeoutSeconds,
+                NativeResultParser::parseSpin, true);
     }
 
     /**
@@ -223,11 +205,8 @@ public final class NativeRunner {
      *
      * @throws NativeRunException as {@link #run}
      */
-    public SpinMeasured runSpinMeasured(Placement placement, long roundTrips, SpinArgs cell, long timeoutSeconds) {
-        Interference.Snapshot before = Interference.Snapshot.machine();
-        NativeSpinResult r = runSpin(placement, roundTrips, 1, cell, timeoutSeconds).get(0);
-        Interference.Snapshot after = Interference.Snapshot.machine();
-        return new SpinMeasured(r, interference(r.result(), before, after, CpuPinning.allowedCpus(), ProcessHandle.current().pid()));
+    public Measured<NativeSpinResult> runSpinMeasured(Placement placement, long roundTrips, SpinArgs cell, long timeoutSeconds) {
+        return measured(() -> runSpin(placement, roundTrips, 1, cell, timeoutSeconds).get(0), NativeSpinResult::result);
     }
 
     /**
@@ -239,12 +218,27 @@ public final class NativeRunner {
      */
     public List<NativeWorkingSetResult> runWorkingSet(String executable, Placement placement, long roundTrips, int repetitions,
                                                       long sizeKiB, long strideBytes, String walk, long timeoutSeconds) {
-        List<String> command = command(dir.resolve(executable), placement.assignHere(), List.of(Long.toString(roundTrips),
-                Integer.toString(repetitions), Long.toString(sizeKiB), Long.toString(strideBytes), walk));
-        List<NativeWorkingSetResult> results;
+        return runParsed(executable, placement, roundTrips, repetitions,
+                List.of(Long.toString(sizeKiB), Long.toString(strideBytes), walk), timeoutSeconds,
+                NativeResultParser::parseWorkingSet, true);
+    }
+
+    /**
+     * {@code executable PLACEMENT ROUND_TRIPS REPETITIONS extraArgs...}, parsed, one result per repetition; output
+     * {@code parse} refuses is a {@link NativeRunException} if {@code wrapBadOutput} (spin, working set), else as thrown.
+     */
+    private <T> List<T> runParsed(String executable, Placement placement, long roundTrips, int repetitions, List<String> extraArgs,
+                                  long timeoutSeconds, Function<List<String>, List<T>> parse, boolean wrapBadOutput) {
+        List<String> args = new ArrayList<>(List.of(Long.toString(roundTrips), Integer.toString(repetitions)));
+        args.addAll(extraArgs);
+        List<String> command = command(dir.resolve(executable), placement.assignHere(), args);
+        List<T> results;
         try {
-            results = NativeResultParser.parseWorkingSet(exec(executable, placement, command, timeoutSeconds));
+            results = parse.apply(exec(executable, placement, command, timeoutSeconds));
         } catch (IllegalArgumentException e) {
+            if (!wrapBadOutput) {
+                throw e;
+            }
             throw new NativeRunException(executable + ": " + e.getMessage(), 0);
         }
         if (results.size() != repetitions) {
@@ -341,23 +335,13 @@ public final class NativeRunner {
 
     /** Reads a stream to its end on a daemon thread of its own (not the common pool, which a hung read would tie up). */
     private static CompletableFuture<String> readAsync(InputStream in, String name) {
-        CompletableFuture<String> f = new CompletableFuture<>();
-        Thread.ofPlatform().name(name).daemon(true).start(() -> {
-            try {
-                f.complete(readAll(in));
-            } catch (RuntimeException e) {
-                f.completeExceptionally(e);
+        return CompletableFuture.supplyAsync(() -> {
+            try (in) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-        });
-        return f;
-    }
-
-    private static String readAll(InputStream in) {
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        }, read -> Thread.ofPlatform().name(name).daemon(true).start(read));
     }
 
     /** A native program failed; {@link #exitCode()} 3 means the placement is unavailable on this machine. */
