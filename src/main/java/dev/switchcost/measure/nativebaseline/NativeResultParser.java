@@ -31,22 +31,34 @@ public final class NativeResultParser {
     }
 
     public static List<NativeResult> parse(List<String> lines) {
-        return parseLines(lines, "a native result", NativeResultParser::parseLine);
+        return parseLines(lines, "a native result", NativeResultParser::common);
     }
 
     public static List<NativeSpinResult> parseSpin(List<String> lines) {
-        return parseLines(lines, "a spin_futex result", NativeResultParser::parseSpinLine);
+        return parseLines(lines, "a spin_futex result", o -> new NativeSpinResult(common(o), str(o, "strategy"),
+                (long) num(o, "budget_ns"), str(o, "reply"), num(o, "reply_mean_ns"), num(o, "cpu_ns_per_round_trip"),
+                num(o, "futex_waits_per_round_trip"), num(o, "futex_wakes_per_round_trip")));
     }
 
     public static List<NativeWorkingSetResult> parseWorkingSet(List<String> lines) {
-        return parseLines(lines, "a native working-set result", NativeResultParser::parseWorkingSetLine);
+        return parseLines(lines, "a native working-set result", o -> {
+            NativeResult common = common(o);
+            String walk = str(o, "walk");
+            if (!walk.equals("li") && !walk.equals("sparse")) {
+                throw new IllegalArgumentException("unknown walk \"" + walk + "\"");
+            }
+            return new NativeWorkingSetResult(common, (long) num(o, "working_set_kib"), (long) num(o, "stride_bytes"), walk,
+                    (long) num(o, "wakes"), num(o, "first_walk_ns"), num(o, "second_walk_ns"),
+                    num(o, "paired_indirect_ns_per_switch"), num(o, "paired_indirect_sd_ns"),
+                    o.has("beyond_ns_per_switch") ? num(o, "beyond_ns_per_switch") : Double.NaN);
+        });
     }
 
     /**
-     * One {@code T} per non-blank line, read by {@code one}; a line it cannot read is an error naming the
-     * line's number and {@code what} it should have been.
+     * One {@code T} per non-blank line, a JSON object read by {@code one}; a line it cannot read is an error naming
+     * the line's number and {@code what} it should have been.
      */
-    static <T> List<T> parseLines(List<String> lines, String what, Function<String, T> one) {
+    static <T> List<T> parseLines(List<String> lines, String what, Function<JsonObject, T> one) {
         List<T> out = new ArrayList<>();
         int n = 0;
         for (String line : lines) {
@@ -55,7 +67,11 @@ public final class NativeResultParser {
                 continue;
             }
             try {
-                out.add(one.apply(line));
+                JsonElement e = JsonParser.parseString(line);
+                if (!e.isJsonObject()) {
+                    throw new IllegalArgumentException("not a JSON object");
+                }
+                out.add(one.apply(e.getAsJsonObject()));
             } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException | JsonParseException e) {
                 throw new IllegalArgumentException("line " + n + " is not " + what + " (" + e.getMessage() + "): " + line, e);
             }
@@ -63,37 +79,12 @@ public final class NativeResultParser {
         return out;
     }
 
-    static NativeResult parseLine(String line) {
-        JsonElement e = JsonParser.parseString(line);
-        if (!e.isJsonObject()) {
-            throw new IllegalArgumentException("not a JSON object");
-        }
-        JsonObject o = e.getAsJsonObject();
+    /** The fields every native program prints. */
+    static NativeResult common(JsonObject o) {
         return new NativeResult(str(o, "mechanism"), str(o, "op"), str(o, "placement"), str(o, "cpus"),
                 (int) num(o, "repetition"), (long) num(o, "round_trips"), (long) num(o, "elapsed_ns"),
                 num(o, "ns_per_round_trip"), num(o, "voluntary_per_round_trip"), num(o, "involuntary_per_round_trip"),
                 num(o, "switches_per_round_trip"), o.has("process_cpu_ns") ? (long) num(o, "process_cpu_ns") : -1);
-    }
-
-    static NativeSpinResult parseSpinLine(String line) {
-        NativeResult base = parseLine(line);
-        JsonObject o = JsonParser.parseString(line).getAsJsonObject();
-        return new NativeSpinResult(base, str(o, "strategy"), (long) num(o, "budget_ns"), str(o, "reply"),
-                num(o, "reply_mean_ns"), num(o, "cpu_ns_per_round_trip"), num(o, "futex_waits_per_round_trip"),
-                num(o, "futex_wakes_per_round_trip"));
-    }
-
-    static NativeWorkingSetResult parseWorkingSetLine(String line) {
-        NativeResult common = parseLine(line);
-        JsonObject o = JsonParser.parseString(line).getAsJsonObject();
-        String walk = str(o, "walk");
-        if (!walk.equals("li") && !walk.equals("sparse")) {
-            throw new IllegalArgumentException("unknown walk \"" + walk + "\"");
-        }
-        return new NativeWorkingSetResult(common, (long) num(o, "working_set_kib"), (long) num(o, "stride_bytes"), walk,
-                (long) num(o, "wakes"), num(o, "first_walk_ns"), num(o, "second_walk_ns"),
-                num(o, "paired_indirect_ns_per_switch"), num(o, "paired_indirect_sd_ns"),
-                o.has("beyond_ns_per_switch") ? num(o, "beyond_ns_per_switch") : Double.NaN);
     }
 
     static String str(JsonObject o, String key) {
