@@ -3,6 +3,7 @@ package dev.switchcost.bench;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.workload.FutexTurn;
@@ -96,7 +97,7 @@ public class WorkingSetHandoff {
         }
 
         Turn newTurn(WaitKind wait) {
-            return this == FUTEX ? FutexTurn.allocatePrivate(wait) : wait.parkTurn();
+            return this == FUTEX ? FutexTurn.allocatePrivate(wait, Binding.JNA) : wait.parkTurn();
         }
     }
 

@@ -31,14 +31,9 @@ public final class FutexTurn implements CancellableTurn {
         this.wait = wait;
     }
 
-    /** A turn private to this process (FUTEX_*_PRIVATE) through JNA, on its own cache line, starting with side A. */
-    public static FutexTurn allocatePrivate(WaitKind wait) {
-        return allocatePrivate(wait, Binding.JNA);
-    }
-
     /**
      * A turn private to this process (FUTEX_*_PRIVATE), on its own cache line, starting with side A,
-     * whose kernel calls go through {@code binding}.
+     * whose kernel calls go through {@code binding} ({@link Binding#JNA} unless the binding is what is measured).
      *
      * @throws UnsupportedOperationException when this JVM cannot provide the binding
      */

@@ -51,17 +51,7 @@ public final class PairWatchdog implements AutoCloseable {
     /**
      * Starts watching.
      *
-     * @param turn         the pair's turn, cancelled when the partner is lost
-     * @param partnerSide  the side whose answer the other waits for ({@link Turn#B} for a partner)
-     * @param timeoutNanos how long the turn may stay with the partner
-     * @param partnerGone  checked every period; a non-null reason cancels at once
-     */
-    public static PairWatchdog start(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone) {
-        return start(turn, partnerSide, timeoutNanos, partnerGone, null);
-    }
-
-    /**
-     * Starts watching a pair whose partner may hold the turn for long stretches of real work (a
+     * <p>A partner may hold the turn for long stretches of real work (a
      * {@link DrivenPingPong}'s outer pair: ping holds it for a whole batch of inner round trips). The
      * word alone cannot tell such a partner from a lost one, since samples nearly always find it
      * holding the turn. Nor can a sample of the inner turn's word: it has two values, and a watchdog
@@ -71,6 +61,10 @@ public final class PairWatchdog implements AutoCloseable {
      * a batch, not per round trip), and the unanswered clock does not run then: the inner pair's own
      * watchdog bounds a stalled batch, and its failure ends ping and with it this pair.
      *
+     * @param turn           the pair's turn, cancelled when the partner is lost
+     * @param partnerSide    the side whose answer the other waits for ({@link Turn#B} for a partner)
+     * @param timeoutNanos   how long the turn may stay with the partner
+     * @param partnerGone    checked every period; a non-null reason cancels at once
      * @param partnerGuarded true while the partner is in work another watchdog guards; null for none
      */
     public static PairWatchdog start(CancellableTurn turn, int partnerSide, long timeoutNanos, Reason partnerGone,

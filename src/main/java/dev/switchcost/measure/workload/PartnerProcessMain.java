@@ -59,7 +59,7 @@ public final class PartnerProcessMain {
         // UNTIMED: the parent's liveness is checked off the hot path; the turn may stay with the parent
         // as long as it likes (between JMH iterations), so no unanswered-turn rule here
         PairWatchdog watchdog = wait == WaitKind.UNTIMED
-                ? PairWatchdog.start(turn, Turn.A, Long.MAX_VALUE, () -> parentAlive(parentPid) ? null : "parent gone") : null;
+                ? PairWatchdog.start(turn, Turn.A, Long.MAX_VALUE, () -> parentAlive(parentPid) ? null : "parent gone", null) : null;
         shared.set(SharedTurnFile.PID, (int) ProcessHandle.current().pid());
         shared.set(SharedTurnFile.TID, Syscalls.gettid());
         shared.set(SharedTurnFile.CPU, Syscalls.currentCpu());

@@ -97,42 +97,21 @@ public final class PingPong implements AutoCloseable {
     /** Does nothing: the partner of a plain ping-pong hands the turn straight back. */
     public static final Runnable NO_WORK = () -> { };
 
-    /**
-     * Starts an unpinned partner and binds the calling thread as side A. (Pinned pairs are
-     * {@link PlacedPingPong}, {@link DrivenPingPong} and {@link ProcessPingPong}, which take a
-     * {@link dev.switchcost.measure.affinity.Placement}.)
-     *
-     * @param turn         the mechanism
-     * @param kind         the partner's kind
-     * @param timeoutNanos bound on every wait
-     * @throws IllegalStateException if the partner fails to start within the timeout or fails while starting
-     */
-    public static PingPong start(Turn turn, ThreadKind kind, long timeoutNanos) {
-        return start(turn, kind, UNPINNED, timeoutNanos, PARTNER_NAME, null, null);
-    }
-
-    /**
-     * As {@link #start(Turn, ThreadKind, long)}, with work the partner does on its own thread each
-     * time it has the turn, between receiving it and passing it back (e.g. walking its working set).
-     * An exception from {@code partnerWork} fails the partner: the next {@link #roundTrip()} throws it.
-     *
-     * @param partnerWork run once per round trip on the partner, while it holds the turn
-     */
-    public static PingPong start(Turn turn, ThreadKind kind, long timeoutNanos, Runnable partnerWork) {
-        return start(turn, kind, UNPINNED, timeoutNanos, PARTNER_NAME, asWork(partnerWork), null);
-    }
-
     /** A plain {@code Runnable} as partner work; {@link #NO_WORK} as none, so the hot path has nothing to call. */
     static Supplier<PartnerWork> asWork(Runnable partnerWork) {
         return partnerWork == NO_WORK ? null : () -> partnerWork::run;
     }
 
     /**
-     * Starts an unpinned partner named {@code partnerName} that runs {@code work} each time it holds the
-     * turn, and binds the calling thread as side A.
+     * Starts an unpinned partner named {@code partnerName} and binds the calling thread as side A. (Pinned pairs are
+     * {@link PlacedPingPong}, {@link DrivenPingPong} and {@link ProcessPingPong}, which take a
+     * {@link dev.switchcost.measure.affinity.Placement}.)
      *
-     * @param work creates the partner's work on the partner thread; null for none
-     * @see #start(Turn, ThreadKind, long)
+     * @param timeoutNanos bound on every wait
+     * @param work         creates, on the partner thread, what it does each time it holds the turn, between receiving
+     *                     it and passing it back (e.g. walking its working set); null for none. An exception from it
+     *                     fails the partner: the next {@link #roundTrip()} throws it.
+     * @throws IllegalStateException if the partner fails to start within the timeout or fails while starting
      */
     public static PingPong start(Turn turn, ThreadKind kind, long timeoutNanos, String partnerName,
                                  Supplier<? extends PartnerWork> work) {
@@ -178,12 +157,9 @@ public final class PingPong implements AutoCloseable {
     /**
      * Both sides run on the calling thread, one after the other: the protocol's own cost with no
      * switch and no cache-line transfer. Used where two spinners would have to share one CPU.
+     *
+     * @param partnerWork run where side B holds the turn; {@link #NO_WORK} for none
      */
-    public static PingPong inline(Turn turn) {
-        return inline(turn, NO_WORK);
-    }
-
-    /** As {@link #inline(Turn)}, running {@code partnerWork} where side B holds the turn. */
     public static PingPong inline(Turn turn, Runnable partnerWork) {
         turn.bind(Turn.A);
         turn.bind(Turn.B);

@@ -28,7 +28,7 @@ public final class PlacedPingPong implements HandoffPair {
      * @param partnerKind PLATFORM, or VIRTUAL (only with {@link Placement#UNPINNED}: a virtual thread cannot be pinned)
      * @param inlineOnOneCpu for spin handoffs: run both sides on the calling thread when they would share one CPU
      * @param partnerWork work the partner runs on its own (placed) thread each time it holds the turn
-     *                    ({@link PingPong#NO_WORK}: none); see {@link PingPong#start(Turn, ThreadKind, long, Runnable)}
+     *                    ({@link PingPong#NO_WORK}: none)
      * @throws dev.switchcost.measure.affinity.PlacementUnavailableException when the machine cannot provide the placement
      */
     public static PlacedPingPong start(Placement placement, Turn turn, ThreadKind partnerKind, boolean inlineOnOneCpu,

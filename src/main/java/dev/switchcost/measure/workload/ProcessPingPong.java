@@ -66,7 +66,7 @@ public final class ProcessPingPong implements HandoffPair {
         this.report = report;
         this.timeoutNanos = timeoutNanos;
         this.watchdog = turn.waitKind() == WaitKind.UNTIMED
-                ? PairWatchdog.start(turn, Turn.B, timeoutNanos, () -> partnerLost(process, log)) : null;
+                ? PairWatchdog.start(turn, Turn.B, timeoutNanos, () -> partnerLost(process, log), null) : null;
     }
 
     /**

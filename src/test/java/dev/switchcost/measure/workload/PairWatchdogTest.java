@@ -1,5 +1,6 @@
 package dev.switchcost.measure.workload;
 
+import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -33,8 +34,8 @@ class PairWatchdogTest {
     private static final long TIMEOUT = TimeUnit.MILLISECONDS.toNanos(TIMEOUT_MS);
 
     enum Kind {
-        FUTEX_UNTIMED(() -> FutexTurn.allocatePrivate(WaitKind.UNTIMED)),
-        FUTEX_TIMED(() -> FutexTurn.allocatePrivate(WaitKind.TIMED)),
+        FUTEX_UNTIMED(() -> FutexTurn.allocatePrivate(WaitKind.UNTIMED, Binding.JNA)),
+        FUTEX_TIMED(() -> FutexTurn.allocatePrivate(WaitKind.TIMED, Binding.JNA)),
         PARK_UNTIMED(WaitKind.UNTIMED::parkTurn),
         PARK_TIMED(WaitKind.TIMED::parkTurn);
 
@@ -51,7 +52,7 @@ class PairWatchdogTest {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             int[] turns = {0};
-            try (PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, TIMEOUT, () -> {
+            try (PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
                 if (++turns[0] == 3) {
                     throw new IllegalStateException("partner broke");
                 }
@@ -118,7 +119,7 @@ class PairWatchdogTest {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             int[] turns = {0};
-            try (PingPong pp = PingPong.start(new MuteTurn(kind.turn.get()), ThreadKind.PLATFORM, TIMEOUT, () -> {
+            try (PingPong pp = PingPong.start(new MuteTurn(kind.turn.get()), ThreadKind.PLATFORM, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
                 if (++turns[0] == 2) {
                     throw new Error("partner died");
                 }
@@ -232,7 +233,7 @@ class PairWatchdogTest {
     void theEndOfAnIterationFiresNothingAndTheEndOfATrialReleasesThePartner(Kind kind) {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, TIMEOUT);
+            PingPong pp = PingPong.start(kind.turn.get(), ThreadKind.PLATFORM, TIMEOUT, PingPong.PARTNER_NAME, null);
             for (int i = 0; i < 1000; i++) {
                 pp.roundTrip();
             }

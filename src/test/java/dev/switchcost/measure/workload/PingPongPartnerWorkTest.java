@@ -1,5 +1,6 @@
 package dev.switchcost.measure.workload;
 
+import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -25,7 +26,7 @@ class PingPongPartnerWorkTest {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         AtomicLong runs = new AtomicLong();
         Thread[] ranOn = new Thread[1];
-        try (PingPong pp = PingPong.start(FutexTurn.allocatePrivate(WaitKind.UNTIMED), ThreadKind.PLATFORM, TIMEOUT, () -> {
+        try (PingPong pp = PingPong.start(FutexTurn.allocatePrivate(WaitKind.UNTIMED, Binding.JNA), ThreadKind.PLATFORM, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
             runs.incrementAndGet();
             ranOn[0] = Thread.currentThread();
         })) {
@@ -50,7 +51,7 @@ class PingPongPartnerWorkTest {
     @Test
     void failingPartnerWorkFailsTheNextRoundTripWithoutHanging() {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            try (PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, TIMEOUT, () -> {
+            try (PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, TIMEOUT, PingPong.PARTNER_NAME, () -> () -> {
                 throw new IllegalStateException("walk failed");
             })) {
                 IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);

@@ -1,5 +1,6 @@
 package dev.switchcost.measure.workload;
 
+import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -31,8 +32,8 @@ class PingPongTest {
         LinuxTestSupport.assumeNative();
         assertTimeoutPreemptively(HANG_GUARD, () -> {
             for (ThreadKind kind : ThreadKind.values()) {
-                for (Turn turn : new Turn[] {FutexTurn.allocatePrivate(WaitKind.UNTIMED), new ParkTurn(), new SpinTurn()}) {
-                    try (PingPong pp = PingPong.start(turn, kind, PingPong.DEFAULT_TIMEOUT_NANOS)) {
+                for (Turn turn : new Turn[] {FutexTurn.allocatePrivate(WaitKind.UNTIMED, Binding.JNA), new ParkTurn(), new SpinTurn()}) {
+                    try (PingPong pp = PingPong.start(turn, kind, PingPong.DEFAULT_TIMEOUT_NANOS, PingPong.PARTNER_NAME, null)) {
                         for (int i = 0; i < 1000; i++) {
                             pp.roundTrip();
                         }
@@ -47,7 +48,7 @@ class PingPongTest {
     @Test
     void closeStopsThePartner() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, PingPong.DEFAULT_TIMEOUT_NANOS);
+            PingPong pp = PingPong.start(new ParkTurn(), ThreadKind.PLATFORM, PingPong.DEFAULT_TIMEOUT_NANOS, PingPong.PARTNER_NAME, null);
             pp.roundTrip();
             pp.close();
             assertFalse(pp.partner().isAlive());
@@ -71,7 +72,7 @@ class PingPongTest {
     @Test
     void aPartnerThatNeverAnswersFailsTheRoundTripInsteadOfHanging() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            try (PingPong pp = PingPong.start(new DeafTurn(), ThreadKind.PLATFORM, SHORT)) {
+            try (PingPong pp = PingPong.start(new DeafTurn(), ThreadKind.PLATFORM, SHORT, PingPong.PARTNER_NAME, null)) {
                 IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);
                 assertTrue(e.getMessage().contains("did not hand the turn back"), e.getMessage());
             }
@@ -99,7 +100,7 @@ class PingPongTest {
     @Test
     void aFailedPartnerSurfacesItsExceptionAtOnce() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            try (PingPong pp = PingPong.start(new FailingTurn(), ThreadKind.PLATFORM, TimeUnit.SECONDS.toNanos(20))) {
+            try (PingPong pp = PingPong.start(new FailingTurn(), ThreadKind.PLATFORM, TimeUnit.SECONDS.toNanos(20), PingPong.PARTNER_NAME, null)) {
                 IllegalStateException e = assertThrows(IllegalStateException.class, pp::roundTrip);
                 assertTrue(e.getMessage().contains("partner broke"), e.getMessage());
             }
@@ -114,7 +115,7 @@ class PingPongTest {
 
     @Test
     void inlineRunsBothSidesOnTheCaller() {
-        PingPong pp = PingPong.inline(new SpinTurn());
+        PingPong pp = PingPong.inline(new SpinTurn(), PingPong.NO_WORK);
         pp.roundTrip();
         assertNull(pp.partner(), "no partner thread: the caller plays both sides");
         pp.close();
