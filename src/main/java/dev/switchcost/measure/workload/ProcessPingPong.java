@@ -7,6 +7,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.sample.CountedThreads;
+import dev.switchcost.measure.sample.ProcText;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -180,8 +181,22 @@ public final class ProcessPingPong implements HandoffPair {
         if (!p.isAlive()) {
             return "died (exit code " + p.exitValue() + ")";
         }
-        String state = ProcState.of(p.pid());
+        String state = procState(Path.of("/proc", Long.toString(p.pid()), "stat"));
         return "T".equals(state) || "t".equals(state) ? "was stopped (state " + state + " in /proc/" + p.pid() + "/stat)" : null;
+    }
+
+    /**
+     * @return the scheduler state letter (R, S, D, T stopped, t traced, Z...) in a {@code stat} file, a process's or a
+     *         thread's under {@code /proc/PID/task}; null if the process or the file is gone
+     */
+    static String procState(Path statFile) {
+        try {
+            String stat = ProcText.read(statFile);
+            int close = stat.lastIndexOf(')'); // the command name may hold spaces and parentheses
+            return close < 0 || close + 2 >= stat.length() ? null : stat.substring(close + 2, close + 3);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private void awaitChecking() {

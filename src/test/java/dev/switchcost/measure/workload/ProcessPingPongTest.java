@@ -39,7 +39,7 @@ class ProcessPingPongTest {
     /** @return true when every thread of the process shows state T in /proc/PID/task/TID/stat */
     private static boolean everyThreadStopped(long pid) throws IOException {
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return tasks.allMatch(t -> "T".equals(ProcState.ofStatFile(t.resolve("stat"))));
+            return tasks.allMatch(t -> "T".equals(ProcessPingPong.procState(t.resolve("stat"))));
         }
     }
 
