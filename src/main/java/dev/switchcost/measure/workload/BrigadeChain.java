@@ -3,11 +3,11 @@ package dev.switchcost.measure.workload;
 import com.sun.management.UnixOperatingSystemMXBean;
 import dev.switchcost.measure.sample.CountedThreads;
 
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
 import java.time.Duration;
@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToLongFunction;
 
 /**
  * A chain of tasks that pass a token from first to last, after Jim Blandy's Rust "context-switch"
@@ -99,7 +100,8 @@ public final class BrigadeChain implements AutoCloseable {
     /** Opens {@code count} links of {@code transport} with nothing attached: also the one-thread baseline's. */
     public static Link[] openLinks(Transport transport, int count) {
         if (transport == Transport.PIPE) {
-            checkFits(count, openFileDescriptors(), maxFileDescriptors());
+            checkFits(count, fileDescriptors(UnixOperatingSystemMXBean::getOpenFileDescriptorCount),
+                    fileDescriptors(UnixOperatingSystemMXBean::getMaxFileDescriptorCount));
         }
         Link[] links = new Link[count];
         try {
@@ -135,14 +137,9 @@ public final class BrigadeChain implements AutoCloseable {
         }
     }
 
-    static long openFileDescriptors() {
-        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof UnixOperatingSystemMXBean u ? u.getOpenFileDescriptorCount() : -1;
-    }
-
-    static long maxFileDescriptors() {
-        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : -1;
+    /** @return the count the Unix MXBean gives ({@code ulimit -n}, or descriptors open now), or -1 elsewhere */
+    static long fileDescriptors(ToLongFunction<UnixOperatingSystemMXBean> count) {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean u ? count.applyAsLong(u) : -1;
     }
 
     private void relay(Link in, Link out, CountDownLatch started) {
@@ -292,15 +289,12 @@ public final class BrigadeChain implements AutoCloseable {
         @Override
         public void close() {
             closed = true;
-            try {
-                pipe.sink().close();
-            } catch (IOException ignored) {
-                // closing: nothing to do about it
-            }
-            try {
-                pipe.source().close();
-            } catch (IOException ignored) {
-                // closing: nothing to do about it
+            for (Closeable end : new Closeable[] {pipe.sink(), pipe.source()}) {
+                try {
+                    end.close();
+                } catch (IOException ignored) {
+                    // closing: nothing to do about it
+                }
             }
         }
     }

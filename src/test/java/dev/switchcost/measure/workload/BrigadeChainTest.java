@@ -1,5 +1,6 @@
 package dev.switchcost.measure.workload;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import dev.switchcost.measure.workload.BrigadeChain.Transport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,7 @@ class BrigadeChainTest {
 
     @Test
     void anOverLimitBrigadeIsRefusedBeforeAnythingStarts() {
-        long max = BrigadeChain.maxFileDescriptors();
+        long max = BrigadeChain.fileDescriptors(UnixOperatingSystemMXBean::getMaxFileDescriptorCount);
         Assumptions.assumeTrue(max > 0 && max < 10_000_000, "open-file limit unknown or huge: " + max);
         int tasks = (int) (max / 2 + 1);
         long threadsBefore = Thread.activeCount();
