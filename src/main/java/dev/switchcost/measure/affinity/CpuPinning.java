@@ -165,8 +165,7 @@ public final class CpuPinning implements AutoCloseable {
 
     /** @return whether {@code -Dswitchcost.cpus} or {@code SWITCHCOST_CPUS} narrows the CPUs */
     public static boolean isSelectionSet() {
-        String chosen = System.getProperty(CPUS_PROPERTY, System.getenv(CPUS_ENV));
-        return chosen != null && !chosen.isBlank();
+        return selectionSetting() != null;
     }
 
     /** A {@code SWITCHCOST_CPUS} / {@code -Dswitchcost.cpus} the user got wrong (the CLI exits 2 with the message). */
