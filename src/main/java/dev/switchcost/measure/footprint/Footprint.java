@@ -41,8 +41,8 @@ public final class Footprint {
         System.gc();
         System.gc();
         Thread.sleep(100);
-        Map<String, Long> status = ProcFiles.kibLinesAsBytes(SystemLimits.lines(Path.of("/proc/self/status")));
-        Map<String, Long> meminfo = ProcFiles.kibLinesAsBytes(SystemLimits.lines(Path.of("/proc/meminfo")));
+        Map<String, Long> status = SystemLimits.kibLinesAsBytes(SystemLimits.lines(Path.of("/proc/self/status")));
+        Map<String, Long> meminfo = SystemLimits.kibLinesAsBytes(SystemLimits.lines(Path.of("/proc/meminfo")));
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         return new Sample(tasks, new long[] {
             status.getOrDefault("VmRSS", -1L), heap, meminfo.getOrDefault("KernelStack", -1L), meminfo.getOrDefault("PageTables", -1L)

@@ -8,14 +8,17 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
  * The limits that bound how many tasks one JVM can hold, and how close the system is to each, read
  * from /proc and /sys at one moment: the one reader of these files ({@code machine.json}'s limits come from
- * here too). Values this machine does not expose are -1.
+ * here too). Values this machine does not expose are -1. Its parsers take the files' text, so tests feed
+ * captured copies ({@code src/test/resources/fixtures/proc-memory/}).
  *
  * @param pidMax          {@code kernel.pid_max}: highest thread id, so at most this many threads system-wide
  * @param threadsMax      {@code kernel.threads-max}
@@ -48,7 +51,7 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
      * this JVM's.
      */
     public static SystemLimits read(Path root) {
-        Map<String, Long> meminfo = ProcFiles.kibLinesAsBytes(lines(root.resolve("proc/meminfo")));
+        Map<String, Long> meminfo = kibLinesAsBytes(lines(root.resolve("proc/meminfo")));
         List<String> status = lines(root.resolve("proc/self/status"));
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         Path cgroup = cgroupDir(root);
@@ -57,12 +60,12 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
                 number(root.resolve("proc/sys/kernel/pid_max")),
                 number(root.resolve("proc/sys/kernel/threads-max")),
                 number(root.resolve("proc/sys/vm/max_map_count")),
-                ProcFiles.softLimit(limits, "Max processes").orElse(-1),
-                ProcFiles.softLimit(limits, "Max open files").orElse(-1),
+                softLimit(limits, "Max processes").orElse(-1),
+                softLimit(limits, "Max open files").orElse(-1),
                 cgroup == null ? -1 : number(cgroup.resolve("pids.max")),
                 cgroup == null ? -1 : number(cgroup.resolve("pids.current")),
                 readSystemThreads(root),
-                ProcFiles.kibLinesAsBytes(status).isEmpty() ? -1 : threadsLine(status),
+                kibLinesAsBytes(status).isEmpty() ? -1 : threadsLine(status),
                 countLines(root.resolve("proc/self/maps")),
                 meminfo.getOrDefault("MemAvailable", -1L),
                 meminfo.getOrDefault("MemTotal", -1L),
@@ -73,7 +76,7 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
 
     private static long readSystemThreads(Path root) {
         try {
-            return ProcFiles.systemThreads(String.join(" ", lines(root.resolve("proc/loadavg"))));
+            return systemThreads(String.join(" ", lines(root.resolve("proc/loadavg"))));
         } catch (RuntimeException e) {
             return -1;
         }
@@ -129,6 +132,56 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
         } catch (IOException e) {
             return -1;
         }
+    }
+
+    /**
+     * {@code Key:   123 kB} lines ({@code /proc/meminfo}, {@code /proc/<pid>/status}) as bytes; lines
+     * without a {@code kB} unit are skipped.
+     */
+    public static Map<String, Long> kibLinesAsBytes(List<String> lines) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String line : lines) {
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            String[] v = line.substring(colon + 1).trim().split("\\s+");
+            if (v.length == 2 && v[1].equals("kB")) {
+                try {
+                    out.put(line.substring(0, colon).trim(), Long.parseLong(v[0]) * 1024);
+                } catch (NumberFormatException ignored) {
+                    // not a size line
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The soft limit of one resource in {@code /proc/<pid>/limits}, e.g. "Max processes".
+     *
+     * @return empty when the line is absent or the limit is {@code unlimited}
+     */
+    public static OptionalLong softLimit(List<String> limitsLines, String name) {
+        for (String line : limitsLines) {
+            if (line.startsWith(name + " ")) {
+                String[] f = line.substring(name.length()).trim().split("\\s+");
+                if (f.length >= 1 && !f[0].equals("unlimited")) {
+                    return OptionalLong.of(Long.parseLong(f[0]));
+                }
+                return OptionalLong.empty();
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    /** The number of scheduling entities (threads) on the system: the denominator of {@code /proc/loadavg}'s 4th field. */
+    public static long systemThreads(String loadavg) {
+        String[] f = loadavg.trim().split("\\s+");
+        if (f.length < 4 || f[3].indexOf('/') < 0) {
+            throw new IllegalArgumentException("not a /proc/loadavg line: '" + loadavg.trim() + "'");
+        }
+        return Long.parseLong(f[3].substring(f[3].indexOf('/') + 1));
     }
 
     /** @return one line with every limit and how much of it is used */
