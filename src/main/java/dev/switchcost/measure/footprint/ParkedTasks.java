@@ -39,11 +39,10 @@ public final class ParkedTasks implements AutoCloseable {
 
     private void waitForRelease() {
         waiting.increment();
-        boolean done = false;
-        while (!done) {
+        while (true) {
             try {
                 release.await();
-                done = true;
+                return;
             } catch (InterruptedException e) {
                 // only close() ends a parked task
             }

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -45,11 +46,7 @@ public final class Hsdis {
         dirs.add(home.resolve("lib"));
         String ld = System.getenv("LD_LIBRARY_PATH");
         if (ld != null) {
-            for (String d : ld.split(File.pathSeparator)) {
-                if (!d.isBlank()) {
-                    dirs.add(Path.of(d));
-                }
-            }
+            Arrays.stream(ld.split(File.pathSeparator)).filter(d -> !d.isBlank()).map(Path::of).forEach(dirs::add);
         }
         return dirs;
     }

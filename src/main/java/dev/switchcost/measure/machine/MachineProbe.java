@@ -128,14 +128,7 @@ public final class MachineProbe {
     /** sysfs cache sizes: "48K", "1024K", "32768K", "2M"; the one parser of them (valgrind's cache options too). */
     public static long parseSize(String size) {
         String s = size.trim().toUpperCase(Locale.ROOT);
-        long mult = 1;
-        if (s.endsWith("K")) {
-            mult = 1024;
-        } else if (s.endsWith("M")) {
-            mult = 1024 * 1024;
-        } else if (s.endsWith("G")) {
-            mult = 1024L * 1024 * 1024;
-        }
+        long mult = s.endsWith("K") ? 1024 : s.endsWith("M") ? 1024 * 1024 : s.endsWith("G") ? 1024L * 1024 * 1024 : 1;
         String digits = mult == 1 ? s : s.substring(0, s.length() - 1);
         return Long.parseLong(digits.trim()) * mult;
     }

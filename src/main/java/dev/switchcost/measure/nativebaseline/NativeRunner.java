@@ -105,12 +105,8 @@ public final class NativeRunner {
             return Files.isExecutable(Path.of(cc)) ? Optional.of(Path.of(cc)) : Optional.empty();
         }
         String path = System.getenv("PATH");
-        for (String d : (path == null ? "" : path).split(File.pathSeparator)) {
-            if (!d.isEmpty() && Files.isExecutable(Path.of(d, cc))) {
-                return Optional.of(Path.of(d, cc));
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream((path == null ? "" : path).split(File.pathSeparator)).filter(d -> !d.isEmpty())
+                .map(d -> Path.of(d, cc)).filter(Files::isExecutable).findFirst();
     }
 
     /**
@@ -258,11 +254,9 @@ public final class NativeRunner {
         if (!where.isAvailable()) {
             throw new NativeRunException(exe.getFileName() + ": " + where, 3);
         }
-        List<String> command = new ArrayList<>();
-        command.add(exe.toString());
+        List<String> command = new ArrayList<>(List.of(exe.toString()));
         if (where.isPinned()) {
-            command.add("--cpus");
-            command.add(where.cpuA() + "," + where.cpuB());
+            command.addAll(List.of("--cpus", where.cpuA() + "," + where.cpuB()));
         }
         command.add(where.placement().name());
         command.addAll(args);

@@ -93,11 +93,7 @@ public record ValgrindProfile(String tool, String command, List<String> events, 
         if (f.length != events.size()) {
             throw new IllegalArgumentException("line " + n + ": " + f.length + " counts for " + events.size() + " events " + events);
         }
-        long[] out = new long[f.length];
-        for (int i = 0; i < f.length; i++) {
-            out[i] = parseCount(f[i], n);
-        }
-        return out;
+        return Arrays.stream(f).mapToLong(c -> parseCount(c, n)).toArray();
     }
 
     private static long parseCount(String s, int n) {

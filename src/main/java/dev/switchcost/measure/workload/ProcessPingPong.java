@@ -141,18 +141,10 @@ public final class ProcessPingPong implements HandoffPair {
     static List<String> partnerCommand(Path mapping, Placement.Assignment where, long parentPid, WaitKind wait) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java);
+        List<String> cmd = new ArrayList<>(List.of(java));
         cmd.addAll(JdkDiscovery.running().jvmFlags());
-        cmd.add("-Xmx64m");
-        cmd.add("-XX:+UseSerialGC");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(PartnerProcessMain.class.getName());
-        cmd.add(mapping.toString());
-        cmd.add(String.valueOf(where.isPinned() ? where.cpuB() : -1));
-        cmd.add(String.valueOf(parentPid));
-        cmd.add(wait.name());
+        cmd.addAll(List.of("-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), PartnerProcessMain.class.getName(),
+                mapping.toString(), String.valueOf(where.isPinned() ? where.cpuB() : -1), String.valueOf(parentPid), wait.name()));
         return cmd;
     }
 

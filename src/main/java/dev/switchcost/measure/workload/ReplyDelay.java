@@ -146,11 +146,7 @@ public final class ReplyDelay implements Runnable {
 
     /** @return the mean delay of the table, ns */
     public double meanNs() {
-        double sum = 0;
-        for (long d : delays) {
-            sum += d;
-        }
-        return sum / delays.length;
+        return Arrays.stream(delays).average().orElseThrow();
     }
 
     /** @return the next delay, ns */

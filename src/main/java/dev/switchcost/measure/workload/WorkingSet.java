@@ -2,6 +2,8 @@ package dev.switchcost.measure.workload;
 
 import org.openjdk.jmh.annotations.CompilerControl;
 
+import java.util.Arrays;
+
 /**
  * An array a side walks between handoffs, in one of two {@link Walk walks}.
  *
@@ -41,7 +43,6 @@ public final class WorkingSet {
     /**
      * @param sizeBytes   bytes to walk, a multiple of 8, &gt;= 0
      * @param strideBytes distance between consecutive accesses, a positive multiple of 8
-     * @param kind        which walk
      */
     public WorkingSet(long sizeBytes, int strideBytes, Walk kind) {
         if (strideBytes <= 0 || strideBytes % Long.BYTES != 0) {
@@ -118,11 +119,7 @@ public final class WorkingSet {
 
     /** @return the sum of all words: lets a test check that walks happened */
     public long checksum() {
-        long s = 0;
-        for (long v : words) {
-            s += v;
-        }
-        return s;
+        return Arrays.stream(words).sum();
     }
 
     /** @return word {@code i}: lets a test check which words a walk touched */
