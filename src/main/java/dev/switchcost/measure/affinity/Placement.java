@@ -19,7 +19,6 @@ public enum Placement {
     /**
      * The CPUs for side A and side B, or the reason this machine cannot provide the placement.
      *
-     * @param topology the machine's topology
      * @param allowed  the CPUs switchcost may use (process affinity mask, narrowed by {@code SWITCHCOST_CPUS})
      */
     public Assignment assign(Topology topology, CpuSet allowed) {
@@ -80,7 +79,6 @@ public enum Placement {
     /**
      * CPUs chosen for a placement.
      *
-     * @param placement   the placement asked for
      * @param cpuA        CPU of side A (the JMH benchmark thread), -1 when unpinned
      * @param cpuB        CPU of side B (the partner), -1 when unpinned
      * @param unavailable why the machine cannot provide it, or null when it can

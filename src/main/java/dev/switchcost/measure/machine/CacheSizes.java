@@ -25,7 +25,6 @@ import java.util.stream.Collectors;
  * @param l1dBytes size of the level-1 data cache
  * @param l2Bytes  size of the level-2 cache, or 0 if there is none
  * @param llcBytes size of the last-level (highest-level data/unified) cache
- * @param llcLevel the level of that cache
  */
 public record CacheSizes(long l1dBytes, long l2Bytes, long llcBytes, int llcLevel) {
 

@@ -19,7 +19,6 @@ import java.util.Optional;
  *
  * @param schema      format version of this record (1)
  * @param capturedAt  when it was read (ISO-8601, UTC)
- * @param hostname    the host name
  * @param cpu         model and topology
  * @param caches      cpu0's caches, from {@code cpu0/cache/index*}
  * @param kernel      {@code uname -r} and the full version string
@@ -118,8 +117,6 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
 
     /**
      * @param model       "model name" from /proc/cpuinfo (a VM may show only "AMD EPYC")
-     * @param online      online CPU list
-     * @param logicalCpus count
      * @param family      "cpu family", {@code modelNumber} "model", {@code stepping}, {@code microcode}: which
      *                    microarchitecture and revision, where the name does not say (null in files written before)
      */

@@ -1,6 +1,5 @@
 package dev.switchcost.measure.nativebaseline;
 
-
 import java.util.List;
 
 /**
@@ -17,8 +16,7 @@ public enum NativeProgram {
     /** Futex ping-pong between two threads ({@code FUTEX_*_PRIVATE}), untimed waits: the classic program, the twin of {@code FutexPingPong}. */
     FUTEX_THREADS("futex_threads", "futex-threads"),
     /** {@link #FUTEX_THREADS} with a 5 s timeout on every wait: what the timer costs in C. */
-    FUTEX_THREADS_TIMED("futex_threads", "futex-threads-timed",
-            "TIMED"),
+    FUTEX_THREADS_TIMED("futex_threads", "futex-threads-timed", "TIMED"),
     /** Futex ping-pong between two processes on a shared mapping (timectxsw). */
     FUTEX_PROCESSES("futex_processes", "futex-processes"),
     /** One byte through two pipes between two processes (lmbench lat_ctx, perf bench sched pipe). */
@@ -58,5 +56,4 @@ public enum NativeProgram {
     public String mechanism() {
         return mechanism;
     }
-
 }

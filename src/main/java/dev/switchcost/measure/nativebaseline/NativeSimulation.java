@@ -43,7 +43,6 @@ public final class NativeSimulation {
     public static final String CALLGRIND_SOURCE = "simulated (callgrind), user space only";
     static final String ONE_CPU_NOTE = "valgrind runs one thread at a time: both sides share one simulated cache, as on one CPU";
 
-
     private NativeSimulation() {
     }
 

@@ -23,8 +23,6 @@ public final class PlacedPingPong implements HandoffPair {
     }
 
     /**
-     * @param placement   where to run
-     * @param turn        the handoff mechanism
      * @param partnerKind PLATFORM, or VIRTUAL (only with {@link Placement#UNPINNED}: a virtual thread cannot be pinned)
      * @param inlineOnOneCpu for spin handoffs: run both sides on the calling thread when they would share one CPU
      * @param partnerWork work the partner runs on its own (placed) thread each time it holds the turn
