@@ -107,7 +107,7 @@ class ReportCommandTest {
         Document d = checkHtml(html);
         assertTrue(images(d) >= 2, "mechanism and compare charts");
         String text = Files.readString(html);
-        MachineInfo m = MachineInfo.read(dir);
+        MachineInfo m = MachineInfo.fromJson(Files.readString(dir.resolve(MachineInfo.FILE_NAME)));
         for (String fact : List.of(m.cpu().model(), m.kernel().release(), m.jdk().version(), m.virtualization().hypervisor())) {
             assertTrue(text.contains(fact), "report.html names " + fact);
         }

@@ -256,7 +256,7 @@ class RunCommandTest {
         String json = Files.readString(dir.resolve("jmh.json"));
         assertTrue(json.contains("\"benchmark\" : \"dev.switchcost.bench.FutexPingPong.roundTrip\""), json);
         assertTrue(json.contains("ctxsw.total.norm"), json);
-        MachineInfo m = MachineInfo.read(dir);
+        MachineInfo m = MachineInfo.fromJson(Files.readString(dir.resolve(MachineInfo.FILE_NAME)));
         assertNotNull(m.perf(), "machine.json has the perf section");
         assertTrue(Files.readString(dir.resolve("run.log")).contains("# Benchmark: dev.switchcost.bench.FutexPingPong.roundTrip"));
         assertTrue(r.out().contains("FutexPingPong.roundTrip binding=JNA placement=SAME_CPU wait=UNTIMED"), r.out());

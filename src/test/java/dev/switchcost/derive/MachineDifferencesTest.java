@@ -2,8 +2,11 @@ package dev.switchcost.derive;
 
 import dev.switchcost.derive.MachineDifferences.Difference;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -14,8 +17,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MachineDifferencesTest {
 
-    static final MachineInfo HALTPOLL = MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm"));
-    static final MachineInfo NONE = MachineInfo.read(Path.of("docs/results/2026-11-23b-epyc-kvm/quick"));
+    static final MachineInfo HALTPOLL = committed("docs/results/2026-11-21-epyc-kvm");
+    static final MachineInfo NONE = committed("docs/results/2026-11-23b-epyc-kvm/quick");
+
+    private static MachineInfo committed(String dir) {
+        try {
+            return Results.readMachine(Path.of(dir, MachineInfo.FILE_NAME));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** Issue 18: the README's two runs differ in the cpuidle driver, the kernel and four mitigations; nothing else known. */
     @Test

@@ -4,9 +4,6 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import dev.switchcost.measure.affinity.CpuSet;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +12,7 @@ import java.util.Optional;
 /**
  * The machine a result came from: written as {@code machine.json} beside every result file, and
  * printed at the head of every report. A plain record: {@link MachineProbe} reads one from the running
- * machine (a value that cannot be read is null, never guessed), {@link #read(Path)} from a results directory.
+ * machine (a value that cannot be read is null, never guessed), {@code results.Results} from a results directory.
  *
  * @param schema      format version of this record (1)
  * @param capturedAt  when it was read (ISO-8601, UTC)
@@ -223,26 +220,5 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
             throw new IllegalArgumentException("not a switchcost machine.json (missing cpu, kernel or jdk)");
         }
         return m;
-    }
-
-    /** Reads {@code dir/machine.json}. */
-    public static MachineInfo read(Path dir) {
-        return readFile(dir.resolve(FILE_NAME));
-    }
-
-    /**
-     * Reads a machine.json file of any name.
-     *
-     * @throws IllegalArgumentException naming the file when it is not a machine.json
-     * @throws UncheckedIOException     when it cannot be read
-     */
-    public static MachineInfo readFile(Path f) {
-        try {
-            return fromJson(Files.readString(f));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + f, e);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(f + ": " + e.getMessage(), e);
-        }
     }
 }

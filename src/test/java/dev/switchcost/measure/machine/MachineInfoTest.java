@@ -1,5 +1,6 @@
 package dev.switchcost.measure.machine;
 
+import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,7 @@ class MachineInfoTest {
     /** machine.json written before the revision fields existed still reads, with no revision. */
     @Test
     void anOlderMachineJsonHasNoRevision() throws IOException {
-        MachineInfo m = MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm"));
+        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
         assertEquals("AMD EPYC", m.cpu().model());
         assertNull(m.cpu().family());
         assertNull(m.cpu().revision());
@@ -43,8 +44,8 @@ class MachineInfoTest {
 
     /** The CPUs trials may use, and the selection that narrowed them, go into machine.json and come back. */
     @Test
-    void theAllowedCpusAndTheSelectionRoundTrip() {
-        MachineInfo m = MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm"));
+    void theAllowedCpusAndTheSelectionRoundTrip() throws IOException {
+        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
         MachineInfo narrowed = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
                 m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "1", "SWITCHCOST_CPUS=1", null);
         String json = narrowed.toJson();
@@ -66,8 +67,8 @@ class MachineInfoTest {
 
     /** machine.json written before cpusAllowed existed still reads: not recorded, and the summary claims nothing. */
     @Test
-    void anOlderMachineJsonHasNoAllowedCpus() {
-        MachineInfo m = MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm"));
+    void anOlderMachineJsonHasNoAllowedCpus() throws IOException {
+        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
         assertNull(m.cpusAllowed());
         assertNull(m.cpuSelection());
         assertTrue(!m.summary().contains("allowed"), m.summary());
@@ -75,10 +76,15 @@ class MachineInfoTest {
 
     /** Issue 18: the cpuidle driver moves a cross-CPU wakeup, so the one-line summary (card, diff, run) names it. */
     @Test
-    void theSummaryNamesTheCpuidleDriver() {
+    void theSummaryNamesTheCpuidleDriver() throws IOException {
         assertEquals("AMD EPYC (2 logical CPUs), Linux 6.18.44-fc-v782, JDK 25.0.3, KVM guest, cpuidle none",
-                MachineInfo.read(Path.of("docs/results/2026-11-23b-epyc-kvm/quick")).summary());
+                committed("docs/results/2026-11-23b-epyc-kvm/quick").summary());
         assertEquals("AMD EPYC (2 logical CPUs), Linux 6.18.44-fc-v509, JDK 25.0.3, KVM guest, cpuidle haltpoll",
-                MachineInfo.read(Path.of("docs/results/2026-11-21-epyc-kvm")).summary());
+                committed("docs/results/2026-11-21-epyc-kvm").summary());
+    }
+
+    /** A committed run's machine.json, through the one reader of results. */
+    static MachineInfo committed(String dir) throws IOException {
+        return Results.readMachine(Path.of(dir, MachineInfo.FILE_NAME));
     }
 }
