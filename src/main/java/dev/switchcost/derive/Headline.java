@@ -104,11 +104,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         if (jdks.isEmpty()) {
             return List.of(derive(r, List.of(), "?", paired));
         }
-        return jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(jdkOf(x))).toList(), j, paired)).toList();
-    }
-
-    static String jdkOf(JmhRow r) {
-        return r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion();
+        return jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(x.jdk())).toList(), j, paired)).toList();
     }
 
     static Headline derive(Results r, List<JmhRow> rows, String jdk, Map<JmhRow, IndirectCost.Paired> paired) {
@@ -191,7 +187,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
     }
 
     static Like.Side side(JmhRow x, String machine) {
-        return new Like.Side(placementOf(x), mechanismOf(x), jdkOf(x), machine);
+        return new Like.Side(placementOf(x), mechanismOf(x), x.jdk(), machine);
     }
 
     /** Where and on what row {@code x} of input {@code r} was measured ({@link Like}). */

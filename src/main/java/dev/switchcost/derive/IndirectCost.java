@@ -267,7 +267,7 @@ public final class IndirectCost {
             if (t == null) {
                 out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param(Param.SHARING),
                         Integer.parseInt(any.param(Param.STRIDE_BYTES)), walkKind(any), size(any), null, directE, null, null,
-                        null, pe.switchesPerOp(), EnumSet.noneOf(Flag.class), jdk(any), Double.NaN, null, pe));
+                        null, pe.switchesPerOp(), EnumSet.noneOf(Flag.class), any.jdk(), Double.NaN, null, pe));
                 continue;
             }
             Estimate total = perSwitch(t);
@@ -283,7 +283,7 @@ public final class IndirectCost {
             out.add(new Row(t.benchmarkClass(), handoff(t), placement(t), t.param(Param.SHARING),
                     Integer.parseInt(t.param(Param.STRIDE_BYTES)), walkKind(t), size(t), total, directE, walkE,
                     w2 == null ? null : perSwitch(w2), indirect, t.switchesPerOp(),
-                    flags(total, walkE, indirect, size(t) == 0), jdk(t),
+                    flags(total, walkE, indirect, size(t) == 0), t.jdk(),
                     tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses, pe));
         }
         out.sort(Comparator.comparing(Row::jdk).thenComparing(Row::benchmarkClass).thenComparing(Row::handoff).thenComparing(Row::placement)
@@ -383,10 +383,6 @@ public final class IndirectCost {
         return m.estimate().times(0.5);
     }
 
-    private static String jdk(JmhRow r) {
-        return r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion();
-    }
-
     /** The judgement, apart from the bookkeeping so tests can check it on plain numbers. */
     static Set<Flag> flags(Estimate total, Estimate walk, Estimate indirect, boolean isDirectRow) {
         Set<Flag> f = EnumSet.noneOf(Flag.class);
@@ -478,11 +474,11 @@ public final class IndirectCost {
     }
 
     private static String pairKey(JmhRow r) {
-        return jdk(r) + "|" + r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param(Param.SHARING)
+        return r.jdk() + "|" + r.benchmarkClass() + "|" + handoff(r) + "|" + placement(r) + "|" + r.param(Param.SHARING)
                 + "|" + r.param(Param.STRIDE_BYTES) + "|" + walkKind(r);
     }
 
     private static String walkKey(JmhRow r) {
-        return jdk(r) + "|" + r.param(Param.WORKING_SET_KIB) + "|" + r.param(Param.STRIDE_BYTES) + "|" + walkKind(r);
+        return r.jdk() + "|" + r.param(Param.WORKING_SET_KIB) + "|" + r.param(Param.STRIDE_BYTES) + "|" + walkKind(r);
     }
 }

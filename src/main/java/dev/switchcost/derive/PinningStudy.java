@@ -83,7 +83,7 @@ public record PinningStudy(List<Row> rows) {
         Set<Integer> carrierSet = new TreeSet<>();
         Set<String> primitiveSet = new HashSet<>();
         for (JmhRow x : all) {
-            jdkSet.add(Headline.jdkOf(x));
+            jdkSet.add(x.jdk());
             carrierSet.add(carriersOf(x));
             primitiveSet.add(x.param(Param.PRIMITIVE));
         }
@@ -97,7 +97,7 @@ public record PinningStudy(List<Row> rows) {
         for (String jdk : jdkSet) {
             for (int carriers : carrierSet) {
                 Optional<JmhRow> lock = find(all, jdk, carriers, "REENTRANT_LOCK").filter(x -> !x.failed());
-                boolean ranHere = all.stream().anyMatch(x -> jdk.equals(Headline.jdkOf(x)) && carriersOf(x) == carriers);
+                boolean ranHere = all.stream().anyMatch(x -> jdk.equals(x.jdk()) && carriersOf(x) == carriers);
                 for (String p : PRIMITIVES) {
                     if (primitiveSet.contains(p)) {
                         Optional<Failed> f = failed.stream().filter(t -> t.jdk().equals(jdk) && t.carriers() == carriers
@@ -156,7 +156,7 @@ public record PinningStudy(List<Row> rows) {
 
     private static Optional<JmhRow> find(List<JmhRow> rows, String jdk, int carriers, String primitive) {
         // a usable row before a failed one of the same cell
-        return rows.stream().filter(x -> jdk.equals(Headline.jdkOf(x)) && carriersOf(x) == carriers && primitive.equals(x.param(Param.PRIMITIVE)))
+        return rows.stream().filter(x -> jdk.equals(x.jdk()) && carriersOf(x) == carriers && primitive.equals(x.param(Param.PRIMITIVE)))
                 .min((a, b) -> Boolean.compare(a.failed(), b.failed()));
     }
 

@@ -154,6 +154,11 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
         return secondaryScore("ctxsw.total.norm");
     }
 
+    /** The JDK version the forks ran on, {@code ?} when JMH did not say. */
+    public String jdk() {
+        return jvm.jdkVersion() == null ? "?" : jvm.jdkVersion();
+    }
+
     public String jdkLabel() {
         return jvm.label();
     }

@@ -282,7 +282,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
      * the JDKs its JVM cells name ({@code compare --jdk}), else the one {@code machine.json} names.
      */
     public List<String> jdks() {
-        LinkedHashSet<String> out = new LinkedHashSet<>(rows.stream().map(r -> r.jvm().jdkVersion() == null ? "?" : r.jvm().jdkVersion()).toList());
+        LinkedHashSet<String> out = new LinkedHashSet<>(rows.stream().map(JmhRow::jdk).toList());
         if (out.isEmpty() && compare != null) {
             compare.cells().stream().map(CompareResults.Cell::jdk).filter(Objects::nonNull).forEach(out::add);
             if (out.isEmpty() && machine != null && machine.jdk() != null && machine.jdk().version() != null) {
