@@ -7,9 +7,12 @@ import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Process switch minus thread switch, per placement, from {@code ProcessVsThreadSwitch} results: the
@@ -48,11 +51,10 @@ public final class ProcessThreadCost {
                 processes.put(r.param(Param.PLACEMENT), r);
             }
         }
-        TreeMap<String, Boolean> placements = new TreeMap<>();
-        threads.keySet().forEach(p -> placements.put(p, true));
-        processes.keySet().forEach(p -> placements.put(p, true));
+        Set<String> placements = new TreeSet<>(threads.keySet());
+        placements.addAll(processes.keySet());
         List<Row> out = new ArrayList<>();
-        for (String p : placements.keySet()) {
+        for (String p : placements) {
             JmhRow t = threads.get(p);
             JmhRow pr = processes.get(p);
             Estimate te = t == null ? null : t.estimate().times(0.5);
@@ -64,17 +66,13 @@ public final class ProcessThreadCost {
         return out;
     }
 
+    /** The flag of {@link IndirectCost#judge}, the one rule for a derived cost; null when the difference is clean. */
     static String flag(Estimate diff) {
         if (diff == null) {
-            return "MISSING_BASELINE";
+            return IndirectCost.Flag.MISSING_BASELINE.name();
         }
-        if (!diff.errorKnown()) {
-            return diff.value() < 0 ? "NEGATIVE" : "NO_ERROR_ESTIMATE";
-        }
-        if (!diff.resolved()) {
-            return "WITHIN_ERROR";
-        }
-        return diff.value() < 0 ? "NEGATIVE" : null;
+        Set<IndirectCost.Flag> f = EnumSet.noneOf(IndirectCost.Flag.class);
+        IndirectCost.judge(diff, f);
+        return f.isEmpty() ? null : f.iterator().next().name();
     }
-
 }
