@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
@@ -60,7 +61,7 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
     public static Map<JmhRow, IndirectCost.Paired> pairedRows(List<JmhRow> rows) {
         Map<JmhRow, IndirectCost.Paired> paired = new LinkedHashMap<>();
         for (JmhRow x : rows) {
-            if (Family.WORKING_SET.has(x) && IndirectCost.PAIRED_METHOD.equals(x.method()) && x.primary().isTimePerOp()) {
+            if (Family.WORKING_SET.has(x) && Bench.Names.PAIRED_METHOD.equals(x.method()) && x.primary().isTimePerOp()) {
                 paired.put(x, IndirectCost.paired(x, rows));
             }
         }

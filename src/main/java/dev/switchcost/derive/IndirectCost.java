@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Direct and indirect cost per switch from {@code WorkingSetHandoff} / {@code WorkingSetVirtualHandoff}
@@ -241,7 +242,7 @@ public final class IndirectCost {
                         direct.put(pairKey(r), r);
                     }
                     break;
-                case PAIRED_METHOD:
+                case Bench.Names.PAIRED_METHOD:
                     paired.put(rowKey(r), r);
                     break;
                 case Bench.Names.WALK_ALONE_METHOD:
@@ -292,12 +293,6 @@ public final class IndirectCost {
         return out;
     }
 
-    /** The benchmark method of the paired estimator. */
-    public static final String PAIRED_METHOD = Bench.Names.PAIRED_METHOD;
-
-    /** The paired estimator's no-switch control: the same paired walk on one thread. */
-    public static final String CONTROL_METHOD = Bench.Names.CONTROL_METHOD;
-
     /** A control that prepared nothing before its walks ({@code before=NONE}, or a result from before the parameter). */
     private static boolean plainControl(JmhRow r) {
         String b = r.param(Param.BEFORE);
@@ -311,10 +306,10 @@ public final class IndirectCost {
     public static Paired paired(JmhRow p, List<JmhRow> rows) {
         String key = walkKey(p);
         JmhRow control = rows.stream().filter(r -> !r.failed() && Family.WORKING_SET.has(r)
-                && CONTROL_METHOD.equals(r.method()) && plainControl(r) && key.equals(walkKey(r))).findFirst().orElse(null);
+                && Bench.Names.CONTROL_METHOD.equals(r.method()) && plainControl(r) && key.equals(walkKey(r))).findFirst().orElse(null);
         String zeroKey = pairKey(p) + "|0";
         JmhRow zero = rows.stream().filter(r -> !r.failed() && Family.WORKING_SET.has(r)
-                && PAIRED_METHOD.equals(r.method()) && zeroKey.equals(rowKey(r))).findFirst().orElse(null);
+                && Bench.Names.PAIRED_METHOD.equals(r.method()) && zeroKey.equals(rowKey(r))).findFirst().orElse(null);
         return paired(p, control, zero);
     }
 
@@ -416,33 +411,11 @@ public final class IndirectCost {
         if (c == null || kib == 0) {
             return "";
         }
-        List<String> m = new ArrayList<>();
-        long k = 1024;
-        if (kib * k == c.l1dBytes()) {
-            m.add("L1d");
-        }
-        if (kib * k == c.l1dBytes() / 2) {
-            m.add("L1d/2");
-        }
-        boolean l2IsLlc = c.llcLevel() == 2;
-        if (c.l2Bytes() > 0 && !l2IsLlc) {
-            if (kib * k == c.l2Bytes() / 2) {
-                m.add("L2/2");
-            }
-            if (kib * k == c.l2Bytes()) {
-                m.add("L2");
-            }
-        }
-        if (kib * k == c.llcBytes() / 2) {
-            m.add("LLC/2");
-        }
-        if (kib * k == c.llcBytes()) {
-            m.add("LLC");
-        }
-        if (kib * k == 2 * c.llcBytes()) {
-            m.add("2·LLC");
-        }
-        return String.join(",", m);
+        boolean l2 = c.l2Bytes() > 0 && c.llcLevel() != 2; // an L2 that is the last level is named LLC
+        List<Map.Entry<String, Long>> marks = List.of(Map.entry("L1d", c.l1dBytes()), Map.entry("L1d/2", c.l1dBytes() / 2),
+                Map.entry("L2/2", l2 ? c.l2Bytes() / 2 : -1), Map.entry("L2", l2 ? c.l2Bytes() : -1),
+                Map.entry("LLC/2", c.llcBytes() / 2), Map.entry("LLC", c.llcBytes()), Map.entry("2·LLC", 2 * c.llcBytes()));
+        return marks.stream().filter(m -> m.getValue() == kib * 1024).map(Map.Entry::getKey).collect(Collectors.joining(","));
     }
 
     private static long size(JmhRow r) {

@@ -6,6 +6,7 @@ import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.Like;
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.derive.Study;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
@@ -283,7 +284,7 @@ public final class AgainstTable {
     }
 
     static boolean pairedRow(JmhRow r) {
-        return Family.WORKING_SET.has(r) && IndirectCost.PAIRED_METHOD.equals(r.method()) && r.primary().isTimePerOp()
+        return Family.WORKING_SET.has(r) && Bench.Names.PAIRED_METHOD.equals(r.method()) && r.primary().isTimePerOp()
                 && !"sample".equals(r.mode());
     }
 
