@@ -15,9 +15,11 @@ import dev.switchcost.results.Results;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * The headline figures, derived from one results input for one JDK: what the answer card and the
@@ -77,15 +79,6 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
             this(what, perSwitch, switchesPerTrip, source, tail, tripsPerSample, side,
                     tail == null ? Modes.of(new double[0]) : Modes.ofHistogram(tail.histogram()));
         }
-
-        public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Like.Side side) {
-            this(what, perSwitch, switchesPerTrip, source, null, 1, side);
-        }
-
-        /** A figure whose side is not known: shown, never divided. */
-        public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source) {
-            this(what, perSwitch, switchesPerTrip, source, null, 1, null);
-        }
     }
 
     /** Preference among rows that answer the same question: untimed waits, FFM before JNA. */
@@ -121,19 +114,15 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         CompareResults cmp = r.compare();
         if (cmp != null) {
             c = cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk, machine);
-            for (String col : List.of("FFM_FUTEX", "JNA_FUTEX")) {
-                jvm = cell(cmp, col, null, jdk, machine);
-                if (jvm != null) {
-                    break;
-                }
-            }
+            jvm = Stream.of(Column.FFM_FUTEX, Column.JNA_FUTEX).map(col -> cell(cmp, col, null, jdk, machine))
+                    .filter(Objects::nonNull).findFirst().orElse(null);
         }
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Optional<IndirectCost.Paired> cachePaired = cacheRow.map(paired::get);
         Figure cache = cacheRow.map(x -> {
             IndirectCost.Paired p = paired.get(x);
             return new Figure((p.answerIsWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param(Param.WORKING_SET_KIB)
-                    + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), side(x, machine));
+                    + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), null, 1, side(x, machine));
         }).orElse(null);
         return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),
                 c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
@@ -296,15 +285,13 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule; a JVM cell of
      * {@code compare --jdk} only for its own JDK (native cells carry none).
      */
-    private static Figure cell(CompareResults cmp, Object column, String what, String jdk, String machine) {
-        String name = column instanceof Column c ? c.name() : column.toString();
-        return cmp.cells().stream().filter(x -> x.column().equals(name) && x.placement().equals("SAME_CPU") && x.unavailable() == null)
-                .filter(x -> x.jdk() == null || x.jdk().equals(jdk))
+    private static Figure cell(CompareResults cmp, Column column, String what, String jdk, String machine) {
+        return cmp.cells(column, "SAME_CPU").stream().filter(x -> x.unavailable() == null && (x.jdk() == null || x.jdk().equals(jdk)))
                 .findFirst().filter(x -> x.nanos().n() > 0)
                 .map(x -> new Figure(what != null ? what : x.label() + ", one CPU",
                         Estimate.ofSamples(x.samples().stream().filter(s -> s.error() == null)
                                 .mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray()).times(0.5),
-                        x.switches().median(), x.source(), new Like.Side(Like.ONE_CPU, name, x.jdk(), machine)))
+                        x.switches().median(), x.source(), null, 1, new Like.Side(Like.ONE_CPU, column.name(), x.jdk(), machine)))
                 .orElse(null);
     }
 }

@@ -21,7 +21,7 @@ class LikeTest {
     static final Side ONE_CPU = new Side(Like.ONE_CPU, "LOCK_SUPPORT", "25.0.3", "vm · AMD EPYC · 6.18");
 
     static Figure figure(double ns, Side side) {
-        return new Figure("x", new Estimate(ns, ns / 100, 19), 2, "src", side);
+        return new Figure("x", new Estimate(ns, ns / 100, 19), 2, "src", null, 1, side);
     }
 
     @Test
@@ -41,7 +41,7 @@ class LikeTest {
             assertNull(Like.ratio(a, figure(300, other)), "refused: " + other);
             assertEquals(1, Like.differences(ONE_CPU, other).size(), other.toString());
         }
-        assertNull(Like.ratio(a, new Figure("no side", new Estimate(300, 3, 19), 2, "src")), "a side not known is unlike");
+        assertNull(Like.ratio(a, new Figure("no side", new Estimate(300, 3, 19), 2, "src", null, 1, null)), "a side not known is unlike");
         assertEquals(EnumSet.allOf(Aspect.class), Like.differences(ONE_CPU, null));
     }
 

@@ -124,8 +124,8 @@ class AnswerCardTest {
     private static Headline withCache(Estimate cache,
                                                           Set<IndirectCost.Flag> flags) {
         var direct = new Headline.Figure("futex handoff, both on one CPU",
-                new Estimate(3000, 50, 19), 2.0, "x");
-        var c = cache == null ? null : new Headline.Figure("paired", cache, 2.0, "y");
+                new Estimate(3000, 50, 19), 2.0, "x", null, 1, null);
+        var c = cache == null ? null : new Headline.Figure("paired", cache, 2.0, "y", null, 1, null);
         return new Headline("25.0.3", direct, null, null, null, null, null, null, null, null, c,
                 cache == null ? 0 : 256, flags, c == null ? null : cache.over(direct.perSwitch()), null, null, null);
     }
