@@ -161,10 +161,6 @@ public final class CpuPerRequest {
         return Estimate.ofSamples(pairDifferences(runs, perRequest));
     }
 
-    static double[] pairDifferences(List<Run> runs) {
-        return pairDifferences(runs, Run::nsPerRequest);
-    }
-
     static double[] pairDifferences(List<Run> runs, ToDoubleFunction<Run> perRequest) {
         List<Run> platform = inOrder(runs, Pool.PLATFORM);
         List<Run> virtual = inOrder(runs, Pool.VIRTUAL);

@@ -43,7 +43,7 @@ class CpuPerRequestTest {
         // interleaved as the script runs them; the machine drifts up by 10 ticks a pair, virtual is 20 ticks cheaper
         List<Run> runs = List.of(run(1, Pool.PLATFORM, 300), run(2, Pool.VIRTUAL, 280), run(3, Pool.PLATFORM, 310),
                 run(4, Pool.VIRTUAL, 290), run(5, Pool.PLATFORM, 320), run(6, Pool.VIRTUAL, 302));
-        assertArrayEquals(new double[] {-10_000, -10_000, -9_000}, CpuPerRequest.pairDifferences(runs), 1e-9);
+        assertArrayEquals(new double[] {-10_000, -10_000, -9_000}, CpuPerRequest.pairDifferences(runs, Run::nsPerRequest), 1e-9);
         Estimate change = CpuPerRequest.change(runs);
         assertEquals(-29_000 / 3.0, change.value(), 1e-9);
         assertEquals(3, change.units());
@@ -62,7 +62,7 @@ class CpuPerRequestTest {
         Run noLoad = new Run(1, Pool.PLATFORM, 1000, H2loadSummary.NONE, 300, 1, 1, 0);
         assertEquals(CpuPerRequest.Problem.NO_LOAD, noLoad.problem());
         List<Run> runs = List.of(run(1, Pool.PLATFORM, 300), notVirtual, run(3, Pool.PLATFORM, 300), run(4, Pool.VIRTUAL, 290));
-        assertArrayEquals(new double[] {-5_000}, CpuPerRequest.pairDifferences(runs), 1e-9);
+        assertArrayEquals(new double[] {-5_000}, CpuPerRequest.pairDifferences(runs, Run::nsPerRequest), 1e-9);
         assertEquals(1, CpuPerRequest.of(runs, Pool.VIRTUAL).units());
     }
 
