@@ -108,14 +108,7 @@ public final class ResultsDir implements AutoCloseable {
     }
 
     static ResultsDir create(Path parent, String host, String label, Clock clock) {
-        if (Files.exists(parent) && !Files.isDirectory(parent)) {
-            throw SwitchcostException.usage(parent + " exists and is not a directory; give a directory for the results");
-        }
-        try {
-            Files.createDirectories(parent);
-        } catch (IOException e) {
-            throw unwritable(parent, e);
-        }
+        directory(parent, parent + " exists and is not a directory; give a directory for the results");
         String base = name(host, LocalDateTime.now(clock), label);
         for (int n = 1; n < 10_000; n++) {
             Path candidate = parent.resolve(n == 1 ? base : base + "-" + n);
@@ -141,24 +134,14 @@ public final class ResultsDir implements AutoCloseable {
      * @param option the option that named it, for the message ({@code --results-dir})
      */
     public static ResultsDir claim(Path dir, String option) {
-        if (Files.exists(dir)) {
-            if (!Files.isDirectory(dir)) {
-                throw SwitchcostException.usage(option + " " + dir + " exists and is not a directory");
+        directory(dir, option + " " + dir + " exists and is not a directory");
+        try (Stream<Path> s = Files.list(dir)) {
+            if (s.findAny().isPresent()) {
+                throw SwitchcostException.usage(option + " " + dir + " already holds files; give a new or empty directory"
+                        + " (results of two runs are never mixed)");
             }
-            try (Stream<Path> s = Files.list(dir)) {
-                if (s.findAny().isPresent()) {
-                    throw SwitchcostException.usage(option + " " + dir + " already holds files; give a new or empty directory"
-                            + " (results of two runs are never mixed)");
-                }
-            } catch (IOException e) {
-                throw unwritable(dir, e);
-            }
-        } else {
-            try {
-                Files.createDirectories(dir);
-            } catch (IOException e) {
-                throw unwritable(dir, e);
-            }
+        } catch (IOException e) {
+            throw unwritable(dir, e);
         }
         ResultsDir d = new ResultsDir(dir);
         d.writeStatus();
@@ -218,13 +201,22 @@ public final class ResultsDir implements AutoCloseable {
      * the file system is read-only or full.
      */
     public static void requireWritableDirectory(Path dir, String what) {
+        directory(dir, what + " " + dir + " exists and is not a directory");
+        try {
+            Path probe = Files.createTempFile(dir, ".write-check", "");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw unwritable(dir, e);
+        }
+    }
+
+    /** Creates {@code dir} if missing; a usage error {@code notADirectory} when it is something else. */
+    private static void directory(Path dir, String notADirectory) {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw SwitchcostException.usage(what + " " + dir + " exists and is not a directory");
+            throw SwitchcostException.usage(notADirectory);
         }
         try {
             Files.createDirectories(dir);
-            Path probe = Files.createTempFile(dir, ".write-check", "");
-            Files.delete(probe);
         } catch (IOException e) {
             throw unwritable(dir, e);
         }
