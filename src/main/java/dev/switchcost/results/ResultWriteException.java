@@ -7,7 +7,9 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A result file could not be written. Its message is one line, {@code could not write PATH: reason},
@@ -29,27 +31,20 @@ public final class ResultWriteException extends SwitchcostException {
         return path;
     }
 
+    /** Causes that are the machine's (kind {@link Kind#ENVIRONMENT}), as their reason spells them, and what to say. */
+    private static final List<Map.Entry<String, String>> ENVIRONMENT = List.of(
+            Map.entry("no space left", "no space left on device (free space on that file system or choose another results directory)"),
+            Map.entry("read-only file system", "read-only file system (choose a writable results directory)"),
+            Map.entry("quota", "disk quota exceeded (free space or choose another results directory)"));
+
     /** Classifies {@code e} and words the message. */
     public static ResultWriteException of(Path path, IOException e) {
         String reason = reason(e);
         String lower = reason.toLowerCase(Locale.ROOT);
-        if (lower.contains("no space left")) {
-            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": no space left on device"
-                    + " (free space on that file system or choose another results directory)", e);
-        }
-        if (lower.contains("read-only file system")) {
-            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": read-only file system"
-                    + " (choose a writable results directory)", e);
-        }
-        if (lower.contains("quota")) {
-            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": disk quota exceeded"
-                    + " (free space or choose another results directory)", e);
-        }
-        if (e instanceof AccessDeniedException) {
-            return new ResultWriteException(Kind.ENVIRONMENT, path, "could not write " + path + ": permission denied"
-                    + " (choose a directory you can write)", e);
-        }
-        return new ResultWriteException(Kind.FAILURE, path, "could not write " + path + ": " + reason, e);
+        String said = ENVIRONMENT.stream().filter(c -> lower.contains(c.getKey())).map(Map.Entry::getValue).findFirst()
+                .orElse(e instanceof AccessDeniedException ? "permission denied (choose a directory you can write)" : null);
+        return new ResultWriteException(said == null ? Kind.FAILURE : Kind.ENVIRONMENT, path,
+                "could not write " + path + ": " + (said == null ? reason : said), e);
     }
 
     static String reason(IOException e) {
