@@ -5,7 +5,7 @@ import dev.switchcost.measure.workload.ReplyDelay;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * What {@code compare --spin} sweeps: the cells (strategy, spin budget B, reply delay D, placement) where the C twin
@@ -65,8 +65,7 @@ public record SpinGrid(List<Long> budgetsNs, List<String> replies, List<Placemen
      * @throws IllegalArgumentException with one line naming the value and the right spelling
      */
     public static List<Long> parseBudgets(List<String> values) {
-        List<Long> out = new ArrayList<>();
-        for (String v : values) {
+        return distinct(values, v -> {
             long b;
             try {
                 b = Long.parseLong(v.strip());
@@ -77,14 +76,8 @@ public record SpinGrid(List<Long> budgetsNs, List<String> replies, List<Placemen
                 throw new IllegalArgumentException("--budgets: " + b + " is out of range 1.." + MAX_BUDGET_NS
                         + " ns (0 is PARK, which the table always has)");
             }
-            if (!out.contains(b)) {
-                out.add(b);
-            }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("--budgets needs at least one budget in ns (e.g. --budgets 2000,5000,10000)");
-        }
-        return out;
+            return b;
+        }, "--budgets needs at least one budget in ns (e.g. --budgets 2000,5000,10000)");
     }
 
     /**
@@ -94,22 +87,22 @@ public record SpinGrid(List<Long> budgetsNs, List<String> replies, List<Placemen
      * @throws IllegalArgumentException with one line naming the value and the right spelling
      */
     public static List<String> parseReplies(List<String> values) {
-        List<String> out = new ArrayList<>();
-        for (String v : values) {
-            String canonical;
+        return distinct(values, v -> {
             try {
-                canonical = ReplyDelay.shape(v).spec();
+                return ReplyDelay.shape(v).spec();
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--replies: '" + v + "' is not a reply delay; write ns (0.." + MAX_REPLY_NS
                         + ", e.g. 10000), an exponential mix with that mean (e.g. exp:20000) or PCT % of replies after NS,"
                         + " the rest at once (e.g. bimodal:5:500000)");
             }
-            if (!out.contains(canonical)) {
-                out.add(canonical);
-            }
-        }
+        }, "--replies needs at least one reply delay (e.g. --replies 0,10000,exp:20000)");
+    }
+
+    /** Each value as {@code read} reads it (it throws the one line for a bad one), the first of repeats kept; {@code none} when empty. */
+    private static <T> List<T> distinct(List<String> values, Function<String, T> read, String none) {
+        List<T> out = values.stream().map(read).distinct().toList();
         if (out.isEmpty()) {
-            throw new IllegalArgumentException("--replies needs at least one reply delay (e.g. --replies 0,10000,exp:20000)");
+            throw new IllegalArgumentException(none);
         }
         return out;
     }
