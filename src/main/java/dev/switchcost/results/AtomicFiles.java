@@ -1,9 +1,7 @@
 package dev.switchcost.results;
 
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -46,15 +44,8 @@ public final class AtomicFiles {
      */
     public static Path write(Path target, IOConsumer<OutputStream> body) {
         Path tmp = tempFor(target);
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-                 OutputStream out = Channels.newOutputStream(ch)) {
-                body.accept(new NonClosing(out));
-                out.flush();
-                ch.force(true);
-            }
-            commit(tmp, target);
-            return target;
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            body.accept(out);
         } catch (IOException e) {
             deleteQuietly(tmp);
             throw ResultWriteException.of(target, e);
@@ -62,6 +53,8 @@ public final class AtomicFiles {
             deleteQuietly(tmp);
             throw e;
         }
+        commit(tmp, target); // fsyncs it, then renames
+        return target;
     }
 
     /** {@link #write(Path, IOConsumer)} for text, UTF-8. */
@@ -133,24 +126,6 @@ public final class AtomicFiles {
             Files.deleteIfExists(p);
         } catch (IOException e) {
             // nothing more to do
-        }
-    }
-
-    /** Keeps {@code body} from closing the channel before it is forced. */
-    private static final class NonClosing extends FilterOutputStream {
-
-        NonClosing(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len); // FilterOutputStream's own writes a byte at a time
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.flush();
         }
     }
 }
