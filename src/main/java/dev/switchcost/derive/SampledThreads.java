@@ -27,7 +27,6 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
      * One thread, or a group of them.
      *
      * @param name          the thread's name: the JVM's own where it was read, else the kernel's (15 bytes); or the role's
-     * @param role          the role
      * @param pid           the process (0 for a group)
      * @param tid           the thread (0 for a group)
      * @param count         threads in the line
@@ -47,11 +46,6 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
 
     private static final Comparator<Line> BUSIEST = Comparator.comparingDouble(Line::switches).reversed()
             .thenComparing(Comparator.comparingDouble(Line::cpuSeconds).reversed());
-
-    /** @param seconds the time the totals were counted over; more than 0 */
-    public static SampledThreads of(List<ThreadTotal> totals, double seconds) {
-        return of(totals, seconds, Map.of());
-    }
 
     /**
      * @param seconds   the time the totals were counted over; more than 0

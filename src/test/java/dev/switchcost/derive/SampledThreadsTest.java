@@ -5,6 +5,7 @@ import dev.switchcost.measure.sample.ThreadSampler.ThreadTotal;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,7 +29,7 @@ class SampledThreadsTest {
 
     @Test
     void ratesPerThreadBusiestFirstAndSumsByRole() {
-        SampledThreads s = SampledThreads.of(JVM, 2.0);
+        SampledThreads s = SampledThreads.of(JVM, 2.0, Map.of());
         SampledThreads.Line first = s.threads().get(0);
         assertEquals("app-ticker", first.name());
         assertEquals(ThreadRole.USER, first.role());
@@ -46,7 +47,7 @@ class SampledThreadsTest {
 
     @Test
     void inAProcessThatIsNotAJvmEveryThreadIsTheUsers() {
-        SampledThreads s = SampledThreads.of(List.of(t(20, 20, "GC Thread#0", 5, 0, 0, 0), t(20, 21, "mvn", 1, 0, 0, 0)), 1);
+        SampledThreads s = SampledThreads.of(List.of(t(20, 20, "GC Thread#0", 5, 0, 0, 0), t(20, 21, "mvn", 1, 0, 0, 0)), 1, Map.of());
         assertTrue(s.threads().stream().allMatch(l -> l.role() == ThreadRole.USER));
         assertFalse(s.anyJvm());
     }
@@ -67,6 +68,6 @@ class SampledThreadsTest {
 
     @Test
     void noTimeIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> SampledThreads.of(JVM, 0));
+        assertThrows(IllegalArgumentException.class, () -> SampledThreads.of(JVM, 0, Map.of()));
     }
 }
