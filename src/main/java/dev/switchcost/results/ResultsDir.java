@@ -298,7 +298,7 @@ public final class ResultsDir implements AutoCloseable {
 
     /** Records a failed trial now (the status file keeps it even if the run is killed later). */
     public synchronized void recordFailedTrial(String benchmark, Map<String, String> params, String why) {
-        failed.add(new RunStatus.FailedTrial(benchmark, params, why));
+        failed.add(new RunStatus.FailedTrial(benchmark, params, why, false));
         writeStatus();
     }
 

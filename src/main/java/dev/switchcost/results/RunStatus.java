@@ -12,7 +12,6 @@ import java.util.stream.Collectors;
  * What a results directory's {@code status} file says about the run that wrote it (format in
  * {@link ResultsDir}).
  *
- * @param state        the run's state
  * @param reason       why it failed, for {@link State#FAILED}; for {@link State#RUNNING}, why its writer is known
  *                     to be dead ({@code pid 123 gone}), null while it may be alive; else null
  * @param failedTrials the trials that failed (benchmark, parameters, reason), in any state
@@ -43,10 +42,6 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
      *                   are absent, or, when the run kept them ({@code run --allow-disturbed}), marked disturbed
      */
     public record FailedTrial(String benchmark, Map<String, String> params, String reason, boolean disturbed) {
-
-        public FailedTrial(String benchmark, Map<String, String> params, String reason) {
-            this(benchmark, params, reason, false);
-        }
 
         /** The parameter that names a trial's JDK when one run holds several ({@code run --jdk}). */
         public static final String JDK = "jdk";

@@ -137,7 +137,7 @@ class HostileInputTest {
         RunStatus s = ResultsDir.readStatus(d);
         assertEquals(RunStatus.State.FAILED, s.state());
         assertEquals("child said  ]0;owned  then stopped", s.reason());
-        RunStatus.FailedTrial t = new RunStatus.FailedTrial("dev.switchcost.bench.X.y", Map.of("k", "v"), "a\rb\tc");
+        RunStatus.FailedTrial t = new RunStatus.FailedTrial("dev.switchcost.bench.X.y", Map.of("k", "v"), "a\rb\tc", false);
         assertEquals("a b c", t.reason());
     }
 
