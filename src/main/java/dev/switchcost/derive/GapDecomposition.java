@@ -72,12 +72,6 @@ public final class GapDecomposition {
     public record Row(String placement, String label, Estimate c, Estimate jvm, double waits, Estimate binding, Estimate timer,
                       Estimate harness, double switches, Estimate cParker) {
 
-        /** A row that does not go through Parker (or a run without the C replica). */
-        public Row(String placement, String label, Estimate c, Estimate jvm, double waits, Estimate binding, Estimate timer,
-                   Estimate harness, double switches) {
-            this(placement, label, c, jvm, waits, binding, timer, harness, switches, MISSING);
-        }
-
         public Estimate gap() {
             return jvm.minus(c);
         }
@@ -99,11 +93,6 @@ public final class GapDecomposition {
         public Estimate residual() {
             Estimate base = throughParker() ? jvm.minus(cParker) : gap();
             return base.minus(binding).minus(timer).minus(harness);
-        }
-
-        /** binding + timer + harness + Parker's protocol + residual: equals {@link #gap()} in value. */
-        public Estimate sumOfShares() {
-            return binding.plus(timer).plus(harness).plus(parkerProtocol()).plus(residual());
         }
 
         public Estimate ratio() {
