@@ -20,19 +20,13 @@ import java.util.function.Function;
 public final class Fleet {
 
     /** The conditions that move a handoff beside the machine itself. */
-    static final Map<String, Function<Run, String>> CONDITIONS = new LinkedHashMap<>();
-
-    static {
-        CONDITIONS.put("cpuidle", Run::cpuidle);
-        CONDITIONS.put("virtualisation", Run::hypervisor);
-        CONDITIONS.put("mitigations", Run::mitigations);
-    }
+    static final List<Map.Entry<String, Function<Run, String>>> CONDITIONS = List.of(Map.entry("cpuidle", Run::cpuidle),
+            Map.entry("virtualisation", Run::hypervisor), Map.entry("mitigations", Run::mitigations));
 
     /**
      * One machine type's figure.
      *
      * @param figure      the figure's key
-     * @param machineType the machine type
      * @param estimate    the mean over its runs with the between-run error (two runs or more), else the one run's
      * @param runs        how many runs
      * @param rank        1 = cheapest among the rows of this figure measured under the same conditions
@@ -73,7 +67,7 @@ public final class Fleet {
         for (G g : gs) {
             List<G> alike = gs.stream().filter(o -> o.conditions().equals(g.conditions())).toList();
             List<String> differs = new ArrayList<>();
-            for (Map.Entry<String, Function<Run, String>> c : CONDITIONS.entrySet()) {
+            for (Map.Entry<String, Function<Run, String>> c : CONDITIONS) {
                 String mine = c.getValue().apply(g.points().get(0).run());
                 if (gs.stream().anyMatch(o -> !Objects.equals(c.getValue().apply(o.points().get(0).run()), mine))) {
                     differs.add(c.getKey() + " " + (c.getKey().equals("mitigations") ? "differ" : mine));
@@ -92,6 +86,6 @@ public final class Fleet {
     }
 
     private static String conditions(Run r) {
-        return CONDITIONS.values().stream().map(f -> String.valueOf(f.apply(r))).reduce((a, b) -> a + "\u0000" + b).orElse("");
+        return CONDITIONS.stream().map(c -> String.valueOf(c.getValue().apply(r))).reduce((a, b) -> a + "\u0000" + b).orElse("");
     }
 }
