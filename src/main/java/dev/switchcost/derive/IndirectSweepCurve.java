@@ -58,14 +58,15 @@ public final class IndirectSweepCurve {
                 continue;
             }
             Estimate rt = roundTripPerSwitch(ok);
-            Estimate direct = directOf(results, c).orElse(null);
+            Optional<IndirectSweepResults.Cell> zero = zeroOf(results, c);
+            Estimate direct = zero.map(z -> roundTripPerSwitch(z.usable())).orElse(null);
             Estimate indirect = Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::indirectNsPerSwitch).toArray());
             Estimate beyond = beyond(ok);
-            Estimate beyondAtZero = c.workingSetKiB() == 0 ? beyond : zeroOf(results, c).map(z -> beyond(z.usable())).orElse(null);
+            Estimate beyondAtZero = c.workingSetKiB() == 0 ? beyond : zero.map(z -> beyond(z.usable())).orElse(null);
             double switches = switchesPerRoundTrip(ok);
             // the whole cost only between round trips that switched on every handoff (IndirectCost.Flag.FEWER_SWITCHES)
-            boolean like = IndirectCost.switchedEveryHandoff(switches) && zeroOf(results, c)
-                    .map(z -> IndirectCost.switchedEveryHandoff(switchesPerRoundTrip(z.usable()))).orElse(true);
+            boolean like = IndirectCost.switchedEveryHandoff(switches)
+                    && zero.map(z -> IndirectCost.switchedEveryHandoff(switchesPerRoundTrip(z.usable()))).orElse(true);
             Estimate whole = beyond == null || beyondAtZero == null || !like ? null
                     : c.workingSetKiB() == 0 ? Estimate.exact(0) : beyond.minus(beyondAtZero);
             out.add(new Point(c.impl(), c.workingSetKiB(), c.strideBytes(), c.placement(), indirect,
@@ -87,10 +88,6 @@ public final class IndirectSweepCurve {
 
     private static Estimate roundTripPerSwitch(List<IndirectSweepResults.Sample> ok) {
         return Estimate.ofSamples(ok.stream().mapToDouble(s -> s.nsPerRoundTrip() / 2).toArray());
-    }
-
-    private static Optional<Estimate> directOf(IndirectSweepResults results, IndirectSweepResults.Cell of) {
-        return zeroOf(results, of).map(c -> roundTripPerSwitch(c.usable()));
     }
 
     /** The size-0 cell of the same impl, stride and placement, with a usable repetition. */
