@@ -1,6 +1,5 @@
 package dev.switchcost.results;
 
-import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 
 import java.io.IOException;
@@ -45,8 +44,7 @@ public record SamplePlacement(long sameCpu, long crossCpu, String source) {
                     + dir);
         }
         String what = "a switchcost " + FILE;
-        SamplePlacement p = new Gson().fromJson(JsonFields.check(text, SamplePlacement.class, Set.of(), Set.of("source"), file, what),
-                SamplePlacement.class);
+        SamplePlacement p = JsonFields.read(text, SamplePlacement.class, Set.of(), Set.of("source"), file, what);
         if (p.sameCpu + p.crossCpu == 0) {
             throw new IllegalArgumentException(file + " counted no wake-up of the sampled threads (" + p.source + ")");
         }
