@@ -14,7 +14,6 @@ import java.util.Map;
  * {@code indirect} and {@code compare} only format it. {@code ArchitectureTest} holds that no other class calls a
  * derivation, so each runs once per input.
  *
- * @param input         the results
  * @param headlines     the answer card's figures, one per JDK ({@link Headline#perJdk})
  * @param pinning       the pinning study ({@link PinningStudy#derive})
  * @param gap           the JVM−C gap's shares per compare cell, empty without compare.json ({@link GapDecomposition#of})

@@ -19,10 +19,8 @@ import java.util.Optional;
  * and is listed. The two prices come from different trials, so their errors add in quadrature; a price times a count
  * is exact in the count.
  *
- * @param recording   what was read
  * @param jdkFeature  the recorded JVM's feature release (0 when the recording does not say: monitors then count as pinning)
  * @param mix         the placement mix the platform price uses
- * @param prices      the prices
  * @param platform    the platform price at {@code mix}, ns per switch
  * @param sites       one per blocking site, most events first
  * @param now         CPU time on handoffs now, ns over the recording
@@ -58,7 +56,6 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      * One blocking site.
      *
      * @param site      what the recording holds
-     * @param cls       its class
      * @param pins      whether it would pin a carrier on the recorded JDK
      * @param now       its CPU time on handoffs now, ns
      * @param onVirtual the same on virtual threads, ns, or null without the virtual-thread price

@@ -48,7 +48,6 @@ public record PinningStudy(List<Row> rows) {
     /**
      * One cell of the study.
      *
-     * @param jdk             the JDK version
      * @param carriers        1 or 2
      * @param primitive       the {@code primitive} value
      * @param nsPerRoundTrip  ns per round trip, or null when there is no usable row

@@ -69,7 +69,6 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
      *
      * @param column      the {@link Column} name
      * @param group       the {@link Column.Group} name
-     * @param label       the column's label
      * @param placement   UNPINNED, SAME_CPU or CROSS_CPU
      * @param source      the native program and arguments, or the JMH benchmark and parameters
      * @param unavailable why the cell has no samples (no compiler, benchmark not built, placement unavailable), else null

@@ -44,7 +44,6 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
      * One frame.
      *
      * @param type   the class, e.g. {@code java.util.concurrent.locks.LockSupport}
-     * @param method the method name
      * @param kind   JFR's frame type: {@code Interpreted}, {@code JIT compiled}, {@code Inlined} or {@code Native}
      */
     public record Frame(String type, String method, String kind) {

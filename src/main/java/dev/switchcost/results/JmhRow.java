@@ -14,7 +14,6 @@ import java.util.stream.Collectors;
  * @param benchmark  full name, {@code dev.switchcost.bench.FutexPingPong.roundTrip}
  * @param mode       JMH mode ({@code avgt}, {@code thrpt}, {@code sample}, {@code ss})
  * @param params     the {@code @Param} values, sorted by name
- * @param primary    the primary score
  * @param secondary  secondary scores by label ({@code ctxsw.total.norm}, {@code perf.cache-misses.norm}, ...)
  * @param jvm        the JVM the forks ran on
  * @param settings   JMH's settings for this trial
@@ -30,10 +29,8 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
 
     /**
      * @param jdkVersion {@code jdkVersion}, e.g. {@code 25.0.3}
-     * @param vmName     {@code vmName}
      * @param vmVersion  {@code vmVersion}, e.g. {@code 25.0.3+9-LTS}
      * @param java       {@code jvm}: the java binary
-     * @param jvmArgs    {@code jvmArgs}
      */
     public record Jvm(String jdkVersion, String vmName, String vmVersion, String java, List<String> jvmArgs) {
         /** {@code JDK 25.0.3}, or {@code JDK ?} when JMH did not say. */

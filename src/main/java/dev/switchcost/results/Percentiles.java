@@ -11,10 +11,6 @@ import java.util.List;
  * {@code SyscallBaseline.baseline}, an empty op), and divides each by the ops per invocation: a benchmark
  * with {@code @OperationsPerInvocation(n)} gives the distribution of n-op means, not of single ops.
  *
- * @param p50       median
- * @param p90       90th percentile
- * @param p99       99th percentile
- * @param p999      99.9th percentile
  * @param max       the slowest sampled op
  * @param samples   how many ops were sampled (all forks and iterations), 0 when the file did not say
  * @param histogram the sampled ops by value, ascending, merged over forks and iterations; empty when the

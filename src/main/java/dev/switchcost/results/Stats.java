@@ -6,10 +6,7 @@ import java.util.List;
  * Median and range of a few repetitions. With 3–10 repetitions an IQR says little more than the
  * range, so the spread shown is min–max.
  *
- * @param n      number of values
  * @param median the median (mean of the middle two for an even count)
- * @param min    smallest value
- * @param max    largest value
  */
 public record Stats(int n, double median, double min, double max) {
 
