@@ -5,7 +5,7 @@ import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.Trials;
 import dev.switchcost.render.DisturbanceText;
-import dev.switchcost.results.JmhResultFile;
+import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.ResultWriteException;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.NoBenchmarksException;
@@ -131,7 +131,7 @@ public final class BenchmarkMain {
             ResultFormatType type = cmd.getResultFormat().orElse(ResultFormatType.CSV);
             Path file = Path.of(cmd.getResult().orElse("jmh-result." + type.toString().toLowerCase(Locale.ROOT)));
             try {
-                JmhResultFile.write(file, type, outcome.complete());
+                AtomicFiles.writeJmh(file, type, outcome.complete());
             } catch (ResultWriteException e) {
                 err.println(e.getMessage());
                 return ExitCodes.of(e);

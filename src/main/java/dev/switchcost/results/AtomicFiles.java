@@ -1,7 +1,13 @@
 package dev.switchcost.results;
 
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -10,10 +16,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Collection;
 
 /**
  * The one way switchcost writes a result file ({@code jmh*.json}, {@code machine.json},
- * {@code compare.json}, CSV, report files): into a temporary file in the target's directory, flushed
+ * {@code compare.json}, CSV, report files, JMH's own result files): into a temporary file in the target's directory, flushed
  * and fsynced, then renamed over the target. A reader therefore sees the old file or the whole new
  * one, never a truncated one; a failed write leaves no temporary file behind and throws a
  * {@link ResultWriteException} naming the path (exit 1, or exit 3 when the cause is the environment:
@@ -65,6 +72,19 @@ public final class AtomicFiles {
     /** {@link #write(Path, IOConsumer)} for bytes. */
     public static Path writeBytes(Path target, byte[] bytes) {
         return write(target, out -> out.write(bytes));
+    }
+
+    /**
+     * Writes JMH's {@code results} in {@code type} ({@code -rf}/{@code -rff}) atomically: JMH's writers print to a
+     * PrintStream, which keeps I/O errors to itself, so they render in memory and the bytes are written here, where errors
+     * are thrown (exit 3 for a full disk or read-only file system, 1 otherwise).
+     */
+    public static Path writeJmh(Path file, ResultFormatType type, Collection<RunResult> results) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8);
+        ResultFormatFactory.getInstance(type, ps).writeOut(results);
+        ps.flush();
+        return writeBytes(file, bytes.toByteArray());
     }
 
     /**

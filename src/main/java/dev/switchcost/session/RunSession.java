@@ -12,8 +12,8 @@ import dev.switchcost.measure.jmh.Trials;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
+import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.CompareResults;
-import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.RunStatus;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -275,11 +275,11 @@ public final class RunSession {
             throws IOException {
         ResultFormatFactory.getInstance(ResultFormatType.TEXT, logStream).writeOut(outcome.complete());
         Path json = on.jdk() == null ? run.jmhJson() : run.jmhJson(on.jdk().version);
-        JmhResultFile.write(json, ResultFormatType.JSON, outcome.complete());
+        AtomicFiles.writeJmh(json, ResultFormatType.JSON, outcome.complete());
         if (plan.extraFormat() != null && !"JSON".equals(plan.extraFormat())) {
             ResultFormatType t = ResultFormatType.valueOf(plan.extraFormat());
             String ext = t.toString().toLowerCase(Locale.ROOT);
-            JmhResultFile.write(run.dir().resolve(on.jdk() == null ? "jmh." + ext
+            AtomicFiles.writeJmh(run.dir().resolve(on.jdk() == null ? "jmh." + ext
                     : json.getFileName().toString().replaceFirst("\\.json$", "." + ext)), t, outcome.complete());
         }
         return json;

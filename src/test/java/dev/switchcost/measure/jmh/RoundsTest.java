@@ -1,7 +1,7 @@
 package dev.switchcost.measure.jmh;
 
+import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.JmhJson;
-import dev.switchcost.results.JmhResultFile;
 import dev.switchcost.results.JmhRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +45,7 @@ class RoundsTest {
             assertEquals(3, r.getParams().getForks());
         }
         Path json = tmp.resolve("jmh.json");
-        JmhResultFile.write(json, ResultFormatType.JSON, o.complete());
+        AtomicFiles.writeJmh(json, ResultFormatType.JSON, o.complete());
         List<JmhRow> rows = JmhJson.read(json);
         assertEquals(trials, rows.size());
         for (JmhRow r : rows) {
