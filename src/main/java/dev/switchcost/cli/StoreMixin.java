@@ -2,7 +2,6 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.results.history.HistoryStore;
-import dev.switchcost.results.history.StoreLocation;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -11,13 +10,13 @@ import java.nio.file.Path;
 public final class StoreMixin {
 
     @Option(names = "--store", paramLabel = "FILE", description = "The history store (a DuckDB file, made on first use). "
-            + "Default: $" + StoreLocation.ENV + ", else $XDG_DATA_HOME/switchcost/history.duckdb, else "
+            + "Default: $" + HistoryStore.ENV + ", else $XDG_DATA_HOME/switchcost/history.duckdb, else "
             + "~/.local/share/switchcost/history.duckdb.")
     Path store;
 
     /** The store's file. */
     public Path file() {
-        return store != null ? store : StoreLocation.current();
+        return store != null ? store : HistoryStore.defaultFile(System.getenv(), Path.of(System.getProperty("user.home")));
     }
 
     /** Opens the store; a store that cannot be opened is the environment's failure, in one line (exit 3). */

@@ -14,7 +14,9 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,6 +32,9 @@ public final class HistoryStore implements AutoCloseable {
     /** What {@link #add} did with each bundle: added, or already held (the same content hash). */
     public record Added(Bundle bundle, boolean added) {
     }
+
+    /** The environment variable naming the store file ({@link #defaultFile}). */
+    public static final String ENV = "SWITCHCOST_HISTORY";
 
     private static final String RUN_COLUMNS = "id, source, measured_at, hostname, machine_type, kernel, jdk, hypervisor,"
             + " cpuidle, mitigations, commit_id, status, machine_json";
@@ -70,6 +75,21 @@ public final class HistoryStore implements AutoCloseable {
             throw new IllegalStateException("cannot open the history store " + file + (m.contains("lock")
                     ? ": another switchcost is using it (try again when it ends, or give another --store)" : ": " + m), e);
         }
+    }
+
+    /**
+     * Where the history lives when no {@code --store} is given: {@code $SWITCHCOST_HISTORY}, else
+     * {@code $XDG_DATA_HOME/switchcost/history.duckdb}, else {@code ~/.local/share/switchcost/history.duckdb} (the XDG
+     * base directory rule for a user's data), from {@code env} and the user's {@code home}.
+     */
+    public static Path defaultFile(Map<String, String> env, Path home) {
+        String named = env.get(ENV);
+        if (named != null && !named.isBlank()) {
+            return Path.of(named);
+        }
+        String data = env.get("XDG_DATA_HOME");
+        Path base = data != null && !data.isBlank() && Path.of(data).isAbsolute() ? Path.of(data) : home.resolve(".local/share");
+        return base.resolve("switchcost").resolve("history.duckdb");
     }
 
     /** The schema the store had when opened: -1 new, 0 the first layout, {@link Schema#CURRENT} current. */

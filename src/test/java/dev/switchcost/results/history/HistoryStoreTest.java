@@ -118,8 +118,8 @@ class HistoryStoreTest {
     @Test
     void theStoreLivesInTheUsersDataDirectory() {
         Path home = Path.of("/home/u");
-        assertEquals(Path.of("/home/u/.local/share/switchcost/history.duckdb"), StoreLocation.of(Map.of(), home));
-        assertEquals(Path.of("/x/switchcost/history.duckdb"), StoreLocation.of(Map.of("XDG_DATA_HOME", "/x"), home));
-        assertEquals(Path.of("/y/h.duckdb"), StoreLocation.of(Map.of(StoreLocation.ENV, "/y/h.duckdb", "XDG_DATA_HOME", "/x"), home));
+        assertEquals(Path.of("/home/u/.local/share/switchcost/history.duckdb"), HistoryStore.defaultFile(Map.of(), home));
+        assertEquals(Path.of("/x/switchcost/history.duckdb"), HistoryStore.defaultFile(Map.of("XDG_DATA_HOME", "/x"), home));
+        assertEquals(Path.of("/y/h.duckdb"), HistoryStore.defaultFile(Map.of(HistoryStore.ENV, "/y/h.duckdb", "XDG_DATA_HOME", "/x"), home));
     }
 }
