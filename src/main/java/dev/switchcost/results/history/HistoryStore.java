@@ -216,7 +216,14 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Saves (or moves) the baseline {@code name} to a run. */
     public void saveBaseline(String name, String runId) {
-        update("INSERT OR REPLACE INTO baselines VALUES (?, ?, ?)", name, runId, Instant.now().toString());
+        try (PreparedStatement p = connection.prepareStatement("INSERT OR REPLACE INTO baselines VALUES (?, ?, ?)")) {
+            p.setString(1, name);
+            p.setString(2, runId);
+            p.setString(3, Instant.now().toString());
+            p.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot write the history store " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** The run a baseline names. */
@@ -278,17 +285,6 @@ public final class HistoryStore implements AutoCloseable {
             return out;
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the history store " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    void update(String sql, Object... args) {
-        try (PreparedStatement p = connection.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                p.setObject(i + 1, args[i]);
-            }
-            p.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot write the history store " + file + ": " + e.getMessage(), e);
         }
     }
 
