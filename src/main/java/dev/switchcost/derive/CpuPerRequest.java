@@ -5,6 +5,7 @@ import dev.switchcost.measure.sample.H2loadSummary;
 import dev.switchcost.results.Estimate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -35,12 +36,8 @@ public final class CpuPerRequest {
 
         /** @throws IllegalArgumentException for anything but platform or virtual */
         public static Pool of(String label) {
-            for (Pool p : values()) {
-                if (p.label().equals(label)) {
-                    return p;
-                }
-            }
-            throw new IllegalArgumentException("pool must be platform or virtual, not \"" + label + "\"");
+            return Arrays.stream(values()).filter(p -> p.label().equals(label)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("pool must be platform or virtual, not \"" + label + "\""));
         }
     }
 

@@ -259,12 +259,8 @@ public final class HistoryStore implements AutoCloseable {
      * ("within run: …", "between runs: …"), read as the basis they described.
      */
     static Estimate.Basis basis(String stored) {
-        for (Estimate.Basis b : Estimate.Basis.values()) {
-            if (b.name().equals(stored)) {
-                return b;
-            }
-        }
-        return stored != null && stored.startsWith("between") ? Estimate.Basis.BETWEEN_FORKS : Estimate.Basis.WITHIN_ONE_FORK;
+        return Arrays.stream(Estimate.Basis.values()).filter(b -> b.name().equals(stored)).findFirst().orElse(
+                stored != null && stored.startsWith("between") ? Estimate.Basis.BETWEEN_FORKS : Estimate.Basis.WITHIN_ONE_FORK);
     }
 
     interface Row<T> {
