@@ -81,7 +81,7 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
         long unmounting = 0;
         long unclassified = 0;
         for (JfrBlocking.Site s : rec.sites()) {
-            HandoffClass c = HandoffClass.of(s);
+            HandoffClass c = HandoffClass.of(s.event(), s.frames());
             boolean pins = c.pinsOn(feature);
             boolean unmounts = !pins && c != HandoffClass.UNCLASSIFIED;
             all += s.count();

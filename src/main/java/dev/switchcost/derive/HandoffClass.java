@@ -27,15 +27,7 @@ public enum HandoffClass {
         this.shown = shown;
     }
 
-    /** @return the class of a site's handoffs */
-    public static HandoffClass of(JfrBlocking.Site s) {
-        return of(s.event(), s.frames());
-    }
-
-    /**
-     * @param event  the JFR event type
-     * @param frames the stack, innermost first
-     */
+    /** The class of a site's handoffs, from its JFR event type and its stack (innermost frame first). */
     public static HandoffClass of(String event, List<JfrBlocking.Frame> frames) {
         if (event.equals(JfrBlocking.PINNED)) {
             return PINNED;
