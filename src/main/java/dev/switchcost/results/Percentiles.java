@@ -30,11 +30,6 @@ public record Percentiles(double p50, double p90, double p99, double p999, doubl
         histogram = List.copyOf(histogram);
     }
 
-    /** Points only, no sample count or histogram. */
-    public Percentiles(double p50, double p90, double p99, double p999, double max) {
-        this(p50, p90, p99, p999, max, 0, List.of());
-    }
-
     /**
      * The one rule for printing a percentile (issue 29): {@code q} is shown only when at least one sample is expected
      * beyond it, {@code samples × (1 − q) ≥ 1} — p99 needs 100 samples, p99.9 needs 1,000 — else it is the max of a
