@@ -293,20 +293,15 @@ public final class IndirectCost {
         return out;
     }
 
-    /** A control that prepared nothing before its walks ({@code before=NONE}, or a result from before the parameter). */
-    private static boolean plainControl(JmhRow r) {
-        String b = r.param(Param.BEFORE);
-        return b == null || b.equals("NONE");
-    }
-
     /**
      * A roundTripPaired row's estimate beside its control, found among {@code rows} (a successful
      * {@code walkAlonePaired} of the same JDK, size, stride and walk), if run.
      */
     public static Paired paired(JmhRow p, List<JmhRow> rows) {
         String key = walkKey(p);
-        JmhRow control = rows.stream().filter(r -> !r.failed() && Family.WORKING_SET.has(r)
-                && Bench.Names.CONTROL_METHOD.equals(r.method()) && plainControl(r) && key.equals(walkKey(r))).findFirst().orElse(null);
+        // a control that prepared nothing before its walks: before=NONE, or a result from before the parameter
+        JmhRow control = rows.stream().filter(r -> !r.failed() && Family.WORKING_SET.has(r) && Bench.Names.CONTROL_METHOD.equals(r.method())
+                && (r.param(Param.BEFORE) == null || r.param(Param.BEFORE).equals("NONE")) && key.equals(walkKey(r))).findFirst().orElse(null);
         String zeroKey = pairKey(p) + "|0";
         JmhRow zero = rows.stream().filter(r -> !r.failed() && Family.WORKING_SET.has(r)
                 && Bench.Names.PAIRED_METHOD.equals(r.method()) && zeroKey.equals(rowKey(r))).findFirst().orElse(null);

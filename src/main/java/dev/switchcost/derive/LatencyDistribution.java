@@ -4,6 +4,7 @@ import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Percentiles;
+import dev.switchcost.results.Question;
 
 import java.util.Comparator;
 import java.util.List;
@@ -43,14 +44,9 @@ public final class LatencyDistribution {
                     Optional<JmhRow> avgt = rows.stream().filter(y -> !Headline.SAMPLE.equals(y.mode()) && y.primary().isTimePerOp()
                             && y.benchmark().equals(x.benchmark()) && y.params().equals(x.params())).findFirst();
                     return new Series(x, trip, x.percentiles().times(f), trip ? Headline.tripsPerSample(x) : 1,
-                            avgt.map(y -> y.estimate().times(f)).orElse(null), isTimer(x));
+                            avgt.map(y -> y.estimate().times(f)).orElse(null), Question.TIMER.matches(x));
                 })
                 .sorted(Comparator.comparing(Series::timer).thenComparing(s -> s.row().key()))
                 .toList();
-    }
-
-    /** The empty op whose sampled values are the timer's cost. */
-    static boolean isTimer(JmhRow r) {
-        return Bench.EMPTY_OP.is(r);
     }
 }
