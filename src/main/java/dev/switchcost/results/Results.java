@@ -257,9 +257,9 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
     private static List<JmhRow> mark(List<JmhRow> rows, RunStatus status) {
         // a failed trial recorded with a jdk entry (run --jdk) names only that JDK's row
         // a disturbed trial's rows are present only when the run kept them: marked, still usable
-        return rows.stream().map(r -> status.failedTrial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()))
+        return rows.stream().map(r -> status.trial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()), false)
                 .map(t -> r.withFailure(t.reason().isEmpty() ? "trial failed" : t.reason()))
-                .or(() -> status.disturbedTrial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()))
+                .or(() -> status.trial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()), true)
                         .map(t -> r.withDisturbance(t.reason().isEmpty() ? "disturbed" : t.reason())))
                 .orElse(r)).toList();
     }

@@ -65,7 +65,7 @@ import java.util.stream.Stream;
  * and never averaged in. {@code running} found by a reader means the run is still going, or, when its
  * pid is gone (or now another process), that it ended without finishing (SIGKILL, a full file system). A directory without a status file has state {@link RunStatus.State#UNKNOWN}.
  * The file is rewritten atomically on every change, so a writer that records failed trials as they
- * happen ({@link #recordFailedTrial}) leaves them on disk even if it is killed afterwards.
+ * happen ({@link #recordTrial}) leaves them on disk even if it is killed afterwards.
  */
 public final class ResultsDir implements AutoCloseable {
 
@@ -296,18 +296,13 @@ public final class ResultsDir implements AutoCloseable {
 
     // ---- writer side -------------------------------------------------------------------------
 
-    /** Records a failed trial now (the status file keeps it even if the run is killed later). */
-    public synchronized void recordFailedTrial(String benchmark, Map<String, String> params, String why) {
-        failed.add(new RunStatus.FailedTrial(benchmark, params, why, false));
-        writeStatus();
-    }
-
     /**
-     * Records a disturbed trial now: it completed, but others took its CPUs ({@code measure.jmh.Disturbance}).
-     * Its rows are left out, or kept marked when the run allows disturbed trials.
+     * Records a failed trial now (the status file keeps it even if the run is killed later), or a disturbed one: it
+     * completed, but others took its CPUs ({@code measure.jmh.Disturbance}); its rows are left out, or kept marked when
+     * the run allows disturbed trials.
      */
-    public synchronized void recordDisturbedTrial(String benchmark, Map<String, String> params, String why) {
-        failed.add(new RunStatus.FailedTrial(benchmark, params, why, true));
+    public synchronized void recordTrial(RunStatus.FailedTrial t) {
+        failed.add(t);
         writeStatus();
     }
 

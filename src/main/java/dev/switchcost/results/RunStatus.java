@@ -99,14 +99,9 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
         return state == State.COMPLETE && failedTrials.isEmpty();
     }
 
-    /** The row's failed trial, if the row belongs to one (not a disturbed one). */
-    public Optional<FailedTrial> failedTrial(String benchmark, Map<String, String> params) {
-        return failedTrials.stream().filter(t -> !t.disturbed() && t.matches(benchmark, params)).findFirst();
-    }
-
-    /** The row's disturbed trial, if the row belongs to one (kept with {@code run --allow-disturbed}). */
-    public Optional<FailedTrial> disturbedTrial(String benchmark, Map<String, String> params) {
-        return failedTrials.stream().filter(t -> t.disturbed() && t.matches(benchmark, params)).findFirst();
+    /** The row's failed trial, or with {@code disturbed} its disturbed one (kept with {@code run --allow-disturbed}), if any. */
+    public Optional<FailedTrial> trial(String benchmark, Map<String, String> params, boolean disturbed) {
+        return failedTrials.stream().filter(t -> t.disturbed() == disturbed && t.matches(benchmark, params)).findFirst();
     }
 
     /** One line for people: {@code complete}, {@code failed: reason}, {@code interrupted}, ... */

@@ -261,12 +261,12 @@ public final class RunSession {
     /** The failed and disturbed trials into the run's status. */
     private void record(ResultsDir run, OnJdk on, TrialLedger.Outcome outcome) throws IOException {
         for (var e : outcome.failed().entrySet()) {
-            run.recordFailedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
-                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), e.getValue());
+            run.recordTrial(new RunStatus.FailedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
+                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), e.getValue(), false));
         }
         for (var e : outcome.disturbed().entrySet()) {
-            run.recordDisturbedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
-                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), words.why(e.getValue()));
+            run.recordTrial(new RunStatus.FailedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
+                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), words.why(e.getValue()), true));
         }
     }
 

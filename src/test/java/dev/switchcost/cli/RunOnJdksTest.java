@@ -71,7 +71,7 @@ class RunOnJdksTest {
             }
             Map<String, String> recorded = new TreeMap<>(params);
             recorded.put("jdk", "21.0.8");
-            run.recordFailedTrial(benchmark, recorded, "staged failure");
+            run.recordTrial(new RunStatus.FailedTrial(benchmark, recorded, "staged failure", false));
             run.complete();
         }
         Results r = Results.load(dir);

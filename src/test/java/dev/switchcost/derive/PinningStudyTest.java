@@ -8,6 +8,7 @@ import com.google.gson.JsonParser;
 import dev.switchcost.render.PinningTable;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.RunStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,8 +105,9 @@ class PinningStudyTest {
         try (ResultsDir run = ResultsDir.create(tmp, "host", null)) {
             dir = run.dir();
             Files.copy(FIXTURE.resolve("jmh-jdk25.json"), dir.resolve("jmh-jdk25.0.3.json"));
-            run.recordFailedTrial("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip", Map.of("carriers", "1",
-                    "pair", "VT_VT", "placement", "UNPINNED", "primitive", "SYNCHRONIZED", "jdk", "21.0.8"), "on JDK 21 ... would deadlock");
+            run.recordTrial(new RunStatus.FailedTrial("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip", Map.of("carriers",
+                    "1", "pair", "VT_VT", "placement", "UNPINNED", "primitive", "SYNCHRONIZED", "jdk", "21.0.8"), "on JDK 21 ... would deadlock",
+                    false));
             run.complete();
         }
         PinningStudy s = PinningStudy.derive(Results.load(dir));

@@ -109,8 +109,8 @@ class ResultsDirTest {
     @Test
     void statusLifecycleAndFailedTrialsRoundTrip() throws IOException {
         ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
-        d.recordFailedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes", Map.of("placement", "SAME_CPU"),
-                "partner process died\n(exit 137)");
+        d.recordTrial(new RunStatus.FailedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
+                Map.of("placement", "SAME_CPU"), "partner process died\n(exit 137)", false));
         assertEquals(RunOwner.current().statusLine() + "\ntrial-failed\tdev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes\tplacement=SAME_CPU"
                 + "\tpartner process died (exit 137)\n", Files.readString(d.resolve(ResultsDir.STATUS)));
         d.complete(); // refused to say complete with a failed trial
@@ -118,10 +118,10 @@ class ResultsDirTest {
         assertEquals(RunStatus.State.FAILED, s.state());
         assertEquals("1 trial failed", s.reason());
         assertEquals(1, s.failedTrials().size());
-        assertTrue(s.failedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
-                Map.of("placement", "SAME_CPU", "other", "x")).isPresent());
-        assertFalse(s.failedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
-                Map.of("placement", "CROSS_CPU")).isPresent());
+        assertTrue(s.trial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
+                Map.of("placement", "SAME_CPU", "other", "x"), false).isPresent());
+        assertFalse(s.trial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
+                Map.of("placement", "CROSS_CPU"), false).isPresent());
         assertFalse(s.complete());
         d.close();
     }
@@ -129,16 +129,16 @@ class ResultsDirTest {
     @Test
     void aDisturbedTrialIsRecordedApartFromFailedOnesAndDoesNotRefuseComplete() throws IOException {
         ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
-        d.recordDisturbedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU"),
-                "disturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 20025) took 58%");
+        d.recordTrial(new RunStatus.FailedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU"),
+                "disturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 20025) took 58%", true));
         assertTrue(Files.readString(d.resolve(ResultsDir.STATUS)).contains("\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip"
                 + "\tplacement=SAME_CPU\tdisturbed: other tasks took 56%"), Files.readString(d.resolve(ResultsDir.STATUS)));
         d.complete(); // kept with --allow-disturbed: the run completes, marked
         RunStatus s = ResultsDir.readStatus(d.dir());
         assertEquals(RunStatus.State.COMPLETE, s.state());
         assertTrue(s.failedTrials().get(0).disturbed());
-        assertTrue(s.disturbedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU")).isPresent());
-        assertFalse(s.failedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU")).isPresent(),
+        assertTrue(s.trial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU"), true).isPresent());
+        assertFalse(s.trial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU"), false).isPresent(),
                 "disturbed is not failed");
         assertFalse(s.complete(), "shown with a warning");
         assertTrue(s.describe().contains("1 disturbed trial") && !s.describe().contains("failed trial"), s.describe());
