@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The fleet view: for each figure (a placement is a parameter of it), each machine type's figure over its runs, ranked
@@ -41,18 +42,11 @@ public final class Fleet {
 
     /** The rows of every figure whose key contains {@code filter} (all when null), per figure cheapest first. */
     public static List<Row> of(List<Point> all, String filter) {
-        Map<String, Map<String, List<Point>>> byFigure = new LinkedHashMap<>();
-        for (Point p : all) {
-            String key = p.figure().key();
-            if (filter == null || key.contains(filter)) {
-                // a machine type measured under two conditions is two rows
-                String group = p.run().machineType() + "\u0000" + conditions(p.run());
-                byFigure.computeIfAbsent(key, k -> new LinkedHashMap<>()).computeIfAbsent(group, g -> new ArrayList<>()).add(p);
-            }
-        }
-        List<Row> out = new ArrayList<>();
-        byFigure.forEach((key, groups) -> out.addAll(rows(key, groups)));
-        return out;
+        // a machine type measured under two conditions is two rows
+        Map<String, Map<String, List<Point>>> byFigure = all.stream().filter(p -> filter == null || p.figure().key().contains(filter))
+                .collect(Collectors.groupingBy(p -> p.figure().key(), LinkedHashMap::new, Collectors.groupingBy(
+                        p -> p.run().machineType() + "\u0000" + conditions(p.run()), LinkedHashMap::new, Collectors.toList())));
+        return byFigure.entrySet().stream().flatMap(f -> rows(f.getKey(), f.getValue()).stream()).toList();
     }
 
     private static List<Row> rows(String key, Map<String, List<Point>> groups) {

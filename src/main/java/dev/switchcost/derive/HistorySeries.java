@@ -2,13 +2,12 @@ package dev.switchcost.derive;
 
 import dev.switchcost.results.history.HistoryStore.Point;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A figure's series through the history, one per machine, kernel, JDK or commit, each with its change points
@@ -79,15 +78,10 @@ public final class HistorySeries {
 
     /** The series of figure {@code key}, one per value of {@code by}, each with its change points. */
     public static List<Series> of(List<Point> all, String key, By by) {
-        Map<String, List<Point>> groups = new LinkedHashMap<>();
-        for (Point p : all) {
-            if (p.figure().key().equals(key)) {
-                groups.computeIfAbsent(by.label(p), g -> new ArrayList<>()).add(p);
-            }
-        }
-        List<Series> out = new ArrayList<>();
-        groups.forEach((label, points) -> out.add(new Series(label, List.copyOf(points),
-                ChangePoints.find(points.stream().mapToDouble(p -> p.figure().estimate().value()).toArray()))));
-        return out;
+        return all.stream().filter(p -> p.figure().key().equals(key))
+                .collect(Collectors.groupingBy(by::label, LinkedHashMap::new, Collectors.toList())).entrySet().stream()
+                .map(g -> new Series(g.getKey(), List.copyOf(g.getValue()),
+                        ChangePoints.find(g.getValue().stream().mapToDouble(p -> p.figure().estimate().value()).toArray())))
+                .toList();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The spin-then-park curve of the JVM beside its C twin's ({@code compare --spin}, {@code spin-compare.json}), per
@@ -37,10 +38,8 @@ public record SpinTwin(String placement, String reply, List<Side> sides) {
 
     /** @return one per (placement, reply) in the order of the cells; empty when no cell has a usable repetition */
     public static List<SpinTwin> of(SpinCompareResults r) {
-        Map<List<String>, List<SpinCompareResults.Cell>> byCase = new LinkedHashMap<>();
-        for (SpinCompareResults.Cell c : r.cells()) {
-            byCase.computeIfAbsent(List.of(c.placement(), c.reply()), k -> new ArrayList<>()).add(c);
-        }
+        Map<List<String>, List<SpinCompareResults.Cell>> byCase = r.cells().stream()
+                .collect(Collectors.groupingBy(c -> List.of(c.placement(), c.reply()), LinkedHashMap::new, Collectors.toList()));
         List<SpinTwin> out = new ArrayList<>();
         byCase.forEach((k, cells) -> {
             List<Side> sides = new ArrayList<>();
