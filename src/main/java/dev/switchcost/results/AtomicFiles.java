@@ -29,7 +29,7 @@ import java.util.Collection;
  * <p>For a producer that writes a file itself (JMH's result writer, which swallows I/O errors):
  * {@link #tempFor(Path)} gives a temporary path beside the target, and {@link #commit(Path, Path)}
  * fsyncs it and renames it into place once the caller has checked it (e.g. parsed it with
- * {@link JmhJson#read(Path)}).
+ * {@link Results#load}).
  */
 public final class AtomicFiles {
 

@@ -6,7 +6,6 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,23 +21,6 @@ import java.util.function.ToDoubleFunction;
 public final class JmhJson {
 
     private JmhJson() {
-    }
-
-    /**
-     * Reads one JMH JSON file.
-     *
-     * @throws IllegalArgumentException (one line, naming the file) when it is not JMH JSON
-     */
-    public static List<JmhRow> read(Path file) throws IOException {
-        String text = InputFiles.read(file);
-        if (text.isBlank()) {
-            throw new IllegalArgumentException(file + " is empty (a run that was interrupted or failed before JMH wrote it)");
-        }
-        try {
-            return parse(JsonParser.parseString(text), file);
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException(notJson(file, text, e, "a JMH JSON document"), e);
-        }
     }
 
     /** Whether a parsed JSON document looks like JMH JSON (an array whose entries have benchmark and primaryMetric). */

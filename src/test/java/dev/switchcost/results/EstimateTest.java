@@ -178,7 +178,7 @@ class EstimateTest {
             throws IOException {
         Path captured = Path.of(
                 "src/test/resources/fixtures/jmh-json/handoffs-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
-        JmhRow one = JmhJson.read(captured).get(0);
+        JmhRow one = Results.load(captured).rows().get(0);
         assertEquals(one.primary().score(), one.estimate().value(), 1e-9);
         assertEquals(Estimate.Basis.WITHIN_ONE_FORK, one.estimate().basis());
 
@@ -188,7 +188,7 @@ class EstimateTest {
         forks.add(forks.get(0).deepCopy());
         Path two = tmp.resolve("jmh.json");
         Files.writeString(two, rows.toString());
-        JmhRow r = JmhJson.read(two).get(0);
+        JmhRow r = Results.load(two).rows().get(0);
         assertEquals(2, r.forks());
         Estimate e = r.estimate();
         assertEquals(Estimate.Basis.BETWEEN_FORKS, e.basis());

@@ -1,8 +1,8 @@
 package dev.switchcost.measure.jmh;
 
 import dev.switchcost.results.AtomicFiles;
-import dev.switchcost.results.JmhJson;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.results.RunResult;
@@ -46,7 +46,7 @@ class RoundsTest {
         }
         Path json = tmp.resolve("jmh.json");
         AtomicFiles.writeJmh(json, ResultFormatType.JSON, o.complete());
-        List<JmhRow> rows = JmhJson.read(json);
+        List<JmhRow> rows = Results.load(json).rows();
         assertEquals(trials, rows.size());
         for (JmhRow r : rows) {
             assertEquals(3, r.primary().raw().length, "rawData: one row per fork");
