@@ -172,13 +172,7 @@ public final class ResultsDir implements AutoCloseable {
     private static long newestJmhFile(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(f -> f.getFileName().toString().matches("jmh(-.+)?\\.json") && Files.isRegularFile(f))
-                    .mapToLong(f -> {
-                        try {
-                            return Files.getLastModifiedTime(f).toMillis();
-                        } catch (IOException e) {
-                            return 0;
-                        }
-                    }).max().orElse(0);
+                    .mapToLong(f -> f.toFile().lastModified()).max().orElse(0); // 0 for a file it cannot read
         } catch (IOException e) {
             return 0;
         }
