@@ -108,11 +108,6 @@ public final class Futex {
         return calls.binding();
     }
 
-    /** @return the native address of the word */
-    public long address() {
-        return address;
-    }
-
     public boolean isShared() {
         return shared;
     }

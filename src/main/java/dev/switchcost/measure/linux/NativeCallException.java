@@ -7,18 +7,12 @@ package dev.switchcost.measure.linux;
 public final class NativeCallException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final String call;
     private final int errno;
 
+    /** @param call the call with its arguments, e.g. {@code futex(0x7f.., FUTEX_WAKE_PRIVATE, 1)} */
     public NativeCallException(String call, int errno) {
         super(call + " failed: " + Errno.name(errno));
-        this.call = call;
         this.errno = errno;
-    }
-
-    /** @return the call with its arguments, e.g. {@code futex(0x7f.., FUTEX_WAKE_PRIVATE, 1)} */
-    public String call() {
-        return call;
     }
 
     public int errno() {

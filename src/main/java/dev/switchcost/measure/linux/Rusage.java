@@ -3,8 +3,7 @@ package dev.switchcost.measure.linux;
 import com.sun.jna.Memory;
 
 /**
- * {@code getrusage(2)} context-switch counters and CPU time. {@link #thread()} uses {@code RUSAGE_THREAD}: the
- * calling thread only; {@link #process()} uses {@code RUSAGE_SELF}: every thread of the process,
+ * {@code getrusage(2)} context-switch counters and CPU time. {@link #process()} uses {@code RUSAGE_SELF}: every thread of the process,
  * including those that have ended; {@link #children()} uses {@code RUSAGE_CHILDREN}: every child this
  * process has waited for, with every descendant each of them waited for.
  *
@@ -15,7 +14,6 @@ import com.sun.jna.Memory;
 public record Rusage(long voluntary, long involuntary, long cpuNanos) {
 
     public static final int RUSAGE_SELF = 0;
-    public static final int RUSAGE_THREAD = 1;
     public static final int RUSAGE_CHILDREN = -1;
 
     /** {@code sizeof(struct rusage)} on 64-bit Linux; ru_nvcsw and ru_nivcsw are its last longs but two. */
@@ -25,11 +23,6 @@ public record Rusage(long voluntary, long involuntary, long cpuNanos) {
     /** ru_utime and ru_stime: two {@code struct timeval} (seconds, microseconds) at the start. */
     private static final int UTIME_OFFSET = 0;
     private static final int STIME_OFFSET = 16;
-
-    /** @return the counters of the calling thread */
-    public static Rusage thread() {
-        return read(RUSAGE_THREAD, "RUSAGE_THREAD");
-    }
 
     /** @return the counters of the whole process */
     public static Rusage process() {

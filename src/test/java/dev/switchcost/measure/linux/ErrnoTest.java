@@ -3,7 +3,6 @@ package dev.switchcost.measure.linux;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ErrnoTest {
 
@@ -25,6 +24,5 @@ class ErrnoTest {
         NativeCallException e = new NativeCallException("futex(0x10, FUTEX_WAKE_PRIVATE, 1)", Errno.EFAULT);
         assertEquals("futex(0x10, FUTEX_WAKE_PRIVATE, 1) failed: EFAULT", e.getMessage());
         assertEquals(Errno.EFAULT, e.errno());
-        assertTrue(e.call().startsWith("futex("));
     }
 }

@@ -61,9 +61,8 @@ class FutexTest {
     }
 
     @Test
-    void wordIsAlignedAndReadWriteIsVolatile() {
+    void readWriteIsVolatile() {
         Futex f = Futex.allocatePrivate(Binding.JNA);
-        assertEquals(0, f.address() % 4);
         assertTrue(f.compareAndSet(0, 7));
         assertEquals(7, f.get());
     }

@@ -67,11 +67,10 @@ class SyscallsTest {
     }
 
     @Test
-    void rusageOfThisThreadGrowsWhenItSleeps() throws Exception {
-        Rusage before = Rusage.thread();
+    void rusageOfThisProcessGrowsWhenItSleeps() throws Exception {
+        Rusage before = Rusage.process();
         Thread.sleep(5);
-        Rusage after = Rusage.thread();
+        Rusage after = Rusage.process();
         assertTrue(after.minus(before).voluntary() >= 1, "a sleep is a voluntary switch: " + after.minus(before));
-        assertTrue(Rusage.process().total() >= after.total());
     }
 }
