@@ -1,5 +1,8 @@
 package dev.switchcost.measure.jmh;
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordingFile;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -10,21 +13,23 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Counts JFR's {@code jdk.VirtualThreadPinned} events, the JDK's own evidence that a virtual thread blocked
  * without releasing its carrier, per op, in the trials of benchmarks that run virtual threads.
  *
- * <p><b>Method.</b> Each iteration of such a trial records that one event, threshold 0, without stack traces
- * ({@link PinnedEvents}): a {@code jdk.jfr.Recording} started in {@link #beforeIteration} and, in
- * {@link #afterIteration}, stopped, dumped to a temporary file, read back with {@code RecordingFile} and deleted
- * — all outside JMH's measured window. A {@code RecordingStream} was not used: it hands events to a thread of
- * its own after JFR's periodic flush, so an exact count per iteration would mean waiting for a flush, with that
- * thread running beside the benchmark.
+ * <p><b>Method.</b> Each iteration of such a trial records that one event, threshold 0 (JFR's default, 20 ms,
+ * would drop every pinned park shorter than that), without stack traces: a {@link Recording} started in
+ * {@link #beforeIteration} and, in {@link #afterIteration}, stopped, dumped to a temporary file, read back with
+ * {@code RecordingFile} and deleted — all outside JMH's measured window, on JDK 21 and 25 alike. A
+ * {@code RecordingStream} was not used: it hands events to a thread of its own after JFR's periodic flush, so an
+ * exact count per iteration would mean waiting for a flush, with that thread running beside the benchmark.
  *
  * <p><b>Its own trials, not the quoted ones.</b> A JFR recording slows every virtual-thread mount: on 2026-11-23
  * the LockSupport handoff on one carrier read 1,477 ± 244 ns with it against 698 ± 25 without (JDK 21), 1,142 ± 42
@@ -58,8 +63,10 @@ public final class PinnedEventsProfiler implements InternalProfiler {
     public static final String NORM = "vt.pinned.norm";
     /** Events counted. */
     public static final String COUNT = "vt.pinned";
+    static final String EVENT = "jdk.VirtualThreadPinned";
 
-    private PinnedEvents.Window window;
+    /** This iteration's recording, or null when none runs. */
+    private Recording recording;
     private boolean active;
     private String unavailable;
 
@@ -80,20 +87,23 @@ public final class PinnedEventsProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        Map<String, String> params = new TreeMap<>();
-        for (String k : benchmarkParams.getParamsKeys()) {
-            params.put(k, benchmarkParams.getParam(k));
-        }
+        Map<String, String> params = TrialPlan.key(benchmarkParams).params();
         active = runsVirtualThreads(benchmarkParams.getBenchmark(), params);
-        if (window != null) {
-            window.close(); // the last iteration failed before afterIteration: its recording is dropped, not counted
+        if (recording != null) {
+            recording.close(); // the last iteration failed before afterIteration: its recording is dropped, not counted
         }
-        window = null;
+        recording = null;
         if (!active || unavailable != null || pinsInWait(Runtime.version().feature(), params)) {
             return;
         }
         try {
-            window = PinnedEvents.start();
+            if (!FlightRecorder.isAvailable()) {
+                throw new IllegalStateException("JFR is not available in this JVM");
+            }
+            recording = new Recording();
+            recording.setName("switchcost " + EVENT);
+            recording.enable(EVENT).withThreshold(Duration.ZERO).withoutStackTrace();
+            recording.start();
         } catch (RuntimeException | LinkageError e) {
             // no jdk.jfr module, or JFR refused to start: said once, then NaN
             unavailable = "vt.pinned: not counted: " + e;
@@ -108,16 +118,29 @@ public final class PinnedEventsProfiler implements InternalProfiler {
             return List.of();
         }
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
-        if (window == null) {
+        if (recording == null) {
             return results(-1, ops);
         }
         try {
-            return results(window.stop(), ops);
+            return results(stop(recording), ops);
         } catch (IOException | RuntimeException e) {
             System.err.println("# vt.pinned: not counted in this iteration: " + e);
             return results(-1, ops);
         } finally {
-            window = null;
+            recording = null;
+        }
+    }
+
+    /** Stops the recording and counts its events; the recording and its temporary file are gone after. */
+    private static long stop(Recording recording) throws IOException {
+        Path f = Files.createTempFile("switchcost-vt-pinned-", ".jfr");
+        try {
+            recording.stop();
+            recording.dump(f);
+            return RecordingFile.readAllEvents(f).stream().filter(e -> EVENT.equals(e.getEventType().getName())).count();
+        } finally {
+            Files.deleteIfExists(f);
+            recording.close();
         }
     }
 

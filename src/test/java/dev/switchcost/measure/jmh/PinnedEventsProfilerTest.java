@@ -15,7 +15,6 @@ import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.WorkloadParams;
 import org.openjdk.jmh.runner.options.TimeValue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -154,10 +153,13 @@ class PinnedEventsProfilerTest {
     }
 
     /** For {@link #countsOnJdk21Too}: prints the events one recording window counts around three pinned parks. */
-    public static void main(String[] args) throws IOException, InterruptedException {
+    public static void main(String[] args) throws Exception {
         System.out.println("JDK " + Runtime.version());
-        PinnedEvents.Window w = PinnedEvents.start();
+        PinnedEventsProfiler p = new PinnedEventsProfiler();
+        BenchmarkParams vt = trial(HANDOFF, Map.of("pair", "VT_VT"));
+        p.beforeIteration(vt, vt.getMeasurement());
         pinThreeTimes();
-        System.out.println("pinned events: " + w.stop());
+        System.out.println("pinned events: " + Math.round(byLabel(List.copyOf(p.afterIteration(vt, vt.getMeasurement(), ops(6))))
+                .get(PinnedEventsProfiler.COUNT)));
     }
 }
