@@ -1,6 +1,5 @@
 package dev.switchcost.measure.sample;
 
-
 import java.io.IOException;
 import java.util.List;
 
@@ -24,7 +23,8 @@ public interface Sampler extends AutoCloseable {
     /** The reading for the interval since the previous call (or since {@link #start()}). */
     Sample sample();
 
-    /** Stops the source; safe to call more than once. */
+    /** Stops the source; safe to call more than once. A source that reads files has nothing to stop. */
     @Override
-    void close();
+    default void close() {
+    }
 }

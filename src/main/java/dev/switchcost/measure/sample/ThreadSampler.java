@@ -28,15 +28,53 @@ import java.util.stream.Stream;
 public final class ThreadSampler implements Sampler {
 
     /**
-     * One thread over the whole sample.
+     * One thread's counters: over the whole sample ({@link ThreadSampler#threads()}), or since it started (a reading).
      *
-     * @param ended whether it was gone at the last reading
+     * @param name      the thread's comm (15 characters at most)
+     * @param runNanos  CPU time, ns (-1 in a reading without schedstat)
+     * @param waitNanos run-queue delay, ns (-1 in a reading without schedstat)
+     * @param ended     whether it was gone at the last reading
      */
     public record ThreadTotal(int pid, int tid, String name, long voluntary, long involuntary, long runNanos,
                               long waitNanos, boolean ended) {
 
         public long switches() {
             return voluntary + involuntary;
+        }
+
+        /**
+         * Reads {@code taskDir} ({@code /proc/<pid>/task/<tid>}): its switches ({@code status}) and its CPU and
+         * run-queue time ({@code schedstat}) since the thread started.
+         *
+         * @return the reading, or null when the thread has ended (the file is gone, or the kernel answers ESRCH)
+         * @throws IOException for any other failure to read
+         */
+        static ThreadTotal read(Path taskDir, int pid, int tid) throws IOException {
+            try {
+                ProcStatus st = ProcStatus.parse(ProcText.lines(taskDir.resolve("status")));
+                Path schedstat = taskDir.resolve("schedstat");
+                // a kernel without CONFIG_SCHED_INFO has no schedstat
+                SchedStat ss = Files.exists(schedstat) ? SchedStat.parse(ProcText.read(schedstat)) : null;
+                return new ThreadTotal(pid, tid, st.name(), st.voluntary(), st.involuntary(), ss == null ? -1 : ss.runNs(),
+                        ss == null ? -1 : ss.waitNs(), false);
+            } catch (IOException e) {
+                if (ProcText.vanished(e)) {
+                    return null;
+                }
+                throw e;
+            }
+        }
+
+        /** This reading less an earlier one of the thread ({@code p}; null: it counts from zero). */
+        private ThreadTotal minus(ThreadTotal p, boolean ended) {
+            return new ThreadTotal(pid, tid, name, voluntary - (p == null ? 0 : p.voluntary),
+                    involuntary - (p == null ? 0 : p.involuntary), since(runNanos, p == null ? -1 : p.runNanos),
+                    since(waitNanos, p == null ? -1 : p.waitNanos), ended);
+        }
+
+        /** A time counter's growth; one the kernel does not keep (-1) grows by nothing. */
+        private static long since(long now, long before) {
+            return now < 0 ? 0 : now - Math.max(0, before);
         }
     }
 
@@ -50,8 +88,8 @@ public final class ThreadSampler implements Sampler {
 
     private final Supplier<List<Long>> pids;
     private final Path proc;
-    private final Map<Long, TaskReading> base = new HashMap<>();
-    private final Map<Long, TaskReading> last = new LinkedHashMap<>();
+    private final Map<Long, ThreadTotal> base = new HashMap<>();
+    private final Map<Long, ThreadTotal> last = new LinkedHashMap<>();
     private final Map<Long, Boolean> alive = new HashMap<>();
     private final List<Interval> history = new ArrayList<>();
     /** Each process seen, with its start time as the system reported it then. */
@@ -100,13 +138,12 @@ public final class ThreadSampler implements Sampler {
     public synchronized void start() {
         startNanos = System.nanoTime();
         prevNanos = startNanos;
-        Map<Long, TaskReading> now = read();
-        base.putAll(now);
+        base.putAll(read());
     }
 
     /** The live threads of the tree now; updates {@link #last} and {@link #alive}. */
-    private Map<Long, TaskReading> read() {
-        Map<Long, TaskReading> now = new LinkedHashMap<>();
+    private Map<Long, ThreadTotal> read() {
+        Map<Long, ThreadTotal> now = new LinkedHashMap<>();
         for (long p : pids.get()) {
             readProcess((int) p, now);
             if (!processStarts.containsKey(p)) {
@@ -114,14 +151,14 @@ public final class ThreadSampler implements Sampler {
             }
         }
         alive.replaceAll((k, v) -> false);
-        for (Map.Entry<Long, TaskReading> e : now.entrySet()) {
+        for (Map.Entry<Long, ThreadTotal> e : now.entrySet()) {
             last.put(e.getKey(), e.getValue());
             alive.put(e.getKey(), true);
         }
         return now;
     }
 
-    private void readProcess(int pid, Map<Long, TaskReading> into) {
+    private void readProcess(int pid, Map<Long, ThreadTotal> into) {
         Path tasks = proc.resolve(pid + "/task");
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(tasks)) {
             for (Path task : ds) {
@@ -129,7 +166,7 @@ public final class ThreadSampler implements Sampler {
                 if (tid < 0) {
                     continue;
                 }
-                TaskReading r = TaskReading.read(task, pid, tid);
+                ThreadTotal r = ThreadTotal.read(task, pid, tid);
                 if (r != null) {
                     into.put(key(pid, tid), r);
                 }
@@ -142,18 +179,10 @@ public final class ThreadSampler implements Sampler {
         }
     }
 
-    /** The switches, CPU and delay of a thread since it was first counted. */
-    private long[] delta(long key, TaskReading r) {
-        TaskReading b = base.get(key);
-        long run = r.runNanos() < 0 ? 0 : r.runNanos() - (b == null || b.runNanos() < 0 ? 0 : b.runNanos());
-        long wait = r.waitNanos() < 0 ? 0 : r.waitNanos() - (b == null || b.waitNanos() < 0 ? 0 : b.waitNanos());
-        return new long[] {r.voluntary() - (b == null ? 0 : b.voluntary()), r.involuntary() - (b == null ? 0 : b.involuntary()), run, wait};
-    }
-
     @Override
     public synchronized Sample sample() {
-        Map<Long, TaskReading> before = new HashMap<>(last);
-        Map<Long, TaskReading> now = read();
+        Map<Long, ThreadTotal> before = new HashMap<>(last);
+        Map<Long, ThreadTotal> now = read();
         long nanos = System.nanoTime();
         double secs = (nanos - prevNanos) / 1e9;
         double vol = 0;
@@ -161,20 +190,16 @@ public final class ThreadSampler implements Sampler {
         double wait = 0;
         double run = 0;
         Map<Long, double[]> perThread = new LinkedHashMap<>();
-        for (Map.Entry<Long, TaskReading> e : last.entrySet()) {
+        for (Map.Entry<Long, ThreadTotal> e : last.entrySet()) {
             long k = e.getKey();
-            TaskReading r = e.getValue();
-            TaskReading p = before.containsKey(k) ? before.get(k) : base.get(k);
-            long dv = r.voluntary() - (p == null ? 0 : p.voluntary());
-            long di = r.involuntary() - (p == null ? 0 : p.involuntary());
-            long dw = r.waitNanos() < 0 ? 0 : r.waitNanos() - (p == null || p.waitNanos() < 0 ? 0 : p.waitNanos());
-            long dr = r.runNanos() < 0 ? 0 : r.runNanos() - (p == null || p.runNanos() < 0 ? 0 : p.runNanos());
-            vol += dv;
-            invol += di;
-            wait += dw;
-            run += dr;
-            if (now.containsKey(k) || dv + di > 0) {
-                perThread.put(k, new double[] {secs > 0 ? (dv + di) / secs : Double.NaN, secs > 0 ? dw / 1e6 / secs : Double.NaN});
+            ThreadTotal d = e.getValue().minus(before.containsKey(k) ? before.get(k) : base.get(k), false);
+            vol += d.voluntary();
+            invol += d.involuntary();
+            wait += d.waitNanos();
+            run += d.runNanos();
+            if (now.containsKey(k) || d.switches() > 0) {
+                perThread.put(k, new double[] {secs > 0 ? d.switches() / secs : Double.NaN,
+                        secs > 0 ? d.waitNanos() / 1e6 / secs : Double.NaN});
             }
         }
         prevNanos = nanos;
@@ -190,24 +215,14 @@ public final class ThreadSampler implements Sampler {
 
     /** Every thread counted so far, in the order first seen. */
     public synchronized List<ThreadTotal> threads() {
-        List<ThreadTotal> out = new ArrayList<>();
-        for (Map.Entry<Long, TaskReading> e : last.entrySet()) {
-            TaskReading r = e.getValue();
-            long[] d = delta(e.getKey(), r);
-            out.add(new ThreadTotal(r.pid(), r.tid(), r.name(), d[0], d[1], d[2], d[3], !alive.getOrDefault(e.getKey(), false)));
-        }
-        return out;
+        return last.entrySet().stream()
+                .map(e -> e.getValue().minus(base.get(e.getKey()), !alive.getOrDefault(e.getKey(), false))).toList();
     }
 
     /** Cumulative switches of the tree so far: {voluntary, involuntary}. */
     public synchronized long[] totals() {
-        long v = 0;
-        long i = 0;
-        for (ThreadTotal t : threads()) {
-            v += t.voluntary();
-            i += t.involuntary();
-        }
-        return new long[] {v, i};
+        List<ThreadTotal> all = threads();
+        return new long[] {all.stream().mapToLong(ThreadTotal::voluntary).sum(), all.stream().mapToLong(ThreadTotal::involuntary).sum()};
     }
 
     /** Seconds from {@link #start()} to the latest reading. */
@@ -218,10 +233,5 @@ public final class ThreadSampler implements Sampler {
     /** The intervals sampled so far, oldest first. */
     public synchronized List<Interval> history() {
         return List.copyOf(history);
-    }
-
-    @Override
-    public void close() {
-        // nothing to stop
     }
 }

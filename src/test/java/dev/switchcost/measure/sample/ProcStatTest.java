@@ -16,7 +16,7 @@ class ProcStatTest {
 
     @Test
     void readsTheCountersVmstatPrintsFromACapturedFile() {
-        ProcStat s = ProcStat.parse(Fixtures.lines(FILE));
+        MachineSampler.ProcStat s = MachineSampler.ProcStat.parse(Fixtures.lines(FILE));
         assertEquals(14138414, s.contextSwitches());
         assertEquals(1995479, s.interrupts());
         assertEquals(4, s.running());
@@ -25,9 +25,9 @@ class ProcStatTest {
 
     @Test
     void ratesAndSharesBetweenTwoReadings() {
-        ProcStat a = new ProcStat(1000, 50, 1, new long[] {100, 0, 20, 80, 0, 0, 0, 0});
+        MachineSampler.ProcStat a = new MachineSampler.ProcStat(1000, 50, 1, new long[] {100, 0, 20, 80, 0, 0, 0, 0});
         // half a second later: 600 switches, 10 interrupts; 200 ticks: 100 user, 40 system, 50 idle, 10 steal
-        ProcStat b = new ProcStat(1600, 60, 3, new long[] {200, 0, 60, 130, 0, 0, 0, 10});
+        MachineSampler.ProcStat b = new MachineSampler.ProcStat(1600, 60, 3, new long[] {200, 0, 60, 130, 0, 0, 0, 10});
         Map<String, Double> v = MachineSampler.between(a, b, 0.5);
         assertEquals(1200, v.get("cs/s"), 1e-9);
         assertEquals(20, v.get("in/s"), 1e-9);
@@ -41,9 +41,9 @@ class ProcStatTest {
     @Test
     void aFileWithoutTheCtxtLineIsRefusedNamingIt() {
         List<String> noCtxt = Fixtures.lines(FILE).stream().filter(l -> !l.startsWith("ctxt")).toList();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ProcStat.parse(noCtxt));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MachineSampler.ProcStat.parse(noCtxt));
         assertTrue(e.getMessage().contains("no ctxt line"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> ProcStat.parse(List.of("cpu 1 2 x", "ctxt 5")));
+        e = assertThrows(IllegalArgumentException.class, () -> MachineSampler.ProcStat.parse(List.of("cpu 1 2 x", "ctxt 5")));
         assertTrue(e.getMessage().contains("malformed /proc/stat line: cpu 1 2 x"), e.getMessage());
     }
 }

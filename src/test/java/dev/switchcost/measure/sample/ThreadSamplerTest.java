@@ -58,14 +58,14 @@ class ThreadSamplerTest {
     @Test
     void readsStatusAndSchedstatOfACapturedThread() throws Exception {
         copyCapture();
-        TaskReading c2 = TaskReading.read(task(5757), 1000, 5757);
+        ThreadSampler.ThreadTotal c2 = ThreadSampler.ThreadTotal.read(task(5757), 1000, 5757);
         assertEquals("C2 CompilerThre", c2.name());
         assertEquals(583584583L, c2.runNanos());
         assertEquals(2929624816L, c2.waitNanos());
         ProcStatus st = ProcStatus.parse(Files.readAllLines(task(5757).resolve("status")));
         assertEquals(st.voluntary(), c2.voluntary());
         assertEquals(st.involuntary(), c2.involuntary());
-        assertNull(TaskReading.read(proc.resolve("1000/task/1"), 1000, 1), "a thread that is gone reads as null");
+        assertNull(ThreadSampler.ThreadTotal.read(proc.resolve("1000/task/1"), 1000, 1), "a thread that is gone reads as null");
     }
 
     @Test
@@ -73,8 +73,8 @@ class ThreadSamplerTest {
         copyCapture();
         ThreadSampler s = new ThreadSampler(() -> List.of(1000L), proc);
         s.start();
-        TaskReading ticker = TaskReading.read(task(5881), 1000, 5881);
-        TaskReading c1 = TaskReading.read(task(5758), 1000, 5758);
+        ThreadSampler.ThreadTotal ticker = ThreadSampler.ThreadTotal.read(task(5881), 1000, 5881);
+        ThreadSampler.ThreadTotal c1 = ThreadSampler.ThreadTotal.read(task(5758), 1000, 5758);
         // the ticker ran on: 100 voluntary, 5 involuntary switches, 2 ms CPU, 3 ms waiting
         advance(5881, ticker.voluntary() + 100, ticker.involuntary() + 5, ticker.runNanos() + 2_000_000, ticker.waitNanos() + 3_000_000);
         // C1 made 7 switches, then ended
@@ -111,7 +111,7 @@ class ThreadSamplerTest {
         copyCapture();
         ThreadSampler s = new ThreadSampler(() -> List.of(1000L), proc);
         s.start();
-        TaskReading ticker = TaskReading.read(task(5881), 1000, 5881);
+        ThreadSampler.ThreadTotal ticker = ThreadSampler.ThreadTotal.read(task(5881), 1000, 5881);
         advance(5881, ticker.voluntary() + 10, ticker.involuntary(), ticker.runNanos(), ticker.waitNanos());
         s.sample();
         try (Stream<Path> all = Files.walk(proc.resolve("1000"))) {
