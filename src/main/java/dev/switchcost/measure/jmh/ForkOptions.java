@@ -19,12 +19,14 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What switchcost adds to the options of every JMH run, before it starts (the fork policy):
@@ -60,43 +62,36 @@ public final class ForkOptions {
         Options base = withAvailableBindings(withNativeAccess(user), user, skipLog);
         Topology topology = Topology.current();
         CpuSet allowed = CpuPinning.allowedCpus();
-        Set<String> reported = new LinkedHashSet<>();
-
-        Collection<String> explicit = user.getParameter(PLACEMENT_PARAM).orElse(null);
-        if (explicit != null) {
-            List<String> keep = available(explicit, topology, allowed, skipLog, reported);
-            if (keep.isEmpty()) {
-                throw new PlacementUnavailableException(Placement.valueOf(explicit.iterator().next()),
-                        "none of the placements " + explicit + " is (see the lines above)");
+        Collection<String> asked = user.getParameter(PLACEMENT_PARAM).orElse(null);
+        if (asked == null) {
+            Map<List<String>, List<String>> declared = new LinkedHashMap<>();
+            for (BenchmarkListEntry e : BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes())) {
+                String[] values = e.getParams().orElse(Map.of()).get(PLACEMENT_PARAM);
+                if (values != null) {
+                    declared.computeIfAbsent(List.of(values), k -> new ArrayList<>()).add(e.getUsername());
+                }
             }
-            return keep.size() == explicit.size() ? base
-                    : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
-        }
-        Map<List<String>, List<String>> declared = new LinkedHashMap<>();
-        for (BenchmarkListEntry e : BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes())) {
-            String[] values = e.getParams().orElse(Map.of()).get(PLACEMENT_PARAM);
-            if (values != null) {
-                declared.computeIfAbsent(List.of(values), k -> new ArrayList<>()).add(e.getUsername());
+            if (declared.isEmpty()) {
+                return base;
             }
+            if (declared.size() > 1) {
+                StringBuilder b = new StringBuilder("the selected benchmarks declare different placement lists (");
+                declared.forEach((list, names) -> b.append(names.get(0)).append(names.size() > 1 ? " and " + (names.size() - 1)
+                        + " more" : "").append(": ").append(list).append("; "));
+                b.setLength(b.length() - 2);
+                throw new IllegalArgumentException(b + "); one JMH run applies one list to all: give -p placement=... or select fewer");
+            }
+            asked = declared.keySet().iterator().next();
         }
-        if (declared.isEmpty()) {
-            return base;
-        }
-        if (declared.size() > 1) {
-            StringBuilder b = new StringBuilder("the selected benchmarks declare different placement lists (");
-            declared.forEach((list, names) -> b.append(names.get(0)).append(names.size() > 1 ? " and " + (names.size() - 1)
-                    + " more" : "").append(": ").append(list).append("; "));
-            b.setLength(b.length() - 2);
-            throw new IllegalArgumentException(b + "); one JMH run applies one list to all: give -p placement=... or select fewer");
-        }
-        List<String> defaults = declared.keySet().iterator().next();
-        List<String> keep = available(defaults, topology, allowed, skipLog, reported);
+        List<String> keep = available(asked, Placement.class, PLACEMENT_PARAM, p -> {
+            Placement.Assignment a = p.assign(topology, allowed);
+            return a.isAvailable() ? Optional.empty() : Optional.of(a.unavailable());
+        }, skipLog, new ArrayList<>());
         if (keep.isEmpty()) {
-            throw new PlacementUnavailableException(Placement.valueOf(defaults.get(0)),
-                    "none of the placements " + defaults + " is (see the lines above)");
+            throw new PlacementUnavailableException(Placement.valueOf(asked.iterator().next()),
+                    "none of the placements " + asked + " is (see the lines above)");
         }
-        return keep.size() == defaults.size() ? base
-                : new OptionsBuilder().parent(base).param(PLACEMENT_PARAM, keep.toArray(new String[0])).build();
+        return narrowed(base, PLACEMENT_PARAM, asked, keep);
     }
 
     /**
@@ -108,71 +103,61 @@ public final class ForkOptions {
      * @throws IllegalArgumentException if none of the asked-for bindings is available, or a name is unknown
      */
     static Options withAvailableBindings(Options base, Options user, PrintStream skipLog) {
-        int jdk = benchmarkJdkFeature(user);
-        Collection<String> explicit = user.getParameter(BINDING_PARAM).orElse(null);
-        List<String> asked = new ArrayList<>();
-        if (explicit != null) {
-            asked.addAll(explicit);
-        } else {
+        Jdk forkJdk = forkJdk(user);
+        int jdk = forkJdk != null ? forkJdk.feature : Runtime.version().feature();
+        Collection<String> asked = user.getParameter(BINDING_PARAM).orElse(null);
+        if (asked == null) {
+            Set<String> declared = new LinkedHashSet<>();
             for (BenchmarkListEntry e : BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes())) {
-                String[] values = e.getParams().orElse(Map.of()).get(BINDING_PARAM);
-                if (values != null) {
-                    Arrays.stream(values).filter(v -> !asked.contains(v)).forEach(asked::add);
-                }
+                declared.addAll(Arrays.asList(e.getParams().orElse(Map.of()).getOrDefault(BINDING_PARAM, new String[0])));
             }
+            asked = List.copyOf(declared);
         }
-        List<String> keep = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
-        for (String name : asked) {
-            Binding b;
-            try {
-                b = Binding.valueOf(name);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown binding '" + name + "'; choose from " + Arrays.toString(Binding.values()));
-            }
-            Optional<String> why = b.unavailableOn(jdk);
-            if (why.isEmpty()) {
-                keep.add(name);
-            } else {
-                reasons.add(why.get());
-                skipLog.println("# switchcost: skipping binding " + name + ": " + why.get());
-            }
-        }
-        if (keep.size() == asked.size()) {
-            return base;
-        }
-        if (keep.isEmpty()) {
+        List<String> keep = available(asked, Binding.class, BINDING_PARAM, b -> b.unavailableOn(jdk), skipLog, reasons);
+        if (keep.isEmpty() && !asked.isEmpty()) {
             throw new IllegalArgumentException("none of the bindings " + asked + " is available: " + String.join("; ", reasons));
         }
-        return new OptionsBuilder().parent(base).param(BINDING_PARAM, keep.toArray(new String[0])).build();
+        return narrowed(base, BINDING_PARAM, asked, keep);
     }
 
-    /** The feature release of the JVM the forks run: {@code -jvm}'s, else this one's ({@link JdkPolicy}). */
-    static int benchmarkJdkFeature(Options user) {
-        Jdk jdk = user.getJvm().hasValue() ? JdkDiscovery.ofJava(user.getJvm().get()) : JdkDiscovery.running();
-        return jdk != null ? jdk.feature : Runtime.version().feature();
-    }
-
-    /** The placements of {@code names} this machine can provide; one line per unavailable one (once per run). */
-    private static List<String> available(Collection<String> names, Topology topology, CpuSet allowed, PrintStream skipLog,
-                                          Set<String> reported) {
+    /**
+     * The values of {@code names} this machine and JDK can run: each must name a constant of {@code type}, and one
+     * that {@code unavailable} gives a reason for is skipped with one line on {@code skipLog} (once per name), its
+     * reason added to {@code reasons}.
+     */
+    private static <E extends Enum<E>> List<String> available(Collection<String> names, Class<E> type, String kind,
+                                                              Function<E, Optional<String>> unavailable, PrintStream skipLog,
+                                                              List<String> reasons) {
         List<String> keep = new ArrayList<>();
+        Set<String> skipped = new HashSet<>();
         for (String name : names) {
-            Placement p;
+            E value;
             try {
-                p = Placement.valueOf(name);
+                value = Enum.valueOf(type, name);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown placement '" + name + "'; choose from "
-                        + Arrays.toString(Placement.values()));
+                throw new IllegalArgumentException("unknown " + kind + " '" + name + "'; choose from "
+                        + Arrays.toString(type.getEnumConstants()));
             }
-            Placement.Assignment a = p.assign(topology, allowed);
-            if (a.isAvailable()) {
+            Optional<String> why = unavailable.apply(value);
+            if (why.isEmpty()) {
                 keep.add(name);
-            } else if (reported.add(name)) {
-                skipLog.println("# switchcost: skipping placement " + name + ": " + a.unavailable());
+            } else if (skipped.add(name)) {
+                reasons.add(why.get());
+                skipLog.println("# switchcost: skipping " + kind + " " + name + ": " + why.get());
             }
         }
         return keep;
+    }
+
+    /** {@code base}, with {@code param} narrowed to {@code keep} where that leaves out some of {@code asked}. */
+    private static Options narrowed(Options base, String param, Collection<String> asked, List<String> keep) {
+        return keep.size() == asked.size() ? base : new OptionsBuilder().parent(base).param(param, keep.toArray(new String[0])).build();
+    }
+
+    /** The JDK the forks run: {@code -jvm}'s, else this one ({@link JdkPolicy}); null when it cannot be told. */
+    private static Jdk forkJdk(Options user) {
+        return user.getJvm().hasValue() ? JdkDiscovery.ofJava(user.getJvm().get()) : JdkDiscovery.running();
     }
 
     /**
@@ -182,7 +167,7 @@ public final class ForkOptions {
      * a JDK 21 fork of a JDK 25 JMH would otherwise die on {@code --sun-misc-unsafe-memory-access}).
      */
     public static Options withNativeAccess(Options user) {
-        Jdk forkJdk = user.getJvm().hasValue() ? JdkDiscovery.ofJava(user.getJvm().get()) : JdkDiscovery.running();
+        Jdk forkJdk = forkJdk(user);
         int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
         List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
         String selection = System.getProperty(CpuPinning.CPUS_PROPERTY);
