@@ -116,7 +116,7 @@ public final class BenchmarkMain {
                 StandardCharsets.UTF_8), cmd.verbosity().orElse(VerboseMode.NORMAL));
         TrialLedger.Outcome outcome;
         try {
-            outcome = Trials.execute(options, format);
+            outcome = Trials.execute(options, format, false);
         } catch (NoBenchmarksException e) {
             err.println("No matching benchmarks. Miss-spelled regexp? Use -l to list them.");
             return ExitCodes.USAGE;

@@ -9,31 +9,52 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.runner.options.WarmupMode;
 import org.openjdk.jmh.util.Optional;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * JMH {@link Options} that answer with another's, for a wrapper that changes one or two of them (JMH's
- * {@code OptionsBuilder} can add to a parent's options but not take any away or replace them).
+ * JMH {@link Options} that answer with another's, but for the result file, which they can leave out, or the
+ * profilers, which they can replace (JMH's {@code OptionsBuilder} can add to a parent's options but not take any away
+ * or replace them; JMH hands options to its forks serialized, so this is a named class).
  */
-abstract class ForwardingOptions implements Options {
+final class ForwardingOptions implements Options {
     private static final long serialVersionUID = 1L;
 
     /** The options answered with. */
-    protected final Options o;
+    private final Options o;
+    /** The profilers answered with instead of {@code o}'s, or null. */
+    private final ArrayList<ProfilerConfig> profilers;
+    private final boolean withoutResultFile;
 
-    ForwardingOptions(Options o) {
+    private ForwardingOptions(Options o, List<ProfilerConfig> profilers, boolean withoutResultFile) {
         this.o = o;
+        this.profilers = profilers == null ? null : new ArrayList<>(profilers);
+        this.withoutResultFile = withoutResultFile;
+    }
+
+    /**
+     * {@code options} with the result file ({@code -rf}, {@code -rff}) taken out, so that JMH's {@code Runner} does not
+     * write it: JMH's writer keeps the rows of a failed trial and swallows write errors, so {@code launch.BenchmarkMain}
+     * writes the file itself (complete trials only, to a temporary file then renamed, a failed write reported).
+     */
+    static Options withoutResultFile(Options options) {
+        return new ForwardingOptions(options, null, true);
+    }
+
+    /** {@code options} with their profilers replaced by {@code profilers}. */
+    static Options withProfilers(Options options, List<ProfilerConfig> profilers) {
+        return new ForwardingOptions(options, profilers, false);
     }
 
     @Override public List<String> getIncludes() { return o.getIncludes(); }
     @Override public List<String> getExcludes() { return o.getExcludes(); }
     @Override public Optional<String> getOutput() { return o.getOutput(); }
-    @Override public Optional<ResultFormatType> getResultFormat() { return o.getResultFormat(); }
-    @Override public Optional<String> getResult() { return o.getResult(); }
+    @Override public Optional<ResultFormatType> getResultFormat() { return withoutResultFile ? Optional.none() : o.getResultFormat(); }
+    @Override public Optional<String> getResult() { return withoutResultFile ? Optional.none() : o.getResult(); }
     @Override public Optional<Boolean> shouldDoGC() { return o.shouldDoGC(); }
-    @Override public List<ProfilerConfig> getProfilers() { return o.getProfilers(); }
+    @Override public List<ProfilerConfig> getProfilers() { return profilers == null ? o.getProfilers() : List.copyOf(profilers); }
     @Override public Optional<VerboseMode> verbosity() { return o.verbosity(); }
     @Override public Optional<Boolean> shouldFailOnError() { return o.shouldFailOnError(); }
     @Override public Optional<Integer> getThreads() { return o.getThreads(); }

@@ -8,6 +8,7 @@ import org.openjdk.jmh.runner.options.ProfilerConfig;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,24 +62,7 @@ public final class JfrOutput {
         if (!changed) {
             return options;
         }
-        return new WithProfilers(options, profilers);
-    }
-
-    /** Options with their profilers replaced (JMH hands options to its forks serialized: a named class). */
-    private static final class WithProfilers extends ForwardingOptions {
-        private static final long serialVersionUID = 1L;
-
-        private final ArrayList<ProfilerConfig> profilers;
-
-        WithProfilers(Options o, List<ProfilerConfig> profilers) {
-            super(o);
-            this.profilers = new ArrayList<>(profilers);
-        }
-
-        @Override
-        public List<ProfilerConfig> getProfilers() {
-            return List.copyOf(profilers);
-        }
+        return ForwardingOptions.withProfilers(options, profilers);
     }
 
     /** The files JMH's JFR profiler says it wrote for {@code results} (each named once, in order). */
@@ -101,15 +85,7 @@ public final class JfrOutput {
 
     /** The {@code dir} of a profiler's option line ({@code key=value;key=value}, as JMH splits it). */
     static Optional<String> dirOf(String opts) {
-        if (opts == null) {
-            return Optional.empty();
-        }
-        for (String o : opts.split(";")) {
-            String t = o.strip();
-            if (t.startsWith(DIR + "=")) {
-                return Optional.of(t.substring(DIR.length() + 1));
-            }
-        }
-        return Optional.empty();
+        return opts == null ? Optional.empty() : Arrays.stream(opts.split(";")).map(String::strip)
+                .filter(t -> t.startsWith(DIR + "=")).map(t -> t.substring(DIR.length() + 1)).findFirst();
     }
 }

@@ -1,13 +1,9 @@
 package dev.switchcost.measure.jmh;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.format.OutputFormat;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -24,16 +20,15 @@ import java.util.Set;
  * trials failed is decided by {@link #outcome} from what came back, against the {@link TrialPlan};
  * the ledger only supplies the reasons.
  */
-public final class TrialLedger implements OutputFormat {
+public final class TrialLedger extends ForwardingOutputFormat {
 
-    private final OutputFormat next;
     private final Map<TrialPlan.Trial, String> reasons = new LinkedHashMap<>();
     private final List<TrialPlan.Trial> started = new ArrayList<>();
     private TrialPlan.Trial current;
     private boolean expectCause;
 
     public TrialLedger(OutputFormat next) {
-        this.next = next;
+        super(next);
     }
 
     /**
@@ -67,19 +62,11 @@ public final class TrialLedger implements OutputFormat {
 
     /**
      * Splits {@code results} into complete trials and failed ones, and adds the requested trials that
-     * did not come back at all.
+     * did not come back at all. Complete trials that {@link Disturbance} calls disturbed are set apart: left
+     * out of the complete ones, or kept there when {@code keepDisturbed}; either way listed with their reason.
      *
      * @param results what JMH's {@code Runner.run()} returned (empty when it threw)
      * @param abort   why the run stopped early (JMH's {@code -foe}), or null
-     */
-    public Outcome outcome(TrialPlan plan, Collection<RunResult> results, String abort) {
-        return outcome(plan, results, abort, false);
-    }
-
-    /**
-     * As {@link #outcome(TrialPlan, Collection, String)}, and complete trials that {@link Disturbance}
-     * calls disturbed are set apart: left out of the complete ones, or kept there when
-     * {@code keepDisturbed}; either way listed with their reason.
      */
     public Outcome outcome(TrialPlan plan, Collection<RunResult> results, String abort, boolean keepDisturbed) {
         List<RunResult> complete = new ArrayList<>();
@@ -128,11 +115,6 @@ public final class TrialLedger implements OutputFormat {
     }
 
     @Override
-    public void endBenchmark(BenchmarkResult result) {
-        next.endBenchmark(result);
-    }
-
-    @Override
     public void println(String s) {
         if (s != null) {
             if (s.startsWith("<failure>")) {
@@ -145,55 +127,5 @@ public final class TrialLedger implements OutputFormat {
             }
         }
         next.println(s);
-    }
-
-    @Override
-    public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
-        next.iteration(benchParams, params, iteration);
-    }
-
-    @Override
-    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
-        next.iterationResult(benchParams, params, iteration, data);
-    }
-
-    @Override
-    public void startRun() {
-        next.startRun();
-    }
-
-    @Override
-    public void endRun(Collection<RunResult> result) {
-        next.endRun(result);
-    }
-
-    @Override
-    public void print(String s) {
-        next.print(s);
-    }
-
-    @Override
-    public void flush() {
-        next.flush();
-    }
-
-    @Override
-    public void close() {
-        next.close();
-    }
-
-    @Override
-    public void verbosePrintln(String s) {
-        next.verbosePrintln(s);
-    }
-
-    @Override
-    public void write(int b) {
-        next.write(b);
-    }
-
-    @Override
-    public void write(byte[] b) throws IOException {
-        next.write(b);
     }
 }

@@ -19,8 +19,9 @@ public final class Trials {
     }
 
     /**
-     * Runs {@code options} (already through {@link #withSwitchcostDefaults}) as one JMH run, without a
-     * result file, and checks what came back against what was asked for.
+     * Runs {@code options} (already through {@link ForkOptions#withSwitchcostDefaults}) as one JMH run, without a
+     * result file, and checks what came back against what was asked for; disturbed trials ({@link Disturbance}) are
+     * left out of the complete ones unless {@code keepDisturbed} ({@code run --allow-disturbed}).
      *
      * @param out JMH's output format for the run (wrapped: failures are noted on the way)
      * @throws NoBenchmarksException     when nothing matches
@@ -28,19 +29,11 @@ public final class Trials {
      * @throws RunnerException           when JMH could not start the run at all (e.g. another JMH run holds
      *                                   its lock file)
      */
-    public static TrialLedger.Outcome execute(Options options, OutputFormat out) throws RunnerException {
-        return execute(options, out, false);
-    }
-
-    /**
-     * As {@link #execute(Options, OutputFormat)}; disturbed trials ({@link Disturbance}) are left out of
-     * the complete ones unless {@code keepDisturbed} ({@code run --allow-disturbed}).
-     */
     public static TrialLedger.Outcome execute(Options options, OutputFormat out, boolean keepDisturbed) throws RunnerException {
         TrialPlan plan = TrialPlan.of(options);
         TrialLedger ledger = new TrialLedger(out);
         try {
-            return ledger.outcome(plan, new Runner(new WithoutResultFile(options), ledger).run(), null, keepDisturbed);
+            return ledger.outcome(plan, new Runner(ForwardingOptions.withoutResultFile(options), ledger).run(), null, keepDisturbed);
         } catch (NoBenchmarksException | ProfilersFailedException e) {
             throw e;
         } catch (RunnerException e) {
@@ -48,7 +41,7 @@ public final class Trials {
                 throw e;
             }
             // -foe: JMH stops at the first failure and returns nothing
-            return ledger.outcome(plan, List.of(), rootMessage(e));
+            return ledger.outcome(plan, List.of(), rootMessage(e), false);
         }
     }
 

@@ -168,7 +168,7 @@ class DisturbanceTest {
                     new PrintStream(PrintStream.nullOutputStream()));
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             TrialLedger.Outcome outcome = Trials.execute(options, OutputFormatFactory.createFormatInstance(
-                    new PrintStream(log, true, StandardCharsets.UTF_8), VerboseMode.NORMAL));
+                    new PrintStream(log, true, StandardCharsets.UTF_8), VerboseMode.NORMAL), false);
             String out = log.toString(StandardCharsets.UTF_8);
             assertTrue(outcome.failed().isEmpty(), outcome.failed() + "\n" + out);
             assertEquals(1, outcome.disturbed().size(), out);
@@ -201,7 +201,7 @@ class DisturbanceTest {
                     new PrintStream(PrintStream.nullOutputStream()));
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             TrialLedger.Outcome outcome = Trials.execute(options, OutputFormatFactory.createFormatInstance(
-                    new PrintStream(log, true, StandardCharsets.UTF_8), VerboseMode.NORMAL));
+                    new PrintStream(log, true, StandardCharsets.UTF_8), VerboseMode.NORMAL), false);
             assertTrue(outcome.failed().isEmpty(), outcome.failed() + "\n" + log.toString(StandardCharsets.UTF_8));
             assertEquals(1, outcome.complete().size() + outcome.disturbed().size(), "the trial came back");
         }
