@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +15,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The JDK's {@code jcmd}, run with a bound: its output is read beside it and the wait ends at the limit, when it is
- * killed, so a JVM that does not answer (stopped, or its attach listener stuck) never holds switchcost.
+ * killed, so a JVM that does not answer (stopped, or its attach listener stuck) never holds switchcost. {@link #run}
+ * serves any short command so (perf's probes too).
  */
 public final class Jcmd {
 
@@ -45,7 +47,7 @@ public final class Jcmd {
      * @throws IOException when jcmd cannot be started
      */
     public static Answer run(List<String> cmd, long seconds) throws IOException, InterruptedException {
-        // not through launch.ParentDeath: jcmd answers and ends by itself, and is killed at the bound
+        // not through launch.ParentDeath: the command ends by itself, is killed at the bound, and "not found" stays an IOException
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         CompletableFuture<byte[]> out = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
@@ -69,5 +71,21 @@ public final class Jcmd {
             text = "";
         }
         return new Answer(ended ? p.exitValue() : -1, text, !ended);
+    }
+
+    /**
+     * {@link #run}, for a caller that does without an answer: empty when the command cannot start, does not end within
+     * {@code seconds}, or the wait is interrupted (the interrupt kept).
+     */
+    public static Optional<Answer> tryRun(List<String> cmd, long seconds) {
+        try {
+            Answer a = run(cmd, seconds);
+            return a.timedOut() ? Optional.empty() : Optional.of(a);
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 }

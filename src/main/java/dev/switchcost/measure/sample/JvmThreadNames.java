@@ -1,6 +1,5 @@
 package dev.switchcost.measure.sample;
 
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,15 +23,8 @@ public final class JvmThreadNames {
 
     /** @return tid → name for the JVM {@code pid}; empty when it does not answer in time or jcmd cannot run */
     public static Map<Integer, String> of(long pid) {
-        try {
-            Jcmd.Answer a = Jcmd.run(Jcmd.command(pid, List.of("Thread.print")), LIMIT_SECONDS);
-            return a.exit() == 0 ? parse(a.output()) : Map.of();
-        } catch (IOException e) {
-            return Map.of();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Map.of();
-        }
+        return Jcmd.tryRun(Jcmd.command(pid, List.of("Thread.print")), LIMIT_SECONDS).filter(a -> a.exit() == 0)
+                .map(a -> parse(a.output())).orElse(Map.of());
     }
 
     /**

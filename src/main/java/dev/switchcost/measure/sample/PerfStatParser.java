@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -53,14 +54,7 @@ public final class PerfStatParser {
      * @param interval whether perf ran with {@code -I} (each line starts with a timestamp)
      */
     public static List<Count> parse(List<String> lines, boolean interval) {
-        List<Count> out = new ArrayList<>();
-        for (String raw : lines) {
-            Count c = parseLine(raw, interval);
-            if (c != null) {
-                out.add(c);
-            }
-        }
-        return out;
+        return lines.stream().map(raw -> parseLine(raw, interval)).filter(Objects::nonNull).toList();
     }
 
     /** Parses one line, or returns null when it is not a counter line. */
@@ -87,17 +81,15 @@ public final class PerfStatParser {
         if (event.isEmpty() || !looksLikeEvent(event)) {
             return null;
         }
-        if (value.equals("<not supported>")) {
-            return new Count(time, event, Double.NaN, unit, Status.NOT_SUPPORTED);
-        }
-        if (value.equals("<not counted>")) {
-            return new Count(time, event, Double.NaN, unit, Status.NOT_COUNTED);
-        }
-        double v = number(value);
-        if (Double.isNaN(v)) {
-            return null;
-        }
-        return new Count(time, event, v, unit, Status.COUNTED);
+        Status status = status(value);
+        double v = status == Status.COUNTED ? number(value) : Double.NaN;
+        return status == Status.COUNTED && Double.isNaN(v) ? null : new Count(time, event, v, unit, status);
+    }
+
+    /** What a counter line's value says: {@code <not supported>}, {@code <not counted>}, else counted. */
+    private static Status status(String value) {
+        return value.equals("<not supported>") ? Status.NOT_SUPPORTED : value.equals("<not counted>") ? Status.NOT_COUNTED
+                : Status.COUNTED;
     }
 
     /**
@@ -126,13 +118,9 @@ public final class PerfStatParser {
             String unit = m.group("unit") == null ? "" : m.group("unit");
             String value = m.group("value");
             String event = m.group("event");
-            if (value.equals("<not supported>")) {
-                out.add(new Count(time, event, Double.NaN, unit, Status.NOT_SUPPORTED));
-            } else if (value.equals("<not counted>")) {
-                out.add(new Count(time, event, Double.NaN, unit, Status.NOT_COUNTED));
-            } else {
-                out.add(new Count(time, event, Double.parseDouble(value.replace(",", "")), unit, Status.COUNTED));
-            }
+            Status status = status(value);
+            out.add(new Count(time, event, status == Status.COUNTED ? Double.parseDouble(value.replace(",", "")) : Double.NaN,
+                    unit, status));
         }
         return out;
     }

@@ -1,14 +1,12 @@
 package dev.switchcost.measure.sample;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What {@code perf stat} can count on this machine: is {@code perf} there, which version, does the
@@ -63,25 +61,25 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
     public static PerfSupport probe(List<String> events) {
         String perf = perfCommand();
         Integer paranoid = readParanoid();
-        Run version = run(List.of(perf, "--version"));
-        if (version == null || version.exit != 0) {
+        // probes bounded to 10 s (Jcmd.run); one that cannot start or does not end is null
+        Jcmd.Answer version = Jcmd.tryRun(List.of(perf, "--version"), 10).orElse(null);
+        if (version == null || version.exit() != 0) {
             return from(perf, null, paranoid, events, -1, List.of());
         }
-        List<String> cmd = new ArrayList<>(List.of(perf, "stat", "-x,", "-e", String.join(",", events), "true"));
-        Run stat = run(cmd);
-        if (stat != null && stat.exit != 0 && events.size() > 1 && !forbidden(stat.lines)) {
+        Jcmd.Answer stat = Jcmd.tryRun(List.of(perf, "stat", "-x,", "-e", String.join(",", events), "true"), 10).orElse(null);
+        if (stat != null && stat.exit() != 0 && events.size() > 1 && !forbidden(stat.output().lines().toList())) {
             // One unknown event name fails the whole command: ask event by event.
             List<String> lines = new ArrayList<>();
             for (String e : events) {
-                Run one = run(List.of(perf, "stat", "-x,", "-e", e, "true"));
-                if (one != null && one.exit == 0) {
-                    lines.addAll(one.lines);
+                Jcmd.Answer one = Jcmd.tryRun(List.of(perf, "stat", "-x,", "-e", e, "true"), 10).orElse(null);
+                if (one != null && one.exit() == 0) {
+                    one.output().lines().forEach(lines::add);
                 }
             }
-            return from(perf, version.text().strip(), paranoid, events, 0, lines);
+            return from(perf, version.output().strip(), paranoid, events, 0, lines);
         }
-        return from(perf, version.text().strip(), paranoid, events, stat == null ? -1 : stat.exit,
-                stat == null ? List.of() : stat.lines);
+        return from(perf, version.output().strip(), paranoid, events, stat == null ? -1 : stat.exit(),
+                stat == null ? List.of() : stat.output().lines().toList());
     }
 
     /**
@@ -121,15 +119,8 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
 
     /** @return whether a hardware counter (instructions or cycles, else any non-software event) can be counted */
     public boolean hasPmu() {
-        if (problem != null) {
-            return false;
-        }
-        for (Map.Entry<String, EventStatus> e : events.entrySet()) {
-            if (!SOFTWARE_EVENTS.contains(PerfStatParser.baseEvent(e.getKey())) && e.getValue() == EventStatus.SUPPORTED) {
-                return true;
-            }
-        }
-        return false;
+        return problem == null && events.entrySet().stream().anyMatch(e -> e.getValue() == EventStatus.SUPPORTED
+                && !SOFTWARE_EVENTS.contains(PerfStatParser.baseEvent(e.getKey())));
     }
 
     /** @return the asked events perf can count, in the order asked */
@@ -185,32 +176,6 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
         try {
             return Integer.parseInt(String.join("", Files.readAllLines(f)).strip());
         } catch (IOException | NumberFormatException e) {
-            return null;
-        }
-    }
-
-    private record Run(int exit, List<String> lines) {
-        String text() {
-            return String.join("\n", lines);
-        }
-    }
-
-    /** Runs a short command, stdout and stderr merged; null when it cannot start or does not end within 10 s. */
-    private static Run run(List<String> cmd) {
-        try {
-            // not through launch.ParentDeath: a probe that ends by itself, and whose "not found" must stay an IOException
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return null;
-            }
-            return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8).lines().toList());
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return null;
         }
     }
