@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -99,47 +98,16 @@ public final class ContextSwitchProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         processBefore = LibC.isAvailable() ? Rusage.process() : null;
-        before = withRetired(withExternal(ThreadCounters.snapshotSelf()), CountedThreads.snapshot());
+        before = CountedThreads.counters();
     }
 
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
-        Map<Integer, ThreadCounters> after = withRetired(withExternal(ThreadCounters.snapshotSelf()), CountedThreads.snapshot());
+        Map<Integer, ThreadCounters> after = CountedThreads.counters();
         Rusage processDelta = processBefore == null ? null : Rusage.process().minus(processBefore);
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
         return results(before, after, processDelta, ops, threads, CountedThreads.snapshot());
-    }
-
-    /** This process's threads plus the live external ones registered with {@link CountedThreads#registerExternal}. */
-    private static Map<Integer, ThreadCounters> withExternal(Map<Integer, ThreadCounters> self) {
-        Map<Integer, Integer> ext = CountedThreads.externals();
-        if (ext.isEmpty()) {
-            return self;
-        }
-        Map<Integer, ThreadCounters> all = new HashMap<>(self);
-        ext.forEach((tid, pid) -> {
-            ThreadCounters c = ThreadCounters.read(pid, tid);
-            if (c != null) {
-                all.put(tid, c);
-            }
-        });
-        return all;
-    }
-
-    /** Live threads, plus the final counters of registered threads that have retired since. */
-    private static Map<Integer, ThreadCounters> withRetired(Map<Integer, ThreadCounters> live, Map<Integer, String> registered) {
-        Map<Integer, ThreadCounters> all = new HashMap<>(live);
-        for (Integer tid : registered.keySet()) {
-            ThreadCounters retired = CountedThreads.retired(tid);
-            if (retired != null) {
-                ThreadCounters now = live.get(tid);
-                if (now == null || now.total() <= retired.total()) {
-                    all.put(tid, retired);
-                }
-            }
-        }
-        return all;
     }
 
     /**

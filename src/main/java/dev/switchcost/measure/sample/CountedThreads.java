@@ -3,6 +3,7 @@ package dev.switchcost.measure.sample;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.linux.Syscalls;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -48,11 +49,7 @@ public final class CountedThreads {
         if (LibC.isAvailable() && !Thread.currentThread().isVirtual()) {
             int tid = Syscalls.gettid();
             if (ROLES.containsKey(tid)) {
-                RETIRED.put(tid, ThreadCounters.current(tid));
-                SchedStat s = SchedStat.readSelf();
-                if (s != null) {
-                    RETIRED_SCHED.put(tid, s);
-                }
+                retire((int) ProcessHandle.current().pid(), tid);
             }
         }
     }
@@ -74,14 +71,19 @@ public final class CountedThreads {
     public static void retireExternal(int tid) {
         Integer pid = EXTERNAL.get(tid);
         if (pid != null) {
-            ThreadCounters c = ThreadCounters.read(pid, tid);
-            if (c != null) {
-                RETIRED.put(tid, c);
-            }
-            SchedStat s = SchedStat.read(pid, tid);
-            if (s != null) {
-                RETIRED_SCHED.put(tid, s);
-            }
+            retire(pid, tid);
+        }
+    }
+
+    /** Keeps a thread's counters as final, from {@code /proc/<pid>/task/<tid>}; nothing if it is gone. */
+    private static void retire(int pid, int tid) {
+        ThreadCounters c = ThreadCounters.read(pid, tid);
+        if (c != null) {
+            RETIRED.put(tid, c);
+        }
+        SchedStat s = SchedStat.read(pid, tid);
+        if (s != null) {
+            RETIRED_SCHED.put(tid, s);
         }
     }
 
@@ -90,9 +92,25 @@ public final class CountedThreads {
         return Map.copyOf(EXTERNAL);
     }
 
-    /** Final counters of a retired thread, or null. */
-    public static ThreadCounters retired(int tid) {
-        return RETIRED.get(tid);
+    /**
+     * Every thread of this process and the live external ones ({@link #registerExternal}), each registered thread
+     * that has retired since with its final counters instead (unless the live ones are ahead: a thread that runs on).
+     */
+    public static Map<Integer, ThreadCounters> counters() {
+        Map<Integer, ThreadCounters> all = new HashMap<>(ThreadCounters.snapshotSelf());
+        EXTERNAL.forEach((tid, pid) -> {
+            ThreadCounters c = ThreadCounters.read(pid, tid);
+            if (c != null) {
+                all.put(tid, c);
+            }
+        });
+        RETIRED.forEach((tid, retired) -> {
+            ThreadCounters now = all.get(tid);
+            if (now == null || now.total() <= retired.total()) {
+                all.put(tid, retired);
+            }
+        });
+        return all;
     }
 
     /** Final run time and run-queue delay of a retired thread, or null. */

@@ -15,7 +15,6 @@ import java.util.Map;
  * has it (CONFIG_SCHED_DEBUG; -1 otherwise). Threads that end between two snapshots drop out, so
  * snapshot while the threads of interest are alive.
  *
- * @param tid         kernel thread id
  * @param name        the thread's comm (Java thread names truncated to 15 characters)
  * @param voluntary   voluntary switches so far
  * @param involuntary involuntary switches so far
@@ -65,16 +64,6 @@ public record ThreadCounters(int tid, String name, long voluntary, long involunt
             if (ProcText.vanished(e)) {
                 return null;
             }
-            throw new UncheckedIOException("cannot read " + task, e);
-        }
-    }
-
-    /** @return the calling thread's counters, from {@code /proc/thread-self} */
-    public static ThreadCounters current(int tid) {
-        Path task = Path.of("/proc/thread-self");
-        try {
-            return readTask(task, tid);
-        } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + task, e);
         }
     }
