@@ -176,7 +176,7 @@ public final class DoctorCommand extends BaseCommand {
                 Math.min(f.percent(i.ns()), 100))).reduce((x, y) -> x + ", " + y).orElse("none");
         String detail = String.format(Locale.ROOT, "other processes took %.1f%% of the allowed CPUs over %d ms by their own run time "
                 + "(busiest: %s); all others by ticks %.0f%%; steal %.0f%%", f.namedPercent(), millis, busiest, f.othersPercent(),
-                f.stealPercent());
+                f.percent(f.stealNs()));
         boolean busy = Disturbance.reading(f).disturbed();
         return new Check(busy ? Level.WARN : Level.OK, "load", detail, busy
                 ? "trials now would likely be called disturbed (exit 1): stop these tasks, or run with --allow-disturbed to keep marked rows"

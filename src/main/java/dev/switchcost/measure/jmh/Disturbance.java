@@ -210,7 +210,7 @@ public final class Disturbance {
     public static Reading reading(Interference.Figures f) {
         Intruder i = f.intruder().filter(x -> f.intruderPercent() >= InterferenceProfiler.INTRUDER_MIN_PERCENT)
                 .map(x -> new Intruder(x.pid(), x.comm(), f.intruderPercent(), false)).orElse(null);
-        return new Reading(f.othersPercent(), f.stealPercent(), i, (double) f.timeNs() / CpuTicks.NS_PER_TICK,
+        return new Reading(f.othersPercent(), f.percent(f.stealNs()), i, (double) f.timeNs() / CpuTicks.NS_PER_TICK,
                 f.percent(f.irqNs()), f.percent(f.unattributedNs()), f.namedPercent());
     }
 

@@ -5,6 +5,7 @@ import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
+import dev.switchcost.measure.sample.ProcStatus;
 import dev.switchcost.measure.sample.ProcText;
 import dev.switchcost.measure.sample.SchedStat;
 import dev.switchcost.measure.sample.TaskStat;
@@ -115,8 +116,8 @@ public final class InterferenceProfiler implements InternalProfiler {
         List<Result> out = new ArrayList<>();
         out.add(new ScalarResult(Disturbance.OTHERS, f.othersPercent(), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult(Disturbance.OTHERS + ".max", f.othersPercent(), "%", AggregationPolicy.MAX));
-        out.add(new ScalarResult("interference.jvm", f.jvmPercent(), "%", AggregationPolicy.AVG));
-        out.add(new ScalarResult(Disturbance.STEAL, f.stealPercent(), "%", AggregationPolicy.AVG));
+        out.add(new ScalarResult("interference.jvm", f.percent(f.jvmNs()), "%", AggregationPolicy.AVG));
+        out.add(new ScalarResult(Disturbance.STEAL, f.percent(f.stealNs()), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult(Disturbance.IRQ, f.percent(f.irqNs()), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult(Disturbance.UNATTRIBUTED, f.percent(f.unattributedNs()), "%", AggregationPolicy.AVG));
         out.add(new ScalarResult(Disturbance.NAMED, f.namedPercent(), "%", AggregationPolicy.AVG));
@@ -173,10 +174,9 @@ public final class InterferenceProfiler implements InternalProfiler {
             Integer ext = CountedThreads.externals().get(tid);
             Path status = Path.of("/proc", String.valueOf(ext == null ? selfPid : ext), "task", String.valueOf(tid), "status");
             try {
-                for (String line : ProcText.lines(status)) {
-                    if (line.startsWith("Cpus_allowed_list:")) {
-                        CpuSet.parse(line.substring(line.indexOf(':') + 1).trim()).stream().forEach(out::add);
-                    }
+                String list = ProcStatus.cpusAllowed(ProcText.lines(status));
+                if (list != null) {
+                    CpuSet.parse(list).stream().forEach(out::add);
                 }
             } catch (IOException gone) {
                 // a thread that ended has no CPUs left to measure

@@ -86,7 +86,6 @@ public final class Interference {
      * @param jvmNs    this JVM's other threads on M
      * @param stealNs  stolen by the hypervisor
      * @param waitNs   the benchmark threads' run-queue delay (runnable, not running)
-     * @param ops      the iteration's operations
      * @param intruders the processes outside the JVM that ran on M, largest first, at most {@value #INTRUDERS}
      * @param irqNs    interrupts (irq + softirq of {@code /proc/stat}): inside busy, charged to no task
      * @param namedNs  every process outside the run that ran on M, added up (not only the largest few)
@@ -120,14 +119,6 @@ public final class Interference {
         /** Others' share of the measured CPUs' time, in percent. */
         public double othersPercent() {
             return percent(othersNs());
-        }
-
-        public double jvmPercent() {
-            return percent(jvmNs);
-        }
-
-        public double stealPercent() {
-            return percent(stealNs);
         }
 
         /**
@@ -199,7 +190,6 @@ public final class Interference {
     /**
      * @param measured  M, the measured CPUs
      * @param benchTids the benchmark threads (of this JVM and of a partner process)
-     * @param selfPid   this JVM's pid
      * @param benchPids processes whose threads are all the benchmark's (a partner process), never intruders
      */
     public static Figures between(Snapshot before, Snapshot after, Set<Integer> measured, Set<Integer> benchTids,

@@ -102,7 +102,7 @@ class InterferenceTest {
         Map<Integer, CpuTicks> a = CpuTicks.parse(List.of("cpu1 150 0 0 130 0 0 0 30 0 0"));
         Interference.Figures f = Interference.between(new Interference.Snapshot(b, Map.of(), Map.of()),
                 new Interference.Snapshot(a, Map.of(), Map.of()), Set.of(1), Set.of(), 1, Set.of(), 1);
-        assertEquals(20.0, f.stealPercent(), 1e-9);
+        assertEquals(20.0, f.percent(f.stealNs()), 1e-9);
         assertEquals(50.0, f.othersPercent(), 1e-9);
     }
 
