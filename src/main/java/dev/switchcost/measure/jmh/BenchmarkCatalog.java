@@ -33,8 +33,6 @@ public final class BenchmarkCatalog {
             "<b>Question\\.</b>\\s*(.*?)(?:\\n\\s*\\*\\s*\\n|<p>|\\*/)", Pattern.DOTALL);
 
     /**
-     * @param className  the class's fully qualified name
-     * @param simpleName its simple name
      * @param methods    its benchmark methods (JMH group names for {@code @Group} benchmarks)
      * @param params     its {@code @Param} names and default values
      * @param question   its question, or null when its Javadoc has no {@code <b>Question.</b>} paragraph

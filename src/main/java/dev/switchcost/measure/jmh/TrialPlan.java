@@ -2,7 +2,6 @@ package dev.switchcost.measure.jmh;
 
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.Options;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The trials a JMH run was asked for: every selected benchmark × mode × {@code @Param} combination,
@@ -29,7 +29,6 @@ public final class TrialPlan {
      * One requested trial.
      *
      * @param benchmark the benchmark's full name ({@code dev.switchcost.bench.FutexPingPong.roundTrip})
-     * @param mode      its JMH mode
      * @param params    its {@code @Param} values, sorted by name
      */
     public record Trial(String benchmark, Mode mode, Map<String, String> params) {
@@ -57,18 +56,8 @@ public final class TrialPlan {
     public static TrialPlan of(Options options) {
         Set<Trial> keys = new LinkedHashSet<>();
         for (BenchmarkListEntry e : BenchmarkCatalog.matching(options.getIncludes(), options.getExcludes())) {
-            List<Mode> modes = new ArrayList<>();
-            for (Mode m : options.getBenchModes().isEmpty() ? List.of(e.getMode()) : options.getBenchModes()) {
-                if (m == Mode.All) {
-                    for (Mode each : Mode.values()) {
-                        if (each != Mode.All) {
-                            modes.add(each);
-                        }
-                    }
-                } else {
-                    modes.add(m);
-                }
-            }
+            List<Mode> modes = (options.getBenchModes().isEmpty() ? List.of(e.getMode()) : options.getBenchModes()).stream()
+                    .flatMap(m -> m == Mode.All ? Stream.of(Mode.values()).filter(each -> each != Mode.All) : Stream.of(m)).toList();
             List<Map<String, String>> combos = new ArrayList<>();
             combos.add(new TreeMap<>());
             for (Map.Entry<String, String[]> p : new TreeMap<>(e.getParams().orElse(Map.of())).entrySet()) {
@@ -116,12 +105,8 @@ public final class TrialPlan {
      */
     public static boolean isComplete(RunResult r) {
         BenchmarkParams p = r.getParams();
-        int iterations = 0;
-        int forks = 0;
-        for (BenchmarkResult br : r.getBenchmarkResults()) {
-            forks++;
-            iterations += br.getIterationResults().size();
-        }
+        int forks = r.getBenchmarkResults().size();
+        int iterations = r.getBenchmarkResults().stream().mapToInt(br -> br.getIterationResults().size()).sum();
         int wantedForks = Math.max(1, p.getForks());
         return forks >= wantedForks && iterations >= wantedForks * p.getMeasurement().getCount();
     }

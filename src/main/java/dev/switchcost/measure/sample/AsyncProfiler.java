@@ -3,7 +3,6 @@ package dev.switchcost.measure.sample;
 import dev.switchcost.SwitchcostException;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,9 +109,9 @@ public final class AsyncProfiler {
 
     /** Whether {@code pid} is a HotSpot JVM (libjvm.so mapped). */
     public static boolean isJvm(long pid) {
-        try (Stream<String> maps = ProcText.lines(Path.of("/proc", String.valueOf(pid), "maps")).stream()) {
-            return maps.anyMatch(l -> l.endsWith("/libjvm.so"));
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            return ProcText.lines(Path.of("/proc", String.valueOf(pid), "maps")).stream().anyMatch(l -> l.endsWith("/libjvm.so"));
+        } catch (IOException e) {
             return false;
         }
     }

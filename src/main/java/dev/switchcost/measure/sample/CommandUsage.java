@@ -38,12 +38,10 @@ public final class CommandUsage {
     /**
      * The command's counts.
      *
-     * @param switches    context switches
      * @param voluntary   voluntary switches, or -1 where the source does not tell them apart
      * @param involuntary involuntary switches, or -1 where the source does not tell them apart
      * @param cpuSeconds  user + system CPU time, s; NaN where not counted
      * @param seconds     wall time from just before the start to the exit, s
-     * @param source      where the counts come from
      */
     public record Totals(long switches, long voluntary, long involuntary, double cpuSeconds, double seconds, Source source) {
 

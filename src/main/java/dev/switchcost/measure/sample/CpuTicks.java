@@ -3,6 +3,7 @@ package dev.switchcost.measure.sample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,7 +14,6 @@ import java.util.TreeMap;
  * runs on). {@code guest} and {@code guest_nice} are already inside {@code user} and {@code nice}, so they
  * are not added again.
  *
- * @param cpu    the CPU number
  * @param total  user + nice + system + idle + iowait + irq + softirq + steal
  * @param idle   idle + iowait: time the CPU had nothing to run
  * @param steal  time the hypervisor gave this virtual CPU's turn to someone else
@@ -61,11 +61,7 @@ public record CpuTicks(int cpu, long total, long idle, long steal, long irq) {
                 v[i] = Long.parseLong(f[i + 1]);
             }
             int cpu = Integer.parseInt(f[0].substring(3));
-            long total = 0;
-            for (long x : v) {
-                total += x;
-            }
-            out.put(cpu, new CpuTicks(cpu, total, v[3] + v[4], v[7], v[5] + v[6]));
+            out.put(cpu, new CpuTicks(cpu, Arrays.stream(v).sum(), v[3] + v[4], v[7], v[5] + v[6]));
         }
         return out;
     }

@@ -15,10 +15,7 @@ import java.util.List;
  */
 public record ProcStatus(String name, long voluntary, long involuntary) {
 
-    /**
-     * @param lines the file's lines
-     * @throws IllegalArgumentException naming what is missing when the switch counters are absent
-     */
+    /** @throws IllegalArgumentException naming what is missing when the switch counters are absent */
     public static ProcStatus parse(List<String> lines) {
         String name = null;
         long vol = -1;

@@ -67,12 +67,7 @@ public final class ProcText {
     /** The number a {@code /proc} entry is named by (a pid, a tid), or -1 when its name is not all digits. */
     public static long number(Path entry) {
         String s = entry.getFileName().toString();
-        for (int i = 0; i < s.length(); i++) {
-            if (!Character.isDigit(s.charAt(i))) {
-                return -1;
-            }
-        }
-        return s.isEmpty() ? -1 : Long.parseLong(s);
+        return s.matches("[0-9]+") ? Long.parseLong(s) : -1;
     }
 
     /** A name from {@code /proc} ({@code comm}, {@code Name:}) as it may be shown: controls and format characters escaped. */
