@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -70,16 +71,13 @@ public final class BenchmarkCatalog {
         List<Entry> out = new ArrayList<>();
         for (Map.Entry<String, List<BenchmarkListEntry>> c : byClass.entrySet()) {
             String simple = c.getKey().substring(c.getKey().lastIndexOf('.') + 1);
-            List<String> methods = new ArrayList<>();
+            Set<String> methods = new LinkedHashSet<>();
             Map<String, List<String>> params = new TreeMap<>();
             for (BenchmarkListEntry e : c.getValue()) {
-                String m = e.getUsername().substring(e.getUsername().lastIndexOf('.') + 1);
-                if (!methods.contains(m)) {
-                    methods.add(m);
-                }
+                methods.add(e.getUsername().substring(e.getUsername().lastIndexOf('.') + 1));
                 e.getParams().orElse(Map.of()).forEach((k, v) -> params.putIfAbsent(k, List.of(v)));
             }
-            out.add(new Entry(c.getKey(), simple, methods, params, question(c.getKey())));
+            out.add(new Entry(c.getKey(), simple, List.copyOf(methods), params, question(c.getKey())));
         }
         return out;
     }
