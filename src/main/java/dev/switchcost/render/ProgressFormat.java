@@ -1,15 +1,14 @@
 package dev.switchcost.render;
 
 import dev.switchcost.measure.jmh.Disturbance;
+import dev.switchcost.measure.jmh.ForwardingOutputFormat;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.format.OutputFormat;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.Locale;
@@ -25,11 +24,10 @@ import java.util.stream.Collectors;
  * 99.9% confidence interval as a share of the score, switches per op when counted), and a last line
  * at 100 % with the run's time.
  */
-public final class ProgressFormat implements OutputFormat {
+public final class ProgressFormat extends ForwardingOutputFormat {
 
     private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
 
-    private final OutputFormat log;
     private final PrintWriter terminal;
     private final int total;
     private final long startNanos = System.nanoTime();
@@ -43,14 +41,14 @@ public final class ProgressFormat implements OutputFormat {
      * @param total the number of trials the run was asked for ({@link TrialPlan#size()}), or 0 if unknown
      */
     public ProgressFormat(OutputFormat log, PrintWriter terminal, int total) {
-        this.log = log;
+        super(log);
         this.terminal = terminal;
         this.total = total;
     }
 
     @Override
     public void startBenchmark(BenchmarkParams params) {
-        log.startBenchmark(params);
+        next.startBenchmark(params);
         started++;
         String ps = params.getParamsKeys().stream().map(k -> " " + k + "=" + params.getParam(k)).collect(Collectors.joining());
         String name = params.getBenchmark();
@@ -69,7 +67,7 @@ public final class ProgressFormat implements OutputFormat {
 
     @Override
     public void endBenchmark(BenchmarkResult result) {
-        log.endBenchmark(result);
+        next.endBenchmark(result);
         showPending();
         if (result == null) {
             return;
@@ -107,23 +105,13 @@ public final class ProgressFormat implements OutputFormat {
 
     @Override
     public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
-        log.iteration(benchParams, params, iteration);
+        next.iteration(benchParams, params, iteration);
         showPending();
     }
 
     @Override
-    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
-        log.iterationResult(benchParams, params, iteration, data);
-    }
-
-    @Override
-    public void startRun() {
-        log.startRun();
-    }
-
-    @Override
     public void endRun(Collection<RunResult> result) {
-        log.endRun(result);
+        next.endRun(result);
         long s = Math.round((System.nanoTime() - startNanos) / 1e9);
         terminal.printf(Locale.ROOT, "[%s | %3s%% | took %dm %02ds] done%n", count(started), "100", s / 60, s % 60);
         terminal.flush();
@@ -139,13 +127,8 @@ public final class ProgressFormat implements OutputFormat {
     }
 
     @Override
-    public void print(String s) {
-        log.print(s);
-    }
-
-    @Override
     public void println(String s) {
-        log.println(s);
+        next.println(s);
         Matcher m = PROGRESS.matcher(s);
         if (m.find()) {
             percent = String.format(Locale.ROOT, "%.0f", Double.parseDouble(m.group(1)));
@@ -167,27 +150,7 @@ public final class ProgressFormat implements OutputFormat {
 
     @Override
     public void flush() {
-        log.flush();
+        next.flush();
         terminal.flush();
-    }
-
-    @Override
-    public void close() {
-        log.close();
-    }
-
-    @Override
-    public void verbosePrintln(String s) {
-        log.verbosePrintln(s);
-    }
-
-    @Override
-    public void write(int b) {
-        log.write(b);
-    }
-
-    @Override
-    public void write(byte[] b) throws IOException {
-        log.write(b);
     }
 }
