@@ -14,10 +14,8 @@ import dev.switchcost.measure.machine.Hsdis;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
-import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
 import dev.switchcost.measure.sample.PerfSupport;
-import dev.switchcost.measure.sample.TaskStat;
 import dev.switchcost.render.Export;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,7 +25,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -152,18 +149,14 @@ public final class DoctorCommand extends BaseCommand {
     static Interference.Figures measureLoad(long millis) {
         Set<Integer> cpus = new TreeSet<>();
         CpuPinning.allowedCpus().stream().forEach(cpus::add);
-        Interference.Snapshot before = loadSnapshot();
+        Interference.Snapshot before = Interference.Snapshot.machine();
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return Interference.between(before, loadSnapshot(), cpus, Set.of(),
+        return Interference.between(before, Interference.Snapshot.machine(), cpus, Set.of(),
                 ProcessHandle.current().pid(), Set.of(), 0);
-    }
-
-    private static Interference.Snapshot loadSnapshot() {
-        return new Interference.Snapshot(CpuTicks.read(), Map.of(), TaskStat.scanAll());
     }
 
     /**
