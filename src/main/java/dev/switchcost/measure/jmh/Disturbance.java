@@ -5,6 +5,7 @@ import dev.switchcost.measure.sample.Interference;
 import org.apache.commons.math3.distribution.BetaDistribution;
 import org.openjdk.jmh.results.Result;
 
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 
@@ -221,20 +222,13 @@ public final class Disturbance {
 
     /** The largest intruder named in the results' labels (its worst iteration's share); null without one. */
     static Intruder largestIntruder(Map<String, ? extends Result> secondary) {
-        String best = null;
-        double share = -1;
-        for (Map.Entry<String, ? extends Result> e : secondary.entrySet()) {
-            if (e.getKey().startsWith(INTRUDER) && e.getValue().getScore() > share) {
-                best = e.getKey();
-                share = e.getValue().getScore();
-            }
-        }
-        if (best == null) {
-            return null;
-        }
-        String rest = best.substring(INTRUDER.length());
-        int dot = rest.indexOf('.');
-        return new Intruder(Long.parseLong(rest.substring(0, dot)), rest.substring(dot + 1), share, true);
+        // the first of equal shares, as max keeps it
+        return secondary.entrySet().stream().filter(e -> e.getKey().startsWith(INTRUDER))
+                .max(Comparator.comparingDouble(e -> e.getValue().getScore())).map(e -> {
+                    String rest = e.getKey().substring(INTRUDER.length());
+                    int dot = rest.indexOf('.');
+                    return new Intruder(Long.parseLong(rest.substring(0, dot)), rest.substring(dot + 1), e.getValue().getScore(), true);
+                }).orElse(null);
     }
 
     private static Double known(double percent) {
