@@ -65,12 +65,8 @@ public final class ParamCheck {
     static String problem(Class<?> type, String value) {
         try {
             if (type.isEnum()) {
-                for (Object c : type.getEnumConstants()) {
-                    if (((Enum<?>) c).name().equals(value)) {
-                        return null;
-                    }
-                }
-                return "not one of " + Arrays.toString(type.getEnumConstants());
+                return Arrays.stream(type.getEnumConstants()).anyMatch(c -> ((Enum<?>) c).name().equals(value)) ? null
+                        : "not one of " + Arrays.toString(type.getEnumConstants());
             }
             if (type == int.class || type == Integer.class) {
                 Integer.parseInt(value);

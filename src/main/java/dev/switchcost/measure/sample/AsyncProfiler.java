@@ -185,13 +185,11 @@ public final class AsyncProfiler {
     public static List<Path> collect(Path file) throws IOException {
         Path abs = file.toAbsolutePath();
         String prefix = "." + abs.getFileName() + ".";
+        Pattern ours = Pattern.compile(Pattern.quote(prefix) + "\\d+\\.partial");
         List<Path> partial;
         try (Stream<Path> s = Files.list(abs.getParent())) {
-            partial = s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith(prefix) && n.endsWith(".partial")
-                        && n.substring(prefix.length(), n.length() - ".partial".length()).matches("\\d+");
-            }).sorted(Comparator.comparingLong(AsyncProfiler::size).reversed()).toList();
+            partial = s.filter(p -> ours.matcher(p.getFileName().toString()).matches())
+                    .sorted(Comparator.comparingLong(AsyncProfiler::size).reversed()).toList();
         }
         List<Path> written = new ArrayList<>();
         for (Path p : partial) {
