@@ -37,11 +37,6 @@ public final class AnswerCard {
     private AnswerCard() {
     }
 
-    /** The card without a report path. */
-    public static String render(Findings f) {
-        return render(f, null);
-    }
-
     /** The card of one input's findings; {@code reportHtml} (may be null) is named on its last line. */
     public static String render(Findings f, Path reportHtml) {
         Results r = f.input();

@@ -86,7 +86,7 @@ final class HandoffSections {
         doc.table(new Table(head, rows, "ll" + "r".repeat(hs.size())));
         List<String> readings = new ArrayList<>();
         for (Findings f : inputs) {
-            String card = AnswerCard.render(f);
+            String card = AnswerCard.render(f, null);
             String spinBest = SpinSections.bestText(f);
             String prefix = inputs.size() > 1 ? f.input().label() + ": " : "";
             // the spin reading says what it agrees with: the card's line above it, which has no row in the table

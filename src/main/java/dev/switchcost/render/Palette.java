@@ -95,11 +95,4 @@ public final class Palette {
     public static Color unkeyed(int i) {
         return UNKEYED.get(Math.floorMod(i, UNKEYED.size()));
     }
-
-    /** Whether {@code c} (its RGB, alpha ignored) is the colour of some key. */
-    public static boolean isKeyed(Color c) {
-        int rgb = c.getRGB() & 0xffffff;
-        return KEYED.values().stream().anyMatch(k -> (k.getRGB() & 0xffffff) == rgb)
-                || JDKS.stream().anyMatch(k -> (k.getRGB() & 0xffffff) == rgb);
-    }
 }

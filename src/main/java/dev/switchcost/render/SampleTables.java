@@ -61,14 +61,8 @@ public final class SampleTables {
      * The cost lines: switches/s × cost per switch = CPU time lost, as a share of one CPU and of the
      * process's CPU time, each with its 99.9% error, then what the figure assumes.
      *
-     * @param source      the results directory the cost comes from
-     * @param differences where its machine differs from this one (empty when the same)
-     */
-    public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences) {
-        return cost(c, source, differences, Double.NaN);
-    }
-
-    /**
+     * @param source       the results directory the cost comes from
+     * @param differences  where its machine differs from this one (empty when the same)
      * @param waitMsPerSec the sampled threads' run-queue delay, ms per second (schedstat), or NaN when not read
      */
     public static List<String> cost(SwitchCost c, String source, List<SwitchCost.Difference> differences, double waitMsPerSec) {

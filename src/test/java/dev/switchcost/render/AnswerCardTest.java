@@ -78,7 +78,7 @@ class AnswerCardTest {
         Results r = Results.load(Path.of("docs/results/2026-11-22-epyc-kvm/compare-same-cpu"));
         assertTrue(r.rows().isEmpty());
         assertEquals(List.of(r.machine().jdk().version()), r.jdks());
-        String card = AnswerCard.render(Findings.of(r));
+        String card = AnswerCard.render(Findings.of(r), null);
         assertFalse(card.contains("JDK ?"), card);
         assertTrue(card.contains("JDK " + r.machine().jdk().version()), card);
         assertTrue(card.contains("FFM futex (FutexPingPong), one CPU"), card);
@@ -86,7 +86,7 @@ class AnswerCardTest {
 
     @Test
     void saysSoWhenThereAreNoNativeRows() {
-        String card = AnswerCard.render(Findings.of(Results.load(DOCS.resolve("run-quick.json"))));
+        String card = AnswerCard.render(Findings.of(Results.load(DOCS.resolve("run-quick.json"))), null);
         fitsOneScreen(card);
         assertTrue(card.contains("; not: JVM vs C, cache (run --quick measures them)"), card);
         assertFalse(card.contains("Report:"), card);
@@ -99,7 +99,7 @@ class AnswerCardTest {
         Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
         Results r = Results.load(tmp);
         assertEquals(List.of("21.0.8", "25.0.3"), r.jdks().stream().sorted().toList());
-        String card = AnswerCard.render(Findings.of(r));
+        String card = AnswerCard.render(Findings.of(r), null);
         fitsOneScreen(card);
         String header = card.lines().filter(l -> l.startsWith("ns per switch")).findFirst().orElseThrow();
         assertTrue(header.contains("JDK 21.0.8") && header.contains("JDK 25.0.3"), card);
@@ -113,7 +113,7 @@ class AnswerCardTest {
         Files.copy(fixture.resolve("jmh.json"), tmp.resolve("jmh.json"));
         Files.writeString(tmp.resolve("status"), "interrupted\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
                 + "placement=SAME_CPU\tpartner died\n");
-        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(card);
         assertTrue(card.contains("status: interrupted: results are partial"), card);
         assertTrue(card.contains("! 1 row from failed trials left out of every figure"), card);
@@ -164,7 +164,7 @@ class AnswerCardTest {
     void anAbsentCacheRowIsOneLineSayingHowToMeasureIt() {
         List<String> l = AnswerCard.cacheLines(List.of(withCache(null, Set.of())));
         assertEquals(List.of("Cache       not measured (switchcost run --quick measures it)"), l);
-        String card = AnswerCard.render(Findings.of(Results.load(DOCS)));
+        String card = AnswerCard.render(Findings.of(Results.load(DOCS)), null);
         assertTrue(card.lines().anyMatch(x -> x.startsWith("Measured: ") && x.endsWith("; not: cache (run --quick measures it)")), card);
         assertFalse(card.contains("Cache "), card);
         fitsOneScreen(card);
@@ -176,7 +176,7 @@ class AnswerCardTest {
      */
     @Test
     void cacheLineReadsARealPairedRow() {
-        String card = AnswerCard.render(Findings.of(Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"))));
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"))), null);
         fitsOneScreen(card);
         assertTrue(card.contains("added via the caches, 128 KiB/thread"), card);
     }
@@ -187,7 +187,7 @@ class AnswerCardTest {
         Files.copy(fixture.resolve("jmh.json"), tmp.resolve("jmh.json"));
         Files.writeString(tmp.resolve("status"), "complete\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
                 + "placement=SAME_CPU\tdisturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 58%\n");
-        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(card);
         assertTrue(card.contains("! 1 disturbed trial kept, marked (--allow-disturbed): other tasks took 56%"), card);
         assertTrue(card.contains("1 disturbed trial"), card);
@@ -202,7 +202,7 @@ class AnswerCardTest {
         IndirectCost.Row row = Derived.workingSet(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
         assertEquals(row.paired().whole(), h.cache().perSwitch());
         assertTrue(h.cache().what().startsWith("in the switch and after it"), h.cache().what());
-        String card = AnswerCard.render(Findings.of(r));
+        String card = AnswerCard.render(Findings.of(r), null);
         fitsOneScreen(card);
         assertTrue(card.contains("+" + Fmt.pm(row.paired().whole()) + " ns per switch"), card);
     }
@@ -242,7 +242,7 @@ class AnswerCardTest {
     void everyCardLineNamesItsUnitAndWhatItIsRelativeTo() {
         for (String dir : List.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326", "docs/results/2026-11-23e-epyc-kvm/curve",
                 "docs/results/2026-11-23f-epyc-kvm/quick")) {
-            String card = AnswerCard.render(Findings.of(Results.load(Path.of(dir))));
+            String card = AnswerCard.render(Findings.of(Results.load(Path.of(dir))), null);
             String header = card.lines().filter(l -> l.startsWith("ns per switch ± 99.9% CI")).findFirst().orElseThrow();
             assertTrue(header.contains("switches/round trip"), header);
             for (String l : card.lines().toList()) {
@@ -268,7 +268,7 @@ class AnswerCardTest {
     /** The host line names what makes two cards differ: family/model, SMT, virtualisation, cpuidle, PMU (issue 29). */
     @Test
     void theHostLineNamesWhatMakesTwoCardsDiffer() {
-        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326"))));
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326"))), null);
         String host = card.lines().skip(1).findFirst().orElseThrow();
         for (String fact : List.of("AMD EPYC (family 23 model 1)", "2 CPUs", "no SMT", "KVM guest", "cpuidle none", "no PMU", "Linux 6.18")) {
             assertTrue(host.contains(fact), fact + " in " + host);
@@ -279,7 +279,7 @@ class AnswerCardTest {
     /** A wide figure (5,583 ± 2,640 ns, 2.13 ± 1.02× direct) shortens the reading's words, never cuts it. */
     @Test
     void theCacheReadingIsShortenedNotCut() throws IOException {
-        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick-181s"))));
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick-181s"))), null);
         fitsOneScreen(card);
         String reading = card.lines().dropWhile(l -> !l.startsWith("Cache")).skip(1).findFirst().orElseThrow();
         assertTrue(reading.contains("+5,583 ± 2,640 ns per switch") && !reading.endsWith("…"), reading);
@@ -298,7 +298,7 @@ class AnswerCardTest {
         // captured p50 6.512 us and p99 46.667 us per round trip: per switch, half
         assertEquals(3256, Math.round(h.sameCpu().tail().p50()));
         assertEquals(23333, Math.round(h.sameCpu().tail().p99()));
-        String card = AnswerCard.render(Findings.of(r));
+        String card = AnswerCard.render(Findings.of(r), null);
         fitsOneScreen(card);
         List<String> lines = card.lines().toList();
         int one = lines.indexOf(lines.stream().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow());
@@ -313,7 +313,7 @@ class AnswerCardTest {
         Files.copy(sample, tmp.resolve("jmh.json"));
         Files.writeString(tmp.resolve("jmh-avgt.json"), Files.readString(sample).replace("\"mode\" : \"sample\"", "\"mode\" : \"avgt\""));
         Files.writeString(tmp.resolve("status"), "complete\n");
-        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(card);
         List<String> lines = card.lines().toList();
         // captured per round trip (ns): futex one CPU p50 4336 p99 19203.52; two CPUs 23968, 3980902.4;
@@ -340,7 +340,7 @@ class AnswerCardTest {
      */
     @Test
     void noRatioBetweenVirtualOnOneCpuAndPlatformUnpinned() {
-        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23b-epyc-kvm/quick"))));
+        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23b-epyc-kvm/quick"))), null);
         fitsOneScreen(card);
         assertTrue(card.contains("virtual ↔ virtual, 1 carrier (one CPU)") && card.contains("platform ↔ platform, unpinned"), card);
         assertTrue(card.contains("→ no virtual/platform ratio: virtual on one CPU, platform unpinned: unlike rows, not compared"), card);
@@ -376,7 +376,7 @@ class AnswerCardTest {
     void aTargetedRunSaysOnceWhatItMeasuredAndWhatNot() throws IOException {
         Path sample = Path.of("src/test/resources/fixtures/jmh-json/futex-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
         Files.copy(sample, tmp.resolve("jmh.json"));
-        String card = AnswerCard.render(Findings.of(Results.load(tmp)));
+        String card = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(card);
         assertEquals(1, card.lines().filter(l -> l.contains("not measured")).count(), "only the half-measured pair's line: " + card);
         List<String> said = card.lines().filter(l -> l.startsWith("Measured: ")).toList();
@@ -385,7 +385,7 @@ class AnswerCardTest {
         // the same run with its one-CPU trial failed and left out: it ran, so --quick is not the advice
         Files.writeString(tmp.resolve("status"), "failed: 1 of 1 trials failed\ntrial-failed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
                 + "placement=SAME_CPU\tpartner died\n");
-        String left = AnswerCard.render(Findings.of(Results.load(tmp)));
+        String left = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(left);
         assertTrue(left.contains("\nNot measured: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache (or left out, above)\n"), left);
     }

@@ -73,10 +73,10 @@ class ProfilersInReportTest {
 
     @Test
     void theCardNamesTheAllocationWhenRowsCarryIt() {
-        String card = AnswerCard.render(Findings.of(Results.load(GC)));
+        String card = AnswerCard.render(Findings.of(Results.load(GC)), null);
         String line = card.lines().filter(l -> l.startsWith("Allocation")).findFirst().orElseThrow(() -> new AssertionError(card));
         assertTrue(line.contains(" B/op in 15 rows (-prof gc: gc.alloc.rate.norm; each row in the report)"), line);
-        assertTrue(AnswerCard.render(Findings.of(Results.load(NO_GC))).lines().noneMatch(l -> l.startsWith("Allocation")));
+        assertTrue(AnswerCard.render(Findings.of(Results.load(NO_GC)), null).lines().noneMatch(l -> l.startsWith("Allocation")));
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -179,7 +180,7 @@ class ReportChartsTest {
                     String key = c.keys().get(s.getName());
                     if (key == null) {
                         for (int rgb : drawn) {
-                            assertFalse(Palette.isKeyed(new Color(rgb)), page + ": " + c.name() + " draws '" + s.getName()
+                            assertFalse(keyed(new Color(rgb)), page + ": " + c.name() + " draws '" + s.getName()
                                     + "', which stands for no placement or JDK, in a placement's or JDK's colour");
                         }
                         continue;
@@ -223,8 +224,14 @@ class ReportChartsTest {
         assertEquals(keys.size(), keys.stream().map(Palette::of).distinct().count());
         assertEquals(Palette.of("JDK 25"), Palette.of(Palette.jdkOf("25.0.3")));
         for (int i = 0; i < 20; i++) {
-            assertFalse(Palette.isKeyed(Palette.unkeyed(i)));
+            assertFalse(keyed(Palette.unkeyed(i)));
         }
+    }
+
+    /** Whether {@code c} (its RGB, alpha ignored) is the colour of some key: a placement, a pair or a JDK (seven colours, cycling). */
+    static boolean keyed(Color c) {
+        return Stream.concat(Stream.of("SAME_CPU", "CROSS_CPU", "SMT_SIBLING", "UNPINNED", Palette.VT_VT, Palette.VT_PT, Palette.PT_PT),
+                IntStream.range(0, 7).mapToObj(Palette::jdk)).anyMatch(k -> (Palette.of(k).getRGB() & 0xffffff) == (c.getRGB() & 0xffffff));
     }
 
     /** report.html carries each chart as vector SVG (sharp on a HiDPI screen), none as a bitmap. */

@@ -36,11 +36,11 @@ class SampleTablesTest {
     @Test
     void theCacheCostAddedIsNamedByWhatItCounts() {
         SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"))), 1000, 1, 1, 256).orElseThrow();
-        String said = String.join("\n", SampleTables.cost(c, "results/a", List.of()));
+        String said = String.join("\n", SampleTables.cost(c, "results/a", List.of(), Double.NaN));
         assertTrue(said.contains("Includes the cost through the caches, in the switch and after it, measured with 256 KiB touched"
                 + " per thread between handoffs (" + Fmt.pm(c.indirect().paired().whole()) + " ns"), said);
         SwitchCost direct = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"))), 1000, 1, 1, 0).orElseThrow();
-        assertTrue(String.join("\n", SampleTables.cost(direct, "results/a", List.of())).contains("Direct cost only"));
+        assertTrue(String.join("\n", SampleTables.cost(direct, "results/a", List.of(), Double.NaN)).contains("Direct cost only"));
     }
 
     /** Results from another machine price the switches but say so, naming what differs and how to get this one's. */
@@ -48,11 +48,11 @@ class SampleTablesTest {
     void costsFromAnotherMachineSaySo() {
         SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 0.5, 2, 0)
                 .orElseThrow();
-        List<String> here = SampleTables.cost(c, "results/a", List.of());
+        List<String> here = SampleTables.cost(c, "results/a", List.of(), Double.NaN);
         assertTrue(here.get(0).startsWith("What these switches cost in CPU time (this machine's measured CPU time per switch, from results/a)"),
                 here.get(0));
         assertFalse(String.join("\n", here).contains("another machine"), String.join("\n", here));
-        List<String> other = SampleTables.cost(c, "results/a", List.of(new SwitchCost.Difference("kernel", "6.1.0", "7.0.0")));
+        List<String> other = SampleTables.cost(c, "results/a", List.of(new SwitchCost.Difference("kernel", "6.1.0", "7.0.0")), Double.NaN);
         assertTrue(other.get(0).startsWith("What these switches cost in CPU time (the CPU time per switch measured on another machine, from results/a)"),
                 other.get(0));
         assertEquals("  These costs were measured on another machine (kernel 6.1.0, here 7.0.0): run switchcost run --quick here"
@@ -72,7 +72,7 @@ class SampleTablesTest {
                 said);
         SwitchCost assumed = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 1, 2, 0)
                 .orElseThrow();
-        String guessed = String.join("\n", SampleTables.cost(assumed, "results/a", List.of()));
+        String guessed = String.join("\n", SampleTables.cost(assumed, "results/a", List.of(), Double.NaN));
         assertTrue(guessed.contains("not measured") && guessed.contains("an upper bound") && !guessed.contains("Latency"), guessed);
     }
 }

@@ -21,7 +21,7 @@ class SpinCardLineTest {
 
     @Test
     void theCardNamesTheBudgetTheBestAndWhatThreeForksCannotResolve() {
-        String card = AnswerCard.render(Findings.of(Results.load(SWEEP)));
+        String card = AnswerCard.render(Findings.of(Results.load(SWEEP)), null);
         List<String> lines = card.lines().toList();
         int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("Spin")).findFirst().orElseThrow(() -> new AssertionError(card)));
         assertTrue(lines.get(at).endsWith("spin up to 6.35 µs, then park (2-competitive on two CPUs)"), card);
@@ -35,7 +35,7 @@ class SpinCardLineTest {
     @Test
     void tenForksResolveABudgetThatBeatsBothEndsAndAgreesWithTheCard() {
         Findings f = Findings.of(Results.load(RESOLVED));
-        String card = AnswerCard.render(f);
+        String card = AnswerCard.render(f, null);
         List<String> lines = card.lines().toList();
         int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("Spin")).findFirst().orElseThrow(() -> new AssertionError(card)));
         assertTrue(lines.get(at).endsWith("spin up to 7.89 µs, then park (2-competitive on two CPUs)"), card);
@@ -48,7 +48,7 @@ class SpinCardLineTest {
     @Test
     void aRunWithoutTheSweepHasNoSpinLine() throws Exception {
         Path run = java.nio.file.Files.list(QUICK).filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
-        String card = AnswerCard.render(Findings.of(Results.load(run)));
+        String card = AnswerCard.render(Findings.of(Results.load(run)), null);
         assertTrue(card.lines().noneMatch(l -> l.startsWith("Spin")), card);
     }
 
