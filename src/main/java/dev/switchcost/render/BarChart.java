@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** {@link Charts#bars}: one labelled row per figure, a bar from 0 on a linear axis or a dot on a log one. */
+/** One labelled row per figure, a bar from 0 on a linear axis or a dot on a log one. */
 final class BarChart {
 
     private BarChart() {

@@ -241,7 +241,7 @@ final class HandoffSections {
                     doc.p("**" + r.label() + "**");
                 }
                 // the chart above the table; each input's its own file (pinning.png, pinning-2.png, ...)
-                Optional<Charts.Chart> c = Charts.pinning(charts == 0 ? "pinning" : "pinning-" + (charts + 1), s,
+                Optional<Charts.Chart> c = PinningChart.of(charts == 0 ? "pinning" : "pinning-" + (charts + 1), s,
                         "Does synchronized pin a carrier: what a virtual-thread round trip costs with each primitive, one and two"
                                 + " carriers, on each JDK?");
                 if (c.isPresent()) {
@@ -303,7 +303,7 @@ final class HandoffSections {
         if (!any) {
             return;
         }
-        ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.bars("compare", "Native C vs JVM handoff (interleaved repetitions)",
+        ReportRenderer.chart(doc, files, outDir, chartsDir, BarChart.of("compare", "Native C vs JVM handoff (interleaved repetitions)",
                 "How far is each JVM handoff from the same handoff in plain C, on the same machine in the same run?",
                 PER_SWITCH_AXIS + ", mean over repetitions", bars), "No native or JVM handoff cells with samples.");
     }

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@link Charts#indirectSweep}: JVM and C indirect cost against the working set, from one {@code working-set} run. */
+/** JVM and C indirect cost against the working set, from one {@code working-set} run. */
 final class IndirectSweepChart {
 
     private IndirectSweepChart() {

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@link Charts#pinning}: does {@code synchronized} pin a carrier, a row per carriers × primitive, a dot per JDK. */
+/** Does {@code synchronized} pin a carrier, a row per carriers × primitive, a dot per JDK. */
 final class PinningChart {
 
     private PinningChart() {

@@ -70,12 +70,12 @@ public final class ReportRenderer {
 
         List<HandoffSections.Tagged> rows = HandoffSections.tagged(inputs);
         doc = page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK);
-        chart(doc, chartFiles, outDir, chartsDir, Charts.bars("mechanism", "Handoff cost per switch by mechanism and placement",
+        chart(doc, chartFiles, outDir, chartsDir, BarChart.of("mechanism", "Handoff cost per switch by mechanism and placement",
                 "What does one handoff cost, by mechanism and by where the two threads run?", HandoffSections.PER_SWITCH_AXIS,
                 HandoffSections.mechanismBars(rows)), null);
 
         doc = page.section("virtual", "Virtual vs platform threads", "virtual vs platform threads", QUICK);
-        chart(doc, chartFiles, outDir, chartsDir, Charts.bars("virtual-vs-platform", "Virtual vs platform thread handoff",
+        chart(doc, chartFiles, outDir, chartsDir, BarChart.of("virtual-vs-platform", "Virtual vs platform thread handoff",
                 "How much cheaper is handing off between virtual threads than between platform threads?",
                 HandoffSections.PER_SWITCH_AXIS, HandoffSections.virtualBars(rows)), null);
 

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@link Charts#seedCostVsSize}: the replication seed's total cost per switch against the array size. */
+/** The replication seed's total cost per switch against the array size. */
 final class SeedCostVsSizeChart {
 
     private SeedCostVsSizeChart() {

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@link Charts#seedIndirectVsStride}: the replication seed's indirect cost against the stride, a line per size. */
+/** The replication seed's indirect cost against the stride, a line per size. */
 final class SeedIndirectVsStrideChart {
 
     private SeedIndirectVsStrideChart() {

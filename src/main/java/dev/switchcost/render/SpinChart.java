@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@link Charts#spin}: one reply delay's strategies, latency per round trip (x) against the CPU both threads burned
+ * One reply delay's strategies, latency per round trip (x) against the CPU both threads burned
  * (y): SPIN_THEN_PARK a curve over its budgets, every other strategy a point, 99.9% error as whiskers on y.
  */
 final class SpinChart {

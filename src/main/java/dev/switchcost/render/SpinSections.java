@@ -146,7 +146,7 @@ final class SpinSections {
         for (Findings f : found) {
             for (SpinBudget s : f.spin()) {
                 for (SpinBudget.Reply r : s.replies()) {
-                    ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.spin(s.placement(), r,
+                    ReportRenderer.chart(doc, files, outDir, chartsDir, SpinChart.of(s.placement(), r,
                             "Latency against CPU burned per round trip, " + s.placement() + ", reply delay " + reply(r.replyNs())), null);
                 }
             }
@@ -175,7 +175,7 @@ final class SpinSections {
             doc.table(SpinCompareTable.table(r));
             SpinCompareTable.notRun(r).forEach(doc::p);
             for (SpinTwin t : f.spinTwin()) {
-                ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.spinTwin(t), null);
+                ReportRenderer.chart(doc, files, outDir, chartsDir, SpinTwinChart.of(t), null);
             }
         }
     }

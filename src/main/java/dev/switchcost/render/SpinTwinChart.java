@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@link Charts#spinTwin}: one placement and reply delay of {@code compare --spin}, the cost (latency + CPU per round
+ * One placement and reply delay of {@code compare --spin}, the cost (latency + CPU per round
  * trip) against the spin budget B, the JVM's curve solid and the C twin's dashed in the placement's colour, PARK at
  * B = 0, and each one's SPIN as a dashed horizontal reference (the JVM's in the placement's colour, C's grey).
  */

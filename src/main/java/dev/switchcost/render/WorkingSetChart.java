@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** {@link Charts#workingSet}: the indirect cost of a switch against the working set, from {@code run}'s rows. */
+/** The indirect cost of a switch against the working set, from {@code run}'s rows. */
 final class WorkingSetChart {
 
     private WorkingSetChart() {

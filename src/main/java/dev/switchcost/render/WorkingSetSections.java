@@ -67,11 +67,11 @@ final class WorkingSetSections {
                 }
             }
         }
-        ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.workingSet(all, machine, oneCpu,
+        ReportRenderer.chart(doc, files, outDir, chartsDir, WorkingSetChart.of(all, machine, oneCpu,
                 "What does a switch cost through the caches, as the working set between switches grows?"),
                 "No working-set size with a paired estimate (or two with the paper's): no curve to draw.");
         if (machine != null) {
-            doc.p("Vertical lines: " + String.join(", ", Charts.cacheMarks(machine).entrySet().stream()
+            doc.p("Vertical lines: " + String.join(", ", CurveChart.cacheMarks(machine).entrySet().stream()
                     .map(e -> e.getKey() + " = " + Fmt.num(e.getValue() / 1024.0) + " KiB").toList()) + " (cpu0, from machine.json).");
         }
     }
@@ -126,15 +126,15 @@ final class WorkingSetSections {
                 continue;
             }
             charted = true;
-            ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.indirectSweep(pts, r.machine(),
+            ReportRenderer.chart(doc, files, outDir, chartsDir, IndirectSweepChart.of(pts, r.machine(),
                     "What does a switch cost through the caches, in the JVM and in C, measured side by side?"),
                     "No working-set size above 0 with a result: no curve to draw.");
-            ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.seedCostVsSize(pts, r.machine(),
+            ReportRenderer.chart(doc, files, outDir, chartsDir, SeedCostVsSizeChart.of(pts, r.machine(),
                     "Replication figure 1: total cost per switch against the array size, stride " + Charts.SEED_STRIDE + " B ("
                             + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB)."),
                     "Replication figure 1 needs stride " + Charts.SEED_STRIDE + " B, size 0 and two sizes from "
                             + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB.");
-            ReportRenderer.chart(doc, files, outDir, chartsDir, Charts.seedIndirectVsStride(pts,
+            ReportRenderer.chart(doc, files, outDir, chartsDir, SeedIndirectVsStrideChart.of(pts,
                     "Replication figure 2: indirect cost per switch against the stride (8–128 B), one line per size ("
                             + Charts.SEED_STRIDE_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB)."),
                     "Replication figure 2 needs two strides from 8 to 128 B at a size from " + Charts.SEED_STRIDE_SIZE_MIN_KIB

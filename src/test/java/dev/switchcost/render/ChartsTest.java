@@ -36,19 +36,19 @@ class ChartsTest {
                 new Charts.Bar("spin", Estimate.ofSamples(new double[] {12, 12.5, 11.5}), "SAME_CPU"),
                 new Charts.Bar("futex", Estimate.ofSamples(new double[] {7000, 7100, 6900}), "SAME_CPU"),
                 new Charts.Bar("futex", Estimate.ofSamples(new double[] {60000, 61000, 59000}), "CROSS_CPU"));
-        Charts.Chart c = Charts.bars("mechanism", "t", "q?", "ns", bars).orElseThrow();
+        Charts.Chart c = BarChart.of("mechanism", "t", "q?", "ns", bars).orElseThrow();
         BufferedImage img = decode(c);
         assertEquals(ChartFrame.WIDTH, img.getWidth());
         assertTrue(img.getHeight() >= 3 * BarChart.ROW_PX, "a row per bar");
-        Charts.Chart more = Charts.bars("mechanism", "t", "q?", "ns", List.of(bars.get(0), bars.get(1), bars.get(2), bars.get(2))).orElseThrow();
+        Charts.Chart more = BarChart.of("mechanism", "t", "q?", "ns", List.of(bars.get(0), bars.get(1), bars.get(2), bars.get(2))).orElseThrow();
         assertEquals(img.getHeight() + BarChart.ROW_PX, decode(more).getHeight());
     }
 
     @Test
     void noPositiveValuesNoChart() throws IOException {
-        assertTrue(Charts.bars("x", "t", "q", "ns", List.of()).isEmpty());
-        assertTrue(Charts.bars("x", "t", "q", "ns", List.of(new Charts.Bar("nan", Estimate.ofSamples(new double[0]), "g"))).isEmpty());
-        assertTrue(Charts.workingSet(List.of(), null, "q").isEmpty());
+        assertTrue(BarChart.of("x", "t", "q", "ns", List.of()).isEmpty());
+        assertTrue(BarChart.of("x", "t", "q", "ns", List.of(new Charts.Bar("nan", Estimate.ofSamples(new double[0]), "g"))).isEmpty());
+        assertTrue(WorkingSetChart.of(List.of(), null, null, "q").isEmpty());
     }
 
     @Test
@@ -57,9 +57,9 @@ class ChartsTest {
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         MachineInfo m = r.machine();
         assertNotNull(m, "machine.json beside working-set.json");
-        Map<String, Long> marks = Charts.cacheMarks(m);
+        Map<String, Long> marks = CurveChart.cacheMarks(m);
         assertEquals(List.of("L1d", "L2", "LLC (L3)"), List.copyOf(marks.keySet()));
-        Optional<Charts.Chart> c = Charts.workingSet(rows, m, "q?");
+        Optional<Charts.Chart> c = WorkingSetChart.of(rows, m, null, "q?");
         assertTrue(c.isPresent());
         assertEquals("working-set", c.get().name());
         decode(c.get());
@@ -70,12 +70,12 @@ class ChartsTest {
     void workingSetChartDrawsThePairedEstimate() throws IOException {
         Results r = Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
-        Optional<Charts.Chart> c = Charts.workingSet(rows, r.machine(), null, "q?");
+        Optional<Charts.Chart> c = WorkingSetChart.of(rows, r.machine(), null, "q?");
         assertTrue(c.isPresent());
         decode(c.get());
         // one paired size is enough for a chart (the quick run has one); without paired rows one paper size is not
         List<IndirectCost.Row> one = rows.stream().filter(x -> x.workingSetKiB() == 128).toList();
-        assertTrue(Charts.workingSet(one, r.machine(), null, "q?").isPresent());
+        assertTrue(WorkingSetChart.of(one, r.machine(), null, "q?").isPresent());
     }
 
     @Test
@@ -98,7 +98,7 @@ class ChartsTest {
         for (int i = 0; i < 3000; i++) {
             bars.add(new Charts.Bar("row " + i, Estimate.ofSamples(new double[] {100 + i, 101 + i, 99 + i}), i % 2 == 0 ? "A" : "B"));
         }
-        Charts.Chart c = Charts.bars("mechanism", "t", "q?", "ns", bars).orElseThrow();
+        Charts.Chart c = BarChart.of("mechanism", "t", "q?", "ns", bars).orElseThrow();
         BufferedImage img = javax.imageio.ImageIO.read(new ByteArrayInputStream(c.png()));
         assertEquals(130 + BarChart.MAX_BARS * BarChart.ROW_PX + 40, img.getHeight());
     }

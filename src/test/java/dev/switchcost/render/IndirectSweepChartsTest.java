@@ -26,9 +26,9 @@ class IndirectSweepChartsTest {
     void drawsAllThreeChartsFromTheCapturedRun() throws IOException {
         Results r = Results.load(FIXTURE);
         List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(r.indirectSweep());
-        Optional<Charts.Chart> curve = Charts.indirectSweep(pts, r.machine(), "q?");
-        Optional<Charts.Chart> bySize = Charts.seedCostVsSize(pts, r.machine(), "q?");
-        Optional<Charts.Chart> byStride = Charts.seedIndirectVsStride(pts, "q?");
+        Optional<Charts.Chart> curve = IndirectSweepChart.of(pts, r.machine(), "q?");
+        Optional<Charts.Chart> bySize = SeedCostVsSizeChart.of(pts, r.machine(), "q?");
+        Optional<Charts.Chart> byStride = SeedIndirectVsStrideChart.of(pts, "q?");
         for (Optional<Charts.Chart> c : List.of(curve, bySize, byStride)) {
             assertTrue(c.isPresent());
             assertTrue(ChartsTest.decode(c.get()).getWidth() == ChartFrame.WIDTH);
@@ -43,8 +43,8 @@ class IndirectSweepChartsTest {
     void nothingToDrawWithoutTheSeedsStridesOrSizes() throws IOException {
         List<IndirectSweepCurve.Point> stride64 = IndirectSweepCurve.of(Results.load(FIXTURE).indirectSweep()).stream()
                 .filter(p -> p.strideBytes() == 64).toList();
-        assertTrue(Charts.seedCostVsSize(stride64, null, "q?").isEmpty(), "figure 1 is at stride 16");
-        assertTrue(Charts.seedIndirectVsStride(stride64, "q?").isEmpty(), "figure 2 needs two strides");
+        assertTrue(SeedCostVsSizeChart.of(stride64, null, "q?").isEmpty(), "figure 1 is at stride 16");
+        assertTrue(SeedIndirectVsStrideChart.of(stride64, "q?").isEmpty(), "figure 2 needs two strides");
     }
 
     @Test
@@ -71,7 +71,7 @@ class IndirectSweepChartsTest {
                     List.of(sample(1, 1100, 1000, 2900 + stride), sample(2, 1110, 1000, 2910 + stride))));
         }
         List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(new IndirectSweepResults(1, "t", 2, "s", cells));
-        Charts.Chart c = Charts.seedIndirectVsStride(pts, "q?").orElseThrow();
+        Charts.Chart c = SeedIndirectVsStrideChart.of(pts, "q?").orElseThrow();
         XYSeries line = c.xy().getSeriesMap().get("C, 64 KiB");
         assertEquals(List.of(3.0, 4.0), java.util.Arrays.stream(line.getXData()).boxed().toList(), "log2 of the strides");
         for (int k = 0; k < 2; k++) {

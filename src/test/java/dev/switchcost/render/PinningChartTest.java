@@ -24,7 +24,7 @@ class PinningChartTest {
     static final Path PINNING = Path.of("docs/results/2026-11-22-epyc-kvm/pinning");
 
     static Charts.Chart chart(PinningStudy s) throws IOException {
-        return Charts.pinning("pinning", s, "q?").orElseThrow();
+        return PinningChart.of("pinning", s, "q?").orElseThrow();
     }
 
     @Test
@@ -71,7 +71,7 @@ class PinningChartTest {
 
     @Test
     void nothingMeasuredNothingDrawn() throws IOException {
-        assertTrue(Charts.pinning("pinning", new PinningStudy(List.of()), "q?").isEmpty());
+        assertTrue(PinningChart.of("pinning", new PinningStudy(List.of()), "q?").isEmpty());
     }
 
     /** The report's pinning section shows the chart above the table. */

@@ -126,14 +126,14 @@ class ReportChartsTest {
         List<Charts.Bar> rows = List.of(
                 new Charts.Bar("virtual", Estimate.ofSamples(new double[] {12, 12.5, 11.5}), "VT_VT"),
                 new Charts.Bar("platform", Estimate.ofSamples(new double[] {7345, 7400, 7290}), "PT_PT"));
-        XYChart c = Charts.bars("v", "t", "q?", "ns", rows).orElseThrow().xy();
+        XYChart c = BarChart.of("v", "t", "q?", "ns", rows).orElseThrow().xy();
         assertTrue(c.getStyler().isXAxisLogarithmic());
         assertTrue(barSeries(c).isEmpty());
         long dots = c.getSeriesMap().values().stream().filter(s -> s.getXYSeriesRenderStyle() == XYSeries.XYSeriesRenderStyle.Scatter
                 && s.getXData().length == 1).count();
         assertEquals(2, dots, "one dot per figure");
         // within a decade the axis is linear from 0 and the figures are bars
-        XYChart near = Charts.bars("m", "t", "q?", "ns", List.of(rows.get(1),
+        XYChart near = BarChart.of("m", "t", "q?", "ns", List.of(rows.get(1),
                 new Charts.Bar("futex", Estimate.ofSamples(new double[] {9000, 9100, 8900}), "CROSS_CPU"))).orElseThrow().xy();
         assertFalse(near.getStyler().isXAxisLogarithmic());
         assertEquals(2, barSeries(near).size());

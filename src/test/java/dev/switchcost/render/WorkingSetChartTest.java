@@ -75,7 +75,7 @@ class WorkingSetChartTest {
     void thePairedEstimateIsOnALogAxisWithItsNegativeAndUnresolvedSizesInTheRow() throws IOException {
         Results r = Results.load(PAIRED);
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
-        Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
+        Charts.Chart c = WorkingSetChart.of(rows, r.machine(), null, "q?").orElseThrow();
         XYChart xy = c.xy();
         assertTrue(xy.getStyler().isYAxisLogarithmic(), "the values span 16 KiB's ~100 ns to 4 MiB's ~450,000 ns");
         assertTrue(xy.getStyler().isXAxisLogarithmic());
@@ -112,7 +112,7 @@ class WorkingSetChartTest {
     void theWholeCostIsDrawnBesideThePairedOneWithTheSizeZeroCpuTimeAsTheDirectCost() throws IOException {
         Results r = Results.load(WHOLE);
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
-        Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
+        Charts.Chart c = WorkingSetChart.of(rows, r.machine(), null, "q?").orElseThrow();
         XYChart xy = c.xy();
         String base = "stride 64 B, SAME_CPU, FUTEX, PRIVATE";
         TreeMap<Double, Estimate> whole = new TreeMap<>();
@@ -144,7 +144,7 @@ class WorkingSetChartTest {
     void aWholeCostFlaggedForFewerSwitchesIsNotDrawn() throws IOException {
         Results r = Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"));
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
-        Charts.Chart c = Charts.workingSet(rows, r.machine(), null, "q?").orElseThrow();
+        Charts.Chart c = WorkingSetChart.of(rows, r.machine(), null, "q?").orElseThrow();
         java.util.Set<String> names = c.xy().getSeriesMap().keySet();
         assertFalse(names.stream().anyMatch(n -> n.contains("CROSS_CPU") && n.contains("in the switch and after it")), names.toString());
         assertTrue(names.contains("stride 64 B, CROSS_CPU, FUTEX, PRIVATE, after it only (paired)"), names.toString());
@@ -165,7 +165,7 @@ class WorkingSetChartTest {
     void theJvmAndCCurvesOfOneRunEachHaveTheirRow() throws IOException {
         Results r = Results.load(CURVE);
         List<IndirectSweepCurve.Point> pts = IndirectSweepCurve.of(r.indirectSweep());
-        Charts.Chart c = Charts.indirectSweep(pts, r.machine(), "q?").orElseThrow();
+        Charts.Chart c = IndirectSweepChart.of(pts, r.machine(), "q?").orElseThrow();
         assertTrue(c.xy().getStyler().isYAxisLogarithmic());
         // the direct cost of each implementation stays a reference line
         assertEquals(2, c.xy().getSeriesMap().keySet().stream().filter(n -> n.startsWith("direct cost")).count());
@@ -202,7 +202,7 @@ class WorkingSetChartTest {
     /** A JVM sweep at stride 64 B with these indirect costs (first walk = value, second = 0; direct 1,000 ns). */
     static Charts.Chart sweep(TreeMap<Double, Estimate> indirect) throws IOException {
         List<IndirectSweepCurve.Point> pts = indirect.entrySet().stream().map(e -> point(e.getKey().longValue(), e.getValue())).toList();
-        return Charts.indirectSweep(pts, null, "q?").orElseThrow();
+        return IndirectSweepChart.of(pts, null, "q?").orElseThrow();
     }
 
     static IndirectSweepCurve.Point point(long kib, Estimate indirect) {
