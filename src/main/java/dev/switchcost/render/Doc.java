@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A small document model written as Markdown and as one self-contained HTML page (charts inlined as
@@ -31,19 +32,29 @@ final class Doc {
     }
 
     /**
-     * @param chart the chart
-     * @param svg   the chart as an SVG document
-     * @param file  the chart's file relative to the Markdown, or null when none is written
-     * @param path  where that file is written, or null
+     * @param svg  the chart as an SVG document
+     * @param file the chart's file relative to the Markdown, or null when none is written
+     * @param path where that file is written, or null
      */
-    private record Image(String alt, Charts.Chart chart, byte[] svg, String file, Path path) implements Block {
+    private record Image(Charts.Chart chart, byte[] svg, String file, Path path) implements Block {
     }
 
     private record Bullets(List<String> items) implements Block {
     }
 
     private final List<Block> blocks = new ArrayList<>();
-    private final List<Charts.Chart> charts = new ArrayList<>();
+    /** Where the Markdown is written, and where the charts' PNG files go (null: none are written). */
+    private final Path outDir;
+    private final Path chartsDir;
+
+    Doc(Path outDir, Path chartsDir) {
+        this.outDir = outDir;
+        this.chartsDir = chartsDir;
+    }
+
+    Doc() {
+        this(null, null);
+    }
 
     Doc h(int level, String text, String id) {
         blocks.add(new Heading(level, text, id));
@@ -80,7 +91,6 @@ final class Doc {
     /** Everything in {@code other}, after what is here. */
     Doc append(Doc other) {
         blocks.addAll(other.blocks);
-        charts.addAll(other.charts);
         return this;
     }
 
@@ -94,15 +104,30 @@ final class Doc {
                 .map(b -> (Heading) b).toList();
     }
 
-    Doc image(String alt, Charts.Chart chart, String file, Path path) throws IOException {
-        blocks.add(new Image(alt, chart, chart.svg(), file, path));
-        charts.add(chart);
+    /**
+     * The chart under its question, its PNG to be written into the charts directory when there is one; or {@code why}
+     * there is none (nothing when null: the section has nothing to show).
+     */
+    Doc chart(Optional<Charts.Chart> chart, String why) throws IOException {
+        if (chart.isEmpty()) {
+            return why == null ? this : p(why);
+        }
+        Charts.Chart c = chart.get();
+        Path f = chartsDir == null ? null : chartsDir.resolve(c.name() + ".png");
+        String file = f == null ? null : outDir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString();
+        p(c.question());
+        blocks.add(new Image(c, c.svg(), file, f));
         return this;
     }
 
     /** The charts in this document, in order. */
     List<Charts.Chart> charts() {
-        return List.copyOf(charts);
+        return blocks.stream().filter(b -> b instanceof Image).map(b -> ((Image) b).chart()).toList();
+    }
+
+    /** Where each chart's PNG is to be written, in order (none without a charts directory). */
+    List<Path> chartFiles() {
+        return blocks.stream().filter(b -> b instanceof Image i && i.path() != null).map(b -> ((Image) b).path()).toList();
     }
 
     /** The PNG of the image to be written to {@code path}. */
@@ -129,8 +154,8 @@ final class Doc {
                         .append(t.table().markdown()).append('\n');
                 case Contents c -> sb.append("Contents: ").append(String.join(" · ", sections(k + 1).stream()
                         .map(h -> "[" + markdownInline(h.text()) + "](#" + Html.esc(h.id()) + ")").toList())).append("\n\n");
-                case Image i -> sb.append(i.file() != null ? "![" + markdownInline(i.alt()) + "](" + destination(i.file()) + ")"
-                        : "*(chart: " + markdownInline(i.alt()) + ", in report.html)*").append("\n\n");
+                case Image i -> sb.append(i.file() != null ? "![" + markdownInline(i.chart().question()) + "](" + destination(i.file()) + ")"
+                        : "*(chart: " + markdownInline(i.chart().question()) + ", in report.html)*").append("\n\n");
                 case Bullets l -> {
                     l.items().forEach(i -> sb.append("- ").append(markdownInline(i)).append('\n'));
                     sb.append('\n');
@@ -232,7 +257,7 @@ final class Doc {
                 case Contents c -> sb.append("<nav class=\"contents\"><p>Contents: ").append(String.join(" · ", sections(k + 1).stream()
                         .map(h -> "<a href=\"#" + Html.esc(h.id()) + "\">" + Html.inline(h.text()) + "</a>").toList())).append("</p></nav>\n");
                 // an SVG in an img: its own document, so its ids and styles cannot meet another chart's or the page's
-                case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.alt())).append("\" src=\"data:image/svg+xml;base64,")
+                case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.chart().question())).append("\" src=\"data:image/svg+xml;base64,")
                         .append(Base64.getEncoder().encodeToString(i.svg())).append("\"/></figure>\n");
                 case Bullets l -> {
                     sb.append("<ul>\n");

@@ -14,7 +14,6 @@ import dev.switchcost.results.Question;
 import dev.switchcost.results.Results;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +116,7 @@ final class HandoffSections {
      * The sample-mode rows' percentiles beside their trial's mean, per switch for a round trip (the answer's unit),
      * and the chart of their distributions; the timer's own row (an empty op) says what timing a sampled op costs.
      */
-    static void distribution(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+    static void distribution(Doc doc, List<Findings> inputs) throws IOException {
         List<LatencyDistribution.Series> all = new ArrayList<>();
         for (Findings f : inputs) {
             Results r = f.input();
@@ -150,7 +149,7 @@ final class HandoffSections {
                 + " The virtual-thread classes drive 1,000 round trips per invocation, so their values are means of 1,000:"
                 + " their tail is narrower than a single round trip's. A percentile is shown only with at least one sample"
                 + " expected beyond it (p99 needs 100 samples, p99.9 needs 1,000); max is the slowest of the N sampled.");
-        ReportRenderer.chart(doc, files, outDir, chartsDir, DistributionChart.chart(all), "No sample-mode row has a histogram.");
+        doc.chart(DistributionChart.chart(all), "No sample-mode row has a histogram.");
     }
 
     /** A percentile's cell by the one rule ({@link Percentiles#resolves}): hidden with too few samples beyond it. */
@@ -227,7 +226,7 @@ final class HandoffSections {
     static final String PER_SWITCH_AXIS = "ns per switch (round trip / 2, as on the card)";
 
     /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
-    static void pinning(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+    static void pinning(Doc doc, List<Findings> inputs) throws IOException {
         // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
         if (inputs.stream().noneMatch(f -> f.pinning().rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {
             return;
@@ -247,7 +246,7 @@ final class HandoffSections {
                 if (c.isPresent()) {
                     charts++;
                 }
-                ReportRenderer.chart(doc, files, outDir, chartsDir, c, "No cell of the pinning study has a figure: nothing to draw.");
+                doc.chart(c, "No cell of the pinning study has a figure: nothing to draw.");
                 PinningTable.section(doc, s);
             }
         }
@@ -262,7 +261,7 @@ final class HandoffSections {
         };
     }
 
-    static void nativeSection(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+    static void nativeSection(Doc doc, List<Findings> inputs) throws IOException {
         boolean any = false;
         List<Charts.Bar> bars = new ArrayList<>();
         for (Findings f : inputs) {
@@ -303,7 +302,7 @@ final class HandoffSections {
         if (!any) {
             return;
         }
-        ReportRenderer.chart(doc, files, outDir, chartsDir, BarChart.of("compare", "Native C vs JVM handoff (interleaved repetitions)",
+        doc.chart(BarChart.of("compare", "Native C vs JVM handoff (interleaved repetitions)",
                 "How far is each JVM handoff from the same handoff in plain C, on the same machine in the same run?",
                 PER_SWITCH_AXIS + ", mean over repetitions", bars), "No native or JVM handoff cells with samples.");
     }

@@ -45,7 +45,6 @@ public final class ReportRenderer {
         List<Results> inputs = study.results();
         List<Findings> found = study.inputs();
         Doc report = new Doc();
-        List<Path> chartFiles = new ArrayList<>();
         boolean several = inputs.size() > 1;
         String title = "switchcost report: " + String.join(" vs ", inputs.stream().map(Results::label).toList());
         report.h(1, title);
@@ -55,76 +54,54 @@ public final class ReportRenderer {
         report.contents();
 
         // each section is written into its own document; one with nothing in it is left out, and named under "not measured"
-        Page page = new Page();
-        Doc doc = page.section("answer", "The answer", null, null);
-        HandoffSections.answer(doc, found);
-
+        Page page = new Page(outDir, chartsDir);
+        HandoffSections.answer(page.section("answer", "The answer", null, null), found);
         if (several) {
-            doc = page.section(AgainstTable.ID, AgainstTable.title(inputs.size()), null, null);
-            AgainstTable.section(doc, study);
+            AgainstTable.section(page.section(AgainstTable.ID, AgainstTable.title(inputs.size()), null, null), study);
         }
-
-        doc = page.section("runs", "Runs", null, null);
+        Doc doc = page.section("runs", "Runs", null, null);
         RunsSection.runs(doc, inputs);
         RunsSection.machines(doc, inputs, study.machines());
 
         List<HandoffSections.Tagged> rows = HandoffSections.tagged(inputs);
-        doc = page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK);
-        chart(doc, chartFiles, outDir, chartsDir, BarChart.of("mechanism", "Handoff cost per switch by mechanism and placement",
-                "What does one handoff cost, by mechanism and by where the two threads run?", HandoffSections.PER_SWITCH_AXIS,
-                HandoffSections.mechanismBars(rows)), null);
-
-        doc = page.section("virtual", "Virtual vs platform threads", "virtual vs platform threads", QUICK);
-        chart(doc, chartFiles, outDir, chartsDir, BarChart.of("virtual-vs-platform", "Virtual vs platform thread handoff",
-                "How much cheaper is handing off between virtual threads than between platform threads?",
-                HandoffSections.PER_SWITCH_AXIS, HandoffSections.virtualBars(rows)), null);
-
-        doc = page.section("distribution", "Latency distribution: the tail beside the mean", "the latency distribution", QUICK);
-        HandoffSections.distribution(doc, chartFiles, outDir, chartsDir, found);
-
-        doc = page.section("pinning", PinningTable.TITLE, "whether `synchronized` pins a virtual thread's carrier",
-                "the pinning study, docs/pinning-study.md");
-        HandoffSections.pinning(doc, chartFiles, outDir, chartsDir, found);
-
-        doc = page.section("native", "Native C vs JVM (switchcost compare)", "native C beside the JVM", QUICK);
-        HandoffSections.nativeSection(doc, chartFiles, outDir, chartsDir, found);
+        page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK)
+                .chart(BarChart.of("mechanism", "Handoff cost per switch by mechanism and placement",
+                        "What does one handoff cost, by mechanism and by where the two threads run?", HandoffSections.PER_SWITCH_AXIS,
+                        HandoffSections.mechanismBars(rows)), null);
+        page.section("virtual", "Virtual vs platform threads", "virtual vs platform threads", QUICK)
+                .chart(BarChart.of("virtual-vs-platform", "Virtual vs platform thread handoff",
+                        "How much cheaper is handing off between virtual threads than between platform threads?",
+                        HandoffSections.PER_SWITCH_AXIS, HandoffSections.virtualBars(rows)), null);
+        HandoffSections.distribution(page.section("distribution", "Latency distribution: the tail beside the mean",
+                "the latency distribution", QUICK), found);
+        HandoffSections.pinning(page.section("pinning", PinningTable.TITLE, "whether `synchronized` pins a virtual thread's carrier",
+                "the pinning study, docs/pinning-study.md"), found);
+        HandoffSections.nativeSection(page.section("native", "Native C vs JVM (switchcost compare)", "native C beside the JVM", QUICK),
+                found);
 
         doc = page.section("working-set", "Working set: indirect cost per switch", "the working set's indirect cost", QUICK);
-        WorkingSetSections.workingSet(doc, chartFiles, outDir, chartsDir, found);
+        WorkingSetSections.workingSet(doc, found);
         simulatedMisses(doc, inputs);
-
         if (inputs.stream().anyMatch(r -> r.indirectSweep() != null)) {
             // only where a working-set run is among the inputs: other reports do not miss it
-            doc = page.section("working-set-sweep", "Working set: JVM and C from one interleaved run (switchcost working-set)", null, null);
-            WorkingSetSections.sweep(doc, chartFiles, outDir, chartsDir, found);
+            WorkingSetSections.sweep(page.section("working-set-sweep",
+                    "Working set: JVM and C from one interleaved run (switchcost working-set)", null, null), found);
         }
+        processThread(page.section("process-thread", "Process switch vs thread switch", "process vs thread switch",
+                "`scripts/switchcost run --full " + Bench.Names.PROCESS_VS_THREAD + "`"), found);
 
-        doc = page.section("process-thread", "Process switch vs thread switch", "process vs thread switch",
-                "`scripts/switchcost run --full " + Bench.Names.PROCESS_VS_THREAD + "`");
-        processThread(doc, found);
-
-        spin(page, chartFiles, outDir, chartsDir, found);
-
-        doc = page.section("rows", "All JMH rows", null, null);
-        RunsSection.allRows(doc, inputs);
-
-        doc = page.section("about", "About this report", null, null);
-        about(doc, inputs, command);
+        // the spin-or-park sections are named under "not measured" by no one: a report without their rows is unchanged
+        SpinSections.primitives(page.section("primitives", "Handoff primitives: time, switches and CPU per round trip", null, null), found);
+        SpinSections.strategies(page.section("spin", "Spin, yield or park: wait strategies against the reply delay", null, null), found);
+        SpinSections.twin(page.section("spin-twin", "Spin then park: the JVM beside its C twin (switchcost compare --spin)", null, null),
+                found);
+        RunsSection.allRows(page.section("rows", "All JMH rows", null, null), inputs);
+        about(page.section("about", "About this report", null, null), inputs, command);
 
         page.notMeasured(several).ifPresent(report::p);
         page.appendTo(report);
 
-        return write(report, title, outDir, chartFiles, page.ids());
-    }
-
-    /** The spin-or-park sections; named under "not measured" by no one: a report without their rows is unchanged. */
-    private static void spin(Page page, List<Path> chartFiles, Path outDir, Path chartsDir, List<Findings> found)
-            throws IOException {
-        SpinSections.primitives(page.section("primitives", "Handoff primitives: time, switches and CPU per round trip", null, null), found);
-        SpinSections.strategies(page.section("spin", "Spin, yield or park: wait strategies against the reply delay", null, null),
-                chartFiles, outDir, chartsDir, found);
-        SpinSections.twin(page.section("spin-twin", "Spin then park: the JVM beside its C twin (switchcost compare --spin)", null, null),
-                chartFiles, outDir, chartsDir, found);
+        return write(report, title, outDir, page.ids());
     }
 
     /** Each input's simulated misses per switch (cachegrind), named by input when there are several. */
@@ -140,11 +117,11 @@ public final class ReportRenderer {
     }
 
     /** The page and its charts to their files; nothing is written before everything is rendered (no chart without its report). */
-    private static Rendered write(Doc report, String title, Path outDir, List<Path> chartFiles, List<String> ids) throws IOException {
+    private static Rendered write(Doc report, String title, Path outDir, List<String> ids) throws IOException {
         String htmlText = report.html(title);
         String mdText = report.markdown();
         List<Path> written = new ArrayList<>();
-        for (Path f : chartFiles) {
+        for (Path f : report.chartFiles()) {
             written.add(AtomicFiles.writeBytes(f, report.png(f)));
         }
         Path html = AtomicFiles.writeString(outDir.resolve(ResultsDir.REPORT_HTML), htmlText);
@@ -208,10 +185,17 @@ public final class ReportRenderer {
         }
 
         private final List<Section> sections = new ArrayList<>();
+        private final Path outDir;
+        private final Path chartsDir;
+
+        Page(Path outDir, Path chartsDir) {
+            this.outDir = outDir;
+            this.chartsDir = chartsDir;
+        }
 
         /** A new section's document, to write its content into. */
         Doc section(String id, String title, String what, String measure) {
-            Doc body = new Doc();
+            Doc body = new Doc(outDir, chartsDir);
             sections.add(new Section(id, title, what, measure, body));
             return body;
         }
@@ -237,26 +221,5 @@ public final class ReportRenderer {
         void appendTo(Doc report) {
             sections.stream().filter(s -> !s.body().isEmpty()).forEach(s -> report.h(2, s.title(), s.id()).append(s.body()));
         }
-    }
-
-    /** The chart, or {@code why} there is none (nothing when null: the section has nothing to show). */
-    static void chart(Doc doc, List<Path> files, Path outDir, Path chartsDir, Optional<Charts.Chart> chart, String why)
-            throws IOException {
-        if (chart.isEmpty()) {
-            if (why != null) {
-                doc.p(why);
-            }
-            return;
-        }
-        Charts.Chart c = chart.get();
-        String file = null;
-        Path f = null;
-        if (chartsDir != null) {
-            f = chartsDir.resolve(c.name() + ".png");
-            files.add(f); // written by render, once everything is rendered
-            file = outDir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString();
-        }
-        doc.p(c.question());
-        doc.image(c.question(), c, file, f);
     }
 }

@@ -9,7 +9,6 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.SpinCompareResults;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -110,7 +109,7 @@ final class SpinSections {
     }
 
     /** The sweep: per placement and reply delay, each strategy's latency, p99, CPU, cost and switches; then the charts. */
-    static void strategies(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> found) throws IOException {
+    static void strategies(Doc doc, List<Findings> found) throws IOException {
         if (found.stream().allMatch(f -> f.spin().isEmpty())) {
             return;
         }
@@ -146,7 +145,7 @@ final class SpinSections {
         for (Findings f : found) {
             for (SpinBudget s : f.spin()) {
                 for (SpinBudget.Reply r : s.replies()) {
-                    ReportRenderer.chart(doc, files, outDir, chartsDir, SpinChart.of(s.placement(), r,
+                    doc.chart(SpinChart.of(s.placement(), r,
                             "Latency against CPU burned per round trip, " + s.placement() + ", reply delay " + reply(r.replyNs())), null);
                 }
             }
@@ -165,7 +164,7 @@ final class SpinSections {
      * {@code compare --spin}'s run: its table (C beside the JVM, judged) and, per placement and reply delay, the two
      * spin-then-park curves on one chart; nothing without a spin-compare.json among the inputs.
      */
-    static void twin(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> found) throws IOException {
+    static void twin(Doc doc, List<Findings> found) throws IOException {
         for (Findings f : found) {
             SpinCompareResults r = f.input().spinCompare();
             if (r == null) {
@@ -175,7 +174,7 @@ final class SpinSections {
             doc.table(SpinCompareTable.table(r));
             SpinCompareTable.notRun(r).forEach(doc::p);
             for (SpinTwin t : f.spinTwin()) {
-                ReportRenderer.chart(doc, files, outDir, chartsDir, SpinTwinChart.of(t), null);
+                doc.chart(SpinTwinChart.of(t), null);
             }
         }
     }

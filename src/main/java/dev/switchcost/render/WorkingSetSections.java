@@ -9,7 +9,6 @@ import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Results;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +18,7 @@ final class WorkingSetSections {
     private WorkingSetSections() {
     }
 
-    static void workingSet(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+    static void workingSet(Doc doc, List<Findings> inputs) throws IOException {
         List<IndirectCost.Row> all = new ArrayList<>();
         MachineInfo machine = null;
         CacheSizes keyCaches = null;
@@ -67,7 +66,7 @@ final class WorkingSetSections {
                 }
             }
         }
-        ReportRenderer.chart(doc, files, outDir, chartsDir, WorkingSetChart.of(all, machine, oneCpu,
+        doc.chart(WorkingSetChart.of(all, machine, oneCpu,
                 "What does a switch cost through the caches, as the working set between switches grows?"),
                 "No working-set size with a paired estimate (or two with the paper's): no curve to draw.");
         if (machine != null) {
@@ -80,7 +79,7 @@ final class WorkingSetSections {
      * The {@code switchcost working-set} results: a table per input, and the JVM-vs-C indirect-cost curve and the
      * replication seed's two figures from the first input that has one.
      */
-    static void sweep(Doc doc, List<Path> files, Path outDir, Path chartsDir, List<Findings> inputs) throws IOException {
+    static void sweep(Doc doc, List<Findings> inputs) throws IOException {
         boolean charted = false;
         for (Findings f : inputs) {
             Results r = f.input();
@@ -126,15 +125,15 @@ final class WorkingSetSections {
                 continue;
             }
             charted = true;
-            ReportRenderer.chart(doc, files, outDir, chartsDir, IndirectSweepChart.of(pts, r.machine(),
+            doc.chart(IndirectSweepChart.of(pts, r.machine(),
                     "What does a switch cost through the caches, in the JVM and in C, measured side by side?"),
                     "No working-set size above 0 with a result: no curve to draw.");
-            ReportRenderer.chart(doc, files, outDir, chartsDir, SeedCostVsSizeChart.of(pts, r.machine(),
+            doc.chart(SeedCostVsSizeChart.of(pts, r.machine(),
                     "Replication figure 1: total cost per switch against the array size, stride " + Charts.SEED_STRIDE + " B ("
                             + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB)."),
                     "Replication figure 1 needs stride " + Charts.SEED_STRIDE + " B, size 0 and two sizes from "
                             + Charts.SEED_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_SIZE_MAX_KIB) + " KiB.");
-            ReportRenderer.chart(doc, files, outDir, chartsDir, SeedIndirectVsStrideChart.of(pts,
+            doc.chart(SeedIndirectVsStrideChart.of(pts,
                     "Replication figure 2: indirect cost per switch against the stride (8–128 B), one line per size ("
                             + Charts.SEED_STRIDE_SIZE_MIN_KIB + " KiB to " + Fmt.num(Charts.SEED_STRIDE_SIZE_MAX_KIB) + " KiB)."),
                     "Replication figure 2 needs two strides from 8 to 128 B at a size from " + Charts.SEED_STRIDE_SIZE_MIN_KIB
