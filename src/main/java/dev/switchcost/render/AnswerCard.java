@@ -132,20 +132,11 @@ public final class AnswerCard {
         if (h == null) {
             return List.of(pad("Cache", LABEL) + "not measured (switchcost run --quick measures it)");
         }
-        StringBuilder sb = new StringBuilder(pad("Cache", LABEL)).append(pad("added via the caches, " + h.cacheKiB() + " KiB/thread", WHAT));
-        for (Headline x : hs) {
-            String cell;
-            if (x.cache() == null) {
-                cell = "–";
-            } else if (x.cacheFlags().isEmpty()) {
-                // an increment over the direct cost, never a total: the sign says so
-                cell = increment(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")";
-            } else {
-                cell = x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative"
-                        : x.cacheFlags().contains(IndirectCost.Flag.CONTROL_BIASED) ? "biased" : "unresolved";
-            }
-            sb.append(lpad(cell, CELL));
-        }
+        // an increment over the direct cost, never a total: the sign says so
+        String figures = cells("Cache", "added via the caches, " + h.cacheKiB() + " KiB/thread", hs, x -> x.cache() == null ? "–"
+                : x.cacheFlags().isEmpty() ? increment(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")"
+                : x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative"
+                : x.cacheFlags().contains(IndirectCost.Flag.CONTROL_BIASED) ? "biased" : "unresolved");
         String jdk = hs.size() > 1 ? "JDK " + h.jdk() + ": " : "";
         Estimate e = h.cache().perSwitch();
         String reading;
@@ -171,7 +162,7 @@ public final class AnswerCard {
                 reading = reading.replace(" direct (CPU time per switch at 0 KiB)", " direct (CPU time at 0 KiB)");
             }
         }
-        return List.of(sb.toString().stripTrailing(), "  → " + jdk + reading);
+        return List.of(figures, "  → " + jdk + reading);
     }
 
     /** An increment: {@code +1,757 ± 204}, its sign always written, so it never reads as a total. */
@@ -206,24 +197,22 @@ public final class AnswerCard {
         pair(out, hs, Headline::virtual, Headline::platform, one);
         pair(out, hs, Headline::virtualUnpinned, Headline::platformUnpinned, unpinned);
         if (one == null && unpinned == null) {
-            List<String> v = new ArrayList<>();
-            List<String> p = new ArrayList<>();
-            if (any(hs, Headline::virtual)) {
-                v.add("on one CPU");
-            }
-            if (any(hs, Headline::virtualUnpinned)) {
-                v.add("unpinned");
-            }
-            if (any(hs, Headline::platform)) {
-                p.add("on one CPU");
-            }
-            if (any(hs, Headline::platformUnpinned)) {
-                p.add("unpinned");
-            }
-            out.add("  → no virtual/platform ratio: virtual " + (v.isEmpty() ? "not measured" : String.join(" and ", v))
-                    + ", platform " + (p.isEmpty() ? "not measured" : String.join(" and ", p)) + ": unlike rows, not compared");
+            out.add("  → no virtual/platform ratio: virtual " + where(hs, Headline::virtual, Headline::virtualUnpinned)
+                    + ", platform " + where(hs, Headline::platform, Headline::platformUnpinned) + ": unlike rows, not compared");
         }
         return true;
+    }
+
+    /** Where a side was measured: "on one CPU and unpinned", "unpinned", ..., or "not measured". */
+    private static String where(List<Headline> hs, Function<Headline, Figure> oneCpu, Function<Headline, Figure> unpinned) {
+        List<String> w = new ArrayList<>();
+        if (any(hs, oneCpu)) {
+            w.add("on one CPU");
+        }
+        if (any(hs, unpinned)) {
+            w.add("unpinned");
+        }
+        return w.isEmpty() ? "not measured" : String.join(" and ", w);
     }
 
     /** The lines of one virtual/platform pair that has a figure, then its reading. */
@@ -244,21 +233,28 @@ public final class AnswerCard {
     static String gainWords(Estimate r, String where, String virtualSide, String platformSide) {
         String v = "virtual threads (" + virtualSide + ")";
         String p = "platform ones (" + platformSide + ")";
-        if (!r.errorKnown()) {
-            return where + ": platform (" + platformSide + ") / virtual (" + virtualSide + ") " + Fmt.times(r)
-                    + "; error unknown (one iteration): not judged";
-        }
-        String ratio = "platform (" + platformSide + ") / virtual (" + virtualSide + ") " + Fmt.times(r);
-        if (r.oneFork()) {
-            return where + ": " + ratio + "; from one fork: not judged";
-        }
-        if (!r.differsFromOne(Estimate.MIN_EFFECT)) {
-            return where + ": " + (r.equivalentToOne(Estimate.MIN_EFFECT) ? v + " and " + p + " hand off at the same cost within "
-                    + margin() + " (equivalence test)" : ratio + ": " + Diff.NOT_RESOLVED_TEXT);
-        }
-        return r.value() > 1 ? where + ": " + v + " hand off " + Fmt.times(r) + " cheaper than " + p
+        String unjudged = unjudged(r, where + ": platform (" + platformSide + ") / virtual (" + virtualSide + ") " + Fmt.times(r),
+                where + ": " + v + " and " + p + " hand off at the same cost within " + margin() + " (equivalence test)");
+        return unjudged != null ? unjudged : r.value() > 1 ? where + ": " + v + " hand off " + Fmt.times(r) + " cheaper than " + p
                 : where + ": platform threads (" + platformSide + ") hand off " + Fmt.times(Estimate.exact(1).over(r))
                         + " cheaper than virtual ones (" + virtualSide + ")";
+    }
+
+    /**
+     * A ratio's words where the rule does not call it a difference: {@code ratio} not judged (no error, one fork) or not
+     * resolved, or {@code same} when equivalent to 1 within the margin; null where it differs from 1.
+     */
+    private static String unjudged(Estimate r, String ratio, String same) {
+        if (!r.errorKnown()) {
+            return ratio + "; error unknown (one iteration): not judged";
+        }
+        if (r.oneFork()) {
+            return ratio + "; from one fork: not judged";
+        }
+        if (!r.differsFromOne(Estimate.MIN_EFFECT)) {
+            return r.equivalentToOne(Estimate.MIN_EFFECT) ? same : ratio + ": " + Diff.NOT_RESOLVED_TEXT;
+        }
+        return null;
     }
 
     private static void section(List<String> out, List<Headline> hs, String labelA, Function<Headline, Figure> a,
@@ -272,38 +268,35 @@ public final class AnswerCard {
 
     private static void line(List<String> out, List<Headline> hs, String label, Function<Headline, Figure> f) {
         Figure any = hs.stream().map(f).filter(x -> x != null).findFirst().orElse(null);
-        StringBuilder sb = new StringBuilder(pad(label, LABEL));
         if (any == null) {
-            out.add(sb.append("not measured (switchcost run --quick measures it)").toString());
+            out.add(pad(label, LABEL) + "not measured (switchcost run --quick measures it)");
             return;
         }
-        sb.append(pad(any.what(), WHAT));
-        for (Headline h : hs) {
-            Figure x = f.apply(h);
-            sb.append(lpad(x == null ? "–" : (x.modes().mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
-                    + Fmt.count(x.switchesPerTrip()) + ")", CELL));
-        }
-        out.add(sb.toString().stripTrailing());
+        out.add(cells(label, any.what(), hs, f, x -> (x.modes().mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
+                + Fmt.count(x.switchesPerTrip()) + ")"));
         if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
             // the tail beside the mean: a handoff's median and 99th percentile per switch (JMH sample mode, round trip / 2)
             int batch = hs.stream().map(f).filter(x -> x != null && x.tail() != null).mapToInt(Figure::tripsPerSample).max().orElse(1);
-            StringBuilder tail = new StringBuilder(pad("", LABEL)).append(pad(batch > 1
-                    ? "  median · p99 (means of " + Fmt.num(batch) + " trips)" : "  median · p99 (sampled)", WHAT));
-            for (Headline h : hs) {
-                Figure x = f.apply(h);
-                tail.append(lpad(x == null || x.tail() == null ? "–" : medianP99(x.tail()), CELL));
-            }
-            out.add(tail.toString().stripTrailing());
+            out.add(cells("", batch > 1 ? "  median · p99 (means of " + Fmt.num(batch) + " trips)" : "  median · p99 (sampled)", hs, f,
+                    x -> x.tail() == null ? "–" : medianP99(x.tail())));
         }
         if (hs.stream().map(f).anyMatch(x -> x != null && x.modes().mixed())) {
             // a mixture is named by its modes, never averaged into one mean ± (issue 28)
-            StringBuilder m = new StringBuilder(pad("", LABEL)).append(pad("  two modes: ns (share of samples)", WHAT));
-            for (Headline h : hs) {
-                Figure x = f.apply(h);
-                m.append(lpad(x == null || !x.modes().mixed() ? "–" : modesText(x.modes()), CELL));
-            }
-            out.add(m.toString().stripTrailing());
+            out.add(cells("", "  two modes: ns (share of samples)", hs, f, x -> x.modes().mixed() ? modesText(x.modes()) : "–"));
         }
+    }
+
+    /** A line of the card: its label and what it shows, then a cell per JDK. */
+    private static String cells(String label, String what, List<Headline> hs, Function<Headline, String> cell) {
+        StringBuilder sb = new StringBuilder(pad(label, LABEL)).append(pad(what, WHAT));
+        hs.forEach(h -> sb.append(lpad(cell.apply(h), CELL)));
+        return sb.toString().stripTrailing();
+    }
+
+    /** {@link #cells} of a figure per JDK, "–" where a JDK has none. */
+    private static String cells(String label, String what, List<Headline> hs, Function<Headline, Figure> f,
+                                Function<Figure, String> cell) {
+        return cells(label, what, hs, h -> f.apply(h) == null ? "–" : cell.apply(f.apply(h)));
     }
 
 
@@ -324,18 +317,11 @@ public final class AnswerCard {
 
     /** The futex handoff on two CPUs / on one CPU in words naming both sides; never "the same" from an unknown error. */
     static String pinningWords(Estimate r) {
-        if (!r.errorKnown()) {
-            return "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + "; error unknown (one iteration): not judged";
-        }
-        if (r.oneFork()) {
-            return "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + "; from one fork: not judged";
-        }
-        if (!r.differsFromOne(Estimate.MIN_EFFECT)) {
-            return r.equivalentToOne(Estimate.MIN_EFFECT) ? "futex handoff: one CPU and two CPUs cost the same within " + margin()
-                    + " here (equivalence test)" : "futex handoff, two CPUs / one CPU: " + Fmt.times(r) + ": " + Diff.NOT_RESOLVED_TEXT;
-        }
+        String unjudged = unjudged(r, "futex handoff, two CPUs / one CPU: " + Fmt.times(r),
+                "futex handoff: one CPU and two CPUs cost the same within " + margin() + " here (equivalence test)");
         // a strict ping-pong's price, and this machine's wake-up of an idle CPU (cpuidle, virtualisation): not a law
-        return r.value() > 1 ? "one CPU " + Fmt.times(r) + " cheaper than two for a strict futex ping-pong: pin such pairs together"
+        return unjudged != null ? unjudged : r.value() > 1
+                ? "one CPU " + Fmt.times(r) + " cheaper than two for a strict futex ping-pong: pin such pairs together"
                 : "futex handoff on two CPUs " + Fmt.times(Estimate.exact(1).over(r)) + " faster than on one CPU here";
     }
 
@@ -352,9 +338,8 @@ public final class AnswerCard {
         if (!d.errorKnown()) {
             return "the JVM vs plain C: " + Fmt.pm(d) + " ns per switch; error unknown (one iteration): not judged";
         }
-        String margin = Fmt.percent(Estimate.MIN_EFFECT).replace("+", "±");
         return switch (Diff.judge(c, jvm, true).verdict()) {
-            case SAME -> "the JVM matches plain C within " + margin + " here (equivalence test: "
+            case SAME -> "the JVM matches plain C within " + margin() + " here (equivalence test: "
                     + ErrorBasis.ratioWords(jvm.over(c), "JVM", "C") + ")";
             case SLOWER -> "the JVM adds " + extra + " over plain C here";
             case FASTER -> "the JVM is faster than plain C by " + Fmt.pm(d.times(-1)) + " ns per switch here";
