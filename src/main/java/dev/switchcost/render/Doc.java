@@ -1,5 +1,7 @@
 package dev.switchcost.render;
 
+import dev.switchcost.results.Results;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,6 +70,11 @@ final class Doc {
     Doc p(String text) {
         blocks.add(new Para(text));
         return this;
+    }
+
+    /** The input's label in bold, where there are several inputs to tell apart. */
+    Doc input(Results r, int inputs) {
+        return inputs > 1 ? p("**" + r.label() + "**") : this;
     }
 
     Doc table(Table t) {

@@ -66,24 +66,17 @@ public final class GapTable {
             return null;
         }
         // the reading (the answer) next to the row it answers for; the shares it comes from after it
-        boolean parker = rows.stream().anyMatch(Row::throughParker);
-        List<String> header = new ArrayList<>(List.of("placement", "JVM row", "reading", "× C", "switches", "waits",
-                "gap", "binding", "timer", "harness"));
-        if (parker) {
-            header.add("Parker's protocol");
+        List<Table.Column<Row>> c = new ArrayList<>(List.of(Table.col("placement", 'l', Row::placement),
+                Table.col("JVM row", 'l', Row::label), Table.col("reading", 'l', GapTable::reading),
+                Table.col("× C", 'r', x -> Fmt.times(x.ratio())), Table.col("switches", 'r', x -> Fmt.count(x.switches())),
+                Table.col("waits", 'r', x -> Fmt.count(x.waits())), Table.col("gap", 'r', x -> Fmt.pm(x.gap())),
+                Table.col("binding", 'r', x -> share(x.binding())), Table.col("timer", 'r', x -> share(x.timer())),
+                Table.col("harness", 'r', x -> share(x.harness()))));
+        if (splitThroughParker(rows)) {
+            c.add(Table.col("Parker's protocol", 'r', x -> x.throughParker() ? Fmt.pm(x.parkerProtocol()) : ""));
         }
-        header.add("residual");
-        Table.Builder t = new Table.Builder("lll" + "r".repeat(header.size() - 3), header.toArray(String[]::new));
-        for (Row x : rows) {
-            List<String> cells = new ArrayList<>(List.of(x.placement(), x.label(), reading(x), Fmt.times(x.ratio()),
-                    Fmt.count(x.switches()), Fmt.count(x.waits()), Fmt.pm(x.gap()), share(x.binding()), share(x.timer()), share(x.harness())));
-            if (parker) {
-                cells.add(x.throughParker() ? Fmt.pm(x.parkerProtocol()) : "");
-            }
-            cells.add(Fmt.pm(x.residual()));
-            t.row(cells);
-        }
-        return t.build();
+        c.add(Table.col("residual", 'r', x -> Fmt.pm(x.residual())));
+        return Table.of(c, rows);
     }
 
     /** {@link #LEGEND}, with {@link #PARKER_LEGEND} when a row is split through the C Parker. */

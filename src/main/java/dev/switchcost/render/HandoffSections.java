@@ -124,9 +124,7 @@ final class HandoffSections {
             if (d.isEmpty()) {
                 continue;
             }
-            if (inputs.size() > 1) {
-                doc.p("**" + r.label() + "**");
-            }
+            doc.input(r, inputs.size());
             List<String> head = List.of("trial", "unit", "mean ± 99.9%", "p50", "p90", "p99", "p99.9", "max of N samples");
             List<List<String>> rows = new ArrayList<>();
             for (LatencyDistribution.Series s : d) {
@@ -236,9 +234,7 @@ final class HandoffSections {
             Results r = f.input();
             PinningStudy s = f.pinning();
             if (!s.isEmpty()) {
-                if (inputs.size() > 1) {
-                    doc.p("**" + r.label() + "**");
-                }
+                doc.input(r, inputs.size());
                 // the chart above the table; each input's its own file (pinning.png, pinning-2.png, ...)
                 Optional<Charts.Chart> c = PinningChart.of(charts == 0 ? "pinning" : "pinning-" + (charts + 1), s,
                         "Does synchronized pin a carrier: what a virtual-thread round trip costs with each primitive, one and two"
@@ -271,9 +267,7 @@ final class HandoffSections {
                 continue;
             }
             any = true;
-            if (inputs.size() > 1) {
-                doc.p("**" + r.label() + "**");
-            }
+            doc.input(r, inputs.size());
             nativeMissing(c).ifPresent(why -> doc.p("**Native column missing:** " + why));
             doc.p(CompareTable.preamble(c).replace("\n", " "));
             doc.table(CompareTable.table(c), CompareTable.PARAMETERS);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -119,73 +120,49 @@ public final class IndirectTable {
 
     /** The table: the paired estimate and its two walks, then the paper's estimator beside its raw times, and cache misses where counted. */
     public static Table table(List<Row> rows, CacheSizes caches) {
-        boolean jdks = rows.stream().map(Row::jdk).distinct().count() > 1;
-        boolean misses = rows.stream().anyMatch(r -> Double.isFinite(r.missesPerSwitch()));
         boolean paper = rows.stream().anyMatch(Row::paperRun);
-        boolean walks = rows.stream().anyMatch(r -> r.walkKind() != null && !r.walkKind().equals("LI"));
-        boolean controls = rows.stream().anyMatch(r -> r.paired() != null && r.paired().control() != null);
         boolean whole = wholeRecorded(rows);
-        List<String> head = new ArrayList<>(List.of("class", "handoff", "placement", "sharing", "strideB", "sizeKiB", "cacheMark"));
-        if (whole) {
-            head.add("cache_ns/switch");
+        // the estimates whole; the figures they come from may wrap before their error (w), so that the table fits a page
+        List<Table.Column<Row>> c = new ArrayList<>();
+        if (rows.stream().map(Row::jdk).distinct().count() > 1) {
+            c.add(Table.col("jdk", 'l', Row::jdk));
         }
-        head.addAll(List.of("paired_ns/switch", "walk1_ns", "walk2_ns"));
-        if (controls) {
-            head.add("control_ns");
+        c.addAll(List.of(Table.col("class", 'l', Row::benchmarkClass), Table.col("handoff", 'l', Row::handoff),
+                Table.col("placement", 'l', Row::placement), Table.col("sharing", 'l', r -> String.valueOf(r.sharing()))));
+        if (rows.stream().anyMatch(r -> r.walkKind() != null && !r.walkKind().equals("LI"))) {
+            c.add(Table.col("walk", 'l', Row::walkKind));
+        }
+        c.addAll(List.of(Table.col("strideB", 'r', r -> String.valueOf(r.strideBytes())),
+                Table.col("sizeKiB", 'r', r -> String.valueOf(r.workingSetKiB())),
+                Table.col("cacheMark", 'l', r -> IndirectCost.mark(caches, r.workingSetKiB()))));
+        if (whole) {
+            c.add(Table.col("cache_ns/switch", 'r', IndirectTable::wholeCell));
+        }
+        c.addAll(List.of(Table.col("paired_ns/switch", 'r', IndirectTable::pairedCell),
+                Table.col("walk1_ns", 'w', r -> paired(r, IndirectCost.Paired::first)),
+                Table.col("walk2_ns", 'w', r -> paired(r, IndirectCost.Paired::second))));
+        if (rows.stream().anyMatch(r -> r.paired() != null && r.paired().control() != null)) {
+            c.add(Table.col("control_ns", 'w', r -> paired(r, IndirectCost.Paired::control)));
         }
         if (whole) {
-            head.add("beyond_ns/switch");
+            c.add(Table.col("beyond_ns/switch", 'w', r -> paired(r, IndirectCost.Paired::beyond)));
         }
         if (paper) {
-            head.addAll(List.of("paper_ns/switch", "total_ns/switch", "direct_ns/switch", "walk_ns/switch", "walk2arrays_ns/switch"));
+            c.addAll(List.of(Table.col("paper_ns/switch", 'r', IndirectTable::indirectCell),
+                    Table.col("total_ns/switch", 'w', r -> fmt(r.total())), Table.col("direct_ns/switch", 'w', r -> fmt(r.direct())),
+                    Table.col("walk_ns/switch", 'w', r -> fmt(r.walk())), Table.col("walk2arrays_ns/switch", 'w', r -> fmt(r.walkTwoArrays()))));
         }
-        head.add("switches/op");
-        if (misses) {
-            head.addAll(List.of("misses/switch", "indirect_misses/switch"));
+        c.add(Table.col("switches/op", 'r', r -> Fmt.count(r.switchesPerOp())));
+        if (rows.stream().anyMatch(r -> Double.isFinite(r.missesPerSwitch()))) {
+            c.addAll(List.of(Table.col("misses/switch", 'r', r -> Fmt.num(r.missesPerSwitch())),
+                    Table.col("indirect_misses/switch", 'w', r -> fmt(r.indirectMisses()))));
         }
-        // the estimates whole; the figures they come from may wrap before their error (w), so that the table fits a page
-        StringBuilder align = new StringBuilder("llllrrl" + (whole ? "r" : "") + "rww" + (controls ? "w" : "") + (whole ? "w" : "")
-                + (paper ? "rwwww" : "") + "r" + (misses ? "rw" : ""));
-        if (walks) {
-            head.add(4, "walk");
-            align.insert(4, 'l');
-        }
-        if (jdks) {
-            head.add(0, "jdk");
-            align.insert(0, 'l');
-        }
-        List<List<String>> lines = new ArrayList<>();
-        for (Row r : rows) {
-            IndirectCost.Paired p = r.paired();
-            List<String> l = new ArrayList<>(List.of(r.benchmarkClass(), r.handoff(), r.placement(), String.valueOf(r.sharing()),
-                String.valueOf(r.strideBytes()), String.valueOf(r.workingSetKiB()), IndirectCost.mark(caches, r.workingSetKiB())));
-            if (whole) {
-                l.add(wholeCell(r));
-            }
-            l.addAll(List.of(pairedCell(r), p == null ? "–" : fmt(p.first()), p == null ? "–" : fmt(p.second())));
-            if (controls) {
-                l.add(p == null ? "–" : fmt(p.control()));
-            }
-            if (whole) {
-                l.add(p == null ? "–" : fmt(p.beyond()));
-            }
-            if (paper) {
-                l.addAll(List.of(indirectCell(r), fmt(r.total()), fmt(r.direct()), fmt(r.walk()), fmt(r.walkTwoArrays())));
-            }
-            l.add(Fmt.count(r.switchesPerOp()));
-            if (misses) {
-                l.add(Fmt.num(r.missesPerSwitch()));
-                l.add(r.indirectMisses() == null ? "–" : Fmt.pm(r.indirectMisses()));
-            }
-            if (walks) {
-                l.add(4, r.walkKind());
-            }
-            if (jdks) {
-                l.add(0, r.jdk());
-            }
-            lines.add(l);
-        }
-        return new Table(head, lines, align.toString());
+        return Table.of(c, rows);
+    }
+
+    /** A figure of the row's paired estimate; "–" where it has none. */
+    private static String paired(Row r, Function<IndirectCost.Paired, Estimate> figure) {
+        return r.paired() == null ? "–" : fmt(figure.apply(r.paired()));
     }
 
     /** The report's headers in words for the identifiers {@code indirect}'s TSV and JSON keep (issue 29). */

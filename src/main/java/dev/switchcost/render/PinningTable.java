@@ -34,19 +34,6 @@ public final class PinningTable {
     private PinningTable() {
     }
 
-    /** The columns {@code s} has figures for, in order. */
-    static List<String> header(PinningStudy s) {
-        List<String> h = new ArrayList<>(List.of("JDK", "carriers", "primitive", "ns per round trip", "what it means", SWITCHES));
-        if (pinned(s)) {
-            h.add(PINNED);
-        }
-        if (bytes(s)) {
-            h.add(BYTES);
-        }
-        h.add("vs ReentrantLock");
-        return h;
-    }
-
     private static boolean pinned(PinningStudy s) {
         return s.rows().stream().anyMatch(r -> Double.isFinite(r.pinnedEvents()));
     }
@@ -55,29 +42,21 @@ public final class PinningTable {
         return s.rows().stream().anyMatch(r -> Double.isFinite(r.bytesPerRoundTrip()));
     }
 
-    private static String align(PinningStudy s) {
-        return "lrlrlr" + (pinned(s) ? "r" : "") + (bytes(s) ? "r" : "") + "r";
-    }
-
-    /** The cells, formatted for people ({@link Fmt}). */
-    public static List<List<String>> cells(PinningStudy s) {
-        boolean pinned = pinned(s);
-        boolean bytes = bytes(s);
-        List<List<String>> out = new ArrayList<>();
-        for (PinningStudy.Row r : s.rows()) {
-            List<String> c = new ArrayList<>(List.of("JDK " + r.jdk(), String.valueOf(r.carriers()), r.shown(),
-                    r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip()), reading(r),
-                    Double.isNaN(r.carrierSwitches()) ? "–" : Fmt.count(r.carrierSwitches()) + " / " + Fmt.count(r.helperSwitches())));
-            if (pinned) {
-                c.add(Fmt.count(r.pinnedEvents()) + (unrecorded(r) ? UNRECORDED : ""));
-            }
-            if (bytes) {
-                c.add(Fmt.num(r.bytesPerRoundTrip()));
-            }
-            c.add(r.vsLock() == null ? "" : Fmt.times(r.vsLock()));
-            out.add(c);
+    /** The study's rows, formatted for people ({@link Fmt}), with a column for each profiler's figures where it has them. */
+    public static Table table(PinningStudy s) {
+        List<Table.Column<PinningStudy.Row>> c = new ArrayList<>(List.of(Table.col("JDK", 'l', r -> "JDK " + r.jdk()),
+                Table.col("carriers", 'r', r -> String.valueOf(r.carriers())), Table.col("primitive", 'l', PinningStudy.Row::shown),
+                Table.col("ns per round trip", 'r', r -> r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip())),
+                Table.col("what it means", 'l', PinningTable::reading), Table.col(SWITCHES, 'r', r -> Double.isNaN(r.carrierSwitches())
+                        ? "–" : Fmt.count(r.carrierSwitches()) + " / " + Fmt.count(r.helperSwitches()))));
+        if (pinned(s)) {
+            c.add(Table.col(PINNED, 'r', r -> Fmt.count(r.pinnedEvents()) + (unrecorded(r) ? UNRECORDED : "")));
         }
-        return out;
+        if (bytes(s)) {
+            c.add(Table.col(BYTES, 'r', r -> Fmt.num(r.bytesPerRoundTrip())));
+        }
+        c.add(Table.col("vs ReentrantLock", 'r', r -> r.vsLock() == null ? "" : Fmt.times(r.vsLock())));
+        return Table.of(c, s.rows());
     }
 
     /**
@@ -120,10 +99,6 @@ public final class PinningTable {
         if (!legend.isEmpty()) {
             doc.p(String.join(" ", legend));
         }
-    }
-
-    public static Table table(PinningStudy s) {
-        return new Table(header(s), cells(s), align(s));
     }
 
     /** What a cell means, one line: its reason when it has no figure, else what its switch counts say. */

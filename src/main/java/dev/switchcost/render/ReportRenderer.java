@@ -135,9 +135,7 @@ public final class ReportRenderer {
         for (Findings f : found) {
             List<ProcessThreadCost.Row> d = f.processThread();
             if (!d.isEmpty()) {
-                if (found.size() > 1) {
-                    doc.p("**" + f.input().label() + "**");
-                }
+                doc.input(f.input(), found.size());
                 // the difference (the answer) next to the placement it is for
                 doc.table(ProcessThreadTable.table(d).withFirst("placement", ProcessThreadTable.DIFFERENCE));
                 pt.addAll(d);

@@ -118,33 +118,24 @@ final class RunsSection {
             return; // a working-set run's results are its own table
         }
         for (Results r : inputs) {
-            if (inputs.size() > 1) {
-                doc.p("**" + r.label() + "**");
-            }
+            doc.input(r, inputs.size());
             if (r.rows().isEmpty()) {
                 doc.p("No JMH rows (run " + r.status().describe() + ").");
                 continue;
             }
             // -prof gc's bytes per op: a column only where some row has them
             boolean alloc = r.rows().stream().anyMatch(x -> Double.isFinite(x.bytesPerOp()));
-            List<String> head = new ArrayList<>(List.of("benchmark", "mode", "parameters", "JDK", "score ± 99.9%", "unit",
-                    "switches per op", "voluntary", "involuntary"));
+            List<Table.Column<JmhRow>> c = new ArrayList<>(List.of(Table.col("benchmark", 'l', JmhRow::shortName),
+                    Table.col("mode", 'l', x -> modeWords(x.mode())), Table.col("parameters", 'l', JmhRow::paramsText),
+                    Table.col("JDK", 'l', x -> String.valueOf(x.jvm().jdkVersion())), Table.col("score ± 99.9%", 'w', x -> Fmt.pm(x.estimate())),
+                    Table.col("unit", 'l', x -> x.primary().unit()), Table.col("switches per op", 'r', x -> Fmt.count(x.switchesPerOp())),
+                    Table.col("voluntary", 'r', x -> Fmt.count(x.secondaryScore("ctxsw.voluntary.norm"))),
+                    Table.col("involuntary", 'r', x -> Fmt.count(x.secondaryScore("ctxsw.involuntary.norm")))));
             if (alloc) {
-                head.add("B/op");
+                c.add(Table.col("B/op", 'r', x -> Fmt.num(x.bytesPerOp())));
             }
-            head.add("status");
-            List<List<String>> cells = new ArrayList<>();
-            for (JmhRow x : r.rows()) {
-                List<String> row = new ArrayList<>(List.of(x.shortName(), modeWords(x.mode()), x.paramsText(), String.valueOf(x.jvm().jdkVersion()),
-                        Fmt.pm(x.estimate()), x.primary().unit(), Fmt.count(x.switchesPerOp()),
-                        Fmt.count(x.secondaryScore("ctxsw.voluntary.norm")), Fmt.count(x.secondaryScore("ctxsw.involuntary.norm"))));
-                if (alloc) {
-                    row.add(Fmt.num(x.bytesPerOp()));
-                }
-                row.add(x.failed() ? "**FAILED**: " + x.failure() : "");
-                cells.add(row);
-            }
-            doc.table(new Table(head, cells, alloc ? "llllwlrrrrl" : "llllwlrrrl"), List.of("JDK", "unit", "status", "mode"));
+            c.add(Table.col("status", 'l', x -> x.failed() ? "**FAILED**: " + x.failure() : ""));
+            doc.table(Table.of(c, r.rows()), List.of("JDK", "unit", "status", "mode"));
             if (alloc) {
                 doc.p("B/op: bytes allocated per op, JMH's `gc.alloc.rate.norm` (`-prof gc`); – where a row was run without it.");
             }

@@ -91,9 +91,7 @@ final class SpinSections {
             if (f.primitives().isEmpty()) {
                 continue;
             }
-            if (found.size() > 1) {
-                doc.p("**" + f.input().label() + "**");
-            }
+            doc.input(f.input(), found.size());
             Table.Builder t = new Table.Builder("lllrrrl", "primitive", "kind", "placement", "ns/round_trip",
                     "switches/round_trip", "cpu_ns/round_trip", "disturbed");
             for (PrimitiveMatrix.Cell c : f.primitives()) {

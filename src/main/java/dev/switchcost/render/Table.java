@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -55,6 +56,22 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         public Table build() {
             return new Table(header, rows, align);
         }
+    }
+
+    /** A column of a table of {@code T}s: its header, its {@link #align} letter and the cell it shows of an item. */
+    public record Column<T>(String header, char align, Function<T, String> cell) {
+    }
+
+    /** {@code new Column<>(header, align, cell)}, for a list of columns. */
+    public static <T> Column<T> col(String header, char align, Function<T, String> cell) {
+        return new Column<>(header, align, cell);
+    }
+
+    /** A row per item, a cell per column. */
+    public static <T> Table of(List<Column<T>> columns, List<T> items) {
+        return new Table(columns.stream().map(Column::header).toList(),
+                items.stream().map(x -> columns.stream().map(c -> c.cell().apply(x)).toList()).toList(),
+                columns.stream().map(c -> String.valueOf(c.align())).collect(Collectors.joining()));
     }
 
     /**

@@ -34,9 +34,7 @@ final class WorkingSetSections {
             }
             machine = machine == null ? r.machine() : machine;
             CacheSizes caches = CurveChart.caches(r.machine());
-            if (inputs.size() > 1) {
-                doc.p("**" + r.label() + "**");
-            }
+            doc.input(r, inputs.size());
             for (Table t : IndirectTable.reportTables(rows, caches)) {
                 doc.table(t.renamed(IndirectTable::words), IndirectTable.PARAMETERS.stream().map(IndirectTable::words).toList());
             }
@@ -87,9 +85,7 @@ final class WorkingSetSections {
                 continue;
             }
             List<IndirectSweepCurve.Point> pts = f.sweep();
-            if (inputs.size() > 1) {
-                doc.p("**" + r.label() + "**");
-            }
+            doc.input(r, inputs.size());
             doc.p("JMH cells: " + r.indirectSweep().jmhSettings() + "; " + r.indirectSweep().repetitions()
                     + " interleaved repetitions. Each figure is the mean over the repetitions that did not fail ± the half-width of"
                     + " its 99.9% Student-t interval. Indirect = first walk − second walk (paired), per switch; the paper's direct = the"
@@ -98,26 +94,20 @@ final class WorkingSetSections {
                     + " second walks); \"–\" where this cell or its size-0 cell switched fewer than "
                     + IndirectCost.MIN_SWITCHES_PER_ROUND_TRIP + " times per round trip (a handoff that did not switch is in its"
                     + " CPU time). Total = the paper's direct + cache where it was read, else + indirect (Li et al.'s cost per switch).");
-            boolean whole = pts.stream().anyMatch(p -> p.whole() != null);
-            List<String> head = new ArrayList<>(List.of("impl", "KiB", "stride B", "placement"));
-            if (whole) {
-                head.add("cache ns/switch ± 99.9%");
+            List<Table.Column<IndirectSweepCurve.Point>> cols = new ArrayList<>(List.of(Table.col("impl", 'l', IndirectSweepCurve.Point::impl),
+                    Table.col("KiB", 'r', p -> Fmt.num(p.workingSetKiB())), Table.col("stride B", 'r', p -> Long.toString(p.strideBytes())),
+                    Table.col("placement", 'l', IndirectSweepCurve.Point::placement)));
+            if (pts.stream().anyMatch(p -> p.whole() != null)) {
+                cols.add(Table.col("cache ns/switch ± 99.9%", 'r', p -> IndirectTable.fmt(p.whole())));
             }
-            head.addAll(List.of("indirect ns/switch ± 99.9%", "first walk ns", "second walk ns", "round trip / 2 ns", "total ns/switch",
-                    "switches/rt", "reps", "failed"));
-            Table.Builder t = new Table.Builder(whole ? "lrrlrrrrrrrrr" : "lrrlrrrrrrrr", head.toArray(String[]::new));
-            for (var p : pts) {
-                List<String> row = new ArrayList<>(List.of(p.impl(), Fmt.num(p.workingSetKiB()), Long.toString(p.strideBytes()),
-                        p.placement()));
-                if (whole) {
-                    row.add(p.whole() == null ? "–" : Fmt.pm(p.whole()));
-                }
-                row.addAll(List.of(Fmt.pm(p.indirect()), Fmt.num(p.firstWalk().value()), Fmt.num(p.secondWalk().value()),
-                        Fmt.num(p.roundTripPerSwitch().value()), p.total() == null ? "–" : Fmt.pm(p.total()),
-                        Fmt.count(p.switchesPerRoundTrip()), Integer.toString(p.repetitions()), Integer.toString(p.failed())));
-                t.row(row.toArray(String[]::new));
-            }
-            doc.table(t.build(), List.of("stride B", "placement", "reps", "failed"));
+            cols.addAll(List.of(Table.col("indirect ns/switch ± 99.9%", 'r', p -> Fmt.pm(p.indirect())),
+                    Table.col("first walk ns", 'r', p -> Fmt.num(p.firstWalk().value())),
+                    Table.col("second walk ns", 'r', p -> Fmt.num(p.secondWalk().value())),
+                    Table.col("round trip / 2 ns", 'r', p -> Fmt.num(p.roundTripPerSwitch().value())),
+                    Table.col("total ns/switch", 'r', p -> IndirectTable.fmt(p.total())),
+                    Table.col("switches/rt", 'r', p -> Fmt.count(p.switchesPerRoundTrip())),
+                    Table.col("reps", 'r', p -> Integer.toString(p.repetitions())), Table.col("failed", 'r', p -> Integer.toString(p.failed()))));
+            doc.table(Table.of(cols, pts), List.of("stride B", "placement", "reps", "failed"));
             r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()
                     + " KiB: " + c.unavailable()).distinct().limit(3).forEach(doc::p);
             if (charted) {

@@ -82,7 +82,8 @@ class ProfilersInReportTest {
     @Test
     void thePinningTableShowsPinnedEventsAndBytesPerRoundTripBesideTheSwitches() {
         PinningStudy s = PinningStudy.derive(Results.load(GC));
-        List<String> header = PinningTable.header(s);
+        Table table = PinningTable.table(s);
+        List<String> header = table.header();
         assertEquals(List.of("JDK", "carriers", "primitive", "ns per round trip", "what it means", "switches", "pinned events",
                 "bytes", "vs ReentrantLock"), header);
         for (PinningStudy.Row r : s.rows()) {
@@ -93,7 +94,7 @@ class ProfilersInReportTest {
                 assertTrue(Double.isNaN(r.pinnedEvents()), "a refused cell has no count: " + r);
             }
         }
-        List<List<String>> cells = PinningTable.cells(s);
+        List<List<String>> cells = table.rows();
         int col = header.indexOf("pinned events");
         // JDK 21 pins in Object.wait without the event: the cell says so, JDK 25's (not pinned) does not
         assertEquals("0 †", cellOf(s, cells, "21.0.8", 2, "SYNCHRONIZED").get(col));
