@@ -54,7 +54,7 @@ public final class ReportRenderer {
         report.contents();
 
         // each section is written into its own document; one with nothing in it is left out, and named under "not measured"
-        Page page = new Page(outDir, chartsDir);
+        Page page = new Page(outDir, chartsDir, new ArrayList<>());
         HandoffSections.answer(page.section("answer", "The answer", null, null), found);
         if (several) {
             AgainstTable.section(page.section(AgainstTable.ID, AgainstTable.title(inputs.size()), null, null), study);
@@ -172,23 +172,15 @@ public final class ReportRenderer {
     /**
      * The report's sections, each rendered into a document of its own. A section is written only when it has something to
      * show; one with nothing is named once, in the line that says what the run did not measure, with what would measure it.
+     * Each section's document draws its charts for {@code outDir} and {@code chartsDir} ({@link Doc#chart}).
      */
-    private static final class Page {
+    private record Page(Path outDir, Path chartsDir, List<Section> sections) {
 
         /**
          * @param what    what the section shows, for the "not measured" line; null when its absence needs no word
          * @param measure what would measure it
          */
         private record Section(String id, String title, String what, String measure, Doc body) {
-        }
-
-        private final List<Section> sections = new ArrayList<>();
-        private final Path outDir;
-        private final Path chartsDir;
-
-        Page(Path outDir, Path chartsDir) {
-            this.outDir = outDir;
-            this.chartsDir = chartsDir;
         }
 
         /** A new section's document, to write its content into. */

@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * One reply delay's strategies, latency per round trip (x) against the CPU both threads burned
@@ -23,14 +25,8 @@ final class SpinChart {
 
     static Optional<Chart> of(String placement, SpinBudget.Reply r, String question) throws IOException {
         Map<String, CurveChart.Curve> curves = new LinkedHashMap<>();
-        List<SpinBudget.Point> points = new ArrayList<>(r.curve());
-        if (r.park() != null) {
-            points.add(r.park());
-        }
-        if (r.spin() != null) {
-            points.add(r.spin());
-        }
-        points.addAll(r.others());
+        List<SpinBudget.Point> points = Stream.of(r.curve().stream(), Stream.of(r.park(), r.spin()).filter(Objects::nonNull),
+                r.others().stream()).flatMap(x -> x).toList();
         for (SpinBudget.Point p : points) {
             if (!Double.isFinite(p.latencyNs().value()) || p.latencyNs().value() <= 0) {
                 continue;

@@ -9,8 +9,9 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.SpinCompareResults;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * Issue 31's text: the primitive matrix's table, the wait-strategy sweep's table and chart, and the card's spin line
@@ -118,16 +119,8 @@ final class SpinSections {
                 Table.Builder t = new Table.Builder("llrrrrrl", "replyNs", "strategy", "budgetNs", "latency_ns", "cpu_ns",
                         "latency+cpu_ns", "switches", "verdict");
                 for (SpinBudget.Reply r : s.replies()) {
-                    List<SpinBudget.Point> all = new ArrayList<>();
-                    if (r.park() != null) {
-                        all.add(r.park());
-                    }
-                    if (r.spin() != null) {
-                        all.add(r.spin());
-                    }
-                    all.addAll(r.curve());
-                    all.addAll(r.others());
-                    for (SpinBudget.Point p : all) {
+                    for (SpinBudget.Point p : Stream.of(Stream.of(r.park(), r.spin()).filter(Objects::nonNull), r.curve().stream(),
+                            r.others().stream()).flatMap(x -> x).toList()) {
                         t.row(r.replyNs(), p.strategy(), Fmt.num(p.budgetNs()), Fmt.pm(p.latencyNs()), Fmt.pm(p.cpuNs()),
                                 Fmt.pm(p.costNs()), Fmt.count(p.switches()), p == r.best() ? verdict(r) : "");
                     }
@@ -152,10 +145,8 @@ final class SpinSections {
 
     private static String verdict(SpinBudget.Reply r) {
         String beats = r.beatsBoth() == null ? "best (not judged)" : r.beatsBoth() ? "best, beats PARK and SPIN" : "best, not resolved from PARK/SPIN";
-        String agrees = r.agrees() == null ? "" : r.agrees() ? "; block cost within [" + Fmt.num(r.plateauLow()) + ", "
-                + (r.plateauHigh() == Long.MAX_VALUE ? "∞" : Fmt.num(r.plateauHigh())) + "]" : "; block cost outside ["
-                + Fmt.num(r.plateauLow()) + ", " + (r.plateauHigh() == Long.MAX_VALUE ? "∞" : Fmt.num(r.plateauHigh())) + "]";
-        return beats + agrees;
+        String plateau = "[" + Fmt.num(r.plateauLow()) + ", " + (r.plateauHigh() == Long.MAX_VALUE ? "∞" : Fmt.num(r.plateauHigh())) + "]";
+        return beats + (r.agrees() == null ? "" : (r.agrees() ? "; block cost within " : "; block cost outside ") + plateau);
     }
 
     /**
