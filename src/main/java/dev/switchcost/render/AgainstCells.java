@@ -6,6 +6,7 @@ import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,10 +48,9 @@ final class AgainstCells {
             lines.add(new AgainstTable.Line(key, any.label() + " · " + any.placement() + (any.jdk() == null ? "" : " · JDK " + any.jdk()),
                     cellFigure(ca), others));
         }
-        List<String> noShared = new ArrayList<>();
-        inputs.stream().skip(1).forEach(x -> noShared.add(null));
         return new AgainstTable.Question("Native C vs JVM (switchcost compare)", "implementation · placement", "ns per round trip (per call for the"
-                + " syscall rows), mean over the interleaved repetitions ± 99.9%", "", AgainstTable.sorted(lines), noShared);
+                + " syscall rows), mean over the interleaved repetitions ± 99.9%", "", AgainstTable.sorted(lines),
+                Collections.nCopies(inputs.size() - 1, null));
     }
 
     private static Map<String, CompareResults.Cell> cells(Results r) {

@@ -13,6 +13,7 @@ import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -53,6 +54,11 @@ public final class AgainstTable {
      * @param unlike  whether the two rows differ in more than one of machine and JDK, or in placement or mechanism: not compared
      */
     record Against(String value, Estimate ratio, Diff.Verdict verdict, Set<Like.Aspect> differ, boolean unlike) {
+
+        /** Whether this input and A both measured the row (a judged verdict, or unlike rows named as such). */
+        boolean both() {
+            return unlike || verdict != null && verdict != Diff.Verdict.ONLY_IN_A && verdict != Diff.Verdict.ONLY_IN_B;
+        }
     }
 
     /** One row of a question's table: diff's key, the label shown, A's figure, and each other input's against it. */
@@ -77,8 +83,7 @@ public final class AgainstTable {
             for (int i = 0; i < noShared.size(); i++) {
                 int k = i;
                 List<Against> xs = lines.stream().map(l -> l.others().get(k)).filter(x -> x.verdict() != null || x.unlike()).toList();
-                long both = xs.stream().filter(x -> x.unlike() || x.verdict() != Diff.Verdict.ONLY_IN_A
-                        && x.verdict() != Diff.Verdict.ONLY_IN_B).count();
+                long both = xs.stream().filter(Against::both).count();
                 long differ = xs.stream().filter(x -> !x.unlike() && x.verdict().flagged()).count();
                 String x = letter(i + 1);
                 out.add(both == 0 ? (noShared.get(i) != null ? noShared.get(i) : "A and " + x + " share no row here.")
@@ -156,13 +161,12 @@ public final class AgainstTable {
         return shortValues ? d.fact() + " (" + String.join(" · ", d.values().stream().map(v -> "`" + v + "`").toList()) + ")" : d.fact();
     }
 
-    /** The question's table: the row, A, then for each other input its figure, its ratio to A and the verdict. */
-    /** Whether A and at least one other input both measured the line (a judged verdict, or unlike rows named as such). */
+    /** Whether A and at least one other input both measured the line. */
     static boolean measuredByTwo(Line l) {
-        return l.others().stream().anyMatch(x -> x.unlike() || x.verdict() != null
-                && x.verdict() != Diff.Verdict.ONLY_IN_A && x.verdict() != Diff.Verdict.ONLY_IN_B);
+        return l.others().stream().anyMatch(Against::both);
     }
 
+    /** The question's table: the row, A, then for each other input its figure, its ratio to A and the verdict. */
     static Table table(Question q, int inputs) {
         List<String> head = new ArrayList<>(List.of(q.what(), "A"));
         for (int i = 1; i < inputs; i++) {
@@ -307,12 +311,7 @@ public final class AgainstTable {
         List<Line> lines = new ArrayList<>();
         for (Map.Entry<String, Diff.Row[]> e : byKey.entrySet()) {
             Diff.Row[] rs = e.getValue();
-            JmhRow ra = null;
-            for (Diff.Row r : rs) {
-                if (r != null && r.a() != null) {
-                    ra = r.a();
-                }
-            }
+            JmhRow ra = Arrays.stream(rs).filter(r -> r != null && r.a() != null).map(Diff.Row::a).reduce((x, y) -> y).orElse(null);
             List<Against> others = IntStream.range(1, inputs.size()).mapToObj(i -> against(rs[i - 1], a, inputs.get(i), rq.cache())).toList();
             lines.add(new Line(e.getKey(), label(e.getKey(), rep.get(e.getKey()), rep.values()), figure(ra, a, rq.cache()), others));
         }
@@ -331,28 +330,26 @@ public final class AgainstTable {
 
     /** Why A and {@code x} share no row of a question they both measured: the parameters only one side's rows carry. */
     private static String noShared(String x, List<JmhRow> a, List<JmhRow> b) {
-        Set<String> pa = a.stream().flatMap(r -> r.params().keySet().stream()).collect(Collectors.toCollection(TreeSet::new));
-        Set<String> pb = b.stream().flatMap(r -> r.params().keySet().stream()).collect(Collectors.toCollection(TreeSet::new));
-        Set<String> onlyA = new TreeSet<>(pa);
-        onlyA.removeAll(pb);
-        Set<String> onlyB = new TreeSet<>(pb);
-        onlyB.removeAll(pa);
         List<String> why = new ArrayList<>();
-        if (!onlyA.isEmpty()) {
-            why.add("only A's rows carry " + String.join(", ", onlyA.stream().map(p -> "`" + p + "`").toList()));
-        }
-        if (!onlyB.isEmpty()) {
-            why.add("only " + x + "'s rows carry " + String.join(", ", onlyB.stream().map(p -> "`" + p + "`").toList()));
-        }
+        onlyCarried(why, "A", a, b);
+        onlyCarried(why, x, b, a);
         return "A and " + x + " share no row here" + (why.isEmpty() ? "" : ": " + String.join("; ", why)) + ".";
+    }
+
+    /** "only X's rows carry `p`, `q`": the parameters {@code mine} carry and {@code theirs} do not, if any. */
+    private static void onlyCarried(List<String> why, String who, List<JmhRow> mine, List<JmhRow> theirs) {
+        Set<String> only = mine.stream().flatMap(r -> r.params().keySet().stream()).collect(Collectors.toCollection(TreeSet::new));
+        theirs.forEach(r -> only.removeAll(r.params().keySet()));
+        if (!only.isEmpty()) {
+            why.add("only " + who + "'s rows carry " + String.join(", ", only.stream().map(p -> "`" + p + "`").toList()));
+        }
     }
 
     /** Lines measured by every input first, then by A and some, then A's alone, then the others' (each group in diff's order). */
     static List<Line> sorted(List<Line> lines) {
         List<Line> out = new ArrayList<>(lines);
         out.sort(Comparator.comparingInt(l -> {
-            long judged = l.others().stream().filter(x -> x.verdict() != null && x.verdict() != Diff.Verdict.ONLY_IN_A
-                    && x.verdict() != Diff.Verdict.ONLY_IN_B || x.unlike()).count();
+            long judged = l.others().stream().filter(Against::both).count();
             boolean inA = !l.a().equals(ABSENT);
             return judged == l.others().size() ? 0 : judged > 0 ? 1 : inA ? 2 : 3;
         }));
