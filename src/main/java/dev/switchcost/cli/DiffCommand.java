@@ -4,7 +4,6 @@ import dev.switchcost.SwitchcostException;
 
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.render.Diff;
-import dev.switchcost.render.DiffExport;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.Estimate;
 import picocli.CommandLine.Command;
@@ -62,8 +61,8 @@ public final class DiffCommand extends BaseCommand {
         }
         List<Diff.Row> rows = Diff.rows(ra, rb, m);
         out().print(switch (format.format()) {
-            case json -> DiffExport.json(rows);
-            case csv -> DiffExport.csv(rows);
+            case json -> Diff.json(rows);
+            case csv -> Diff.csv(rows);
             case text -> Diff.text(ra, rb, MachineDifferences.of(Arrays.asList(ra.machine(), rb.machine())), rows, m);
         });
         return ExitCodes.OK;

@@ -340,7 +340,7 @@ public final class AnswerCard {
         }
         return switch (Diff.judge(c, jvm, true).verdict()) {
             case SAME -> "the JVM matches plain C within " + margin() + " here (equivalence test: "
-                    + ErrorBasis.ratioWords(jvm.over(c), "JVM", "C") + ")";
+                    + "JVM is " + Fmt.times(jvm.over(c)) + " C)";
             case SLOWER -> "the JVM adds " + extra + " over plain C here";
             case FASTER -> "the JVM is faster than plain C by " + Fmt.pm(d.times(-1)) + " ns per switch here";
             case ONE_FORK -> "the JVM vs plain C: " + extra + "; from one fork: not judged";

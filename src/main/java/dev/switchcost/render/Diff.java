@@ -7,8 +7,10 @@ import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Two inputs side by side, row by row (benchmark + parameters + mode; + JDK when an input holds several),
@@ -191,18 +193,92 @@ public final class Diff {
                 sb.append("   ").append(d.fact()).append(": A ").append(d.values().get(0)).append("  |  B ").append(d.values().get(1)).append('\n');
             }
         }
-        sb.append("±: A ").append(ErrorBasis.describe(a.rows())).append("; B ").append(ErrorBasis.describe(b.rows())).append(".\n");
+        sb.append("±: A ").append(basis(a.rows())).append("; B ").append(basis(b.rows())).append(".\n");
         sb.append("Rule: ").append(rule(minEffect)).append(".\n\n");
         sb.append(table(rows).text());
         sb.append('\n');
         for (Row r : rows) {
             if (r.verdict().flagged()) {
-                sb.append(r.key()).append(": ").append(ErrorBasis.ratioWords(r.ratio(), "B", "A")).append(" (")
+                sb.append(r.key()).append(": B is ").append(Fmt.times(r.ratio())).append(" A (")
                         .append(r.verdict().text()).append(")\n");
             }
         }
         sb.append(summary(rows)).append('\n');
         return sb.toString();
+    }
+
+    /**
+     * What a ± covers, in words: how many forks and iterations stand behind the rows' figures and which interval of the one
+     * rule ({@link Estimate}) their error is; one description when all rows share it, else each distinct one joined by " | ".
+     */
+    static String basis(List<JmhRow> rows) {
+        Set<String> all = new LinkedHashSet<>();
+        rows.stream().filter(r -> !r.failed()).forEach(r -> all.add(basis(r)));
+        return all.isEmpty() ? "no rows" : String.join(" | ", all);
+    }
+
+    /**
+     * {@code 3 forks × 8 iterations; between-fork 99.9%}, {@code 1 fork × 20 iterations; within one fork 99.9% (not judged)},
+     * or for a row without raw iterations {@code 1 fork × 5 iterations (JMH's own error); within one fork 99.9% (not judged)}.
+     */
+    static String basis(JmhRow r) {
+        int forks = r.forks();
+        int n = r.iterationsPerFork();
+        String shape = forks == 0 ? "forks unknown" : forks + (forks == 1 ? " fork × " : " forks × ") + n + (n == 1 ? " iteration" : " iterations");
+        String confidence = Fmt.num(Estimate.CONFIDENCE * 100) + "%";
+        return shape + (r.hasRawIterations() ? "" : " (JMH's own error)") + "; " + switch (r.estimate().basis()) {
+            case EXACT -> "exact";
+            case BETWEEN_FORKS -> r.estimate().units() >= 2 ? "between-fork " + confidence : "one fork or run: no error (not judged)";
+            case WITHIN_ONE_FORK -> "within one fork " + confidence + " (not judged)";
+        };
+    }
+
+    /**
+     * The fields of {@code diff --format json|csv}, one per field of {@link #exportFields}: {@link Diff}'s rows as numbers a
+     * program or a spreadsheet reads, each value, its 99.9 % half-width and its unit in separate fields, never "3,448 ± 945"
+     * in one cell; empty (CSV) or null (JSON) where a side is missing or a figure has no estimate.
+     */
+    public static final List<String> EXPORT_COLUMNS = List.of("benchmark", "mode", "unit", "a_value", "a_error", "a_forks",
+            "a_switches_per_op", "b_value", "b_error", "b_forks", "b_switches_per_op", "ratio", "ratio_error", "verdict");
+
+    /** One row's fields, in {@link #EXPORT_COLUMNS} order; null for what is not there. */
+    static List<Object> exportFields(Row r) {
+        JmhRow any = r.a() != null ? r.a() : r.b();
+        List<Object> f = new ArrayList<>(List.of(any.benchmark(), any.mode(), any.primary().unit()));
+        exportSide(f, r.a());
+        exportSide(f, r.b());
+        Export.estimate(f, r.ratio());
+        f.add(r.verdict().name());
+        return f;
+    }
+
+    private static void exportSide(List<Object> f, JmhRow row) {
+        Export.estimate(f, row == null ? null : row.estimate());
+        f.add(row == null ? null : row.forks());
+        f.add(row == null ? null : Export.finite(row.switchesPerOp()));
+    }
+
+    /** A JSON array of objects, one per row, keyed by {@link #EXPORT_COLUMNS} (params are in the benchmark key's row). */
+    public static String json(List<Row> rows) {
+        List<String> columns = new ArrayList<>(EXPORT_COLUMNS);
+        columns.addAll(List.of("key", "params"));
+        return Export.json(columns, rows.stream().map(r -> {
+            List<Object> f = exportFields(r);
+            f.add(r.key());
+            f.add((r.a() != null ? r.a() : r.b()).params());
+            return f;
+        }).toList());
+    }
+
+    /** CSV with a header ({@link Export#csv}), the params in the second column. */
+    public static String csv(List<Row> rows) {
+        List<String> columns = new ArrayList<>(EXPORT_COLUMNS);
+        columns.add(1, "params");
+        return Export.csv(columns, rows.stream().map(r -> {
+            List<Object> f = exportFields(r);
+            f.add(1, (r.a() != null ? r.a() : r.b()).paramsText());
+            return f;
+        }).toList());
     }
 
     /** {@code 2 of 14 rows differ beyond the minimum effect; 3 are the same within the margin; ...}. */

@@ -154,13 +154,13 @@ final class Doc {
         for (int k = 0; k < blocks.size(); k++) {
             switch (blocks.get(k)) {
                 // the id as an anchor of its own: a Markdown heading's anchor is its text's, which the contents cannot know
-                case Heading h -> sb.append(h.id() == null ? "" : "<a id=\"" + Html.esc(h.id()) + "\"></a>\n\n")
+                case Heading h -> sb.append(h.id() == null ? "" : "<a id=\"" + esc(h.id()) + "\"></a>\n\n")
                         .append("#".repeat(h.level())).append(' ').append(markdownInline(h.text())).append("\n\n");
                 case Para p -> sb.append(markdownInline(p.text())).append("\n\n");
                 case TableBlock t -> sb.append(t.caption().isEmpty() ? "" : markdownInline(t.caption()) + "\n\n")
                         .append(t.table().markdown()).append('\n');
                 case Contents c -> sb.append("Contents: ").append(String.join(" · ", sections(k + 1).stream()
-                        .map(h -> "[" + markdownInline(h.text()) + "](#" + Html.esc(h.id()) + ")").toList())).append("\n\n");
+                        .map(h -> "[" + markdownInline(h.text()) + "](#" + esc(h.id()) + ")").toList())).append("\n\n");
                 case Image i -> sb.append(i.file() != null ? "![" + markdownInline(i.chart().question()) + "](" + destination(i.file()) + ")"
                         : "*(chart: " + markdownInline(i.chart().question()) + ", in report.html)*").append("\n\n");
                 case Bullets l -> {
@@ -173,7 +173,7 @@ final class Doc {
     }
 
     /**
-     * Inline text as Markdown that says what {@link Html#inline} makes of it in HTML: {@code `code`} spans and
+     * Inline text as Markdown that says what {@link #inline} makes of it in HTML: {@code `code`} spans and
      * {@code **strong**} kept, everything else literal. Markdown's and HTML's own characters are escaped outside code
      * spans ({@code <} as {@code &lt;}, {@code [} as {@code \[}, ...), control characters (newline, ESC) become
      * spaces, and a code span never meets another's backticks: text from a results file can neither open HTML
@@ -181,7 +181,7 @@ final class Doc {
      */
     static String markdownInline(String text) {
         String[] parts = text.replaceAll("\\p{Cntrl}", " ").split("`", -1);
-        // even parts are text, odd ones code (as Html.inline reads them: each backtick toggles, an open span ends with the text)
+        // even parts are text, odd ones code (as inline reads them: each backtick toggles, an open span ends with the text)
         List<String[]> segments = new ArrayList<>();
         for (int i = 0; i < parts.length; i++) {
             String kind = i % 2 == 0 ? "text" : "code";
@@ -230,6 +230,39 @@ final class Doc {
         }
     }
 
+    /** HTML escaping: escaped for HTML text and attributes; a control character but newline and tab (ESC, CR) becomes a space. */
+    static String esc(String s) {
+        return s.replaceAll("[\\p{Cntrl}&&[^\n\t]]", " ").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /** Escapes, and turns {@code `code`} spans into {@code <code>} and {@code **strong**} into {@code <strong>}. */
+    static String inline(String s) {
+        String e = esc(s);
+        StringBuilder sb = new StringBuilder();
+        boolean code = false;
+        boolean strong = false;
+        for (int i = 0; i < e.length(); i++) {
+            char c = e.charAt(i);
+            if (c == '`') {
+                sb.append(code ? "</code>" : "<code>");
+                code = !code;
+            } else if (!code && c == '*' && i + 1 < e.length() && e.charAt(i + 1) == '*') {
+                sb.append(strong ? "</strong>" : "<strong>");
+                strong = !strong;
+                i++;
+            } else {
+                sb.append(c);
+            }
+        }
+        if (code) {
+            sb.append("</code>");
+        }
+        if (strong) {
+            sb.append("</strong>");
+        }
+        return sb.toString();
+    }
+
     /** A link destination: as it is when plain, else in angle brackets (which it cannot close). */
     private static String destination(String file) {
         return file.matches("[\\w./-]+") ? file : "<" + file.replaceAll("[<>\\\\\\p{Cntrl}]", "_") + ">";
@@ -237,7 +270,7 @@ final class Doc {
 
     String html(String title) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>")
-                .append(Html.esc(title)).append("</title>\n<style>\n"
+                .append(esc(title)).append("</title>\n<style>\n"
                         + "body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}\n"
                         + "h1{font-size:1.7em}h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}\n"
                         + ".scroll{overflow-x:auto;margin:1em 0}.caption{margin:1em 0 -.6em;font-size:.9em;color:#444}\n"
@@ -256,19 +289,19 @@ final class Doc {
                         + "</style>\n</head>\n<body>\n");
         for (int k = 0; k < blocks.size(); k++) {
             switch (blocks.get(k)) {
-                case Heading h -> sb.append("<h").append(h.level()).append(h.id() == null ? "" : " id=\"" + Html.esc(h.id()) + "\"")
-                        .append('>').append(Html.inline(h.text())).append("</h").append(h.level()).append(">\n");
-                case Para p -> sb.append("<p>").append(Html.inline(p.text())).append("</p>\n");
-                case TableBlock t -> sb.append(t.caption().isEmpty() ? "" : "<p class=\"caption\">" + Html.inline(t.caption()) + "</p>\n")
+                case Heading h -> sb.append("<h").append(h.level()).append(h.id() == null ? "" : " id=\"" + esc(h.id()) + "\"")
+                        .append('>').append(inline(h.text())).append("</h").append(h.level()).append(">\n");
+                case Para p -> sb.append("<p>").append(inline(p.text())).append("</p>\n");
+                case TableBlock t -> sb.append(t.caption().isEmpty() ? "" : "<p class=\"caption\">" + inline(t.caption()) + "</p>\n")
                         .append("<div class=\"scroll\">\n").append(t.table().html()).append("</div>\n");
                 case Contents c -> sb.append("<nav class=\"contents\"><p>Contents: ").append(String.join(" · ", sections(k + 1).stream()
-                        .map(h -> "<a href=\"#" + Html.esc(h.id()) + "\">" + Html.inline(h.text()) + "</a>").toList())).append("</p></nav>\n");
+                        .map(h -> "<a href=\"#" + esc(h.id()) + "\">" + inline(h.text()) + "</a>").toList())).append("</p></nav>\n");
                 // an SVG in an img: its own document, so its ids and styles cannot meet another chart's or the page's
-                case Image i -> sb.append("<figure><img alt=\"").append(Html.esc(i.chart().question())).append("\" src=\"data:image/svg+xml;base64,")
+                case Image i -> sb.append("<figure><img alt=\"").append(esc(i.chart().question())).append("\" src=\"data:image/svg+xml;base64,")
                         .append(Base64.getEncoder().encodeToString(i.svg())).append("\"/></figure>\n");
                 case Bullets l -> {
                     sb.append("<ul>\n");
-                    l.items().forEach(i -> sb.append("<li>").append(Html.inline(i)).append("</li>\n"));
+                    l.items().forEach(i -> sb.append("<li>").append(inline(i)).append("</li>\n"));
                     sb.append("</ul>\n");
                 }
             }

@@ -183,13 +183,13 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     public String html() {
         StringBuilder sb = new StringBuilder("<table>\n<thead><tr>");
         for (int i = 0; i < header.size(); i++) {
-            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(breakable(Html.inline(header.get(i)))).append("</th>");
+            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(breakable(Doc.inline(header.get(i)))).append("</th>");
         }
         sb.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {
             sb.append("<tr>");
             for (int i = 0; i < r.size(); i++) {
-                String c = Html.inline(r.get(i));
+                String c = Doc.inline(r.get(i));
                 sb.append(right(i) ? "<td class=\"r\">" + numberCell(c, align.charAt(i) == 'w') : "<td>" + breakable(c)).append("</td>");
             }
             sb.append("</tr>\n");
