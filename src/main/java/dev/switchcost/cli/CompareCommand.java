@@ -7,7 +7,6 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
-import dev.switchcost.render.CompareExport;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.render.GapTable;
 import dev.switchcost.results.Bench;
@@ -197,8 +196,8 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
     /** The table in the format asked for: text (with the gap decomposition under it), JSON or CSV. */
     void print(CompareResults results, PrintWriter to) {
         switch (format.format()) {
-            case json -> to.print(CompareExport.json(results));
-            case csv -> to.print(CompareExport.csv(results));
+            case json -> to.print(CompareTable.json(results));
+            case csv -> to.print(CompareTable.csv(results));
             case text -> {
                 to.print(CompareTable.text(results));
                 to.println();

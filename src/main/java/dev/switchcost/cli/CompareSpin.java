@@ -6,7 +6,6 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
-import dev.switchcost.render.SpinCompareExport;
 import dev.switchcost.render.SpinCompareTable;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.SpinCompareResults;
@@ -88,8 +87,8 @@ final class CompareSpin {
     /** The spin table in the format asked for, on stdout. */
     static void print(CompareCommand c, SpinCompareResults r) {
         c.out().print(switch (c.format.format()) {
-            case json -> SpinCompareExport.json(r);
-            case csv -> SpinCompareExport.csv(r);
+            case json -> SpinCompareTable.json(r);
+            case csv -> SpinCompareTable.csv(r);
             case text -> SpinCompareTable.text(r);
         });
     }

@@ -5,7 +5,6 @@ import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
-import dev.switchcost.render.IndirectExport;
 import dev.switchcost.render.IndirectTable;
 import dev.switchcost.render.ProcessThreadTable;
 import dev.switchcost.results.Bench;
@@ -91,7 +90,7 @@ public final class IndirectCommand extends BaseCommand {
             if (ws.isEmpty() && pt.isEmpty()) {
                 throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " or " + Bench.Names.PROCESS_VS_THREAD + " results");
             }
-            out().print(IndirectExport.csv(ws, pt));
+            out().print(IndirectTable.csv(ws, pt));
             return ExitCodes.OK;
         }
         if (!loaded.status().complete() && loaded.status().state() != RunStatus.State.UNKNOWN && !tsv) {

@@ -17,7 +17,8 @@ import java.util.Optional;
  * Renders {@link CompareResults} as one {@link Table} (text for the terminal, Markdown or HTML for
  * reports): for each placement, every column's time per round trip as the mean over repetitions with
  * its 99.9% error (the one rule, {@link Estimate}), its min–max, the ratio to the native baseline of
- * its group on that placement (with its error), and context switches per round trip.
+ * its group on that placement (with its error), and context switches per round trip; and the same figures as numbers
+ * ({@link #json}, {@link #csv}).
  */
 public final class CompareTable {
 
@@ -50,7 +51,7 @@ public final class CompareTable {
 
     /**
      * One row of the table before it is words: the cell on its placement and its group's native baseline there (null
-     * when that has no figure). The table and {@link CompareExport} both read these, so text, JSON and CSV agree.
+     * when that has no figure). The table and its JSON and CSV both read these, so text, JSON and CSV agree.
      */
     record Figure(String placement, CompareResults.Cell cell, Estimate base, boolean baseline) {
 
@@ -142,6 +143,65 @@ public final class CompareTable {
     static Double instructionCount(CompareResults.Simulation s, CompareResults.Cell c) {
         return Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column()) && CompareSimulation.COLUMNS.contains(x))
                 .findFirst().flatMap(s::count).map(CompareResults.Instructions::perRoundTrip).orElse(null);
+    }
+
+    /**
+     * The fields of a row of {@code compare --format json|csv}, in order: the CSV header and the JSON keys. A row is one of
+     * {@link #figures} as numbers: the mean over repetitions and its 99.9 % half-width in separate fields, the unit in its
+     * own, min and max, the ratio to the native baseline of the row's group with its error, and the median switches per
+     * round trip. A cell without a figure has a status (not_run, failed, disturbed) and a note saying why, and null numbers.
+     */
+    public static final List<String> EXPORT_COLUMNS = List.of("placement", "implementation", "column", "jdk", "unit", "status",
+            "value", "error", "repetitions", "min", "max", "ratio_to_native", "ratio_error", "switches", "voluntary_switches",
+            "involuntary_switches", "instructions", "failed_repetitions", "disturbed_repetitions", "note");
+
+    public static String json(CompareResults r) {
+        return Export.json(EXPORT_COLUMNS, exportRows(r));
+    }
+
+    public static String csv(CompareResults r) {
+        return Export.csv(EXPORT_COLUMNS, exportRows(r));
+    }
+
+    static List<List<Object>> exportRows(CompareResults r) {
+        return figures(r).stream().map(f -> fields(r, f)).toList();
+    }
+
+    private static List<Object> fields(CompareResults r, Figure f) {
+        CompareResults.Cell c = f.cell();
+        Stats ns = c.nanos();
+        long failed = c.samples().stream().filter(s -> s.error() != null).count();
+        List<CompareResults.Sample> disturbed = c.disturbed();
+        String status;
+        String note = null;
+        if (c.unavailable() != null) {
+            status = "not_run";
+            note = c.unavailable();
+        } else if (ns.n() == 0 && failed == 0 && !disturbed.isEmpty()) {
+            status = "disturbed";
+            note = DisturbanceText.why(disturbed.get(0).interference());
+        } else if (ns.n() == 0) {
+            status = "failed";
+            note = c.samples().stream().map(CompareResults.Sample::error).filter(e -> e != null).findFirst().orElse("no samples");
+        } else {
+            status = "ok";
+            note = f.baseline() ? "baseline" : null;
+        }
+        boolean figure = ns.n() > 0;
+        List<Object> o = new ArrayList<>(Arrays.asList(f.placement(), c.label(), c.column(), c.jdk(), unit(c), status));
+        Export.estimate(o, figure ? c.estimate() : null);
+        o.addAll(Arrays.asList(ns.n(), Export.finite(ns.min()), Export.finite(ns.max())));
+        Export.estimate(o, f.baseline() && figure ? Estimate.exact(1) : f.ratio());
+        o.addAll(Arrays.asList(Export.finite(c.switches().median()), Export.finite(c.voluntary().median()),
+                Export.finite(c.involuntary().median())));
+        o.add(r.simulation() == null ? null : instructionCount(r.simulation(), c));
+        o.addAll(Arrays.asList(failed, disturbed.size(), note));
+        return o;
+    }
+
+    /** What a row's value is per: a round trip (two handoffs) or one gettid syscall. */
+    static String unit(CompareResults.Cell c) {
+        return Column.Group.valueOf(c.group()) == Column.Group.SYSCALL ? "ns/syscall" : "ns/round trip";
     }
 
     public static String preamble(CompareResults r) {

@@ -5,11 +5,13 @@ import com.google.gson.GsonBuilder;
 import dev.switchcost.derive.IndirectCost.Flag;
 import dev.switchcost.derive.IndirectCost.Row;
 import dev.switchcost.derive.IndirectCost;
+import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.results.Estimate;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +23,7 @@ import java.util.stream.Collectors;
 
 /**
  * Renders {@link IndirectCost}: the paired estimate first, then the paper's estimator with the raw
- * per-switch times it subtracts, each flagged where it is not a cost.
+ * per-switch times it subtracts, each flagged where it is not a cost; as text, TSV, JSON lines and CSV.
  */
 public final class IndirectTable {
 
@@ -255,7 +257,7 @@ public final class IndirectTable {
         return records(rows).stream().map(gson::toJson).toList();
     }
 
-    /** The objects of {@link #jsonLines}, one per row and estimator, for JSON lines and {@link IndirectExport}'s CSV. */
+    /** The objects of {@link #jsonLines}, one per row and estimator, for JSON lines and {@link #csv}. */
     static List<Map<String, Object>> records(List<Row> rows) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Row r : rows) {
@@ -286,6 +288,56 @@ public final class IndirectTable {
                 m.put("direct_error", r.direct() == null || !Double.isFinite(r.direct().halfWidth()) ? null : r.direct().halfWidth());
                 out.add(m);
             }
+        }
+        return out;
+    }
+
+    /**
+     * The header of {@code indirect --format csv}: the working-set estimates of {@link #jsonLines} (one row per row and
+     * estimator: paired, whole, paper) and the process-minus-thread rows, as CSV a spreadsheet reads: every value and its
+     * 99.9 % half-width in separate numeric columns, the unit in its own, flags in one text column; empty where unknown. A
+     * row fills the columns its estimator has.
+     */
+    public static final List<String> CSV_COLUMNS = List.of("benchmark", "params", "jdk", "size_kib", "stride_bytes", "walk",
+            "placement", "handoff", "sharing", "estimator", "unit", "ns_per_switch", "error", "flags", "switches_per_op",
+            "control_ns", "control_error", "beyond_ns_per_switch", "beyond_error", "direct_ns_per_switch", "direct_error",
+            "thread_ns_per_switch", "thread_error", "process_ns_per_switch", "process_error", "thread_switches_per_op",
+            "process_switches_per_op");
+
+    /** The estimator name of a process-minus-thread row. */
+    static final String PROCESS_MINUS_THREAD = "process_minus_thread";
+
+    public static String csv(List<IndirectCost.Row> workingSet, List<ProcessThreadCost.Row> processThread) {
+        List<List<Object>> rows = new ArrayList<>(records(workingSet).stream().map(IndirectTable::csvCells).toList());
+        for (ProcessThreadCost.Row r : processThread) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("placement", r.placement());
+            m.put("estimator", PROCESS_MINUS_THREAD);
+            put(m, "ns_per_switch", "error", r.difference());
+            m.put("flags", r.flag());
+            put(m, "thread_ns_per_switch", "thread_error", r.thread());
+            put(m, "process_ns_per_switch", "process_error", r.process());
+            m.put("thread_switches_per_op", r.threadSwitchesPerOp());
+            m.put("process_switches_per_op", r.processSwitchesPerOp());
+            rows.add(csvCells(m));
+        }
+        return Export.csv(CSV_COLUMNS, rows);
+    }
+
+    /** One record in {@link #CSV_COLUMNS} order: numbers finite or empty, params as {@code k=v, k=v}, flags space-separated. */
+    private static List<Object> csvCells(Map<String, Object> m) {
+        m.put("unit", "ns/switch");
+        List<Object> out = new ArrayList<>();
+        for (String c : CSV_COLUMNS) {
+            Object v = m.get(c);
+            if (v instanceof Double d) {
+                v = Export.finite(d);
+            } else if (v instanceof Map<?, ?> params) {
+                v = params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+            } else if (v instanceof Collection<?> flags) {
+                v = flags.stream().map(String::valueOf).collect(Collectors.joining(" "));
+            }
+            out.add(v);
         }
         return out;
     }

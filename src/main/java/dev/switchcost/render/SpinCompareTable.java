@@ -5,6 +5,7 @@ import dev.switchcost.results.SpinCompareResults;
 import dev.switchcost.results.SpinGrid;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
@@ -12,7 +13,7 @@ import java.util.function.ToDoubleFunction;
  * Renders {@link SpinCompareResults} ({@code compare --spin}) as one {@link Table}: per placement and reply delay D,
  * one row per strategy and spin budget B, with the C twin's and the JVM's ns per round trip and CPU ns per round trip
  * (both threads) as means over repetitions ± 99.9% (the one rule, {@link Estimate}), the JVM judged against C by
- * {@link Diff#judge}, and the switches per round trip of each.
+ * {@link Diff#judge}, and the switches per round trip of each; and the same figures as numbers ({@link #json}, {@link #csv}).
  */
 public final class SpinCompareTable {
 
@@ -103,6 +104,51 @@ public final class SpinCompareTable {
             return "";
         }
         return Fmt.count(c.estimate(SpinCompareResults.Sample::switchesPerRoundTrip).value());
+    }
+
+    /**
+     * The fields of a row of {@code compare --spin --format json|csv}, in order: the CSV header and the JSON keys. A row is
+     * one grid cell and implementation (C, JVM) as numbers: ns and CPU ns per round trip as means over repetitions with
+     * their 99.9 % half-widths, the mean switches per round trip the table prints, and on JVM rows the ratio to C with its
+     * error and the verdict of {@link Diff#judge} (the same call the table makes).
+     */
+    public static final List<String> EXPORT_COLUMNS = List.of("placement", "reply", "strategy", "budget_ns", "implementation", "unit",
+            "status", "value", "error", "cpu_value", "cpu_error", "switches", "repetitions", "failed_repetitions",
+            "disturbed_repetitions", "ratio_to_c", "ratio_error", "verdict", "cpu_ratio_to_c", "cpu_ratio_error", "cpu_verdict", "note");
+
+    public static String json(SpinCompareResults r) {
+        return Export.json(EXPORT_COLUMNS, exportRows(r));
+    }
+
+    public static String csv(SpinCompareResults r) {
+        return Export.csv(EXPORT_COLUMNS, exportRows(r));
+    }
+
+    static List<List<Object>> exportRows(SpinCompareResults r) {
+        List<List<Object>> out = new ArrayList<>();
+        for (SpinCompareResults.Cell c : r.cells()) {
+            boolean figure = c.unavailable() == null && !c.usable().isEmpty();
+            String status = c.unavailable() != null ? "not_run" : figure ? "ok"
+                    : c.failed() == 0 && !c.disturbed().isEmpty() ? "disturbed" : "failed";
+            List<Object> o = new ArrayList<>(Arrays.asList(c.placement(), c.reply(), c.strategy(), c.budgetNs(), c.impl(),
+                    "ns/round trip", status));
+            Export.estimate(o, figure ? c.estimate(SpinCompareResults.Sample::nsPerRoundTrip) : null);
+            Export.estimate(o, figure ? c.estimate(SpinCompareResults.Sample::cpuNsPerRoundTrip) : null);
+            o.add(figure ? Export.finite(c.estimate(SpinCompareResults.Sample::switchesPerRoundTrip).value()) : null);
+            o.addAll(Arrays.asList(c.usable().size(), c.failed(), c.disturbed().size()));
+            SpinCompareResults.Cell base = c.impl().equals(SpinCompareResults.JVM) ? r.twin(c).orElse(null) : null;
+            exportJudged(o, base == null ? null : judged(base, c, SpinCompareResults.Sample::nsPerRoundTrip));
+            exportJudged(o, base == null ? null : judged(base, c, SpinCompareResults.Sample::cpuNsPerRoundTrip));
+            o.add(c.unavailable() != null ? c.unavailable()
+                    : c.samples().stream().map(SpinCompareResults.Sample::error).filter(e -> e != null).findFirst().orElse(null));
+            out.add(o);
+        }
+        return out;
+    }
+
+    private static void exportJudged(List<Object> o, Diff.Judged j) {
+        Export.estimate(o, j == null ? null : j.ratio());
+        o.add(j == null ? null : j.verdict().name());
     }
 
     public static String preamble(SpinCompareResults r) {

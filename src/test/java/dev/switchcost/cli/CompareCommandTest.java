@@ -7,7 +7,6 @@ import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.nativebaseline.NativeSimulation;
-import dev.switchcost.render.CompareExport;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
@@ -107,7 +106,7 @@ class CompareCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         // --format csv: stdout is the table's rows alone (the trailer went to stderr), one per JDK, as --from re-prints them
         List<List<String>> csv = DiffFormatsTest.parse(r.out());
-        assertEquals(CompareExport.COLUMNS, csv.get(0));
+        assertEquals(CompareTable.EXPORT_COLUMNS, csv.get(0));
         assertTrue(r.err().contains("raw data: "), r.err());
         assertEquals(r.out(), CliResult.run("compare", "--from", dir.toString(), "--format", "csv").out());
         CompareResults c = CompareResults.read(dir.resolve("compare.json"));

@@ -3,10 +3,9 @@ package dev.switchcost.cli;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import dev.switchcost.render.CompareExport;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.render.Fmt;
-import dev.switchcost.render.SpinCompareExport;
+import dev.switchcost.render.SpinCompareTable;
 import dev.switchcost.results.CompareResults;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +45,7 @@ class CompareFormatsTest {
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         List<List<String>> csv = DiffFormatsTest.parse(r.out());
         List<String> header = csv.get(0);
-        assertEquals(CompareExport.COLUMNS, header);
+        assertEquals(CompareTable.EXPORT_COLUMNS, header);
         int ok = 0;
         for (List<String> row : csv.subList(1, csv.size())) {
             assertEquals(header.size(), row.size(), row.toString());
@@ -81,7 +80,7 @@ class CompareFormatsTest {
         int notRun = 0;
         for (var e : rows) {
             JsonObject o = e.getAsJsonObject();
-            assertEquals(CompareExport.COLUMNS, List.copyOf(o.keySet()));
+            assertEquals(CompareTable.EXPORT_COLUMNS, List.copyOf(o.keySet()));
             if (o.get("status").getAsString().equals("ok")) {
                 assertTrue(o.get("value").getAsDouble() > 0 && o.get("error").getAsDouble() >= 0, o.toString());
                 assertTrue(o.get("ratio_to_native").getAsDouble() > 0, o.toString());
@@ -108,7 +107,7 @@ class CompareFormatsTest {
         }
         CompareResults two = new CompareResults(one.schema(), one.createdAt(), one.repetitions(), one.quick(), one.placements(),
                 one.jmhSettings(), cells);
-        JsonArray rows = JsonParser.parseString(CompareExport.json(two)).getAsJsonArray();
+        JsonArray rows = JsonParser.parseString(CompareTable.json(two)).getAsJsonArray();
         assertEquals(cells.size(), rows.size());
         long per21 = rows.asList().stream().filter(o -> !o.getAsJsonObject().get("jdk").isJsonNull()
                 && o.getAsJsonObject().get("jdk").getAsString().equals("21")).count();
@@ -123,7 +122,7 @@ class CompareFormatsTest {
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         List<List<String>> csv = DiffFormatsTest.parse(r.out());
         List<String> header = csv.get(0);
-        assertEquals(SpinCompareExport.COLUMNS, header);
+        assertEquals(SpinCompareTable.EXPORT_COLUMNS, header);
         int judged = 0;
         for (List<String> row : csv.subList(1, csv.size())) {
             assertEquals(header.size(), row.size(), row.toString());

@@ -2,7 +2,7 @@ package dev.switchcost.cli;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
-import dev.switchcost.render.IndirectExport;
+import dev.switchcost.render.IndirectTable;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -59,7 +59,7 @@ class IndirectCsvTest {
     static List<List<String>> parse(String text) {
         List<List<String>> t = DiffFormatsTest.parse(text);
         List<String> header = t.get(0);
-        assertEquals(IndirectExport.COLUMNS, header);
+        assertEquals(IndirectTable.CSV_COLUMNS, header);
         for (List<String> row : t.subList(1, t.size())) {
             assertEquals(header.size(), row.size(), row.toString());
             for (String n : NUMERIC) {
