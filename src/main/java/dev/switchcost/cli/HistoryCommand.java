@@ -3,7 +3,6 @@ package dev.switchcost.cli;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.HistorySeries;
 import dev.switchcost.render.Charts;
-import dev.switchcost.render.HistoryChart;
 import dev.switchcost.render.HistoryText;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.history.HistoryStore;
@@ -84,7 +83,7 @@ public final class HistoryCommand extends BaseCommand {
             List<HistorySeries.Series> series = HistorySeries.of(all, key, b);
             out().print(HistoryText.series(key, b, series));
             if (chart != null) {
-                write(HistoryChart.of(key, series));
+                write(HistoryText.chart(key, series));
             }
             return ExitCodes.OK;
         }

@@ -6,7 +6,6 @@ import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.ProcessThreadCost;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.render.IndirectTable;
-import dev.switchcost.render.ProcessThreadTable;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
@@ -112,7 +111,7 @@ public final class IndirectCommand extends BaseCommand {
             if (!tsv) {
                 out().println("# Process vs thread switch (ns per switch), " + results);
             }
-            ProcessThreadTable.print(pt, tsv, out());
+            IndirectTable.printProcessThread(pt, tsv, out());
         }
         return ExitCodes.OK;
     }

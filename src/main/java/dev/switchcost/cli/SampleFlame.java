@@ -3,7 +3,6 @@ package dev.switchcost.cli;
 import dev.switchcost.derive.PricedStacks;
 import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.measure.sample.CollapsedStacks;
-import dev.switchcost.render.FlameGraphHtml;
 import dev.switchcost.render.PricedStacksText;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.SamplePlacement;
@@ -114,9 +113,9 @@ final class SampleFlame {
             }
             String text = Files.readString(c);
             String countsTitle = "Context switches by stack, in switches (async-profiler, context-switches, by thread)";
-            AtomicFiles.writeString(counts, FlameGraphHtml.draw(text, countsTitle, "switches"));
+            AtomicFiles.writeString(counts, PricedStacksText.flameGraph(text, countsTitle, "switches"));
             if (price.why() != null) {
-                AtomicFiles.writeString(graph, FlameGraphHtml.draw(text, countsTitle + (price.mix() == null ? "" : "; placement: "
+                AtomicFiles.writeString(graph, PricedStacksText.flameGraph(text, countsTitle + (price.mix() == null ? "" : "; placement: "
                         + price.mix()) + "; not priced: " + price.why(), "switches"));
                 out.println("Flame graph of where the JVM's threads switched, in switches (not priced: " + price.why() + "): "
                         + graph);
@@ -124,7 +123,7 @@ final class SampleFlame {
                 continue;
             }
             PricedStacks p = price.weigh(stacks, processCpuNs);
-            AtomicFiles.writeString(graph, FlameGraphHtml.draw(p.collapsed(), PricedStacksText.title(p), "ns"));
+            AtomicFiles.writeString(graph, PricedStacksText.flameGraph(p.collapsed(), PricedStacksText.title(p), "ns"));
             Path json = abs.resolveSibling(stem + jvm + ".json");
             AtomicFiles.writeString(json, PricedStacksText.json(p));
             out.println();

@@ -7,14 +7,18 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.history.Figure;
 import dev.switchcost.results.history.HistoryStore.Point;
 import dev.switchcost.results.history.Run;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** The history's words and tables: the runs, a figure's series with its change points, the fleet, a baseline diff. */
+/** The history's words, tables and chart: the runs, a figure's series with its change points, the fleet, a baseline diff. */
 public final class HistoryText {
 
     private HistoryText() {
@@ -37,6 +41,42 @@ public final class HistoryText {
                     r.status());
         }
         return runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " in the history.\n" + t.build().text();
+    }
+
+    /**
+     * A figure's series through the history as a chart (XChart): one line per series, the run's 99.9% error as bars, and
+     * each change point's before and after means drawn as steps; x is the run's place in its series (oldest first).
+     */
+    public static Charts.Chart chart(String key, List<HistorySeries.Series> series) {
+        XYChart xy = new XYChartBuilder().width(ChartFrame.WIDTH).height(520).title(key)
+                .xAxisTitle("run, oldest first").yAxisTitle(series.isEmpty() ? "" : series.get(0).points().get(0).figure().unit())
+                .build();
+        xy.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        xy.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        Map<String, String> keys = new TreeMap<>();
+        for (HistorySeries.Series s : series) {
+            int n = s.points().size();
+            double[] x = new double[n];
+            double[] y = new double[n];
+            double[] err = new double[n];
+            for (int i = 0; i < n; i++) {
+                Point p = s.points().get(i);
+                x[i] = i + 1;
+                y[i] = p.figure().estimate().value();
+                double h = p.figure().estimate().halfWidth();
+                err[i] = Double.isFinite(h) ? h : 0;
+            }
+            XYSeries line = xy.addSeries(s.label(), x, y, err);
+            line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            keys.put(s.label(), s.label());
+            for (ChangePoints.Shift c : s.shifts()) {
+                XYSeries step = xy.addSeries(s.label() + ": moved at run " + (c.index() + 1),
+                        new double[] {c.index() + 0.5, c.index() + 0.5}, new double[] {c.before().value(), c.after().value()});
+                step.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+                step.setLineStyle(ChartFrame.STROKES[1]);
+            }
+        }
+        return new Charts.Chart("history", key, xy, keys);
     }
 
     /** A figure's series, one block per series, each run a row; a change point's row says where the figure moved. */

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 
 /**
  * Renders {@link IndirectCost}: the paired estimate first, then the paper's estimator with the raw
- * per-switch times it subtracts, each flagged where it is not a cost; as text, TSV, JSON lines and CSV.
+ * per-switch times it subtracts, each flagged where it is not a cost; as text, TSV, JSON lines and CSV; and
+ * {@link ProcessThreadCost}'s process minus thread switch per placement.
  */
 public final class IndirectTable {
 
@@ -231,6 +232,37 @@ public final class IndirectTable {
             out.println();
             out.print(legend(caches));
         }
+    }
+
+    /** The answer's column: what a process switch costs more than a thread switch. */
+    static final String PROCESS_MINUS_THREAD_COLUMN = "process-thread_ns/switch";
+
+    /** {@link ProcessThreadCost}: process minus thread switch per placement. */
+    public static Table processThreadTable(List<ProcessThreadCost.Row> rows) {
+        Table.Builder t = new Table.Builder("lrrrrr", "placement", "thread_ns/switch", "process_ns/switch", PROCESS_MINUS_THREAD_COLUMN,
+            "thread_switches/op", "process_switches/op");
+        for (ProcessThreadCost.Row r : rows) {
+            String diff = r.difference() == null ? "n/a (" + (r.thread() == null ? "no roundTrip_threads" : "no roundTrip_processes") + ")"
+                    : r.flag() == null ? Fmt.pm(r.difference()) : r.flag() + " [" + Fmt.pm(r.difference()) + "]";
+            t.row(r.placement(), fmt(r.thread()), fmt(r.process()), diff,
+                Fmt.count(r.threadSwitchesPerOp()), Fmt.count(r.processSwitchesPerOp()));
+        }
+        return t.build();
+    }
+
+    /** Prints the process-minus-thread table: aligned text with a legend, or TSV. */
+    public static void printProcessThread(List<ProcessThreadCost.Row> rows, boolean tsv, PrintWriter out) {
+        Table t = processThreadTable(rows);
+        if (tsv) {
+            out.print(t.tsv());
+            return;
+        }
+        out.print(t.text());
+        out.println();
+        out.println("Per switch = per round trip / 2; switches/op counts both sides (the partner process's thread"
+                + " included). Flags: NEGATIVE below zero beyond its error; WITHIN_ERROR indistinguishable from 0;"
+                + " NO_ERROR_ESTIMATE one iteration. Flagged values appear only in [brackets] after the flag."
+                + " Errors: " + Estimate.RULE + ".");
     }
 
     static String flagLegend() {

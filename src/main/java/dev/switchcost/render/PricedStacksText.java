@@ -4,17 +4,48 @@ import com.google.gson.GsonBuilder;
 import dev.switchcost.derive.PricedStacks;
 import dev.switchcost.measure.sample.CollapsedStacks;
 import dev.switchcost.results.Estimate;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The priced flame graph's words: its title, the table of the top stacks by cost, and the same in JSON. */
+/** The flame graphs ({@link #flameGraph}) and the priced one's words: its title, the table of the top stacks by cost, and the same in JSON. */
 public final class PricedStacksText {
 
     private PricedStacksText() {
+    }
+
+    /**
+     * A flame graph drawn by async-profiler's own converter ({@code tools.profiler:jfr-converter}, {@link FlameGraph})
+     * from collapsed stacks: {@code frames count} lines, the count a weight (switches, or ns of CPU time).
+     *
+     * @param collapsed collapsed stacks, one a line
+     * @param title     the graph's heading
+     * @param unit      what a weight of 1 is ("switch", "ns"); the converter's tooltips say "samples", renamed to it
+     */
+    public static String flameGraph(String collapsed, String title, String unit) {
+        Arguments args = new Arguments();
+        args.title = title;
+        FlameGraph graph = new FlameGraph(args);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
+            graph.parseCollapsed(new StringReader(collapsed));
+            graph.dump(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+        String html = bytes.toString(StandardCharsets.UTF_8);
+        return unit.equals("sample") ? html : html.replace("'1 sample'", "'1 " + unit + "'").replace("' samples'", "' " + unit + "'");
     }
 
     /** The graph's title: what a frame's width is, the total with its error, the price and the placement mix. */

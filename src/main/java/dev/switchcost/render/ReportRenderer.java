@@ -137,7 +137,7 @@ public final class ReportRenderer {
             if (!d.isEmpty()) {
                 doc.input(f.input(), found.size());
                 // the difference (the answer) next to the placement it is for
-                doc.table(ProcessThreadTable.table(d).withFirst("placement", ProcessThreadTable.DIFFERENCE));
+                doc.table(IndirectTable.processThreadTable(d).withFirst("placement", IndirectTable.PROCESS_MINUS_THREAD_COLUMN));
                 pt.addAll(d);
             }
         }

@@ -76,13 +76,13 @@ class PricedStacksTextTest {
     @Test
     void theConverterDrawsThePricedGraphWithTheMixInItsTitle() throws IOException {
         PricedStacks p = captured();
-        String html = FlameGraphHtml.draw(p.collapsed(), PricedStacksText.title(p), "ns");
+        String html = PricedStacksText.flameGraph(p.collapsed(), PricedStacksText.title(p), "ns");
         assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
         assertTrue(html.contains("<h1>" + PricedStacksText.title(p).replace("&", "&amp;")) || html.contains(MIX), "title");
         assertTrue(html.contains(MIX));
         assertTrue(html.contains("' ns'") && !html.contains("' samples'"), "tooltips in ns");
         assertTrue(html.contains("SynchronousQueue"), "the frames are drawn");
-        String counts = FlameGraphHtml.draw(Files.readString(CAPTURE), "counts", "switches");
+        String counts = PricedStacksText.flameGraph(Files.readString(CAPTURE), "counts", "switches");
         assertTrue(counts.contains("' switches'"));
         assertFalse(counts.contains(MIX));
     }
