@@ -53,10 +53,6 @@ public final class Charts {
             labels = List.copyOf(labels);
         }
 
-        public Chart(String name, String question, XYChart xy, Map<String, String> keys) {
-            this(name, question, xy, keys, List.of());
-        }
-
         /** The chart as a PNG, at its own size. */
         public byte[] png() throws IOException {
             return ChartFrame.png(xy);

@@ -90,7 +90,7 @@ public final class DistributionChart {
             }
         }
         return Optional.of(new Charts.Chart(NAME, "How long is the tail of a handoff: latency per percentile, log scale"
-                + " (each line one trial; p50 at 0.3, p90 at 1, p99 at 2, p99.9 at 3 on the x axis)?", chart, keys));
+                + " (each line one trial; p50 at 0.3, p90 at 1, p99 at 2, p99.9 at 3 on the x axis)?", chart, keys, List.of()));
     }
 
     /** The {@link Palette} key of a row: its virtual-thread pair, else its placement (none: unpinned), else null. */

@@ -33,9 +33,6 @@ public final class Fmt {
         if (a >= 10) {
             return 1;
         }
-        if (a >= 1) {
-            return 2;
-        }
         if (a >= 0.1) {
             return 2;
         }

@@ -125,8 +125,8 @@ public final class GapTable {
         if (!protocol.errorKnown() || !own.errorKnown()) {
             return "no error (one repetition)";
         }
-        String p = "Parker's protocol " + pctOfC(protocol, x);
-        String j = "the JVM's own part " + pctOfC(own, x);
+        String p = "Parker's protocol " + pct(protocol.value(), x);
+        String j = "the JVM's own part " + pct(own.value(), x);
         if (protocol.resolved() && own.resolved()) {
             return p + " and " + j + ", both resolved";
         }
@@ -137,10 +137,6 @@ public final class GapTable {
             return j + " (resolved); Parker's protocol within the error (± " + pct(protocol.halfWidth(), x) + ")";
         }
         return "neither share resolved (more repetitions)";
-    }
-
-    private static String pctOfC(Estimate e, Row x) {
-        return pct(e.value(), x);
     }
 
     private static String pct(double v, Row x) {

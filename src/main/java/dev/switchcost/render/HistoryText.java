@@ -76,7 +76,7 @@ public final class HistoryText {
                 step.setLineStyle(ChartFrame.STROKES[1]);
             }
         }
-        return new Charts.Chart("history", key, xy, keys);
+        return new Charts.Chart("history", key, xy, keys, List.of());
     }
 
     /** A figure's series, one block per series, each run a row; a change point's row says where the figure moved. */

@@ -29,16 +29,12 @@ public final class SpinCompareTable {
                 continue;
             }
             SpinCompareResults.Cell jvm = r.twin(c).orElse(null);
-            List<String> row = new ArrayList<>(List.of(c.placement(), c.reply(), strategy(c)));
-            row.add(figure(c, SpinCompareResults.Sample::nsPerRoundTrip));
-            row.add(figure(jvm, SpinCompareResults.Sample::nsPerRoundTrip));
-            row.add(verdict(c, jvm, SpinCompareResults.Sample::nsPerRoundTrip, "JVM faster", "JVM slower"));
-            row.add(figure(c, SpinCompareResults.Sample::cpuNsPerRoundTrip));
-            row.add(figure(jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip));
-            row.add(verdict(c, jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip, "JVM burns less", "JVM burns more"));
-            row.add(switches(c));
-            row.add(switches(jvm));
-            t.row(row);
+            t.row(c.placement(), c.reply(), strategy(c), figure(c, SpinCompareResults.Sample::nsPerRoundTrip),
+                    figure(jvm, SpinCompareResults.Sample::nsPerRoundTrip),
+                    verdict(c, jvm, SpinCompareResults.Sample::nsPerRoundTrip, "JVM faster", "JVM slower"),
+                    figure(c, SpinCompareResults.Sample::cpuNsPerRoundTrip), figure(jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip),
+                    verdict(c, jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip, "JVM burns less", "JVM burns more"),
+                    switches(c), switches(jvm));
         }
         return t.build();
     }

@@ -56,14 +56,8 @@ final class WorkingSetSections {
                     + " `switchcost working-set` measures the curve over sizes.");
             return;
         }
-        Headline.Figure oneCpu = null;
-        for (Findings f : inputs) {
-            for (Headline h : f.headlines()) {
-                if (oneCpu == null && h.sameCpu() != null && h.sameCpu().perSwitch() != null) {
-                    oneCpu = h.sameCpu();
-                }
-            }
-        }
+        Headline.Figure oneCpu = inputs.stream().flatMap(f -> f.headlines().stream()).map(Headline::sameCpu)
+                .filter(x -> x != null && x.perSwitch() != null).findFirst().orElse(null);
         doc.chart(WorkingSetChart.of(all, machine, oneCpu,
                 "What does a switch cost through the caches, as the working set between switches grows?"),
                 "No working-set size with a paired estimate (or two with the paper's): no curve to draw.");
