@@ -119,12 +119,11 @@ final class HandoffSections {
     static void distribution(Doc doc, List<Findings> inputs) throws IOException {
         List<LatencyDistribution.Series> all = new ArrayList<>();
         for (Findings f : inputs) {
-            Results r = f.input();
             List<LatencyDistribution.Series> d = f.distribution();
             if (d.isEmpty()) {
                 continue;
             }
-            doc.input(r, inputs.size());
+            doc.input(f.input(), inputs.size());
             List<String> head = List.of("trial", "unit", "mean ± 99.9%", "p50", "p90", "p99", "p99.9", "max of N samples");
             List<List<String>> rows = new ArrayList<>();
             for (LatencyDistribution.Series s : d) {
@@ -231,10 +230,9 @@ final class HandoffSections {
         }
         int charts = 0;
         for (Findings f : inputs) {
-            Results r = f.input();
             PinningStudy s = f.pinning();
             if (!s.isEmpty()) {
-                doc.input(r, inputs.size());
+                doc.input(f.input(), inputs.size());
                 // the chart above the table; each input's its own file (pinning.png, pinning-2.png, ...)
                 Optional<Charts.Chart> c = PinningChart.of(charts == 0 ? "pinning" : "pinning-" + (charts + 1), s,
                         "Does synchronized pin a carrier: what a virtual-thread round trip costs with each primitive, one and two"
