@@ -224,14 +224,12 @@ public final class IndirectTable {
 
     /** Prints the table: aligned text with a legend, or TSV for plotting. */
     public static void print(List<Row> rows, CacheSizes caches, boolean tsv, PrintWriter out) {
-        Table t = table(rows, caches);
-        if (tsv) {
-            out.print(t.tsv());
-        } else {
-            out.print(t.text());
-            out.println();
-            out.print(legend(caches));
-        }
+        print(table(rows, caches), tsv, legend(caches), out);
+    }
+
+    /** A table as TSV, or as text, a blank line and its legend (which ends its own line). */
+    private static void print(Table t, boolean tsv, String legend, PrintWriter out) {
+        out.print(tsv ? t.tsv() : t.text() + System.lineSeparator() + legend);
     }
 
     /** The answer's column: what a process switch costs more than a thread switch. */
@@ -252,17 +250,10 @@ public final class IndirectTable {
 
     /** Prints the process-minus-thread table: aligned text with a legend, or TSV. */
     public static void printProcessThread(List<ProcessThreadCost.Row> rows, boolean tsv, PrintWriter out) {
-        Table t = processThreadTable(rows);
-        if (tsv) {
-            out.print(t.tsv());
-            return;
-        }
-        out.print(t.text());
-        out.println();
-        out.println("Per switch = per round trip / 2; switches/op counts both sides (the partner process's thread"
-                + " included). Flags: NEGATIVE below zero beyond its error; WITHIN_ERROR indistinguishable from 0;"
+        print(processThreadTable(rows), tsv, "Per switch = per round trip / 2; switches/op counts both sides (the partner process's"
+                + " thread included). Flags: NEGATIVE below zero beyond its error; WITHIN_ERROR indistinguishable from 0;"
                 + " NO_ERROR_ESTIMATE one iteration. Flagged values appear only in [brackets] after the flag."
-                + " Errors: " + Estimate.RULE + ".");
+                + " Errors: " + Estimate.RULE + "." + System.lineSeparator(), out);
     }
 
     static String flagLegend() {

@@ -1,7 +1,6 @@
 package dev.switchcost.render;
 
 import java.awt.Color;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,17 +16,9 @@ public final class Palette {
     public static final String VT_PT = "virtual ↔ platform";
     public static final String PT_PT = "platform ↔ platform";
 
-    private static final Map<String, Color> KEYED = new LinkedHashMap<>();
-
-    static {
-        KEYED.put("SAME_CPU", new Color(0x1f77b4));
-        KEYED.put("CROSS_CPU", new Color(0xff7f0e));
-        KEYED.put("SMT_SIBLING", new Color(0x2ca02c));
-        KEYED.put("UNPINNED", new Color(0x9467bd));
-        KEYED.put(VT_VT, new Color(0xd62728));
-        KEYED.put(VT_PT, new Color(0x8c564b));
-        KEYED.put(PT_PT, new Color(0xe377c2));
-    }
+    private static final Map<String, Color> KEYED = Map.of("SAME_CPU", new Color(0x1f77b4), "CROSS_CPU", new Color(0xff7f0e),
+            "SMT_SIBLING", new Color(0x2ca02c), "UNPINNED", new Color(0x9467bd), VT_VT, new Color(0xd62728),
+            VT_PT, new Color(0x8c564b), PT_PT, new Color(0xe377c2));
 
     /** JDK feature version v has JDKS[v % 7]: any seven consecutive feature versions differ. */
     private static final List<Color> JDKS = List.of(new Color(0x17becf), new Color(0xbcbd22), new Color(0x393b79),
