@@ -65,7 +65,8 @@ public final class AnswerCard {
         List<String> measured = new ArrayList<>();
         List<String> notMeasured = new ArrayList<>();
         if (any(hs, Headline::sameCpu) || any(hs, Headline::crossCpu)) {
-            section(out, hs, "One CPU", Headline::sameCpu, "Across CPUs", Headline::crossCpu, pinningReading(hs));
+            section(out, hs, "One CPU", Headline::sameCpu, "Across CPUs", Headline::crossCpu,
+                    reading(hs, Headline::pinning, (h, e) -> pinningWords(e)));
             measured.add(!any(hs, Headline::crossCpu) ? "one CPU" : !any(hs, Headline::sameCpu) ? "two CPUs" : "one CPU vs two CPUs");
         } else {
             notMeasured.add("one CPU vs two CPUs");
@@ -82,7 +83,8 @@ public final class AnswerCard {
                 out.add(pad("JVM vs C", LABEL) + "no native rows in compare.json (" + nativeWhy(r) + ")");
             }
         } else {
-            section(out, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, nativeReading(hs));
+            section(out, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, reading(hs, Headline::jvmExtra,
+                    (h, d) -> nativeWords(d, h.nativeC().perSwitch(), h.jvmVsC().perSwitch())));
             measured.add("JVM vs C");
         }
         if (any(hs, Headline::cache)) {
@@ -299,7 +301,6 @@ public final class AnswerCard {
         return cells(label, what, hs, h -> f.apply(h) == null ? "–" : cell.apply(f.apply(h)));
     }
 
-
     /** {@code 2,006 32% · 7,935 68%}: each mode's centre, ns, and its share of the samples. */
     static String modesText(Modes m) {
         return String.join(" · ", m.modes().stream().map(x -> Fmt.num(Math.round(x.centre())) + " "
@@ -311,10 +312,6 @@ public final class AnswerCard {
         return Fmt.num(Math.round(p.p50())) + " · " + (p.resolves(0.99) ? Fmt.num(Math.round(p.p99())) : "–");
     }
 
-    static String pinningReading(List<Headline> hs) {
-        return reading(hs, Headline::pinning, (h, r) -> pinningWords(r));
-    }
-
     /** The futex handoff on two CPUs / on one CPU in words naming both sides; never "the same" from an unknown error. */
     static String pinningWords(Estimate r) {
         String unjudged = unjudged(r, "futex handoff, two CPUs / one CPU: " + Fmt.times(r),
@@ -323,10 +320,6 @@ public final class AnswerCard {
         return unjudged != null ? unjudged : r.value() > 1
                 ? "one CPU " + Fmt.times(r) + " cheaper than two for a strict futex ping-pong: pin such pairs together"
                 : "futex handoff on two CPUs " + Fmt.times(Estimate.exact(1).over(r)) + " faster than on one CPU here";
-    }
-
-    private static String nativeReading(List<Headline> hs) {
-        return reading(hs, Headline::jvmExtra, (h, d) -> nativeWords(d, h.nativeC().perSwitch(), h.jvmVsC().perSwitch()));
     }
 
     /**

@@ -63,11 +63,6 @@ public final class IndirectTable {
         return p.whole() != null && Double.isFinite(p.whole().value()) ? names + " [" + Fmt.pm(p.whole()) + "]" : names;
     }
 
-    /** Whether any row recorded the pair's CPU time ({@code switch.beyond}), so the whole cost has a column. */
-    static boolean wholeRecorded(List<Row> rows) {
-        return rows.stream().anyMatch(r -> r.paired() != null && r.paired().beyond() != null);
-    }
-
     /** How the paper's indirect column reads: the value only when clean, else the flag and, in brackets, the arithmetic. */
     public static String indirectCell(Row r) {
         if (!r.paperRun()) {
@@ -124,7 +119,8 @@ public final class IndirectTable {
     /** The table: the paired estimate and its two walks, then the paper's estimator beside its raw times, and cache misses where counted. */
     public static Table table(List<Row> rows, CacheSizes caches) {
         boolean paper = rows.stream().anyMatch(Row::paperRun);
-        boolean whole = wholeRecorded(rows);
+        // the whole cost has a column where any row recorded the pair's CPU time (switch.beyond)
+        boolean whole = rows.stream().anyMatch(r -> r.paired() != null && r.paired().beyond() != null);
         // the estimates whole; the figures they come from may wrap before their error (w), so that the table fits a page
         List<Table.Column<Row>> c = new ArrayList<>();
         if (rows.stream().map(Row::jdk).distinct().count() > 1) {

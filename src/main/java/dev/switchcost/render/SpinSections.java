@@ -79,10 +79,6 @@ final class SpinSections {
         };
     }
 
-    private static String pmOrNa(Estimate e) {
-        return e == null ? "n/a" : Fmt.pm(e);
-    }
-
     /** The primitive matrix: one row per primitive × kind × placement, disturbed cells marked. */
     static void primitives(Doc doc, List<Findings> found) {
         if (found.stream().allMatch(f -> f.primitives().isEmpty())) {
@@ -96,7 +92,7 @@ final class SpinSections {
             Table.Builder t = new Table.Builder("lllrrrl", "primitive", "kind", "placement", "ns/round_trip",
                     "switches/round_trip", "cpu_ns/round_trip", "disturbed");
             for (PrimitiveMatrix.Cell c : f.primitives()) {
-                t.row(c.primitive(), c.kind(), c.placement(), Fmt.pm(c.time()), Fmt.count(c.switches()), pmOrNa(c.cpu()),
+                t.row(c.primitive(), c.kind(), c.placement(), Fmt.pm(c.time()), Fmt.count(c.switches()), c.cpu() == null ? "n/a" : Fmt.pm(c.cpu()),
                         c.disturbed() == null ? "" : "DISTURBED: " + c.disturbed());
             }
             doc.table(t.build());
