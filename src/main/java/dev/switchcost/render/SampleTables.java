@@ -18,31 +18,27 @@ public final class SampleTables {
     private SampleTables() {
     }
 
+    /** What both tables show of a line, after its name: its switch rates, run-queue delay and CPU time. */
+    private static final List<Table.Column<SampledThreads.Line>> RATES = List.of(
+            Table.col("switches/s", 'r', l -> Fmt.num(round(l.switches()))), Table.col("voluntary/s", 'r', l -> Fmt.num(round(l.voluntary()))),
+            Table.col("involuntary/s", 'r', l -> Fmt.num(round(l.involuntary()))),
+            Table.col("run-queue ms/s", 'r', l -> Fmt.num(l.waitMsPerSec())), Table.col("CPU s", 'r', l -> Fmt.num(l.cpuSeconds())));
+
     /** The {@code top} threads with the most switches per second, of those that switched at all. */
     public static Table threads(SampledThreads s, int top) {
-        Table.Builder b = new Table.Builder("lllrrrrr", "thread", "tid", "role", "switches/s", "voluntary/s", "involuntary/s",
-                "run-queue ms/s", "CPU s");
-        for (SampledThreads.Line l : s.threads().stream().filter(l -> l.switches() > 0).limit(top).toList()) {
-            b.row(printable(l.name()) + (l.ended() ? " (ended)" : ""), String.valueOf(l.tid()),
-                    l.role().name().toLowerCase(Locale.ROOT), Fmt.num(round(l.switches())), Fmt.num(round(l.voluntary())),
-                    Fmt.num(round(l.involuntary())), Fmt.num(l.waitMsPerSec()), Fmt.num(l.cpuSeconds()));
-        }
-        return b.build();
+        List<Table.Column<SampledThreads.Line>> c = new ArrayList<>(List.of(
+                Table.col("thread", 'l', l -> printable(l.name()) + (l.ended() ? " (ended)" : "")),
+                Table.col("tid", 'l', l -> String.valueOf(l.tid())), Table.col("role", 'l', l -> l.role().name().toLowerCase(Locale.ROOT))));
+        c.addAll(RATES);
+        return Table.of(c, s.threads().stream().filter(l -> l.switches() > 0).limit(top).toList());
     }
 
     /** One line per role, then the total. */
     public static Table roles(SampledThreads s) {
-        Table.Builder b = new Table.Builder("lrrrrrr", "role", "threads", "switches/s", "voluntary/s", "involuntary/s",
-                "run-queue ms/s", "CPU s");
-        for (SampledThreads.Line l : concat(s.roles(), s.total())) {
-            b.row(l.name(), String.valueOf(l.count()), Fmt.num(round(l.switches())), Fmt.num(round(l.voluntary())),
-                    Fmt.num(round(l.involuntary())), Fmt.num(l.waitMsPerSec()), Fmt.num(l.cpuSeconds()));
-        }
-        return b.build();
-    }
-
-    private static List<SampledThreads.Line> concat(List<SampledThreads.Line> a, SampledThreads.Line b) {
-        return Stream.concat(a.stream(), Stream.of(b)).toList();
+        List<Table.Column<SampledThreads.Line>> c = new ArrayList<>(List.of(Table.col("role", 'l', SampledThreads.Line::name),
+                Table.col("threads", 'r', l -> String.valueOf(l.count()))));
+        c.addAll(RATES);
+        return Table.of(c, Stream.concat(s.roles().stream(), Stream.of(s.total())).toList());
     }
 
     /** A thread name as the program set it, with control characters (ESC, CR, ...) shown as '?', never sent to a terminal. */
