@@ -39,13 +39,27 @@ public final class DistributionChart {
     private DistributionChart() {
     }
 
-    /** The chart, or empty when no series has a histogram. */
+    /**
+     * One line of the chart: a sampled trial, and the input it comes from where a report has several (null where one).
+     */
+    record Line(String input, LatencyDistribution.Series series) {
+    }
+
+    /** The chart of one input's series, or empty when no series has a histogram. */
     public static Optional<Charts.Chart> chart(List<LatencyDistribution.Series> series) throws IOException {
-        List<LatencyDistribution.Series> shown = series.stream().filter(s -> s.tail().curve().size() > 1).toList();
+        return lines(series.stream().map(s -> new Line(null, s)).toList());
+    }
+
+    /**
+     * The chart, or empty when no line has a histogram. A line's legend name starts with its input where it has one,
+     * and a name that two lines would share (two inputs of one name) is numbered: the chart needs each name once.
+     */
+    static Optional<Charts.Chart> lines(List<Line> lines) throws IOException {
+        List<Line> shown = lines.stream().filter(l -> l.series().tail().curve().size() > 1).toList();
         if (shown.isEmpty()) {
             return Optional.empty();
         }
-        boolean perSwitch = shown.stream().anyMatch(LatencyDistribution.Series::perSwitch);
+        boolean perSwitch = shown.stream().anyMatch(l -> l.series().perSwitch());
         XYChart chart = new XYChartBuilder().width(ChartFrame.WIDTH).height(HEIGHT)
                 .title("Handoff latency distribution (JMH sample mode)")
                 .xAxisTitle("percentile (scale of nines: p90, p99, p99.9 equally spaced)")
@@ -56,7 +70,8 @@ public final class DistributionChart {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         chart.getStyler().setXAxisMin(0.0);
-        double maxNines = shown.stream().mapToDouble(s -> nines(s.tail().curve().get(s.tail().curve().size() - 1).fraction()))
+        double maxNines = shown.stream().map(Line::series)
+                .mapToDouble(s -> nines(s.tail().curve().get(s.tail().curve().size() - 1).fraction()))
                 .max().orElse(3);
         chart.getStyler().setXAxisMax(Math.ceil(maxNines));
         chart.getStyler().setXAxisTickMarkSpacingHint(120);
@@ -67,14 +82,20 @@ public final class DistributionChart {
         int i = 0;
         Map<String, String> keys = new LinkedHashMap<>();
         Map<Color, Integer> sameColour = new LinkedHashMap<>();
-        for (LatencyDistribution.Series s : shown) {
+        for (Line l : shown) {
+            LatencyDistribution.Series s = l.series();
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             for (Percentiles.Point p : s.tail().curve()) {
                 x.add(nines(p.fraction()));
                 y.add(p.ns());
             }
-            XYSeries line = chart.addSeries(label(s), x, y);
+            String named = (l.input() == null ? "" : l.input() + ": ") + label(s);
+            String name = named;
+            for (int n = 2; chart.getSeriesMap().containsKey(name); n++) {
+                name = named + " (" + n + ")";
+            }
+            XYSeries line = chart.addSeries(name, x, y);
             line.setMarker(SeriesMarkers.NONE);
             String key = s.timer() ? null : key(s.row());
             Color c = s.timer() ? Palette.TIMER : key != null ? Palette.of(key) : Palette.unkeyed(i++);

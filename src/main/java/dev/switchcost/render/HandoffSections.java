@@ -117,7 +117,7 @@ final class HandoffSections {
      * and the chart of their distributions; the timer's own row (an empty op) says what timing a sampled op costs.
      */
     static void distribution(Doc doc, List<Findings> inputs) throws IOException {
-        List<LatencyDistribution.Series> all = new ArrayList<>();
+        List<DistributionChart.Line> all = new ArrayList<>();
         for (Findings f : inputs) {
             List<LatencyDistribution.Series> d = f.distribution();
             if (d.isEmpty()) {
@@ -135,7 +135,7 @@ final class HandoffSections {
                         pct(p, 0.99, p.p99()), pct(p, 0.999, p.p999()), Fmt.num(p.max()) + " of " + Fmt.num(p.samples())));
             }
             doc.table(new Table(head, rows, "llrrrrrr"), List.of("unit"));
-            all.addAll(d);
+            d.forEach(s -> all.add(new DistributionChart.Line(inputs.size() > 1 ? f.input().label() : null, s)));
         }
         if (all.isEmpty()) {
             return;
@@ -146,7 +146,7 @@ final class HandoffSections {
                 + " The virtual-thread classes drive 1,000 round trips per invocation, so their values are means of 1,000:"
                 + " their tail is narrower than a single round trip's. A percentile is shown only with at least one sample"
                 + " expected beyond it (p99 needs 100 samples, p99.9 needs 1,000); max is the slowest of the N sampled.");
-        doc.chart(DistributionChart.chart(all), "No sample-mode row has a histogram.");
+        doc.chart(DistributionChart.lines(all), "No sample-mode row has a histogram.");
     }
 
     /** A percentile's cell by the one rule ({@link Percentiles#resolves}): hidden with too few samples beyond it. */

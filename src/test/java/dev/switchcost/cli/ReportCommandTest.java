@@ -188,6 +188,21 @@ class ReportCommandTest {
         checkHtml(tmp.resolve("a/report.html"));
     }
 
+    /** Two inputs that sampled the same trials drew two legend lines of one name, which the chart refused (exit 4). */
+    @Test
+    void twoInputsWithTheSameSampledTrialsDrawOneDistribution(@TempDir Path tmp) throws Exception {
+        Path sampled = Path.of("src/test/resources/fixtures/jmh-json/handoffs-sample-mode-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
+        for (String dir : List.of("a", "b")) {
+            Files.createDirectories(tmp.resolve(dir));
+            Files.copy(sampled, tmp.resolve(dir).resolve("jmh.json"));
+        }
+        CliResult r = CliResult.run("report", tmp.resolve("a/jmh.json").toString(), tmp.resolve("b/jmh.json").toString(),
+                "-o", tmp.resolve("out").toString(), "--charts", tmp.resolve("png").toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        checkHtml(tmp.resolve("out/report.html"));
+        assertTrue(Files.size(tmp.resolve("png/distribution.png")) > 1000, "the distribution drawn");
+    }
+
     /** Issue 12: two JDKs in one directory side by side, in the answer and the pinning table. */
     @Test
     void twoJdksInOneDirectorySideBySide(@TempDir Path tmp) throws Exception {

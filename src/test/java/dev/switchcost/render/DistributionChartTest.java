@@ -49,6 +49,19 @@ class DistributionChartTest {
     }
 
     @Test
+    void linesOfSeveralInputsAreNamedByTheirInputAndNumberedWhereTwoShareAName() throws IOException {
+        LatencyDistribution.Series s = LatencyDistribution.of(Results.load(FIXTURE).usable()).get(0);
+        // two inputs of one name holding the same trial: XChart refuses a name twice, so the second is numbered
+        List<DistributionChart.Line> lines = List.of(new DistributionChart.Line("quick", s), new DistributionChart.Line("quick", s),
+                new DistributionChart.Line("other", s));
+        List<String> names = List.copyOf(DistributionChart.lines(lines).orElseThrow().xy().getSeriesMap().keySet());
+        String label = DistributionChart.label(s);
+        assertEquals(List.of("quick: " + label, "quick: " + label + " (2)", "other: " + label), names);
+        assertEquals(label, List.copyOf(DistributionChart.chart(List.of(s)).orElseThrow().xy().getSeriesMap().keySet()).get(0),
+                "one input: no prefix");
+    }
+
+    @Test
     void theXAxisIsAScaleOfNines() {
         assertEquals(1, DistributionChart.nines(0.9), 1e-9);
         assertEquals(3, DistributionChart.nines(0.999), 1e-9);
