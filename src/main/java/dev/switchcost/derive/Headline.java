@@ -81,11 +81,14 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         }
     }
 
-    /** Preference among rows that answer the same question: untimed waits, FFM before JNA. */
-    static final Map<String, List<String>> PREFERRED = Map.of(
-            "wait", List.of("UNTIMED", "TIMED"),
-            "binding", List.of("FFM", "JNA"),
-            "primitive", List.of("LOCK_SUPPORT"));
+    /**
+     * Preference among rows that answer the same question, the first parameter first: untimed waits, then FFM before
+     * JNA, then park/unpark. An ordered list, so that a row's rank is the same in every JVM (a {@code Map.of}'s order is not).
+     */
+    static final List<Map.Entry<Param, List<String>>> PREFERRED = List.of(
+            Map.entry(Param.WAIT, List.of("UNTIMED", "TIMED")),
+            Map.entry(Param.BINDING, List.of("FFM", "JNA")),
+            Map.entry(Param.PRIMITIVE, List.of("LOCK_SUPPORT")));
 
     /**
      * One headline per JDK found in the rows, in order of appearance.
@@ -248,7 +251,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     private static int rank(JmhRow r) {
         int rank = 0;
-        for (Map.Entry<String, List<String>> p : PREFERRED.entrySet()) {
+        for (Map.Entry<Param, List<String>> p : PREFERRED) {
             String v = r.param(p.getKey());
             if (v != null) {
                 int i = p.getValue().indexOf(v);
