@@ -97,7 +97,11 @@ public final class ForecastText {
         root.put("seconds", f.recording().seconds());
         root.put("events", f.recording().events());
         root.put("units", f.units());
-        root.put("mix", Map.of("sameCpuShare", f.mix().sameShare(), "measured", f.mix().measured(), "source", f.mix().source()));
+        Map<String, Object> mix = new LinkedHashMap<>(); // a Map.of would order its keys differently in each JVM
+        mix.put("sameCpuShare", f.mix().sameShare());
+        mix.put("measured", f.mix().measured());
+        mix.put("source", f.mix().source());
+        root.put("mix", mix);
         Map<String, Object> prices = new LinkedHashMap<>();
         prices.put("unit", "ns CPU per switch");
         prices.put("platform", est(f.platform()));

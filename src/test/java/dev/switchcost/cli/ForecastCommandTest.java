@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,6 +40,8 @@ class ForecastCommandTest {
         assertTrue(r.out().contains("ns CPU per unit"), r.out());
         JsonObject o = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
         assertEquals(1000, o.get("units").getAsLong());
+        assertEquals(List.of("sameCpuShare", "measured", "source"), List.copyOf(o.getAsJsonObject("mix").keySet()),
+                "the mix's fields in one order, whichever JVM writes them");
         assertTrue(o.getAsJsonObject("nowNs").getAsJsonObject("perUnit").get("lower").getAsDouble() > 0);
         assertTrue(o.get("onVirtualNs").isJsonNull());
         assertTrue(o.getAsJsonArray("sites").size() > 0);
