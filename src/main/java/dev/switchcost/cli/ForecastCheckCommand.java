@@ -127,10 +127,10 @@ public final class ForecastCheckCommand extends BaseCommand {
             try {
                 Map<String, String> kv = keyValues(proc);
                 H2loadSummary load = load(loadFile);
-                runs.add(new Run(Integer.parseInt(m.group(1)), Pool.of(m.group(2)), number(kv, "rate", proc), load,
-                        (long) number(kv, "cpu_ticks", proc), (long) number(kv, "voluntary", proc),
-                        (long) number(kv, "involuntary", proc), (int) number(kv, "carriers", proc),
-                        kv.containsKey("jit_ticks") ? (long) number(kv, "jit_ticks", proc) : -1));
+                runs.add(new Run(Integer.parseInt(m.group(1)), Pool.of(m.group(2)), number(kv, "rate"), load,
+                        (long) number(kv, "cpu_ticks"), (long) number(kv, "voluntary"),
+                        (long) number(kv, "involuntary"), (int) number(kv, "carriers"),
+                        kv.containsKey("jit_ticks") ? (long) number(kv, "jit_ticks") : -1));
             } catch (IllegalArgumentException e) {
                 throw SwitchcostException.usage(proc.getFileName() + ": " + e.getMessage());
             }
@@ -158,7 +158,7 @@ public final class ForecastCheckCommand extends BaseCommand {
         return kv;
     }
 
-    private static double number(Map<String, String> kv, String key, Path p) {
+    private static double number(Map<String, String> kv, String key) {
         String v = kv.get(key);
         if (v == null || v.isEmpty()) {
             throw new IllegalArgumentException("no " + key + "= line");

@@ -72,23 +72,12 @@ final class SampleCost {
         return found == null ? Optional.empty() : Optional.of(SwitchPrices.of(found));
     }
 
-    /** @return where the prices come from, or null without results */
-    String source() {
-        return results == null ? null : results.source().toString();
-    }
-
     /**
      * Prints, after a blank line, switches/s × the measured cost per switch, or what to do to get one.
      *
      * @param switchesPerSecond the process tree's switches per second
      * @param cpus              its CPU time per second (1.0 = one CPU busy)
      * @param allowedCpus       the CPUs it may run on
-     */
-    void print(PrintWriter out, double switchesPerSecond, double cpus, int allowedCpus) {
-        print(out, switchesPerSecond, cpus, allowedCpus, null, Double.NaN);
-    }
-
-    /**
      * @param mix          the sampled threads' wake-ups by placement, or null when not measured
      * @param waitMsPerSec their run-queue delay, ms per second, or NaN
      */

@@ -129,16 +129,6 @@ public final class JdkDiscovery {
         return first(newestFirst, j -> j.runsSwitchcost() && j.hasJavac());
     }
 
-    /** @return the newest JDK of exactly this feature release, or null */
-    public static Jdk withFeature(int feature) {
-        return first(discover(), j -> j.feature == feature);
-    }
-
-    /** @return the newest JDK of at least this feature release, or null */
-    public static Jdk atLeast(int feature) {
-        return first(discover(), j -> j.feature >= feature);
-    }
-
     private static Jdk first(List<Jdk> jdks, Predicate<Jdk> which) {
         for (Jdk j : jdks) {
             if (which.test(j)) {

@@ -32,13 +32,18 @@ public final class TestJdks {
             Assertions.assertEquals(21, j.feature, "-D" + JDK21_PROPERTY + "=" + given + " is " + j);
             return j;
         }
-        return require(JdkDiscovery.withFeature(21), "no JDK 21 found (JAVA_HOME, /usr/lib/jvm, " + JdkDiscovery.cacheDir()
+        return require(newest(j -> j.feature == 21), "no JDK 21 found (JAVA_HOME, /usr/lib/jvm, " + JdkDiscovery.cacheDir()
                 + "); scripts/jdk21.sh fetches one, or pass -D" + JDK21_PROPERTY + "=/path/to/java");
     }
 
     /** @return the newest JDK of at least {@code feature} (skips, or fails when JDK 21 is required, if none) */
     public static Jdk atLeast(int feature) {
-        return require(JdkDiscovery.atLeast(feature), "no JDK " + feature + "+ found");
+        return require(newest(j -> j.feature >= feature), "no JDK " + feature + "+ found");
+    }
+
+    /** @return the newest JDK found that {@code which} accepts, or null */
+    private static Jdk newest(java.util.function.Predicate<Jdk> which) {
+        return JdkDiscovery.discover().stream().filter(which).findFirst().orElse(null);
     }
 
     private static Jdk require(Jdk j, String reason) {
