@@ -4,30 +4,32 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.machine.MachineInfo;
-import dev.switchcost.measure.machine.MachineProbe;
-import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.render.CompareTable;
 import dev.switchcost.render.GapTable;
+import dev.switchcost.render.SpinCompareTable;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.SpinCompareResults;
+import dev.switchcost.results.SpinGrid;
 import dev.switchcost.session.CompareRunner;
 import dev.switchcost.session.CompareSimulation;
 import dev.switchcost.session.JmhTargets;
+import dev.switchcost.session.SpinCompareRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -35,7 +37,6 @@ import java.util.function.Function;
  * repetitions, printed side by side; raw data into a results directory.
  */
 @Command(name = "compare",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost compare --quick",
             "  switchcost compare --repetitions 8 -o results/compare",
@@ -58,8 +59,7 @@ import java.util.function.Function;
             "--format json|csv writes the table's figures as numbers (one row per placement and implementation, and JDK) on "
                 + "stdout, the other lines on stderr; --from DIR prints the table of an earlier run's compare.json (with --spin, "
                 + "spin-compare.json) in any format without measuring."
-        },
-        mixinStandardHelpOptions = true)
+        })
 public final class CompareCommand extends BaseCommand implements OutputDirMixin.Defaulted {
 
     @Override
@@ -125,72 +125,142 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
     @Override
     protected int doCall() throws IOException {
         if (from != null) {
-            return CompareFrom.print(this, from);
+            return printFrom();
         }
         int reps = repetitions != null ? repetitions : quick ? 3 : DEFAULT_REPETITIONS;
         if (reps < 1 || reps > 100) {
             throw SwitchcostException.usage("--repetitions must be 1..100, got " + reps);
         }
         if (spin) {
-            return CompareSpin.run(this, reps);
+            return spin(reps);
         }
         if (budgets != null || replies != null) {
             throw SwitchcostException.usage((budgets != null ? "--budgets" : "--replies") + " is an option of the spin table: add --spin");
         }
         List<Placement> chosen = parsePlacements(placements != null ? placements : List.of("UNPINNED", "SAME_CPU", "CROSS_CPU"));
         List<Jdk> onJdks = jdks.chosen();
-        MachineInfo machine = MachineProbe.collect();
-        ResultsDir run = output.newRun(machine.hostname(), "compare");
-        try (run) {
-            CompareResults results = compare(run, machine, reps, chosen, onJdks);
+        return MeasuringRun.measure(this, output, "compare", "switchcost compare", "native columns missing: ", m -> {
+            CompareResults results = compare(m, reps, chosen, onJdks);
             boolean anyFailed = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.error() != null);
             boolean leftOut = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.disturbed() && !s.disturbedKept());
-            if (!anyFailed && !leftOut) {
-                run.complete();
-                history.record(run.dir(), err());
-                return ExitCodes.OK;
-            }
-            run.fail(anyFailed ? "a repetition failed (see compare.json)" : "a repetition was disturbed (see compare.json)");
-            return ExitCodes.FAILURE;
-        } catch (SwitchcostException e) {
-            run.fail(e.getMessage());
-            throw e;
-        }
+            return anyFailed ? "a repetition failed (see compare.json)" : leftOut ? "a repetition was disturbed (see compare.json)" : null;
+        }, dir -> history.record(dir, err()));
     }
 
-    private CompareResults compare(ResultsDir run, MachineInfo machine, int reps, List<Placement> chosen, List<Jdk> onJdks)
-            throws IOException {
-        Path dir = run.dir();
-        ResultsDir.writeMachine(dir, machine);
-
-        NativeRunner nativeRunner = NativeRunner.locate();
-        nativeRunner.unavailableReason().ifPresent(why ->
-                err().println("switchcost compare: native columns missing: " + why));
-        err().println("switchcost compare: " + machine.summary());
+    private CompareResults compare(MeasuringRun m, int reps, List<Placement> chosen, List<Jdk> onJdks) throws IOException {
+        Path dir = m.run().dir();
         err().println("switchcost compare: writing " + dir.resolve(CompareResults.FILE_NAME));
         Path log = dir.resolve("jmh-compare.log");
         CompareResults results;
-        try (PrintStream jmhOut = new PrintStream(new FileOutputStream(log.toFile(), true), true, StandardCharsets.UTF_8)) {
-            CompareRunner runner = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen).onJdks(onJdks)
-                    .keepingDisturbed(allowDisturbed.allowed()), nativeRunner,
-                    JmhTargets.current(), log, jmhOut, err());
-            results = runner.run();
+        try (PrintStream jmhOut = MeasuringRun.jmhLog(log)) {
+            results = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen, null, List.copyOf(onJdks), allowDisturbed.allowed()),
+                    m.natives(), JmhTargets.current(), log, jmhOut, err()).run();
         }
         if (simulate) {
-            results = results.withSimulation(CompareSimulation.run(nativeRunner, CompareSimulation.DEFAULT_ROUND_TRIPS, err()));
+            results = results.withSimulation(CompareSimulation.run(m.natives(), CompareSimulation.DEFAULT_ROUND_TRIPS, err()));
         }
         results.write(dir);
-        PrintWriter trailer = format.format() == FormatMixin.Format.text ? out() : err();
         print(results, out());
-        trailer.println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-        trailer.println("machine: " + machine.summary());
-        trailer.println("date:    " + results.createdAt());
-        trailer.println("raw data: " + dir.resolve(CompareResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
+        m.trailer(format.format() == FormatMixin.Format.text ? out() : err(), results.createdAt(),
+                "raw data: " + dir.resolve(CompareResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
         out().flush();
         // one line per disturbed repetition, naming the cell and the largest intruder
         CompareTable.disturbances(results).forEach(line -> err().println("switchcost compare: " + line));
         err().flush();
         return results;
+    }
+
+    /**
+     * {@code compare --spin}: the C twin of the spin-then-park waiter beside the JVM's, on a {@link SpinGrid} from
+     * {@code --budgets}, {@code --replies} and {@code --placements}; the table on stdout, the raw data in
+     * {@code spin-compare.json}. Exit codes as the handoff table's: 0 only when every repetition of every cell that
+     * could run completed undisturbed (or disturbed and kept, {@code --allow-disturbed}).
+     */
+    private int spin(int reps) throws IOException {
+        SpinGrid grid = grid(budgets, replies, placements);
+        if (simulate) {
+            throw SwitchcostException.usage("--simulate does not apply to --spin: valgrind runs one thread at a time, so a spinning"
+                    + " waiter's instruction count would measure valgrind's scheduler, not the program");
+        }
+        List<Jdk> onJdks = jdks.chosen();
+        if (onJdks.size() > 1) {
+            throw SwitchcostException.usage("compare --spin runs its JVM cells on one JDK: give --jdk at most once");
+        }
+        return MeasuringRun.measure(this, output, "compare-spin", "switchcost compare --spin", "C cells missing: ", m -> {
+            Path dir = m.run().dir();
+            err().println("switchcost compare --spin: " + grid.cells().size() + " cells × 2 (C, JVM) × " + reps + " repetitions; writing "
+                    + dir.resolve(SpinCompareResults.FILE_NAME));
+            Path log = dir.resolve("jmh-compare.log");
+            SpinCompareResults results;
+            try (PrintStream jmhOut = MeasuringRun.jmhLog(log)) {
+                SpinCompareRunner.Settings settings = new SpinCompareRunner.Settings(grid, reps, quick, allowDisturbed.allowed(),
+                        onJdks.isEmpty() ? null : onJdks.get(0).java().getPath());
+                results = new SpinCompareRunner(settings, m.natives(), JmhTargets.current(), log, jmhOut, err()).run();
+            }
+            results.write(dir);
+            print(results);
+            boolean text = format.format() == FormatMixin.Format.text;
+            if (text) {
+                out().println();
+            }
+            m.trailer(text ? out() : err(), results.createdAt(), "raw data: " + dir.resolve(SpinCompareResults.FILE_NAME));
+            out().flush();
+            SpinCompareTable.disturbances(results).forEach(line -> err().println("switchcost compare --spin: " + line));
+            err().flush();
+            return results.anyFailed() ? "a repetition failed (see spin-compare.json)"
+                    : results.anyLeftOut() ? "a repetition was disturbed (see spin-compare.json)" : null;
+        }, dir -> { });
+    }
+
+    /** The grid the options ask for; a bad value is a usage error (exit 2) with one line. */
+    static SpinGrid grid(List<String> budgets, List<String> replies, List<String> placements) {
+        return asUsage(() -> {
+            List<Long> b = budgets == null ? SpinGrid.DEFAULT_BUDGETS_NS : SpinGrid.parseBudgets(budgets);
+            List<String> d = replies == null ? SpinGrid.DEFAULT_REPLIES : SpinGrid.parseReplies(replies);
+            List<Placement> p = placements == null ? SpinGrid.DEFAULT_PLACEMENTS : parsePlacements(placements);
+            if (p.contains(Placement.UNPINNED)) {
+                throw SwitchcostException.usage("compare --spin takes SAME_CPU and CROSS_CPU (both sides pinned, C and JVM"
+                        + " alike): drop UNPINNED from --placements");
+            }
+            return new SpinGrid(b, d, p);
+        });
+    }
+
+    /**
+     * {@code --from DIR}: the table of an earlier run, re-read from its {@code compare.json} (with {@code --spin},
+     * {@code spin-compare.json}) and printed as text, JSON or CSV; nothing is measured or written.
+     */
+    private int printFrom() throws IOException {
+        List<String> measuring = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
+                .filter(n -> !Set.of("--from", "--format", "--spin").contains(n)).distinct().toList();
+        if (!measuring.isEmpty()) {
+            throw SwitchcostException.usage("--from re-prints an earlier run and measures nothing: drop " + String.join(", ", measuring));
+        }
+        String name = spin ? SpinCompareResults.FILE_NAME : CompareResults.FILE_NAME;
+        Path file = Files.isDirectory(from) ? from.resolve(name) : from;
+        if (!Files.isRegularFile(file)) {
+            throw SwitchcostException.usage("--from " + from + ": no " + name + " there; give the directory a `switchcost compare"
+                    + (spin ? " --spin" : "") + "` wrote, or the file itself");
+        }
+        try {
+            if (spin) {
+                print(SpinCompareResults.read(file));
+            } else {
+                print(CompareResults.read(file), out());
+            }
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage(e.getMessage());
+        }
+        return ExitCodes.OK;
+    }
+
+    /** The spin table in the format asked for, on stdout. */
+    private void print(SpinCompareResults r) {
+        out().print(switch (format.format()) {
+            case json -> SpinCompareTable.json(r);
+            case csv -> SpinCompareTable.csv(r);
+            case text -> SpinCompareTable.text(r);
+        });
     }
 
     /** The table in the format asked for: text (with the gap decomposition under it), JSON or CSV. */

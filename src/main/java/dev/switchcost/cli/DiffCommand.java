@@ -1,7 +1,6 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
-
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.render.Diff;
 import dev.switchcost.results.Results;
@@ -17,7 +16,6 @@ import java.util.List;
 
 /** {@code switchcost diff A B}: two results side by side. */
 @Command(name = "diff",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost diff results/a results/b",
             "  switchcost diff --min-effect 10%% results/a results/b",
@@ -32,8 +30,7 @@ import java.util.List;
                 + "minimum effect (--min-effect); it is the same only when the whole interval lies within that margin "
                 + "(equivalence, two one-sided tests); otherwise it is not resolved at this precision (run with more forks). "
                 + "A figure from one fork is not judged: its error misses the run-to-run variance. See docs/statistics.md."
-        },
-        mixinStandardHelpOptions = true)
+        })
 public final class DiffCommand extends BaseCommand {
 
     @Parameters(index = "0", paramLabel = "A", description = "The first (reference) results directory or JMH JSON file.")
@@ -86,10 +83,6 @@ public final class DiffCommand extends BaseCommand {
     }
 
     static Results load(Path p) {
-        try {
-            return Results.load(p);
-        } catch (IllegalArgumentException e) {
-            throw SwitchcostException.usage(e.getMessage());
-        }
+        return asUsage(() -> Results.load(p));
     }
 }

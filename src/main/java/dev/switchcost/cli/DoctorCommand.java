@@ -34,11 +34,10 @@ import java.util.TreeSet;
  * unusable), else 0, with warnings for the optional ones.
  */
 @Command(name = "doctor",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost doctor",
             "  switchcost doctor --format json"},
-        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        versionProvider = VersionProvider.class,
         header = "Check this machine: JDKs found and what each enables, JNA, CPUs per placement, perf, PMU, hsdis, limits.",
         description = {"Checks what switchcost needs (Linux, JDK 21+, JNA) and what it can use (perf, a PMU, hsdis, "
                 + "CPUs for each placement) and explains what each missing piece means.",

@@ -23,11 +23,9 @@ import java.util.Locale;
  * {@code JAVA_TOOL_OPTIONS=-Xmx...} when probing far.
  */
 @Command(name = "footprint",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost footprint --kind virtual",
             "  switchcost footprint --kind platform --counts 0,1000,4000"},
-        mixinStandardHelpOptions = true,
         header = "Measure memory per parked platform or virtual thread (least-squares slope with its 99.9%% interval and R²), and how many fit (--max).",
         description = {
             "Parks N tasks for each count, samples VmRSS, Java heap in use, and (system-wide) KernelStack and PageTables,",

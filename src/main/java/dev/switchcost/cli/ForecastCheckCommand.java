@@ -5,7 +5,6 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import dev.switchcost.SwitchcostException;
-import dev.switchcost.derive.CpuPerRequest;
 import dev.switchcost.derive.CpuPerRequest.Pool;
 import dev.switchcost.derive.CpuPerRequest.Run;
 import dev.switchcost.measure.sample.H2loadSummary;
@@ -39,9 +38,7 @@ import java.util.stream.Stream;
  */
 @Command(name = "forecast-check",
         hidden = true,
-        mixinStandardHelpOptions = true,
         header = "Judge the measured change platform → virtual in a server's CPU per request against the forecast's interval.",
-        footerHeading = "%nExamples:%n",
         footer = "  switchcost forecast-check docs/results/2026-11-25-epyc-kvm/forecast",
         description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/measure-forecast.sh writes them), writes"
                 + " DIR/cpu-per-request.tsv and DIR/verdict.md.")

@@ -20,9 +20,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** {@code switchcost forecast --jfr FILE}: what a program's blocking handoffs cost now and would cost on virtual threads. */
-@Command(name = "forecast", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "forecast", versionProvider = VersionProvider.class,
         header = "Price a program's blocking handoffs from a JFR recording, now and on virtual threads.",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost forecast --print-jfc > handoffs.jfc",
             "  switchcost forecast --jfr rec.jfr --sample s --units 20000 --json f.json"},

@@ -19,11 +19,9 @@ import java.util.Locale;
 
 /** {@code switchcost history}: the runs recorded so far, a figure's series with its change points, baselines. */
 @Command(name = "history",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost history",
             "  switchcost history --figure " + Bench.Names.FUTEX + " --by kernel"},
-        mixinStandardHelpOptions = true,
         header = "Show the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
         description = {
             "Every run and compare records its figures here (unless --no-history); 'history import' adds results "
@@ -73,12 +71,7 @@ public final class HistoryCommand extends BaseCommand {
                 return ExitCodes.OK;
             }
             List<HistoryStore.Point> all = s.points();
-            String key;
-            try {
-                key = HistorySeries.key(all, figure);
-            } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage(e.getMessage());
-            }
+            String key = asUsage(() -> HistorySeries.key(all, figure));
             HistorySeries.By b = by();
             List<HistorySeries.Series> series = HistorySeries.of(all, key, b);
             out().print(HistoryText.series(key, b, series));

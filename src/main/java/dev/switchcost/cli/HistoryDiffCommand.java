@@ -2,7 +2,6 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.render.HistoryText;
-import dev.switchcost.results.Results;
 import dev.switchcost.results.history.Bundle;
 import dev.switchcost.results.history.Figure;
 import dev.switchcost.results.history.HistoryStore;
@@ -18,11 +17,9 @@ import java.util.List;
 
 /** {@code switchcost history diff --against NAME B}: B against a saved baseline, by diff's rule. */
 @Command(name = "diff",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost history --save-baseline before",
             "  switchcost history diff --against before results/quick"},
-        mixinStandardHelpOptions = true,
         header = "Compare a results directory (or a run of the history) with a saved baseline, by diff's rule.",
         description = "A figure differs when the 99.9%% interval of B - A excludes 0 (Welch's t-test, alpha = 0.001), the "
                 + "rule of 'switchcost diff'. Save a baseline with 'switchcost history --save-baseline NAME'.")
@@ -47,11 +44,7 @@ public final class HistoryDiffCommand extends BaseCommand {
             List<Figure> fb;
             String named;
             if (Files.exists(Path.of(b))) {
-                try {
-                    fb = Bundle.of(Results.load(Path.of(b))).figures();
-                } catch (IllegalArgumentException e) {
-                    throw SwitchcostException.usage(e.getMessage());
-                }
+                fb = Bundle.of(DiffCommand.load(Path.of(b))).figures();
                 named = b;
             } else {
                 Run rb = s.run(b).orElseThrow(() -> SwitchcostException.usage(b + " is neither a results directory nor "

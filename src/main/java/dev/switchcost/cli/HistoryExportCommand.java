@@ -17,10 +17,8 @@ import java.util.List;
 
 /** {@code switchcost history export}: the history as Parquet, or one run as Bencher's JSON. */
 @Command(name = "export",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost history export --parquet history-parquet"},
-        mixinStandardHelpOptions = true,
         header = "Write the history as Parquet (partitioned by machine and date), or one run as Bencher Metric Format JSON.",
         description = "Schemas: docs/history.md.")
 public final class HistoryExportCommand extends BaseCommand {

@@ -12,10 +12,8 @@ import java.util.List;
 
 /** {@code switchcost history fleet}: which machine type hands off cheapest, per figure and placement. */
 @Command(name = "fleet",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost history fleet"},
-        mixinStandardHelpOptions = true,
         header = "Rank machine types per figure (a placement is part of the figure), cheapest first, with intervals.",
         description = "Machines measured under other conditions (cpuidle driver, virtualisation, mitigations) are flagged "
                 + "with what differs and ranked only among machines measured alike.")

@@ -15,10 +15,8 @@ import java.util.List;
 
 /** {@code switchcost history import DIR...}: results directories made elsewhere, into the history. */
 @Command(name = "import",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost history import results/quick"},
-        mixinStandardHelpOptions = true,
         header = "Add results directories (made here or on other machines) to the history; one already there adds nothing.",
         description = "Every directory is read and checked first; if one is malformed, nothing is added (exit 2). A run "
                 + "is known by the content of its result files, so importing a directory, or a copy of it, again adds nothing.")

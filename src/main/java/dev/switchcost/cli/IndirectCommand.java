@@ -20,11 +20,9 @@ import java.util.List;
 
 /** {@code switchcost indirect RESULTS.json}: direct/indirect cost per switch, and process minus thread switch. */
 @Command(name = "indirect",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost indirect results/quick",
             "  switchcost indirect --format csv results/quick > indirect.csv"},
-        mixinStandardHelpOptions = true,
         header = "Derive direct and indirect cost per switch (and process minus thread switch) from JMH JSON results.",
         description = {
             "Reads a JMH -rf json file with " + Bench.Names.WORKING_SET + " / " + Bench.Names.WORKING_SET_VIRTUAL + " and/or "
@@ -118,11 +116,7 @@ public final class IndirectCommand extends BaseCommand {
 
     private CacheSizes caches(Results loaded) {
         if (sysfs != null) {
-            try {
-                return CacheSizes.read(sysfs);
-            } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage(e.getMessage());
-            }
+            return asUsage(() -> CacheSizes.read(sysfs));
         }
         if (machine != null) {
             if (!Files.isRegularFile(machine)) {

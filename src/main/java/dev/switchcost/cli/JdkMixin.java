@@ -3,7 +3,6 @@ package dev.switchcost.cli;
 import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.SwitchcostException;
-
 import dev.switchcost.launch.JdkPolicy;
 import picocli.CommandLine.Option;
 

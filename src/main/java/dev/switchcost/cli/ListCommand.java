@@ -15,10 +15,9 @@ import java.util.ServiceLoader;
 
 /** {@code switchcost list}: benchmarks with their question, switchcost's profilers, placements and their availability. */
 @Command(name = "list",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost list"},
-        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        versionProvider = VersionProvider.class,
         header = "List benchmarks (with their question), profilers and placements.",
         description = "Lists the benchmarks in this build with the question each answers and its parameters, "
                 + "switchcost's JMH profilers, and the thread placements with whether this machine can provide them.")

@@ -2,7 +2,6 @@ package dev.switchcost.cli;
 
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.SwitchcostException;
-
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
 import picocli.CommandLine.Command;
@@ -13,11 +12,9 @@ import java.nio.file.Path;
 
 /** {@code switchcost machine}: the machine metadata that goes beside every result. */
 @Command(name = "machine",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost machine",
             "  switchcost machine -o results/quick"},
-        mixinStandardHelpOptions = true,
         header = "Print this machine's metadata (CPU, caches, kernel, mitigations, hypervisor, JDK, limits) as JSON.",
         description = "Prints machine.json, the metadata switchcost writes beside every result, or with -o/--output DIR "
                 + "writes it into DIR (an existing, writable directory).")
@@ -27,7 +24,6 @@ public final class MachineCommand extends BaseCommand implements OutputDirMixin.
     public String outputDefault() {
         return "none: machine.json goes to stdout; with DIR, DIR/machine.json";
     }
-
 
     @Mixin
     OutputDirMixin output;

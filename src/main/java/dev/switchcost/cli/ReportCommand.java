@@ -1,6 +1,5 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.Study;
 import dev.switchcost.render.AnswerCard;
 import dev.switchcost.render.ReportRenderer;
@@ -18,7 +17,6 @@ import java.util.List;
 
 /** {@code switchcost report INPUT...}: one self-contained report.html (and report.md) from results. */
 @Command(name = "report",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost report results/quick",
             "  switchcost report -o results/ab results/a results/b"},
@@ -31,8 +29,7 @@ import java.util.List;
             "Several inputs are shown side by side (machines, kernels or JDKs). --charts DIR also writes the charts as PNG "
                 + "files (mechanism.png, virtual-vs-platform.png, compare.png, working-set.png): the README's charts are "
                 + "rebuilt with 'switchcost report docs/results/<dir> --charts docs/img'."
-        },
-        mixinStandardHelpOptions = true)
+        })
 public final class ReportCommand extends BaseCommand {
 
     @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Results directories or JMH JSON files.")
@@ -48,12 +45,7 @@ public final class ReportCommand extends BaseCommand {
 
     @Override
     protected int doCall() throws IOException {
-        List<Results> loaded;
-        try {
-            loaded = Results.loadAll(inputs);
-        } catch (IllegalArgumentException e) {
-            throw SwitchcostException.usage(e.getMessage());
-        }
+        List<Results> loaded = asUsage(() -> Results.loadAll(inputs));
         Path first = inputs.get(0);
         Path out = output != null ? output : Files.isDirectory(first) ? first : first.toAbsolutePath().getParent();
         ResultsDir.requireWritableDirectory(out, output != null ? "--output" : "the report directory (choose another with -o)");

@@ -61,12 +61,11 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
  * and {@code run.log} in a new run directory. Exit 0 only when every requested trial completed.
  */
 @Command(name = "run",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost run --quick",
             "  switchcost run --quick -o results/quick",
             "  switchcost run -f 1 -wi 1 -i 2 -prof gc " + Bench.Names.FUTEX + ""},
-        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        versionProvider = VersionProvider.class,
         header = "Run the suite (--quick headline run, or --full) with JMH's options; write a results directory.",
         description = {"Runs benchmarks in one JMH run (--quick: the mean rows, then the cache line's and the sample-mode "
                 + "trials, each a JMH run of its own, into one result file) with the context-switch profiler on, shows progress over the "

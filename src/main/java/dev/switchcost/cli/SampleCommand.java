@@ -46,12 +46,11 @@ import java.util.concurrent.TimeUnit;
  * is written in every case.
  */
 @Command(name = "sample",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost sample -- sleep 2",
             "  switchcost sample --csv s.csv -- java -jar target/benchmarks.jar " + Bench.Names.FUTEX,
             "  switchcost sample --pid 4242 --duration 10s --flamegraph /tmp/fg.html"},
-        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        versionProvider = VersionProvider.class,
         header = "Sample a command's or a running process's context switches, per thread, and the machine's.",
         description = {"Runs COMMAND (or watches the running process --pid PID) and, every --interval, samples the machine "
                 + "(/proc/stat: cs/s, in/s, runnable, CPU split), every thread of the process tree (/proc: voluntary and "

@@ -32,11 +32,9 @@ import java.util.stream.Stream;
  * first; the script is the documented entry point.
  */
 @Command(name = "simulate-native",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost simulate-native --sizes 0,64 -o results/sim"},
         hidden = true,
-        mixinStandardHelpOptions = true,
         header = "Run the native programs under valgrind (callgrind, cachegrind) for machines without hardware counters.",
         description = {
             "callgrind: user-space instructions per round trip of every native program; cachegrind --cache-sim=yes: simulated"

@@ -15,7 +15,6 @@ import java.io.PrintWriter;
  * expected failure is one line on stderr; a stack trace means a bug.
  */
 @Command(name = "switchcost",
-        mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Measures what a context switch costs on this machine, and counts the switches it measures.",
         subcommands = {
@@ -60,6 +59,7 @@ public final class SwitchcostCommand extends BaseCommand {
     /** The configured command line, writing to {@code out} and {@code err}. */
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new SwitchcostCommand());
+        cl.getCommandSpec().usageMessage().footerHeading(""); // the examples' heading of BaseCommand: this one has none
         // control characters from results files (ESC, OSC, CR) never reach the terminal raw; so help is plain text too
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cl.setOut(TerminalWriter.of(out));

@@ -3,9 +3,6 @@ package dev.switchcost.cli;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
-import dev.switchcost.measure.machine.MachineInfo;
-import dev.switchcost.measure.machine.MachineProbe;
-import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.IndirectSweepResults;
 import dev.switchcost.results.ResultsDir;
@@ -14,21 +11,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.LongPredicate;
 
 /**
  * {@code switchcost working-set}: the JVM's and C's paired indirect cost of a switch, per working-set
  * size and stride, from one interleaved run ({@link IndirectSweep}); raw data into {@code indirect.json}.
  */
 @Command(name = "working-set",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost working-set --sizes 0,32,1024,8192",
             "  switchcost working-set --sizes 64,4096 --repetitions 3 -o results/ws"},
@@ -43,8 +37,7 @@ import java.util.TreeSet;
             "Writes indirect.json, machine.json and jmh-working-set.log into a new results/<host>-<date-time>-working-set "
                 + "directory, or into -o/--output DIR (which must be empty); `switchcost report DIR` draws the curve and the "
                 + "replication figures. A failed repetition is recorded with its reason, never averaged in, and makes the exit code 1."
-        },
-        mixinStandardHelpOptions = true)
+        })
 public final class WorkingSetCommand extends BaseCommand implements OutputDirMixin.Defaulted {
 
     @Override
@@ -87,70 +80,38 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
         if (onJdks.size() > 1) {
             throw SwitchcostException.usage("working-set runs on one JDK; give --jdk at most once");
         }
-        MachineInfo machine = MachineProbe.collect();
-        ResultsDir run = output.newRun(machine.hostname(), "working-set");
-        try (run) {
-            Path dir = run.dir();
-            ResultsDir.writeMachine(dir, machine);
-            NativeRunner nativeRunner = NativeRunner.locate();
-            nativeRunner.unavailableReason().ifPresent(why -> err().println("switchcost working-set: C cells missing: " + why));
-            err().println("switchcost working-set: " + machine.summary());
+        return MeasuringRun.measure(this, output, "working-set", "switchcost working-set", "C cells missing: ", m -> {
+            Path dir = m.run().dir();
             err().println("switchcost working-set: writing " + dir.resolve(IndirectSweepResults.FILE_NAME));
             err().flush();
             Path log = dir.resolve("jmh-working-set.log");
             IndirectSweepResults results;
             long start = System.nanoTime();
-            try (PrintStream jmhOut = new PrintStream(new FileOutputStream(log.toFile(), true), true, StandardCharsets.UTF_8)) {
+            try (PrintStream jmhOut = MeasuringRun.jmhLog(log)) {
                 IndirectSweep sweep = new IndirectSweep(new IndirectSweep.Settings(sizeList, strideList, chosen, repetitions,
-                        onJdks.isEmpty() ? null : onJdks.get(0).java().getPath()), nativeRunner, log, jmhOut, err());
+                        onJdks.isEmpty() ? null : onJdks.get(0).java().getPath()), m.natives(), log, jmhOut, err());
                 results = sweep.run();
             }
             results.write(dir);
-            out().println("command: switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-            out().println("machine: " + machine.summary());
-            out().println("date:    " + results.createdAt());
-            out().printf("took:    %.0f s%n", (System.nanoTime() - start) / 1e9);
-            out().println("raw data: " + dir.resolve(IndirectSweepResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
+            m.trailer(out(), results.createdAt(), String.format("took:    %.0f s", (System.nanoTime() - start) / 1e9),
+                    "raw data: " + dir.resolve(IndirectSweepResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
             out().flush();
-            if (results.anyFailed()) {
-                run.fail("a repetition failed (see indirect.json)");
-                return ExitCodes.FAILURE;
-            }
-            run.complete();
-            return ExitCodes.OK;
-        } catch (SwitchcostException e) {
-            run.fail(e.getMessage());
-            throw e;
-        }
+            return results.anyFailed() ? "a repetition failed (see indirect.json)" : null;
+        }, dir -> { });
     }
 
     /** The sizes, each once, ascending, with 0 (the direct cost) added. */
     static List<Long> parseSizes(List<String> given) {
-        TreeSet<Long> out = new TreeSet<>();
-        out.add(0L);
-        for (String s : given) {
-            long v = parseLong(s, "--sizes");
-            if (v < 0 || v > MAX_KIB) {
-                throw SwitchcostException.usage("--sizes: " + v + " KiB is outside 0.." + MAX_KIB);
-            }
-            out.add(v);
-        }
-        return List.copyOf(out);
+        return wholeNumbers(given, "--sizes", v -> v >= 0 && v <= MAX_KIB, " KiB is outside 0.." + MAX_KIB, 0L);
     }
 
     static List<Long> parseStrides(List<String> given) {
-        TreeSet<Long> out = new TreeSet<>();
-        for (String s : given) {
-            long v = parseLong(s, "--strides");
-            if (v < 8 || v > 4096 || v % 8 != 0) {
-                throw SwitchcostException.usage("--strides: " + v + " is not a multiple of 8 from 8 to 4096");
-            }
-            out.add(v);
-        }
-        if (out.isEmpty()) {
+        List<Long> strides = wholeNumbers(given, "--strides", v -> v >= 8 && v <= 4096 && v % 8 == 0,
+                " is not a multiple of 8 from 8 to 4096");
+        if (strides.isEmpty()) {
             throw SwitchcostException.usage("--strides needs at least one stride");
         }
-        return List.copyOf(out);
+        return strides;
     }
 
     static List<Placement> parsePlacements(List<String> names) {
@@ -158,11 +119,24 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
                 p -> "working-set pins both sides: choose from SAME_CPU, CROSS_CPU, not " + p);
     }
 
-    private static long parseLong(String s, String option) {
-        try {
-            return Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
-            throw SwitchcostException.usage(option + ": '" + s + "' is not a whole number");
+    /**
+     * The numbers given, each once, ascending, with {@code always} added; a user mistake (exit 2) names the first that is
+     * not a whole number or that {@code ok} refuses ({@code refused} says why).
+     */
+    private static List<Long> wholeNumbers(List<String> given, String option, LongPredicate ok, String refused, Long... always) {
+        TreeSet<Long> out = new TreeSet<>(List.of(always));
+        for (String s : given) {
+            long v;
+            try {
+                v = Long.parseLong(s.trim());
+            } catch (NumberFormatException e) {
+                throw SwitchcostException.usage(option + ": '" + s + "' is not a whole number");
+            }
+            if (!ok.test(v)) {
+                throw SwitchcostException.usage(option + ": " + v + refused);
+            }
+            out.add(v);
         }
+        return List.copyOf(out);
     }
 }

@@ -1,7 +1,6 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
-
 import dev.switchcost.measure.machine.CacheSizes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -10,11 +9,9 @@ import java.nio.file.Path;
 
 /** {@code switchcost working-set-sizes}: the workingSetKiB list that brackets this machine's caches. */
 @Command(name = "working-set-sizes",
-        footerHeading = "%nExamples:%n",
         footer = {
             "  switchcost working-set-sizes",
             "  switchcost working-set-sizes --full"},
-        mixinStandardHelpOptions = true,
         header = "Print the workingSetKiB list that brackets this machine's caches (for -p workingSetKiB=...).",
         description = {
             "Reads cpu0's caches from sysfs and prints a comma-separated list of working-set sizes in KiB that brackets"

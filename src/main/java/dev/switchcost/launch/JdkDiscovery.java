@@ -1,12 +1,9 @@
 package dev.switchcost.launch;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -15,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -166,8 +162,8 @@ public final class JdkDiscovery {
     }
 
     static final Comparator<Jdk> NEWEST_FIRST = (a, b) -> {
-        int[] x = numbers(a.version);
-        int[] y = numbers(b.version);
+        int[] x = JdkPolicy.numbers(a.version);
+        int[] y = JdkPolicy.numbers(b.version);
         for (int i = 0; i < Math.max(x.length, y.length); i++) {
             int u = i < x.length ? x[i] : 0;
             int w = i < y.length ? y[i] : 0;
@@ -178,58 +174,25 @@ public final class JdkDiscovery {
         return a.home.compareTo(b.home);
     };
 
-    private static int[] numbers(String version) {
-        String v = version.startsWith("1.") ? version.substring(2) : version;
-        String[] parts = v.split("[^0-9]+");
-        List<Integer> n = new ArrayList<Integer>();
-        for (String p : parts) {
-            if (!p.isEmpty()) {
-                try {
-                    n.add(Integer.parseInt(p));
-                } catch (NumberFormatException e) {
-                    break;
-                }
-            }
-        }
-        return n.stream().mapToInt(Integer::intValue).toArray();
-    }
-
     private static void add(Map<File, Jdk> found, File home) {
         Jdk j = ofHome(home);
-        if (j != null && !found.containsKey(j.home)) {
-            found.put(j.home, j);
+        if (j != null) {
+            found.putIfAbsent(j.home, j);
         }
     }
 
     /** Asks the java itself, for one without a release file (some distributions' layouts). */
     private static String probeVersion(File java) {
-        Process p = null;
-        try {
-            // not through ParentDeath: java -version ends by itself, and discovery runs before anything long starts
-            p = new ProcessBuilder(java.getPath(), "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), Charset.defaultCharset()));
-            String version = null;
-            for (String line; (line = r.readLine()) != null; ) {
-                String t = line.trim();
-                if (t.startsWith("java.version = ")) {
-                    version = t.substring("java.version = ".length()).trim();
-                }
-            }
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                return null;
-            }
-            return version;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } finally {
-            if (p != null) {
-                p.destroy();
+        // java -version ends by itself, and discovery runs before anything long starts
+        List<String> lines = ParentDeath.probe(20, java.getPath(), "-XshowSettings:properties", "-version");
+        String version = null;
+        for (String line : lines == null ? Collections.<String>emptyList() : lines) {
+            String t = line.trim();
+            if (t.startsWith("java.version = ")) {
+                version = t.substring("java.version = ".length()).trim();
             }
         }
+        return version;
     }
 
     private static File onPath(String name) {

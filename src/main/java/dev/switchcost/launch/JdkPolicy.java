@@ -82,15 +82,24 @@ public final class JdkPolicy {
 
     /** @return the feature release of "1.8", "17", "21.0.2" or "25-ea"; 0 if unreadable */
     public static int feature(String version) {
-        if (version == null) {
-            return 0;
-        }
+        int[] n = version == null || version.isEmpty() || !Character.isDigit(version.charAt(0)) ? new int[0] : numbers(version);
+        return n.length == 0 ? 0 : n[0];
+    }
+
+    /** @return the numbers of a version, "1." dropped: 8, 0, 402 of "1.8.0_402"; 25 of "25-ea" */
+    static int[] numbers(String version) {
         String v = version.startsWith("1.") ? version.substring(2) : version;
-        int end = 0;
-        while (end < v.length() && Character.isDigit(v.charAt(end))) {
-            end++;
+        List<Integer> n = new ArrayList<Integer>();
+        for (String p : v.split("[^0-9]+")) {
+            if (!p.isEmpty()) {
+                try {
+                    n.add(Integer.parseInt(p));
+                } catch (NumberFormatException e) {
+                    break;
+                }
+            }
         }
-        return end == 0 ? 0 : Integer.parseInt(v.substring(0, end));
+        return n.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**

@@ -1,8 +1,10 @@
 package dev.switchcost.launch;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -74,26 +76,38 @@ public final class ParentDeath {
     }
 
     private static boolean helpHasPdeathsig() {
+        // this asks whether the wrapper works at all
+        List<String> help = probe(5, SETPRIV, "--help");
+        return help != null && help.toString().contains("--pdeathsig");
+    }
+
+    /**
+     * A short probe that ends by itself, started plainly (not through {@link #ofChild}).
+     *
+     * @return what it wrote (stdout and stderr), line by line; null when it could not start or did not end within
+     *         {@code timeoutSeconds} of closing its output
+     */
+    static List<String> probe(int timeoutSeconds, String... command) {
+        Process p = null;
         try {
-            // not wrapped: this asks whether the wrapper works at all; setpriv --help ends by itself
-            Process p = new ProcessBuilder(SETPRIV, "--help").redirectErrorStream(true).start();
-            StringBuilder text = new StringBuilder();
-            InputStream in = p.getInputStream();
-            byte[] buf = new byte[4096];
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                text.append(new String(buf, 0, n, "UTF-8"));
+            p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            List<String> lines = new ArrayList<String>();
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), Charset.defaultCharset()))) {
+                for (String l = r.readLine(); l != null; l = r.readLine()) {
+                    lines.add(l);
+                }
             }
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return false;
-            }
-            return text.indexOf("--pdeathsig") >= 0;
+            return p.waitFor(timeoutSeconds, TimeUnit.SECONDS) ? lines : null;
         } catch (IOException e) {
-            return false;
+            return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            return null;
+        } finally {
+            if (p != null) {
+                p.destroyForcibly();
+            }
         }
     }
 

@@ -4,8 +4,6 @@ import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
-import dev.switchcost.measure.jmh.InterferenceProfiler;
-import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeResult;
@@ -26,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the comparison: every cell (column × placement) once per repetition, native programs and
@@ -85,31 +82,14 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
             return columns == null || columns.contains(c);
         }
 
-        int warmupIterations() {
-            return quick ? 1 : 2;
-        }
-
-        int measurementIterations() {
-            return quick ? 2 : 3;
-        }
-
-        TimeValue iterationTime() {
-            return quick ? TimeValue.milliseconds(200) : TimeValue.milliseconds(500);
-        }
-
-        /** The native measured time that matches a JMH cell's measurement. */
-        long nativeTargetNanos() {
-            return measurementIterations() * iterationTime().convertTo(TimeUnit.NANOSECONDS);
-        }
-
+        /** A JVM cell's fork; a native cell beside it runs as long as it measures. */
         JmhCell.Shape shape() {
-            return new JmhCell.Shape(warmupIterations(), measurementIterations(), iterationTime(),
-                    List.of(ContextSwitchProfiler.class, PairedWalkProfiler.class, InterferenceProfiler.class));
+            return quick ? new JmhCell.Shape(1, 2, TimeValue.milliseconds(200), JmhCell.Shape.SWITCHCOST_PROFILERS)
+                    : new JmhCell.Shape(2, 3, TimeValue.milliseconds(500), JmhCell.Shape.SWITCHCOST_PROFILERS);
         }
 
         String jmhSettings() {
-            return "1 fork, " + warmupIterations() + " × " + iterationTime() + " warmup, " + measurementIterations() + " × "
-                    + iterationTime() + " measurement, -prof " + ContextSwitchProfiler.class.getName();
+            return shape().describe() + ", -prof " + ContextSwitchProfiler.class.getName();
         }
     }
 
@@ -204,7 +184,7 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
     private long calibrate(NativeProgram program, Placement placement) {
         long probe = program == NativeProgram.GETTID ? 100_000 : 2_000;
         NativeResult r = nativeRunner.run(program, placement, probe, 1, Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
-        return Interleaved.calibrated(settings.nativeTargetNanos(), r.nsPerRoundTrip(), 1_000);
+        return Interleaved.calibrated(settings.shape().measuredNanos(), r.nsPerRoundTrip(), 1_000);
     }
 
     private CompareResults.Sample runJmh(Plan p, int rep) {

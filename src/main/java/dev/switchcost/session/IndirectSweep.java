@@ -28,8 +28,8 @@ import java.util.Optional;
  * program {@code ws_threads} with the same size, stride, walk and placement, so that drift hits the JVM
  * and C alike; the order of cells is reversed on every other repetition, as {@link CompareRunner} does.
  *
- * <p>JVM cells: one fork each, {@link #WARMUP} × {@link #ITERATION} warmup and {@link #MEASUREMENT} ×
- * {@link #ITERATION} measurement, with {@link ContextSwitchProfiler} and {@link PairedWalkProfiler}; a
+ * <p>JVM cells: one fork each of {@link #SHAPE} (2 × 200 ms warmup, 5 × 200 ms measurement), with
+ * {@link ContextSwitchProfiler} and {@link PairedWalkProfiler}; a
  * sample is the trial's mean {@code walk.first}, {@code walk.second}, {@code indirect.paired}, the
  * primary score (ns per round trip) and {@code ctxsw.total.norm}. C cells: {@code ws_threads} with a
  * round-trip count calibrated once per cell from a short run to last about {@link #NATIVE_TARGET_NANOS}.
@@ -43,11 +43,8 @@ public record IndirectSweep(Settings settings, NativeRunner nativeRunner, Path j
 
     public static final String BENCHMARK = Bench.WORKING_SET_PAIRED.fullName();
     public static final String NATIVE_PROGRAM = "ws_threads";
-    static final int WARMUP = 2;
-    static final int MEASUREMENT = 5;
-    static final TimeValue ITERATION = TimeValue.milliseconds(200);
     static final long NATIVE_TARGET_NANOS = 1_000_000_000L;
-    private static final JmhCell.Shape SHAPE = new JmhCell.Shape(WARMUP, MEASUREMENT, ITERATION,
+    static final JmhCell.Shape SHAPE = new JmhCell.Shape(2, 5, TimeValue.milliseconds(200),
             List.of(ContextSwitchProfiler.class, PairedWalkProfiler.class));
 
     /**
@@ -62,8 +59,7 @@ public record IndirectSweep(Settings settings, NativeRunner nativeRunner, Path j
     public record Settings(List<Long> sizesKiB, List<Long> strides, List<Placement> placements, int repetitions, String java) {
 
         public static String jmhSettings() {
-            return "1 fork, " + WARMUP + " × " + ITERATION + " warmup, " + MEASUREMENT + " × " + ITERATION
-                    + " measurement, sharing=PRIVATE, handoff=FUTEX, walk=LI, -prof " + ContextSwitchProfiler.class.getName()
+            return SHAPE.describe() + ", sharing=PRIVATE, handoff=FUTEX, walk=LI, -prof " + ContextSwitchProfiler.class.getName()
                     + " -prof " + PairedWalkProfiler.class.getName() + "; C: " + NATIVE_PROGRAM + " li, about "
                     + NATIVE_TARGET_NANOS / 1_000_000 + " ms";
         }

@@ -1,6 +1,9 @@
 package dev.switchcost.session;
 
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.InterferenceProfiler;
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.Trials;
 import org.openjdk.jmh.profile.Profiler;
 import org.openjdk.jmh.results.Result;
@@ -18,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -35,6 +39,21 @@ record JmhCell(RunResult result, String error) {
      */
     record Shape(int warmupIterations, int measurementIterations, TimeValue iterationTime,
                  List<Class<? extends Profiler>> profilers) {
+
+        /** The switches, the pair's CPU time (and walks), and the readings of the disturbance rule. */
+        static final List<Class<? extends Profiler>> SWITCHCOST_PROFILERS = List.of(ContextSwitchProfiler.class,
+                PairedWalkProfiler.class, InterferenceProfiler.class);
+
+        /** How long a cell measures: what a native cell beside it runs for. */
+        long measuredNanos() {
+            return measurementIterations * iterationTime.convertTo(TimeUnit.NANOSECONDS);
+        }
+
+        /** "1 fork, W × T warmup, M × T measurement", as the results' settings say it. */
+        String describe() {
+            return "1 fork, " + warmupIterations + " × " + iterationTime + " warmup, " + measurementIterations + " × " + iterationTime
+                    + " measurement";
+        }
     }
 
     /**

@@ -206,7 +206,7 @@ public final class RunSession {
             } catch (ProfilersFailedException e) {
                 throw SwitchcostException.usage(Trials.profilerFailure(e));
             } catch (RunnerException e) {
-                throw SwitchcostException.environment(firstLine(Trials.rootMessage(e)));
+                throw SwitchcostException.environment(Trials.rootMessage(e).strip());
             }
             record(run, on, outcome);
             boolean compared = true;
@@ -325,9 +325,5 @@ public final class RunSession {
             }
         }
         return results.cells().stream().flatMap(c -> c.samples().stream()).allMatch(CompareResults.Sample::usable);
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.strip().lines().findFirst().orElse("");
     }
 }

@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code compare --spin}: the C twin of the spin-then-futex waiter ({@code spin_futex}) and the JVM's
@@ -34,31 +33,19 @@ import java.util.concurrent.TimeUnit;
  * its cells.
  *
  * <p>JVM cells: one fork each ({@link JmhCell}) of {@link #SHAPE} with {@link ContextSwitchProfiler} (switches),
- * {@link PairedWalkProfiler} (the pair's CPU time, {@value #JVM_CPU}) and {@link InterferenceProfiler}. C cells: a
+ * {@link PairedWalkProfiler} (the pair's CPU time, {@code PairedWalkProfiler.CPU}) and {@link InterferenceProfiler}. C cells: a
  * round-trip count calibrated once per cell from a short run to last about as long as a JVM cell measures.
  */
 public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, JmhTargets targets, Path jmhLog, PrintStream jmhOut,
                                 PrintWriter progress) {
 
-    /**
-     * The JVM side's CPU time per round trip of both threads: {@code PairedWalkProfiler.CPU} on the branch that adds
-     * {@code SpinOrPark} (spelled here until it is merged).
-     */
-    static final String JVM_CPU = PairedWalkProfiler.CPU;
-    static final String JVM_SWITCHES = "ctxsw.total.norm";
-
     /** A JVM cell's fork, and (quick) a smoke run's: one warm-up iteration, measured iterations of the iteration time. */
-    static final JmhCell.Shape SHAPE = shape(3, TimeValue.milliseconds(250));
-    static final JmhCell.Shape QUICK_SHAPE = shape(2, TimeValue.milliseconds(150));
+    static final JmhCell.Shape SHAPE = new JmhCell.Shape(1, 3, TimeValue.milliseconds(250), JmhCell.Shape.SWITCHCOST_PROFILERS);
+    static final JmhCell.Shape QUICK_SHAPE = new JmhCell.Shape(1, 2, TimeValue.milliseconds(150), JmhCell.Shape.SWITCHCOST_PROFILERS);
     /** Round trips of the calibration run; a spinner on one CPU runs a round trip per scheduler slice, so it gets few. */
     static final long PROBE_ROUND_TRIPS = 500;
     static final long PROBE_ROUND_TRIPS_SPIN_ONE_CPU = 20;
     static final long MIN_ROUND_TRIPS = 20;
-
-    private static JmhCell.Shape shape(int measured, TimeValue iteration) {
-        return new JmhCell.Shape(1, measured, iteration,
-                List.of(ContextSwitchProfiler.class, PairedWalkProfiler.class, InterferenceProfiler.class));
-    }
 
     /**
      * @param keepDisturbed keep disturbed repetitions in the figures, marked ({@code --allow-disturbed})
@@ -70,16 +57,10 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
             return quick ? QUICK_SHAPE : SHAPE;
         }
 
-        long nativeTargetNanos() {
-            JmhCell.Shape s = shape();
-            return s.measurementIterations() * s.iterationTime().convertTo(TimeUnit.NANOSECONDS);
-        }
-
         String jmhSettings() {
             JmhCell.Shape s = shape();
-            return "JVM: 1 fork, " + s.warmupIterations() + " × " + s.iterationTime() + " warmup, " + s.measurementIterations()
-                    + " × " + s.iterationTime() + " measurement, -prof " + ContextSwitchProfiler.class.getSimpleName() + ", "
-                    + PairedWalkProfiler.class.getSimpleName() + "; C: spin_futex, about " + nativeTargetNanos() / 1_000_000
+            return "JVM: " + s.describe() + ", -prof " + ContextSwitchProfiler.class.getSimpleName() + ", "
+                    + PairedWalkProfiler.class.getSimpleName() + "; C: spin_futex, about " + s.measuredNanos() / 1_000_000
                     + " ms per repetition";
         }
     }
@@ -154,7 +135,7 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
         long probe = c.strategy() == SpinGrid.Strategy.SPIN && c.placement() == Placement.SAME_CPU
                 ? PROBE_ROUND_TRIPS_SPIN_ONE_CPU : PROBE_ROUND_TRIPS;
         NativeSpinResult r = nativeRunner.runSpin(c.placement(), probe, 1, args, Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
-        return Interleaved.calibrated(settings.nativeTargetNanos(), r.result().nsPerRoundTrip(), MIN_ROUND_TRIPS);
+        return Interleaved.calibrated(settings.shape().measuredNanos(), r.result().nsPerRoundTrip(), MIN_ROUND_TRIPS);
     }
 
     private SpinCompareResults.Sample runJmh(Plan p, int rep) {
@@ -165,7 +146,7 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
         Result<?> primary = cell.result().getPrimaryResult();
         Map<String, Result> sec = cell.result().getSecondaryResults();
         Disturbance.Reading reading = Disturbance.reading(sec).orElse(null);
-        return new SpinCompareResults.Sample(rep, primary.getScore(), JmhCell.score(sec, JVM_CPU), JmhCell.score(sec, JVM_SWITCHES),
+        return new SpinCompareResults.Sample(rep, primary.getScore(), JmhCell.score(sec, PairedWalkProfiler.CPU), JmhCell.score(sec, "ctxsw.total.norm"),
                 Double.NaN, null, reading, Interleaved.kept(reading, settings.keepDisturbed()));
     }
 }
