@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The quick set ({@link QuickSet}) as JMH's options, and the compare cells beside it: what {@code run --quick} asks for. */
 final class QuickOptions {
@@ -66,14 +67,10 @@ final class QuickOptions {
      * answer card's "JVM vs C" comes from the same run.
      */
     static CompareRunner.Settings compare() {
-        Set<Column> columns = EnumSet.noneOf(Column.class);
-        for (Column c : Column.values()) {
-            if (QuickSet.COMPARE_C.contains(c.name())) {
-                columns.add(c);
-            }
-        }
+        Set<Column> columns = Arrays.stream(Column.values()).filter(c -> QuickSet.COMPARE_C.contains(c.name()))
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Column.class)));
         Arrays.stream(Column.values()).filter(c -> QuickSet.COMPARE_JVM.contains(c.name()))
                 .min(Comparator.comparingInt(c -> QuickSet.COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
-        return new CompareRunner.Settings(QuickSet.COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns);
+        return new CompareRunner.Settings(QuickSet.COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns, List.of(), false);
     }
 }

@@ -51,6 +51,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.openjdk.jmh.annotations.Mode.SampleTime;
@@ -342,19 +343,14 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
 
     /** switchcost's profilers on every JMH run, unless the user named them. */
     private static void withProfilers(CommandLineOptions cmd, List<ChainedOptionsBuilder> all) {
-        Set<String> profilers = cmd.getProfilers().stream().map(ProfilerConfig::getKlass).collect(Collectors.toSet());
+        Set<String> named = cmd.getProfilers().stream().map(ProfilerConfig::getKlass).collect(Collectors.toSet());
+        // PinnedEventsProfiler only when asked (-prof dev.switchcost.measure.jmh.PinnedEventsProfiler): a JFR recording
+        // slows every virtual-thread mount, so its counts come from trials of their own, never beside quoted figures;
+        // PairedWalkProfiler reports only for roundTripPaired, nothing elsewhere
         for (ChainedOptionsBuilder x : all) {
-            // PinnedEventsProfiler only when asked (-prof dev.switchcost.measure.jmh.PinnedEventsProfiler): a JFR recording
-            // slows every virtual-thread mount, so its counts come from trials of their own, never beside quoted figures
-            if (!profilers.contains(ContextSwitchProfiler.class.getName()) && !profilers.contains("ctxsw")) {
-                x.addProfiler(ContextSwitchProfiler.class);
-            }
-            if (!profilers.contains(PairedWalkProfiler.class.getName())) {
-                x.addProfiler(PairedWalkProfiler.class); // reports only for roundTripPaired; nothing elsewhere
-            }
-            if (!profilers.contains(InterferenceProfiler.class.getName())) {
-                x.addProfiler(InterferenceProfiler.class);
-            }
+            Stream.of(ContextSwitchProfiler.class, PairedWalkProfiler.class, InterferenceProfiler.class)
+                    .filter(p -> !named.contains(p.getName()) && !(p == ContextSwitchProfiler.class && named.contains("ctxsw")))
+                    .forEach(x::addProfiler);
         }
     }
 
@@ -377,14 +373,8 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
 
     /** The {@code -p} names the user gave: JMH keeps no list of them, so they come from the arguments. */
     private static List<String> userParams(List<String> args) {
-        List<String> userParams = new ArrayList<>();
-        for (int i = 0; i + 1 < args.size(); i++) {
-            int eq = args.get(i + 1).indexOf('=');
-            if (args.get(i).equals("-p") && eq > 0) {
-                userParams.add(args.get(i + 1).substring(0, eq));
-            }
-        }
-        return userParams;
+        return IntStream.range(0, args.size() - 1).filter(i -> args.get(i).equals("-p") && args.get(i + 1).indexOf('=') > 0)
+                .mapToObj(i -> args.get(i + 1).substring(0, args.get(i + 1).indexOf('='))).toList();
     }
 
     /**

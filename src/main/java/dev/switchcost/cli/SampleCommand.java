@@ -35,6 +35,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import java.util.stream.Stream;
 
 /**
  * {@code switchcost sample -- COMMAND...} or {@code sample --pid PID}: every interval, samples the
@@ -183,13 +185,9 @@ public final class SampleCommand extends BaseCommand {
         }
         try {
             summary(exit);
-            int written = writeCsv();
-            if (written == ExitCodes.OK) {
-                written = writePlot();
-            }
-            if (written == ExitCodes.OK) {
-                written = collectFlameGraph();
-            }
+            // each file only when the one before was written
+            int written = Stream.<IntSupplier>of(this::writeCsv, this::writePlot, this::collectFlameGraph).mapToInt(IntSupplier::getAsInt)
+                    .filter(code -> code != ExitCodes.OK).findFirst().orElse(ExitCodes.OK);
             if (written == ExitCodes.OK && output.dir() != null && placement() != null) {
                 AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SamplePlacement.FILE), placement().json());
             }
@@ -427,21 +425,15 @@ public final class SampleCommand extends BaseCommand {
         if (profiler == null) {
             return ExitCodes.OK;
         }
-        List<Path> written;
-        try {
-            written = profiler.collect();
-        } catch (IOException e) {
-            err().println("switchcost: cannot write " + flamegraph + ": " + e.getMessage());
-            return ExitCodes.FAILURE;
-        }
-        if (written.isEmpty()) {
-            err().println("switchcost: --flamegraph: no JVM wrote a flame graph: " + (pid != null
-                    ? "async-profiler did not stop in process " + pid + " (see its stderr)"
-                    : "'" + command.get(0) + "' started no JVM that ran to its end (async-profiler profiles JVMs only)"));
-            return ExitCodes.ENVIRONMENT;
-        }
         double cpuNs = sampledThreads == null ? Double.NaN : sampledThreads.total().cpuSeconds() * 1e9;
         try {
+            List<Path> written = profiler.collect();
+            if (written.isEmpty()) {
+                err().println("switchcost: --flamegraph: no JVM wrote a flame graph: " + (pid != null
+                        ? "async-profiler did not stop in process " + pid + " (see its stderr)"
+                        : "'" + command.get(0) + "' started no JVM that ran to its end (async-profiler profiles JVMs only)"));
+                return ExitCodes.ENVIRONMENT;
+            }
             SampleFlame.write(written, flamegraph, SampleFlame.Price.of(cost.prices(), placement(),
                     wakeups == null ? Map.of() : wakeups.byThread(), wakeups == null ? "not traced" : wakeups.why()), cpuNs, out());
         } catch (IOException e) {

@@ -97,16 +97,8 @@ public final class SwitchcostCommand extends BaseCommand {
 
     /** The name among {@code names} nearest to {@code typed}, two edits (Damerau–Levenshtein) at most, or null (as git's). */
     static String nearest(String typed, java.util.Collection<String> names) {
-        String best = null;
-        int bestDistance = 3;
-        for (String n : names) {
-            int d = distance(typed, n);
-            if (d < bestDistance) {
-                best = n;
-                bestDistance = d;
-            }
-        }
-        return best;
+        return names.stream().filter(n -> distance(typed, n) <= 2).min(java.util.Comparator.comparingInt(n -> distance(typed, n)))
+                .orElse(null);
     }
 
     /** The optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */

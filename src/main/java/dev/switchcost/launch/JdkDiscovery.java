@@ -126,12 +126,7 @@ public final class JdkDiscovery {
     }
 
     private static Jdk first(List<Jdk> jdks, Predicate<Jdk> which) {
-        for (Jdk j : jdks) {
-            if (which.test(j)) {
-                return j;
-            }
-        }
-        return null;
+        return jdks.stream().filter(which).findFirst().orElse(null);
     }
 
     /** @return where scripts/jdk21.sh keeps JDKs: $SWITCHCOST_CACHE, else $XDG_CACHE_HOME/switchcost, else ~/.cache/switchcost */

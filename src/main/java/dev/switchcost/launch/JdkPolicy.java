@@ -3,8 +3,10 @@ package dev.switchcost.launch;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 /**
  * switchcost's one JDK policy: the oldest JDK that runs switchcost, what each version enables, and which
@@ -65,15 +67,8 @@ public final class JdkPolicy {
      * its forks, which may run on an older JDK given with {@code -jvm}).
      */
     public static List<String> inheritable(List<String> hostArgs, int feature) {
-        List<String> out = new ArrayList<String>();
-        for (String arg : hostArgs) {
-            boolean unknown = (arg.startsWith(flagName(UNSAFE_ALLOW)) && feature < UNSAFE_FLAG)
-                    || (arg.startsWith(flagName(NATIVE_ACCESS)) && feature < NATIVE_ACCESS_FLAG);
-            if (!unknown) {
-                out.add(arg);
-            }
-        }
-        return out;
+        return hostArgs.stream().filter(arg -> !(arg.startsWith(flagName(UNSAFE_ALLOW)) && feature < UNSAFE_FLAG)
+                && !(arg.startsWith(flagName(NATIVE_ACCESS)) && feature < NATIVE_ACCESS_FLAG)).collect(Collectors.toList());
     }
 
     static String flagName(String flag) {
@@ -146,13 +141,8 @@ public final class JdkPolicy {
     }
 
     static List<String> list(String key) {
-        List<String> out = new ArrayList<String>();
-        for (String s : DATA.getProperty(key, "").split(",")) {
-            if (!s.trim().isEmpty()) {
-                out.add(s.trim());
-            }
-        }
-        return out;
+        return Arrays.stream(DATA.getProperty(key, "").split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .collect(Collectors.toList());
     }
 
     private static Properties load() {

@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Whether a JVM starts, and if not, the one line that says why and what to do. HotSpot explains a
@@ -55,11 +57,7 @@ public final class JvmStart {
     /** @return the first line of HotSpot's output that is not one of its generic ones, or "no reason given" */
     static String why(List<String> output) {
         for (String l : output) {
-            boolean generic = l.trim().isEmpty();
-            for (String g : GENERIC) {
-                generic |= l.startsWith(g);
-            }
-            if (!generic) {
+            if (!l.trim().isEmpty() && Arrays.stream(GENERIC).noneMatch(l::startsWith)) {
                 return l.trim();
             }
         }
@@ -68,20 +66,15 @@ public final class JvmStart {
 
     /** @return what to do: more memory when it could not reserve some, else the options from the environment, else another JDK */
     static String fix(List<String> output, Map<String, String> env) {
-        StringBuilder options = new StringBuilder();
-        for (String v : OPTION_VARIABLES) {
-            String value = env.get(v);
-            if (value != null && !value.isEmpty()) {
-                options.append(options.length() == 0 ? "" : ", ").append(v).append("='").append(value).append('\'');
-            }
-        }
+        String options = Arrays.stream(OPTION_VARIABLES).filter(v -> env.get(v) != null && !env.get(v).isEmpty())
+                .map(v -> v + "='" + env.get(v) + "'").collect(Collectors.joining(", "));
         String why = why(output);
         if (why.contains("reserve") || why.contains("memory") || why.contains("heap") || why.contains("allocate")) {
             // a JVM reserves address space up front (heap, code cache, 1 GiB of compressed class space)
             return "raise the address-space limit (ulimit -v unlimited) or the container's memory limit, not the JDK: a JVM reserves "
-                    + "its heap, code cache and class space at start" + (options.length() == 0 ? "" : "; or fix " + options);
+                    + "its heap, code cache and class space at start" + (options.isEmpty() ? "" : "; or fix " + options);
         }
-        if (options.length() > 0) {
+        if (!options.isEmpty()) {
             return "fix or unset " + options;
         }
         return "set JAVA_HOME to a JDK " + JdkPolicy.min() + "+";

@@ -35,8 +35,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -260,14 +262,11 @@ public final class RunSession {
 
     /** The failed and disturbed trials into the run's status. */
     private void record(ResultsDir run, OnJdk on, TrialLedger.Outcome outcome) throws IOException {
-        for (var e : outcome.failed().entrySet()) {
-            run.recordTrial(new RunStatus.FailedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
-                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), e.getValue(), false));
-        }
-        for (var e : outcome.disturbed().entrySet()) {
-            run.recordTrial(new RunStatus.FailedTrial(e.getKey().benchmark(), on.jdk() == null ? e.getKey().params()
-                    : RunStatus.FailedTrial.withJdk(e.getKey().params(), on.jdk().version), words.why(e.getValue()), true));
-        }
+        Function<TrialPlan.Trial, Map<String, String>> params = t -> on.jdk() == null ? t.params()
+                : RunStatus.FailedTrial.withJdk(t.params(), on.jdk().version);
+        outcome.failed().forEach((t, why) -> run.recordTrial(new RunStatus.FailedTrial(t.benchmark(), params.apply(t), why, false)));
+        outcome.disturbed().forEach((t, reading) -> run.recordTrial(new RunStatus.FailedTrial(t.benchmark(), params.apply(t),
+                words.why(reading), true)));
     }
 
     /** JMH's table into run.log (the terminal gets the answer), jmh.json, and the extra format asked for; returns jmh.json. */
