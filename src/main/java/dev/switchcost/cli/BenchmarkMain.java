@@ -134,7 +134,7 @@ public final class BenchmarkMain {
                 AtomicFiles.writeJmh(file, type, outcome.complete());
             } catch (ResultWriteException e) {
                 err.println(e.getMessage());
-                return ExitCodes.of(e);
+                return ExitCodes.of(e.kind());
             }
             human.println();
             human.println("Benchmark result is saved to " + file

@@ -56,12 +56,11 @@ public final class DoctorCommand extends BaseCommand {
 
     /** How bad a failed check is. */
     enum Level {
-        OK("ok"), INFO("info"), WARN("warn"), FAIL("FAIL");
+        OK, INFO, WARN, FAIL;
 
-        final String tag;
-
-        Level(String tag) {
-            this.tag = tag;
+        /** How the text report tags it: in lower case, but a failure shouts. */
+        String tag() {
+            return this == FAIL ? name() : name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -126,7 +125,7 @@ public final class DoctorCommand extends BaseCommand {
 
     void print(List<Check> checks) {
         for (Check c : checks) {
-            out().printf("[%-4s] %-22s %s%n", c.level().tag, c.name(), c.detail());
+            out().printf("[%-4s] %-22s %s%n", c.level().tag(), c.name(), c.detail());
             if (c.explanation() != null) {
                 out().println("       " + " ".repeat(22) + " " + c.explanation());
             }

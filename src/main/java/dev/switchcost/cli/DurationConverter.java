@@ -13,13 +13,9 @@ public final class DurationConverter implements ITypeConverter<Duration> {
 
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min)");
 
+    /** @throws TypeConversionException naming the accepted forms */
     @Override
     public Duration convert(String value) {
-        return parse(value);
-    }
-
-    /** @throws TypeConversionException naming the accepted forms */
-    public static Duration parse(String value) {
         Matcher m = FORM.matcher(value.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new TypeConversionException("'" + value + "' is not a duration; use e.g. 500ms, 1s, 2m");

@@ -30,9 +30,4 @@ public final class ExitCodes {
             case BUG -> INTERNAL;
         };
     }
-
-    /** The exit code of this failure. */
-    public static int of(SwitchcostException e) {
-        return of(e.kind());
-    }
 }

@@ -165,28 +165,15 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
     JdkMixin jdks;
 
     /**
-     * The validated options of this run, before a directory exists.
+     * The validated options of this run, before a directory exists; the latency distribution's and the cache line's
+     * (--quick) are null when there are none.
      *
-     * @param raw             the user's options with switchcost's run defaults, before the machine's
-     *                        (placements, fork flags), to run again on another {@code -jvm}
-     * @param options         {@code raw} ready for this machine and the default JVM
+     * @param raw     the user's options with switchcost's run defaults, before the machine's (placements, fork flags), to
+     *                run again on another {@code -jvm}
+     * @param options {@code raw} ready for this machine and the default JVM
      */
-    record Prepared(Options raw, Options options, TrialPlan plan, String jmhResultFormat, boolean quick,
+    record Prepared(Options raw, Options options, String jmhResultFormat, boolean quick,
                     Options distributionRaw, Options distribution, Options cacheRaw, Options cache) {
-
-        /** The runs after the main one, in order: the cache line's, then the distribution's. */
-        List<RunSession.Later> later(Options cacheOptions, Options distributionOptions) {
-            List<RunSession.Later> l = new ArrayList<>();
-            if (cacheOptions != null) {
-                l.add(new RunSession.Later("the cache line: the paired working-set round trip, at its size and at size 0",
-                        cacheOptions));
-            }
-            if (distributionOptions != null) {
-                l.add(new RunSession.Later("the latency distribution: the handoffs again in JMH's sample mode (-bm sample)",
-                        distributionOptions));
-            }
-            return l;
-        }
     }
 
     @Override
@@ -195,11 +182,11 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
         List<Jdk> chosen = jdks.chosen();
         Prepared prepared = prepare(said);
-        List<RunSession.OnJdk> runs = onJdks(prepared, chosen, said);
-        if (runs.isEmpty()) {
-            runs = List.of(new RunSession.OnJdk(null, prepared.options(), prepared.plan(),
-                    prepared.later(prepared.cache(), prepared.distribution())));
+        if (!chosen.isEmpty() && prepared.raw().getJvm().hasValue()) {
+            throw SwitchcostException.usage("--jdk and JMH's -jvm both choose the JVM of the forks; give --jdk only");
         }
+        List<RunSession.OnJdk> runs = chosen.isEmpty() ? List.of(onJdk(prepared, null, said))
+                : chosen.stream().map(j -> onJdk(prepared, j, said)).toList();
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare() : null,
                 allowDisturbed.allowed(), mode == null || !mode.full, precise.precision(mode == null || !mode.full));
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
@@ -222,47 +209,46 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         }
     }
 
-    /** {@code prepared} made ready for each JDK in {@code chosen}, all checked before a directory exists. */
-    List<RunSession.OnJdk> onJdks(Prepared prepared, List<Jdk> chosen, PrintStream said) {
-        if (!chosen.isEmpty() && prepared.raw().getJvm().hasValue()) {
-            throw SwitchcostException.usage("--jdk and JMH's -jvm both choose the JVM of the forks; give --jdk only");
+    /**
+     * {@code p} on {@code j} (null: the JVM running switchcost, as prepared), checked before a directory exists; the runs
+     * after the main one in order: the cache line's, then the distribution's.
+     */
+    private RunSession.OnJdk onJdk(Prepared p, Jdk j, PrintStream said) {
+        Options o = j == null ? p.options() : ready(p.raw(), j, p.quick(), said);
+        Options d = j == null ? p.distribution() : ready(p.distributionRaw(), j, p.quick(), quiet());
+        Options c = j == null ? p.cache() : ready(p.cacheRaw(), j, p.quick(), quiet());
+        List<RunSession.Later> later = new ArrayList<>();
+        if (c != null) {
+            later.add(new RunSession.Later("the cache line: the paired working-set round trip, at its size and at size 0", c));
         }
-        List<RunSession.OnJdk> out = new ArrayList<>();
-        for (Jdk j : chosen) {
-            Options o = onJdk(prepared, prepared.raw(), j, said);
-            Options d = onJdk(prepared, prepared.distributionRaw(), j, quiet());
-            Options c = onJdk(prepared, prepared.cacheRaw(), j, quiet());
-            out.add(new RunSession.OnJdk(j, o, TrialPlan.of(o), prepared.later(c, d)));
+        if (d != null) {
+            later.add(new RunSession.Later("the latency distribution: the handoffs again in JMH's sample mode (-bm sample)", d));
         }
-        return out;
-    }
-
-    private Options onJdk(Prepared prepared, Options raw, Jdk j, PrintStream said) {
-        if (raw == null) {
-            return null;
-        }
-        ChainedOptionsBuilder b = new OptionsBuilder().parent(raw).jvm(j.java().getPath());
-        if (prepared.quick() && !userParams(args()).contains(Param.BINDING.key())) {
-            // --quick's binding is the best this JDK has, not the one running switchcost
-            b.param(Param.BINDING.key(), j.hasFfm() ? "FFM" : "JNA");
-        }
-        return withDefaults(b.build(), said, "on JDK " + j.version + ": ");
+        return new RunSession.OnJdk(j, o, TrialPlan.of(o), later);
     }
 
     /**
-     * {@code raw} with switchcost's fork defaults for this machine, or null for null: a placement the machine lacks is
-     * the environment (exit 3), any other refusal a user mistake (exit 2) whose message starts with {@code prefix}.
+     * {@code raw} with switchcost's fork defaults for this machine and {@code j} (null: the JVM running switchcost), or
+     * null for null: a placement the machine lacks is the environment (exit 3), any other refusal a user mistake (exit 2).
      */
-    private static Options withDefaults(Options raw, PrintStream said, String prefix) {
+    private Options ready(Options raw, Jdk j, boolean quick, PrintStream said) {
         if (raw == null) {
             return null;
+        }
+        if (j != null) {
+            ChainedOptionsBuilder b = new OptionsBuilder().parent(raw).jvm(j.java().getPath());
+            if (quick && !userParams(args()).contains(Param.BINDING.key())) {
+                // --quick's binding is the best this JDK has, not the one running switchcost
+                b.param(Param.BINDING.key(), j.hasFfm() ? "FFM" : "JNA");
+            }
+            raw = b.build();
         }
         try {
             return ForkOptions.withSwitchcostDefaults(raw, said);
         } catch (PlacementUnavailableException e) {
             throw SwitchcostException.environment(e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw SwitchcostException.usage(prefix + e.getMessage());
+            throw SwitchcostException.usage((j == null ? "" : "on JDK " + j.version + ": ") + e.getMessage());
         }
     }
 
@@ -301,12 +287,12 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
         }
-        Options options = withDefaults(raw, said, "");
+        Options options = ready(raw, null, quick, said);
         Options distributionRaw = d == null ? null : d.build();
         Options cacheRaw = c == null ? null : c.build();
         String rf = cmd.getResultFormat().hasValue() ? cmd.getResultFormat().get().toString() : null;
-        return new Prepared(raw, options, TrialPlan.of(options), rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
-                withDefaults(distributionRaw, quiet(), ""), cacheRaw, withDefaults(cacheRaw, quiet(), ""));
+        return new Prepared(raw, options, rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
+                ready(distributionRaw, null, quick, quiet()), cacheRaw, ready(cacheRaw, null, quick, quiet()));
     }
 
     /** JMH's options from the arguments; a user mistake (exit 2) for one neither switchcost nor JMH takes. */
@@ -395,7 +381,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         } catch (IOException | RuntimeException e) {
             err().println("switchcost: no answer card or report: " + firstLine(String.valueOf(e.getMessage())));
             // a file that could not be written says why (a full disk: 3); anything else is a bug, never 0
-            return e instanceof SwitchcostException s ? ExitCodes.of(s) : ExitCodes.INTERNAL;
+            return e instanceof SwitchcostException s ? ExitCodes.of(s.kind()) : ExitCodes.INTERNAL;
         }
     }
 

@@ -468,7 +468,7 @@ public final class SampleCommand extends BaseCommand {
             return ExitCodes.FAILURE;
         } catch (SwitchcostException e) {
             err().println("switchcost: " + e.getMessage());
-            return ExitCodes.of(e);
+            return ExitCodes.of(e.kind());
         }
     }
 
@@ -482,7 +482,7 @@ public final class SampleCommand extends BaseCommand {
             return ExitCodes.OK;
         } catch (SwitchcostException e) {
             err().println("switchcost: " + e.getMessage());
-            return ExitCodes.of(e);
+            return ExitCodes.of(e.kind());
         }
     }
 }

@@ -18,20 +18,10 @@ import java.util.Optional;
 /**
  * What prices {@code sample}'s switches ({@code --costs DIR}, or the latest results under {@code results/}, at
  * {@code --working-set}): checked before sampling, and the summary's cost line after it.
+ *
+ * @param found what derive made of the results, once; null when there are none
  */
-final class SampleCost {
-
-    /** The results, or null when there are none. */
-    private final Results results;
-    /** What derive made of {@link #results}, once; null with it. */
-    private final Findings found;
-    private final long workingSetKiB;
-
-    private SampleCost(Findings found, long workingSetKiB) {
-        this.results = found == null ? null : found.input();
-        this.found = found;
-        this.workingSetKiB = workingSetKiB;
-    }
+record SampleCost(Findings found, long workingSetKiB) {
 
     /**
      * The results that price the switches: {@code costs}, or the latest under results/.
@@ -83,7 +73,7 @@ final class SampleCost {
      */
     void print(PrintWriter out, double switchesPerSecond, double cpus, int allowedCpus, SamplePlacement mix, double waitMsPerSec) {
         out.println();
-        if (results == null) {
+        if (found == null) {
             out.println("Cost: no results: run `switchcost run --quick` first (or give --costs DIR) to price these switches.");
             return;
         }
@@ -98,12 +88,12 @@ final class SampleCost {
             return;
         }
         if (c.isEmpty()) {
-            out.println("Cost: " + results.source() + " has no CPU time per switch (the pair's, from schedstat): run `"
+            out.println("Cost: " + found.input().source() + " has no CPU time per switch (the pair's, from schedstat): run `"
                     + SwitchPrices.PLATFORM_RUN + "` first.");
             return;
         }
-        List<SwitchCost.Difference> diff = Optional.ofNullable(results.machine())
+        List<SwitchCost.Difference> diff = Optional.ofNullable(found.input().machine())
                 .map(m -> SwitchCost.differences(m, MachineProbe.collect(Path.of("/")))).orElse(List.of());
-        SampleTables.cost(c.get(), results.source().toString(), diff, waitMsPerSec).forEach(out::println);
+        SampleTables.cost(c.get(), found.input().source().toString(), diff, waitMsPerSec).forEach(out::println);
     }
 }

@@ -76,7 +76,7 @@ public final class SwitchcostCommand extends BaseCommand {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof SwitchcostException se) {
                 commandLine.getErr().println("switchcost: " + se.getMessage());
-                return ExitCodes.of(se);
+                return ExitCodes.of(se.kind());
             }
             commandLine.getErr().println("switchcost: internal error (a bug; please report it with this trace):");
             ex.printStackTrace(commandLine.getErr());

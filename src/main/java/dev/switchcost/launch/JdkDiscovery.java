@@ -116,11 +116,7 @@ public final class JdkDiscovery {
         return first(discover(), Jdk::runsSwitchcost);
     }
 
-    /** @return the newest JDK found that can build switchcost (one that runs it and has javac), or null */
-    public static Jdk newestBuilder() {
-        return firstBuilder(discover());
-    }
-
+    /** @return the first of {@code newestFirst} that can build switchcost (one that runs it and has javac), or null */
     static Jdk firstBuilder(List<Jdk> newestFirst) {
         return first(newestFirst, j -> j.runsSwitchcost() && j.hasJavac());
     }

@@ -111,7 +111,7 @@ public final class JdkPolicy {
                 System.out.println(f);
             }
         } else if ("build".equals(what) || "builder".equals(what)) {
-            Jdk b = JdkDiscovery.newestBuilder();
+            Jdk b = JdkDiscovery.firstBuilder(JdkDiscovery.discover());
             if (b == null) {
                 System.err.println(noBuildJdk());
                 System.exit(3);

@@ -51,26 +51,13 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
     /**
      * Time settings of one run.
      *
+     * @param columns       the columns compared, or null for every one
+     * @param jdks          every JVM cell runs once per JDK given (none: on the JDK running switchcost)
      * @param keepDisturbed keep disturbed repetitions in the figures, marked ({@code --allow-disturbed}), instead of
      *                      leaving them out like failed ones
      */
     public record Settings(int repetitions, boolean quick, List<Placement> placements, Set<Column> columns,
                            List<Jdk> jdks, boolean keepDisturbed) {
-
-        /** Every column, on the JDK running switchcost. */
-        public Settings(int repetitions, boolean quick, List<Placement> placements) {
-            this(repetitions, quick, placements, null, List.of(), false);
-        }
-
-        /** These columns, on the JDK running switchcost. */
-        public Settings(int repetitions, boolean quick, List<Placement> placements, Set<Column> columns) {
-            this(repetitions, quick, placements, columns, List.of(), false);
-        }
-
-        /** The same comparison with every JVM cell once per JDK (none: the JDK running switchcost). */
-        public Settings onJdks(List<Jdk> chosen) {
-            return new Settings(repetitions, quick, placements, columns, List.copyOf(chosen), keepDisturbed);
-        }
 
         /** The same comparison, keeping disturbed repetitions marked or not. */
         public Settings keepingDisturbed(boolean keep) {

@@ -14,8 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Looks JVM columns up in JMH's {@code META-INF/BenchmarkList}, so compare runs only what this build has. */
-public final class JmhTargets {
+/**
+ * Looks JVM columns up in JMH's {@code META-INF/BenchmarkList}, so compare runs only what this build has.
+ *
+ * @param entries the benchmarks of the build
+ */
+public record JmhTargets(List<BenchmarkListEntry> entries) {
 
     /** A JMH benchmark and the parameters compare fixes for it. */
     public record Target(String benchmark, Map<String, String> params) {
@@ -32,12 +36,6 @@ public final class JmhTargets {
     static final List<Target> VIRTUAL_CANDIDATES = List.of(
             new Target(Bench.VIRTUAL_ONE_CARRIER.fullName(),
                     Map.of(Param.PAIR.key(), "VT_VT", Param.PRIMITIVE.key(), "LOCK_SUPPORT")));
-
-    private final List<BenchmarkListEntry> entries;
-
-    JmhTargets(List<BenchmarkListEntry> entries) {
-        this.entries = entries;
-    }
 
     /** The benchmarks compiled into this build. */
     public static JmhTargets current() {

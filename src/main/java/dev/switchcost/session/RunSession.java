@@ -48,8 +48,13 @@ import java.util.stream.Collectors;
  * only), failed trials recorded in the status; with a {@link Trials#compare} setting, C beside the JVM
  * into {@code compare.json}. Used by {@code switchcost run} and its tests; the caller owns the
  * directory's life (complete, fail, interrupted) and the answer at the end.
+ *
+ * @param out      the lines a user reads
+ * @param err      the failures
+ * @param progress JMH's run as it goes
+ * @param words    tells failed and disturbed trials (words are made in {@code render})
  */
-public final class RunSession {
+public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Words words) {
 
     /**
      * One JMH run's worth: options ready for this machine and JDK, and the trials they select.
@@ -93,11 +98,6 @@ public final class RunSession {
         OutputFormat around(OutputFormat log, int trials);
     }
 
-    private final PrintWriter out;
-    private final PrintWriter err;
-    private final Progress progress;
-    private final Words words;
-
     /** The words a run's outcome is told in, made in {@code render} ({@code render.DisturbanceText#WORDS}). */
     public interface Words {
         /** Why a trial or a compare cell is disturbed. */
@@ -105,17 +105,6 @@ public final class RunSession {
 
         /** The failed trials, then the disturbed ones, one per line, each group under a one-line count. */
         String summary(TrialLedger.Outcome outcome, String prefix);
-    }
-
-    /**
-     * {@code out} gets the lines a user reads, {@code err} the failures, {@code progress} JMH's run as it goes;
-     * {@code words} tells failed and disturbed trials (words are made in {@code render}).
-     */
-    public RunSession(PrintWriter out, PrintWriter err, Progress progress, Words words) {
-        this.out = out;
-        this.err = err;
-        this.progress = progress;
-        this.words = words;
     }
 
     /**

@@ -29,8 +29,11 @@ import java.util.stream.Stream;
  * ({@link Plan}), dying with switchcost ({@link ParentDeath}), its output forwarded between the live view's lines
  * ({@link ChildOutput}), its whole counts kept ({@link CommandUsage}); stopped with SIGTERM and, after
  * {@link #GRACE_SECONDS}, SIGKILL, with whatever it left running when it ended.
+ *
+ * @param target the process to sample: the command (perf's child where it runs under perf)
+ * @param perf   the perf stat sampler the command runs under, or null
  */
-public final class SampledCommand {
+public record SampledCommand(Process child, ProcessHandle target, CommandUsage usage, ChildOutput output, PerfStatSampler perf) {
 
     /** Seconds a command has to end after SIGTERM before it is killed. */
     public static final int GRACE_SECONDS = 3;
@@ -108,20 +111,6 @@ public final class SampledCommand {
     static final String MARK = "SWITCHCOST_SAMPLE";
     private static final String mark = java.util.UUID.randomUUID().toString();
 
-    private final Process child;
-    private final ProcessHandle target;
-    private final CommandUsage usage;
-    private final ChildOutput output;
-    private final PerfStatSampler perf;
-
-    private SampledCommand(Process child, ProcessHandle target, CommandUsage usage, ChildOutput output, PerfStatSampler perf) {
-        this.child = child;
-        this.target = target;
-        this.usage = usage;
-        this.output = output;
-        this.perf = perf;
-    }
-
     /**
      * Starts {@code plan}'s command, its stdin the terminal's.
      *
@@ -149,19 +138,6 @@ public final class SampledCommand {
         });
         ProcessHandle target = plan.perf() != null ? workload(child) : child.toHandle();
         return new SampledCommand(child, target, usage, output, plan.perf());
-    }
-
-    /** The process to sample: the command (perf's child where it runs under perf). */
-    public ProcessHandle target() {
-        return target;
-    }
-
-    public ChildOutput output() {
-        return output;
-    }
-
-    public CommandUsage usage() {
-        return usage;
     }
 
     /** Whether the command runs under perf stat (which then counts its switches whole). */
