@@ -35,8 +35,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
-import java.util.stream.Stream;
 
 /**
  * {@code switchcost sample -- COMMAND...} or {@code sample --pid PID}: every interval, samples the
@@ -186,8 +184,9 @@ public final class SampleCommand extends BaseCommand {
         try {
             summary(exit);
             // each file only when the one before was written
-            int written = Stream.<IntSupplier>of(this::writeCsv, this::writePlot, this::collectFlameGraph).mapToInt(IntSupplier::getAsInt)
-                    .filter(code -> code != ExitCodes.OK).findFirst().orElse(ExitCodes.OK);
+            int written = writeCsv();
+            written = written == ExitCodes.OK ? writePlot() : written;
+            written = written == ExitCodes.OK ? collectFlameGraph() : written;
             if (written == ExitCodes.OK && output.dir() != null && placement() != null) {
                 AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SamplePlacement.FILE), placement().json());
             }
