@@ -64,6 +64,15 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
     }
 
     /**
+     * Field 3 of a {@code stat} line, the scheduler state letter (R, S, D, T stopped, t traced, Z ...), read after the
+     * last {@code )} as {@link #parse} reads its fields; null when the line has none.
+     */
+    public static String state(String line) {
+        int close = line.lastIndexOf(')');
+        return close < 0 || close + 2 >= line.length() ? null : line.substring(close + 2, close + 3);
+    }
+
+    /**
      * Every thread of every process under {@code procRoot} ({@code /proc}), by tid. A thread or process
      * that ends while it is read is left out: it counts as finished. So is one that cannot be read or
      * parsed for any other reason (a {@code hidepid} mount, a file the kernel answers oddly): another

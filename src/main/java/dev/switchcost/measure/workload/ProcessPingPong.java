@@ -8,6 +8,7 @@ import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.ProcText;
+import dev.switchcost.measure.sample.TaskStat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -183,9 +184,7 @@ public final class ProcessPingPong implements HandoffPair {
      */
     static String procState(Path statFile) {
         try {
-            String stat = ProcText.read(statFile);
-            int close = stat.lastIndexOf(')'); // the command name may hold spaces and parentheses
-            return close < 0 || close + 2 >= stat.length() ? null : stat.substring(close + 2, close + 3);
+            return TaskStat.state(ProcText.read(statFile));
         } catch (IOException | RuntimeException e) {
             return null;
         }

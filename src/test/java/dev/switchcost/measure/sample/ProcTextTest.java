@@ -60,6 +60,8 @@ class ProcTextTest {
         assertEquals("\\u202eexe.txt", stat("rlo").comm());
         assertEquals("x) R 1 2 3", stat("paren").comm(), "the name ends at the last parenthesis");
         assertEquals(1, stat("paren").ppid());
+        assertEquals("S", TaskStat.state(ProcText.read(fixture("paren-stat"))), "the state after the last parenthesis, not the name's R");
+        assertEquals(null, TaskStat.state("10677 (x"), "no state in a cut line");
         assertEquals("ksoftirqd/0", ProcText.name("ksoftirqd/0"), "kernel thread names stay as they are");
     }
 
