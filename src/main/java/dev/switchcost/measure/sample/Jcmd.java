@@ -59,7 +59,13 @@ public final class Jcmd {
         }, "switchcost-jcmd-output");
         reader.setDaemon(true);
         reader.start();
-        boolean ended = p.waitFor(seconds, TimeUnit.SECONDS);
+        boolean ended;
+        try {
+            ended = p.waitFor(seconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            p.destroyForcibly(); // the caller stops waiting: the command does not outlive the wait
+            throw e;
+        }
         if (!ended) {
             p.destroyForcibly();
             p.waitFor(5, TimeUnit.SECONDS);
