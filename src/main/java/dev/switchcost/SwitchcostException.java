@@ -36,12 +36,10 @@ public class SwitchcostException extends RuntimeException {
         return kind;
     }
 
-    /** Bad input. */
     public static SwitchcostException usage(String message) {
         return new SwitchcostException(Kind.USAGE, message);
     }
 
-    /** Missing environment. */
     public static SwitchcostException environment(String message) {
         return new SwitchcostException(Kind.ENVIRONMENT, message);
     }

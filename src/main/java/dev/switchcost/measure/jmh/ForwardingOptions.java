@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 final class ForwardingOptions implements Options {
     private static final long serialVersionUID = 1L;
 
-    /** The options answered with. */
     private final Options o;
     /** The profilers answered with instead of {@code o}'s, or null. */
     private final ArrayList<ProfilerConfig> profilers;

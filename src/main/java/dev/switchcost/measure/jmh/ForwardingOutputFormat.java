@@ -13,7 +13,6 @@ import java.util.Collection;
 /** A JMH {@link OutputFormat} that hands every call on to another, for a wrapper that adds to one or two of them. */
 public abstract class ForwardingOutputFormat implements OutputFormat {
 
-    /** The format every call is handed on to. */
     protected final OutputFormat next;
 
     protected ForwardingOutputFormat(OutputFormat next) {

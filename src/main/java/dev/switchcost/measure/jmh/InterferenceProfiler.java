@@ -111,7 +111,6 @@ public final class InterferenceProfiler implements InternalProfiler {
         return results(f, measured.size());
     }
 
-    /** The figures as JMH results. */
     static List<Result> results(Interference.Figures f, int cpus) {
         List<Result> out = new ArrayList<>();
         out.add(new ScalarResult(Disturbance.OTHERS, f.othersPercent(), "%", AggregationPolicy.AVG));

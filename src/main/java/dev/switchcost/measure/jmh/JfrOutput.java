@@ -31,7 +31,6 @@ public final class JfrOutput {
     private JfrOutput() {
     }
 
-    /** Whether {@code options} ask for JMH's JFR profiler. */
     public static boolean asked(Options options) {
         return options.getProfilers().stream().anyMatch(JfrOutput::isJfr);
     }

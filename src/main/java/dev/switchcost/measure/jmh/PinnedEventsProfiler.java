@@ -59,9 +59,7 @@ import java.util.Map;
  */
 public final class PinnedEventsProfiler implements InternalProfiler {
 
-    /** Events per op. */
     public static final String NORM = "vt.pinned.norm";
-    /** Events counted. */
     public static final String COUNT = "vt.pinned";
     static final String EVENT = "jdk.VirtualThreadPinned";
 

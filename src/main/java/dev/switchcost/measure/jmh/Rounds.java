@@ -84,7 +84,6 @@ public final class Rounds {
         return new RunResult(withForks(runs.get(0).getParams(), forks.size()), forks);
     }
 
-    /** {@code p} with {@code forks} forks, all else the same. */
     static BenchmarkParams withForks(BenchmarkParams p, int forks) {
         WorkloadParams w = new WorkloadParams();
         int order = 0;

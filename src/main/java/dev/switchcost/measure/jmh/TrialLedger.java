@@ -95,7 +95,6 @@ public final class TrialLedger extends ForwardingOutputFormat {
         return new Outcome(complete, failed, disturbed, keepDisturbed);
     }
 
-    /** @return whether any trial started */
     public boolean anyStarted() {
         return !started.isEmpty();
     }

@@ -81,7 +81,6 @@ public final class TrialPlan {
         return new TrialPlan(keys);
     }
 
-    /** @return how many trials were requested */
     public int size() {
         return keys.size();
     }
@@ -91,7 +90,6 @@ public final class TrialPlan {
         return keys;
     }
 
-    /** @return the trial {@code params} describe */
     public static Trial key(BenchmarkParams params) {
         Map<String, String> ps = new TreeMap<>();
         for (String k : params.getParamsKeys()) {

@@ -103,7 +103,6 @@ public final class Futex {
         return new Futex(mapped, offset, true, Binding.JNA.calls());
     }
 
-    /** @return the binding its kernel calls go through */
     public Binding binding() {
         return calls.binding();
     }

@@ -38,7 +38,6 @@ public final class LibC {
     private LibC() {
     }
 
-    /** @return true when the native functions below can be called */
     public static boolean isAvailable() {
         return UNAVAILABLE_REASON == null;
     }
@@ -70,10 +69,8 @@ public final class LibC {
     /** {@code int sched_getcpu(void)}: vDSO/rseq backed, usually no kernel entry. */
     public static native int sched_getcpu();
 
-    /** {@code int getrusage(int who, struct rusage *usage)}. */
     public static native int getrusage(int who, Pointer usage);
 
-    /** @return errno left by the last native call on this thread */
     public static int errno() {
         return Native.getLastError();
     }

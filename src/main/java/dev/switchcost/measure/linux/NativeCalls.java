@@ -10,7 +10,6 @@ package dev.switchcost.measure.linux;
  */
 public interface NativeCalls {
 
-    /** @return the binding this is */
     Binding binding();
 
     /** {@code syscall(SYS_gettid)}: one real kernel entry. @return the tid, or -errno */

@@ -24,7 +24,6 @@ public record Rusage(long voluntary, long involuntary, long cpuNanos) {
     private static final int UTIME_OFFSET = 0;
     private static final int STIME_OFFSET = 16;
 
-    /** @return the counters of the whole process */
     public static Rusage process() {
         return read(RUSAGE_SELF, "RUSAGE_SELF");
     }

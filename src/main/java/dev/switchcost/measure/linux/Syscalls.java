@@ -10,7 +10,6 @@ public final class Syscalls {
     private Syscalls() {
     }
 
-    /** @return the syscall table of the running architecture */
     public static SyscallNumbers numbers() {
         return NUMBERS;
     }

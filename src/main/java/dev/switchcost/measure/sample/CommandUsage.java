@@ -27,7 +27,6 @@ import java.util.Optional;
  */
 public final class CommandUsage {
 
-    /** Where a command's counts come from. */
     public enum Source {
         /** getrusage(RUSAGE_CHILDREN) around the command: voluntary and involuntary apart, CPU time. */
         GETRUSAGE,

@@ -118,7 +118,6 @@ public final class CountedThreads {
         return RETIRED_SCHED.get(tid);
     }
 
-    /** @return an immutable copy of the registrations */
     public static Map<Integer, String> snapshot() {
         return Map.copyOf(ROLES);
     }

@@ -30,7 +30,6 @@ public record CpuTicks(int cpu, long total, long idle, long steal, long irq) {
         return total - idle - steal;
     }
 
-    /** @return the per-CPU lines of {@code /proc/stat}, by CPU number */
     public static Map<Integer, CpuTicks> read() {
         Path p = Path.of("/proc/stat");
         try {

@@ -116,7 +116,6 @@ public final class Interference {
             return percent(namedNs);
         }
 
-        /** Others' share of the measured CPUs' time, in percent. */
         public double othersPercent() {
             return percent(othersNs());
         }

@@ -63,7 +63,6 @@ public final class MachineSampler implements Sampler {
             return new ProcStat(ctxt, intr, running, cpu);
         }
 
-        /** Ticks of all CPU states. */
         public long totalTicks() {
             return Arrays.stream(cpuTicks).sum();
         }

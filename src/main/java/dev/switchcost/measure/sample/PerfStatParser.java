@@ -23,7 +23,6 @@ import java.util.regex.Pattern;
  */
 public final class PerfStatParser {
 
-    /** What perf said about a counter. */
     public enum Status {
         COUNTED, NOT_SUPPORTED, NOT_COUNTED
     }

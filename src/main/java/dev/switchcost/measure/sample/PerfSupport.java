@@ -41,7 +41,6 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
     static final String NO_PMU_FIX = "run on bare metal, or give the VM a PMU (KVM/QEMU: -cpu host,pmu=on; "
             + "libvirt: <pmu state='on'/>; cloud: a metal or PMU-enabled instance type)";
 
-    /** Whether an event can be counted. */
     public enum EventStatus {
         SUPPORTED, NOT_SUPPORTED, UNAVAILABLE
     }
@@ -52,7 +51,6 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
         return env == null || env.isBlank() ? "perf" : env;
     }
 
-    /** Probes the default events. */
     public static PerfSupport probe() {
         return probe(DEFAULT_EVENTS);
     }
@@ -128,7 +126,6 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
         return events.entrySet().stream().filter(e -> e.getValue() == EventStatus.SUPPORTED).map(Map.Entry::getKey).toList();
     }
 
-    /** @return the asked events perf cannot count */
     public List<String> unsupported() {
         return events.entrySet().stream().filter(e -> e.getValue() != EventStatus.SUPPORTED).map(Map.Entry::getKey).toList();
     }

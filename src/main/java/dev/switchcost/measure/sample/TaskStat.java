@@ -29,7 +29,6 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         this(pid, tid, comm, cpuTicks, processor, ppid, -1);
     }
 
-    /** The same thread with its run time in ns. */
     private TaskStat withRunNs(long ns) {
         return new TaskStat(pid, tid, comm, cpuTicks, processor, ppid, ns);
     }
@@ -136,7 +135,6 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         }
     }
 
-    /** @return all threads of all processes, by tid */
     public static Map<Integer, TaskStat> scanAll() {
         return scan(Path.of("/proc"));
     }

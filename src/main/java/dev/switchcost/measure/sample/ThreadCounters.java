@@ -22,7 +22,6 @@ import java.util.Map;
  */
 public record ThreadCounters(int tid, String name, long voluntary, long involuntary, long migrations) {
 
-    /** @return every thread of this process, by tid */
     public static Map<Integer, ThreadCounters> snapshotSelf() {
         return snapshot(Path.of("/proc/self/task"));
     }

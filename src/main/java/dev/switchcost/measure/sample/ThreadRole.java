@@ -24,7 +24,6 @@ public enum ThreadRole {
                 || n.startsWith("C1 CompilerThre") || n.equals("Reference Handl"));
     }
 
-    /** The role of a thread of a JVM. */
     public static ThreadRole ofJvmThread(String name) {
         if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre") || name.startsWith("JVMCI")) {
             return JIT;

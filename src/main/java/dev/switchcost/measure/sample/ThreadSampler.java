@@ -119,7 +119,6 @@ public final class ThreadSampler implements Sampler {
         return Map.copyOf(processStarts);
     }
 
-    /** The map key of a thread: pid and tid. */
     public static long key(int pid, int tid) {
         return ((long) pid << 32) | (tid & 0xffffffffL);
     }

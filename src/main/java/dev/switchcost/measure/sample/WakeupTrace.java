@@ -39,7 +39,6 @@ public final class WakeupTrace implements Closeable {
     public record Counts(long sameCpu, long crossCpu, long lost) {
     }
 
-    /** All threads' counts together. */
     static Counts total(Map<Integer, Counts> byThread) {
         return new Counts(byThread.values().stream().mapToLong(Counts::sameCpu).sum(),
                 byThread.values().stream().mapToLong(Counts::crossCpu).sum(), 0);
