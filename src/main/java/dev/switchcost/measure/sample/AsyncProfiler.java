@@ -118,12 +118,12 @@ public final class AsyncProfiler {
 
     /** Starts profiling the running JVM {@code pid} (see {@link #isJvm}). @throws SwitchcostException (environment) when refused */
     public void start(long pid) {
-        jcmd(pid, "start," + PROFILE);
+        jcmd(pid, jcmdCommand(pid, "start," + PROFILE));
     }
 
     /** Stops profiling {@code pid} and has it write the stacks to {@code partialName(file, pid)}. */
     public void stop(long pid, Path file) {
-        jcmd(pid, "stop," + PROFILE + ",file=" + partialName(file, String.valueOf(pid)));
+        jcmd(pid, stopCommand(pid, file));
     }
 
     /** The command that {@link #stop}s profiling {@code pid}, for a {@link ProfilerWatchdog} to run after sample. */
@@ -136,24 +136,21 @@ public final class AsyncProfiler {
         return Jcmd.command(pid, List.of("JVMTI.agent_load", library.toString(), "\"" + options + "\"")); // unquoted, jcmd splits at '='
     }
 
-    /** Runs {@link #jcmdCommand}, bounded ({@link Jcmd}); a failure is an environment error. */
-    private void jcmd(long pid, String options) {
-        String out;
-        int exit;
+    /** Runs a {@link #jcmdCommand}, bounded ({@link Jcmd}); a failure is an environment error. */
+    private static void jcmd(long pid, List<String> command) {
+        Jcmd.Answer a;
         try {
-            Jcmd.Answer a = Jcmd.run(jcmdCommand(pid, options), 30);
-            if (a.timedOut()) {
-                throw SwitchcostException.environment("--flamegraph: jcmd " + pid + " did not answer in 30 s");
-            }
-            out = a.output();
-            exit = a.exit();
+            a = Jcmd.run(command, 30);
         } catch (IOException e) {
             throw SwitchcostException.environment("--flamegraph: cannot run jcmd (" + e.getMessage() + "); it comes with the JDK");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw SwitchcostException.environment("--flamegraph: interrupted while jcmd talked to " + pid);
         }
-        String why = jcmdFailure(exit, out);
+        if (a.timedOut()) {
+            throw SwitchcostException.environment("--flamegraph: jcmd " + pid + " did not answer in 30 s");
+        }
+        String why = jcmdFailure(a.exit(), a.output());
         if (why != null) {
             throw SwitchcostException.environment("--flamegraph: jcmd " + pid + " JVMTI.agent_load failed: " + why);
         }
