@@ -47,21 +47,13 @@ public final class JfrOutput {
      */
     public static Options into(Options options, Path dir) {
         List<ProfilerConfig> profilers = new ArrayList<>();
-        boolean changed = false;
         String abs = dir.toAbsolutePath().normalize().toString();
         for (ProfilerConfig p : options.getProfilers()) {
-            if (isJfr(p) && dirOf(p.getOpts()).isEmpty()) {
-                String opts = p.getOpts() == null || p.getOpts().isBlank() ? "" : p.getOpts() + ";";
-                profilers.add(new ProfilerConfig(p.getKlass(), opts + DIR + "=" + abs));
-                changed = true;
-            } else {
-                profilers.add(p);
-            }
+            String opts = p.getOpts() == null || p.getOpts().isBlank() ? "" : p.getOpts() + ";";
+            boolean withoutDir = isJfr(p) && dirOf(p.getOpts()).isEmpty();
+            profilers.add(withoutDir ? new ProfilerConfig(p.getKlass(), opts + DIR + "=" + abs) : p);
         }
-        if (!changed) {
-            return options;
-        }
-        return ForwardingOptions.withProfilers(options, profilers);
+        return profilers.equals(options.getProfilers()) ? options : ForwardingOptions.withProfilers(options, profilers);
     }
 
     /** The files JMH's JFR profiler says it wrote for {@code results} (each named once, in order). */
