@@ -142,24 +142,19 @@ public final class PerfStatProfiler implements ExternalProfiler {
             String unit = "#/op";
             if (status.get(e) == PerfSupport.EventStatus.SUPPORTED && w != null && opsPerSec > 0) {
                 double sum = 0;
-                double first = Double.NaN;
-                double last = Double.NaN;
+                double first = Double.POSITIVE_INFINITY;
+                double last = Double.NEGATIVE_INFINITY;
                 for (PerfStatParser.Count c : counts) {
-                    if (!c.baseEvent().equals(base) || c.status() != PerfStatParser.Status.COUNTED) {
-                        continue;
-                    }
-                    if (c.time() > w.from() && c.time() <= w.to() + intervalSec) {
+                    if (c.baseEvent().equals(base) && c.status() == PerfStatParser.Status.COUNTED
+                            && c.time() > w.from() && c.time() <= w.to() + intervalSec) {
                         sum += c.value();
-                        first = Double.isNaN(first) ? c.time() : Math.min(first, c.time());
-                        last = Double.isNaN(last) ? c.time() : Math.max(last, c.time());
-                        if (!c.unit().isEmpty()) {
-                            unit = c.unit() + "/op";
-                        }
+                        first = Math.min(first, c.time());
+                        last = Math.max(last, c.time());
+                        unit = c.unit().isEmpty() ? unit : c.unit() + "/op";
                     }
                 }
-                if (!Double.isNaN(first)) {
-                    double covered = last - first + intervalSec;
-                    value = (sum / covered) / opsPerSec;
+                if (first <= last) {
+                    value = (sum / (last - first + intervalSec)) / opsPerSec;
                 }
             }
             out.add(new ScalarResult("perf." + base + ".norm", value, unit, AggregationPolicy.AVG));
