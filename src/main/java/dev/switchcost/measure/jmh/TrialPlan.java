@@ -6,7 +6,6 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.Options;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -58,19 +57,14 @@ public final class TrialPlan {
         for (BenchmarkListEntry e : BenchmarkCatalog.matching(options.getIncludes(), options.getExcludes())) {
             List<Mode> modes = (options.getBenchModes().isEmpty() ? List.of(e.getMode()) : options.getBenchModes()).stream()
                     .flatMap(m -> m == Mode.All ? Stream.of(Mode.values()).filter(each -> each != Mode.All) : Stream.of(m)).toList();
-            List<Map<String, String>> combos = new ArrayList<>();
-            combos.add(new TreeMap<>());
+            List<Map<String, String>> combos = List.of(Map.of());
             for (Map.Entry<String, String[]> p : new TreeMap<>(e.getParams().orElse(Map.of())).entrySet()) {
                 Collection<String> values = options.getParameter(p.getKey()).orElse(List.of(p.getValue()));
-                List<Map<String, String>> next = new ArrayList<>();
-                for (Map<String, String> c : combos) {
-                    for (String v : values) {
-                        Map<String, String> n = new TreeMap<>(c);
-                        n.put(p.getKey(), v);
-                        next.add(n);
-                    }
-                }
-                combos = next;
+                combos = combos.stream().flatMap(c -> values.stream().map(v -> {
+                    Map<String, String> n = new TreeMap<>(c);
+                    n.put(p.getKey(), v);
+                    return n;
+                })).toList();
             }
             for (Mode m : modes) {
                 for (Map<String, String> c : combos) {
