@@ -22,15 +22,11 @@ public record SyscallNumbers(String arch, long gettid, long futex) {
      * @throws UnsupportedOperationException naming the architecture when it is not known
      */
     public static SyscallNumbers forArch(String arch) {
-        String a = arch == null ? "" : arch.toLowerCase(Locale.ROOT);
-        switch (a) {
-            case "x86-64", "x86_64", "amd64":
-                return X86_64;
-            case "aarch64", "arm64":
-                return AARCH64;
-            default:
-                throw new UnsupportedOperationException(
-                        "no syscall numbers for architecture '" + arch + "' (known: x86-64, aarch64)");
-        }
+        return switch (arch == null ? "" : arch.toLowerCase(Locale.ROOT)) {
+            case "x86-64", "x86_64", "amd64" -> X86_64;
+            case "aarch64", "arm64" -> AARCH64;
+            default -> throw new UnsupportedOperationException(
+                    "no syscall numbers for architecture '" + arch + "' (known: x86-64, aarch64)");
+        };
     }
 }
