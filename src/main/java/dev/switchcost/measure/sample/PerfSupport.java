@@ -90,16 +90,12 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
     public static PerfSupport from(String perf, String version, Integer paranoid, List<String> events, int statExit,
                                    List<String> statLines) {
         Map<String, EventStatus> status = new LinkedHashMap<>();
-        if (version == null) {
+        String problem = version == null ? "perf not found ('" + perf + " --version' did not run); fix: " + INSTALL_FIX
+                : statExit != 0 && forbidden(statLines) ? "perf_event_paranoid=" + paranoid + " forbids counting for this user"
+                + " (not root, no CAP_PERFMON); fix: sudo sysctl kernel.perf_event_paranoid=1 (or run as root)" : null;
+        if (problem != null) {
             events.forEach(e -> status.put(e, EventStatus.UNAVAILABLE));
-            return new PerfSupport(perf, null, paranoid, status,
-                    "perf not found ('" + perf + " --version' did not run); fix: " + INSTALL_FIX);
-        }
-        if (statExit != 0 && forbidden(statLines)) {
-            events.forEach(e -> status.put(e, EventStatus.UNAVAILABLE));
-            return new PerfSupport(perf, version, paranoid, status, "perf_event_paranoid=" + paranoid
-                    + " forbids counting for this user (not root, no CAP_PERFMON); fix: sudo sysctl kernel.perf_event_paranoid=1"
-                    + " (or run as root)");
+            return new PerfSupport(perf, version, paranoid, status, problem);
         }
         Map<String, PerfStatParser.Status> seen = PerfStatParser.statusByEvent(PerfStatParser.parse(statLines, false));
         for (String e : events) {
