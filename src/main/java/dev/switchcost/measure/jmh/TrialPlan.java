@@ -92,9 +92,7 @@ public final class TrialPlan {
         return new Trial(params.getBenchmark(), params.getMode(), ps);
     }
 
-    /**
-     * @return whether {@code r} holds every measurement iteration of every fork it asked for
-     */
+    /** @return whether {@code r} holds every measurement iteration of every fork it asked for */
     public static boolean isComplete(RunResult r) {
         BenchmarkParams p = r.getParams();
         int forks = r.getBenchmarkResults().size();

@@ -51,9 +51,7 @@ public final class CollapsedStacks {
     private CollapsedStacks() {
     }
 
-    /**
-     * @throws IllegalArgumentException naming the line when a line is not {@code frames count}
-     */
+    /** @throws IllegalArgumentException naming the line when a line is not {@code frames count} */
     public static List<Stack> parse(List<String> lines) {
         List<Stack> stacks = new ArrayList<>();
         int n = 0;

@@ -126,9 +126,7 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
         return events.entrySet().stream().filter(e -> e.getValue() != EventStatus.SUPPORTED).map(Map.Entry::getKey).toList();
     }
 
-    /**
-     * One line saying which events are unavailable, why and how to fix it; null when every event is supported.
-     */
+    /** One line saying which events are unavailable, why and how to fix it; null when every event is supported. */
     public String unavailableLine() {
         List<String> missing = unsupported();
         if (missing.isEmpty()) {
