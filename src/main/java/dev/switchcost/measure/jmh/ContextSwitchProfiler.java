@@ -169,16 +169,9 @@ public final class ContextSwitchProfiler implements InternalProfiler {
      * scheduler), vthelper (the JDK's other virtual-thread threads), or other.
      */
     static String role(String threadName) {
-        if (threadName.startsWith("switchcost-")) {
-            return CountedThreads.PARTNER;
-        }
-        if (threadName.startsWith("ForkJoinPool-")) {
-            return CountedThreads.CARRIER;
-        }
-        if (threadName.matches(VT_HELPERS)) {
-            return CountedThreads.VT_HELPER;
-        }
-        return "other";
+        return threadName.startsWith("switchcost-") ? CountedThreads.PARTNER
+                : threadName.startsWith("ForkJoinPool-") ? CountedThreads.CARRIER
+                : threadName.matches(VT_HELPERS) ? CountedThreads.VT_HELPER : "other";
     }
 
     private static ScalarResult norm(String label, long count, long ops) {
