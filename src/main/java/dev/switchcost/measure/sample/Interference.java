@@ -254,16 +254,13 @@ public final class Interference {
                 jvmNs += d;
             } else {
                 othersNs.merge(a.pid(), d, Long::sum);
-                names.putIfAbsent(a.pid(), a.comm());
+                names.computeIfAbsent(a.pid(), pid -> {
+                    // a process is named by its main thread, whether or not that one ran
+                    TaskStat main = after.tasks().get((int) (long) pid);
+                    return main != null && main.pid() == pid ? main.comm() : a.comm();
+                });
             }
         }
-        // a process is named by its main thread, whether or not that one ran
-        othersNs.keySet().forEach(pid -> {
-            TaskStat main = after.tasks().get((int) (long) pid);
-            if (main != null && main.pid() == pid) {
-                names.put(pid, main.comm());
-            }
-        });
         List<Intruder> top = othersNs.entrySet().stream()
                 .sorted(Comparator.comparingLong((Map.Entry<Long, Long> e) -> e.getValue()).reversed()).limit(INTRUDERS)
                 .map(e -> new Intruder(e.getKey(), names.get(e.getKey()), e.getValue())).toList();
