@@ -77,7 +77,7 @@ public final class PerfStatParser {
         String value = f[base].strip();
         String unit = f[base + 1].strip();
         String event = f[base + 2].strip();
-        if (event.isEmpty() || !looksLikeEvent(event)) {
+        if (event.isEmpty() || !Character.isLetter(event.charAt(0)) && event.charAt(0) != '_') {
             return null;
         }
         Status status = status(value);
@@ -163,11 +163,6 @@ public final class PerfStatParser {
 
     private static Status better(Status a, Status b) {
         return a.ordinal() <= b.ordinal() ? a : b;
-    }
-
-    private static boolean looksLikeEvent(String s) {
-        char c = s.charAt(0);
-        return Character.isLetter(c) || c == '_';
     }
 
     private static double number(String s) {
