@@ -29,10 +29,6 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
         this(pid, tid, comm, cpuTicks, processor, ppid, -1);
     }
 
-    private TaskStat withRunNs(long ns) {
-        return new TaskStat(pid, tid, comm, cpuTicks, processor, ppid, ns);
-    }
-
     /**
      * Parses one {@code stat} line. The command is everything between the first {@code (} and the
      * last {@code )}; the fields are counted after it.
@@ -104,7 +100,8 @@ public record TaskStat(long pid, int tid, String comm, long cpuTicks, int proces
                 }
                 try {
                     TaskStat t = parse(pid, ProcText.read(task.resolve("stat")));
-                    out.put(t.tid(), t.withRunNs(runNs(task)));
+                    out.put(t.tid(), new TaskStat(pid, t.tid(), t.comm(), t.cpuTicks(), t.processor(), t.ppid(),
+                            runNs(task)));
                 } catch (IOException | IllegalArgumentException unreadable) {
                     // ended, hidden or odd: not ours to judge
                 }
