@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -90,7 +91,7 @@ public final class ThreadSampler implements Sampler {
     private final Path proc;
     private final Map<Long, ThreadTotal> base = new HashMap<>();
     private final Map<Long, ThreadTotal> last = new LinkedHashMap<>();
-    private final Map<Long, Boolean> alive = new HashMap<>();
+    private Set<Long> alive = Set.of();
     private final List<Interval> history = new ArrayList<>();
     /** Each process seen, with its start time as the system reported it then. */
     private final Map<Long, Instant> processStarts = new HashMap<>();
@@ -149,11 +150,8 @@ public final class ThreadSampler implements Sampler {
                 ProcessHandle.of(p).flatMap(h -> h.info().startInstant()).ifPresent(t -> processStarts.put(p, t));
             }
         }
-        alive.replaceAll((k, v) -> false);
-        for (Map.Entry<Long, ThreadTotal> e : now.entrySet()) {
-            last.put(e.getKey(), e.getValue());
-            alive.put(e.getKey(), true);
-        }
+        last.putAll(now);
+        alive = now.keySet();
         return now;
     }
 
@@ -215,7 +213,7 @@ public final class ThreadSampler implements Sampler {
     /** Every thread counted so far, in the order first seen. */
     public synchronized List<ThreadTotal> threads() {
         return last.entrySet().stream()
-                .map(e -> e.getValue().minus(base.get(e.getKey()), !alive.getOrDefault(e.getKey(), false))).toList();
+                .map(e -> e.getValue().minus(base.get(e.getKey()), !alive.contains(e.getKey()))).toList();
     }
 
     /** Cumulative switches of the tree so far: {voluntary, involuntary}. */
