@@ -22,11 +22,6 @@ public class SwitchcostException extends RuntimeException {
 
     private final Kind kind;
 
-    public SwitchcostException(Kind kind, String message) {
-        super(message);
-        this.kind = kind;
-    }
-
     public SwitchcostException(Kind kind, String message, Throwable cause) {
         super(message, cause);
         this.kind = kind;
@@ -37,10 +32,10 @@ public class SwitchcostException extends RuntimeException {
     }
 
     public static SwitchcostException usage(String message) {
-        return new SwitchcostException(Kind.USAGE, message);
+        return new SwitchcostException(Kind.USAGE, message, null);
     }
 
     public static SwitchcostException environment(String message) {
-        return new SwitchcostException(Kind.ENVIRONMENT, message);
+        return new SwitchcostException(Kind.ENVIRONMENT, message, null);
     }
 }
