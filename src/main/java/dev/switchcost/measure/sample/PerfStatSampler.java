@@ -32,7 +32,7 @@ public final class PerfStatSampler implements Sampler {
 
     private final PerfSupport support;
     private final int intervalMs;
-    private final List<String> columns = new ArrayList<>();
+    private final List<String> columns;
     private final Map<String, Double> pending = new HashMap<>();
     /** Every counted line so far, summed per event (without modifiers): the whole command's counts. */
     private final Map<String, Double> totals = new HashMap<>();
@@ -45,9 +45,7 @@ public final class PerfStatSampler implements Sampler {
     public PerfStatSampler(PerfSupport support, int intervalMs) {
         this.support = support;
         this.intervalMs = Math.max(10, intervalMs);
-        for (String e : support.supported()) {
-            columns.add(PerfStatParser.baseEvent(e) + "/s");
-        }
+        this.columns = support.supported().stream().map(e -> PerfStatParser.baseEvent(e) + "/s").toList();
     }
 
     @Override
