@@ -13,9 +13,6 @@ import java.util.Locale;
  */
 public record SyscallNumbers(String arch, long gettid, long futex) {
 
-    private static final SyscallNumbers X86_64 = new SyscallNumbers("x86-64", 186, 202);
-    private static final SyscallNumbers AARCH64 = new SyscallNumbers("aarch64", 178, 98);
-
     /**
      * @param arch an architecture name as JNA's {@code Platform.ARCH} or {@code os.arch} give it
      * @return the table for that architecture
@@ -23,8 +20,8 @@ public record SyscallNumbers(String arch, long gettid, long futex) {
      */
     public static SyscallNumbers forArch(String arch) {
         return switch (arch == null ? "" : arch.toLowerCase(Locale.ROOT)) {
-            case "x86-64", "x86_64", "amd64" -> X86_64;
-            case "aarch64", "arm64" -> AARCH64;
+            case "x86-64", "x86_64", "amd64" -> new SyscallNumbers("x86-64", 186, 202);
+            case "aarch64", "arm64" -> new SyscallNumbers("aarch64", 178, 98);
             default -> throw new UnsupportedOperationException(
                     "no syscall numbers for architecture '" + arch + "' (known: x86-64, aarch64)");
         };
