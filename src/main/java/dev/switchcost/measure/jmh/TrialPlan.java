@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -85,11 +86,8 @@ public final class TrialPlan {
     }
 
     public static Trial key(BenchmarkParams params) {
-        Map<String, String> ps = new TreeMap<>();
-        for (String k : params.getParamsKeys()) {
-            ps.put(k, params.getParam(k));
-        }
-        return new Trial(params.getBenchmark(), params.getMode(), ps);
+        return new Trial(params.getBenchmark(), params.getMode(),
+                params.getParamsKeys().stream().collect(Collectors.toMap(k -> k, params::getParam)));
     }
 
     /** @return whether {@code r} holds every measurement iteration of every fork it asked for */
