@@ -91,8 +91,9 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
                                    List<String> statLines) {
         Map<String, EventStatus> status = new LinkedHashMap<>();
         String problem = version == null ? "perf not found ('" + perf + " --version' did not run); fix: " + INSTALL_FIX
-                : statExit != 0 && forbidden(statLines) ? "perf_event_paranoid=" + paranoid + " forbids counting for this user"
-                + " (not root, no CAP_PERFMON); fix: sudo sysctl kernel.perf_event_paranoid=1 (or run as root)" : null;
+                : statExit != 0 && forbidden(statLines) ? "perf_event_paranoid=" + paranoid + " forbids counting for this"
+                        + " user (not root, no CAP_PERFMON); fix: sudo sysctl kernel.perf_event_paranoid=1 (or run as root)"
+                : null;
         if (problem != null) {
             events.forEach(e -> status.put(e, EventStatus.UNAVAILABLE));
             return new PerfSupport(perf, version, paranoid, status, problem);
