@@ -139,16 +139,9 @@ public final class SimulateNativeCommand extends BaseCommand {
     /** One row per native program: user-space instructions per round trip. */
     private void callgrind(Path natives, Path work, PrintWriter rows) throws IOException, InterruptedException {
         for (List<String> prog : NativeSimulation.CALLGRIND_PROGRAMS) {
-            String exe = natives.resolve(prog.get(0)).toString();
             List<String> extra = prog.subList(1, prog.size());
-            ValgrindProfile[] at = new ValgrindProfile[2];
-            for (int k = 0; k < 2; k++) {
-                long rt = (k + 1) * callgrindN;
-                List<String> command = new ArrayList<>(List.of(exe, "UNPINNED", Long.toString(rt), "1"));
-                command.addAll(extra);
-                at[k] = NativeSimulation.runValgrind(work, "callgrind-" + String.join("-", prog) + "-" + rt, List.of("--tool=callgrind"),
-                        "--callgrind-out-file", command);
-            }
+            ValgrindProfile[] at = NativeSimulation.runTwice(work, "callgrind-" + String.join("-", prog), "callgrind", List.of(),
+                    natives.resolve(prog.get(0)), extra, callgrindN);
             rows.println(NativeSimulation.callgrindRow(prog.get(0), extra, callgrindN, at[0], at[1]));
         }
     }
@@ -164,21 +157,15 @@ public final class SimulateNativeCommand extends BaseCommand {
         List<String> levels = Stream.of("L3", "L2").filter(caches::containsKey).toList();
         for (long size : sizes) {
             for (String level : levels) {
-                List<String> opts = new ArrayList<>(List.of("--tool=cachegrind", "--cache-sim=yes"));
+                List<String> opts = new ArrayList<>(List.of("--cache-sim=yes"));
                 if (i1 != null) {
                     opts.add("--I1=" + i1.option());
                 }
                 opts.add("--D1=" + d1.option());
                 opts.add("--LL=" + caches.get(level).option());
-                ValgrindProfile[] at = new ValgrindProfile[2];
-                for (int k = 0; k < 2; k++) {
-                    long rt = (k + 1) * n;
-                    List<String> command = List.of(natives.resolve("ws_threads").toString(), "UNPINNED", Long.toString(rt), "1",
-                            Long.toString(size), Long.toString(stride), walk);
-                    at[k] = NativeSimulation.runValgrind(work, "cachegrind-ws_threads-" + size + "-" + stride + "-" + walk + "-" + level + "-" + rt,
-                            opts, "--cachegrind-out-file", command);
-                }
-                rows.println(NativeSimulation.cachegrindRow(size, stride, walk, level, String.join(" ", opts.subList(1, opts.size())), n, at[0], at[1]));
+                ValgrindProfile[] at = NativeSimulation.runTwice(work, "cachegrind-ws_threads-" + size + "-" + stride + "-" + walk + "-" + level,
+                        "cachegrind", opts, natives.resolve("ws_threads"), List.of(Long.toString(size), Long.toString(stride), walk), n);
+                rows.println(NativeSimulation.cachegrindRow(size, stride, walk, level, String.join(" ", opts), n, at[0], at[1]));
             }
         }
     }

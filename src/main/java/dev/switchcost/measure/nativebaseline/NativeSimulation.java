@@ -153,25 +153,40 @@ public final class NativeSimulation {
         return Math.round(v * 1000.0) / 1000.0;
     }
 
+    /**
+     * Runs {@code exe UNPINNED N 1 args...} under valgrind's {@code tool} for N = n and 2n, each into files of its own
+     * ({@code label-N.<pid>}): the two profiles a row differences.
+     */
+    public static ValgrindProfile[] runTwice(Path workDir, String label, String tool, List<String> options, Path exe,
+                                             List<String> args, long n) throws IOException, InterruptedException {
+        ValgrindProfile[] at = new ValgrindProfile[2];
+        for (int k = 0; k < 2; k++) {
+            long rt = (k + 1) * n;
+            List<String> command = new ArrayList<>(List.of(exe.toString(), "UNPINNED", Long.toString(rt), "1"));
+            command.addAll(args);
+            at[k] = runValgrind(workDir, label + "-" + rt, tool, options, command);
+        }
+        return at;
+    }
+
     /** Runs valgrind with an output file per process ({@code %p}) and returns the summed profile. */
-    public static ValgrindProfile runValgrind(Path workDir, String label, List<String> valgrindOptions, String outOption, List<String> command)
+    private static ValgrindProfile runValgrind(Path workDir, String label, String tool, List<String> options, List<String> command)
             throws IOException, InterruptedException {
         try (Stream<Path> old = Files.list(workDir)) {
             for (Path p : old.filter(p -> p.getFileName().toString().startsWith(label + ".")).toList()) {
                 Files.delete(p);
             }
         }
-        List<String> cmd = new ArrayList<>(List.of(valgrind()));
-        cmd.addAll(valgrindOptions);
-        cmd.add(outOption + "=" + workDir.resolve(label + ".%p"));
+        List<String> cmd = new ArrayList<>(List.of(valgrind(), "--tool=" + tool));
+        cmd.addAll(options);
+        cmd.add("--" + tool + "-out-file=" + workDir.resolve(label + ".%p"));
         cmd.addAll(command);
         Path log = workDir.resolve(label + ".log");
         // valgrind dies with this JVM whatever kills it (this thread waits for it); the programs' partners die with them
         Process p = new ProcessBuilder(ParentDeath.ofChild(cmd)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(log.toFile()).start();
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+            NativeRunner.kill(p);
             throw new IOException(String.join(" ", cmd) + " did not finish within 600 s");
         }
         if (p.exitValue() != 0) {
@@ -213,13 +228,8 @@ public final class NativeSimulation {
         }
         Path work = Files.createTempDirectory("switchcost-callgrind-");
         try {
-            ValgrindProfile[] at = new ValgrindProfile[2];
-            for (int k = 0; k < 2; k++) {
-                long rt = (k + 1) * n;
-                List<String> command = new ArrayList<>(List.of(nativeDir.resolve(executable).toString(), "UNPINNED", Long.toString(rt), "1"));
-                command.addAll(extraArgs);
-                at[k] = runValgrind(work, "callgrind-" + executable + "-" + rt, List.of("--tool=callgrind"), "--callgrind-out-file", command);
-            }
+            ValgrindProfile[] at = runTwice(work, "callgrind-" + executable, "callgrind", List.of(), nativeDir.resolve(executable),
+                    extraArgs, n);
             JsonObject row = callgrindRow(executable, extraArgs, n, at[0], at[1]);
             return new Instructions(executable, row.get("round_trips_difference").getAsLong(),
                     row.get("instructions_per_round_trip").getAsDouble());
