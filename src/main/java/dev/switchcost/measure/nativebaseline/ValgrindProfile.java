@@ -104,32 +104,22 @@ public record ValgrindProfile(String tool, String command, List<String> events, 
         }
     }
 
-    /** The whole-program count of an event. */
-    public long total(String event) {
-        Long v = totals.get(event);
-        if (v == null) {
-            throw new IllegalArgumentException("no event " + event + " in " + events);
-        }
-        return v;
-    }
-
-    /** Sum of several events' whole-program counts (e.g. D1mr and D1mw). */
+    /** The whole-program count of some events, summed (e.g. D1mr and D1mw). */
     public long total(String... eventNames) {
-        return Arrays.stream(eventNames).mapToLong(this::total).sum();
+        return Arrays.stream(eventNames).mapToLong(e -> totals.get(known(e))).sum();
     }
 
-    /** A function's count of an event; 0 when the function ran no instruction (it has no fn= block). */
-    public long function(String fn, String event) {
+    /** A function's count of some events, summed; 0 when the function ran no instruction (it has no fn= block). */
+    public long function(String fn, String... eventNames) {
+        Map<String, Long> m = functions.getOrDefault(fn, Map.of());
+        return Arrays.stream(eventNames).mapToLong(e -> m.getOrDefault(known(e), 0L)).sum();
+    }
+
+    private String known(String event) {
         if (!totals.containsKey(event)) {
             throw new IllegalArgumentException("no event " + event + " in " + events);
         }
-        Map<String, Long> m = functions.get(fn);
-        return m == null ? 0 : m.getOrDefault(event, 0L);
-    }
-
-    /** Sum over several events of a function's counts. */
-    public long function(String fn, String... eventNames) {
-        return Arrays.stream(eventNames).mapToLong(e -> function(fn, e)).sum();
+        return event;
     }
 
     /** Adds the counts of several files of one run (e.g. one per process, {@code %p}); the first file's command and tool. */
