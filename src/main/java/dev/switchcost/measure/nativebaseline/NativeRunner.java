@@ -269,7 +269,7 @@ public final class NativeRunner {
         // dies with this JVM whatever kills it (this thread waits for it: it lives as long as the program);
         // started from a thread confined to the allowed CPUs, so that every thread of the program,
         // UNPINNED or before it pins itself, may run on those only
-        ProcessBuilder pb = new ProcessBuilder(ParentDeath.ofChild(command));
+        ProcessBuilder pb = new ProcessBuilder(ParentDeath.ofChild(command)).redirectInput(new File("/dev/null"));
         Process p;
         try (CpuPinning confined = CpuPinning.confineCurrentThread()) {
             p = pb.start();
@@ -279,11 +279,6 @@ public final class NativeRunner {
         Thread reaper = new Thread(() -> kill(p), "native-reaper-" + p.pid());
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
-            try {
-                p.getOutputStream().close();
-            } catch (IOException e) {
-                // nothing to close
-            }
             CompletableFuture<String> stderr = readAsync(p.getErrorStream(), "native-stderr-" + p.pid());
             CompletableFuture<String> stdout = readAsync(p.getInputStream(), "native-stdout-" + p.pid());
             try {
