@@ -3,6 +3,8 @@ package dev.switchcost.measure.footprint;
 import dev.switchcost.measure.workload.ThreadKind;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -64,28 +66,32 @@ public final class MaxProbe {
         return kind == ThreadKind.PLATFORM ? 128 : 10_000;
     }
 
+    /** A limit a platform thread counts against: {@code used + perThread · step + reserve} must stay within {@code max}. */
+    private record Bound(Limit limit, long used, long max, long perThread, long reserve) {
+        double ratio() {
+            return used < 0 || max <= 0 ? 0 : (double) used / max;
+        }
+    }
+
+    /** The limits a platform thread counts against, in {@link Limit}'s order; root is not held to {@code ulimit -u}. */
+    private static List<Bound> threadBounds(SystemLimits l) {
+        return List.of(new Bound(Limit.PID_MAX, l.systemThreads(), l.pidMax(), 1, THREAD_RESERVE),
+                new Bound(Limit.THREADS_MAX, l.systemThreads(), l.threadsMax(), 1, THREAD_RESERVE),
+                new Bound(Limit.NPROC, l.root() ? -1 : l.processThreads(), l.nprocSoft(), 1, 64),
+                // a thread stack is a mapping plus a guard page: two per thread
+                new Bound(Limit.MAX_MAP_COUNT, l.processMaps(), l.maxMapCount(), 2, MAP_RESERVE),
+                new Bound(Limit.CGROUP_PIDS, l.cgroupPids(), l.cgroupPidsMax(), 1, THREAD_RESERVE));
+    }
+
     /**
      * The limit the next {@code step} tasks would come too close to, or null. Platform threads count
-     * against thread ids, {@code threads-max}, {@code ulimit -u} (unless root), cgroup pids and
-     * mappings; every task against memory and heap.
+     * against thread ids, {@code threads-max}, {@code ulimit -u} (unless root), mappings and cgroup
+     * pids; every task against memory and heap.
      */
     static Limit nearLimit(SystemLimits l, ThreadKind kind, long step) {
-        if (kind == ThreadKind.PLATFORM) {
-            if (l.pidMax() > 0 && l.systemThreads() >= 0 && l.systemThreads() + step + THREAD_RESERVE > l.pidMax()) {
-                return Limit.PID_MAX;
-            }
-            if (l.threadsMax() > 0 && l.systemThreads() >= 0 && l.systemThreads() + step + THREAD_RESERVE > l.threadsMax()) {
-                return Limit.THREADS_MAX;
-            }
-            if (!l.root() && l.nprocSoft() > 0 && l.processThreads() >= 0 && l.processThreads() + step + 64 > l.nprocSoft()) {
-                return Limit.NPROC;
-            }
-            if (l.cgroupPidsMax() > 0 && l.cgroupPids() >= 0 && l.cgroupPids() + step + THREAD_RESERVE > l.cgroupPidsMax()) {
-                return Limit.CGROUP_PIDS;
-            }
-            // a thread stack is a mapping plus a guard page: two per thread
-            if (l.maxMapCount() > 0 && l.processMaps() >= 0 && l.processMaps() + 2 * step + MAP_RESERVE > l.maxMapCount()) {
-                return Limit.MAX_MAP_COUNT;
+        for (Bound b : kind == ThreadKind.PLATFORM ? threadBounds(l) : List.<Bound>of()) {
+            if (b.max() > 0 && b.used() >= 0 && b.used() + b.perThread() * step + b.reserve() > b.max()) {
+                return b.limit();
             }
         }
         if (l.memAvailable() >= 0 && l.memTotal() > 0 && l.memAvailable() < memoryFloor(l)) {
@@ -101,26 +107,15 @@ public final class MaxProbe {
     static Limit nearest(SystemLimits l, ThreadKind kind) {
         Limit best = Limit.MEMORY;
         double bestRatio = l.memTotal() > 0 && l.memAvailable() >= 0 ? 1.0 - (double) l.memAvailable() / l.memTotal() : 0;
-        double[] ratios = {
-            ratio(l.systemThreads(), l.pidMax()), ratio(l.systemThreads(), l.threadsMax()),
-            l.root() ? 0 : ratio(l.processThreads(), l.nprocSoft()), ratio(l.processMaps(), l.maxMapCount()),
-            ratio(l.cgroupPids(), l.cgroupPidsMax()), ratio(l.heapUsed(), l.heapMax())
-        };
-        Limit[] limits = {Limit.PID_MAX, Limit.THREADS_MAX, Limit.NPROC, Limit.MAX_MAP_COUNT, Limit.CGROUP_PIDS, Limit.HEAP};
-        for (int i = 0; i < ratios.length; i++) {
-            if (kind == ThreadKind.VIRTUAL && limits[i] != Limit.HEAP) {
-                continue;
-            }
-            if (ratios[i] > bestRatio) {
-                bestRatio = ratios[i];
-                best = limits[i];
+        List<Bound> bounds = new ArrayList<>(kind == ThreadKind.PLATFORM ? threadBounds(l) : List.of());
+        bounds.add(new Bound(Limit.HEAP, l.heapUsed(), l.heapMax(), 0, 0));
+        for (Bound b : bounds) {
+            if (b.ratio() > bestRatio) {
+                bestRatio = b.ratio();
+                best = b.limit();
             }
         }
         return best;
-    }
-
-    private static double ratio(long used, long limit) {
-        return used < 0 || limit <= 0 ? 0 : (double) used / limit;
     }
 
     /**
@@ -136,9 +131,7 @@ public final class MaxProbe {
             throw new IllegalArgumentException("cap must be positive: " + cap);
         }
         int every = checkEvery(kind);
-        Result result;
-        ParkedTasks tasks = new ParkedTasks(kind);
-        try {
+        try (ParkedTasks tasks = new ParkedTasks(kind)) {
             Limit stop = null;
             String detail = null;
             long nextReport = 1;
@@ -176,10 +169,7 @@ public final class MaxProbe {
                 }
             }
             tasks.awaitAllWaiting(Duration.ofSeconds(60));
-            result = new Result(kind, tasks.size(), stop, detail, limits.get());
-        } finally {
-            tasks.close();
+            return new Result(kind, tasks.size(), stop, detail, limits.get());
         }
-        return result;
     }
 }
