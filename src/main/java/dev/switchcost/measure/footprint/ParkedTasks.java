@@ -28,8 +28,6 @@ public final class ParkedTasks implements AutoCloseable {
     }
 
     /**
-     * Starts one more task.
-     *
      * @throws OutOfMemoryError when the JVM cannot create it (for a platform thread: {@code pthread_create}
      *                          failed, which a process/pid/map limit as well as memory can cause)
      */
@@ -67,11 +65,6 @@ public final class ParkedTasks implements AutoCloseable {
         return threads.size();
     }
 
-    /** @return tasks not yet ended */
-    public long alive() {
-        return threads.stream().filter(Thread::isAlive).count();
-    }
-
     /**
      * Releases every task and joins it, within 120 s overall.
      *
@@ -80,23 +73,7 @@ public final class ParkedTasks implements AutoCloseable {
     @Override
     public void close() {
         release.countDown();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                break;
-            }
-            try {
-                t.join(Duration.ofNanos(left));
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        long alive = alive();
+        long alive = ThreadKind.joinAll(threads, Duration.ofSeconds(120));
         if (alive > 0) {
             throw new IllegalStateException(alive + " of " + threads.size() + " parked tasks did not end after release");
         }

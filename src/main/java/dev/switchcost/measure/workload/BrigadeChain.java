@@ -208,19 +208,7 @@ public final class BrigadeChain implements AutoCloseable {
     @Override
     public void close() {
         closeAll(links);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (Thread t : tasks) {
-            long left = deadline - System.nanoTime();
-            try {
-                if (left > 0) {
-                    t.join(Duration.ofNanos(left));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        long stuck = alive();
+        long stuck = ThreadKind.joinAll(tasks, Duration.ofSeconds(10));
         if (stuck > 0) {
             throw new IllegalStateException(stuck + " brigade tasks did not end after their links were closed");
         }
