@@ -33,7 +33,7 @@ public abstract class BaseCommand implements Callable<Integer> {
     public final Integer call() throws Exception {
         try {
             // a CPU selection that is set is checked before any command starts work or writes anything
-            if (CpuPinning.isSelectionSet()) {
+            if (CpuPinning.selectionSetting() != null) {
                 CpuPinning.allowedCpus();
             }
             int code = doCall();

@@ -44,20 +44,15 @@ public final class CpuPinning implements AutoCloseable {
      * @throws IllegalStateException when the thread is virtual or the kernel did not move it
      */
     public static CpuPinning pinCurrentThread(int cpu) {
-        Thread t = Thread.currentThread();
-        if (t.isVirtual()) {
-            throw new IllegalStateException("cannot pin virtual thread " + t + ": the mask would apply to its carrier");
-        }
-        BitSet previous = Affinity.getAffinity();
         BitSet mask = new BitSet();
         mask.set(cpu);
-        Affinity.setAffinity(mask);
+        CpuPinning pin = narrowCurrentThread("pin", mask, cpu);
         int now = Syscalls.currentCpu();
         if (now != cpu) {
-            Affinity.setAffinity(previous);
-            throw new IllegalStateException("pinned " + t.getName() + " to cpu " + cpu + " but sched_getcpu() says " + now);
+            pin.close();
+            throw new IllegalStateException("pinned " + pin.thread.getName() + " to cpu " + cpu + " but sched_getcpu() says " + now);
         }
-        return new CpuPinning(t, previous, cpu);
+        return pin;
     }
 
     /**
@@ -69,13 +64,17 @@ public final class CpuPinning implements AutoCloseable {
      * @throws BadCpuSelection       when {@code SWITCHCOST_CPUS} is not a CPU list or names CPUs outside the mask
      */
     public static CpuPinning confineCurrentThread() {
+        return narrowCurrentThread("confine", allowedCpus().toBitSet(), -1);
+    }
+
+    private static CpuPinning narrowCurrentThread(String verb, BitSet mask, int cpu) {
         Thread t = Thread.currentThread();
         if (t.isVirtual()) {
-            throw new IllegalStateException("cannot confine virtual thread " + t + ": the mask would apply to its carrier");
+            throw new IllegalStateException("cannot " + verb + " virtual thread " + t + ": the mask would apply to its carrier");
         }
         BitSet previous = Affinity.getAffinity();
-        Affinity.setAffinity(allowedCpus().toBitSet());
-        return new CpuPinning(t, previous, -1);
+        Affinity.setAffinity(mask);
+        return new CpuPinning(t, previous, cpu);
     }
 
     /**
@@ -141,7 +140,6 @@ public final class CpuPinning implements AutoCloseable {
         return allowed;
     }
 
-    /** @return the thread ids of this process */
     private static List<Integer> tasks() {
         try (Stream<Path> s = Files.list(TASKS)) {
             return s.map(p -> Integer.parseInt(p.getFileName().toString())).toList();
@@ -161,11 +159,6 @@ public final class CpuPinning implements AutoCloseable {
             return null;
         }
         return (property != null ? "-D" + CPUS_PROPERTY : CPUS_ENV) + "=" + chosen;
-    }
-
-    /** @return whether {@code -Dswitchcost.cpus} or {@code SWITCHCOST_CPUS} narrows the CPUs */
-    public static boolean isSelectionSet() {
-        return selectionSetting() != null;
     }
 
     /** A {@code SWITCHCOST_CPUS} / {@code -Dswitchcost.cpus} the user got wrong (the CLI exits 2 with the message). */
