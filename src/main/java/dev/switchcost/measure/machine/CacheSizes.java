@@ -2,8 +2,8 @@ package dev.switchcost.measure.machine;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -41,7 +41,6 @@ public record CacheSizes(long l1dBytes, long l2Bytes, long llcBytes, int llcLeve
         }
     }
 
-    /** This machine's caches. */
     public static CacheSizes current() {
         return read(SYSFS);
     }
@@ -62,15 +61,12 @@ public record CacheSizes(long l1dBytes, long l2Bytes, long llcBytes, int llcLeve
      */
     public static CacheSizes of(List<MachineInfo.Cache> caches, String source) {
         List<MachineInfo.Cache> data = caches.stream()
-                .filter(c -> "Data".equals(c.type()) || "Unified".equals(c.type()))
-                .collect(Collectors.toList());
-        Optional<MachineInfo.Cache> l1d = data.stream().filter(c -> c.level() == 1).findFirst();
-        if (l1d.isEmpty()) {
-            throw new IllegalArgumentException("no level-1 data cache described in " + source);
-        }
+                .filter(c -> "Data".equals(c.type()) || "Unified".equals(c.type())).toList();
+        MachineInfo.Cache l1d = data.stream().filter(c -> c.level() == 1).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no level-1 data cache described in " + source));
         long l2 = data.stream().filter(c -> c.level() == 2).mapToLong(MachineInfo.Cache::sizeBytes).findFirst().orElse(0);
-        MachineInfo.Cache llc = data.stream().max((a, b) -> Integer.compare(a.level(), b.level())).orElseThrow();
-        return new CacheSizes(l1d.get().sizeBytes(), l2, llc.sizeBytes(), llc.level());
+        MachineInfo.Cache llc = data.stream().max(Comparator.comparingInt(MachineInfo.Cache::level)).orElseThrow();
+        return new CacheSizes(l1d.sizeBytes(), l2, llc.sizeBytes(), llc.level());
     }
 
     /** The marks, in KiB, smallest first: L1d, L2/2, L2, LLC/2, LLC (the L2 ones only if there is an L2). */

@@ -66,11 +66,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
             if (commandLine == null) {
                 return null;
             }
-            java.util.regex.Matcher m = MOVING.matcher(commandLine.split(" -- ", 2)[0]);
-            List<String> found = new java.util.ArrayList<>();
-            while (m.find()) {
-                found.add(m.group(1));
-            }
+            List<String> found = MOVING.matcher(commandLine.split(" -- ", 2)[0]).results().map(r -> r.group(1)).toList();
             return found.isEmpty() ? null : String.join(" ", found);
         }
 
@@ -125,14 +121,8 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
             if (family == null && modelNumber == null) {
                 return null;
             }
-            StringBuilder b = new StringBuilder("family " + family + ", model " + modelNumber);
-            if (stepping != null) {
-                b.append(", stepping ").append(stepping);
-            }
-            if (microcode != null) {
-                b.append(", microcode ").append(microcode);
-            }
-            return b.toString();
+            return "family " + family + ", model " + modelNumber + (stepping == null ? "" : ", stepping " + stepping)
+                    + (microcode == null ? "" : ", microcode " + microcode);
         }
     }
 

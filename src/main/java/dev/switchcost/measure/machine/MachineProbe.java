@@ -165,11 +165,8 @@ public final class MachineProbe {
                 p.destroyForcibly();
                 return null;
             }
-            for (String line : out.split("\n")) {
-                if (line.startsWith(field + ":")) {
-                    return line.substring(field.length() + 1).trim();
-                }
-            }
+            return out.lines().filter(l -> l.startsWith(field + ":")).map(l -> l.substring(field.length() + 1).trim())
+                    .findFirst().orElse(null);
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {
