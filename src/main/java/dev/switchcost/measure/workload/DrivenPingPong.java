@@ -68,8 +68,6 @@ public final class DrivenPingPong implements AutoCloseable {
         int pinPong = a.isPinned() ? a.cpuB() : PingPong.UNPINNED;
         Driver driver = new Driver(turn, pong, pinPong, roundTripsPerDrive, timeoutNanos);
         try {
-            // ping holds the outer turn for a whole batch, so the outer watchdog samples it nearly always
-            // with ping: while ping is inside a batch, the inner pair's watchdog is the one that guards it
             PingPong outer = PingPong.start(new UntimedParkTurn(), ping, pinPing, timeoutNanos, PING_NAME, () -> {
                 driver.open();
                 return driver;
@@ -104,7 +102,6 @@ public final class DrivenPingPong implements AutoCloseable {
         return p == null ? -1 : p.partnerCpu();
     }
 
-    /** @return the measured turn */
     public Turn turn() {
         return inner;
     }

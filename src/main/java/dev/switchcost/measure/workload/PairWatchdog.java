@@ -17,9 +17,11 @@ import java.util.function.BooleanSupplier;
  *       the same side would be 2<sup>-50</sup>, but they are not (below). While the turn is the waiting side's own
  *       (the JMH thread between operations or iterations, the end of a trial), nothing fires. A
  *       partner that holds the turn for long stretches of work (a {@link DrivenPingPong}'s batches)
- *       breaks that argument, and so does a watchdog that wakes in step with the pair; so a pair also
- *       says when its partner is known to be working (a platform partner's scheduler counters moved, or
- *       it is inside a batch another watchdog guards), and the unanswered clock does not run then.</li>
+ *       breaks that argument, and so does a watchdog that wakes in step with the pair (on a busy 2-CPU
+ *       machine one saw the same value 50 times in a row from a healthy pair, a false alarm in CI); so a
+ *       pair also says when its partner is known to be working (a platform partner's scheduler counters
+ *       moved, or it is inside a batch whose own watchdog bounds it: its failure ends ping and with it
+ *       the outer pair), and the unanswered clock does not run then.</li>
  * </ul>
  * Cancelling ({@link CancellableTurn#cancel()}: {@code FUTEX_WAKE} of a changed word, {@code unpark})
  * releases the waiter, which then fails with {@link #reason()}. Release bound: a gone partner is
@@ -49,18 +51,6 @@ public final class PairWatchdog implements AutoCloseable {
     }
 
     /**
-     * Starts watching.
-     *
-     * <p>A partner may hold the turn for long stretches of real work (a
-     * {@link DrivenPingPong}'s outer pair: ping holds it for a whole batch of inner round trips). The
-     * word alone cannot tell such a partner from a lost one, since samples nearly always find it
-     * holding the turn. Nor can a sample of the inner turn's word: it has two values, and a watchdog
-     * that wakes on a busy 2-CPU machine tends to run when the pair is in the same phase, so it once
-     * saw the same value 50 times in a row from a healthy pair (a false alarm in CI). So the partner
-     * says when it is inside guarded work ({@code partnerGuarded}: set by ping at the start and end of
-     * a batch, not per round trip), and the unanswered clock does not run then: the inner pair's own
-     * watchdog bounds a stalled batch, and its failure ends ping and with it this pair.
-     *
      * @param turn           the pair's turn, cancelled when the partner is lost
      * @param partnerSide    the side whose answer the other waits for ({@link Turn#B} for a partner)
      * @param timeoutNanos   how long the turn may stay with the partner

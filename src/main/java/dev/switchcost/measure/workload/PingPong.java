@@ -27,8 +27,7 @@ import java.util.function.Supplier;
  *
  * <p>The partner may do {@link PartnerWork} each time it holds the turn, before it passes it back:
  * with that, side B can drive a ping-pong of its own, so the measured pair need not include the
- * calling thread (see {@link DrivenPingPong}). With a {@link CancellableTurn}, whose waits have no
- * timer, {@link #close()} and a failing partner cancel the turn instead of passing it.
+ * calling thread (see {@link DrivenPingPong}).
  *
  * <p><b>Why not JMH's own ping-pong</b> ({@code JMHSample_18_Control}: a {@code @Group} of two
  * {@code @GroupThreads} that spin on an {@code AtomicBoolean} and leave when
@@ -247,7 +246,6 @@ public final class PingPong implements AutoCloseable {
         return turn instanceof CancellableTurn c && c.isCancelled();
     }
 
-    /** @return the turn both sides pass */
     public Turn turn() {
         return turn;
     }
