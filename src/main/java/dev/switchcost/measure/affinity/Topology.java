@@ -23,7 +23,6 @@ public final class Topology {
         this.online = online;
     }
 
-    /** Topology of this machine. */
     public static Topology current() {
         return read(SYSFS_CPU);
     }

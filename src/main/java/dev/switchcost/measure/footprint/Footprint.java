@@ -29,7 +29,6 @@ public final class Footprint {
     public record Sample(long tasks, long[] bytes) {
     }
 
-    /** A fitted measure. */
     public record Fit(String measure, LinearFit line) {
     }
 

@@ -41,7 +41,6 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
                            long systemThreads, long processThreads, long processMaps, long memAvailable, long memTotal,
                            long heapUsed, long heapMax, boolean root) {
 
-    /** Reads everything now. */
     public static SystemLimits read() {
         return read(Path.of("/"));
     }
@@ -65,7 +64,7 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
                 cgroup == null ? -1 : number(cgroup.resolve("pids.max")),
                 cgroup == null ? -1 : number(cgroup.resolve("pids.current")),
                 readSystemThreads(root),
-                kibLinesAsBytes(status).isEmpty() ? -1 : threadsLine(status),
+                threadsLine(status),
                 countLines(root.resolve("proc/self/maps")),
                 meminfo.getOrDefault("MemAvailable", -1L),
                 meminfo.getOrDefault("MemTotal", -1L),

@@ -17,13 +17,9 @@ import java.util.function.Function;
  * ({@code process_cpu_ns} may be absent: output of programs built before it existed).
  * Blank lines are skipped; anything else that is not such an object is an error naming the line.
  *
- * <p>{@code spin_futex}'s line ({@link #parseSpin}) has {@code "strategy"}, {@code "budget_ns"}, {@code "reply"},
- * {@code "reply_mean_ns"}, {@code "cpu_ns_per_round_trip"}, {@code "futex_waits_per_round_trip"} and
- * {@code "futex_wakes_per_round_trip"} after it. The working-set programs' line ({@link #parseWorkingSet}) has, in
- * addition, {@code "working_set_kib"}, {@code "stride_bytes"}, {@code "walk"}, {@code "wakes"},
- * {@code "first_walk_ns"}, {@code "second_walk_ns"}, {@code "paired_indirect_ns_per_switch"} and
- * {@code "paired_indirect_sd_ns"}, and {@code "beyond_ns_per_switch"} where the program reads its threads' CPU time
- * (NaN where absent). A line without them is an error naming the line.
+ * <p>{@code spin_futex}'s line ({@link #parseSpin}) and the working-set programs' ({@link #parseWorkingSet}) add the
+ * fields their records name ({@link NativeSpinResult}, {@link NativeWorkingSetResult}); a line without them is an
+ * error naming the line.
  */
 public final class NativeResultParser {
 

@@ -41,7 +41,6 @@ public final class NativeRunner {
         this.dir = dir;
     }
 
-    /** The runner for this installation's native directory. */
     public static NativeRunner locate() {
         String chosen = System.getProperty(DIR_PROPERTY, System.getenv(DIR_ENV));
         if (chosen != null && !chosen.isBlank()) {
@@ -185,22 +184,13 @@ public final class NativeRunner {
         }
     }
 
-    /**
-     * Runs {@code spin_futex} for one cell as {@link #run} runs a program, and parses its lines with
-     * {@link NativeResultParser#parseSpin}.
-     *
-     * @throws NativeRunException as {@link #run}
-     */
+    /** {@link #run} for one {@code spin_futex} cell, its lines parsed by {@link NativeResultParser#parseSpin}. */
     public List<NativeSpinResult> runSpin(Placement placement, long roundTrips, int repetitions, SpinArgs cell, long timeoutSeconds) {
         return runParsed(NativeProgram.SPIN_FUTEX.executable(), placement, roundTrips, repetitions, cell.args(), timeoutSeconds,
                 NativeResultParser::parseSpin, true);
     }
 
-    /**
-     * Runs one repetition of a {@code spin_futex} cell between two readings of the machine, as {@link #runMeasured}.
-     *
-     * @throws NativeRunException as {@link #run}
-     */
+    /** {@link #runMeasured} for one {@code spin_futex} cell. */
     public Measured<NativeSpinResult> runSpinMeasured(Placement placement, long roundTrips, SpinArgs cell, long timeoutSeconds) {
         return measured(() -> runSpin(placement, roundTrips, 1, cell, timeoutSeconds).get(0), NativeSpinResult::result);
     }
@@ -209,8 +199,6 @@ public final class NativeRunner {
      * Runs one of the working-set programs ({@code ws_threads}, {@code ws_pipe_processes}, {@code ws_single}:
      * {@code [--cpus A,B] PLACEMENT ROUND_TRIPS REPETITIONS SIZE_KIB STRIDE_BYTES WALK}) as {@link #run} does,
      * and parses its lines with {@link NativeResultParser#parseWorkingSet}.
-     *
-     * @throws NativeRunException as {@link #run}
      */
     public List<NativeWorkingSetResult> runWorkingSet(String executable, Placement placement, long roundTrips, int repetitions,
                                                       long sizeKiB, long strideBytes, String walk, long timeoutSeconds) {

@@ -199,7 +199,6 @@ public final class BrigadeChain implements AutoCloseable {
         return transport;
     }
 
-    /** @return the number of tasks still alive */
     public long alive() {
         return tasks.stream().filter(Thread::isAlive).count();
     }
