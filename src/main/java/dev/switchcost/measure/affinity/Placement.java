@@ -50,9 +50,7 @@ public enum Placement {
                 for (int i = cpus.length - 1; i >= 0; i--) {
                     Optional<Integer> sibling = topology.smtSiblingOf(cpus[i], allowed);
                     if (sibling.isPresent()) {
-                        int a = Math.min(cpus[i], sibling.get());
-                        int b = Math.max(cpus[i], sibling.get());
-                        return new Assignment(this, a, b, null);
+                        return new Assignment(this, Math.min(cpus[i], sibling.get()), Math.max(cpus[i], sibling.get()), null);
                     }
                 }
                 return unavailable("no SMT siblings among allowed CPUs " + allowed

@@ -68,10 +68,7 @@ public final class DrivenPingPong implements AutoCloseable {
         int pinPong = a.isPinned() ? a.cpuB() : PingPong.UNPINNED;
         Driver driver = new Driver(turn, pong, pinPong, roundTripsPerDrive, timeoutNanos);
         try {
-            PingPong outer = PingPong.start(new UntimedParkTurn(), ping, pinPing, timeoutNanos, PING_NAME, () -> {
-                driver.open();
-                return driver;
-            }, driver::inBatch);
+            PingPong outer = PingPong.start(new UntimedParkTurn(), ping, pinPing, timeoutNanos, PING_NAME, driver::open, driver::inBatch);
             return new DrivenPingPong(outer, turn, driver);
         } catch (RuntimeException | Error e) {
             if (turn instanceof CancellableTurn c) {
@@ -144,8 +141,9 @@ public final class DrivenPingPong implements AutoCloseable {
         }
 
         /** Starts pong; called on ping's thread, so that ping is the inner pair's side A. */
-        void open() {
+        Driver open() {
             pair = PingPong.start(turn, pong, pinPong, timeoutNanos, PONG_NAME, null, null);
+            return this;
         }
 
         @Override
