@@ -127,16 +127,14 @@ public final class NativeSimulation {
         o.addProperty("instructions_per_round_trip", round3((double) (at2N.total("Ir") - atN.total("Ir")) / rounds));
         o.addProperty("d1_misses_per_switch", round3((at2N.total(d1) - atN.total(d1)) / switches));
         o.addProperty("ll_misses_per_switch", round3((at2N.total(ll) - atN.total(ll)) / switches));
-        double firstD1 = (at2N.function("ws_walk_first", d1) - atN.function("ws_walk_first", d1)) / wakes;
-        double secondD1 = (at2N.function("ws_walk_second", d1) - atN.function("ws_walk_second", d1)) / wakes;
-        double firstLl = (at2N.function("ws_walk_first", ll) - atN.function("ws_walk_first", ll)) / wakes;
-        double secondLl = (at2N.function("ws_walk_second", ll) - atN.function("ws_walk_second", ll)) / wakes;
-        o.addProperty("first_walk_d1_misses", round3(firstD1));
-        o.addProperty("second_walk_d1_misses", round3(secondD1));
-        o.addProperty("paired_d1_misses_per_switch", round3(firstD1 - secondD1));
-        o.addProperty("first_walk_ll_misses", round3(firstLl));
-        o.addProperty("second_walk_ll_misses", round3(secondLl));
-        o.addProperty("paired_ll_misses_per_switch", round3(firstLl - secondLl));
+        for (String[] misses : List.of(d1, ll)) {
+            String level = misses == d1 ? "d1" : "ll";
+            double first = (at2N.function("ws_walk_first", misses) - atN.function("ws_walk_first", misses)) / wakes;
+            double second = (at2N.function("ws_walk_second", misses) - atN.function("ws_walk_second", misses)) / wakes;
+            o.addProperty("first_walk_" + level + "_misses", round3(first));
+            o.addProperty("second_walk_" + level + "_misses", round3(second));
+            o.addProperty("paired_" + level + "_misses_per_switch", round3(first - second));
+        }
         o.addProperty("note", ONE_CPU_NOTE + "; two switches per round trip; cachegrind simulates I1/D1 and one last level (LL = "
                 + llLevel + " here), no prefetcher, no kernel");
         return o;
