@@ -84,8 +84,7 @@ public final class NativeRunner {
     /** @return the compiler that built the programs (the first line of its {@code --version}, written by build-native.sh) */
     public Optional<String> builtWith() {
         try {
-            String line = Files.readString(dir.resolve("COMPILER")).strip();
-            return line.isEmpty() ? Optional.empty() : Optional.of(line);
+            return Optional.of(Files.readString(dir.resolve("COMPILER")).strip()).filter(line -> !line.isEmpty());
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -8,10 +8,9 @@ package dev.switchcost.measure.workload;
  * the scheduler (JDK 21: the {@code VirtualThread-unparker} thread's queue; JDK 25: the carrier
  * pool's delay scheduler) and cancels it on wake-up, and the timer thread may itself wake. To measure the handoff and not the timer, the hot path of these turns
  * waits untimed ({@code park()}, {@code take()}, {@code await()}, {@code wait()}), as the
- * {@code java.util.concurrent} primitives they model do. Their bound comes from their owner: whoever
- * runs them has a {@link PairWatchdog} (one thread per pair, sampling the turn every 100 ms: nothing
- * on the hot path) that calls {@link #cancel()} when the partner ends or leaves the turn unanswered
- * for the pair's timeout, and {@link PingPong#close()} cancels instead of passing the turn.
+ * {@code java.util.concurrent} primitives they model do. Their bound comes from their owner's
+ * {@link PairWatchdog}, which calls {@link #cancel()} when the partner is lost, and
+ * {@link PingPong#close()} cancels instead of passing the turn.
  *
  * <p>For an untimed turn {@code timeoutNanos} of {@link #await} is therefore not a timer: a wait
  * returns {@code false} only once the turn is cancelled. The {@link WaitKind#TIMED} turns
