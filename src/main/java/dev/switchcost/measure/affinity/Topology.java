@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * CPU topology as Linux exposes it under {@code /sys/devices/system/cpu}: which CPUs are online, and
@@ -48,13 +49,8 @@ public final class Topology {
     /** @return the CPUs sharing a core with {@code cpu}, including itself; just {@code cpu} when unknown */
     public CpuSet threadSiblings(int cpu) {
         Path topo = root.resolve("cpu" + cpu).resolve("topology");
-        for (String name : new String[] {"thread_siblings_list", "core_cpus_list"}) {
-            Path f = topo.resolve(name);
-            if (Files.isReadable(f)) {
-                return CpuSet.parse(readLine(f));
-            }
-        }
-        return CpuSet.of(cpu);
+        return Stream.of("thread_siblings_list", "core_cpus_list").map(topo::resolve).filter(Files::isReadable)
+                .findFirst().map(f -> CpuSet.parse(readLine(f))).orElseGet(() -> CpuSet.of(cpu));
     }
 
     /** @return an SMT sibling of {@code cpu} within {@code allowed}, if the core has one */

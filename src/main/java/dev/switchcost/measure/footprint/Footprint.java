@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -78,16 +79,11 @@ public final class Footprint {
     /** Fits every measure that was readable in every sample. */
     public static List<Fit> fit(List<Sample> samples) {
         List<Fit> fits = new ArrayList<>();
+        double[] x = samples.stream().mapToDouble(Sample::tasks).toArray();
         for (int m = 0; m < MEASURES.size(); m++) {
-            double[] x = new double[samples.size()];
-            double[] y = new double[samples.size()];
-            boolean readable = true;
-            for (int i = 0; i < samples.size(); i++) {
-                x[i] = samples.get(i).tasks();
-                y[i] = samples.get(i).bytes()[m];
-                readable &= y[i] >= 0;
-            }
-            if (readable) {
+            int measure = m;
+            double[] y = samples.stream().mapToDouble(s -> s.bytes()[measure]).toArray();
+            if (Arrays.stream(y).allMatch(bytes -> bytes >= 0)) {
                 fits.add(new Fit(MEASURES.get(m), LinearFit.of(x, y)));
             }
         }

@@ -162,16 +162,10 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
      * @return empty when the line is absent or the limit is {@code unlimited}
      */
     public static OptionalLong softLimit(List<String> limitsLines, String name) {
-        for (String line : limitsLines) {
-            if (line.startsWith(name + " ")) {
-                String[] f = line.substring(name.length()).trim().split("\\s+");
-                if (f.length >= 1 && !f[0].equals("unlimited")) {
-                    return OptionalLong.of(Long.parseLong(f[0]));
-                }
-                return OptionalLong.empty();
-            }
-        }
-        return OptionalLong.empty();
+        return limitsLines.stream().filter(line -> line.startsWith(name + " ")).findFirst()
+                .map(line -> line.substring(name.length()).trim().split("\\s+")[0])
+                .filter(soft -> !soft.equals("unlimited")).map(soft -> OptionalLong.of(Long.parseLong(soft)))
+                .orElse(OptionalLong.empty());
     }
 
     /** The number of scheduling entities (threads) on the system: the denominator of {@code /proc/loadavg}'s 4th field. */

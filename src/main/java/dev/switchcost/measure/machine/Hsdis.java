@@ -25,13 +25,8 @@ public final class Hsdis {
 
     /** @return the first hsdis found, or null */
     public static Path find() {
-        for (Path dir : searchPath()) {
-            Path f = dir.resolve(LIBRARY);
-            if (Files.isRegularFile(f)) {
-                return f;
-            }
-        }
-        return null;
+        return searchPath().stream().map(dir -> dir.resolve(LIBRARY)).filter(Files::isRegularFile).findFirst()
+                .orElse(null);
     }
 
     /** @return the directories looked in, in order */
