@@ -100,10 +100,13 @@ public final class AgainstTable {
 
     /** The section's title: "A against B", "A against B and C". */
     public static String title(int inputs) {
-        List<String> others = IntStream.range(1, inputs).mapToObj(AgainstTable::letter).toList();
-        String tail = others.size() == 1 ? others.get(0)
-                : String.join(", ", others.subList(0, others.size() - 1)) + " and " + others.get(others.size() - 1);
-        return "A against " + tail;
+        return "A against " + and(IntStream.range(1, inputs).mapToObj(AgainstTable::letter).toList());
+    }
+
+    /** "x", "x and y", "x, y and z". */
+    private static String and(List<String> names) {
+        return names.size() < 2 ? String.join("", names)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     static String letter(int i) {
@@ -209,9 +212,7 @@ public final class AgainstTable {
     }
 
     private static String aspects(Set<Like.Aspect> d) {
-        List<String> names = d.stream().map(a -> a == Like.Aspect.JDK ? "JDK" : a.name().toLowerCase(Locale.ROOT)).toList();
-        return names.size() < 2 ? String.join("", names)
-                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+        return and(d.stream().map(a -> a == Like.Aspect.JDK ? "JDK" : a.name().toLowerCase(Locale.ROOT)).toList());
     }
 
     /** The questions {@code inputs} (two or more) compare, A being the first. */
@@ -318,11 +319,10 @@ public final class AgainstTable {
         List<String> noShared = new ArrayList<>();
         for (int i = 1; i < inputs.size(); i++) {
             int k = i - 1;
-            List<JmhRow> mine = byKey.values().stream().map(rs -> rs[k]).filter(Objects::nonNull).filter(r -> r.b() != null)
-                    .map(Diff.Row::b).toList();
-            List<JmhRow> theirs = byKey.values().stream().map(rs -> rs[k]).filter(Objects::nonNull).filter(r -> r.a() != null)
-                    .map(Diff.Row::a).toList();
-            boolean shared = byKey.values().stream().anyMatch(rs -> rs[k] != null && rs[k].a() != null && rs[k].b() != null);
+            List<Diff.Row> rows = byKey.values().stream().map(rs -> rs[k]).filter(Objects::nonNull).toList();
+            List<JmhRow> mine = rows.stream().map(Diff.Row::b).filter(Objects::nonNull).toList();
+            List<JmhRow> theirs = rows.stream().map(Diff.Row::a).filter(Objects::nonNull).toList();
+            boolean shared = rows.stream().anyMatch(r -> r.a() != null && r.b() != null);
             noShared.add(shared || mine.isEmpty() || theirs.isEmpty() ? null : noShared(letter(i), theirs, mine));
         }
         return new Question(rq.title(), "row", rq.unit(), constant, sorted(lines), noShared);

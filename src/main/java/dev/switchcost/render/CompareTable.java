@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -32,21 +33,15 @@ public final class CompareTable {
     static final List<String> PARAMETERS = List.of("placement");
 
     public static Table table(CompareResults r) {
-        boolean simulated = r.simulation() != null;
-        Table.Builder t = simulated
-                ? new Table.Builder("llrrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
-                        "× native", "switches/round trip (vol + invol)", INSTRUCTIONS_HEADER)
-                : new Table.Builder("llrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
-                "× native", "switches/round trip (vol + invol)");
+        Table.Builder t = new Table.Builder("llrrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
+                "× native", "switches/round trip (vol + invol)", INSTRUCTIONS_HEADER);
         for (Figure f : figures(r)) {
-            List<String> row = row(f);
-            if (simulated) {
-                row = new ArrayList<>(row);
-                row.add(instructions(r.simulation(), f.cell()));
-            }
+            List<String> row = new ArrayList<>(row(f));
+            row.add(r.simulation() == null ? "" : instructions(r.simulation(), f.cell()));
             t.row(row);
         }
-        return t.build();
+        // the instructions column only where compare --simulate counted them
+        return t.build().select(h -> r.simulation() != null || !h.equals(INSTRUCTIONS_HEADER));
     }
 
     /**
@@ -84,32 +79,41 @@ public final class CompareTable {
     private static List<String> row(Figure f) {
         String placement = f.placement();
         CompareResults.Cell c = f.cell();
+        Status st = Status.of(c);
         // why a cell has no figure goes last, where a long reason widens no column
-        if (c.unavailable() != null) {
-            return List.of(placement, c.label(), "n/a", "", "", "not run: " + c.unavailable());
+        if (st != Status.OK) {
+            return st == Status.NOT_RUN ? List.of(placement, c.label(), "n/a", "", "", "not run: " + c.unavailable())
+                    : List.of(placement, c.label(), st.name(), "", "", st.note(c));
         }
         Stats ns = c.nanos();
-        long failedCount = c.samples().stream().filter(s -> s.error() != null).count();
-        List<CompareResults.Sample> disturbed = c.disturbed();
-        if (ns.n() == 0) {
-            if (failedCount == 0 && !disturbed.isEmpty()) {
-                return List.of(placement, c.label(), "DISTURBED", "", "", DisturbanceText.why(disturbed.get(0).interference()));
-            }
-            String why = c.samples().stream().map(CompareResults.Sample::error).filter(e -> e != null).findFirst().orElse("no samples");
-            return List.of(placement, c.label(), "FAILED", "", "", why);
-        }
-        Estimate e = c.estimate();
         String ratio = f.baseline() ? "1 (baseline)" : f.ratio() == null ? "n/a" : Fmt.times(f.ratio());
-        List<String> marks = new ArrayList<>();
-        if (failedCount > 0) {
-            marks.add(failedCount + " failed");
-        }
-        if (!disturbed.isEmpty()) {
-            marks.add(disturbed.size() + " disturbed, " + (disturbed.get(0).disturbedKept() ? "kept" : "left out"));
-        }
-        String failed = marks.isEmpty() ? "" : " (" + String.join("; ", marks) + ")";
-        return List.of(placement, c.label(), Fmt.pm(e) + failed, Fmt.num(ns.min()) + "–" + Fmt.num(ns.max()), ratio,
+        return List.of(placement, c.label(), Fmt.pm(c.estimate()) + Fmt.marks(failed(c), c.disturbed().size(),
+                        !c.disturbed().isEmpty() && c.disturbed().get(0).disturbedKept()), Fmt.num(ns.min()) + "–" + Fmt.num(ns.max()), ratio,
             Fmt.count(c.switches().median()) + " (" + Fmt.count(c.voluntary().median()) + " + " + Fmt.count(c.involuntary().median()) + ")");
+    }
+
+    private static long failed(CompareResults.Cell c) {
+        return c.samples().stream().filter(s -> s.error() != null).count();
+    }
+
+    /** A cell's state, as the table (its name) and the export (in lower case) both say it, and why it has no figure. */
+    private enum Status {
+        NOT_RUN, DISTURBED, FAILED, OK;
+
+        static Status of(CompareResults.Cell c) {
+            return c.unavailable() != null ? NOT_RUN : c.nanos().n() > 0 ? OK
+                    : failed(c) == 0 && !c.disturbed().isEmpty() ? DISTURBED : FAILED;
+        }
+
+        String note(CompareResults.Cell c) {
+            return switch (this) {
+                case NOT_RUN -> c.unavailable();
+                case DISTURBED -> DisturbanceText.why(c.disturbed().get(0).interference());
+                case FAILED -> c.samples().stream().map(CompareResults.Sample::error).filter(e -> e != null).findFirst()
+                        .orElse("no samples");
+                case OK -> null;
+            };
+        }
     }
 
     /**
@@ -132,17 +136,18 @@ public final class CompareTable {
      * whatever the placement), why there is none, or blank for cells that are not counted.
      */
     static String instructions(CompareResults.Simulation s, CompareResults.Cell c) {
-        Optional<Column> column = Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column())).findFirst();
-        if (column.isEmpty() || !CompareSimulation.COLUMNS.contains(column.get())) {
-            return "";
-        }
-        return s.count(column.get()).map(i -> Fmt.num(i.perRoundTrip())).orElse(s.unavailable() == null ? "" : s.unavailable());
+        return counted(c).map(x -> s.count(x).map(i -> Fmt.num(i.perRoundTrip())).orElse(s.unavailable() == null ? "" : s.unavailable()))
+                .orElse("");
     }
 
     /** A native cell's simulated instructions per round trip as a number; null when it was not counted. */
     static Double instructionCount(CompareResults.Simulation s, CompareResults.Cell c) {
-        return Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column()) && CompareSimulation.COLUMNS.contains(x))
-                .findFirst().flatMap(s::count).map(CompareResults.Instructions::perRoundTrip).orElse(null);
+        return counted(c).flatMap(s::count).map(CompareResults.Instructions::perRoundTrip).orElse(null);
+    }
+
+    /** The cell's column where the simulation counts its instructions. */
+    private static Optional<Column> counted(CompareResults.Cell c) {
+        return Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column()) && CompareSimulation.COLUMNS.contains(x)).findFirst();
     }
 
     /**
@@ -170,32 +175,17 @@ public final class CompareTable {
     private static List<Object> fields(CompareResults r, Figure f) {
         CompareResults.Cell c = f.cell();
         Stats ns = c.nanos();
-        long failed = c.samples().stream().filter(s -> s.error() != null).count();
-        List<CompareResults.Sample> disturbed = c.disturbed();
-        String status;
-        String note = null;
-        if (c.unavailable() != null) {
-            status = "not_run";
-            note = c.unavailable();
-        } else if (ns.n() == 0 && failed == 0 && !disturbed.isEmpty()) {
-            status = "disturbed";
-            note = DisturbanceText.why(disturbed.get(0).interference());
-        } else if (ns.n() == 0) {
-            status = "failed";
-            note = c.samples().stream().map(CompareResults.Sample::error).filter(e -> e != null).findFirst().orElse("no samples");
-        } else {
-            status = "ok";
-            note = f.baseline() ? "baseline" : null;
-        }
+        Status status = Status.of(c);
         boolean figure = ns.n() > 0;
-        List<Object> o = new ArrayList<>(Arrays.asList(f.placement(), c.label(), c.column(), c.jdk(), unit(c), status));
+        List<Object> o = new ArrayList<>(Arrays.asList(f.placement(), c.label(), c.column(), c.jdk(), unit(c),
+                status.name().toLowerCase(Locale.ROOT)));
         Export.estimate(o, figure ? c.estimate() : null);
         o.addAll(Arrays.asList(ns.n(), Export.finite(ns.min()), Export.finite(ns.max())));
         Export.estimate(o, f.baseline() && figure ? Estimate.exact(1) : f.ratio());
         o.addAll(Arrays.asList(Export.finite(c.switches().median()), Export.finite(c.voluntary().median()),
                 Export.finite(c.involuntary().median())));
         o.add(r.simulation() == null ? null : instructionCount(r.simulation(), c));
-        o.addAll(Arrays.asList(failed, disturbed.size(), note));
+        o.addAll(Arrays.asList(failed(c), c.disturbed().size(), status == Status.OK && f.baseline() ? "baseline" : status.note(c)));
         return o;
     }
 

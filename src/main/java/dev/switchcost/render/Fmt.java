@@ -87,6 +87,13 @@ public final class Fmt {
         return String.format(Locale.ROOT, fmt, v, h);
     }
 
+    /** What a figure over repetitions leaves out or keeps marked: " (2 failed; 1 disturbed, left out)", or "" when nothing. */
+    static String marks(long failed, int disturbed, boolean disturbedKept) {
+        String d = disturbed + " disturbed, " + (disturbedKept ? "kept" : "left out");
+        return failed > 0 && disturbed > 0 ? " (" + failed + " failed; " + d + ")" : failed > 0 ? " (" + failed + " failed)"
+                : disturbed > 0 ? " (" + d + ")" : "";
+    }
+
     /** {@code +23 %}, {@code −4.1 %}. */
     public static String percent(double fraction) {
         if (!Double.isFinite(fraction)) {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /** The history's words, tables and chart: the runs, a figure's series with its change points, the fleet, a baseline diff. */
 public final class HistoryText {
@@ -123,24 +124,13 @@ public final class HistoryText {
         StringBuilder sb = new StringBuilder("Which machine hands off cheapest: per figure, machine types cheapest first,"
                 + " ranked only among machines measured under the same conditions (cpuidle, virtualisation, mitigations);"
                 + " the interval is between runs when a machine has two or more, else its run's own.\n");
-        String figure = null;
-        Table.Builder t = null;
-        for (Fleet.Row r : rows) {
-            if (!r.figure().equals(figure)) {
-                if (t != null) {
-                    sb.append(t.build().text());
-                }
-                figure = r.figure();
-                sb.append('\n').append(figure).append('\n');
-                t = new Table.Builder("lrrll", "machine", "figure ± 99.9%", "runs", "rank", "measured under");
-            }
-            t.row(r.machineType(), Fmt.pm(r.estimate()), String.valueOf(r.runs()),
-                    r.rank() + " of " + r.ranked(), r.differs().isEmpty() ? "the same conditions"
-                            : "other conditions: " + String.join(", ", r.differs()) + " (not ranked with the others)");
-        }
-        if (t != null) {
-            sb.append(t.build().text());
-        }
+        List<Table.Column<Fleet.Row>> c = List.of(Table.col("machine", 'l', Fleet.Row::machineType),
+                Table.col("figure ± 99.9%", 'r', r -> Fmt.pm(r.estimate())), Table.col("runs", 'r', r -> String.valueOf(r.runs())),
+                Table.col("rank", 'l', r -> r.rank() + " of " + r.ranked()), Table.col("measured under", 'l', r -> r.differs().isEmpty()
+                        ? "the same conditions" : "other conditions: " + String.join(", ", r.differs()) + " (not ranked with the others)"));
+        // Fleet.of lists each figure's rows together
+        rows.stream().collect(Collectors.groupingBy(Fleet.Row::figure, LinkedHashMap::new, Collectors.toList()))
+                .forEach((figure, rs) -> sb.append('\n').append(figure).append('\n').append(Table.of(c, rs).text()));
         return sb.toString();
     }
 

@@ -37,11 +37,7 @@ public final class IndirectTable {
         if (p == null) {
             return "not run";
         }
-        if (p.clean()) {
-            return Fmt.pm(p.indirect());
-        }
-        String names = p.flags().stream().map(Flag::name).collect(Collectors.joining(","));
-        return Double.isFinite(p.indirect().value()) ? names + " [" + Fmt.pm(p.indirect()) + "]" : names;
+        return p.clean() ? Fmt.pm(p.indirect()) : flagged(p.flags(), p.indirect());
     }
 
     /**
@@ -56,11 +52,13 @@ public final class IndirectTable {
         if (r.workingSetKiB() == 0 && p.whole() != null && p.wholeClean()) {
             return "0 (direct row)";
         }
-        if (p.wholeClean()) {
-            return Fmt.pm(p.whole());
-        }
-        String names = p.wholeFlags().stream().map(Flag::name).collect(Collectors.joining(","));
-        return p.whole() != null && Double.isFinite(p.whole().value()) ? names + " [" + Fmt.pm(p.whole()) + "]" : names;
+        return p.wholeClean() ? Fmt.pm(p.whole()) : flagged(p.wholeFlags(), p.whole());
+    }
+
+    /** The flags and, in brackets, the value where it has one. */
+    private static String flagged(Set<Flag> flags, Estimate e) {
+        String names = flags.stream().map(Flag::name).collect(Collectors.joining(","));
+        return e != null && Double.isFinite(e.value()) ? names + " [" + Fmt.pm(e) + "]" : names;
     }
 
     /** How the paper's indirect column reads: the value only when clean, else the flag and, in brackets, the arithmetic. */
@@ -74,11 +72,8 @@ public final class IndirectTable {
         if (r.workingSetKiB() == 0) {
             return "0 (direct row)";
         }
-        if (r.clean()) {
-            return Fmt.pm(r.indirect());
-        }
-        String names = r.flags().stream().map(Flag::name).collect(Collectors.joining(","));
-        return names + " [" + Fmt.pm(r.indirect()) + "]";
+        return r.clean() ? Fmt.pm(r.indirect()) : r.flags().stream().map(Flag::name).collect(Collectors.joining(","))
+                + " [" + Fmt.pm(r.indirect()) + "]";
     }
 
     private static String missingWhat(Row r) {
@@ -178,7 +173,6 @@ public final class IndirectTable {
             Map.entry("switches/op", "switches per round trip"), Map.entry("misses/switch", "cache misses per switch"),
             Map.entry("indirect_misses/switch", "misses added per switch"));
 
-    /** A header in words where it has some, else as it is. */
     static String words(String header) {
         return WORDS.getOrDefault(header, header);
     }
@@ -323,15 +317,12 @@ public final class IndirectTable {
             "thread_ns_per_switch", "thread_error", "process_ns_per_switch", "process_error", "thread_switches_per_op",
             "process_switches_per_op");
 
-    /** The estimator name of a process-minus-thread row. */
-    static final String PROCESS_MINUS_THREAD = "process_minus_thread";
-
     public static String csv(List<IndirectCost.Row> workingSet, List<ProcessThreadCost.Row> processThread) {
         List<List<Object>> rows = new ArrayList<>(records(workingSet).stream().map(IndirectTable::csvCells).toList());
         for (ProcessThreadCost.Row r : processThread) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("placement", r.placement());
-            m.put("estimator", PROCESS_MINUS_THREAD);
+            m.put("estimator", "process_minus_thread");
             put(m, "ns_per_switch", "error", r.difference());
             m.put("flags", r.flag());
             put(m, "thread_ns_per_switch", "thread_error", r.thread());

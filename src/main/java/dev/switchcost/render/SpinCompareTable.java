@@ -58,14 +58,8 @@ public final class SpinCompareTable {
         if (c.usable().isEmpty()) {
             return c.failed() == 0 && !c.disturbed().isEmpty() ? "DISTURBED" : "FAILED";
         }
-        List<String> marks = new ArrayList<>();
-        if (c.failed() > 0) {
-            marks.add(c.failed() + " failed");
-        }
-        if (!c.disturbed().isEmpty()) {
-            marks.add(c.disturbed().size() + " disturbed, " + (c.disturbed().get(0).disturbedKept() ? "kept" : "left out"));
-        }
-        return Fmt.pm(c.estimate(f)) + (marks.isEmpty() ? "" : " (" + String.join("; ", marks) + ")");
+        return Fmt.pm(c.estimate(f)) + Fmt.marks(c.failed(), c.disturbed().size(),
+                !c.disturbed().isEmpty() && c.disturbed().get(0).disturbedKept());
     }
 
     /** The JVM's figure against C's by the one verdict rule; the words for "less" and "more" of a time. */
