@@ -38,7 +38,6 @@ import java.util.stream.IntStream;
  */
 public final class AgainstTable {
 
-    /** The section's id in the report. */
     public static final String ID = "against";
 
     private AgainstTable() {
@@ -164,28 +163,22 @@ public final class AgainstTable {
         return shortValues ? d.fact() + " (" + String.join(" · ", d.values().stream().map(v -> "`" + v + "`").toList()) + ")" : d.fact();
     }
 
-    /** Whether A and at least one other input both measured the line. */
     static boolean measuredByTwo(Line l) {
         return l.others().stream().anyMatch(Against::both);
     }
 
     /** The question's table: the row, A, then for each other input its figure, its ratio to A and the verdict. */
     static Table table(Question q, int inputs) {
-        List<String> head = new ArrayList<>(List.of(q.what(), "A"));
+        List<Table.Column<Line>> c = new ArrayList<>(List.of(Table.col(q.what(), 'l', Line::label),
+                Table.col("A", 'r', Line::a)));
         for (int i = 1; i < inputs; i++) {
+            int k = i - 1;
             String x = letter(i);
-            head.addAll(List.of(x, x + "/A", inputs == 2 ? "verdict" : "verdict " + x));
+            c.addAll(List.of(Table.col(x, 'r', l -> l.others().get(k).value()),
+                    Table.col(x + "/A", 'r', l -> l.others().get(k).ratio() == null ? "" : Fmt.times(l.others().get(k).ratio())),
+                    Table.col(inputs == 2 ? "verdict" : "verdict " + x, 'l', l -> verdict(l.others().get(k), x))));
         }
-        List<List<String>> rows = new ArrayList<>();
-        for (Line l : q.lines()) {
-            List<String> row = new ArrayList<>(List.of(l.label(), l.a()));
-            for (int i = 1; i < inputs; i++) {
-                Against x = l.others().get(i - 1);
-                row.addAll(List.of(x.value(), x.ratio() == null ? "" : Fmt.times(x.ratio()), verdict(x, letter(i))));
-            }
-            rows.add(row);
-        }
-        return new Table(head, rows, "lr" + "rrl".repeat(inputs - 1));
+        return Table.of(c, q.lines());
     }
 
     /** The verdict in words: diff's, naming the input, and where the rows differ in machine or JDK, that it crosses them. */

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The answer on one screen (at most {@value #MAX_LINES} lines of at most {@value #WIDTH} columns):
@@ -71,11 +72,7 @@ public final class AnswerCard {
         } else {
             notMeasured.add("one CPU vs two CPUs");
         }
-        if (virtualLines(out, hs)) {
-            measured.add("virtual vs platform");
-        } else {
-            notMeasured.add("virtual vs platform");
-        }
+        (virtualLines(out, hs) ? measured : notMeasured).add("virtual vs platform");
         if (hs.stream().allMatch(h -> h.nativeC() == null)) {
             if (r.compare() == null) {
                 notMeasured.add("JVM vs C");
@@ -89,10 +86,8 @@ public final class AnswerCard {
         }
         if (any(hs, Headline::cache)) {
             out.addAll(cacheLines(hs));
-            measured.add("cache");
-        } else {
-            notMeasured.add("cache");
         }
+        (any(hs, Headline::cache) ? measured : notMeasured).add("cache");
         allocation(r).ifPresent(out::add);
         out.addAll(SpinSections.cardLines(f, LABEL));
         if (!notMeasured.isEmpty()) {
@@ -207,14 +202,8 @@ public final class AnswerCard {
 
     /** Where a side was measured: "on one CPU and unpinned", "unpinned", ..., or "not measured". */
     private static String where(List<Headline> hs, Function<Headline, Figure> oneCpu, Function<Headline, Figure> unpinned) {
-        List<String> w = new ArrayList<>();
-        if (any(hs, oneCpu)) {
-            w.add("on one CPU");
-        }
-        if (any(hs, unpinned)) {
-            w.add("unpinned");
-        }
-        return w.isEmpty() ? "not measured" : String.join(" and ", w);
+        return any(hs, oneCpu) && any(hs, unpinned) ? "on one CPU and unpinned" : any(hs, oneCpu) ? "on one CPU"
+                : any(hs, unpinned) ? "unpinned" : "not measured";
     }
 
     /** The lines of one virtual/platform pair that has a figure, then its reading. */
@@ -354,20 +343,13 @@ public final class AnswerCard {
             return null;
         }
         String s = say.apply(first, of.apply(first));
-        if (hs.size() > 1) {
-            List<String> others = new ArrayList<>();
-            for (Headline h : hs) {
-                if (h != first && of.apply(h) != null) {
-                    Estimate e = of.apply(h);
-                    others.add("JDK " + h.jdk() + ": " + (Math.abs(e.value()) < 50 ? Fmt.times(e) : Fmt.pm(e) + " ns"));
-                }
-            }
-            if (!others.isEmpty()) {
-                s += " [" + String.join("; ", others) + "]";
-            }
-            s = "JDK " + first.jdk() + ": " + s;
+        if (hs.size() == 1) {
+            return s;
         }
-        return s;
+        String others = hs.stream().filter(h -> h != first && of.apply(h) != null).map(h -> "JDK " + h.jdk() + ": "
+                        + (Math.abs(of.apply(h).value()) < 50 ? Fmt.times(of.apply(h)) : Fmt.pm(of.apply(h)) + " ns"))
+                .collect(Collectors.joining("; "));
+        return "JDK " + first.jdk() + ": " + s + (others.isEmpty() ? "" : " [" + others + "]");
     }
 
     private static String pad(String s, int w) {

@@ -53,7 +53,6 @@ public final class Charts {
             labels = List.copyOf(labels);
         }
 
-        /** The chart as a PNG, at its own size. */
         public byte[] png() throws IOException {
             return ChartFrame.png(xy);
         }

@@ -29,7 +29,6 @@ public final class CompareTable {
     /** Header of the instructions column ({@code compare --simulate}). */
     public static final String INSTRUCTIONS_HEADER = "instructions/round trip: " + NativeSimulation.CALLGRIND_SOURCE;
 
-    /** The columns a report states once above the table when every row has the same: the parameters. */
     static final List<String> PARAMETERS = List.of("placement");
 
     public static Table table(CompareResults r) {
@@ -87,8 +86,8 @@ public final class CompareTable {
         }
         Stats ns = c.nanos();
         String ratio = f.baseline() ? "1 (baseline)" : f.ratio() == null ? "n/a" : Fmt.times(f.ratio());
-        return List.of(placement, c.label(), Fmt.pm(c.estimate()) + Fmt.marks(failed(c), c.disturbed().size(),
-                        !c.disturbed().isEmpty() && c.disturbed().get(0).disturbedKept()), Fmt.num(ns.min()) + "–" + Fmt.num(ns.max()), ratio,
+        String marks = Fmt.marks(failed(c), c.disturbed().size(), !c.disturbed().isEmpty() && c.disturbed().get(0).disturbedKept());
+        return List.of(placement, c.label(), Fmt.pm(c.estimate()) + marks, Fmt.num(ns.min()) + "–" + Fmt.num(ns.max()), ratio,
             Fmt.count(c.switches().median()) + " (" + Fmt.count(c.voluntary().median()) + " + " + Fmt.count(c.involuntary().median()) + ")");
     }
 
@@ -121,14 +120,9 @@ public final class CompareTable {
      * largest intruder named), and whether it was left out or kept ({@code --allow-disturbed}).
      */
     public static List<String> disturbances(CompareResults r) {
-        List<String> out = new ArrayList<>();
-        for (CompareResults.Cell c : r.cells()) {
-            for (CompareResults.Sample s : c.disturbed()) {
-                out.add(c.label() + ", " + c.placement() + ", repetition " + s.repetition() + ": " + DisturbanceText.why(s.interference())
-                        + (s.disturbedKept() ? " (kept, marked: --allow-disturbed)" : " (left out of every figure)"));
-            }
-        }
-        return out;
+        return r.cells().stream().flatMap(c -> c.disturbed().stream().map(s -> c.label() + ", " + c.placement() + ", repetition "
+                + s.repetition() + ": " + DisturbanceText.why(s.interference())
+                + (s.disturbedKept() ? " (kept, marked: --allow-disturbed)" : " (left out of every figure)"))).toList();
     }
 
     /**
@@ -136,8 +130,8 @@ public final class CompareTable {
      * whatever the placement), why there is none, or blank for cells that are not counted.
      */
     static String instructions(CompareResults.Simulation s, CompareResults.Cell c) {
-        return counted(c).map(x -> s.count(x).map(i -> Fmt.num(i.perRoundTrip())).orElse(s.unavailable() == null ? "" : s.unavailable()))
-                .orElse("");
+        return counted(c).map(x -> s.count(x).map(i -> Fmt.num(i.perRoundTrip()))
+                .orElse(s.unavailable() == null ? "" : s.unavailable())).orElse("");
     }
 
     /** A native cell's simulated instructions per round trip as a number; null when it was not counted. */
@@ -147,7 +141,8 @@ public final class CompareTable {
 
     /** The cell's column where the simulation counts its instructions. */
     private static Optional<Column> counted(CompareResults.Cell c) {
-        return Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column()) && CompareSimulation.COLUMNS.contains(x)).findFirst();
+        return Arrays.stream(Column.values()).filter(x -> x.name().equals(c.column()) && CompareSimulation.COLUMNS.contains(x))
+                .findFirst();
     }
 
     /**
@@ -185,7 +180,8 @@ public final class CompareTable {
         o.addAll(Arrays.asList(Export.finite(c.switches().median()), Export.finite(c.voluntary().median()),
                 Export.finite(c.involuntary().median())));
         o.add(r.simulation() == null ? null : instructionCount(r.simulation(), c));
-        o.addAll(Arrays.asList(failed(c), c.disturbed().size(), status == Status.OK && f.baseline() ? "baseline" : status.note(c)));
+        o.addAll(Arrays.asList(failed(c), c.disturbed().size(),
+                status == Status.OK && f.baseline() ? "baseline" : status.note(c)));
         return o;
     }
 

@@ -16,7 +16,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +62,6 @@ final class CurveChart {
         return keys;
     }
 
-    /** A horizontal reference line. */
     record Reference(String name, Estimate value, Color color) {
     }
 
@@ -412,19 +410,6 @@ final class CurveChart {
             marks.put("L2", c.l2Bytes());
         }
         marks.put("LLC (L" + c.llcLevel() + ")", c.llcBytes());
-        return marks;
-    }
-
-    /** L1d, L2 and the last-level cache, with sizes in bytes, as machine.json lists them. */
-    static Map<String, Long> cacheMarks(MachineInfo m) {
-        Map<String, Long> marks = new LinkedHashMap<>();
-        if (m.caches() == null) {
-            return marks;
-        }
-        m.cache(1, "Data").ifPresent(c -> marks.put("L1d", c.sizeBytes()));
-        m.cache(2, "Unified", "Data").ifPresent(c -> marks.put("L2", c.sizeBytes()));
-        m.caches().stream().filter(c -> c.level() >= 3).max(Comparator.comparingInt(MachineInfo.Cache::level))
-                .ifPresent(c -> marks.put("LLC (L" + c.level() + ")", c.sizeBytes()));
         return marks;
     }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Two inputs side by side, row by row (benchmark + parameters + mode; + JDK when an input holds several),
@@ -49,7 +50,6 @@ public final class Diff {
                     || this == ONE_FORK || this == NO_ERROR_ESTIMATE;
         }
 
-        /** Whether the rule flagged a difference. */
         public boolean flagged() {
             return this == FASTER || this == SLOWER || this == DIFFERS;
         }
@@ -95,14 +95,9 @@ public final class Diff {
     public static List<Row> rows(Results a, Results b, double minEffect) {
         Map<String, JmhRow> byKeyA = index(a);
         Map<String, JmhRow> byKeyB = index(b);
-        List<Row> out = new ArrayList<>();
-        byKeyA.forEach((key, rowA) -> out.add(row(key, rowA, byKeyB.get(key), minEffect)));
-        byKeyB.forEach((key, rowB) -> {
-            if (!byKeyA.containsKey(key)) {
-                out.add(row(key, null, rowB, minEffect));
-            }
-        });
-        return out;
+        // A's keys in its order, then those only B has
+        return Stream.concat(byKeyA.keySet().stream(), byKeyB.keySet().stream()).distinct()
+                .map(key -> row(key, byKeyA.get(key), byKeyB.get(key), minEffect)).toList();
     }
 
     static Row row(String key, JmhRow a, JmhRow b, double minEffect) {

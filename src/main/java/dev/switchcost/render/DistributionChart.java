@@ -45,11 +45,6 @@ public final class DistributionChart {
     record Line(String input, LatencyDistribution.Series series) {
     }
 
-    /** The chart of one input's series, or empty when no series has a histogram. */
-    public static Optional<Charts.Chart> chart(List<LatencyDistribution.Series> series) throws IOException {
-        return lines(series.stream().map(s -> new Line(null, s)).toList());
-    }
-
     /**
      * The chart, or empty when no line has a histogram. A line's legend name starts with its input where it has one,
      * and a name that two lines would share (two inputs of one name) is numbered: the chart needs each name once.

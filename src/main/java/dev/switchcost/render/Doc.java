@@ -127,7 +127,6 @@ final class Doc {
         return this;
     }
 
-    /** The charts in this document, in order. */
     List<Charts.Chart> charts() {
         return blocks.stream().filter(b -> b instanceof Image).map(b -> ((Image) b).chart()).toList();
     }
@@ -137,7 +136,6 @@ final class Doc {
         return blocks.stream().filter(b -> b instanceof Image i && i.path() != null).map(b -> ((Image) b).path()).toList();
     }
 
-    /** The PNG of the image to be written to {@code path}. */
     byte[] png(Path path) throws IOException {
         Image image = blocks.stream().filter(b -> b instanceof Image i && path.equals(i.path())).map(b -> (Image) b).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no chart for " + path));

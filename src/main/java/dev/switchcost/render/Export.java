@@ -20,7 +20,6 @@ public final class Export {
     private Export() {
     }
 
-    /** {@code v} if finite, else null. */
     public static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
     }

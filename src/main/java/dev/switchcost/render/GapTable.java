@@ -24,7 +24,6 @@ public final class GapTable {
             + Bench.GETTID_AS_FUTEX_WAIT.shortName() + "; × calls = the difference times the binding's calls per round trip in its futex "
             + "row (waits + 2 wakes), beside that row's residual.";
 
-    /** The columns a report states once above the table when every row has the same: the parameters. */
     static final List<String> PARAMETERS = List.of("placement");
 
     /** The after-a-switch rows as one table, or null when the run has none. */

@@ -195,20 +195,18 @@ final class HandoffSections {
                     String p = r.param(Param.PLACEMENT) == null || r.param(Param.PLACEMENT).equals("UNPINNED") ? "" : " " + r.param(Param.PLACEMENT);
                     String carriers = !pair.equals("PT_PT") ? (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers")
                             : p.isEmpty() ? "unpinned" : "platform threads";
-                    bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · " + r.param(Param.PRIMITIVE) + " · " + carriers + p
-                            + " · " + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), pairText(pair)));
+                    bars.add(new Charts.Bar(t.tag() + Palette.pair(pair) + " · " + r.param(Param.PRIMITIVE) + " · " + carriers + p
+                            + " · " + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), Palette.pair(pair)));
                 }
             }
-            if (pair.equals("PT_PT")) {
-                // the card's platform row on one CPU where no pinned PT_PT pair ran: the park ping-pong, which its ratio uses
-                for (Tagged t : rows) {
-                    JmhRow r = t.row();
-                    if (Question.PLATFORM_ONE_CPU_PARK.matches(r) && Question.ONE_CPU.equals(r.param(Param.PLACEMENT))
-                            && r.primary().isTimePerOp() && !"sample".equals(r.mode())) {
-                        bars.add(new Charts.Bar(t.tag() + pairText(pair) + " · park · one CPU (the card's platform row) · "
-                                + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), pairText(pair)));
-                    }
-                }
+        }
+        // the card's platform row on one CPU where no pinned PT_PT pair ran: the park ping-pong, which its ratio uses
+        for (Tagged t : rows) {
+            JmhRow r = t.row();
+            if (Question.PLATFORM_ONE_CPU_PARK.matches(r) && Question.ONE_CPU.equals(r.param(Param.PLACEMENT))
+                    && r.primary().isTimePerOp() && !"sample".equals(r.mode())) {
+                bars.add(new Charts.Bar(t.tag() + Palette.PT_PT + " · park · one CPU (the card's platform row) · "
+                        + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), Palette.PT_PT));
             }
         }
         return bars;
@@ -244,15 +242,6 @@ final class HandoffSections {
                 PinningTable.section(doc, s);
             }
         }
-    }
-
-    static String pairText(String pair) {
-        return switch (pair) {
-            case "VT_VT" -> "virtual ↔ virtual";
-            case "VT_PT" -> "virtual ↔ platform";
-            case "PT_PT" -> "platform ↔ platform";
-            default -> pair;
-        };
     }
 
     static void nativeSection(Doc doc, List<Findings> inputs) throws IOException {

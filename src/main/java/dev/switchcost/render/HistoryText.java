@@ -11,13 +11,13 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The history's words, tables and chart: the runs, a figure's series with its change points, the fleet, a baseline diff. */
 public final class HistoryText {
@@ -126,8 +126,9 @@ public final class HistoryText {
                 + " the interval is between runs when a machine has two or more, else its run's own.\n");
         List<Table.Column<Fleet.Row>> c = List.of(Table.col("machine", 'l', Fleet.Row::machineType),
                 Table.col("figure ± 99.9%", 'r', r -> Fmt.pm(r.estimate())), Table.col("runs", 'r', r -> String.valueOf(r.runs())),
-                Table.col("rank", 'l', r -> r.rank() + " of " + r.ranked()), Table.col("measured under", 'l', r -> r.differs().isEmpty()
-                        ? "the same conditions" : "other conditions: " + String.join(", ", r.differs()) + " (not ranked with the others)"));
+                Table.col("rank", 'l', r -> r.rank() + " of " + r.ranked()),
+                Table.col("measured under", 'l', r -> r.differs().isEmpty() ? "the same conditions"
+                        : "other conditions: " + String.join(", ", r.differs()) + " (not ranked with the others)"));
         // Fleet.of lists each figure's rows together
         rows.stream().collect(Collectors.groupingBy(Fleet.Row::figure, LinkedHashMap::new, Collectors.toList()))
                 .forEach((figure, rs) -> sb.append('\n').append(figure).append('\n').append(Table.of(c, rs).text()));
@@ -147,32 +148,30 @@ public final class HistoryText {
      * ({@link Diff#judge}).
      */
     public static List<DiffRow> baselineRows(List<Figure> a, List<Figure> b) {
-        Map<String, Figure> byA = new LinkedHashMap<>();
-        a.forEach(f -> byA.putIfAbsent(pairKey(f), f));
-        Map<String, Figure> byB = new LinkedHashMap<>();
-        b.forEach(f -> byB.putIfAbsent(pairKey(f), f));
-        List<DiffRow> out = new ArrayList<>();
-        byA.forEach((k, fa) -> {
-            Figure fb = byB.get(k);
-            if (fb == null) {
-                out.add(new DiffRow(k, fa.unit(), fa.estimate(), null, null, Diff.Verdict.ONLY_IN_A));
-            } else if (!fa.unit().equals(fb.unit())) {
-                out.add(new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), null, Diff.Verdict.UNITS_DIFFER));
-            } else {
-                Diff.Judged j = Diff.judge(fa.estimate(), fb.estimate(), fa.timePerOp());
-                out.add(new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), j.ratio(), j.verdict()));
-            }
-        });
-        byB.forEach((k, fb) -> {
-            if (!byA.containsKey(k)) {
-                out.add(new DiffRow(k, fb.unit(), null, fb.estimate(), null, Diff.Verdict.ONLY_IN_B));
-            }
-        });
-        return out;
+        Map<String, Figure> byA = byKey(a);
+        Map<String, Figure> byB = byKey(b);
+        // the baseline's keys in its order, then those only B has
+        return Stream.concat(byA.keySet().stream(), byB.keySet().stream()).distinct()
+                .map(k -> diffRow(k, byA.get(k), byB.get(k))).toList();
     }
 
-    private static String pairKey(Figure f) {
-        return f.key() + (f.jdk() == null ? "" : " JDK " + f.jdk());
+    private static DiffRow diffRow(String k, Figure fa, Figure fb) {
+        if (fa == null || fb == null) {
+            return new DiffRow(k, (fa != null ? fa : fb).unit(), fa == null ? null : fa.estimate(),
+                    fb == null ? null : fb.estimate(), null, fb == null ? Diff.Verdict.ONLY_IN_A : Diff.Verdict.ONLY_IN_B);
+        }
+        if (!fa.unit().equals(fb.unit())) {
+            return new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), null, Diff.Verdict.UNITS_DIFFER);
+        }
+        Diff.Judged j = Diff.judge(fa.estimate(), fb.estimate(), fa.timePerOp());
+        return new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), j.ratio(), j.verdict());
+    }
+
+    /** The figures by key and JDK; of figures with one key, the first. */
+    private static Map<String, Figure> byKey(List<Figure> figures) {
+        Map<String, Figure> m = new LinkedHashMap<>();
+        figures.forEach(f -> m.putIfAbsent(f.key() + (f.jdk() == null ? "" : " JDK " + f.jdk()), f));
+        return m;
     }
 
     /** A baseline diff as a table, with a count of the rows that differ. */

@@ -87,10 +87,8 @@ public final class IndirectTable {
         return String.join(", ", m);
     }
 
-    /** The columns a report states once above the table when every row has the same: the parameters. */
     static final List<String> PARAMETERS = List.of("jdk", "class", "handoff", "placement", "sharing", "walk", "strideB", "cacheMark");
 
-    /** The paired estimate's columns, and the paper's estimator's. */
     static final List<String> PAIRED = List.of("cache_ns/switch", "paired_ns/switch", "walk1_ns", "walk2_ns", "control_ns",
             "beyond_ns/switch");
     static final List<String> PAPER = List.of("paper_ns/switch", "total_ns/switch", "direct_ns/switch", "walk_ns/switch",
@@ -192,7 +190,6 @@ public final class IndirectTable {
                 + ". Flags: " + flagLegend() + (caches != null ? " Cache marks: " + caches.describe() + "." : "");
     }
 
-    /** The legend printed under the text table. */
     public static String legend(CacheSizes caches) {
         return "cache = beyond - beyond at size 0, ns per switch: what a switch costs through the caches, in the switch itself"
                 + " and in the walk after it; the headline estimate where recorded. beyond = the pair's CPU time per switch"
@@ -238,7 +235,6 @@ public final class IndirectTable {
         return t.build();
     }
 
-    /** Prints the process-minus-thread table: aligned text with a legend, or TSV. */
     public static void printProcessThread(List<ProcessThreadCost.Row> rows, boolean tsv, PrintWriter out) {
         print(processThreadTable(rows), tsv, "Per switch = per round trip / 2; switches/op counts both sides (the partner process's"
                 + " thread included). Flags: NEGATIVE below zero beyond its error; WITHIN_ERROR indistinguishable from 0;"

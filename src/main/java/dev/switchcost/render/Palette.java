@@ -34,7 +34,6 @@ public final class Palette {
     private Palette() {
     }
 
-    /** The key of JDK feature version {@code feature}. */
     public static String jdk(int feature) {
         return "JDK " + feature;
     }
@@ -60,7 +59,6 @@ public final class Palette {
         return param == null ? "UNPINNED" : param;
     }
 
-    /** Whether {@code key} has a colour of its own. */
     public static boolean isKey(String key) {
         return key != null && (KEYED.containsKey(key) || key.matches("JDK [0-9]+"));
     }

@@ -28,7 +28,6 @@ public final class PinningTable {
     /** Marks a JDK 21 {@code synchronized} cell whose pinning JFR does not record. */
     static final String UNRECORDED = " †";
 
-    /** The columns a report states once above the table when every row has the same: the parameters. */
     static final List<String> PARAMETERS = List.of("JDK", "carriers");
 
     private PinningTable() {
@@ -71,7 +70,6 @@ public final class PinningTable {
                 && !(r.pinnedEvents() >= 0.5);
     }
 
-    /** The report section's title. */
     static final String TITLE = "Does synchronized pin? Virtual-thread handoffs per JDK";
 
     /** The body of the report's section (the renderer writes its heading): method line, table, what its columns are. */

@@ -183,14 +183,12 @@ public final class ReportRenderer {
         private record Section(String id, String title, String what, String measure, Doc body) {
         }
 
-        /** A new section's document, to write its content into. */
         Doc section(String id, String title, String what, String measure) {
             Doc body = new Doc(outDir, chartsDir);
             sections.add(new Section(id, title, what, measure, body));
             return body;
         }
 
-        /** The ids of the sections written. */
         List<String> ids() {
             return sections.stream().filter(s -> !s.body().isEmpty()).map(Section::id).toList();
         }
@@ -207,7 +205,6 @@ public final class ReportRenderer {
                     .stream().map(e -> String.join(", ", e.getValue()) + " (measured by " + e.getKey() + ")").toList()) + ".");
         }
 
-        /** Each section with something in it, under its heading. */
         void appendTo(Doc report) {
             sections.stream().filter(s -> !s.body().isEmpty()).forEach(s -> report.h(2, s.title(), s.id()).append(s.body()));
         }

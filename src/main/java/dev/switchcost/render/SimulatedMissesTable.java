@@ -14,7 +14,6 @@ import java.util.List;
  */
 public final class SimulatedMissesTable {
 
-    /** The label every simulated miss figure carries. */
     public static final String LABEL = NativeSimulation.CACHEGRIND_SOURCE;
 
     /** What the table is, in one paragraph. */
@@ -27,7 +26,6 @@ public final class SimulatedMissesTable {
     private SimulatedMissesTable() {
     }
 
-    /** The columns a report states once above the table when every row has the same: the parameters. */
     static final List<String> PARAMETERS = List.of("stride (B)", "walk");
 
     /** One row per size and simulated last level, by size, then L2 before L3; null when there are none. */

@@ -162,14 +162,8 @@ public final class SpinCompareTable {
 
     /** One line per disturbed repetition: the cell and why (the largest intruder named). */
     public static List<String> disturbances(SpinCompareResults r) {
-        List<String> out = new ArrayList<>();
-        for (SpinCompareResults.Cell c : r.cells()) {
-            for (SpinCompareResults.Sample s : c.disturbed()) {
-                out.add(c.impl() + " " + strategy(c) + ", D=" + c.reply() + ", " + c.placement() + ", repetition " + s.repetition()
-                        + ": " + DisturbanceText.why(s.interference())
-                        + (s.disturbedKept() ? " (kept, marked: --allow-disturbed)" : " (left out of every figure)"));
-            }
-        }
-        return out;
+        return r.cells().stream().flatMap(c -> c.disturbed().stream().map(s -> c.impl() + " " + strategy(c) + ", D=" + c.reply()
+                + ", " + c.placement() + ", repetition " + s.repetition() + ": " + DisturbanceText.why(s.interference())
+                + (s.disturbedKept() ? " (kept, marked: --allow-disturbed)" : " (left out of every figure)"))).toList();
     }
 }

@@ -32,7 +32,6 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         }
     }
 
-    /** Builds a table row by row. */
     public static final class Builder {
         private final List<String> header;
         private final String align;
@@ -62,7 +61,6 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     public record Column<T>(String header, char align, Function<T, String> cell) {
     }
 
-    /** {@code new Column<>(header, align, cell)}, for a list of columns. */
     public static <T> Column<T> col(String header, char align, Function<T, String> cell) {
         return new Column<>(header, align, cell);
     }

@@ -11,6 +11,7 @@ import dev.switchcost.results.Results;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The report's working-set sections: the cost through the caches by size, and the interleaved JVM-and-C sweep. */
 final class WorkingSetSections {
@@ -62,7 +63,10 @@ final class WorkingSetSections {
                 "What does a switch cost through the caches, as the working set between switches grows?"),
                 "No working-set size with a paired estimate (or two with the paper's): no curve to draw.");
         if (machine != null) {
-            doc.p("Vertical lines: " + String.join(", ", CurveChart.cacheMarks(machine).entrySet().stream()
+            // the lines the chart draws (where they fall within its x axis)
+            CacheSizes caches = CurveChart.caches(machine);
+            Map<String, Long> marks = caches == null ? Map.of() : CurveChart.cacheMarks(caches);
+            doc.p("Vertical lines: " + String.join(", ", marks.entrySet().stream()
                     .map(e -> e.getKey() + " = " + Fmt.num(e.getValue() / 1024.0) + " KiB").toList()) + " (cpu0, from machine.json).");
         }
     }

@@ -57,7 +57,7 @@ class ChartsTest {
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         MachineInfo m = r.machine();
         assertNotNull(m, "machine.json beside working-set.json");
-        Map<String, Long> marks = CurveChart.cacheMarks(m);
+        Map<String, Long> marks = CurveChart.cacheMarks(CurveChart.caches(m));
         assertEquals(List.of("L1d", "L2", "LLC (L3)"), List.copyOf(marks.keySet()));
         Optional<Charts.Chart> c = WorkingSetChart.of(rows, m, null, "q?");
         assertTrue(c.isPresent());

@@ -33,7 +33,8 @@ class DistributionChartTest {
         assertTrue(series.get(0).perSwitch());
         assertEquals(4336 / 2.0, series.stream().filter(s -> "SAME_CPU".equals(s.row().param("placement"))).findFirst()
                 .orElseThrow().tail().p50(), 1e-9);
-        byte[] png = DistributionChart.chart(series).orElseThrow().png();
+        byte[] png = DistributionChart.lines(series.stream().map(x -> new DistributionChart.Line(null, x)).toList())
+                .orElseThrow().png();
         assertTrue(png.length > 1000, "a drawn chart: " + png.length + " bytes");
         assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
         assertTrue(DistributionChart.label(series.get(0)).contains("samples"));
@@ -57,7 +58,8 @@ class DistributionChartTest {
         List<String> names = List.copyOf(DistributionChart.lines(lines).orElseThrow().xy().getSeriesMap().keySet());
         String label = DistributionChart.label(s);
         assertEquals(List.of("quick: " + label, "quick: " + label + " (2)", "other: " + label), names);
-        assertEquals(label, List.copyOf(DistributionChart.chart(List.of(s)).orElseThrow().xy().getSeriesMap().keySet()).get(0),
+        assertEquals(label, List.copyOf(DistributionChart.lines(List.of(new DistributionChart.Line(null, s))).orElseThrow().xy()
+                        .getSeriesMap().keySet()).get(0),
                 "one input: no prefix");
     }
 
