@@ -7,7 +7,6 @@ import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -85,8 +84,7 @@ final class AgainstCells {
         }
         Like.Side sa = Headline.side(a, ca);
         Like.Side sb = Headline.side(x, cx);
-        Set<Like.Aspect> differ = EnumSet.noneOf(Like.Aspect.class);
-        differ.addAll(Like.differences(sa, sb));
+        Set<Like.Aspect> differ = Like.differences(sa, sb);
         if (!AgainstTable.comparable(sa, sb)) {
             return new AgainstTable.Against(cellFigure(cx), null, null, differ, true);
         }

@@ -47,16 +47,11 @@ final class HandoffSections {
     }
 
     static void answer(Doc doc, List<Findings> inputs) {
+        List<Headline> hs = inputs.stream().flatMap(f -> f.headlines().stream()).toList();
         List<String> head = new ArrayList<>(List.of("question", "what"));
-        List<Headline> hs = new ArrayList<>();
-        for (Findings f : inputs) {
-            Results r = f.input();
-            for (Headline h : f.headlines()) {
-                hs.add(h);
-                // the unit goes in the paragraph above: a header per input this long pushed the second input off-screen
-                head.add((inputs.size() > 1 ? r.label() + " · " : "") + "JDK " + h.jdk());
-            }
-        }
+        // the unit goes in the paragraph above: a header per input this long pushed the second input off-screen
+        inputs.forEach(f -> f.headlines().forEach(h -> head.add((inputs.size() > 1 ? f.input().label() + " · " : "")
+                + "JDK " + h.jdk())));
         doc.p("ns per switch ± 99.9% (switches per round trip); median · p99 per switch from the sampled run where one was made."
                 + (hs.stream().anyMatch(h -> h.cache() != null) ? " \"Through the caches\" is an increment (+) over the direct"
                 + " cost, not a total; " + IndirectCost.DIRECT_DEFINITION + "." : ""));
