@@ -51,7 +51,6 @@ public final class ChangePoints {
      * @param after  the mean of the segment after it
      */
     public record Shift(int index, double pValue, Estimate before, Estimate after) {
-        /** after / before. */
         public double ratio() {
             return after.value() / before.value();
         }

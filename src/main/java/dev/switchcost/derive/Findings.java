@@ -35,7 +35,6 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
                        List<IndirectSweepCurve.Point> sweep, List<PrimitiveMatrix.Cell> primitives,
                        List<SpinBudget> spin, List<SpinTwin> spinTwin) {
 
-    /** Derives every figure of {@code r}, once. */
     public static Findings of(Results r) {
         List<JmhRow> usable = r.usable();
         Map<JmhRow, IndirectCost.Paired> paired = pairedRows(usable);

@@ -52,11 +52,10 @@ public final class Fleet {
     private static List<Row> rows(String key, Map<String, List<Point>> groups) {
         record G(List<Point> points, Estimate e, String conditions) {
         }
-        List<G> gs = new ArrayList<>();
-        groups.values().forEach(ps -> gs.add(new G(ps, estimate(ps), conditions(ps.get(0).run()))));
-        boolean cheaperIsSmaller = gs.get(0).points().get(0).figure().timePerOp();
+        boolean cheaperIsSmaller = groups.values().iterator().next().get(0).figure().timePerOp();
         Comparator<G> order = Comparator.comparingDouble(g -> g.e().value());
-        gs.sort(cheaperIsSmaller ? order : order.reversed());
+        List<G> gs = groups.values().stream().map(ps -> new G(ps, estimate(ps), conditions(ps.get(0).run())))
+                .sorted(cheaperIsSmaller ? order : order.reversed()).toList();
         List<Row> out = new ArrayList<>();
         for (G g : gs) {
             List<G> alike = gs.stream().filter(o -> o.conditions().equals(g.conditions())).toList();

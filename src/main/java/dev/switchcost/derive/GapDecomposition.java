@@ -192,7 +192,6 @@ public final class GapDecomposition {
      */
     public record AfterSwitch(String binding, Estimate afterSwitch, Estimate warm, double callsPerRoundTrip, Estimate residual) {
 
-        /** After a switch − warm, per call. */
         public Estimate difference() {
             return afterSwitch.minus(warm);
         }

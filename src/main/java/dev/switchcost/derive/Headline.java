@@ -97,10 +97,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      */
     public static List<Headline> perJdk(Results r, Map<JmhRow, IndirectCost.Paired> paired) {
         List<String> jdks = r.jdks();
-        if (jdks.isEmpty()) {
-            return List.of(derive(r, List.of(), "?", paired));
-        }
-        return jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(x.jdk())).toList(), j, paired)).toList();
+        return jdks.isEmpty() ? List.of(derive(r, List.of(), "?", paired))
+                : jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(x.jdk())).toList(), j, paired)).toList();
     }
 
     static Headline derive(Results r, List<JmhRow> rows, String jdk, Map<JmhRow, IndirectCost.Paired> paired) {
@@ -137,19 +135,14 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     /** The cost through the caches in units of the direct cost of the same working-set run; null when either is missing. */
     static Estimate cacheShare(Figure cache, Estimate direct) {
-        if (cache == null || direct == null || !Double.isFinite(cache.perSwitch().value()) || !(direct.value() > 0)) {
-            return null;
-        }
-        return cache.perSwitch().over(direct);
+        return cache == null || direct == null || !Double.isFinite(cache.perSwitch().value()) || !(direct.value() > 0) ? null
+                : cache.perSwitch().over(direct);
     }
 
     /** The machine a figure of {@code r} was measured on, for {@link Like.Side}: host, CPU model, kernel; null when unknown. */
     static String machineOf(Results r) {
-        if (r.machine() == null) {
-            return null;
-        }
-        return r.machine().hostname() + " · " + (r.machine().cpu() == null ? "?" : r.machine().cpu().model()) + " · "
-                + (r.machine().kernel() == null ? "?" : r.machine().kernel().release());
+        return r.machine() == null ? null : r.machine().hostname() + " · " + (r.machine().cpu() == null ? "?" : r.machine().cpu().model())
+                + " · " + (r.machine().kernel() == null ? "?" : r.machine().kernel().release());
     }
 
     /**

@@ -168,7 +168,6 @@ public final class IndirectCost {
             return answerIsWhole() ? whole : indirect;
         }
 
-        /** @return {@link #answer()}'s flags */
         public Set<Flag> answerFlags() {
             return answerIsWhole() ? wholeFlags : flags;
         }
@@ -210,9 +209,6 @@ public final class IndirectCost {
 
     private IndirectCost() {
     }
-
-    /** The PerfStatProfiler metric shown beside the indirect cost. */
-    public static final String MISSES = "perf.cache-misses.norm";
 
     /**
      * Derives a row for every working-set round trip in {@code rows}; other benchmarks and rows of failed
@@ -366,11 +362,8 @@ public final class IndirectCost {
 
     /** Cache misses per switch, or null when the row has no counted value. */
     static Estimate misses(JmhRow r) {
-        var m = r.secondary().get(MISSES);
-        if (m == null || !Double.isFinite(m.score())) {
-            return null;
-        }
-        return m.estimate().times(0.5);
+        var m = r.secondary().get("perf.cache-misses.norm"); // PerfStatProfiler's
+        return m == null || !Double.isFinite(m.score()) ? null : m.estimate().times(0.5);
     }
 
     /** The judgement, apart from the bookkeeping so tests can check it on plain numbers. */

@@ -100,9 +100,7 @@ public final class IndirectSweepCurve {
 
     /** The mean beyond over the repetitions, or null unless every one read it. */
     private static Estimate beyond(List<IndirectSweepResults.Sample> ok) {
-        if (ok.isEmpty() || ok.stream().anyMatch(s -> s.beyondNsPerSwitch() == null)) {
-            return null;
-        }
-        return Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::beyondNsPerSwitch).toArray());
+        return ok.isEmpty() || ok.stream().anyMatch(s -> s.beyondNsPerSwitch() == null) ? null
+                : Estimate.ofSamples(ok.stream().mapToDouble(IndirectSweepResults.Sample::beyondNsPerSwitch).toArray());
     }
 }

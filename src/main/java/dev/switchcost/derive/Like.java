@@ -66,10 +66,7 @@ public final class Like {
      * an aspect other than {@code varied}.
      */
     public static Estimate ratio(Figure a, Figure b, Aspect... varied) {
-        if (a == null || b == null) {
-            return null;
-        }
-        return alike(a.side(), b.side(), varied) ? a.perSwitch().over(b.perSwitch()) : null;
+        return a != null && b != null && alike(a.side(), b.side(), varied) ? a.perSwitch().over(b.perSwitch()) : null;
     }
 
     /** Whether a ratio of figures on sides {@code a} and {@code b} that compares {@code varied} may be made: they differ in no other aspect. */

@@ -41,9 +41,7 @@ public record PinningStudy(List<Row> rows) {
     static final List<String> SHOWN = List.of("synchronized + wait/notify", "ReentrantLock + Condition",
             "LockSupport park/unpark", "SynchronousQueue put/take");
 
-    static final String CARRIER = "ctxsw.carrier.total.norm";
     static final String HELPER = "ctxsw.vthelper.total.norm";
-    static final String PINNED = PinnedEventsProfiler.NORM;
 
     /**
      * One cell of the study.
@@ -117,10 +115,8 @@ public record PinningStudy(List<Row> rows) {
             String cls = t.benchmark().substring(0, Math.max(dot, 0));
             cls = cls.substring(cls.lastIndexOf('.') + 1);
             String jdk = p.getOrDefault(RunStatus.FailedTrial.JDK, single.isEmpty() ? null : single.get(0));
-            if (dot < 0 || !inStudy(cls, t.benchmark().substring(dot + 1), p) || jdk == null) {
-                return null;
-            }
-            return new Failed(jdk, carriersOf(cls, p), p.get("primitive"), t.reason());
+            return dot < 0 || !inStudy(cls, t.benchmark().substring(dot + 1), p) || jdk == null ? null
+                    : new Failed(jdk, carriersOf(cls, p), p.get("primitive"), t.reason());
         }
     }
 
@@ -128,7 +124,6 @@ public record PinningStudy(List<Row> rows) {
         return rows.isEmpty();
     }
 
-    /** The JDKs, in order. */
     public List<String> jdks() {
         return rows.stream().map(Row::jdk).distinct().toList();
     }
@@ -185,11 +180,11 @@ public record PinningStudy(List<Row> rows) {
             return new Row(jdk, carriers, primitive, null, Double.NaN, Double.NaN, null, missing, reading, Double.NaN, Double.NaN);
         }
         JmhRow x = found.get();
-        double carrier = x.secondaryScore(CARRIER);
         double helper = x.secondary().containsKey(HELPER) ? x.secondaryScore(HELPER) : 0;
         Estimate ns = x.estimate();
         Estimate vs = lock.isPresent() && !primitive.equals("REENTRANT_LOCK") ? ns.over(lock.get().estimate()) : null;
-        return new Row(jdk, carriers, primitive, ns, carrier, helper, vs, null, null, x.secondaryScore(PINNED), x.bytesPerOp());
+        return new Row(jdk, carriers, primitive, ns, x.secondaryScore("ctxsw.carrier.total.norm"), helper, vs, null, null,
+                x.secondaryScore(PinnedEventsProfiler.NORM), x.bytesPerOp());
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
@@ -17,9 +18,6 @@ import java.util.List;
  * another.
  */
 public final class PrimitiveMatrix {
-
-    /** The pair's CPU time per op, as {@code PairedWalkProfiler} names it. */
-    static final String CPU = "cpu.pair";
 
     /**
      * @param primitive  the {@code HandoffPrimitive}
@@ -39,18 +37,15 @@ public final class PrimitiveMatrix {
 
     /** @return the cells, in the order of the rows; empty without PrimitiveHandoff rows */
     public static List<Cell> of(List<JmhRow> rows) {
-        if (rows.stream().noneMatch(Family.PRIMITIVE_HANDOFF::has)) {
-            return List.of();
-        }
-        return rows.stream().filter(r -> r.primary().isTimePerOp()).filter(r -> Family.PRIMITIVE_HANDOFF.has(r)
-                        || Family.VIRTUAL_HANDOFF.has(r) && "VT_VT".equals(r.param(Param.PAIR)))
+        return rows.stream().noneMatch(Family.PRIMITIVE_HANDOFF::has) ? List.of() : rows.stream().filter(r -> r.primary().isTimePerOp())
+                .filter(r -> Family.PRIMITIVE_HANDOFF.has(r) || Family.VIRTUAL_HANDOFF.has(r) && "VT_VT".equals(r.param(Param.PAIR)))
                 .map(PrimitiveMatrix::cell).toList();
     }
 
     private static Cell cell(JmhRow r) {
         boolean platform = Family.PRIMITIVE_HANDOFF.has(r);
         String kind = platform ? "platform" : "virtual, " + r.param(Param.CARRIERS) + " carrier" + ("1".equals(r.param(Param.CARRIERS)) ? "" : "s");
-        Metric cpu = r.secondary().get(CPU);
+        Metric cpu = r.secondary().get(PairedWalkProfiler.CPU);
         return new Cell(r.param(Param.PRIMITIVE), kind, platform ? r.param(Param.PLACEMENT) : "UNPINNED", r.estimate(),
                 r.switchesPerOp(), cpu == null ? null : cpu.estimate(), r.disturbance());
     }

@@ -69,10 +69,9 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
         lines.sort(BUSIEST);
         Map<ThreadRole, List<Line>> byRole = lines.stream().collect(Collectors.groupingBy(Line::role,
                 () -> new EnumMap<>(ThreadRole.class), Collectors.toList()));
-        List<Line> roles = new ArrayList<>();
-        byRole.forEach((role, ls) -> roles.add(sum(role.name().toLowerCase(Locale.ROOT), role, ls)));
-        roles.sort(BUSIEST);
-        return new SampledThreads(seconds, List.copyOf(lines), List.copyOf(roles), sum("all threads", null, lines));
+        List<Line> roles = byRole.entrySet().stream().map(e -> sum(e.getKey().name().toLowerCase(Locale.ROOT), e.getKey(), e.getValue()))
+                .sorted(BUSIEST).toList();
+        return new SampledThreads(seconds, List.copyOf(lines), roles, sum("all threads", null, lines));
     }
 
     private static Line sum(String name, ThreadRole role, List<Line> ls) {

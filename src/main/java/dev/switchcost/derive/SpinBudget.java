@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
@@ -48,7 +49,6 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
     static final String PARK = "PARK";
     static final String SPIN = "SPIN";
     static final String SPIN_THEN_PARK = "SPIN_THEN_PARK";
-    static final String CPU = "cpu.pair";
 
     /**
      * One strategy's cell at one D.
@@ -89,15 +89,13 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
                 byPlacement.computeIfAbsent(r.param(Param.PLACEMENT), k -> new ArrayList<>()).add(r);
             }
         }
-        List<SpinBudget> out = new ArrayList<>();
-        byPlacement.forEach((placement, rs) -> out.add(ofPlacement(placement, rs)));
-        return out;
+        return byPlacement.entrySet().stream().map(e -> ofPlacement(e.getKey(), e.getValue())).toList();
     }
 
     /** The 2-competitive budget (a): half of PARK's pair CPU per round trip at replyNs=0; null without that cell. */
     static Estimate blockCost(List<JmhRow> rows) {
         return rows.stream().filter(r -> PARK.equals(r.param(Param.STRATEGY)) && "0".equals(r.param(Param.REPLY_NS)))
-                .map(r -> r.secondary().get(CPU)).filter(m -> m != null).findFirst()
+                .map(r -> r.secondary().get(PairedWalkProfiler.CPU)).filter(m -> m != null).findFirst()
                 .map(m -> m.estimate().times(0.5)).orElse(null);
     }
 
@@ -110,13 +108,11 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
                 byReply.computeIfAbsent(r.param(Param.REPLY_NS), k -> new ArrayList<>()).add(p);
             }
         }
-        List<Reply> replies = new ArrayList<>();
-        byReply.forEach((d, points) -> replies.add(reply(d, points, block)));
-        return new SpinBudget(placement, block, replies);
+        return new SpinBudget(placement, block, byReply.entrySet().stream().map(e -> reply(e.getKey(), e.getValue(), block)).toList());
     }
 
     private static Point point(JmhRow r) {
-        Metric cpu = r.secondary().get(CPU);
+        Metric cpu = r.secondary().get(PairedWalkProfiler.CPU);
         if (cpu == null) {
             return null;
         }

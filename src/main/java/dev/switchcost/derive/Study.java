@@ -19,7 +19,6 @@ public record Study(List<Findings> inputs, List<MachineDifferences.Difference> m
                 MachineDifferences.of(inputs.stream().map(Results::machine).toList()));
     }
 
-    /** The inputs' results, in order. */
     public List<Results> results() {
         return inputs.stream().map(Findings::input).toList();
     }

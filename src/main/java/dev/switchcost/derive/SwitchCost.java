@@ -180,8 +180,7 @@ public record SwitchCost(SwitchPrices.Price direct, Placement placement, Why why
         if (v == null) {
             return "?";
         }
-        String s = (v.hypervisor() == null ? "none" : v.hypervisor()) + (v.container() == null ? "" : " / " + v.container());
-        return s;
+        return (v.hypervisor() == null ? "none" : v.hypervisor()) + (v.container() == null ? "" : " / " + v.container());
     }
 
     private static void compare(List<Difference> d, String what, String a, String b) {

@@ -25,7 +25,6 @@ import java.util.Optional;
 public record CompareResults(int schema, String createdAt, int repetitions, boolean quick, List<String> placements,
                              String jmhSettings, List<Cell> cells, Simulation simulation) {
 
-    /** A run without {@code --simulate}. */
     public CompareResults(int schema, String createdAt, int repetitions, boolean quick, List<String> placements,
                           String jmhSettings, List<Cell> cells) {
         this(schema, createdAt, repetitions, quick, placements, jmhSettings, cells, null);
@@ -79,7 +78,6 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
     public record Cell(String column, String group, String label, String placement, String source, String unavailable,
                        List<Sample> samples, String jdk) {
 
-        /** A cell of a run on one JDK. */
         public Cell(String column, String group, String label, String placement, String source, String unavailable,
                     List<Sample> samples) {
             this(column, group, label, placement, source, unavailable, samples, null);

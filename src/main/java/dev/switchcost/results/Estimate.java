@@ -95,10 +95,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
     /** From a metric: between its forks when it has two or more (rule 1), else by the old one-fork rule (rule 2). */
     public static Estimate of(Metric m) {
         double[] forkMeans = m.forkMeans();
-        if (forkMeans.length >= 2) {
-            return ofSamples(forkMeans);
-        }
-        return oldOneForkRule(m);
+        return forkMeans.length >= 2 ? ofSamples(forkMeans) : oldOneForkRule(m);
     }
 
     /**
@@ -129,10 +126,8 @@ public record Estimate(double value, double standardError, double df, Basis basi
         if (n == 0) {
             return new Estimate(Double.NaN, Double.NaN, 0, Basis.BETWEEN_FORKS, 0);
         }
-        if (n == 1) {
-            return new Estimate(s.getMean(), Double.NaN, 0, Basis.BETWEEN_FORKS, 1);
-        }
-        return new Estimate(s.getMean(), s.getStandardDeviation() / Math.sqrt(n), n - 1, Basis.BETWEEN_FORKS, n);
+        return n == 1 ? new Estimate(s.getMean(), Double.NaN, 0, Basis.BETWEEN_FORKS, 1)
+                : new Estimate(s.getMean(), s.getStandardDeviation() / Math.sqrt(n), n - 1, Basis.BETWEEN_FORKS, n);
     }
 
     /** Whether this figure may enter a verdict: its error is known and built between two or more forks or runs. */
@@ -150,10 +145,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
      * 1.10 or of 1/1.10 for 10%), rule 5. False for a figure that is not {@link #judgeable}.
      */
     public boolean differsFromOne(double minEffect) {
-        if (!judgeable()) {
-            return false;
-        }
-        boolean excludesOne = ratioLower() > 1 || ratioUpper() < 1;
+        boolean excludesOne = judgeable() && (ratioLower() > 1 || ratioUpper() < 1);
         return excludesOne && Math.max(value, 1 / value) >= 1 + minEffect - 1e-12;
     }
 
@@ -237,10 +229,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
     }
 
     private int fewer(Estimate o) {
-        if (basis == Basis.EXACT) {
-            return o.units;
-        }
-        return o.basis == Basis.EXACT ? units : Math.min(units, o.units);
+        return basis == Basis.EXACT ? o.units : o.basis == Basis.EXACT ? units : Math.min(units, o.units);
     }
 
     /** Welch–Satterthwaite degrees of freedom of a sum of two independent terms with these standard errors. */
@@ -248,10 +237,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
         double v1 = se1 * se1;
         double v2 = se2 * se2;
         double denom = (v1 == 0 ? 0 : v1 * v1 / df1) + (v2 == 0 ? 0 : v2 * v2 / df2);
-        if (denom == 0) {
-            return v1 + v2 == 0 ? Double.POSITIVE_INFINITY : Double.POSITIVE_INFINITY;
-        }
-        return (v1 + v2) * (v1 + v2) / denom;
+        return denom == 0 ? Double.POSITIVE_INFINITY : (v1 + v2) * (v1 + v2) / denom;
     }
 
     @Override

@@ -122,12 +122,9 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
             throw new IllegalArgumentException(file + " has no park or monitor events: record it with switchcost forecast"
                     + " --print-jfc's settings (threshold 0)");
         }
-        List<Site> out = new ArrayList<>();
-        sites.values().forEach(a -> out.add(new Site(a.event, List.copyOf(a.frames), a.truncated, a.count, a.nanos, a.virtual,
-                List.copyOf(a.threads))));
-        out.sort(Comparator.comparingLong(Site::count).reversed());
         double s = first == null ? 0 : Duration.between(first, last).toNanos() / 1e9;
-        return new JfrBlocking(file, jvm, s, List.copyOf(out));
+        return new JfrBlocking(file, jvm, s, sites.values().stream().map(a -> new Site(a.event, List.copyOf(a.frames), a.truncated,
+                a.count, a.nanos, a.virtual, List.copyOf(a.threads))).sorted(Comparator.comparingLong(Site::count).reversed()).toList());
     }
 
     /** @return the events of every site */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 /**
  * The one reader of JMH's JSON result format ({@code -rf json}; JMH itself has no reader): every row
@@ -25,15 +26,8 @@ public final class JmhJson {
 
     /** Whether a parsed JSON document looks like JMH JSON (an array whose entries have benchmark and primaryMetric). */
     static boolean looksLikeJmh(JsonElement root) {
-        if (!root.isJsonArray()) {
-            return false;
-        }
-        for (JsonElement e : root.getAsJsonArray()) {
-            if (!e.isJsonObject() || !e.getAsJsonObject().has("benchmark") || !e.getAsJsonObject().has("primaryMetric")) {
-                return false;
-            }
-        }
-        return true;
+        return root.isJsonArray() && root.getAsJsonArray().asList().stream()
+                .allMatch(e -> e.isJsonObject() && e.getAsJsonObject().has("benchmark") && e.getAsJsonObject().has("primaryMetric"));
     }
 
     /**
@@ -79,11 +73,8 @@ public final class JmhJson {
                     secondary.put(e.getKey(), metric(e.getValue().getAsJsonObject(), at, "secondaryMetrics." + e.getKey()));
                 }
             }
-            List<String> jvmArgs = new ArrayList<>();
             JsonArray args = array(o, "jvmArgs", at, "");
-            for (int a = 0; a < args.size(); a++) {
-                jvmArgs.add(string(args.get(a), at, "jvmArgs[" + a + "]"));
-            }
+            List<String> jvmArgs = IntStream.range(0, args.size()).mapToObj(a -> string(args.get(a), at, "jvmArgs[" + a + "]")).toList();
             JmhRow.Jvm jvm = new JmhRow.Jvm(str(o, "jdkVersion", at), str(o, "vmName", at), str(o, "vmVersion", at), str(o, "jvm", at), jvmArgs);
             JmhRow.Settings settings = new JmhRow.Settings(str(o, "jmhVersion", at), integer(o, "forks", at), integer(o, "threads", at),
                     integer(o, "warmupIterations", at), str(o, "warmupTime", at), integer(o, "measurementIterations", at),
@@ -214,10 +205,7 @@ public final class JmhJson {
      * {@value JsonFields#MAX_MAGNITUDE_TEXT} is no measurement).
      */
     private static double number(JsonElement e, Field at, String field) {
-        if (e == null || e.isJsonNull()) {
-            return Double.NaN;
-        }
-        return JsonFields.number(e, what -> at.bad(field, what));
+        return e == null || e.isJsonNull() ? Double.NaN : JsonFields.number(e, what -> at.bad(field, what));
     }
 
     private static boolean isString(JsonElement e) {

@@ -53,7 +53,6 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
         return failure != null;
     }
 
-    /** This row marked failed. */
     public JmhRow withFailure(String why) {
         return new JmhRow(source, benchmark, mode, params, primary, secondary, jvm, settings, why, disturbance, percentiles);
     }
@@ -62,7 +61,6 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
         return disturbance != null;
     }
 
-    /** This row marked disturbed. */
     public JmhRow withDisturbance(String why) {
         return new JmhRow(source, benchmark, mode, params, primary, secondary, jvm, settings, failure, why, percentiles);
     }
@@ -102,7 +100,6 @@ public record JmhRow(Path source, String benchmark, String mode, Map<String, Str
         return shortName() + (params.isEmpty() ? "" : " " + paramsText()) + " [" + mode + "]";
     }
 
-    /** The primary score's estimate (see {@link Estimate}). */
     public Estimate estimate() {
         return primary.estimate();
     }

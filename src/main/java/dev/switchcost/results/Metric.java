@@ -74,7 +74,6 @@ public record Metric(double score, double scoreError, String unit, String jmhUni
                 .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).toArray();
     }
 
-    /** Mean with its 99.9% interval: see {@link Estimate} for the rule. */
     public Estimate estimate() {
         return Estimate.of(this);
     }

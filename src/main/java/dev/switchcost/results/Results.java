@@ -3,7 +3,6 @@ package dev.switchcost.results;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
-import dev.switchcost.results.CompareResults;
 import dev.switchcost.measure.machine.MachineInfo;
 
 import java.io.IOException;
@@ -73,7 +72,6 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         }
     }
 
-    /** {@link #load} for each input, in order. */
     public static List<Results> loadAll(List<Path> inputs) {
         return named(inputs.stream().map(Results::load).toList());
     }
@@ -134,31 +132,22 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         List<Path> jmhFiles = new ArrayList<>();
         for (Path f : files) {
             String name = f.getFileName().toString();
-            if (name.startsWith(".")) {
-                continue;
+            if (name.startsWith(".") || name.equals(ResultsDir.PROVENANCE)) {
+                continue; // the provenance is read below
             }
             if (name.matches(".*\\.json\\.part\\d+")) {
                 notes.add(name + " is a part file left by an unfinished run: not read");
-                continue;
-            }
-            if (name.equals(SimulatedMisses.FILE_NAME)) {
+            } else if (name.equals(SimulatedMisses.FILE_NAME)) {
                 simulated = SimulatedMisses.read(f);
-                continue;
-            }
-            if (!name.endsWith(".json")) {
-                continue;
-            }
-            if (name.equals(ResultsDir.MACHINE)) {
+            } else if (name.equals(ResultsDir.MACHINE)) {
                 machine = readMachine(f);
-            } else if (name.equals(ResultsDir.PROVENANCE)) {
-                continue; // read below
             } else if (name.equals(ResultsDir.COMPARE)) {
                 compare = CompareResults.read(f);
             } else if (name.equals(IndirectSweepResults.FILE_NAME)) {
                 sweep = IndirectSweepResults.read(f);
             } else if (name.equals(SpinCompareResults.FILE_NAME)) {
                 spin = SpinCompareResults.read(f);
-            } else {
+            } else if (name.endsWith(".json")) {
                 readJmh(f, name.startsWith("jmh"), rows, jmhFiles, notes);
             }
         }

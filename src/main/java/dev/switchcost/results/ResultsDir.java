@@ -91,8 +91,11 @@ public final class ResultsDir implements AutoCloseable {
     private final List<RunStatus.FailedTrial> failed = new ArrayList<>();
     private Thread interruptHook;
 
+    /** Takes {@code dir} for a run: writes {@code status: running} and the provenance. */
     private ResultsDir(Path dir) {
         this.dir = dir;
+        writeStatus();
+        Provenance.current().write(dir);
     }
 
     /**
@@ -119,10 +122,7 @@ public final class ResultsDir implements AutoCloseable {
             } catch (IOException e) {
                 throw unwritable(parent, e);
             }
-            ResultsDir d = new ResultsDir(candidate);
-            d.writeStatus();
-            Provenance.current().write(candidate);
-            return d;
+            return new ResultsDir(candidate);
         }
         throw SwitchcostException.usage("could not find a free directory name for " + base + " under " + parent);
     }
@@ -143,10 +143,7 @@ public final class ResultsDir implements AutoCloseable {
         } catch (IOException e) {
             throw unwritable(dir, e);
         }
-        ResultsDir d = new ResultsDir(dir);
-        d.writeStatus();
-        Provenance.current().write(dir);
-        return d;
+        return new ResultsDir(dir);
     }
 
     /**

@@ -14,7 +14,6 @@ import java.util.Optional;
  */
 record RunOwner(long pid, String started) {
 
-    /** This process. */
     static RunOwner current() {
         ProcessHandle self = ProcessHandle.current();
         return new RunOwner(self.pid(), self.info().startInstant().map(Instant::toString).orElse(null));
@@ -46,10 +45,8 @@ record RunOwner(long pid, String started) {
     /** Whether this process is alive: its pid exists and, where recorded, started at the same time. */
     boolean alive() {
         Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
-        if (h.isEmpty()) {
-            return false;
-        }
-        return started == null || h.get().info().startInstant().map(i -> i.toString().equals(started)).orElse(true);
+        return h.isPresent()
+                && (started == null || h.get().info().startInstant().map(i -> i.toString().equals(started)).orElse(true));
     }
 
     /** Why a {@code running} status is not live: {@code pid 123 gone}, or null while its writer is alive. */

@@ -7,7 +7,6 @@ import com.google.gson.JsonParser;
 import dev.switchcost.measure.nativebaseline.NativeSimulation;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -12,10 +12,8 @@ public record Stats(int n, double median, double min, double max) {
 
     public static Stats of(List<Double> values) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).sorted().toArray();
-        if (v.length == 0) {
-            return new Stats(0, Double.NaN, Double.NaN, Double.NaN);
-        }
-        return new Stats(v.length, median(v), v[0], v[v.length - 1]);
+        return v.length == 0 ? new Stats(0, Double.NaN, Double.NaN, Double.NaN)
+                : new Stats(v.length, median(v), v[0], v[v.length - 1]);
     }
 
     static double median(double[] sorted) {

@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Metric;
@@ -35,7 +36,7 @@ class SpinBudgetTest {
         Map<String, String> params = Map.of(Param.STRATEGY.key(), strategy, Param.BUDGET_NS.key(), String.valueOf(budget),
                 Param.REPLY_NS.key(), reply, Param.PLACEMENT.key(), "CROSS_CPU");
         return new JmhRow(Path.of("synthetic.json"), Bench.SPIN_OR_PARK.fullName(), "sample", params, metric(latency, forks),
-                Map.of(SpinBudget.CPU, metric(cpu, forks), "ctxsw.total.norm", metric(2, forks)), null, null, null, null, null);
+                Map.of(PairedWalkProfiler.CPU, metric(cpu, forks), "ctxsw.total.norm", metric(2, forks)), null, null, null, null, null);
     }
 
     /**

@@ -25,7 +25,6 @@ import java.util.Optional;
  */
 public final class HistoryStore implements AutoCloseable {
 
-    /** A figure of a run. */
     public record Point(Run run, Figure figure) {
     }
 
@@ -157,32 +156,29 @@ public final class HistoryStore implements AutoCloseable {
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             for (Figure f : b.figures()) {
                 Estimate e = f.estimate();
-                p.setString(1, r.id());
-                p.setString(2, f.benchmark());
-                p.setString(3, f.params());
-                p.setString(4, f.mode());
-                p.setString(5, f.jdk());
-                p.setString(6, f.unit());
-                setDouble(p, 7, e.value());
-                setDouble(p, 8, e.halfWidth());
-                setDouble(p, 9, e.standardError());
-                setDouble(p, 10, e.df());
-                p.setString(11, f.errorBasis());
-                p.setInt(12, f.forks());
-                setDouble(p, 13, f.switchesPerOp());
-                p.setString(14, f.disturbance());
+                Object[] v = {r.id(), f.benchmark(), f.params(), f.mode(), f.jdk(), f.unit(), e.value(), e.halfWidth(),
+                    e.standardError(), e.df(), f.errorBasis(), f.forks(), f.switchesPerOp(), f.disturbance()};
+                for (int i = 0; i < v.length; i++) {
+                    set(p, i + 1, v[i]);
+                }
                 p.addBatch();
             }
             p.executeBatch();
         }
     }
 
-    /** NaN is stored as NULL (unknown), so that Parquet readers see no NaN; infinities are kept (a normal df). */
-    private static void setDouble(PreparedStatement p, int i, double v) throws SQLException {
-        if (Double.isNaN(v)) {
-            p.setNull(i, Types.DOUBLE);
+    /** A figure's column: NaN is stored as NULL (unknown), so that Parquet readers see no NaN; infinities are kept (a normal df). */
+    private static void set(PreparedStatement p, int i, Object v) throws SQLException {
+        if (v instanceof Double d) {
+            if (d.isNaN()) {
+                p.setNull(i, Types.DOUBLE);
+            } else {
+                p.setDouble(i, d);
+            }
+        } else if (v instanceof Integer n) {
+            p.setInt(i, n);
         } else {
-            p.setDouble(i, v);
+            p.setString(i, (String) v);
         }
     }
 
