@@ -96,25 +96,13 @@ public final class CpuPerRequest {
 
         /** Why this run is no measurement ({@code ForecastCheckReport} words it), or {@code null} when it is one. */
         public Problem problem() {
-            if (load.started() == 0) {
-                return Problem.NO_LOAD;
-            }
-            if (!load.clean()) {
-                return Problem.NOT_EVERY_2XX;
-            }
-            if (!load.held(targetRate, RATE_TOLERANCE)) {
-                return Problem.RATE_NOT_HELD;
-            }
-            if (cpuTicks <= 0) {
-                return Problem.NO_CPU_TIME;
-            }
-            if (pool == Pool.VIRTUAL && carriers == 0) {
-                return Problem.NO_CARRIER;
-            }
-            if (pool == Pool.PLATFORM && carriers > 0) {
-                return Problem.CARRIERS_ON_PLATFORM;
-            }
-            return null;
+            return load.started() == 0 ? Problem.NO_LOAD
+                    : !load.clean() ? Problem.NOT_EVERY_2XX
+                    : !load.held(targetRate, RATE_TOLERANCE) ? Problem.RATE_NOT_HELD
+                    : cpuTicks <= 0 ? Problem.NO_CPU_TIME
+                    : pool == Pool.VIRTUAL && carriers == 0 ? Problem.NO_CARRIER
+                    : pool == Pool.PLATFORM && carriers > 0 ? Problem.CARRIERS_ON_PLATFORM
+                    : null;
         }
     }
 

@@ -203,13 +203,9 @@ public final class GapDecomposition {
 
         public String reading() {
             Estimate d = difference();
-            if (!d.errorKnown()) {
-                return "no error (one repetition)";
-            }
-            if (!d.resolved()) {
-                return "the same as warm within the error";
-            }
-            return d.value() > 0 ? "dearer right after a switch" : "cheaper right after a switch";
+            return !d.errorKnown() ? "no error (one repetition)"
+                    : !d.resolved() ? "the same as warm within the error"
+                    : d.value() > 0 ? "dearer right after a switch" : "cheaper right after a switch";
         }
     }
 
@@ -243,5 +239,4 @@ public final class GapDecomposition {
         }
         return out;
     }
-
 }

@@ -50,11 +50,8 @@ public enum HandoffClass {
      * (JNI), or the foreign-function interface's up- or downcall machinery (FFM).
      */
     static boolean pins(JfrBlocking.Frame f) {
-        if (f.type().startsWith("jdk.internal.foreign.abi.")) {
-            return true;
-        }
         boolean jdkOwn = f.type().startsWith("java.") || f.type().startsWith("jdk.") || f.type().startsWith("sun.");
-        return "Native".equals(f.kind()) && !jdkOwn;
+        return f.type().startsWith("jdk.internal.foreign.abi.") || "Native".equals(f.kind()) && !jdkOwn;
     }
 
     /**

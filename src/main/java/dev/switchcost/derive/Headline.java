@@ -12,6 +12,7 @@ import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Question;
 import dev.switchcost.results.Results;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -110,14 +111,10 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Figure plat = answer(rows, machine, Question.PLATFORM_ONE_CPU, Question.PLATFORM_ONE_CPU_PARK);
         Figure virtFree = answer(rows, machine, Question.VIRTUAL_UNPINNED);
         Figure platFree = answer(rows, machine, Question.PLATFORM_UNPINNED, Question.PLATFORM_UNPINNED_PARK);
-        Figure c = null;
-        Figure jvm = null;
         CompareResults cmp = r.compare();
-        if (cmp != null) {
-            c = cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk, machine);
-            jvm = Stream.of(Column.FFM_FUTEX, Column.JNA_FUTEX).map(col -> cell(cmp, col, null, jdk, machine))
-                    .filter(Objects::nonNull).findFirst().orElse(null);
-        }
+        Figure c = cmp == null ? null : cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk, machine);
+        Figure jvm = cmp == null ? null : Stream.of(Column.FFM_FUTEX, Column.JNA_FUTEX).map(col -> cell(cmp, col, null, jdk, machine))
+                .filter(Objects::nonNull).findFirst().orElse(null);
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Optional<IndirectCost.Paired> cachePaired = cacheRow.map(paired::get);
         Figure cache = cacheRow.map(x -> {
@@ -159,16 +156,10 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     /** How the two sides of {@code x}'s handoff wake each other: see {@link Like.Side#mechanism}. */
     static String mechanismOf(JmhRow x) {
-        if (Family.VIRTUAL_HANDOFF.has(x)) {
-            return x.param(Param.PRIMITIVE);
-        }
-        if (Bench.PARK_ROUND_TRIP.is(x)) {
-            return "LOCK_SUPPORT";
-        }
-        if (Family.FUTEX.has(x)) {
-            return "FUTEX";
-        }
-        return x.param(Param.HANDOFF) != null ? x.param(Param.HANDOFF) : x.shortName();
+        return Family.VIRTUAL_HANDOFF.has(x) ? x.param(Param.PRIMITIVE)
+                : Bench.PARK_ROUND_TRIP.is(x) ? "LOCK_SUPPORT"
+                : Family.FUTEX.has(x) ? "FUTEX"
+                : x.param(Param.HANDOFF) != null ? x.param(Param.HANDOFF) : x.shortName();
     }
 
     static Like.Side side(JmhRow x, String machine) {
@@ -226,13 +217,10 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     /** The figure of the first of {@code questions} that a row answers ({@link #pick}), labelled with it; null when none does. */
     static Figure answer(List<JmhRow> rows, String machine, Question... questions) {
-        for (Question q : questions) {
-            Optional<JmhRow> x = pick(rows, r -> q.matches(r) && (q.placement() == null || q.placement().equals(placementOf(r))));
-            if (x.isPresent()) {
-                return figure(q.label(), x.get(), rows, machine);
-            }
-        }
-        return null;
+        return Arrays.stream(questions)
+                .flatMap(q -> pick(rows, r -> q.matches(r) && (q.placement() == null || q.placement().equals(placementOf(r))))
+                        .map(x -> figure(q.label(), x, rows, machine)).stream())
+                .findFirst().orElse(null);
     }
 
     /** The preferred row among those matching: see {@link #PREFERRED}; then OneCarrier before TwoCarriers. */

@@ -411,13 +411,11 @@ public final class IndirectCost {
     }
 
     private static String handoff(JmhRow r) {
-        String h = r.param(Param.HANDOFF);
-        return h != null ? h : Family.WORKING_SET_VIRTUAL.has(r) ? "VIRTUAL" : "?";
+        return r.param(Param.HANDOFF) != null ? r.param(Param.HANDOFF) : Family.WORKING_SET_VIRTUAL.has(r) ? "VIRTUAL" : "?";
     }
 
     private static String placement(JmhRow r) {
-        String p = r.param(Param.PLACEMENT);
-        return p != null ? p : Family.WORKING_SET_VIRTUAL.has(r) ? "UNPINNED" : "?";
+        return r.param(Param.PLACEMENT) != null ? r.param(Param.PLACEMENT) : Family.WORKING_SET_VIRTUAL.has(r) ? "UNPINNED" : "?";
     }
 
     /**
@@ -425,8 +423,7 @@ public final class IndirectCost {
      * existed (the only walk then).
      */
     static String walkKind(JmhRow r) {
-        String w = r.param(Param.WALK);
-        return w != null ? w : "SPARSE";
+        return r.param(Param.WALK) != null ? r.param(Param.WALK) : "SPARSE";
     }
 
     /** One configuration: the paired and the paper's estimates of it share a row. */

@@ -12,12 +12,13 @@ import dev.switchcost.results.RunStatus;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The pinning study, derived from the {@code VirtualThreadHandoffOneCarrier}/{@code TwoCarriers} rows
@@ -75,20 +76,13 @@ public record PinningStudy(List<Row> rows) {
         List<JmhRow> all = r.rows().stream().filter(PinningStudy::inStudy).toList();
         List<String> single = r.jdks().size() == 1 ? r.jdks() : List.of();
         List<Failed> failed = r.status().failedTrials().stream().map(t -> Failed.of(t, single)).filter(f -> f != null).toList();
-        Set<String> jdkSet = new TreeSet<>(
-                Comparator.comparingInt(JdkPolicy::feature).thenComparing(Comparator.naturalOrder()));
-        Set<Integer> carrierSet = new TreeSet<>();
-        Set<String> primitiveSet = new HashSet<>();
-        for (JmhRow x : all) {
-            jdkSet.add(x.jdk());
-            carrierSet.add(carriersOf(x));
-            primitiveSet.add(x.param(Param.PRIMITIVE));
-        }
-        for (Failed f : failed) {
-            jdkSet.add(f.jdk());
-            carrierSet.add(f.carriers());
-            primitiveSet.add(f.primitive());
-        }
+        // the cells that ran or failed, each as its JDK, carriers and primitive
+        List<Failed> cells = Stream.concat(all.stream().map(x -> new Failed(x.jdk(), carriersOf(x), x.param(Param.PRIMITIVE), null)),
+                failed.stream()).toList();
+        Set<String> jdkSet = cells.stream().map(Failed::jdk).collect(Collectors.toCollection(
+                () -> new TreeSet<>(Comparator.comparingInt(JdkPolicy::feature).thenComparing(Comparator.naturalOrder()))));
+        Set<Integer> carrierSet = cells.stream().map(Failed::carriers).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> primitiveSet = cells.stream().map(Failed::primitive).collect(Collectors.toSet());
         // oldest JDK first (the pinning one before the one that fixed it); only carriers and primitives that ran
         List<Row> out = new ArrayList<>();
         for (String jdk : jdkSet) {
@@ -186,5 +180,4 @@ public record PinningStudy(List<Row> rows) {
         return new Row(jdk, carriers, primitive, ns, x.secondaryScore("ctxsw.carrier.total.norm"), helper, vs, null, null,
                 x.secondaryScore(PinnedEventsProfiler.NORM), x.bytesPerOp());
     }
-
 }

@@ -127,10 +127,8 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
     private static Estimate sum(Metric latency, Metric cpu, Estimate latencyNs, Estimate cpuNs) {
         double[] a = latency.forkMeans();
         double[] b = cpu.forkMeans();
-        if (a.length >= 2 && a.length == b.length) {
-            return Estimate.ofSamples(IntStream.range(0, a.length).mapToDouble(i -> a[i] + b[i]).toArray());
-        }
-        return latencyNs.plus(cpuNs);
+        return a.length >= 2 && a.length == b.length
+                ? Estimate.ofSamples(IntStream.range(0, a.length).mapToDouble(i -> a[i] + b[i]).toArray()) : latencyNs.plus(cpuNs);
     }
 
     private static Reply reply(String d, List<Point> points, Estimate block) {

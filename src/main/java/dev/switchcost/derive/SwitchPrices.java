@@ -84,14 +84,8 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
         if ((sameShare > 0 && sameCpu == null) || (sameShare < 1 && crossCpu == null)) {
             return Optional.empty();
         }
-        Estimate e = null;
-        if (sameShare > 0) {
-            e = sameCpu.perSwitch().times(sameShare);
-        }
-        if (sameShare < 1) {
-            Estimate c = crossCpu.perSwitch().times(1 - sameShare);
-            e = e == null ? c : e.plus(c);
-        }
-        return Optional.of(e);
+        Estimate same = sameShare > 0 ? sameCpu.perSwitch().times(sameShare) : null;
+        Estimate cross = sameShare < 1 ? crossCpu.perSwitch().times(1 - sameShare) : null;
+        return Optional.of(same == null ? cross : cross == null ? same : same.plus(cross));
     }
 }

@@ -29,8 +29,8 @@ public enum Bench {
     GETTID_AS_FUTEX_WAIT(Names.SYSCALL, "gettidAsFutexWait"),
     GETTID_AS_FUTEX_WAKE(Names.SYSCALL, "gettidAsFutexWake"),
     AFTER_SWITCH(Names.AFTER_SWITCH, "roundTrip"),
-    THREAD_ROUND_TRIP(Names.PROCESS_VS_THREAD, Names.THREADS_METHOD),
-    PROCESS_ROUND_TRIP(Names.PROCESS_VS_THREAD, Names.PROCESSES_METHOD),
+    THREAD_ROUND_TRIP(Names.PROCESS_VS_THREAD, "roundTrip_threads"),
+    PROCESS_ROUND_TRIP(Names.PROCESS_VS_THREAD, "roundTrip_processes"),
     PRIMITIVE_ROUND_TRIP(Names.PRIMITIVE, "roundTrip"),
     /** The wait strategies against the partner's reply delay (issue 31); {@code compare --spin} puts its C twin beside it. */
     SPIN_OR_PARK(Names.SPIN_OR_PARK, "handoff");
@@ -59,8 +59,6 @@ public enum Bench {
         public static final String CONTROL_METHOD = "walkAlonePaired";
         public static final String WALK_ALONE_METHOD = "walkAlone";
         public static final String WALK_ALONE_TWO_ARRAYS_METHOD = "walkAlone_twoArrays";
-        public static final String THREADS_METHOD = "roundTrip_threads";
-        public static final String PROCESSES_METHOD = "roundTrip_processes";
 
         private Names() {
         }

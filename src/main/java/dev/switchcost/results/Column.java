@@ -1,6 +1,5 @@
 package dev.switchcost.results;
 
-
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.nativebaseline.NativeProgram;
 

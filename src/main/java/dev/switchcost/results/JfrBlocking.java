@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -91,17 +90,11 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
                 }
                 first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
                 last = last == null || e.getEndTime().isAfter(last) ? e.getEndTime() : last;
-                List<Frame> frames = new ArrayList<>();
                 RecordedStackTrace st = e.getStackTrace();
-                boolean truncated = false;
-                if (st != null) {
-                    List<RecordedFrame> fs = st.getFrames();
-                    for (int i = 0; i < Math.min(DEPTH, fs.size()); i++) {
-                        RecordedFrame f = fs.get(i);
-                        frames.add(new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getType()));
-                    }
-                    truncated = st.isTruncated() || fs.size() > DEPTH;
-                }
+                List<RecordedFrame> fs = st == null ? List.of() : st.getFrames();
+                List<Frame> frames = fs.stream().limit(DEPTH)
+                        .map(f -> new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getType())).toList();
+                boolean truncated = st != null && (st.isTruncated() || fs.size() > DEPTH);
                 String key = name + "|" + frames;
                 Acc a = sites.computeIfAbsent(key, k -> new Acc(name, frames));
                 a.truncated |= truncated;

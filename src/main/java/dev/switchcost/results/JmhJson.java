@@ -250,10 +250,8 @@ public final class JmhJson {
 
     /** An optional array: empty when absent or null; {@code parent} as for {@link #object}. */
     private static JsonArray array(JsonObject o, String key, Field at, String parent) {
-        if (!o.has(key) || o.get(key).isJsonNull()) {
-            return new JsonArray();
-        }
-        return element(o.get(key), at, parent.isEmpty() ? key : parent + "." + key);
+        return !o.has(key) || o.get(key).isJsonNull() ? new JsonArray()
+                : element(o.get(key), at, parent.isEmpty() ? key : parent + "." + key);
     }
 
     private static JsonArray element(JsonElement e, Field at, String field) {
@@ -283,10 +281,8 @@ public final class JmhJson {
      * to developers ("Use JsonReader.setStrictness...").
      */
     static String notJson(Path file, String text, JsonParseException e, String what) {
-        if (jsonLines(text)) {
-            return file + " is JSON Lines (one JSON value on each line), not " + what + ": give a results directory switchcost wrote";
-        }
-        return file + " is not valid JSON (truncated?): " + cause(e);
+        return jsonLines(text) ? file + " is JSON Lines (one JSON value on each line), not " + what
+                + ": give a results directory switchcost wrote" : file + " is not valid JSON (truncated?): " + cause(e);
     }
 
     /** Whether {@code text} is two or more lines each holding one JSON object or array. */

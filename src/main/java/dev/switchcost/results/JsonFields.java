@@ -7,7 +7,6 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
-import com.google.gson.JsonPrimitive;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -98,17 +97,10 @@ final class JsonFields {
 
     /** {@code an object}, {@code a string}, ... */
     static String kind(JsonElement e) {
-        if (e == null || e.isJsonNull()) {
-            return "null";
-        }
-        if (e.isJsonObject()) {
-            return "an object";
-        }
-        if (e.isJsonArray()) {
-            return "an array";
-        }
-        JsonPrimitive p = e.getAsJsonPrimitive();
-        return p.isBoolean() ? "true/false" : p.isNumber() ? "a number" : "a string";
+        return e == null || e.isJsonNull() ? "null"
+                : e.isJsonObject() ? "an object"
+                : e.isJsonArray() ? "an array"
+                : e.getAsJsonPrimitive().isBoolean() ? "true/false" : e.getAsJsonPrimitive().isNumber() ? "a number" : "a string";
     }
 
     /**

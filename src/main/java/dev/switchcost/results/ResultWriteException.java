@@ -20,15 +20,8 @@ import java.util.Map;
 public final class ResultWriteException extends SwitchcostException {
     private static final long serialVersionUID = 1L;
 
-    private final transient Path path;
-
-    private ResultWriteException(Kind kind, Path path, String message, Throwable cause) {
+    private ResultWriteException(Kind kind, String message, Throwable cause) {
         super(kind, message, cause);
-        this.path = path;
-    }
-
-    public Path path() {
-        return path;
     }
 
     /** Causes that are the machine's (kind {@link Kind#ENVIRONMENT}), as their reason spells them, and what to say. */
@@ -43,17 +36,13 @@ public final class ResultWriteException extends SwitchcostException {
         String lower = reason.toLowerCase(Locale.ROOT);
         String said = ENVIRONMENT.stream().filter(c -> lower.contains(c.getKey())).map(Map.Entry::getValue).findFirst()
                 .orElse(e instanceof AccessDeniedException ? "permission denied (choose a directory you can write)" : null);
-        return new ResultWriteException(said == null ? Kind.FAILURE : Kind.ENVIRONMENT, path,
+        return new ResultWriteException(said == null ? Kind.FAILURE : Kind.ENVIRONMENT,
                 "could not write " + path + ": " + (said == null ? reason : said), e);
     }
 
     static String reason(IOException e) {
-        if (e instanceof NoSuchFileException n) {
-            return "no such directory (" + n.getFile() + ")";
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return e instanceof NoSuchFileException n ? "no such directory (" + n.getFile() + ")"
+                : e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 }

@@ -299,5 +299,4 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
     public String machineSummary() {
         return machine != null ? machine.summary() : "machine unknown (no machine.json)";
     }
-
 }

@@ -151,9 +151,6 @@ public final class ResultsDir implements AutoCloseable {
      * {@code jmh-*.json}), by the time its results were last written; empty when there is none.
      */
     public static Optional<Path> latest(Path parent) {
-        if (!Files.isDirectory(parent)) {
-            return Optional.empty();
-        }
         try (Stream<Path> dirs = Files.list(parent)) {
             return dirs.filter(Files::isDirectory)
                     .map(d -> Map.entry(d, newestJmhFile(d)))
@@ -254,9 +251,6 @@ public final class ResultsDir implements AutoCloseable {
      * under it), sorted; empty when there are none or {@code dir} is no directory.
      */
     public static List<Path> jfrFiles(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
         try (Stream<Path> top = Files.list(dir)) {
             return top.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches(JFR + "(-jdk.+)?")).sorted()
                     .flatMap(root -> recordings(root).stream()).toList();

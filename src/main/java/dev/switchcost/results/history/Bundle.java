@@ -32,7 +32,6 @@ import java.util.stream.Collectors;
  */
 public record Bundle(Run run, List<Figure> figures) {
 
-
     public Bundle {
         figures = List.copyOf(figures);
     }
