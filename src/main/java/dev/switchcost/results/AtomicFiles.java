@@ -25,11 +25,6 @@ import java.util.Collection;
  * one, never a truncated one; a failed write leaves no temporary file behind and throws a
  * {@link ResultWriteException} naming the path (exit 1, or exit 3 when the cause is the environment:
  * no space, read-only file system, quota), so nothing is ever announced as written that was not.
- *
- * <p>For a producer that writes a file itself (JMH's result writer, which swallows I/O errors):
- * {@link #tempFor(Path)} gives a temporary path beside the target, and {@link #commit(Path, Path)}
- * fsyncs it and renames it into place once the caller has checked it (e.g. parsed it with
- * {@link Results#load}).
  */
 public final class AtomicFiles {
 
@@ -43,16 +38,38 @@ public final class AtomicFiles {
     }
 
     /**
-     * Writes {@code target} atomically: {@code body} writes into a temporary file beside it, which is
-     * fsynced and renamed over {@code target}.
+     * Writes {@code target} atomically: {@code body} writes into a temporary file beside it, named {@code .NAME.tmp-*}
+     * so that no reader takes it for a result, which is fsynced and renamed over {@code target}.
      *
      * @return {@code target}
      * @throws ResultWriteException when any step fails (the temporary file is removed)
      */
     public static Path write(Path target, IOConsumer<OutputStream> body) {
-        Path tmp = tempFor(target);
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-            body.accept(out);
+        Path tmp;
+        try {
+            tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName() + ".tmp-", "");
+        } catch (IOException e) {
+            throw ResultWriteException.of(target, e);
+        }
+        try {
+            try {
+                // createTempFile makes it private (0600); a result file is as readable as any other file
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: keep its default
+            }
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                body.accept(out);
+            }
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            syncDirectory(target.toAbsolutePath().getParent());
         } catch (IOException e) {
             deleteQuietly(tmp);
             throw ResultWriteException.of(target, e);
@@ -60,7 +77,6 @@ public final class AtomicFiles {
             deleteQuietly(tmp);
             throw e;
         }
-        commit(tmp, target); // fsyncs it, then renames
         return target;
     }
 
@@ -85,51 +101,6 @@ public final class AtomicFiles {
         ResultFormatFactory.getInstance(type, ps).writeOut(results);
         ps.flush();
         return writeBytes(file, bytes.toByteArray());
-    }
-
-    /**
-     * Creates an empty temporary file in {@code target}'s directory, named {@code .NAME.tmp-*} so that
-     * no reader takes it for a result. The caller writes it and then calls {@link #commit} (or
-     * {@link #deleteQuietly} on failure).
-     *
-     * @throws ResultWriteException when the directory is not writable
-     */
-    public static Path tempFor(Path target) {
-        Path dir = target.toAbsolutePath().getParent();
-        try {
-            Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".tmp-", "");
-            try {
-                // createTempFile makes it private (0600); a result file is as readable as any other file
-                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: keep its default
-            }
-            return tmp;
-        } catch (IOException e) {
-            throw ResultWriteException.of(target, e);
-        }
-    }
-
-    /**
-     * Fsyncs {@code tmp} and renames it over {@code target} (atomically where the file system can).
-     *
-     * @throws ResultWriteException naming {@code target}; {@code tmp} is removed
-     */
-    public static void commit(Path tmp, Path target) {
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            syncDirectory(target.toAbsolutePath().getParent());
-        } catch (IOException e) {
-            deleteQuietly(tmp);
-            throw ResultWriteException.of(target, e);
-        }
     }
 
     /** Makes the rename durable; a file system that cannot fsync a directory is not an error. */

@@ -60,17 +60,6 @@ class AtomicFilesTest {
         assertTrue(e.getMessage().startsWith("could not write " + f + ": "), e.getMessage());
     }
 
-    @Test
-    void tempThenCommitForProducersThatWriteThemselves() throws IOException {
-        Path target = dir.resolve("jmh.json");
-        Path tmp = AtomicFiles.tempFor(target);
-        assertTrue(tmp.getFileName().toString().startsWith(".jmh.json.tmp-"));
-        Files.writeString(tmp, "[]");
-        AtomicFiles.commit(tmp, target);
-        assertEquals("[]", Files.readString(target));
-        assertEquals(List.of("jmh.json"), names());
-    }
-
     /**
      * Issue 11 case 2: a full disk gives an error naming the file (exit 3), never a truncated or 0-byte
      * file. Needs root to mount a 64 KiB tmpfs; skipped otherwise.
