@@ -2,10 +2,10 @@ package dev.switchcost.derive;
 
 import dev.switchcost.results.Estimate;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -66,8 +66,7 @@ public final class ChangePoints {
     public static List<Shift> find(double[] series) {
         double[] z = series.clone();
         TreeSet<Integer> bounds = new TreeSet<>(List.of(0, z.length));
-        List<Double> pValues = new ArrayList<>();
-        List<Integer> found = new ArrayList<>();
+        TreeMap<Integer, Double> found = new TreeMap<>(); // each change point's p-value, in index order
         SplittableRandom random = new SplittableRandom(SEED);
         while (true) {
             Candidate best = best(z, bounds);
@@ -91,19 +90,11 @@ public final class ChangePoints {
                 break;
             }
             bounds.add(best.split());
-            found.add(best.split());
-            pValues.add(p);
+            found.put(best.split(), p);
         }
-        List<Shift> out = new ArrayList<>();
-        for (int i = 0; i < found.size(); i++) {
-            int at = found.get(i);
-            int from = bounds.lower(at);
-            int to = bounds.higher(at);
-            out.add(new Shift(at, pValues.get(i), Estimate.ofSamples(Arrays.copyOfRange(z, from, at)),
-                    Estimate.ofSamples(Arrays.copyOfRange(z, at, to))));
-        }
-        out.sort((a, b) -> Integer.compare(a.index(), b.index()));
-        return out;
+        return found.entrySet().stream().map(e -> new Shift(e.getKey(), e.getValue(),
+                Estimate.ofSamples(Arrays.copyOfRange(z, bounds.lower(e.getKey()), e.getKey())),
+                Estimate.ofSamples(Arrays.copyOfRange(z, e.getKey(), bounds.higher(e.getKey()))))).toList();
     }
 
     /** The split with the largest q over every segment between {@code bounds}, or null when none is long enough. */

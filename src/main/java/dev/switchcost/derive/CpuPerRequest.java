@@ -4,11 +4,11 @@ import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.H2loadSummary;
 import dev.switchcost.results.Estimate;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 /**
  * A server's CPU time per request on platform threads against virtual threads (issue 32, item 4): the runs of
@@ -149,15 +149,10 @@ public final class CpuPerRequest {
     static double[] pairDifferences(List<Run> runs, ToDoubleFunction<Run> perRequest) {
         List<Run> platform = inOrder(runs, Pool.PLATFORM);
         List<Run> virtual = inOrder(runs, Pool.VIRTUAL);
-        List<Double> d = new ArrayList<>();
-        for (int k = 0; k < Math.min(platform.size(), virtual.size()); k++) {
-            Run p = platform.get(k);
-            Run v = virtual.get(k);
-            if (p.problem() == null && v.problem() == null) {
-                d.add(perRequest.applyAsDouble(v) - perRequest.applyAsDouble(p));
-            }
-        }
-        return d.stream().mapToDouble(Double::doubleValue).toArray();
+        return IntStream.range(0, Math.min(platform.size(), virtual.size()))
+                .filter(k -> platform.get(k).problem() == null && virtual.get(k).problem() == null)
+                .mapToDouble(k -> perRequest.applyAsDouble(virtual.get(k)) - perRequest.applyAsDouble(platform.get(k)))
+                .toArray();
     }
 
     private static List<Run> inOrder(List<Run> runs, Pool pool) {

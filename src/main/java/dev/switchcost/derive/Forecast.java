@@ -92,14 +92,11 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
             sites.add(new Site(s, c, pins, siteNow, siteVirt));
         }
         Estimate now = price.times(all);
-        Estimate onVirtual = null;
-        Estimate saved = null;
-        if (virt != null) {
-            long kept = all - unmounting;
-            onVirtual = kept == 0 ? virt.times(unmounting) : unmounting == 0 ? price.times(kept)
-                    : price.times(kept).plus(virt.times(unmounting));
-            saved = unmounting == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting);
-        }
+        long kept = all - unmounting;
+        Estimate onVirtual = virt == null ? null : kept == 0 ? virt.times(unmounting)
+                : unmounting == 0 ? price.times(kept) : price.times(kept).plus(virt.times(unmounting));
+        Estimate saved = virt == null ? null
+                : unmounting == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting);
         return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, units,
                 unclassified, "the results have no spin budget: run " + SPIN_RUN));
     }

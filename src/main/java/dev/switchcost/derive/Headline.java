@@ -98,8 +98,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      */
     public static List<Headline> perJdk(Results r, Map<JmhRow, IndirectCost.Paired> paired) {
         List<String> jdks = r.jdks();
-        return jdks.isEmpty() ? List.of(derive(r, List.of(), "?", paired))
-                : jdks.stream().map(j -> derive(r, r.usable().stream().filter(x -> j.equals(x.jdk())).toList(), j, paired)).toList();
+        return jdks.isEmpty() ? List.of(derive(r, List.of(), "?", paired)) : jdks.stream()
+                .map(j -> derive(r, r.usable().stream().filter(x -> j.equals(x.jdk())).toList(), j, paired)).toList();
     }
 
     static Headline derive(Results r, List<JmhRow> rows, String jdk, Map<JmhRow, IndirectCost.Paired> paired) {
@@ -112,9 +112,10 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Figure virtFree = answer(rows, machine, Question.VIRTUAL_UNPINNED);
         Figure platFree = answer(rows, machine, Question.PLATFORM_UNPINNED, Question.PLATFORM_UNPINNED_PARK);
         CompareResults cmp = r.compare();
-        Figure c = cmp == null ? null : cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk, machine);
-        Figure jvm = cmp == null ? null : Stream.of(Column.FFM_FUTEX, Column.JNA_FUTEX).map(col -> cell(cmp, col, null, jdk, machine))
-                .filter(Objects::nonNull).findFirst().orElse(null);
+        Figure c = cmp == null ? null
+                : cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk, machine);
+        Figure jvm = cmp == null ? null : Stream.of(Column.FFM_FUTEX, Column.JNA_FUTEX)
+                .map(col -> cell(cmp, col, null, jdk, machine)).filter(Objects::nonNull).findFirst().orElse(null);
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Optional<IndirectCost.Paired> cachePaired = cacheRow.map(paired::get);
         Figure cache = cacheRow.map(x -> {
@@ -132,14 +133,15 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
 
     /** The cost through the caches in units of the direct cost of the same working-set run; null when either is missing. */
     static Estimate cacheShare(Figure cache, Estimate direct) {
-        return cache == null || direct == null || !Double.isFinite(cache.perSwitch().value()) || !(direct.value() > 0) ? null
-                : cache.perSwitch().over(direct);
+        return cache == null || direct == null || !Double.isFinite(cache.perSwitch().value()) || !(direct.value() > 0)
+                ? null : cache.perSwitch().over(direct);
     }
 
     /** The machine a figure of {@code r} was measured on, for {@link Like.Side}: host, CPU model, kernel; null when unknown. */
     static String machineOf(Results r) {
-        return r.machine() == null ? null : r.machine().hostname() + " · " + (r.machine().cpu() == null ? "?" : r.machine().cpu().model())
-                + " · " + (r.machine().kernel() == null ? "?" : r.machine().kernel().release());
+        return r.machine() == null ? null : r.machine().hostname() + " · "
+                + (r.machine().cpu() == null ? "?" : r.machine().cpu().model()) + " · "
+                + (r.machine().kernel() == null ? "?" : r.machine().kernel().release());
     }
 
     /**
@@ -176,11 +178,9 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * the JDK of a JVM cell (its own under {@code compare --jdk}, else machine.json's; none for a native cell).
      */
     public static Like.Side side(Results r, CompareResults.Cell c) {
-        String jdk = c.jdk();
-        if (jdk == null && !c.column().startsWith("NATIVE") && r.machine() != null && r.machine().jdk() != null) {
-            jdk = r.machine().jdk().version();
-        }
-        return new Like.Side(c.placement(), c.column(), jdk, machineOf(r));
+        boolean machines = c.jdk() == null && !c.column().startsWith("NATIVE") && r.machine() != null
+                && r.machine().jdk() != null;
+        return new Like.Side(c.placement(), c.column(), machines ? r.machine().jdk().version() : c.jdk(), machineOf(r));
     }
 
     /**
@@ -218,7 +218,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
     /** The figure of the first of {@code questions} that a row answers ({@link #pick}), labelled with it; null when none does. */
     static Figure answer(List<JmhRow> rows, String machine, Question... questions) {
         return Arrays.stream(questions)
-                .flatMap(q -> pick(rows, r -> q.matches(r) && (q.placement() == null || q.placement().equals(placementOf(r))))
+                .flatMap(q -> pick(rows, r -> q.matches(r)
+                        && (q.placement() == null || q.placement().equals(placementOf(r))))
                         .map(x -> figure(q.label(), x, rows, machine)).stream())
                 .findFirst().orElse(null);
     }

@@ -232,23 +232,15 @@ public final class IndirectCost {
                         + "; switchcost derives costs from times per op (run with -bm avgt)");
             }
             switch (r.method()) {
-                case Bench.Names.ROUND_TRIP_METHOD:
+                case Bench.Names.ROUND_TRIP_METHOD -> {
                     trips.put(rowKey(r), r);
                     if (size(r) == 0) {
                         direct.put(pairKey(r), r);
                     }
-                    break;
-                case Bench.Names.PAIRED_METHOD:
-                    paired.put(rowKey(r), r);
-                    break;
-                case Bench.Names.WALK_ALONE_METHOD:
-                    alone.put(walkKey(r), r);
-                    break;
-                case Bench.Names.WALK_ALONE_TWO_ARRAYS_METHOD:
-                    aloneTwo.put(walkKey(r), r);
-                    break;
-                default:
-                    break;
+                }
+                case Bench.Names.PAIRED_METHOD -> paired.put(rowKey(r), r);
+                case Bench.Names.WALK_ALONE_METHOD -> alone.put(walkKey(r), r);
+                case Bench.Names.WALK_ALONE_TWO_ARRAYS_METHOD -> aloneTwo.put(walkKey(r), r);
             }
         }
         Set<String> keys = new LinkedHashSet<>(trips.keySet());
@@ -411,11 +403,13 @@ public final class IndirectCost {
     }
 
     private static String handoff(JmhRow r) {
-        return r.param(Param.HANDOFF) != null ? r.param(Param.HANDOFF) : Family.WORKING_SET_VIRTUAL.has(r) ? "VIRTUAL" : "?";
+        return r.param(Param.HANDOFF) != null ? r.param(Param.HANDOFF)
+                : Family.WORKING_SET_VIRTUAL.has(r) ? "VIRTUAL" : "?";
     }
 
     private static String placement(JmhRow r) {
-        return r.param(Param.PLACEMENT) != null ? r.param(Param.PLACEMENT) : Family.WORKING_SET_VIRTUAL.has(r) ? "UNPINNED" : "?";
+        return r.param(Param.PLACEMENT) != null ? r.param(Param.PLACEMENT)
+                : Family.WORKING_SET_VIRTUAL.has(r) ? "UNPINNED" : "?";
     }
 
     /**

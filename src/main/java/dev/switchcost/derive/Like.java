@@ -3,10 +3,13 @@ package dev.switchcost.derive;
 import dev.switchcost.derive.Headline.Figure;
 import dev.switchcost.results.Estimate;
 
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Like with like: the one rule for which two figures may be divided. A ratio names the one aspect it compares
@@ -18,7 +21,15 @@ import java.util.Set;
 public final class Like {
 
     /** What a figure's side is made of. */
-    public enum Aspect { PLACEMENT, MECHANISM, JDK, MACHINE }
+    public enum Aspect {
+        PLACEMENT(Side::placement), MECHANISM(Side::mechanism), JDK(Side::jdk), MACHINE(Side::machine);
+
+        private final Function<Side, String> of;
+
+        Aspect(Function<Side, String> of) {
+            this.of = of;
+        }
+    }
 
     /** Two handoff sides pinned to one CPU, or two virtual threads on one carrier (they never run on two CPUs at once). */
     public static final String ONE_CPU = "SAME_CPU";
@@ -42,23 +53,9 @@ public final class Like {
 
     /** The aspects in which {@code a} and {@code b} differ: every aspect when either is not known. */
     public static Set<Aspect> differences(Side a, Side b) {
-        if (a == null || b == null) {
-            return EnumSet.allOf(Aspect.class);
-        }
-        Set<Aspect> d = EnumSet.noneOf(Aspect.class);
-        if (!Objects.equals(a.placement(), b.placement())) {
-            d.add(Aspect.PLACEMENT);
-        }
-        if (!Objects.equals(a.mechanism(), b.mechanism())) {
-            d.add(Aspect.MECHANISM);
-        }
-        if (!Objects.equals(a.jdk(), b.jdk())) {
-            d.add(Aspect.JDK);
-        }
-        if (!Objects.equals(a.machine(), b.machine())) {
-            d.add(Aspect.MACHINE);
-        }
-        return d;
+        return a == null || b == null ? EnumSet.allOf(Aspect.class) : Arrays.stream(Aspect.values())
+                .filter(x -> !Objects.equals(x.of.apply(a), x.of.apply(b)))
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Aspect.class)));
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * What differs between the machines of several inputs ({@code machine.json}) among the facts that move a figure: the CPU
@@ -66,13 +67,8 @@ public final class MachineDifferences {
         for (Map.Entry<String, Function<MachineInfo, String>> f : FACTS) {
             add(out, f.getKey(), machines.stream().map(f.getValue()).toList());
         }
-        TreeSet<String> names = new TreeSet<>();
-        machines.forEach(m -> {
-            if (m.mitigations() != null) {
-                names.addAll(m.mitigations().keySet());
-            }
-        });
-        for (String n : names) {
+        for (String n : machines.stream().filter(m -> m.mitigations() != null)
+                .flatMap(m -> m.mitigations().keySet().stream()).collect(Collectors.toCollection(TreeSet::new))) {
             add(out, "mitigation " + n, machines.stream().map(m -> m.mitigations() == null ? null : m.mitigations().get(n)).toList());
         }
         return out;

@@ -77,10 +77,10 @@ public record PinningStudy(List<Row> rows) {
         List<String> single = r.jdks().size() == 1 ? r.jdks() : List.of();
         List<Failed> failed = r.status().failedTrials().stream().map(t -> Failed.of(t, single)).filter(f -> f != null).toList();
         // the cells that ran or failed, each as its JDK, carriers and primitive
-        List<Failed> cells = Stream.concat(all.stream().map(x -> new Failed(x.jdk(), carriersOf(x), x.param(Param.PRIMITIVE), null)),
-                failed.stream()).toList();
-        Set<String> jdkSet = cells.stream().map(Failed::jdk).collect(Collectors.toCollection(
-                () -> new TreeSet<>(Comparator.comparingInt(JdkPolicy::feature).thenComparing(Comparator.naturalOrder()))));
+        List<Failed> cells = Stream.concat(failed.stream(),
+                all.stream().map(x -> new Failed(x.jdk(), carriersOf(x), x.param(Param.PRIMITIVE), null))).toList();
+        Set<String> jdkSet = cells.stream().map(Failed::jdk).collect(Collectors.toCollection(() -> new TreeSet<>(
+                Comparator.comparingInt(JdkPolicy::feature).thenComparing(Comparator.naturalOrder()))));
         Set<Integer> carrierSet = cells.stream().map(Failed::carriers).collect(Collectors.toCollection(TreeSet::new));
         Set<String> primitiveSet = cells.stream().map(Failed::primitive).collect(Collectors.toSet());
         // oldest JDK first (the pinning one before the one that fixed it); only carriers and primitives that ran
@@ -89,12 +89,10 @@ public record PinningStudy(List<Row> rows) {
             for (int carriers : carrierSet) {
                 Optional<JmhRow> lock = find(all, jdk, carriers, "REENTRANT_LOCK").filter(x -> !x.failed());
                 boolean ranHere = all.stream().anyMatch(x -> jdk.equals(x.jdk()) && carriersOf(x) == carriers);
-                for (String p : PRIMITIVES) {
-                    if (primitiveSet.contains(p)) {
-                        Optional<Failed> f = failed.stream().filter(t -> t.jdk().equals(jdk) && t.carriers() == carriers
-                                && t.primitive().equals(p)).findFirst();
-                        out.add(row(jdk, carriers, p, find(all, jdk, carriers, p), f, ranHere, lock));
-                    }
+                for (String p : PRIMITIVES.stream().filter(primitiveSet::contains).toList()) {
+                    Optional<Failed> f = failed.stream().filter(t -> t.jdk().equals(jdk) && t.carriers() == carriers
+                            && t.primitive().equals(p)).findFirst();
+                    out.add(row(jdk, carriers, p, find(all, jdk, carriers, p), f, ranHere, lock));
                 }
             }
         }
@@ -177,7 +175,7 @@ public record PinningStudy(List<Row> rows) {
         double helper = x.secondary().containsKey(HELPER) ? x.secondaryScore(HELPER) : 0;
         Estimate ns = x.estimate();
         Estimate vs = lock.isPresent() && !primitive.equals("REENTRANT_LOCK") ? ns.over(lock.get().estimate()) : null;
-        return new Row(jdk, carriers, primitive, ns, x.secondaryScore("ctxsw.carrier.total.norm"), helper, vs, null, null,
-                x.secondaryScore(PinnedEventsProfiler.NORM), x.bytesPerOp());
+        return new Row(jdk, carriers, primitive, ns, x.secondaryScore("ctxsw.carrier.total.norm"), helper, vs, null,
+                null, x.secondaryScore(PinnedEventsProfiler.NORM), x.bytesPerOp());
     }
 }

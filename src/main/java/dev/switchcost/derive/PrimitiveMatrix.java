@@ -37,8 +37,9 @@ public final class PrimitiveMatrix {
 
     /** @return the cells, in the order of the rows; empty without PrimitiveHandoff rows */
     public static List<Cell> of(List<JmhRow> rows) {
-        return rows.stream().noneMatch(Family.PRIMITIVE_HANDOFF::has) ? List.of() : rows.stream().filter(r -> r.primary().isTimePerOp())
-                .filter(r -> Family.PRIMITIVE_HANDOFF.has(r) || Family.VIRTUAL_HANDOFF.has(r) && "VT_VT".equals(r.param(Param.PAIR)))
+        return rows.stream().noneMatch(Family.PRIMITIVE_HANDOFF::has) ? List.of() : rows.stream()
+                .filter(r -> r.primary().isTimePerOp() && (Family.PRIMITIVE_HANDOFF.has(r)
+                        || Family.VIRTUAL_HANDOFF.has(r) && "VT_VT".equals(r.param(Param.PAIR))))
                 .map(PrimitiveMatrix::cell).toList();
     }
 

@@ -69,7 +69,8 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
         lines.sort(BUSIEST);
         Map<ThreadRole, List<Line>> byRole = lines.stream().collect(Collectors.groupingBy(Line::role,
                 () -> new EnumMap<>(ThreadRole.class), Collectors.toList()));
-        List<Line> roles = byRole.entrySet().stream().map(e -> sum(e.getKey().name().toLowerCase(Locale.ROOT), e.getKey(), e.getValue()))
+        List<Line> roles = byRole.entrySet().stream()
+                .map(e -> sum(e.getKey().name().toLowerCase(Locale.ROOT), e.getKey(), e.getValue()))
                 .sorted(BUSIEST).toList();
         return new SampledThreads(seconds, List.copyOf(lines), roles, sum("all threads", null, lines));
     }

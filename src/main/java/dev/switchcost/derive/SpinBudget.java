@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 
 /**
@@ -108,7 +109,8 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
                 byReply.computeIfAbsent(r.param(Param.REPLY_NS), k -> new ArrayList<>()).add(p);
             }
         }
-        return new SpinBudget(placement, block, byReply.entrySet().stream().map(e -> reply(e.getKey(), e.getValue(), block)).toList());
+        return new SpinBudget(placement, block,
+                byReply.entrySet().stream().map(e -> reply(e.getKey(), e.getValue(), block)).toList());
     }
 
     private static Point point(JmhRow r) {
@@ -128,7 +130,8 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
         double[] a = latency.forkMeans();
         double[] b = cpu.forkMeans();
         return a.length >= 2 && a.length == b.length
-                ? Estimate.ofSamples(IntStream.range(0, a.length).mapToDouble(i -> a[i] + b[i]).toArray()) : latencyNs.plus(cpuNs);
+                ? Estimate.ofSamples(IntStream.range(0, a.length).mapToDouble(i -> a[i] + b[i]).toArray())
+                : latencyNs.plus(cpuNs);
     }
 
     private static Reply reply(String d, List<Point> points, Estimate block) {
@@ -138,24 +141,16 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
         Point spin = points.stream().filter(p -> SPIN.equals(p.strategy())).findFirst().orElse(null);
         List<Point> others = points.stream().filter(p -> !curve.contains(p) && p != park && p != spin).toList();
         Point best = curve.stream().min(Comparator.comparingDouble(p -> p.costNs().value())).orElse(null);
-        Boolean beats = null;
-        if (best != null && park != null && spin != null && judged(best, park, spin)) {
-            beats = best.costNs().upper() < park.costNs().lower() && best.costNs().upper() < spin.costNs().lower();
-        }
+        Boolean beats = best != null && park != null && spin != null && judged(best, park, spin)
+                ? best.costNs().upper() < park.costNs().lower() && best.costNs().upper() < spin.costNs().lower() : null;
         long low = 0;
         long high = Long.MAX_VALUE;
         Boolean agrees = null;
         if (best != null && judged(curve.toArray(Point[]::new))) {
-            int first = curve.size();
-            int last = -1;
-            for (int i = 0; i < curve.size(); i++) {
-                Estimate c = curve.get(i).costNs();
-                boolean tied = c.lower() <= best.costNs().upper() && best.costNs().lower() <= c.upper();
-                if (tied) {
-                    first = Math.min(first, i);
-                    last = Math.max(last, i);
-                }
-            }
+            IntPredicate tied = i -> curve.get(i).costNs().lower() <= best.costNs().upper()
+                    && best.costNs().lower() <= curve.get(i).costNs().upper();
+            int first = IntStream.range(0, curve.size()).filter(tied).min().orElse(curve.size());
+            int last = IntStream.range(0, curve.size()).filter(tied).max().orElse(-1);
             low = first > 0 ? curve.get(first - 1).budgetNs() : 0;
             high = last < curve.size() - 1 ? curve.get(last + 1).budgetNs() : Long.MAX_VALUE;
             if (block != null && block.judgeable()) {

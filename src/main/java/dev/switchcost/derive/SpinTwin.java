@@ -4,12 +4,13 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.SpinCompareResults;
 import dev.switchcost.results.SpinGrid;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The spin-then-park curve of the JVM beside its C twin's ({@code compare --spin}, {@code spin-compare.json}), per
@@ -40,27 +41,19 @@ public record SpinTwin(String placement, String reply, List<Side> sides) {
     public static List<SpinTwin> of(SpinCompareResults r) {
         Map<List<String>, List<SpinCompareResults.Cell>> byCase = r.cells().stream()
                 .collect(Collectors.groupingBy(c -> List.of(c.placement(), c.reply()), LinkedHashMap::new, Collectors.toList()));
-        List<SpinTwin> out = new ArrayList<>();
-        byCase.forEach((k, cells) -> {
-            List<Side> sides = new ArrayList<>();
-            for (String impl : List.of(SpinCompareResults.C, SpinCompareResults.JVM)) {
-                Side s = side(impl, cells.stream().filter(c -> c.impl().equals(impl)).toList());
-                if (s != null) {
-                    sides.add(s);
-                }
-            }
-            if (!sides.isEmpty()) {
-                out.add(new SpinTwin(k.get(0), k.get(1), List.copyOf(sides)));
-            }
-        });
-        return List.copyOf(out);
+        return byCase.entrySet().stream().map(e -> new SpinTwin(e.getKey().get(0), e.getKey().get(1),
+                        Stream.of(SpinCompareResults.C, SpinCompareResults.JVM)
+                                .map(impl -> side(impl, e.getValue().stream().filter(c -> c.impl().equals(impl))
+                                        .toList()))
+                                .filter(Objects::nonNull).toList()))
+                .filter(t -> !t.sides().isEmpty()).toList();
     }
 
     private static Side side(String impl, List<SpinCompareResults.Cell> cells) {
         Map<Long, Estimate> curve = new LinkedHashMap<>();
         Estimate spin = null;
-        List<SpinCompareResults.Cell> sorted = cells.stream().sorted(Comparator.comparingLong(SpinCompareResults.Cell::budgetNs)).toList();
-        for (SpinCompareResults.Cell c : sorted) {
+        for (SpinCompareResults.Cell c
+                : cells.stream().sorted(Comparator.comparingLong(SpinCompareResults.Cell::budgetNs)).toList()) {
             Estimate cost = cost(c);
             if (cost == null) {
                 continue;

@@ -177,7 +177,8 @@ public record SwitchCost(SwitchPrices.Price direct, Placement placement, Why why
 
     private static String virt(MachineInfo m) {
         MachineInfo.Virtualization v = m.virtualization();
-        return v == null ? "?" : (v.hypervisor() == null ? "none" : v.hypervisor()) + (v.container() == null ? "" : " / " + v.container());
+        return v == null ? "?" : (v.hypervisor() == null ? "none" : v.hypervisor())
+                + (v.container() == null ? "" : " / " + v.container());
     }
 
     private static void compare(List<Difference> d, String what, String a, String b) {

@@ -93,7 +93,8 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
                 RecordedStackTrace st = e.getStackTrace();
                 List<RecordedFrame> fs = st == null ? List.of() : st.getFrames();
                 List<Frame> frames = fs.stream().limit(DEPTH)
-                        .map(f -> new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getType())).toList();
+                        .map(f -> new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getType()))
+                        .toList();
                 boolean truncated = st != null && (st.isTruncated() || fs.size() > DEPTH);
                 String key = name + "|" + frames;
                 Acc a = sites.computeIfAbsent(key, k -> new Acc(name, frames));
@@ -116,8 +117,10 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
                     + " --print-jfc's settings (threshold 0)");
         }
         double s = first == null ? 0 : Duration.between(first, last).toNanos() / 1e9;
-        return new JfrBlocking(file, jvm, s, sites.values().stream().map(a -> new Site(a.event, List.copyOf(a.frames), a.truncated,
-                a.count, a.nanos, a.virtual, List.copyOf(a.threads))).sorted(Comparator.comparingLong(Site::count).reversed()).toList());
+        return new JfrBlocking(file, jvm, s, sites.values().stream()
+                .map(a -> new Site(a.event, List.copyOf(a.frames), a.truncated, a.count, a.nanos, a.virtual,
+                        List.copyOf(a.threads)))
+                .sorted(Comparator.comparingLong(Site::count).reversed()).toList());
     }
 
     /** @return the events of every site */

@@ -26,8 +26,8 @@ public final class JmhJson {
 
     /** Whether a parsed JSON document looks like JMH JSON (an array whose entries have benchmark and primaryMetric). */
     static boolean looksLikeJmh(JsonElement root) {
-        return root.isJsonArray() && root.getAsJsonArray().asList().stream()
-                .allMatch(e -> e.isJsonObject() && e.getAsJsonObject().has("benchmark") && e.getAsJsonObject().has("primaryMetric"));
+        return root.isJsonArray() && root.getAsJsonArray().asList().stream().allMatch(e -> e.isJsonObject()
+                && e.getAsJsonObject().has("benchmark") && e.getAsJsonObject().has("primaryMetric"));
     }
 
     /**
@@ -48,7 +48,8 @@ public final class JmhJson {
                 throw bad(source, "entry " + i + " is not an object");
             }
             JsonObject o = rows.get(i).getAsJsonObject();
-            if (!o.has("benchmark") || !isString(o.get("benchmark"))) {
+            if (!o.has("benchmark") || !o.get("benchmark").isJsonPrimitive()
+                    || !o.getAsJsonPrimitive("benchmark").isString()) {
                 throw bad(source, "entry " + i + " has no \"benchmark\" string");
             }
             String benchmark = o.get("benchmark").getAsString();
@@ -74,7 +75,8 @@ public final class JmhJson {
                 }
             }
             JsonArray args = array(o, "jvmArgs", at, "");
-            List<String> jvmArgs = IntStream.range(0, args.size()).mapToObj(a -> string(args.get(a), at, "jvmArgs[" + a + "]")).toList();
+            List<String> jvmArgs = IntStream.range(0, args.size())
+                    .mapToObj(a -> string(args.get(a), at, "jvmArgs[" + a + "]")).toList();
             JmhRow.Jvm jvm = new JmhRow.Jvm(str(o, "jdkVersion", at), str(o, "vmName", at), str(o, "vmVersion", at), str(o, "jvm", at), jvmArgs);
             JmhRow.Settings settings = new JmhRow.Settings(str(o, "jmhVersion", at), integer(o, "forks", at), integer(o, "threads", at),
                     integer(o, "warmupIterations", at), str(o, "warmupTime", at), integer(o, "measurementIterations", at),
@@ -206,10 +208,6 @@ public final class JmhJson {
      */
     private static double number(JsonElement e, Field at, String field) {
         return e == null || e.isJsonNull() ? Double.NaN : JsonFields.number(e, what -> at.bad(field, what));
-    }
-
-    private static boolean isString(JsonElement e) {
-        return e.isJsonPrimitive() && e.getAsJsonPrimitive().isString();
     }
 
     /** A string, or a number or true/false as written. */

@@ -100,7 +100,8 @@ final class JsonFields {
         return e == null || e.isJsonNull() ? "null"
                 : e.isJsonObject() ? "an object"
                 : e.isJsonArray() ? "an array"
-                : e.getAsJsonPrimitive().isBoolean() ? "true/false" : e.getAsJsonPrimitive().isNumber() ? "a number" : "a string";
+                : e.getAsJsonPrimitive().isBoolean() ? "true/false"
+                : e.getAsJsonPrimitive().isNumber() ? "a number" : "a string";
     }
 
     /**
@@ -149,14 +150,10 @@ final class JsonFields {
         void value(JsonElement v, Type t, String path, String schema) {
             Class<?> raw = t instanceof ParameterizedType pt ? (Class<?>) pt.getRawType() : (Class<?>) t;
             if (raw.isRecord()) {
-                if (!v.isJsonObject()) {
-                    throw bad(path, "expected an object, found " + kind(v));
-                }
+                expect(v.isJsonObject(), path, "an object", v);
                 record(v.getAsJsonObject(), raw, path, schema);
             } else if (List.class.isAssignableFrom(raw)) {
-                if (!v.isJsonArray()) {
-                    throw bad(path, "expected an array, found " + kind(v));
-                }
+                expect(v.isJsonArray(), path, "an array", v);
                 Type element = ((ParameterizedType) t).getActualTypeArguments()[0];
                 JsonArray a = v.getAsJsonArray();
                 for (int i = 0; i < a.size(); i++) {
@@ -166,9 +163,7 @@ final class JsonFields {
                     value(a.get(i), element, path + "[" + i + "]", schema);
                 }
             } else if (Map.class.isAssignableFrom(raw)) {
-                if (!v.isJsonObject()) {
-                    throw bad(path, "expected an object, found " + kind(v));
-                }
+                expect(v.isJsonObject(), path, "an object", v);
                 Type valueType = ((ParameterizedType) t).getActualTypeArguments()[1];
                 for (Map.Entry<String, JsonElement> e : v.getAsJsonObject().entrySet()) {
                     if (!e.getValue().isJsonNull()) {
@@ -178,23 +173,25 @@ final class JsonFields {
                     }
                 }
             } else if (raw == String.class) {
-                if (!v.isJsonPrimitive()) {
-                    throw bad(path, "expected a string, found " + kind(v));
-                }
+                expect(v.isJsonPrimitive(), path, "a string", v);
             } else if (raw == boolean.class || raw == Boolean.class) {
-                if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isBoolean()) {
-                    throw bad(path, "expected true or false, found " + kind(v));
-                }
+                expect(v.isJsonPrimitive() && v.getAsJsonPrimitive().isBoolean(), path, "true or false", v);
             } else if (raw == double.class || raw == Double.class) {
                 number(v, w -> bad(path, w));
             } else if (raw == int.class || raw == Integer.class || raw == long.class || raw == Long.class) {
                 double d = number(v, w -> bad(path, w));
                 boolean isInt = raw == int.class || raw == Integer.class;
-                if (Double.isNaN(d) || d != Math.rint(d) || (isInt ? Math.abs(d) > Integer.MAX_VALUE : false)) {
+                if (Double.isNaN(d) || d != Math.rint(d) || isInt && Math.abs(d) > Integer.MAX_VALUE) {
                     throw bad(path, "expected " + (isInt ? "an integer" : "a whole number") + ", found " + v.getAsString());
                 }
             } else {
                 throw new IllegalStateException("JsonFields cannot check a field of type " + t + " (" + path + ")");
+            }
+        }
+
+        private void expect(boolean ok, String path, String expected, JsonElement v) {
+            if (!ok) {
+                throw bad(path, "expected " + expected + ", found " + kind(v));
             }
         }
 

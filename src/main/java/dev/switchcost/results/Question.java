@@ -1,8 +1,6 @@
 package dev.switchcost.results;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -104,10 +102,5 @@ public enum Question {
     public boolean matches(JmhRow r) {
         boolean of = family != null ? family.has(r) : runs.is(r);
         return of && where.entrySet().stream().allMatch(e -> e.getValue().equals(r.param(e.getKey())));
-    }
-
-    /** The distinct benchmarks that answer {@code questions}, in order: what a run of them asks JMH for. */
-    public static List<Bench> benches(Question... questions) {
-        return Arrays.stream(questions).map(Question::runs).distinct().toList();
     }
 }

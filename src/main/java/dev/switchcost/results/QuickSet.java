@@ -116,6 +116,6 @@ public final class QuickSet {
 
     /** JMH's include regex of the benchmarks that answer {@code questions}. */
     static String include(List<Question> questions) {
-        return Bench.include(Question.benches(questions.toArray(Question[]::new)).toArray(Bench[]::new));
+        return Bench.include(questions.stream().map(Question::runs).distinct().toArray(Bench[]::new));
     }
 }

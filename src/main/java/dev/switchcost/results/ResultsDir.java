@@ -223,10 +223,6 @@ public final class ResultsDir implements AutoCloseable {
         return dir;
     }
 
-    public Path resolve(String name) {
-        return dir.resolve(name);
-    }
-
     public Path jmhJson() {
         return dir.resolve(JMH);
     }

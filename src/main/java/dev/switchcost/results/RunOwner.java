@@ -45,8 +45,8 @@ record RunOwner(long pid, String started) {
     /** Whether this process is alive: its pid exists and, where recorded, started at the same time. */
     boolean alive() {
         Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
-        return h.isPresent()
-                && (started == null || h.get().info().startInstant().map(i -> i.toString().equals(started)).orElse(true));
+        return h.isPresent() && (started == null
+                || h.get().info().startInstant().map(i -> i.toString().equals(started)).orElse(true));
     }
 
     /** Why a {@code running} status is not live: {@code pid 123 gone}, or null while its writer is alive. */

@@ -43,8 +43,8 @@ public record SamplePlacement(long sameCpu, long crossCpu, String source) {
             throw new IllegalArgumentException(file + ": cannot read it (" + e.getMessage() + "); write it with switchcost sample -o "
                     + dir);
         }
-        String what = "a switchcost " + FILE;
-        SamplePlacement p = JsonFields.read(text, SamplePlacement.class, Set.of(), Set.of("source"), file, what);
+        SamplePlacement p = JsonFields.read(text, SamplePlacement.class, Set.of(), Set.of("source"), file,
+                "a switchcost " + FILE);
         if (p.sameCpu + p.crossCpu == 0) {
             throw new IllegalArgumentException(file + " counted no wake-up of the sampled threads (" + p.source + ")");
         }

@@ -57,7 +57,7 @@ class ResultsDirTest {
         try (ResultsDir a = ResultsDir.create(parent, "box", null, FIXED);
              ResultsDir b = ResultsDir.claim(parent.resolve("claimed"), "-o")) {
             for (ResultsDir d : List.of(a, b)) {
-                assertTrue(Files.isRegularFile(d.resolve(ResultsDir.PROVENANCE)), "written before anything is measured");
+                assertTrue(Files.isRegularFile(d.dir().resolve(ResultsDir.PROVENANCE)), "written before anything is measured");
                 Files.copy(Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25/jmh.json"), d.jmhJson());
                 d.complete();
                 Provenance read = Results.load(d.dir()).provenance();
@@ -112,7 +112,7 @@ class ResultsDirTest {
         d.recordTrial(new RunStatus.FailedTrial("dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes",
                 Map.of("placement", "SAME_CPU"), "partner process died\n(exit 137)", false));
         assertEquals(RunOwner.current().statusLine() + "\ntrial-failed\tdev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes\tplacement=SAME_CPU"
-                + "\tpartner process died (exit 137)\n", Files.readString(d.resolve(ResultsDir.STATUS)));
+                + "\tpartner process died (exit 137)\n", Files.readString(d.dir().resolve(ResultsDir.STATUS)));
         d.complete(); // refused to say complete with a failed trial
         RunStatus s = ResultsDir.readStatus(d.dir());
         assertEquals(RunStatus.State.FAILED, s.state());
@@ -131,8 +131,8 @@ class ResultsDirTest {
         ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
         d.recordTrial(new RunStatus.FailedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU"),
                 "disturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 20025) took 58%", true));
-        assertTrue(Files.readString(d.resolve(ResultsDir.STATUS)).contains("\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip"
-                + "\tplacement=SAME_CPU\tdisturbed: other tasks took 56%"), Files.readString(d.resolve(ResultsDir.STATUS)));
+        assertTrue(Files.readString(d.dir().resolve(ResultsDir.STATUS)).contains("\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip"
+                + "\tplacement=SAME_CPU\tdisturbed: other tasks took 56%"), Files.readString(d.dir().resolve(ResultsDir.STATUS)));
         d.complete(); // kept with --allow-disturbed: the run completes, marked
         RunStatus s = ResultsDir.readStatus(d.dir());
         assertEquals(RunStatus.State.COMPLETE, s.state());

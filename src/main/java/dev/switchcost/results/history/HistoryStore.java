@@ -112,7 +112,7 @@ public final class HistoryStore implements AutoCloseable {
             connection.setAutoCommit(false);
             try {
                 for (Bundle b : bundles) {
-                    boolean added = !has(b.run().id());
+                    boolean added = query("SELECT 1 FROM runs WHERE id = ?", List.of(b.run().id()), r -> 1).isEmpty();
                     if (added) {
                         insert(b);
                     }
@@ -129,15 +129,6 @@ public final class HistoryStore implements AutoCloseable {
             throw new IllegalStateException("cannot write the history store " + file + ": " + e.getMessage(), e);
         }
         return out;
-    }
-
-    private boolean has(String id) throws SQLException {
-        try (PreparedStatement p = connection.prepareStatement("SELECT 1 FROM runs WHERE id = ?")) {
-            p.setString(1, id);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next();
-            }
-        }
     }
 
     private void insert(Bundle b) throws SQLException {
@@ -167,7 +158,7 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    /** A figure's column: NaN is stored as NULL (unknown), so that Parquet readers see no NaN; infinities are kept (a normal df). */
+    /** NaN is stored as NULL (unknown), so that Parquet readers see no NaN; infinities are kept (a normal df). */
     private static void set(PreparedStatement p, int i, Object v) throws SQLException {
         if (v instanceof Double d) {
             if (d.isNaN()) {
