@@ -179,7 +179,15 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
     @Override
     protected int doCall() throws IOException {
         // Everything that can be refused is refused before the run directory exists.
-        PrintStream said = new PrintStream(new WriterOutputStream(out()), true, StandardCharsets.UTF_8);
+        // bytes to out(): JMH's and ForkOptions' lines go to a PrintStream
+        PrintStream said = new PrintStream(new ByteArrayOutputStream() {
+            @Override
+            public void flush() {
+                out().print(toString(StandardCharsets.UTF_8));
+                out().flush();
+                reset();
+            }
+        }, true, StandardCharsets.UTF_8);
         List<Jdk> chosen = jdks.chosen();
         Prepared prepared = prepare(said);
         if (!chosen.isEmpty() && prepared.raw().getJvm().hasValue()) {
@@ -394,27 +402,5 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
 
     private static String firstLine(String s) {
         return s == null ? "" : s.strip().lines().findFirst().orElse("");
-    }
-
-    /** Bytes to a PrintWriter (JMH's result formats write to a PrintStream). */
-    private static final class WriterOutputStream extends OutputStream {
-        private final PrintWriter w;
-        private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
-
-        WriterOutputStream(PrintWriter w) {
-            this.w = w;
-        }
-
-        @Override
-        public void write(int b) {
-            buf.write(b);
-        }
-
-        @Override
-        public void flush() {
-            w.print(buf.toString(StandardCharsets.UTF_8));
-            w.flush();
-            buf.reset();
-        }
     }
 }
