@@ -166,7 +166,6 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
         out().flush();
         // one line per disturbed repetition, naming the cell and the largest intruder
         CompareTable.disturbances(results).forEach(line -> err().println("switchcost compare: " + line));
-        err().flush();
         return results;
     }
 
@@ -206,7 +205,6 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
             m.trailer(text ? out() : err(), results.createdAt(), "raw data: " + dir.resolve(SpinCompareResults.FILE_NAME));
             out().flush();
             SpinCompareTable.disturbances(results).forEach(line -> err().println("switchcost compare --spin: " + line));
-            err().flush();
             return results.anyFailed() ? "a repetition failed (see spin-compare.json)"
                     : results.anyLeftOut() ? "a repetition was disturbed (see spin-compare.json)" : null;
         }, dir -> { });

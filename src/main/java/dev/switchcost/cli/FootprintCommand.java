@@ -100,14 +100,12 @@ public final class FootprintCommand extends BaseCommand {
         out.println("# footprint: " + kind.name().toLowerCase() + " threads parked on a CountDownLatch; JDK " + Runtime.version()
                 + "; " + SystemLimits.read().describe());
         out.println("tasks\trss_kib\theap_used_kib\tkernel_stack_kib\tpage_tables_kib");
-        out.flush();
         List<Footprint.Sample> samples = Footprint.measure(kind, n, s -> {
             StringBuilder b = new StringBuilder().append(s.tasks());
             for (long v : s.bytes()) {
                 b.append('\t').append(v < 0 ? "?" : Long.toString(v / 1024));
             }
             out.println(b);
-            out.flush();
         });
         out.println("# least-squares fit over " + samples.size() + " samples (count 0 included); bytes per task = slope"
                 + " ± its 99.9 % interval (? with two samples):");
@@ -186,14 +184,9 @@ public final class FootprintCommand extends BaseCommand {
             throw SwitchcostException.usage("--cap must be positive, got " + c);
         }
         PrintWriter out = out();
-        PrintWriter err = err();
         out.println("# footprint --max: " + kind.name().toLowerCase() + " threads parked on a CountDownLatch, cap " + c + "; JDK "
                 + Runtime.version() + "; before: " + SystemLimits.read().describe());
-        out.flush();
-        MaxProbe.Result r = MaxProbe.run(kind, c, SystemLimits::read, line -> {
-            err.println("# " + line);
-            err.flush();
-        });
+        MaxProbe.Result r = MaxProbe.run(kind, c, SystemLimits::read, line -> err().println("# " + line));
         out.println("max\t" + kind.name().toLowerCase() + "\t" + r.created() + "\tlimit\t" + r.limit().label);
         out.println("# " + r.detail());
         out.println("# cleaned up: every task released and joined");

@@ -33,6 +33,5 @@ public final class HistoryMixin {
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("switchcost: not recorded in the history: " + e.getMessage());
         }
-        err.flush();
     }
 }

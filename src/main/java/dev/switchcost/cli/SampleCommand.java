@@ -296,7 +296,6 @@ public final class SampleCommand extends BaseCommand {
         if (!noBaseline) {
             Duration b = baselineLength(baseline, interval);
             err().println("# idle baseline: " + b.toMillis() / 1000.0 + " s of /proc/stat before starting the command");
-            err().flush();
             if (stop.await(b.toMillis(), TimeUnit.MILLISECONDS)) {
                 return; // interrupted during the baseline
             }
@@ -345,7 +344,6 @@ public final class SampleCommand extends BaseCommand {
             child.output().println(err(), line);
         } else {
             err().println(line);
-            err().flush();
         }
     }
 
@@ -376,7 +374,6 @@ public final class SampleCommand extends BaseCommand {
                 : "command exited with " + exit;
         String what = end.substring(0, 1).toUpperCase(Locale.ROOT) + end.substring(1);
         out().println(what + (csv != null ? "; samples in " + csv : ""));
-        out().flush();
     }
 
     private SamplePlacement placement() {

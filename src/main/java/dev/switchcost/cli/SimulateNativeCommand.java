@@ -94,7 +94,6 @@ public final class SimulateNativeCommand extends BaseCommand {
         // rows go to stdout as they come, or to the file only once every row is done
         PrintWriter rows = target == null ? out() : new PrintWriter(buffer);
         simulate(nativeDir == null ? NativeRunner.locate().dir() : nativeDir, rows);
-        rows.flush();
         if (target != null) {
             AtomicFiles.writeString(target, buffer.toString());
             err().println("simulate-native: wrote " + target);
@@ -117,7 +116,6 @@ public final class SimulateNativeCommand extends BaseCommand {
         try {
             Files.createDirectories(work);
             err().println("simulate-native: valgrind output files in " + work + (ownWorkDir ? " (removed at the end; --work-dir keeps them)" : ""));
-            err().flush();
             if (!skipCallgrind) {
                 callgrind(natives, work, rows);
             }

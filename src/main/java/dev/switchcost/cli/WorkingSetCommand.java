@@ -83,7 +83,6 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
         return MeasuringRun.measure(this, output, "working-set", "switchcost working-set", "C cells missing: ", m -> {
             Path dir = m.run().dir();
             err().println("switchcost working-set: writing " + dir.resolve(IndirectSweepResults.FILE_NAME));
-            err().flush();
             Path log = dir.resolve("jmh-working-set.log");
             IndirectSweepResults results;
             long start = System.nanoTime();
@@ -95,7 +94,6 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
             results.write(dir);
             m.trailer(out(), results.createdAt(), String.format("took:    %.0f s", (System.nanoTime() - start) / 1e9),
                     "raw data: " + dir.resolve(IndirectSweepResults.FILE_NAME) + "  (render: switchcost report " + dir + ")");
-            out().flush();
             return results.anyFailed() ? "a repetition failed (see indirect.json)" : null;
         }, dir -> { });
     }

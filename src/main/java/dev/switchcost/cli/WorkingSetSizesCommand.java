@@ -36,7 +36,6 @@ public final class WorkingSetSizesCommand extends BaseCommand {
             throw SwitchcostException.environment(e.getMessage());
         }
         err().println("# " + c.describe());
-        err().flush();
         out().println(CacheSizes.joined(full ? c.fullListKiB() : c.quickListKiB()));
         return ExitCodes.OK;
     }

@@ -99,7 +99,6 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
         Map<String, Long> calibrated = new LinkedHashMap<>();
         Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
             progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement());
-            progress.flush();
             CompareResults.Sample s = p.column().isNative() ? runNative(p, rep, calibrated) : runJmh(p, rep);
             Interleaved.reportOutcome(progress, "compare", s.error(), s.disturbed(), s.disturbedKept());
             p.samples().add(s);

@@ -40,13 +40,11 @@ public final class CompareSimulation {
         Optional<String> noValgrind = NativeSimulation.valgrindMissing();
         if (noValgrind.isPresent()) {
             progress.println("switchcost compare: --simulate: " + noValgrind.get() + ": instructions not simulated");
-            progress.flush();
             return new CompareResults.Simulation(NO_VALGRIND, List.of());
         }
         Optional<String> noNative = nativeRunner.unavailableReason();
         if (noNative.isPresent()) {
             progress.println("switchcost compare: --simulate: native not built: " + noNative.get());
-            progress.flush();
             return new CompareResults.Simulation("not simulated (native not built)", List.of());
         }
         return count(nativeRunner.dir(), roundTrips, progress);
@@ -58,7 +56,6 @@ public final class CompareSimulation {
         for (Column c : COLUMNS) {
             String exe = c.program().executable();
             progress.printf("compare: simulating %s under callgrind (%d and %d round trips)%n", exe, roundTrips, 2 * roundTrips);
-            progress.flush();
             try {
                 NativeSimulation.Instructions i = NativeSimulation.instructions(nativeDir, exe, c.program().extraArgs(), roundTrips);
                 String program = String.join(" ", List.of(exe, "UNPINNED")) + (c.program().extraArgs().isEmpty() ? ""

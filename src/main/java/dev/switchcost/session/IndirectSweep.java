@@ -77,10 +77,8 @@ public record IndirectSweep(Settings settings, NativeRunner nativeRunner, Path j
         Interleaved.run(plans, total, p -> p.unavailable() == null, (p, rep) -> {
             progress.printf("working-set: repetition %d/%d: %s %d KiB, stride %d B, %s%n", rep, total, p.impl(), p.size(), p.stride(),
                     p.placement());
-            progress.flush();
             IndirectSweepResults.Sample s = p.impl().equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep, calibrated);
             Interleaved.reportOutcome(progress, "working-set", s.error(), false, false);
-            progress.flush();
             p.samples().add(s);
         });
         List<IndirectSweepResults.Cell> cells = plans.stream().map(p -> new IndirectSweepResults.Cell(p.impl(), p.size(), p.stride(),

@@ -137,7 +137,6 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         long start = System.nanoTime();
         TrialLedger.Outcome o = Rounds.execute(options, min, max, round -> {
             out.println("# round " + (round + 1) + (p == null ? " of " + forks : "") + " (one fork of every trial)");
-            out.flush();
             return progress.around(log, trials);
         }, plan.keepDisturbed(), p == null ? x -> true : p.enough(start));
         if (p != null) {
@@ -145,7 +144,6 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             out.println("# --precision " + Math.round(p.target() * 1000) / 10.0 + "%: " + (left.isEmpty() ? "every trial reached it"
                     : left.size() + " trial(s) stopped on the budget (" + p.budget().toSeconds() + " s) before it: "
                     + String.join("; ", left)));
-            out.flush();
         }
         return o;
     }
@@ -171,12 +169,10 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
                 out.println("# " + (note.length() <= 100 ? note : machine.perf().hardwareCounters() ? note.substring(0, 99) + "…"
                         : "perf: no hardware counters here (counted as NaN; software events still counted): switchcost doctor says how"));
             }
-            out.flush();
             OutputFormat log = OutputFormatFactory.createFormatInstance(new PrintStream(Trials.closeShield(logStream), true,
                     StandardCharsets.UTF_8), VerboseMode.NORMAL);
             if (on.jdk() != null) {
                 out.println("# on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
-                out.flush();
                 logStream.println("# switchcost: on JDK " + on.jdk().version + " (" + on.jdk().java() + ")");
             }
             TrialLedger.Outcome outcome;
@@ -189,7 +185,6 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
                     TrialPlan d = TrialPlan.of(l.options());
                     trials += d.size();
                     out.println("# " + l.what());
-                    out.flush();
                     outcome = outcome.plus(execute(JfrOutput.into(l.options(), jfrDir), plan, log, d.size()));
                 }
             } catch (NoBenchmarksException e) {
@@ -302,7 +297,6 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         String where = settings.placements().equals(List.of(Placement.SAME_CPU)) ? "one CPU"
                 : settings.placements().stream().map(Enum::name).collect(Collectors.joining(", "));
         out.println("# native C beside the JVM, " + where + ", " + settings.repetitions() + " interleaved repetitions:");
-        out.flush();
         CompareResults results = new CompareRunner(settings.keepingDisturbed(keepDisturbed), nativeRunner, JmhTargets.current(), logFile,
                 logStream, out).run();
         results.write(run.dir());

@@ -81,7 +81,6 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
         Map<SpinGrid.Cell, Long> calibrated = new HashMap<>();
         Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
             progress.printf("compare --spin: repetition %d/%d: %s%n", rep, settings.repetitions(), p.label());
-            progress.flush();
             SpinCompareResults.Sample s = p.impl().equals(SpinCompareResults.C) ? runNative(p, rep, calibrated) : runJmh(p, rep);
             Interleaved.reportOutcome(progress, "compare --spin", s.error(), s.disturbed(), s.disturbedKept());
             p.samples().add(s);
