@@ -64,13 +64,14 @@ final class QuickOptions {
     /**
      * What --quick compares beside the JVM: plain C and the JVM's futex handoff on one CPU
      * ({@link QuickSet#COMPARE_C}, the first of {@link QuickSet#COMPARE_JVM} this build has), so that the
-     * answer card's "JVM vs C" comes from the same run.
+     * answer card's "JVM vs C" comes from the same run; disturbed repetitions kept, marked, when {@code keepDisturbed}.
      */
-    static CompareRunner.Settings compare() {
+    static CompareRunner.Settings compare(boolean keepDisturbed) {
         Set<Column> columns = Arrays.stream(Column.values()).filter(c -> QuickSet.COMPARE_C.contains(c.name()))
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Column.class)));
         Arrays.stream(Column.values()).filter(c -> QuickSet.COMPARE_JVM.contains(c.name()))
                 .min(Comparator.comparingInt(c -> QuickSet.COMPARE_JVM.indexOf(c.name()))).ifPresent(columns::add);
-        return new CompareRunner.Settings(QuickSet.COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns, List.of(), false);
+        return new CompareRunner.Settings(QuickSet.COMPARE_REPETITIONS, true, List.of(Placement.SAME_CPU), columns,
+                List.of(), keepDisturbed);
     }
 }

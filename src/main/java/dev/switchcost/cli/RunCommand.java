@@ -195,8 +195,9 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         }
         List<RunSession.OnJdk> runs = chosen.isEmpty() ? List.of(onJdk(prepared, null, said))
                 : chosen.stream().map(j -> onJdk(prepared, j, said)).toList();
-        RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare() : null,
-                allowDisturbed.allowed(), mode == null || !mode.full, precise.precision(mode == null || !mode.full));
+        boolean keep = allowDisturbed.allowed();
+        RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare(keep) : null,
+                keep, mode == null || !mode.full, precise.precision(mode == null || !mode.full));
         try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
             run.interruptedOnExit();
             try {

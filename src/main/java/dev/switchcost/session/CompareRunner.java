@@ -59,16 +59,6 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
     public record Settings(int repetitions, boolean quick, List<Placement> placements, Set<Column> columns,
                            List<Jdk> jdks, boolean keepDisturbed) {
 
-        /** The same comparison, keeping disturbed repetitions marked or not. */
-        public Settings keepingDisturbed(boolean keep) {
-            return new Settings(repetitions, quick, placements, columns, jdks, keep);
-        }
-
-        /** @return whether {@code c} is compared (every column when no set was given) */
-        boolean includes(Column c) {
-            return columns == null || columns.contains(c);
-        }
-
         /** A JVM cell's fork; a native cell beside it runs as long as it measures. */
         JmhCell.Shape shape() {
             return quick ? new JmhCell.Shape(1, 2, TimeValue.milliseconds(200), JmhCell.Shape.SWITCHCOST_PROFILERS)
@@ -119,7 +109,8 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
             // the syscall floor does not depend on placement: measured once, unpinned, whatever placements were asked
             for (Placement pl : g == Column.Group.SYSCALL ? List.of(Placement.UNPINNED) : settings.placements()) {
                 for (Column c : Column.values()) {
-                    if (c.group() != g || !c.appliesTo(pl) || !settings.includes(c)) {
+                    boolean asked = settings.columns() == null || settings.columns().contains(c);
+                    if (c.group() != g || !c.appliesTo(pl) || !asked) {
                         continue;
                     }
                     String missing = placementMissing.get(pl);

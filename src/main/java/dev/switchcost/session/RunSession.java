@@ -197,7 +197,7 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             record(run, on, outcome);
             boolean compared = true;
             if (plan.compare() != null && on.jdk() == null) {
-                compared = compareWithC(run, plan.compare(), plan.keepDisturbed(), logFile, logStream);
+                compared = compareWithC(run, plan.compare(), logFile, logStream);
             }
             Path json = writeJmh(run, on, plan, outcome, logStream);
             out.println();
@@ -290,15 +290,14 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
      *
      * @return false when a repetition failed, or was disturbed and not kept
      */
-    private boolean compareWithC(ResultsDir run, CompareRunner.Settings settings, boolean keepDisturbed, Path logFile,
-                                 PrintStream logStream) {
+    private boolean compareWithC(ResultsDir run, CompareRunner.Settings settings, Path logFile, PrintStream logStream) {
         NativeRunner nativeRunner = NativeRunner.locate();
         nativeRunner.unavailableReason().ifPresent(why -> out.println("# native C not compared: " + why));
         String where = settings.placements().equals(List.of(Placement.SAME_CPU)) ? "one CPU"
                 : settings.placements().stream().map(Enum::name).collect(Collectors.joining(", "));
         out.println("# native C beside the JVM, " + where + ", " + settings.repetitions() + " interleaved repetitions:");
-        CompareResults results = new CompareRunner(settings.keepingDisturbed(keepDisturbed), nativeRunner, JmhTargets.current(), logFile,
-                logStream, out).run();
+        CompareResults results = new CompareRunner(settings, nativeRunner, JmhTargets.current(), logFile, logStream, out)
+                .run();
         results.write(run.dir());
         for (CompareResults.Cell c : results.cells()) {
             for (CompareResults.Sample s : c.disturbed()) {
