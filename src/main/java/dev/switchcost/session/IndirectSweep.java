@@ -150,11 +150,10 @@ public record IndirectSweep(Settings settings, NativeRunner nativeRunner, Path j
         }
     }
 
-    /** Round trips that take about {@link #NATIVE_TARGET_NANOS}, from a short run; at least 200. */
+    /** Round trips that take about {@link #NATIVE_TARGET_NANOS}, from a short run; at least 200, at most 100 million. */
     private long calibrate(Plan p) {
         NativeWorkingSetResult r = nativeRunner.runWorkingSet(NATIVE_PROGRAM, p.placement(), 200, 1, p.size(), p.stride(), "li",
                 Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
-        long n = (long) (NATIVE_TARGET_NANOS / Math.max(1.0, r.result().nsPerRoundTrip()));
-        return Math.max(200, Math.min(n, 100_000_000L));
+        return Math.min(Interleaved.calibrated(NATIVE_TARGET_NANOS, r.result().nsPerRoundTrip(), 200), 100_000_000L);
     }
 }

@@ -42,10 +42,6 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
     /** A JVM cell's fork, and (quick) a smoke run's: one warm-up iteration, measured iterations of the iteration time. */
     static final JmhCell.Shape SHAPE = new JmhCell.Shape(1, 3, TimeValue.milliseconds(250), JmhCell.Shape.SWITCHCOST_PROFILERS);
     static final JmhCell.Shape QUICK_SHAPE = new JmhCell.Shape(1, 2, TimeValue.milliseconds(150), JmhCell.Shape.SWITCHCOST_PROFILERS);
-    /** Round trips of the calibration run; a spinner on one CPU runs a round trip per scheduler slice, so it gets few. */
-    static final long PROBE_ROUND_TRIPS = 500;
-    static final long PROBE_ROUND_TRIPS_SPIN_ONE_CPU = 20;
-    static final long MIN_ROUND_TRIPS = 20;
 
     /**
      * @param keepDisturbed keep disturbed repetitions in the figures, marked ({@code --allow-disturbed})
@@ -129,12 +125,14 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
         }
     }
 
-    /** Round trips that take about a JVM cell's measurement time, from a short run; at least {@link #MIN_ROUND_TRIPS}. */
+    /**
+     * Round trips that take about a JVM cell's measurement time, at least 20, from a short run of 500 (of 20 for a
+     * spinner on one CPU, which runs a round trip per scheduler slice).
+     */
     private long calibrate(SpinGrid.Cell c, NativeRunner.SpinArgs args) {
-        long probe = c.strategy() == SpinGrid.Strategy.SPIN && c.placement() == Placement.SAME_CPU
-                ? PROBE_ROUND_TRIPS_SPIN_ONE_CPU : PROBE_ROUND_TRIPS;
+        long probe = c.strategy() == SpinGrid.Strategy.SPIN && c.placement() == Placement.SAME_CPU ? 20 : 500;
         NativeSpinResult r = nativeRunner.runSpin(c.placement(), probe, 1, args, Interleaved.NATIVE_TIMEOUT_SECONDS).get(0);
-        return Interleaved.calibrated(settings.shape().measuredNanos(), r.result().nsPerRoundTrip(), MIN_ROUND_TRIPS);
+        return Interleaved.calibrated(settings.shape().measuredNanos(), r.result().nsPerRoundTrip(), 20);
     }
 
     private SpinCompareResults.Sample runJmh(Plan p, int rep) {
