@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.function.Predicate;
 
 /**
  * Which JDKs this machine has and what version a {@code java} is (its {@code release} file, found after
@@ -113,16 +112,12 @@ public final class JdkDiscovery {
 
     /** @return the newest JDK that runs switchcost, or null */
     public static Jdk newest() {
-        return first(discover(), Jdk::runsSwitchcost);
+        return discover().stream().filter(Jdk::runsSwitchcost).findFirst().orElse(null);
     }
 
     /** @return the first of {@code newestFirst} that can build switchcost (one that runs it and has javac), or null */
     static Jdk firstBuilder(List<Jdk> newestFirst) {
-        return first(newestFirst, j -> j.runsSwitchcost() && j.hasJavac());
-    }
-
-    private static Jdk first(List<Jdk> jdks, Predicate<Jdk> which) {
-        return jdks.stream().filter(which).findFirst().orElse(null);
+        return newestFirst.stream().filter(j -> j.runsSwitchcost() && j.hasJavac()).findFirst().orElse(null);
     }
 
     /** @return where scripts/jdk21.sh keeps JDKs: $SWITCHCOST_CACHE, else $XDG_CACHE_HOME/switchcost, else ~/.cache/switchcost */
@@ -176,14 +171,9 @@ public final class JdkDiscovery {
     private static String probeVersion(File java) {
         // java -version ends by itself, and discovery runs before anything long starts
         List<String> lines = ParentDeath.probe(20, java.getPath(), "-XshowSettings:properties", "-version");
-        String version = null;
-        for (String line : lines == null ? Collections.<String>emptyList() : lines) {
-            String t = line.trim();
-            if (t.startsWith("java.version = ")) {
-                version = t.substring("java.version = ".length()).trim();
-            }
-        }
-        return version;
+        String key = "java.version = ";
+        return lines == null ? null : lines.stream().map(String::trim).filter(t -> t.startsWith(key))
+                .map(t -> t.substring(key.length()).trim()).reduce((first, last) -> last).orElse(null);
     }
 
     private static File onPath(String name) {

@@ -7,7 +7,6 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -43,14 +42,8 @@ public record Precision(double target, Duration budget) {
 
     /** The trials of {@code o} whose figure is not yet within the target, by name. */
     List<String> imprecise(TrialLedger.Outcome o) {
-        List<String> out = new ArrayList<>();
-        for (RunResult r : o.complete()) {
-            double h = relativeHalfWidth(r);
-            if (!(h <= target)) {
-                out.add(TrialPlan.key(r.getParams()).toString());
-            }
-        }
-        return out;
+        return o.complete().stream().filter(r -> !(relativeHalfWidth(r) <= target)).map(r -> TrialPlan.key(r.getParams()).toString())
+                .toList();
     }
 
     /** Whether to stop: every trial within the target, or the budget (from {@code startNanos}) spent. */
