@@ -2,6 +2,7 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.measure.sample.AsyncProfiler;
 import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.JvmThreadNames;
 import dev.switchcost.measure.sample.MachineSampler;
@@ -423,7 +424,7 @@ public final class SampleCommand extends BaseCommand {
         }
         double cpuNs = sampledThreads == null ? Double.NaN : sampledThreads.total().cpuSeconds() * 1e9;
         try {
-            List<Path> written = profiler.collect();
+            List<Path> written = AsyncProfiler.collect(flamegraph);
             if (written.isEmpty()) {
                 err().println("switchcost: --flamegraph: no JVM wrote a flame graph: " + (pid != null
                         ? "async-profiler did not stop in process " + pid + " (see its stderr)"

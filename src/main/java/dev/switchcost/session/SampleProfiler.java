@@ -9,16 +9,14 @@ import dev.switchcost.measure.sample.ProfilerWatchdog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 /**
  * {@code sample --flamegraph FILE}: async-profiler's context-switches flame graph. A command's JVMs get the
  * agent through {@code JAVA_TOOL_OPTIONS} ({@link #addAgent}) and write their graphs as they exit; a
  * {@code --pid} JVM is attached ({@link #attach}) and detached when sampling ends ({@link #detach}), writing its
- * graph then. {@link #collect} renames the collapsed stacks written beside FILE; {@code cli} prices and draws them. An
- * attached JVM is watched by a {@link ProfilerWatchdog} that stops the profiler if sample ends without detaching
- * ({@code kill -9}).
+ * graph then; {@code cli} collects ({@link AsyncProfiler#collect}), prices and draws them. An attached JVM is watched
+ * by a {@link ProfilerWatchdog} that stops the profiler if sample ends without detaching ({@code kill -9}).
  */
 public final class SampleProfiler {
 
@@ -108,13 +106,5 @@ public final class SampleProfiler {
             profiler.stop(pid, file); // when it fails, the watchdog left open tries again as sample ends
         }
         closeWatchdog();
-    }
-
-    /**
-     * The stacks the JVMs wrote, renamed to STEM.collapsed beside FILE (STEM.PID.collapsed for a second JVM); empty when
-     * none was written.
-     */
-    public List<Path> collect() throws IOException {
-        return AsyncProfiler.collect(file);
     }
 }
