@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -122,5 +124,44 @@ class LauncherTest {
                 Map.of("LC_ALL", "C", "LANG", "C", "SWITCHCOST_CLASSPATH", System.getProperty("java.class.path")), dir.toFile());
         assertEquals(0, e.code(), e.out());
         assertTrue(e.out().contains("\"schema\"") && !e.out().contains("Exception"), e.out());
+    }
+
+    // Whether a JVM starts (cannotStart, why, fix)
+
+    private static final String JAVA = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+
+    @Test
+    void aJvmThatStartsIsNotRefused() {
+        assertNull(Launcher.cannotStart(Collections.singletonList(JAVA)));
+    }
+
+    /** A flag this JDK refuses (biased locking is gone since JDK 18): one line with HotSpot's reason. */
+    @Test
+    void aJvmThatCannotStartIsOneLineWithHotSpotsReason() {
+        String line = Launcher.cannotStart(Arrays.asList(JAVA, "-XX:+UseBiasedLocking"));
+        assertTrue(line != null && line.contains("Unrecognized VM option 'UseBiasedLocking'") && !line.contains("\n"),
+                String.valueOf(line));
+    }
+
+    /** HotSpot's own output, captured from JDK 17 and 25 on 2026-11-23. */
+    @Test
+    void keepsTheFirstSpecificLineAndNamesTheFix() {
+        List<String> unrecognized = Arrays.asList("Picked up JAVA_TOOL_OPTIONS: -Xfoo", "Unrecognized option: -Xfoo",
+                "Error: Could not create the Java Virtual Machine.", "Error: A fatal exception has occurred. Program will exit.");
+        assertEquals("Unrecognized option: -Xfoo", Launcher.why(unrecognized));
+        assertEquals("fix or unset JAVA_TOOL_OPTIONS='-Xfoo'",
+                Launcher.fix(unrecognized, Collections.singletonMap("JAVA_TOOL_OPTIONS", "-Xfoo")));
+        List<String> reserve = Arrays.asList("Error occurred during initialization of VM",
+                "Could not reserve enough space for code cache (245760K)");
+        assertEquals("Could not reserve enough space for code cache (245760K)", Launcher.why(reserve));
+        assertTrue(Launcher.fix(reserve, Collections.<String, String>emptyMap()).startsWith("raise the address-space limit (ulimit -v"));
+        // issue 30: under ulimit -v 1500000 (KiB) HotSpot 25 says this, and the fix named was another JDK
+        List<String> classSpace = Arrays.asList("Error occurred during initialization of VM",
+                "Could not allocate compressed class space: 1073741824 bytes");
+        assertTrue(Launcher.fix(classSpace, Collections.<String, String>emptyMap()).startsWith("raise the address-space limit (ulimit -v"));
+        assertFalse(Launcher.fix(classSpace, Collections.<String, String>emptyMap()).contains("JAVA_HOME"));
+        assertEquals("no reason given", Launcher.why(Arrays.asList("Error: Could not create the Java Virtual Machine.", "")));
+        Map<String, String> none = Collections.emptyMap();
+        assertTrue(Launcher.fix(Collections.<String>emptyList(), none).startsWith("set JAVA_HOME to a JDK "));
     }
 }
