@@ -19,12 +19,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -76,15 +76,11 @@ public final class ForecastCheckCommand extends BaseCommand {
     protected int doCall() throws IOException {
         List<Run> runs = readRuns(dir.resolve("runs"));
         Path json = forecastFile != null ? forecastFile : dir.resolve("forecast.json");
-        Forecast forecast = null;
+        Forecast forecast = Files.isRegularFile(json) ? perUnit(json).orElse(null) : null;
         String why = noForecast != null ? noForecast : "no forecast.json in " + dir;
-        if (Files.isRegularFile(json)) {
-            Optional<Forecast> f = perUnit(json);
-            forecast = f.orElse(null);
-            if (f.isEmpty()) {
-                why = json.getFileName() + " has no " + SAVED + "." + PER_UNIT + " with an interval: make it with"
-                        + " switchcost forecast --units N --json (N the requests served while recording)";
-            }
+        if (forecast == null && Files.isRegularFile(json)) {
+            why = json.getFileName() + " has no " + SAVED + "." + PER_UNIT + " with an interval: make it with"
+                    + " switchcost forecast --units N --json (N the requests served while recording)";
         }
         String recorded = recordedProblem(runs);
         AtomicFiles.writeString(dir.resolve(TSV), ForecastCheckReport.tsv(runs));
@@ -145,14 +141,9 @@ public final class ForecastCheckCommand extends BaseCommand {
     }
 
     private static Map<String, String> keyValues(Path p) throws IOException {
-        Map<String, String> kv = new HashMap<>();
-        for (String line : Files.readAllLines(p)) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                kv.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
-            }
-        }
-        return kv;
+        return Files.readAllLines(p).stream().filter(l -> l.indexOf('=') > 0)
+                .collect(Collectors.toMap(l -> l.substring(0, l.indexOf('=')).trim(), l -> l.substring(l.indexOf('=') + 1).trim(),
+                        (first, last) -> last));
     }
 
     private static double number(Map<String, String> kv, String key) {
