@@ -87,8 +87,9 @@ public final class FootprintCommand extends BaseCommand {
         if (cap != null) {
             throw SwitchcostException.usage("--cap only applies with --max");
         }
-        long[] n = (counts == null ? parseDefault() : counts.stream().mapToLong(Long::longValue).toArray());
-        n = Arrays.stream(n).sorted().distinct().toArray();
+        String defaults = kind == ThreadKind.VIRTUAL ? DEFAULT_VIRTUAL_COUNTS : DEFAULT_PLATFORM_COUNTS;
+        long[] n = (counts != null ? counts.stream() : Arrays.stream(defaults.split(",")).map(Long::valueOf))
+                .mapToLong(Long::longValue).sorted().distinct().toArray();
         if (n.length < 2) {
             throw SwitchcostException.usage("--counts needs at least two different counts, got " + Arrays.toString(n));
         }
@@ -116,11 +117,6 @@ public final class FootprintCommand extends BaseCommand {
                     f.measure().startsWith("kernel") || f.measure().startsWith("page") ? "  system-wide" : "");
         }
         return ExitCodes.OK;
-    }
-
-    private long[] parseDefault() {
-        String d = kind == ThreadKind.VIRTUAL ? DEFAULT_VIRTUAL_COUNTS : DEFAULT_PLATFORM_COUNTS;
-        return Arrays.stream(d.split(",")).mapToLong(Long::parseLong).toArray();
     }
 
     /**
