@@ -288,16 +288,11 @@ public final class DoctorCommand extends BaseCommand {
         }
         out.add(new Check(Level.OK, "perf", p.version(), null));
         Integer par = p.paranoid();
-        if (p.problem() != null) {
-            out.add(new Check(Level.WARN, "perf_event_paranoid", paranoidMeaning(par, root), p.problem()));
-        } else {
-            out.add(new Check(root || (par != null && par <= 1) ? Level.OK : Level.INFO, "perf_event_paranoid",
-                    paranoidMeaning(par, root), null));
-        }
-        if (p.problem() == null && p.hasPmu()) {
-            out.add(new Check(Level.OK, "pmu", "hardware counters available", null));
-        } else if (p.problem() == null) {
-            out.add(new Check(Level.WARN, "pmu", "none: cycles, instructions and cache events are <not supported>",
+        out.add(new Check(p.problem() != null ? Level.WARN : root || (par != null && par <= 1) ? Level.OK : Level.INFO,
+                "perf_event_paranoid", paranoidMeaning(par, root), p.problem()));
+        if (p.problem() == null) {
+            out.add(p.hasPmu() ? new Check(Level.OK, "pmu", "hardware counters available", null)
+                    : new Check(Level.WARN, "pmu", "none: cycles, instructions and cache events are <not supported>",
                     "cache-miss counters are unavailable (the perf-stat profiler reports them as NaN; software events "
                             + "such as context-switches still count); perfasm samples cpu-clock instead of cycles. "
                             + "Fix: " + "run on bare metal or give the VM a PMU (KVM/QEMU: -cpu host,pmu=on)."));
