@@ -357,9 +357,14 @@ public final class SampleCommand extends BaseCommand {
             commandTotals = child.usage().fromPerf(perf.totals()).orElse(null); // perf's output is read whole once it is closed
         }
         CommandUsage.Totals whole = commandTotals;
+        long ms = interval.toMillis(); // the interval as said: "100 ms", "1 s"
         out().println(SampleTables.tree(whole, totals, pid != null ? "Process " + pid + " and its children" : "Command's process tree",
-                every()));
-        threadTables();
+                ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms"));
+        // the busiest threads, and the threads by role where a JVM was recognised
+        if (tree != null && tree.seconds() > 0) {
+            sampledThreads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()));
+            out().print(SampleTables.busiest(sampledThreads, top));
+        }
         if (whole != null) {
             cost.print(out(), whole.switchesPerSecond(), Double.isNaN(whole.cpus()) && sampledThreads != null
                     ? sampledThreads.total().cpuSeconds() / sampledThreads.seconds() : whole.cpus(), allowedCpus, placement(), waitMs());
@@ -383,22 +388,6 @@ public final class SampleCommand extends BaseCommand {
 
     private double waitMs() {
         return sampledThreads == null ? Double.NaN : sampledThreads.total().waitMsPerSec();
-    }
-
-    /** The sampling interval as said: "100 ms", "1 s". */
-    private String every() {
-        long ms = interval.toMillis();
-        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
-    }
-
-    /** The busiest threads, and the threads by role where a JVM was recognised. */
-    private void threadTables() {
-        if (tree == null || !(tree.seconds() > 0)) {
-            return;
-        }
-        SampledThreads threads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()));
-        this.sampledThreads = threads;
-        out().print(SampleTables.busiest(threads, top));
     }
 
     /** A --pid JVM writes its graph now (a command's JVMs write theirs as they exit). */
