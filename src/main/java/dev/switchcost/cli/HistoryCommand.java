@@ -1,19 +1,27 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.Fleet;
 import dev.switchcost.derive.HistorySeries;
 import dev.switchcost.render.Charts;
 import dev.switchcost.render.HistoryText;
 import dev.switchcost.results.Bench;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.history.Bundle;
+import dev.switchcost.results.history.Exports;
+import dev.switchcost.results.history.Figure;
 import dev.switchcost.results.history.HistoryStore;
 import dev.switchcost.results.history.Run;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,8 +37,8 @@ import java.util.Locale;
             "With --figure: that figure's series, one per machine type (or kernel, JDK, commit: --by), with change points "
                 + "found by E-divisive means (Matteson & James 2014) and a permutation test; --chart draws it."
         },
-        subcommands = {HistoryImportCommand.class, HistoryDiffCommand.class, HistoryFleetCommand.class,
-            HistoryExportCommand.class})
+        subcommands = {HistoryCommand.Import.class, HistoryCommand.Diff.class, HistoryCommand.FleetRanks.class,
+            HistoryCommand.Export.class})
 public final class HistoryCommand extends BaseCommand {
 
     @Mixin
@@ -115,5 +123,164 @@ public final class HistoryCommand extends BaseCommand {
         }
         Files.write(chart, name.endsWith(".png") ? c.png() : c.svg());
         out().println("chart: " + chart);
+    }
+
+    /** {@code switchcost history import DIR...}: results directories made elsewhere, into the history. */
+    @Command(name = "import",
+            footer = {
+                "  switchcost history import results/quick"},
+            header = "Add results directories (made here or on other machines) to the history; one already there adds nothing.",
+            description = "Every directory is read and checked first; if one is malformed, nothing is added (exit 2). A run "
+                    + "is known by the content of its result files, so importing a directory, or a copy of it, again adds nothing.")
+    public static final class Import extends BaseCommand {
+
+        @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results directories (or JMH JSON files).")
+        List<Path> dirs;
+
+        @Mixin
+        StoreMixin store;
+
+        @Override
+        protected int doCall() {
+            List<Bundle> bundles = new ArrayList<>();
+            for (Path d : dirs) {
+                try {
+                    bundles.add(Bundle.of(Results.load(d)));
+                } catch (IllegalArgumentException e) {
+                    throw SwitchcostException.usage(e.getMessage() + " (nothing imported)");
+                }
+            }
+            try (HistoryStore s = store.open()) {
+                List<HistoryStore.Added> added = s.add(bundles);
+                for (HistoryStore.Added a : added) {
+                    out().println((a.added() ? "added   " : "already ") + HistoryText.shortId(a.bundle().run()) + "  "
+                            + a.bundle().figures().size() + " figures  " + a.bundle().run().source());
+                }
+                long n = added.stream().filter(HistoryStore.Added::added).count();
+                out().println(n == 0 ? "Nothing added: every run was already in " + s.file() + "."
+                        : "Added " + n + " of " + added.size() + " runs to " + s.file() + ".");
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code switchcost history diff --against NAME B}: B against a saved baseline, by diff's rule. */
+    @Command(name = "diff",
+            footer = {
+                "  switchcost history --save-baseline before",
+                "  switchcost history diff --against before results/quick"},
+            header = "Compare a results directory (or a run of the history) with a saved baseline, by diff's rule.",
+            description = "A figure differs when the 99.9%% interval of B - A excludes 0 (Welch's t-test, alpha = 0.001), the "
+                    + "rule of 'switchcost diff'. Save a baseline with 'switchcost history --save-baseline NAME'.")
+    public static final class Diff extends BaseCommand {
+
+        @Option(names = "--against", paramLabel = "NAME", required = true, description = "The saved baseline (A).")
+        String baseline;
+
+        @Parameters(index = "0", paramLabel = "B", description = "A results directory, or a run id of the history.")
+        String b;
+
+        @Mixin
+        StoreMixin store;
+
+        @Override
+        protected int doCall() {
+            try (HistoryStore s = store.open()) {
+                Run a = s.baseline(baseline).orElseThrow(() -> SwitchcostException.usage("no baseline '" + baseline
+                        + "' in " + s.file() + (s.baselines().isEmpty() ? " (none saved: switchcost history --save-baseline NAME)"
+                        : "; saved: " + String.join(", ", s.baselines()))));
+                List<Figure> fa = s.figures(a.id()).stream().map(HistoryStore.Point::figure).toList();
+                List<Figure> fb;
+                String named;
+                if (Files.exists(Path.of(b))) {
+                    fb = Bundle.of(DiffCommand.load(Path.of(b))).figures();
+                    named = b;
+                } else {
+                    Run rb = s.run(b).orElseThrow(() -> SwitchcostException.usage(b + " is neither a results directory nor "
+                            + "a run id of the history (switchcost history lists them)"));
+                    fb = s.figures(rb.id()).stream().map(HistoryStore.Point::figure).toList();
+                    named = "run " + HistoryText.shortId(rb) + " (" + rb.date() + ", " + rb.machineType() + ")";
+                }
+                out().print(HistoryText.baselineDiff(baseline, a, named, HistoryText.baselineRows(fa, fb)));
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code switchcost history fleet}: which machine type hands off cheapest, per figure and placement. */
+    @Command(name = "fleet",
+            footer = {
+                "  switchcost history fleet"},
+            header = "Rank machine types per figure (a placement is part of the figure), cheapest first, with intervals.",
+            description = "Machines measured under other conditions (cpuidle driver, virtualisation, mitigations) are flagged "
+                    + "with what differs and ranked only among machines measured alike.")
+    public static final class FleetRanks extends BaseCommand {
+
+        @Mixin
+        StoreMixin store;
+
+        @Option(names = "--figure", paramLabel = "TEXT", defaultValue = Bench.Names.FUTEX + "." + Bench.Names.ROUND_TRIP_METHOD,
+                description = "Figures whose key holds TEXT (default: ${DEFAULT-VALUE}).")
+        String figure;
+
+        @Override
+        protected int doCall() {
+            try (HistoryStore s = store.open()) {
+                List<Fleet.Row> rows = Fleet.of(s.points(), figure);
+                out().print(rows.isEmpty() ? "No figure in the history " + s.file() + " holds '" + figure + "'.\n" : HistoryText.fleet(rows));
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code switchcost history export}: the history as Parquet, or one run as Bencher's JSON. */
+    @Command(name = "export",
+            footer = {
+                "  switchcost history export --parquet history-parquet"},
+            header = "Write the history as Parquet (partitioned by machine and date), or one run as Bencher Metric Format JSON.",
+            description = "Schemas: docs/history.md.")
+    public static final class Export extends BaseCommand {
+
+        static class Target {
+            @Option(names = "--parquet", paramLabel = "DIR", required = true, description = "A new directory for the Parquet files.")
+            Path parquet;
+
+            @Option(names = "--bencher", paramLabel = "FILE", required = true,
+                    description = "A file for one run's figures in BMF JSON (bencher run --adapter json --file FILE).")
+            Path bencher;
+        }
+
+        @ArgGroup(exclusive = true, multiplicity = "1")
+        Target target;
+
+        @Option(names = "--run", paramLabel = "ID", description = "With --bencher: the run (default: the latest).")
+        String run;
+
+        @Mixin
+        StoreMixin store;
+
+        @Override
+        protected int doCall() throws IOException {
+            try (HistoryStore s = store.open()) {
+                if (target.parquet != null) {
+                    try {
+                        Exports.parquet(s, target.parquet);
+                    } catch (IllegalArgumentException e) {
+                        throw SwitchcostException.usage(e.getMessage());
+                    }
+                    out().println("Parquet: " + target.parquet + " (machine=*/date=*/*.parquet, " + s.points().size() + " figures)");
+                } else {
+                    List<Run> runs = s.runs();
+                    Run r = run != null ? s.run(run).orElseThrow(() -> SwitchcostException.usage("no single run in the history has id " + run))
+                            : runs.isEmpty() ? null : runs.get(runs.size() - 1);
+                    if (r == null) {
+                        throw SwitchcostException.usage("the history " + s.file() + " is empty: nothing to export");
+                    }
+                    Files.writeString(target.bencher, Exports.bencher(s.figures(r.id())));
+                    out().println("Bencher JSON: " + target.bencher + " (run " + HistoryText.shortId(r) + ")");
+                }
+            }
+            return ExitCodes.OK;
+        }
     }
 }
