@@ -226,13 +226,10 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         Options o = j == null ? p.options() : ready(p.raw(), j, p.quick(), said);
         Options d = j == null ? p.distribution() : ready(p.distributionRaw(), j, p.quick(), quiet());
         Options c = j == null ? p.cache() : ready(p.cacheRaw(), j, p.quick(), quiet());
-        List<RunSession.Later> later = new ArrayList<>();
-        if (c != null) {
-            later.add(new RunSession.Later("the cache line: the paired working-set round trip, at its size and at size 0", c));
-        }
-        if (d != null) {
-            later.add(new RunSession.Later("the latency distribution: the handoffs again in JMH's sample mode (-bm sample)", d));
-        }
+        List<RunSession.Later> later = Stream.of(
+                new RunSession.Later("the cache line: the paired working-set round trip, at its size and at size 0", c),
+                new RunSession.Later("the latency distribution: the handoffs again in JMH's sample mode (-bm sample)", d))
+                .filter(l -> l.options() != null).toList();
         return new RunSession.OnJdk(j, o, TrialPlan.of(o), later);
     }
 
