@@ -12,6 +12,7 @@ import dev.switchcost.measure.sample.ProcText;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -183,17 +184,16 @@ public record SampledCommand(Process child, ProcessHandle target, CommandUsage u
      * Ctrl-C, and named.
      */
     private void stopLeftBehind(Map<Long, Instant> seen, Consumer<LeftRunning> leftOver) {
-        Process c = child;
-        if (c.isAlive()) {
+        if (child.isAlive()) {
             return;
         }
-        long root = target == null ? c.pid() : target.pid();
+        long root = target == null ? child.pid() : target.pid();
         // the same process, not a later one that got its pid: the start time the sampler saw must match
         long self = ProcessHandle.current().pid();
         List<ProcessHandle> left = Stream.concat(seen.entrySet().stream()
                 .flatMap(e -> ProcessHandle.of(e.getKey()).filter(h -> h.isAlive()
                         && h.info().startInstant().map(e.getValue()::equals).orElse(false)).stream()), marked())
-                .filter(h -> h.pid() != c.pid() && h.pid() != root && h.pid() != self)
+                .filter(h -> h.pid() != child.pid() && h.pid() != root && h.pid() != self)
                 .collect(Collectors.toMap(ProcessHandle::pid, h -> h, (x, y) -> x, java.util.TreeMap::new)).values().stream()
                 .toList();
         if (left.isEmpty()) {
@@ -207,16 +207,11 @@ public record SampledCommand(Process child, ProcessHandle target, CommandUsage u
 
     /** The live processes whose environment carries this sample's {@link #MARK}. */
     private static Stream<ProcessHandle> marked() {
-        byte[] wanted = (MARK + "=" + mark).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         return ProcessHandle.allProcesses().filter(h -> {
             try {
-                byte[] env = Files.readAllBytes(Path.of("/proc", String.valueOf(h.pid()), "environ"));
-                for (int i = 0; i + wanted.length <= env.length; i++) {
-                    if ((i == 0 || env[i - 1] == 0) && java.util.Arrays.equals(env, i, i + wanted.length, wanted, 0, wanted.length)) {
-                        return h.isAlive();
-                    }
-                }
-                return false;
+                Path environ = Path.of("/proc", String.valueOf(h.pid()), "environ"); // NUL-terminated NAME=VALUE entries
+                String env = "\0" + Files.readString(environ, StandardCharsets.ISO_8859_1);
+                return env.contains("\0" + MARK + "=" + mark) && h.isAlive();
             } catch (IOException | RuntimeException e) {
                 return false; // gone, or another user's: not ours
             }
