@@ -76,10 +76,7 @@ final class HelpLayout {
 
     /** Where a row's text starts: after "Usage: NAME ", after an option's label and its gap, else its indent. */
     static int hangingIndent(String line) {
-        int lead = 0;
-        while (lead < line.length() && line.charAt(lead) == ' ') {
-            lead++;
-        }
+        int lead = line.length() - line.stripLeading().length();
         if (line.startsWith("Usage: ")) {
             int option = line.indexOf(" [");
             return option > 0 && option < 50 ? option + 1 : lead;
