@@ -87,15 +87,11 @@ public final class DoctorCommand extends BaseCommand {
                  List<Jdk> jdks, NativeBaseline nativeBaseline) {
 
         static Facts collect() {
-            List<Placement.Assignment> placements = new ArrayList<>();
             boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
-            if (linux) {
-                Topology topology = Topology.current();
-                CpuSet allowed = CpuPinning.allowedCpus();
-                for (Placement p : Placement.values()) {
-                    placements.add(p.assign(topology, allowed));
-                }
-            }
+            Topology topology = linux ? Topology.current() : null;
+            CpuSet allowed = linux ? CpuPinning.allowedCpus() : null;
+            List<Placement.Assignment> placements = linux
+                    ? Arrays.stream(Placement.values()).map(p -> p.assign(topology, allowed)).toList() : List.of();
             return new Facts(System.getProperty("os.name"), Runtime.version().feature(),
                     Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.home") + ")",
                     LibC.isAvailable(), LibC.unavailableReason(), placements, PerfSupport.probe(), Hsdis.find(),
@@ -137,7 +133,6 @@ public final class DoctorCommand extends BaseCommand {
                 : "switchcost can run; everything optional is available too.");
     }
 
-    /** How long doctor watches the machine's load. */
     static final long LOAD_MILLIS = 500;
 
     /**
