@@ -7,7 +7,6 @@ import dev.switchcost.SwitchcostException;
  * them. The one place where a failure's {@link SwitchcostException.Kind} becomes a number.
  */
 public final class ExitCodes {
-    /** Done. */
     public static final int OK = 0;
     /** A benchmark, sampler or child command failed. */
     public static final int FAILURE = 1;
@@ -21,7 +20,6 @@ public final class ExitCodes {
     private ExitCodes() {
     }
 
-    /** The exit code of a failure of this kind. */
     public static int of(SwitchcostException.Kind kind) {
         return switch (kind) {
             case FAILURE -> FAILURE;

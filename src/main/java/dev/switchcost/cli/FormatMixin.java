@@ -5,7 +5,6 @@ import picocli.CommandLine.Option;
 /** {@code --format text|json|csv}: one option shape for every command that prints a table a program may read. */
 public final class FormatMixin {
 
-    /** What the command writes. */
     public enum Format { text, json, csv }
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

@@ -145,7 +145,6 @@ public final class SampleCommand extends BaseCommand {
     private SampledThreads sampledThreads;
     /** The command's whole counts once the command was reaped (getrusage) or perf's output read (perf), or null. */
     private CommandUsage.Totals commandTotals;
-    /** What prices the switches. */
     private SampleCost cost;
     private int allowedCpus;
     /** The profiler behind --flamegraph, or null. */

@@ -38,7 +38,6 @@ public final class SampleRecording {
         return samplers.contains(s);
     }
 
-    /** Closes every sampler. */
     public void closeSamplers() {
         samplers.forEach(Sampler::close);
     }
@@ -72,7 +71,6 @@ public final class SampleRecording {
         return header.contains(column);
     }
 
-    /** The rows so far. */
     public List<Row> rows() {
         synchronized (rows) {
             return List.copyOf(rows);
