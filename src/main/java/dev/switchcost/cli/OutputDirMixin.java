@@ -54,11 +54,6 @@ public final class OutputDirMixin {
         }
     }
 
-    /** @return the directory given, or {@code fallback} */
-    public Path dirOr(Path fallback) {
-        return dir != null ? dir : fallback;
-    }
-
     /**
      * The run directory of a measuring command, marked interrupted if the JVM exits while it runs: the one given (claimed:
      * new or empty), else a new {@code results/<host>-<date-time>-label}.

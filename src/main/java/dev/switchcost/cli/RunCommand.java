@@ -198,8 +198,8 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         boolean keep = allowDisturbed.allowed();
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare(keep) : null,
                 keep, mode == null || !mode.full, precise.precision(mode == null || !mode.full));
-        try (ResultsDir run = ResultsDir.create(output.dirOr(Path.of("results")), MachineProbe.collect(Path.of("/")).hostname(), null)) {
-            run.interruptedOnExit();
+        Path parent = output.dir() != null ? output.dir() : Path.of("results");
+        try (ResultsDir run = ResultsDir.create(parent, MachineProbe.collect(Path.of("/")).hostname(), null).interruptedOnExit()) {
             try {
                 boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials), DisturbanceText.WORDS).runAll(run, plan);
                 if (ok) {
