@@ -54,22 +54,18 @@ public record JmhTargets(List<BenchmarkListEntry> entries) {
 
     /** Matches a full name exactly, or by prefix when it ends with '.'; keeps only declared parameter values. */
     Optional<Target> find(Target wanted) {
-        for (BenchmarkListEntry e : entries) {
-            String name = e.getUsername();
-            boolean match = wanted.benchmark().endsWith(".") ? name.startsWith(wanted.benchmark()) : name.equals(wanted.benchmark());
-            if (!match) {
-                continue;
-            }
-            Map<String, String[]> declared = e.getParams().orElse(Map.of());
-            Map<String, String> params = new LinkedHashMap<>();
-            wanted.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(p -> {
-                String[] values = declared.get(p.getKey());
-                if (values != null && (values.length == 0 || Arrays.asList(values).contains(p.getValue()))) {
-                    params.put(p.getKey(), p.getValue());
-                }
-            });
-            return Optional.of(new Target(name, params));
-        }
-        return Optional.empty();
+        String b = wanted.benchmark();
+        return entries.stream().filter(e -> b.endsWith(".") ? e.getUsername().startsWith(b) : e.getUsername().equals(b))
+                .findFirst().map(e -> {
+                    Map<String, String[]> declared = e.getParams().orElse(Map.of());
+                    Map<String, String> params = new LinkedHashMap<>();
+                    wanted.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(p -> {
+                        String[] values = declared.get(p.getKey());
+                        if (values != null && (values.length == 0 || Arrays.asList(values).contains(p.getValue()))) {
+                            params.put(p.getKey(), p.getValue());
+                        }
+                    });
+                    return new Target(e.getUsername(), params);
+                });
     }
 }
