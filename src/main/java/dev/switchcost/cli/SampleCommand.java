@@ -184,8 +184,16 @@ public final class SampleCommand extends BaseCommand {
         try {
             summary(exit);
             // each file only when the one before was written
-            int written = writeCsv();
-            written = written == ExitCodes.OK ? writePlot() : written;
+            int written = ExitCodes.OK;
+            try {
+                if (csv != null) {
+                    AtomicFiles.writeString(csv.toAbsolutePath(), recording.csv());
+                    writePlot();
+                }
+            } catch (SwitchcostException e) {
+                err().println("switchcost: " + e.getMessage());
+                written = ExitCodes.of(e.kind());
+            }
             written = written == ExitCodes.OK ? collectFlameGraph() : written;
             if (written == ExitCodes.OK && output.dir() != null && placement() != null) {
                 AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SamplePlacement.FILE), placement().json());
@@ -430,11 +438,11 @@ public final class SampleCommand extends BaseCommand {
 
     /**
      * The plot beside the CSV ({@code F.csv} → {@code F.png}): switches/s and run-queue delay over time
-     * of the busiest threads (at most 8: more lines are unreadable).
+     * of the busiest threads (at most 8: more lines are unreadable); one that cannot be drawn or written throws.
      */
-    private int writePlot() {
-        if (csv == null || sampledThreads == null) {
-            return ExitCodes.OK;
+    private void writePlot() {
+        if (sampledThreads == null) {
+            return;
         }
         Map<Long, String> top = new LinkedHashMap<>();
         sampledThreads.threads().stream().filter(l -> l.switches() > 0).limit(Math.min(this.top, 8))
@@ -447,27 +455,8 @@ public final class SampleCommand extends BaseCommand {
                 AtomicFiles.writeBytes(png, bytes.get());
                 out().println("Plot of the busiest threads over time: " + png);
             }
-            return ExitCodes.OK;
         } catch (IOException e) {
-            err().println("switchcost: cannot draw " + png + ": " + e.getMessage());
-            return ExitCodes.FAILURE;
-        } catch (SwitchcostException e) {
-            err().println("switchcost: " + e.getMessage());
-            return ExitCodes.of(e.kind());
-        }
-    }
-
-    /** Writes the CSV atomically. @return 0, or the exit code of why it could not be written, said on stderr */
-    private int writeCsv() {
-        if (csv == null) {
-            return ExitCodes.OK;
-        }
-        try {
-            AtomicFiles.writeString(csv.toAbsolutePath(), recording.csv());
-            return ExitCodes.OK;
-        } catch (SwitchcostException e) {
-            err().println("switchcost: " + e.getMessage());
-            return ExitCodes.of(e.kind());
+            throw new SwitchcostException(SwitchcostException.Kind.FAILURE, "cannot draw " + png + ": " + e.getMessage(), e);
         }
     }
 }
