@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * {@code switchcost footprint}: memory per parked task, fitted over several counts, and the most tasks
@@ -101,13 +102,8 @@ public final class FootprintCommand extends BaseCommand {
         out.println("# footprint: " + kind.name().toLowerCase() + " threads parked on a CountDownLatch; JDK " + Runtime.version()
                 + "; " + SystemLimits.read().describe());
         out.println("tasks\trss_kib\theap_used_kib\tkernel_stack_kib\tpage_tables_kib");
-        List<Footprint.Sample> samples = Footprint.measure(kind, n, s -> {
-            StringBuilder b = new StringBuilder().append(s.tasks());
-            for (long v : s.bytes()) {
-                b.append('\t').append(v < 0 ? "?" : Long.toString(v / 1024));
-            }
-            out.println(b);
-        });
+        List<Footprint.Sample> samples = Footprint.measure(kind, n, s -> out.println(s.tasks() + Arrays.stream(s.bytes())
+                .mapToObj(v -> "\t" + (v < 0 ? "?" : Long.toString(v / 1024))).collect(Collectors.joining())));
         out.println("# least-squares fit over " + samples.size() + " samples (count 0 included); bytes per task = slope"
                 + " ± its 99.9 % interval (? with two samples):");
         for (Footprint.Fit f : Footprint.fit(samples)) {
