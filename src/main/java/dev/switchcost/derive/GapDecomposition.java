@@ -91,8 +91,7 @@ public final class GapDecomposition {
          * − harness (the same value, without C's error twice): the JVM's own part.
          */
         public Estimate residual() {
-            Estimate base = throughParker() ? jvm.minus(cParker) : gap();
-            return base.minus(binding).minus(timer).minus(harness);
+            return (throughParker() ? jvm.minus(cParker) : gap()).minus(binding).minus(timer).minus(harness);
         }
 
         public Estimate ratio() {

@@ -360,11 +360,10 @@ public final class IndirectCost {
 
     /** The judgement, apart from the bookkeeping so tests can check it on plain numbers. */
     static Set<Flag> flags(Estimate total, Estimate walk, Estimate indirect, boolean isDirectRow) {
-        Set<Flag> f = EnumSet.noneOf(Flag.class);
         if (indirect == null) {
-            f.add(Flag.MISSING_BASELINE);
-            return f;
+            return EnumSet.of(Flag.MISSING_BASELINE);
         }
+        Set<Flag> f = EnumSet.noneOf(Flag.class);
         if (isDirectRow) {
             return f; // indirect is 0 by definition at size 0
         }

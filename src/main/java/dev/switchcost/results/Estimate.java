@@ -4,6 +4,7 @@ import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.openjdk.jmh.util.ListStatistics;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -117,11 +118,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
     /** Mean of independent units (forks, or runs) with its standard error (rules 1 and 3). */
     public static Estimate ofSamples(double[] values) {
         ListStatistics s = new ListStatistics();
-        for (double x : values) {
-            if (Double.isFinite(x)) {
-                s.addValue(x);
-            }
-        }
+        Arrays.stream(values).filter(Double::isFinite).forEach(s::addValue);
         int n = (int) s.getN();
         if (n == 0) {
             return new Estimate(Double.NaN, Double.NaN, 0, Basis.BETWEEN_FORKS, 0);
@@ -176,15 +173,10 @@ public record Estimate(double value, double standardError, double df, Basis basi
 
     /** Half-width of the 99.9% interval; NaN when unknown. */
     public double halfWidth() {
-        if (!errorKnown()) {
-            return Double.NaN;
-        }
-        if (standardError == 0) {
-            return 0;
-        }
-        double q = Double.isInfinite(df) || df > 1e6 ? Z
-                : new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-        return q * standardError;
+        return !errorKnown() ? Double.NaN
+                : standardError == 0 ? 0
+                : Double.isInfinite(df) || df > 1e6 ? Z * standardError
+                : new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * standardError;
     }
 
     public double lower() {
@@ -216,11 +208,8 @@ public record Estimate(double value, double standardError, double df, Basis basi
     /** This divided by {@code o}, with the delta-method error (rule 2). */
     public Estimate over(Estimate o) {
         double r = value / o.value;
-        double a = r * standardError / value;
+        double a = value == 0 ? standardError / o.value : r * standardError / value;
         double b = r * o.standardError / o.value;
-        if (value == 0) {
-            a = standardError / o.value;
-        }
         return new Estimate(r, Math.hypot(a, b), welch(Math.abs(a), df, Math.abs(b), o.df), weaker(o), fewer(o));
     }
 

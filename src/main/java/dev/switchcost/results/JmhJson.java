@@ -62,9 +62,7 @@ public final class JmhJson {
                 throw at.bad("primaryMetric.score", "is missing");
             }
             Map<String, String> params = new TreeMap<>();
-            for (Map.Entry<String, JsonElement> e : object(o, "params", at, "").entrySet()) {
-                params.put(e.getKey(), string(e.getValue(), at, "params." + e.getKey()));
-            }
+            object(o, "params", at, "").asMap().forEach((k, v) -> params.put(k, string(v, at, "params." + k)));
             Map<String, Metric> secondary = new LinkedHashMap<>();
             for (Map.Entry<String, JsonElement> e : object(o, "secondaryMetrics", at, "").entrySet()) {
                 if (!e.getValue().isJsonObject()) {
@@ -304,10 +302,6 @@ public final class JmhJson {
     }
 
     static String oneLine(String s) {
-        if (s == null) {
-            return "malformed";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return s == null ? "malformed" : s.split("\n", 2)[0];
     }
 }

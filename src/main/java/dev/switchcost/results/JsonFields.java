@@ -32,14 +32,6 @@ final class JsonFields {
     static final double MAX_MAGNITUDE = 1e15;
     static final String MAX_MAGNITUDE_TEXT = "1e15";
 
-    /** Each record's components, looked up once. */
-    private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
-        @Override
-        protected RecordComponent[] computeValue(Class<?> type) {
-            return type.getRecordComponents();
-        }
-    };
-
     /** How switchcost writes its own JSON files: indented, NaN as NaN (a figure that is not known). */
     static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create();
 
@@ -64,8 +56,8 @@ final class JsonFields {
      * @param required paths (without indices) of strings that must be present and not null
      * @throws IllegalArgumentException naming the file and the field
      */
-    static JsonElement check(String text, Class<? extends Record> type, Set<String> optional, Set<String> required, Path file,
-                             String what) {
+    static void check(String text, Class<? extends Record> type, Set<String> optional, Set<String> required, Path file,
+                      String what) {
         JsonElement root;
         try {
             root = JsonParser.parseString(text);
@@ -76,7 +68,6 @@ final class JsonFields {
             throw new IllegalArgumentException(file + " is not " + what + ": expected an object, found " + kind(root));
         }
         new JsonFields.Walk(file, what, optional, required).record(root.getAsJsonObject(), type, "", "");
-        return root;
     }
 
     /**
@@ -128,7 +119,7 @@ final class JsonFields {
     private record Walk(Path file, String what, Set<String> optional, Set<String> requiredStrings) {
 
         void record(JsonObject o, Class<?> type, String path, String schema) {
-            for (RecordComponent c : COMPONENTS.get(type)) {
+            for (RecordComponent c : type.getRecordComponents()) {
                 String p = path.isEmpty() ? c.getName() : path + "." + c.getName();
                 String s = schema.isEmpty() ? c.getName() : schema + "." + c.getName();
                 JsonElement v = o.get(c.getName());

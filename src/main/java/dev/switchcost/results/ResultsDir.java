@@ -191,8 +191,7 @@ public final class ResultsDir implements AutoCloseable {
     public static void requireWritableDirectory(Path dir, String what) {
         directory(dir, what + " " + dir + " exists and is not a directory");
         try {
-            Path probe = Files.createTempFile(dir, ".write-check", "");
-            Files.delete(probe);
+            Files.delete(Files.createTempFile(dir, ".write-check", ""));
         } catch (IOException e) {
             throw unwritable(dir, e);
         }
@@ -212,11 +211,9 @@ public final class ResultsDir implements AutoCloseable {
 
     private static SwitchcostException unwritable(Path dir, IOException e) {
         ResultWriteException w = ResultWriteException.of(dir, e);
-        if (w.kind() == SwitchcostException.Kind.ENVIRONMENT && !(e instanceof AccessDeniedException)) {
-            return w;
-        }
-        return SwitchcostException.usage("cannot write results into " + dir + ": " + ResultWriteException.reason(e)
-                + " (choose a directory you can write)");
+        return w.kind() == SwitchcostException.Kind.ENVIRONMENT && !(e instanceof AccessDeniedException) ? w
+                : SwitchcostException.usage("cannot write results into " + dir + ": " + ResultWriteException.reason(e)
+                        + " (choose a directory you can write)");
     }
 
     public Path dir() {
