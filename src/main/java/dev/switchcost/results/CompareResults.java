@@ -43,7 +43,6 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
      */
     public record Simulation(String unavailable, List<Instructions> counts) {
 
-        /** The count of this column, if it was counted. */
         public Optional<Instructions> count(Column c) {
             return counts == null ? Optional.empty() : counts.stream().filter(i -> i.column().equals(c.name())).findFirst();
         }
