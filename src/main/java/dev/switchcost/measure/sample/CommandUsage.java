@@ -106,13 +106,13 @@ public final class CommandUsage {
         if (before == null || Double.isNaN(s)) {
             return Optional.empty();
         }
-        Rusage d;
         try {
-            d = Rusage.children().minus(before);
+            Rusage d = Rusage.children().minus(before);
+            return Optional.of(new Totals(d.total(), d.voluntary(), d.involuntary(), d.cpuNanos() / 1e9, s,
+                    Source.GETRUSAGE));
         } catch (NativeCallException e) {
             return Optional.empty();
         }
-        return Optional.of(new Totals(d.total(), d.voluntary(), d.involuntary(), d.cpuNanos() / 1e9, s, Source.GETRUSAGE));
     }
 
     /**

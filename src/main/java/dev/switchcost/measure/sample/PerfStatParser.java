@@ -67,12 +67,9 @@ public final class PerfStatParser {
         if (f.length < base + 3) {
             return null;
         }
-        double time = Double.NaN;
-        if (interval) {
-            time = number(f[0]);
-            if (Double.isNaN(time)) {
-                return null;
-            }
+        double time = interval ? number(f[0]) : Double.NaN;
+        if (interval && Double.isNaN(time)) {
+            return null;
         }
         String value = f[base].strip();
         String unit = f[base + 1].strip();
@@ -127,20 +124,15 @@ public final class PerfStatParser {
     /** Per base event: the status over all lines (counted wins over not counted wins over not supported). */
     public static Map<String, Status> statusByEvent(List<Count> counts) {
         Map<String, Status> out = new LinkedHashMap<>();
-        for (Count c : counts) {
-            out.merge(c.baseEvent(), c.status(), PerfStatParser::better);
-        }
+        counts.forEach(c -> out.merge(c.baseEvent(), c.status(), PerfStatParser::better));
         return out;
     }
 
     /** Per base event: the sum of counted values (lines of several PMUs or intervals add up). */
     public static Map<String, Double> totals(List<Count> counts) {
         Map<String, Double> out = new LinkedHashMap<>();
-        for (Count c : counts) {
-            if (c.status() == Status.COUNTED) {
-                out.merge(c.baseEvent(), c.value(), Double::sum);
-            }
-        }
+        counts.stream().filter(c -> c.status() == Status.COUNTED)
+                .forEach(c -> out.merge(c.baseEvent(), c.value(), Double::sum));
         return out;
     }
 
@@ -166,12 +158,8 @@ public final class PerfStatParser {
     }
 
     private static double number(String s) {
-        String t = s.strip();
-        if (t.isEmpty()) {
-            return Double.NaN;
-        }
         try {
-            return Double.parseDouble(t.toLowerCase(Locale.ROOT));
+            return Double.parseDouble(s.strip().toLowerCase(Locale.ROOT)); // an empty field too is NaN
         } catch (NumberFormatException e) {
             return Double.NaN;
         }

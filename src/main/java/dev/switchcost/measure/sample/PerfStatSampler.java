@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
@@ -108,9 +109,7 @@ public final class PerfStatSampler implements Sampler {
         if (file == null) {
             return;
         }
-        reader = new Thread(this::read, "switchcost-perf-reader");
-        reader.setDaemon(true);
-        reader.start();
+        reader = Thread.ofPlatform().name("switchcost-perf-reader").daemon(true).start(this::read);
     }
 
     private void read() {
@@ -184,11 +183,7 @@ public final class PerfStatSampler implements Sampler {
                 Thread.currentThread().interrupt();
             }
         }
-        for (Unlinked u : new Unlinked[] {file, exitFile}) {
-            if (u != null) {
-                u.close();
-            }
-        }
+        Stream.of(file, exitFile).filter(Objects::nonNull).forEach(Unlinked::close);
     }
 
     /**

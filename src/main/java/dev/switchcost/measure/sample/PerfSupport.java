@@ -3,10 +3,10 @@ package dev.switchcost.measure.sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What {@code perf stat} can count on this machine: is {@code perf} there, which version, does the
@@ -67,13 +67,9 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
         Jcmd.Answer stat = Jcmd.tryRun(List.of(perf, "stat", "-x,", "-e", String.join(",", events), "true"), 10).orElse(null);
         if (stat != null && stat.exit() != 0 && events.size() > 1 && !forbidden(stat.output().lines().toList())) {
             // One unknown event name fails the whole command: ask event by event.
-            List<String> lines = new ArrayList<>();
-            for (String e : events) {
-                Jcmd.Answer one = Jcmd.tryRun(List.of(perf, "stat", "-x,", "-e", e, "true"), 10).orElse(null);
-                if (one != null && one.exit() == 0) {
-                    one.output().lines().forEach(lines::add);
-                }
-            }
+            List<String> lines = events.stream()
+                    .map(e -> Jcmd.tryRun(List.of(perf, "stat", "-x,", "-e", e, "true"), 10)).flatMap(Optional::stream)
+                    .filter(one -> one.exit() == 0).flatMap(one -> one.output().lines()).toList();
             return from(perf, version.output().strip(), paranoid, events, 0, lines);
         }
         return from(perf, version.output().strip(), paranoid, events, stat == null ? -1 : stat.exit(),
@@ -147,10 +143,8 @@ public record PerfSupport(String perf, String version, Integer paranoid, Map<Str
 
     /** A one-line summary for doctor and machine.json. */
     public String summary() {
-        if (problem != null) {
-            return problem;
-        }
-        return "perf " + version.replaceFirst("^perf version ", "") + ", perf_event_paranoid=" + paranoid + ", "
+        return problem != null ? problem : "perf " + version.replaceFirst("^perf version ", "")
+                + ", perf_event_paranoid=" + paranoid + ", "
                 + (hasPmu() ? "hardware counters available" : "no hardware counters (software events only)");
     }
 

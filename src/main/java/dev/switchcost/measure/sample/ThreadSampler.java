@@ -146,9 +146,8 @@ public final class ThreadSampler implements Sampler {
         Map<Long, ThreadTotal> now = new LinkedHashMap<>();
         for (long p : pids.get()) {
             readProcess((int) p, now);
-            if (!processStarts.containsKey(p)) {
-                ProcessHandle.of(p).flatMap(h -> h.info().startInstant()).ifPresent(t -> processStarts.put(p, t));
-            }
+            processStarts.computeIfAbsent(p, seen -> ProcessHandle.of(seen).flatMap(h -> h.info().startInstant())
+                    .orElse(null));
         }
         last.putAll(now);
         alive = now.keySet();
