@@ -53,8 +53,7 @@ public final class Hsdis {
             if (src == null) {
                 return null;
             }
-            Path p = Path.of(src.getLocation().toURI());
-            Path parent = p.getParent();
+            Path parent = Path.of(src.getLocation().toURI()).getParent();
             return parent != null && parent.getFileName() != null && parent.getFileName().toString().equals("target")
                     ? parent : null;
         } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {

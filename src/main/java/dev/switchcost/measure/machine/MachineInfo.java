@@ -118,10 +118,8 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
 
         /** {@code family 25, model 17, stepping 1, microcode 0x1000065}, or null when cpuinfo did not say. */
         public String revision() {
-            if (family == null && modelNumber == null) {
-                return null;
-            }
-            return "family " + family + ", model " + modelNumber + (stepping == null ? "" : ", stepping " + stepping)
+            return family == null && modelNumber == null ? null : "family " + family + ", model " + modelNumber
+                    + (stepping == null ? "" : ", stepping " + stepping)
                     + (microcode == null ? "" : ", microcode " + microcode);
         }
     }

@@ -20,12 +20,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -88,21 +91,11 @@ public final class MachineProbe {
     }
 
     static Map<String, String> firstCpuinfoBlock(Path cpuinfo) {
-        Map<String, String> out = new LinkedHashMap<>();
         String text = text(cpuinfo);
-        if (text == null) {
-            return out;
-        }
-        for (String line : text.split("\n")) {
-            if (line.isBlank()) {
-                break;
-            }
-            int colon = line.indexOf(':');
-            if (colon > 0) {
-                out.put(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
-            }
-        }
-        return out;
+        return text == null ? new LinkedHashMap<>() : Arrays.stream(text.split("\n")).takeWhile(line -> !line.isBlank())
+                .map(line -> line.split(":", 2)).filter(kv -> kv.length == 2 && !kv[0].isEmpty())
+                .collect(Collectors.toMap(kv -> kv[0].trim(), kv -> kv[1].trim(), (first, later) -> later,
+                        LinkedHashMap::new));
     }
 
     static List<Cache> caches(Path cacheDir) {
@@ -152,8 +145,7 @@ public final class MachineProbe {
         if (!(" " + flags + " ").contains(" hypervisor ")) {
             return null;
         }
-        String fromLscpu = lscpuField("Hypervisor vendor");
-        return fromLscpu != null ? fromLscpu : "unknown (cpuinfo hypervisor flag)";
+        return Objects.requireNonNullElse(lscpuField("Hypervisor vendor"), "unknown (cpuinfo hypervisor flag)");
     }
 
     private static String lscpuField(String field) {
@@ -191,8 +183,8 @@ public final class MachineProbe {
     }
 
     private static String hostname(Path root) {
-        String h = text(root.resolve("proc/sys/kernel/hostname"));
-        return h != null ? h : System.getenv().getOrDefault("HOSTNAME", "unknown");
+        return Objects.requireNonNullElse(text(root.resolve("proc/sys/kernel/hostname")),
+                System.getenv().getOrDefault("HOSTNAME", "unknown"));
     }
 
     /**
