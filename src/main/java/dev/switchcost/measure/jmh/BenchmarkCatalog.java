@@ -90,10 +90,7 @@ public final class BenchmarkCatalog {
     static String question(String className) {
         String top = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
         try (InputStream in = BenchmarkCatalog.class.getResourceAsStream(SOURCES + top.replace('.', '/') + ".java")) {
-            if (in == null) {
-                return null;
-            }
-            return questionIn(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return in == null ? null : questionIn(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the source of " + className, e);
         }

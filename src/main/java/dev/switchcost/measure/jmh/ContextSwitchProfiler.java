@@ -150,9 +150,7 @@ public final class ContextSwitchProfiler implements InternalProfiler {
         out.add(norm("ctxsw.voluntary.norm", vol, ops));
         out.add(norm("ctxsw.involuntary.norm", invol, ops));
         out.add(norm("ctxsw.total.norm", vol + invol, ops));
-        for (Map.Entry<String, Long> e : byRole.entrySet()) {
-            out.add(norm("ctxsw." + e.getKey() + ".total.norm", e.getValue(), ops));
-        }
+        byRole.forEach((role, switches) -> out.add(norm("ctxsw." + role + ".total.norm", switches, ops)));
         out.add(migrationsKnown ? norm("cpu.migrations.norm", migrations, ops)
                 : new ScalarResult("cpu.migrations.norm", Double.NaN, "#/op", AggregationPolicy.AVG));
         if (processDelta != null) {

@@ -21,7 +21,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -107,11 +106,9 @@ public final class ForkOptions {
         int jdk = forkJdk != null ? forkJdk.feature : Runtime.version().feature();
         Collection<String> asked = user.getParameter(BINDING_PARAM).orElse(null);
         if (asked == null) {
-            Set<String> declared = new LinkedHashSet<>();
-            for (BenchmarkListEntry e : BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes())) {
-                declared.addAll(Arrays.asList(e.getParams().orElse(Map.of()).getOrDefault(BINDING_PARAM, new String[0])));
-            }
-            asked = List.copyOf(declared);
+            asked = BenchmarkCatalog.matching(user.getIncludes(), user.getExcludes()).stream()
+                    .map(e -> e.getParams().orElse(Map.of()).getOrDefault(BINDING_PARAM, new String[0]))
+                    .flatMap(Arrays::stream).distinct().toList();
         }
         List<String> reasons = new ArrayList<>();
         List<String> keep = available(asked, Binding.class, BINDING_PARAM, b -> b.unavailableOn(jdk), skipLog, reasons);

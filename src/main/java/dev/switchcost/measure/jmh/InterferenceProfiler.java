@@ -158,11 +158,8 @@ public final class InterferenceProfiler implements InternalProfiler {
     /** The threads the ctxsw profiler counts: registered (here or in a partner process), or named like switchcost's. */
     private Set<Integer> benchTids(Map<Integer, TaskStat> tasks) {
         Set<Integer> out = new TreeSet<>(CountedThreads.snapshot().keySet());
-        for (TaskStat t : tasks.values()) {
-            if (t.pid() == selfPid && BENCH_NAMES.matcher(t.comm()).matches()) {
-                out.add(t.tid());
-            }
-        }
+        tasks.values().stream().filter(t -> t.pid() == selfPid && BENCH_NAMES.matcher(t.comm()).matches())
+                .forEach(t -> out.add(t.tid()));
         return out;
     }
 

@@ -82,11 +82,8 @@ public final class PerfStatProfiler implements ExternalProfiler {
     @Override
     public Collection<String> addJVMInvokeOptions(BenchmarkParams params) {
         List<String> supported = support.supported();
-        if (supported.isEmpty()) {
-            return List.of();
-        }
-        return List.of(support.perf(), "stat", "--log-fd", "2", "-x,", "-e", String.join(",", supported),
-                "-I", String.valueOf(intervalMs));
+        return supported.isEmpty() ? List.of() : List.of(support.perf(), "stat", "--log-fd", "2", "-x,", "-e",
+                String.join(",", supported), "-I", String.valueOf(intervalMs));
     }
 
     @Override

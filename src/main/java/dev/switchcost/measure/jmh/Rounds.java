@@ -61,9 +61,8 @@ public final class Rounds {
             o.failed().forEach(failed::putIfAbsent);
             o.disturbed().forEach(disturbed::putIfAbsent);
             kept &= o.keptDisturbed();
-            for (RunResult r : o.complete()) {
-                forks.computeIfAbsent(TrialPlan.key(r.getParams()), k -> new ArrayList<>()).add(r);
-            }
+            o.complete().forEach(r -> forks.computeIfAbsent(TrialPlan.key(r.getParams()), k -> new ArrayList<>())
+                    .add(r));
         }
         List<RunResult> complete = new ArrayList<>();
         forks.forEach((trial, rs) -> {
