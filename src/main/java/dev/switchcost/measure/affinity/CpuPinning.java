@@ -155,10 +155,8 @@ public final class CpuPinning implements AutoCloseable {
     public static String selectionSetting() {
         String property = System.getProperty(CPUS_PROPERTY);
         String chosen = property != null ? property : System.getenv(CPUS_ENV);
-        if (chosen == null || chosen.isBlank()) {
-            return null;
-        }
-        return (property != null ? "-D" + CPUS_PROPERTY : CPUS_ENV) + "=" + chosen;
+        return chosen == null || chosen.isBlank() ? null
+                : (property != null ? "-D" + CPUS_PROPERTY : CPUS_ENV) + "=" + chosen;
     }
 
     /** A {@code SWITCHCOST_CPUS} / {@code -Dswitchcost.cpus} the user got wrong (the CLI exits 2 with the message). */

@@ -98,13 +98,9 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
 
     /** The cgroup v2 directory of this process, or null. */
     private static Path cgroupDir(Path root) {
-        for (String l : lines(root.resolve("proc/self/cgroup"))) {
-            if (l.startsWith("0::")) {
-                Path p = root.resolve("sys/fs/cgroup" + l.substring(3));
-                return Files.isReadable(p.resolve("pids.max")) ? p : null;
-            }
-        }
-        return null;
+        return lines(root.resolve("proc/self/cgroup")).stream().filter(l -> l.startsWith("0::")).findFirst()
+                .map(l -> root.resolve("sys/fs/cgroup" + l.substring(3)))
+                .filter(p -> Files.isReadable(p.resolve("pids.max"))).orElse(null);
     }
 
     static List<String> lines(Path path) {

@@ -24,7 +24,6 @@ public final class Errno {
 
     /** @return the symbolic name, e.g. {@code EAGAIN}, or {@code errno 123} for one not in the table */
     public static String name(int errno) {
-        String name = NAMES.get(errno);
-        return name != null ? name : "errno " + errno;
+        return NAMES.getOrDefault(errno, "errno " + errno);
     }
 }

@@ -219,10 +219,7 @@ public final class NativeRunner {
         try {
             results = parse.apply(exec(executable, placement, command, timeoutSeconds));
         } catch (IllegalArgumentException e) {
-            if (!wrapBadOutput) {
-                throw e;
-            }
-            throw new NativeRunException(executable + ": " + e.getMessage(), 0);
+            throw wrapBadOutput ? new NativeRunException(executable + ": " + e.getMessage(), 0) : e;
         }
         if (results.size() != repetitions) {
             throw new NativeRunException(executable + " printed " + results.size() + " results for " + repetitions + " repetitions", 0);

@@ -257,10 +257,8 @@ public final class NativeSimulation {
             // not through ParentDeath: a probe that ends by itself, and whose "not found" must stay an IOException
             Process p = new ProcessBuilder(valgrind(), "--version").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                return Optional.of("valgrind --version failed");
-            }
-            return Optional.empty();
+            return !p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0 ? Optional.of("valgrind --version failed")
+                    : Optional.empty();
         } catch (IOException e) {
             return Optional.of(valgrind() + " not found" + (valgrind().equals("valgrind") ? " on PATH" : "") + " (install valgrind)");
         } catch (InterruptedException e) {
