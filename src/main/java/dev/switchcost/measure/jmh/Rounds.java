@@ -61,8 +61,9 @@ public final class Rounds {
             o.failed().forEach(failed::putIfAbsent);
             o.disturbed().forEach(disturbed::putIfAbsent);
             kept &= o.keptDisturbed();
-            o.complete().forEach(r -> forks.computeIfAbsent(TrialPlan.key(r.getParams()), k -> new ArrayList<>())
-                    .add(r));
+            for (RunResult r : o.complete()) {
+                forks.computeIfAbsent(TrialPlan.key(r.getParams()), k -> new ArrayList<>()).add(r);
+            }
         }
         List<RunResult> complete = new ArrayList<>();
         forks.forEach((trial, rs) -> {

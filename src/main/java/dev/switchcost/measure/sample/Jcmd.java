@@ -50,13 +50,15 @@ public final class Jcmd {
         // not through launch.ParentDeath: the command ends by itself, is killed at the bound, and "not found" stays an IOException
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         CompletableFuture<byte[]> out = new CompletableFuture<>();
-        Thread.ofPlatform().name("switchcost-jcmd-output").daemon(true).start(() -> {
+        Thread reader = new Thread(() -> {
             try (InputStream in = p.getInputStream()) {
                 out.complete(in.readAllBytes());
             } catch (IOException e) {
                 out.complete(new byte[0]);
             }
-        });
+        }, "switchcost-jcmd-output");
+        reader.setDaemon(true);
+        reader.start();
         boolean ended;
         try {
             ended = p.waitFor(seconds, TimeUnit.SECONDS);
