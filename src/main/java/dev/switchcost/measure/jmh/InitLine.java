@@ -8,8 +8,7 @@ import org.openjdk.jmh.profile.ProfilerException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /** A profiler's options: JMH's {@code key=value;key=value} init line, split as JMH's own profilers split it. */
 final class InitLine {
@@ -24,15 +23,11 @@ final class InitLine {
      *                           and options alone for {@code help}
      */
     static OptionSet parse(OptionParser parser, String initLine, String profiler, String usage) throws ProfilerException {
-        List<String> args = new ArrayList<>();
-        for (String s : initLine.split(";")) {
-            if (!s.isBlank()) {
-                args.add("--" + s.trim());
-            }
-        }
+        String[] args = Arrays.stream(initLine.split(";")).filter(s -> !s.isBlank()).map(s -> "--" + s.trim())
+                .toArray(String[]::new);
         OptionSet set;
         try {
-            set = parser.parse(args.toArray(new String[0]));
+            set = parser.parse(args);
         } catch (OptionException e) {
             throw new ProfilerException(profiler + ": " + e.getMessage() + "\n" + help(parser, usage));
         }

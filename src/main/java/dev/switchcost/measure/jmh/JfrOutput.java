@@ -1,7 +1,6 @@
 package dev.switchcost.measure.jmh;
 
 import org.openjdk.jmh.profile.JavaFlightRecorderProfiler;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
@@ -10,10 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Where JMH's Flight Recorder profiler ({@code -prof jfr}, {@link JavaFlightRecorderProfiler}) writes. Left to
@@ -58,16 +56,11 @@ public final class JfrOutput {
 
     /** The files JMH's JFR profiler says it wrote for {@code results} (each named once, in order). */
     public static List<Path> reported(Collection<RunResult> results) {
-        Set<Path> out = new LinkedHashSet<>();
-        for (RunResult r : results) {
-            Result<?> jfr = r.getAggregatedResult() == null ? null : r.getAggregatedResult().getSecondaryResults().get(NAME);
-            if (jfr == null) {
-                continue;
-            }
-            // "JFR profiler results:" then one indented path per line
-            jfr.extendedInfo().lines().map(String::strip).filter(l -> l.endsWith(".jfr")).map(Path::of).forEach(out::add);
-        }
-        return List.copyOf(out);
+        return results.stream().filter(r -> r.getAggregatedResult() != null)
+                .map(r -> r.getAggregatedResult().getSecondaryResults().get(NAME)).filter(Objects::nonNull)
+                // "JFR profiler results:" then one indented path per line
+                .flatMap(jfr -> jfr.extendedInfo().lines()).map(String::strip).filter(l -> l.endsWith(".jfr"))
+                .map(Path::of).distinct().toList();
     }
 
     static boolean isJfr(ProfilerConfig p) {
