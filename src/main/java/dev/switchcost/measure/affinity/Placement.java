@@ -101,10 +101,8 @@ public enum Placement {
 
         @Override
         public String toString() {
-            if (unavailable != null) {
-                return placement + " unavailable: " + unavailable;
-            }
-            return isPinned() ? placement + " (side A on cpu " + cpuA + ", side B on cpu " + cpuB + ")"
+            return unavailable != null ? placement + " unavailable: " + unavailable
+                    : isPinned() ? placement + " (side A on cpu " + cpuA + ", side B on cpu " + cpuB + ")"
                     : placement + " (scheduler chooses)";
         }
     }

@@ -26,11 +26,8 @@ public enum Binding {
 
     /** Why this binding cannot run on a JDK of feature release {@code jdkFeature}, or empty if it can. */
     public Optional<String> unavailableOn(int jdkFeature) {
-        if (this == FFM && jdkFeature < FFM_MIN_FEATURE) {
-            return Optional.of("FFM (java.lang.foreign) is final from JDK " + FFM_MIN_FEATURE + "; the benchmark JVM is JDK "
-                    + jdkFeature);
-        }
-        return Optional.empty();
+        return this == FFM && jdkFeature < FFM_MIN_FEATURE ? Optional.of("FFM (java.lang.foreign) is final from JDK "
+                + FFM_MIN_FEATURE + "; the benchmark JVM is JDK " + jdkFeature) : Optional.empty();
     }
 
     /**
@@ -39,10 +36,7 @@ public enum Binding {
      */
     public NativeCalls calls() {
         LibC.ensureAvailable();
-        if (this == JNA) {
-            return JnaCalls.INSTANCE;
-        }
-        return FfmHolder.get();
+        return this == JNA ? JnaCalls.INSTANCE : FfmHolder.get();
     }
 
     /** Loads the FFM implementation once, by name (it is Java 22 bytecode). */
