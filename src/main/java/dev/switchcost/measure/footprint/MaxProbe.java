@@ -94,13 +94,9 @@ public final class MaxProbe {
                 return b.limit();
             }
         }
-        if (l.memAvailable() >= 0 && l.memTotal() > 0 && l.memAvailable() < memoryFloor(l)) {
-            return Limit.MEMORY;
-        }
-        if (l.heapMax() > 0 && l.heapUsed() > HEAP_FRACTION * l.heapMax()) {
-            return Limit.HEAP;
-        }
-        return null;
+        return l.memAvailable() >= 0 && l.memTotal() > 0 && l.memAvailable() < memoryFloor(l) ? Limit.MEMORY
+                : l.heapMax() > 0 && l.heapUsed() > HEAP_FRACTION * l.heapMax() ? Limit.HEAP
+                : null;
     }
 
     /** The limit nearest to exhaustion, for naming the cause of a failed thread creation. */

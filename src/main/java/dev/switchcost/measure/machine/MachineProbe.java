@@ -141,11 +141,8 @@ public final class MachineProbe {
 
     /** The CPUID hypervisor vendor as lscpu reports it; "unknown (cpuinfo hypervisor flag)" when only the flag says so. */
     static String hypervisor(Map<String, String> cpuinfo) {
-        String flags = cpuinfo.getOrDefault("flags", "");
-        if (!(" " + flags + " ").contains(" hypervisor ")) {
-            return null;
-        }
-        return Objects.requireNonNullElse(lscpuField("Hypervisor vendor"), "unknown (cpuinfo hypervisor flag)");
+        return !(" " + cpuinfo.getOrDefault("flags", "") + " ").contains(" hypervisor ") ? null
+                : Objects.requireNonNullElse(lscpuField("Hypervisor vendor"), "unknown (cpuinfo hypervisor flag)");
     }
 
     private static String lscpuField(String field) {
