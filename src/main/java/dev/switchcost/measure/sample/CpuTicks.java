@@ -55,10 +55,7 @@ public record CpuTicks(int cpu, long total, long idle, long steal, long irq) {
             if (f.length < 9) {
                 throw new IllegalArgumentException("/proc/stat line with fewer than 8 fields: '" + line + "'");
             }
-            long[] v = new long[8];
-            for (int i = 0; i < 8; i++) {
-                v[i] = Long.parseLong(f[i + 1]);
-            }
+            long[] v = Arrays.stream(f, 1, 9).mapToLong(Long::parseLong).toArray();
             int cpu = Integer.parseInt(f[0].substring(3));
             out.put(cpu, new CpuTicks(cpu, Arrays.stream(v).sum(), v[3] + v[4], v[7], v[5] + v[6]));
         }
