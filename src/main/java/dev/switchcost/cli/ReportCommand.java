@@ -76,7 +76,6 @@ public final class ReportCommand extends BaseCommand {
      */
     public static String cardWithReport(Path runDir, String command) throws IOException {
         Study study = Study.of(List.of(Results.load(runDir)));
-        ReportRenderer.Rendered rendered = ReportRenderer.render(study, runDir, null, command);
-        return AnswerCard.render(study.inputs().get(0), rendered.html());
+        return AnswerCard.render(study.inputs().get(0), ReportRenderer.render(study, runDir, null, command).html());
     }
 }

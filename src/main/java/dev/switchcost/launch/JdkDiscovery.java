@@ -6,12 +6,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 /**
  * Which JDKs this machine has and what version a {@code java} is (its {@code release} file, found after
@@ -83,12 +83,8 @@ public final class JdkDiscovery {
         Map<File, Jdk> found = new LinkedHashMap<File, Jdk>();
         Jdk here = running();
         found.put(here.home, here);
-        for (String env : JdkPolicy.list("switchcost.jdk.env")) {
-            String v = System.getenv(env);
-            if (v != null && !v.isEmpty()) {
-                add(found, new File(v));
-            }
-        }
+        JdkPolicy.list("switchcost.jdk.env").stream().map(System::getenv).filter(v -> v != null && !v.isEmpty())
+                .forEach(v -> add(found, new File(v)));
         List<File> roots = new ArrayList<File>();
         for (String root : JdkPolicy.list("switchcost.jdk.roots")) {
             roots.add(new File(root.startsWith("~/") ? System.getProperty("user.home") + root.substring(1) : root));
@@ -105,9 +101,7 @@ public final class JdkDiscovery {
                 add(found, new File(c, "Contents/Home"));
             }
         }
-        List<Jdk> all = new ArrayList<Jdk>(found.values());
-        Collections.sort(all, NEWEST_FIRST);
-        return all;
+        return found.values().stream().sorted(NEWEST_FIRST).collect(Collectors.toList());
     }
 
     /** @return the newest JDK that runs switchcost, or null */

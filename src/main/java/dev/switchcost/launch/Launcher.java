@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -149,8 +148,7 @@ public final class Launcher {
 
     private static void invoke(String mainClass, String[] args) {
         try {
-            Method m = Class.forName(mainClass).getMethod("main", String[].class);
-            m.invoke(null, (Object) args);
+            Class.forName(mainClass).getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException) {

@@ -81,8 +81,7 @@ public record SampledCommand(Process child, ProcessHandle target, CommandUsage u
             }
             return;
         }
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String dir : path.split(":")) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             Path p = Path.of(dir.isEmpty() ? "." : dir, program);
             if (Files.isExecutable(p) && !Files.isDirectory(p)) {
                 return;
