@@ -8,8 +8,6 @@ import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import org.openjdk.jmh.profile.Profiler;
 import picocli.CommandLine.Command;
 
-import java.util.List;
-import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -30,9 +28,8 @@ public final class ListCommand extends BaseCommand {
             out().println("  " + e.simpleName());
             out().println("      " + (e.question() == null ? "(no <b>Question.</b> paragraph in its Javadoc)" : e.question()));
             out().println("      methods: " + String.join(", ", e.methods()));
-            for (Map.Entry<String, List<String>> p : e.params().entrySet()) {
-                out().println("      @Param " + p.getKey() + ": " + String.join(", ", p.getValue()));
-            }
+            e.params().forEach((name, values) -> out().println("      @Param " + name + ": "
+                    + String.join(", ", values)));
         }
         out().println();
         out().println("Profilers (JMH: -prof CLASS; JMH's own: java -jar target/benchmarks.jar -lprof):");

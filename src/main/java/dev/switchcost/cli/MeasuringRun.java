@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -69,8 +70,6 @@ record MeasuringRun(BaseCommand command, ResultsDir run, MachineInfo machine, Na
         to.println("command: switchcost " + String.join(" ", command.spec.commandLine().getParseResult().originalArgs()));
         to.println("machine: " + machine.summary());
         to.println("date:    " + createdAt);
-        for (String line : more) {
-            to.println(line);
-        }
+        List.of(more).forEach(to::println);
     }
 }

@@ -54,11 +54,8 @@ public final class ReportCommand extends BaseCommand {
         }
         String command = "switchcost " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         ReportRenderer.Rendered r = ReportRenderer.render(Study.of(loaded), out, charts, command);
-        for (Results x : loaded) {
-            if (!x.status().complete() && x.status().state() != RunStatus.State.UNKNOWN) {
-                err().println("switchcost report: " + x.source() + ": status: " + x.status().describe());
-            }
-        }
+        loaded.stream().filter(x -> !x.status().complete() && x.status().state() != RunStatus.State.UNKNOWN)
+                .forEach(x -> err().println("switchcost report: " + x.source() + ": status: " + x.status().describe()));
         out().println("wrote " + r.html());
         out().println("wrote " + r.markdown());
         r.charts().forEach(c -> out().println("wrote " + c));

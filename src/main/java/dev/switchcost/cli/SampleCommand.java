@@ -287,12 +287,9 @@ public final class SampleCommand extends BaseCommand {
             Thread.sleep(100); // perf's last lines, written as the command ended
         }
         printRow(recording.add("run", recording.sampleAll())); // the last, partial interval
-        if (child == null) {
-            return 0;
-        }
-        return child.reap(tree.processesSeen(), left -> out().println("Stopped " + left.count() + " process"
-                + (left.count() == 1 ? "" : "es") + " the command left running (no process outlives sample): " + left.names()),
-                totals -> commandTotals = totals);
+        return child == null ? 0 : child.reap(tree.processesSeen(), left -> out().println("Stopped " + left.count()
+                + " process" + (left.count() == 1 ? "" : "es") + " the command left running"
+                + " (no process outlives sample): " + left.names()), totals -> commandTotals = totals);
     }
 
     private void startCommand() throws Exception {

@@ -24,7 +24,6 @@ public final class JdkDiscovery {
     private JdkDiscovery() {
     }
 
-    /** @return the JDK this code runs on */
     public static Jdk running() {
         File home = canonical(new File(System.getProperty("java.home")));
         String v = releaseVersion(home);

@@ -195,10 +195,8 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
                 throw SwitchcostException.environment(Trials.rootMessage(e).strip());
             }
             record(run, on, outcome);
-            boolean compared = true;
-            if (plan.compare() != null && on.jdk() == null) {
-                compared = compareWithC(run, plan.compare(), logFile, logStream);
-            }
+            boolean compared = plan.compare() == null || on.jdk() != null
+                    || compareWithC(run, plan.compare(), logFile, logStream);
             Path json = writeJmh(run, on, plan, outcome, logStream);
             out.println();
             out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");
@@ -299,12 +297,9 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         CompareResults results = new CompareRunner(settings, nativeRunner, JmhTargets.current(), logFile, logStream, out)
                 .run();
         results.write(run.dir());
-        for (CompareResults.Cell c : results.cells()) {
-            for (CompareResults.Sample s : c.disturbed()) {
-                err.println("switchcost: " + c.label() + ", " + c.placement() + ", repetition " + s.repetition() + ": "
-                        + words.why(s.interference()) + (s.disturbedKept() ? " (kept, marked)" : " (left out)"));
-            }
-        }
+        results.cells().forEach(c -> c.disturbed().forEach(s -> err.println("switchcost: " + c.label() + ", "
+                + c.placement() + ", repetition " + s.repetition() + ": " + words.why(s.interference())
+                + (s.disturbedKept() ? " (kept, marked)" : " (left out)"))));
         return results.cells().stream().flatMap(c -> c.samples().stream()).allMatch(CompareResults.Sample::usable);
     }
 }
