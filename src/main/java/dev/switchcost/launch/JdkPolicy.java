@@ -107,9 +107,7 @@ public final class JdkPolicy {
     public static void main(String[] args) {
         String what = args.length == 0 ? "list" : args[0];
         if ("flags".equals(what)) {
-            for (String f : jvmFlags(feature(System.getProperty("java.specification.version")))) {
-                System.out.println(f);
-            }
+            jvmFlags(feature(System.getProperty("java.specification.version"))).forEach(System.out::println);
         } else if ("build".equals(what) || "builder".equals(what)) {
             Jdk b = JdkDiscovery.firstBuilder(JdkDiscovery.discover());
             if (b == null) {
@@ -120,9 +118,8 @@ public final class JdkPolicy {
                 System.out.println(b.java());
             }
         } else if ("list".equals(what)) {
-            for (Jdk j : JdkDiscovery.discover()) {
-                System.out.println(j.version + "\t" + j.home + "\t" + String.join(", ", j.enables()));
-            }
+            JdkDiscovery.discover().forEach(j -> System.out.println(j.version + "\t" + j.home + "\t"
+                    + String.join(", ", j.enables())));
         } else {
             System.err.println("usage: JdkPolicy flags|list|build|builder");
             System.exit(2);

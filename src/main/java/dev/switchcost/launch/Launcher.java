@@ -48,13 +48,10 @@ public final class Launcher {
         int required = JdkPolicy.min();
         int running = JdkPolicy.feature(System.getProperty("java.specification.version"));
         String jvm = jvmOption(args);
-        Jdk explicit = null;
-        if (jvm != null) {
-            explicit = JdkDiscovery.ofJava(jvm);
-            String refusal = refuseJvm(jvm, explicit);
-            if (refusal != null) {
-                die(refusal);
-            }
+        Jdk explicit = jvm == null ? null : JdkDiscovery.ofJava(jvm);
+        String refusal = jvm == null ? null : refuseJvm(jvm, explicit);
+        if (refusal != null) {
+            die(refusal);
         }
         if (running >= required) {
             invoke(mainClass, args);
@@ -82,24 +79,18 @@ public final class Launcher {
         cmd.addAll(jdk.jvmFlags());
         cmd.add("-D" + RELAUNCHED + "=true");
         // keep the user's JVM options (-D..., -Xmx...), which JMH also hands on to its forks
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("--enable-native-access")
-                    && !arg.startsWith("--sun-misc-unsafe-memory-access")) {
-                cmd.add(arg);
-            }
-        }
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(arg -> !arg.startsWith("-agentlib:jdwp") && !arg.startsWith("--enable-native-access")
+                        && !arg.startsWith("--sun-misc-unsafe-memory-access")).forEach(cmd::add);
         String broken = cannotStart(cmd);
         if (broken != null) {
             die("switchcost: " + broken);
         }
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(mainClass);
+        cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"), mainClass));
         cmd.addAll(Arrays.asList(args));
         // the JVM dies with this one, kill -9 included; Ctrl-C/SIGTERM gives it its grace first
-        ProcessBuilder pb = new ProcessBuilder(ParentDeath.ofChild(cmd)).inheritIO();
         try {
-            final Process p = pb.start();
+            final Process p = new ProcessBuilder(ParentDeath.ofChild(cmd)).inheritIO().start();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> ParentDeath.stop(p, CHILD_GRACE_SECONDS)));
             System.exit(p.waitFor());
         } catch (IOException e) {
