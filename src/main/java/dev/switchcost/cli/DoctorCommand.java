@@ -198,11 +198,10 @@ public final class DoctorCommand extends BaseCommand {
                 : new Check(Level.FAIL, "jna/libc", "unavailable: " + f.libcReason(),
                 "JNA binds futex, gettid and sched_getcpu; without it no benchmark runs. Run with "
                         + "--enable-native-access=ALL-UNNAMED and a writable java.io.tmpdir (JNA unpacks its native part there)."));
-        for (Placement.Assignment a : f.placements()) {
-            out.add(a.isAvailable() ? new Check(Level.OK, "placement " + a.placement(), a.toString(), null)
-                    : new Check(Level.INFO, "placement " + a.placement(), "unavailable: " + a.unavailable(),
-                    "benchmarks skip this placement with one line; the others still run."));
-        }
+        f.placements().forEach(a -> out.add(a.isAvailable()
+                ? new Check(Level.OK, "placement " + a.placement(), a.toString(), null)
+                : new Check(Level.INFO, "placement " + a.placement(), "unavailable: " + a.unavailable(),
+                "benchmarks skip this placement with one line; the others still run.")));
         if (f.nativeBaseline() != null) {
             nativeChecks(f.nativeBaseline(), out);
         }
@@ -225,11 +224,9 @@ public final class DoctorCommand extends BaseCommand {
 
     /** Every JDK found ({@link JdkDiscovery#discover()}), what it enables, and what is missing across them. */
     static void jdkChecks(List<Jdk> jdks, List<Check> out) {
-        for (Jdk j : jdks) {
-            out.add(new Check(j.runsSwitchcost() ? Level.OK : Level.INFO, "jdk found " + j.feature,
-                    j.version + " " + j.home + ": " + String.join(", ", j.enables())
-                            + (j.runsSwitchcost() ? "" : "; too old for switchcost (needs " + JdkPolicy.min() + "+)"), null));
-        }
+        jdks.forEach(j -> out.add(new Check(j.runsSwitchcost() ? Level.OK : Level.INFO, "jdk found " + j.feature,
+                j.version + " " + j.home + ": " + String.join(", ", j.enables()) + (j.runsSwitchcost() ? ""
+                        : "; too old for switchcost (needs " + JdkPolicy.min() + "+)"), null)));
         if (jdks.isEmpty()) {
             return;
         }
