@@ -420,9 +420,7 @@ public final class AgainstTable {
 
     private static Map<String, String> common(Collection<JmhRow> rows) {
         Map<String, String> out = new LinkedHashMap<>(rows.iterator().next().params());
-        for (JmhRow r : rows) {
-            out.entrySet().removeIf(e -> !e.getValue().equals(r.param(e.getKey())));
-        }
+        rows.forEach(r -> out.entrySet().removeIf(e -> !e.getValue().equals(r.param(e.getKey()))));
         return out;
     }
 
@@ -436,11 +434,8 @@ public final class AgainstTable {
         if (all.stream().map(JmhRow::shortName).distinct().count() > 1) {
             parts.add(r.shortName());
         }
-        r.params().forEach((k, v) -> {
-            if (!common.containsKey(k)) {
-                parts.add(k + "=" + v);
-            }
-        });
+        r.params().entrySet().stream().filter(e -> !common.containsKey(e.getKey()))
+                .forEach(e -> parts.add(e.getKey() + "=" + e.getValue()));
         if (all.stream().map(JmhRow::mode).distinct().count() > 1) {
             parts.add("[" + r.mode() + "]");
         }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.DoubleUnaryOperator;
+import java.util.stream.Stream;
 
 /**
  * The frame the curve charts share ({@link WorkingSetChart}, {@link IndirectSweepChart}, {@link SeedCostVsSizeChart},
@@ -309,17 +310,9 @@ final class CurveChart {
      */
     private static double linearY(XYChart chart, List<Curve> curves, List<Reference> refs, Extent extent) {
         // an error many times the largest value would flatten every curve: clip the axis, say so in the axis title
-        double scale = 0;
-        for (Curve cv : curves) {
-            for (Estimate e : cv.points().values()) {
-                if (Double.isFinite(e.value())) {
-                    scale = Math.max(scale, Math.abs(e.value()));
-                }
-            }
-        }
-        for (Reference r : refs) {
-            scale = Math.max(scale, Math.abs(r.value().value()));
-        }
+        double scale = Stream.concat(curves.stream().flatMap(cv -> cv.points().values().stream()).map(Estimate::value)
+                .filter(Double::isFinite), refs.stream().map(r -> r.value().value()))
+                .mapToDouble(Math::abs).max().orElse(0);
         double yMax = extent.yMax;
         double yMin = extent.yMin;
         if (scale > 0 && (yMax > 4 * scale || yMin < -4 * scale)) {

@@ -137,9 +137,8 @@ final class Doc {
     }
 
     byte[] png(Path path) throws IOException {
-        Image image = blocks.stream().filter(b -> b instanceof Image i && path.equals(i.path())).map(b -> (Image) b).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no chart for " + path));
-        return image.chart().png();
+        return blocks.stream().filter(b -> b instanceof Image i && path.equals(i.path())).map(b -> ((Image) b).chart())
+                .findFirst().orElseThrow(() -> new IllegalStateException("no chart for " + path)).png();
     }
 
     Doc bullets(List<String> items) {
@@ -252,13 +251,7 @@ final class Doc {
                 sb.append(c);
             }
         }
-        if (code) {
-            sb.append("</code>");
-        }
-        if (strong) {
-            sb.append("</strong>");
-        }
-        return sb.toString();
+        return sb.append(code ? "</code>" : "").append(strong ? "</strong>" : "").toString();
     }
 
     /** A link destination: as it is when plain, else in angle brackets (which it cannot close). */
