@@ -135,9 +135,7 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         }
         StringBuilder sb = new StringBuilder();
         line(sb, header, w, true);
-        for (List<String> r : rows) {
-            line(sb, r, w, false);
-        }
+        rows.forEach(r -> line(sb, r, w, false));
         return sb.toString();
     }
 
@@ -163,11 +161,8 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         header.forEach(h -> sb.append(mdCell(h)).append('|'));
         sb.append("\n|").append(IntStream.range(0, header.size()).mapToObj(i -> right(i) ? "--:|" : "---|").collect(Collectors.joining()))
                 .append('\n');
-        for (List<String> r : rows) {
-            sb.append('|');
-            r.forEach(c -> sb.append(mdCell(c)).append('|'));
-            sb.append('\n');
-        }
+        rows.forEach(r -> sb.append('|').append(r.stream().map(c -> mdCell(c) + "|").collect(Collectors.joining()))
+                .append('\n'));
         return sb.toString();
     }
 
@@ -180,9 +175,8 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
      */
     public String html() {
         StringBuilder sb = new StringBuilder("<table>\n<thead><tr>");
-        for (int i = 0; i < header.size(); i++) {
-            sb.append(right(i) ? "<th class=\"r\">" : "<th>").append(breakable(Doc.inline(header.get(i)))).append("</th>");
-        }
+        IntStream.range(0, header.size()).forEach(i -> sb.append(right(i) ? "<th class=\"r\">" : "<th>")
+                .append(breakable(Doc.inline(header.get(i)))).append("</th>"));
         sb.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {
             sb.append("<tr>");
