@@ -365,17 +365,15 @@ public final class AgainstTable {
         if (!comparable(sa, sb)) {
             return new Against(value, null, null, Like.differences(sa, sb), true);
         }
-        Estimate ratio = r.ratio();
-        Diff.Verdict verdict = r.verdict();
-        if (cache != Cache.NONE) {
-            IndirectCost.Paired pa = a.paired(r.a());
-            IndirectCost.Paired pb = x.paired(r.b());
-            Diff.Judged j = Diff.judge(cache.of(pa), cache.of(pb), true);
-            // a flagged estimate is no plain cost: it is compared, never divided
-            ratio = cache.flags(pa).isEmpty() && cache.flags(pb).isEmpty() ? j.ratio() : null;
-            verdict = j.verdict();
+        if (cache == Cache.NONE) {
+            return new Against(value, r.ratio(), r.verdict(), Like.differences(sa, sb), false);
         }
-        return new Against(value, ratio, verdict, Like.differences(sa, sb), false);
+        IndirectCost.Paired pa = a.paired(r.a());
+        IndirectCost.Paired pb = x.paired(r.b());
+        Diff.Judged j = Diff.judge(cache.of(pa), cache.of(pb), true);
+        // a flagged estimate is no plain cost: it is compared, never divided
+        Estimate ratio = cache.flags(pa).isEmpty() && cache.flags(pb).isEmpty() ? j.ratio() : null;
+        return new Against(value, ratio, j.verdict(), Like.differences(sa, sb), false);
     }
 
     /**

@@ -53,13 +53,8 @@ final class CurveChart {
      */
     static Map<String, String> keys(XYChart chart, Collection<Curve> curves) {
         Map<String, String> keys = new LinkedHashMap<>();
-        for (Curve cv : curves) {
-            for (String name : List.of(cv.name(), cv.name() + " band", belowName(cv))) {
-                if (cv.key() != null && chart.getSeriesMap().containsKey(name)) {
-                    keys.put(name, cv.key());
-                }
-            }
-        }
+        curves.stream().filter(cv -> cv.key() != null).forEach(cv -> Stream.of(cv.name(), cv.name() + " band",
+                belowName(cv)).filter(chart.getSeriesMap()::containsKey).forEach(name -> keys.put(name, cv.key())));
         return keys;
     }
 
