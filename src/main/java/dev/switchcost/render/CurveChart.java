@@ -53,8 +53,12 @@ final class CurveChart {
      */
     static Map<String, String> keys(XYChart chart, Collection<Curve> curves) {
         Map<String, String> keys = new LinkedHashMap<>();
-        curves.stream().filter(cv -> cv.key() != null).forEach(cv -> Stream.of(cv.name(), cv.name() + " band",
-                belowName(cv)).filter(chart.getSeriesMap()::containsKey).forEach(name -> keys.put(name, cv.key())));
+        for (Curve cv : curves) {
+            if (cv.key() != null) {
+                Stream.of(cv.name(), cv.name() + " band", belowName(cv)).filter(chart.getSeriesMap()::containsKey)
+                        .forEach(name -> keys.put(name, cv.key()));
+            }
+        }
         return keys;
     }
 
