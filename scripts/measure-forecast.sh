@@ -44,8 +44,6 @@ done
 if [[ -n ${COSTS:-} ]]; then
     COSTS=$(cd "$COSTS" 2>/dev/null && pwd) || { echo "measure-forecast: COSTS=${COSTS} is not a directory; give a results directory" >&2; exit 2; }
 fi
-command -v h2load > /dev/null || { echo "measure-forecast: h2load not found; install it: apt-get install nghttp2-client" >&2; exit 3; }
-command -v curl > /dev/null || { echo "measure-forecast: curl not found; install it: apt-get install curl" >&2; exit 3; }
 source "$here/measure-lib.sh"
 source "$here/forecast/jetty-lib.sh"
 mkdir -p "$out" && M=$(cd "$out" && pwd)
@@ -102,6 +100,9 @@ if [[ $verdict_only == 1 ]]; then
     check; exit $?
 fi
 
+# the load generator and the client are needed to measure, not to judge a finished measurement
+command -v h2load > /dev/null || { echo "measure-forecast: h2load not found; install it: apt-get install nghttp2-client" >&2; exit 3; }
+command -v curl > /dev/null || { echo "measure-forecast: curl not found; install it: apt-get install curl" >&2; exit 3; }
 measure_start
 measure_build -Dmaven.test.skip=true
 JETTY_JAVA=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder) || exit 3
