@@ -157,10 +157,10 @@ public final class SimulateNativeCommand extends BaseCommand {
             for (String level : levels) {
                 List<String> opts = new ArrayList<>(List.of("--cache-sim=yes"));
                 if (i1 != null) {
-                    opts.add("--I1=" + i1.option());
+                    opts.add("--I1=" + i1.simulable().option());
                 }
-                opts.add("--D1=" + d1.option());
-                opts.add("--LL=" + caches.get(level).option());
+                opts.add("--D1=" + d1.simulable().option());
+                opts.add("--LL=" + caches.get(level).simulable().option());
                 ValgrindProfile[] at = NativeSimulation.runTwice(work, "cachegrind-ws_threads-" + size + "-" + stride + "-" + walk + "-" + level,
                         "cachegrind", opts, natives.resolve("ws_threads"), List.of(Long.toString(size), Long.toString(stride), walk), n);
                 rows.println(NativeSimulation.cachegrindRow(size, stride, walk, level, String.join(" ", opts), n, at[0], at[1]));

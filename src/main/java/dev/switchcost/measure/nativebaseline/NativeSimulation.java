@@ -2,6 +2,7 @@ package dev.switchcost.measure.nativebaseline;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dev.switchcost.SwitchcostException;
 import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.machine.MachineProbe;
 
@@ -55,6 +56,22 @@ public final class NativeSimulation {
     public record CacheSpec(String name, long sizeBytes, int ways, int lineBytes) {
         public String option() {
             return sizeBytes + "," + ways + "," + lineBytes;
+        }
+
+        /**
+         * The nearest cache cachegrind can simulate: it needs a power-of-two number of sets, which a cache of 20 ways
+         * (a 260 MiB L3 of 20 × 212,992 sets of 64 B) does not have. Then the sets are the power of two below, and the
+         * ways as many as keep the size (rounded down: 32 ways of 131,072 sets, 256 MiB); the option says which was
+         * simulated.
+         */
+        public CacheSpec simulable() {
+            long sets = sizeBytes / ((long) ways * lineBytes);
+            if (sets > 0 && Long.bitCount(sets) == 1 && sets * ways * lineBytes == sizeBytes) {
+                return this;
+            }
+            long below = Long.highestOneBit(Math.max(1, sets));
+            int w = (int) Math.max(1, sizeBytes / (below * lineBytes));
+            return new CacheSpec(name, below * w * lineBytes, w, lineBytes);
         }
     }
 
@@ -188,7 +205,12 @@ public final class NativeSimulation {
             throw new IOException(String.join(" ", cmd) + " did not finish within 600 s");
         }
         if (p.exitValue() != 0) {
-            throw new IOException(String.join(" ", cmd) + " exited " + p.exitValue() + "; see " + log);
+            String said;
+            try (Stream<String> lines = Files.lines(log)) {
+                said = lines.filter(l -> l.startsWith("valgrind:")).findFirst().orElse("see " + log);
+            }
+            throw SwitchcostException.environment(valgrind() + " --tool=" + tool + " exited " + p.exitValue() + " on "
+                    + command.get(0) + ": " + said);
         }
         List<ValgrindProfile> parts = new ArrayList<>();
         try (Stream<Path> files = Files.list(workDir)) {

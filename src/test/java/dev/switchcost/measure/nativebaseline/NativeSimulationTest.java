@@ -70,4 +70,15 @@ class NativeSimulationTest {
         assertEquals("1048576,16,64", c.get("L2").option());
         assertEquals("33554432,16,64", c.get("L3").option());
     }
+
+    @Test
+    void aCacheWhoseSetsAreNoPowerOfTwoIsSimulatedAsTheNearestThatIs() {
+        // this sysfs: an Intel Xeon KVM guest's L3 of 266240K, 20-way, 64 B lines (212,992 sets)
+        Map<String, NativeSimulation.CacheSpec> c = NativeSimulation.readCaches(
+                Path.of("src/test/resources/fixtures/sys-cache/intel-xeon-kvm-2vcpu-linux-6.18"));
+        assertEquals("272629760,20,64", c.get("L3").option());
+        assertEquals("268435456,32,64", c.get("L3").simulable().option());
+        assertEquals(c.get("D1"), c.get("D1").simulable());
+        assertEquals(c.get("L2"), c.get("L2").simulable());
+    }
 }
