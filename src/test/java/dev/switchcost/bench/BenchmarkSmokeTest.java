@@ -6,6 +6,7 @@ import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import dev.switchcost.measure.linux.Syscalls;
 import dev.switchcost.measure.workload.PingPong;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * switches it claims. Never a duration.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class BenchmarkSmokeTest {
 
     @BeforeAll

@@ -1,6 +1,7 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a new benchmark cannot silently count 0 switches; and {@code placement} is declared only by
  * classes that can run at every placement.
  */
+@Measures
 class BenchmarkStatesTest {
 
     /** The classes that declare placement; each runs at every value (unavailable ones are narrowed away before JMH). */

@@ -4,6 +4,7 @@ import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * and the trial says so on stderr.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class CpuSelectionTest {
 
     @BeforeAll

@@ -1,12 +1,13 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.launch.Jdk;
-import dev.switchcost.measure.jmh.ForkOptions;
-import dev.switchcost.measure.jmh.ContextSwitchProfiler;
-import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.launch.TestJdks;
+import dev.switchcost.measure.jmh.ContextSwitchProfiler;
+import dev.switchcost.measure.jmh.ForkOptions;
+import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -41,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (JDK 22+) is skipped on JDK 21 with its reason.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class JdkPinningTest {
 
     @BeforeAll

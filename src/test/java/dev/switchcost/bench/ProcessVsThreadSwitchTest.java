@@ -1,6 +1,7 @@
 package dev.switchcost.bench;
 
 import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Smoke run: both variants on one CPU finish, are finite, and count ≈ 2 switches per round trip across both sides. */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class ProcessVsThreadSwitchTest {
 
     @Test

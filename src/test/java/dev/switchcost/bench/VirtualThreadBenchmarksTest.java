@@ -5,6 +5,7 @@ import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import dev.switchcost.measure.workload.HandoffPrimitive;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * scores are finite, and the handoffs switch (or not) as their Javadoc claims. Never a duration.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class VirtualThreadBenchmarksTest {
 
     @BeforeAll

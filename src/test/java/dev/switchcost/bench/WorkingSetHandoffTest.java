@@ -4,6 +4,7 @@ import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Smoke runs: tiny settings, one configuration each; checks shape (finite, switches per op), never speed. */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class WorkingSetHandoffTest {
 
     static ChainedOptionsBuilder tiny(String include) {

@@ -6,6 +6,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.testing.Measures;
 import dev.switchcost.testing.TinyTmpfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @EnabledOnOs(OS.LINUX)
+@Measures
 class BenchmarkMainTest {
 
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();

@@ -11,6 +11,8 @@ import dev.switchcost.render.CompareTable;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.session.CompareSimulation;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -28,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+@Measures
 class CompareCommandTest {
 
     @Test
@@ -53,7 +56,7 @@ class CompareCommandTest {
     void quickSameCpuRunWritesTableAndCountsSwitches(@TempDir Path tmp) throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         NativeRunner nr = NativeRunner.locate();
-        assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(nr.unavailableReason());
         Path dir = tmp.resolve("cmp");
         // --allow-disturbed: this checks the run's shape, not the machine's quiet
         CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--simulate",
@@ -97,7 +100,7 @@ class CompareCommandTest {
     void jdksSideBySide(@TempDir Path tmp) throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         NativeRunner nr = NativeRunner.locate();
-        assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(nr.unavailableReason());
         Jdk jdk21 = TestJdks.jdk21();
         Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
         Path dir = tmp.resolve("cmp");

@@ -4,6 +4,8 @@ import com.google.gson.Gson;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.SpinCompareResults;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -19,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+@Measures
 class CompareSpinTest {
 
     @Test
@@ -53,7 +56,7 @@ class CompareSpinTest {
     void quickSameCpuRunWritesTheTableAndTheRawData(@TempDir Path tmp) throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         NativeRunner nr = NativeRunner.locate();
-        assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not available: " + nr.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(nr.unavailableReason());
         Path dir = tmp.resolve("spin");
         // --allow-disturbed: this checks the run's shape, not the machine's quiet
         CliResult r = CliResult.run("compare", "--spin", "--quick", "--repetitions", "1", "--budgets", "5000", "--replies", "10000",

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 11, items 6 and 10: a user's or the environment's mistake is exit 2 or 3 with one line, never exit 4 or a stack trace. */
 @EnabledOnOs(OS.LINUX)
+@Isolated("sets the CPU selection, or judges the machine's quiet, that every other test reads")
 class EnvironmentMistakesTest {
 
     @AfterEach

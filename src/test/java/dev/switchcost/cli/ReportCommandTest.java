@@ -7,6 +7,7 @@ import dev.switchcost.results.Build;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -346,7 +347,7 @@ class ReportCommandTest {
         copyFixture(tmp.resolve("src"));
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", ro.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
-        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "cannot mount a tmpfs (needs root): " + out);
+        Needs.ROOT.assume(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "cannot mount a tmpfs: " + out);
         try {
             copyFixture(ro.resolve("run"));
             Process rem = new ProcessBuilder("mount", "-o", "remount,ro", ro.toString()).inheritIO().start();

@@ -8,6 +8,7 @@ import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.render.AnswerCard;
 import dev.switchcost.results.QuickSet;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.testing.Measures;
 import dev.switchcost.testing.TinyTmpfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+@Measures
 class RunCommandTest {
 
 

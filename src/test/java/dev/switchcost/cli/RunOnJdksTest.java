@@ -10,6 +10,7 @@ import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.RunStatus;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code switchcost run --jdk A --jdk B}: the same benchmarks on each JDK into one results directory (issue 12). */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class RunOnJdksTest {
 
     @Test

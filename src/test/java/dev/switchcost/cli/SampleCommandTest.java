@@ -4,6 +4,8 @@ import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.sample.HostileNames;
 import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import dev.switchcost.testing.TinyTmpfs;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Measures
 class SampleCommandTest {
 
     @TempDir
@@ -164,8 +167,7 @@ class SampleCommandTest {
     @EnabledOnOs(OS.LINUX)
     void perfColumnsCountProcessesTheCommandStartsLater() throws IOException {
         PerfSupport perf = PerfSupport.probe();
-        Assumptions.assumeTrue(perf.available() && perf.supported().contains("context-switches"),
-                () -> "perf cannot count context-switches here: " + perf.summary());
+        Needs.PERF.assume(perf.available() && perf.supported().contains("context-switches"), "perf cannot count context-switches here: " + perf.summary());
         Path csv = tmp.resolve("later.csv");
         // the switching happens in processes started a second after the command: 200 sleeps, each a switch
         CliResult r = CliResult.run("sample", "--no-baseline", "--csv", csv.toString(), "--", "sh", "-c",
@@ -326,7 +328,7 @@ class SampleCommandTest {
         Path fg = tmp.resolve("fg.html");
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--flamegraph", fg.toString(),
                 "--", "sh", "-c", "sleep 0.2");
-        Assumptions.assumeFalse(r.err().contains("async-profiler not found"), "not built: " + r.err());
+        Needs.ASYNC_PROFILER.assume(!r.err().contains("async-profiler not found"), "not built: " + r.err());
         assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("started no JVM"), r.err());
         assertEquals(1, r.err().lines().filter(l -> l.startsWith("switchcost: ")).count(), r.err());
@@ -350,7 +352,7 @@ class SampleCommandTest {
         Assumptions.assumeFalse(r.exit() == ExitCodes.ENVIRONMENT && r.err().contains("--flamegraph"),
                 "async-profiler cannot profile here: " + r.err());
         assertEquals(0, r.exit(), r.out() + r.err());
-        Assumptions.assumeFalse(r.out().contains("Placement of the wake-ups:"), "no placement mix traced here: " + r.out());
+        Needs.TRACEFS.assume(!r.out().contains("Placement of the wake-ups:"), "no placement mix traced here: " + r.out());
         String html = Files.readString(fg);
         Matcher title = Pattern.compile("<h1>([^<]*)</h1>").matcher(html);
         assertTrue(title.find(), "a title");
@@ -396,8 +398,7 @@ class SampleCommandTest {
     @EnabledOnOs(OS.LINUX)
     void underPerfTheCommandIsCountedByPerf() {
         PerfSupport perf = PerfSupport.probe();
-        Assumptions.assumeTrue(perf.available() && perf.supported().contains("context-switches"),
-                () -> "perf cannot count context-switches here: " + perf.summary());
+        Needs.PERF.assume(perf.available() && perf.supported().contains("context-switches"), "perf cannot count context-switches here: " + perf.summary());
         CliResult r = CliResult.run("sample", "--no-baseline", "--interval", "1s", "--",
                 "sh", "-c", "i=0; while [ $i -lt 10 ]; do sleep 0.01; i=$((i+1)); done");
         assertEquals(0, r.exit(), r.out() + r.err());

@@ -1,9 +1,11 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.sample.AsyncProfiler;
 import dev.switchcost.measure.sample.PerfSupport;
 import dev.switchcost.measure.sample.ProfilerWatchdog;
-import dev.switchcost.measure.footprint.SystemLimits;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bound {@link ProfilerWatchdog} states.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class SampleWatchdogTest {
 
     @TempDir
@@ -122,7 +125,7 @@ class SampleWatchdogTest {
         Path library = AsyncProfiler.locate().orElse(null);
         String why = AsyncProfiler.refusal(library, System.getProperty("os.arch", ""), PerfSupport.readParanoid(),
                 SystemLimits.runningAsRoot());
-        Assumptions.assumeTrue(why == null, "async-profiler cannot profile here: " + why);
+        Needs.ASYNC_PROFILER.assume(why == null, "async-profiler cannot profile here: " + why);
     }
 
     /** The perf_event fds open in {@code pid} (what async-profiler's context-switches event holds per thread). */

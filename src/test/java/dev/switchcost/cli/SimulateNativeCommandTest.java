@@ -4,6 +4,8 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.nativebaseline.NativeSimulation;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -21,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** switchcost simulate-native (scripts/simulate-native.sh's entry point): bad arguments exit 2 in one line; a real cachegrind run writes its rows. */
+@Measures
 class SimulateNativeCommandTest {
 
     @Test
@@ -46,7 +49,7 @@ class SimulateNativeCommandTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void simulatesOneWorkingSetSizeUnderValgrind(@TempDir Path work) throws IOException {
-        assumeTrue(NativeSimulation.valgrindMissing().isEmpty(), () -> "valgrind not available: " + NativeSimulation.valgrindMissing().orElse(""));
+        Needs.VALGRIND.assume(NativeSimulation.valgrindMissing());
         NativeRunner runner = NativeRunner.locate();
         assumeTrue(Files.isExecutable(runner.dir().resolve("ws_threads")), "ws_threads not built (scripts/build-native.sh)");
         Path results = work.resolve("results");
@@ -64,6 +67,36 @@ class SimulateNativeCommandTest {
             assertTrue(o.get("valgrind_options").getAsString().contains("--D1="), line);
             // 16 KiB fits a 32 KiB D1 alone, and both sides' 32 KiB together fill it: the second walk misses little
             assertTrue(o.get("instructions_per_round_trip").getAsDouble() > 4 * 2048, line);
+        }
+    }
+
+    /** valgrind that refuses its options (as it refuses a cache whose sets are no power of two) is exit 3 on one line. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aValgrindThatRefusesIsAnEnvironmentErrorOnOneLine(@TempDir Path work) throws IOException {
+        NativeRunner runner = NativeRunner.locate();
+        Needs.C_COMPILER.assume(runner.unavailableReason());
+        Path fake = work.resolve("valgrind");
+        Files.writeString(fake, "#!/bin/sh\n[ \"$1\" = --version ] && { echo valgrind-3.19.0; exit 0; }\n"
+                + "echo 'valgrind: Cache set count is not a power of two.' >&2\nexit 1\n");
+        assertTrue(fake.toFile().setExecutable(true));
+        String before = System.getProperty("switchcost.valgrind");
+        System.setProperty("switchcost.valgrind", fake.toString());
+        try {
+            CliResult r = run(List.of("--native-dir", runner.dir().toString(), "--work-dir", work.toString(), "--round-trips", "10",
+                    "--sizes", "16", "--skip-callgrind", "-o", work.resolve("results").toString()));
+            assertEquals(ExitCodes.ENVIRONMENT, r.exit(), r.err());
+            // after its progress line ("valgrind output files in ..."), one line that says why; no trace
+            List<String> said = r.err().lines().filter(l -> l.startsWith("switchcost: ")).toList();
+            assertEquals(1, said.size(), r.err());
+            assertTrue(said.get(0).contains("Cache set count is not a power of two"), r.err());
+            assertFalse(r.err().contains("\tat ") || r.err().contains("internal error"), r.err());
+        } finally {
+            if (before == null) {
+                System.clearProperty("switchcost.valgrind");
+            } else {
+                System.setProperty("switchcost.valgrind", before);
+            }
         }
     }
 

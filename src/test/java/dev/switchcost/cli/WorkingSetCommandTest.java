@@ -6,6 +6,8 @@ import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.IndirectSweepResults;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -23,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code switchcost working-set}: bad arguments are one line and exit 2; a tiny real sweep writes a readable indirect.json. */
+@Measures
 class WorkingSetCommandTest {
 
     @Test
@@ -58,8 +61,7 @@ class WorkingSetCommandTest {
     void tinySameCpuSweepWritesBothWalksOfJvmAndC(@TempDir Path tmp) throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         NativeRunner nr = NativeRunner.locate();
-        assumeTrue(nr.unavailableReason().isEmpty(), () -> "native programs not built (scripts/build-native.sh): "
-                + nr.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(nr.unavailableReason());
         assumeTrue(Files.isExecutable(nr.dir().resolve("ws_threads")), "ws_threads not built in " + nr.dir());
         Path dir = tmp.resolve("ws");
         CliResult r = CliResult.run("working-set", "--sizes", "16,64", "--strides", "64", "--repetitions", "1",

@@ -1,5 +1,6 @@
 package dev.switchcost.launch;
 
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Children die with their parent, kill -9 included (issue 21): the launcher's JVM, and what it runs. */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class ParentDeathTest {
 
     @Test

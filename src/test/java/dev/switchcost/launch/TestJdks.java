@@ -1,5 +1,6 @@
 package dev.switchcost.launch;
 
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
@@ -51,7 +52,8 @@ public final class TestJdks {
             if (Boolean.getBoolean(REQUIRED_PROPERTY)) {
                 Assertions.fail(reason + " (and -D" + REQUIRED_PROPERTY + "=true: CI must run these tests)");
             }
-            Assumptions.abort(reason);
+            Assumptions.abort((reason.contains("JDK 21") ? Needs.JDK21.prefix : "needs a newer JDK (install one, e.g. Temurin)")
+                    + ": " + reason);
         }
         return j;
     }

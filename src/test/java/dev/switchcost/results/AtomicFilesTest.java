@@ -3,6 +3,7 @@ package dev.switchcost.results;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,8 +72,8 @@ class AtomicFilesTest {
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", mnt.toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
-        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0,
-                "cannot mount a tmpfs here (needs root and mount permission): " + out.strip());
+        Needs.ROOT.assume(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0,
+                "cannot mount a tmpfs here (mount permission): " + out.strip());
         try {
             // fill it
             try {

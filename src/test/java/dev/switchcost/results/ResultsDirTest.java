@@ -1,6 +1,7 @@
 package dev.switchcost.results;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -191,8 +192,7 @@ class ResultsDirTest {
         Path ro = Files.createDirectory(parent.resolve("rofs"));
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", ro.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
-        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0,
-                "cannot mount a tmpfs (needs root): " + out);
+        Needs.ROOT.assume(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "cannot mount a tmpfs: " + out);
         try {
             SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
             assertEquals(SwitchcostException.Kind.ENVIRONMENT, e.kind(), e.getMessage());
@@ -216,7 +216,7 @@ class ResultsDirTest {
         Path ro = Files.createDirectory(parent.resolve("ro"));
         ro.toFile().setWritable(false, false);
         try {
-            Assumptions.assumeFalse(Files.isWritable(ro), "running as root: permissions do not bind");
+            Needs.NON_ROOT.assume(!Files.isWritable(ro), "as root, permissions do not bind");
             SwitchcostException e = assertThrows(SwitchcostException.class, () -> ResultsDir.create(ro, "box", null));
             assertEquals(SwitchcostException.Kind.USAGE, e.kind());
             assertFalse(e.getMessage().contains("\n"));

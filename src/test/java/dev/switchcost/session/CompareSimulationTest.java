@@ -4,6 +4,8 @@ import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.nativebaseline.NativeSimulation;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -21,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code compare --simulate}: callgrind's instructions per round trip of plain C and the C Parker, or one line why not. */
+@Measures
 class CompareSimulationTest {
 
     /** Without valgrind: one line, a simulation that says why, no count, and nothing thrown (the compare goes on). */
@@ -52,9 +55,9 @@ class CompareSimulationTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void countsPlainCAndTheParkerReplicaUnderCallgrind() throws IOException {
-        assumeTrue(NativeSimulation.valgrindMissing().isEmpty(), () -> "valgrind not available: " + NativeSimulation.valgrindMissing().orElse(""));
+        Needs.VALGRIND.assume(NativeSimulation.valgrindMissing());
         NativeRunner nr = NativeRunner.locate();
-        assumeTrue(nr.unavailableReason().isEmpty(), () -> "native baseline not built: " + nr.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(nr.unavailableReason());
         long leftBefore = leftovers();
         CompareResults.Simulation s = CompareSimulation.run(nr, 300, new PrintWriter(new StringWriter()));
         assertNull(s.unavailable(), s.toString());

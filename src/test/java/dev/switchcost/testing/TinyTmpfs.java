@@ -25,7 +25,7 @@ public final class TinyTmpfs implements AutoCloseable {
                 .redirectErrorStream(true).start();
         boolean done = p.waitFor(10, TimeUnit.SECONDS);
         String said = new String(p.getInputStream().readAllBytes());
-        assumeTrue(done && p.exitValue() == 0, () -> "cannot mount a tmpfs for the full-disk case (needs root): " + said.strip());
+        Needs.ROOT.assume(done && p.exitValue() == 0, "cannot mount a tmpfs for the full-disk case: " + said.strip());
         return new TinyTmpfs(dir);
     }
 

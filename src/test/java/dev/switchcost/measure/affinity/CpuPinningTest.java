@@ -5,6 +5,7 @@ import dev.switchcost.measure.linux.Syscalls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @EnabledOnOs(OS.LINUX)
+@Isolated("sets the CPU selection, or judges the machine's quiet, that every other test reads")
 class CpuPinningTest {
 
     @Test

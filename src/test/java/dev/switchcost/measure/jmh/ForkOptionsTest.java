@@ -2,6 +2,7 @@ package dev.switchcost.measure.jmh;
 
 import dev.switchcost.measure.affinity.CpuPinning;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Forks confine their threads to the CPUs this JVM records: its {@code -Dswitchcost.cpus} reaches them. */
+@Isolated("sets the CPU selection, or judges the machine's quiet, that every other test reads")
 class ForkOptionsTest {
 
     @Test

@@ -1,5 +1,6 @@
 package dev.switchcost.measure.jmh;
 
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.profile.JavaFlightRecorderProfiler;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Measures
 class JfrOutputTest {
 
     static final Path DIR = Path.of("/results/host-20261123-120000/jfr");

@@ -4,6 +4,8 @@ import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.sample.Fixtures;
 import dev.switchcost.measure.sample.PerfStatParser;
 import dev.switchcost.measure.sample.PerfSupport;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -26,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+@Measures
 class PerfStatProfilerTest {
 
 
@@ -76,7 +79,7 @@ class PerfStatProfilerTest {
     void realRunKeepsGoingAndCountsSoftwareEvents() throws Exception {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
         PerfSupport here = PerfSupport.probe();
-        assumeTrue(here.available(), "perf cannot count here: " + here.summary());
+        Needs.PERF.assume(here.available(), "perf cannot count here: " + here.summary());
         Options opt = ForkOptions.withNativeAccess(new OptionsBuilder().include(FutexPingPongName.NAME).forks(1)
                 .warmupIterations(0).measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(300)).param("placement", "SAME_CPU")

@@ -2,6 +2,7 @@ package dev.switchcost.measure.jmh;
 
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.launch.TestJdks;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Measures
 class PinnedEventsProfilerTest {
 
     static final String HANDOFF = "dev.switchcost.bench.VirtualThreadHandoffTwoCarriers.roundTrip";

@@ -3,6 +3,7 @@ package dev.switchcost.measure.jmh;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.results.RunResult;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A trial's forks run a round apart come back as one trial with those forks, and its file says so. */
+@Measures
 class RoundsTest {
 
     @Test

@@ -6,6 +6,7 @@ import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+@Isolated("sets the CPU selection, or judges the machine's quiet, that every other test reads")
 class MachineProbeTest {
 
     @TempDir

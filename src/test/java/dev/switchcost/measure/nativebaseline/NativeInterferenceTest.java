@@ -4,6 +4,7 @@ import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.sample.Fixtures;
 import dev.switchcost.measure.sample.Interference;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@code fixtures/interference/native-capture.sh}): in {@code native-hog} a {@code taskset -c 1 yes} (pid 16082)
  * ran beside it, in {@code native-busy} it did not.
  */
+@Measures
 class NativeInterferenceTest {
 
     private static final CpuSet BOTH = CpuSet.parse("0-1");

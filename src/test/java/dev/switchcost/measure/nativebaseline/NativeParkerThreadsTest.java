@@ -1,6 +1,8 @@
 package dev.switchcost.measure.nativebaseline;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -20,6 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ping-pong on it switches twice per round trip on one CPU. Shapes only, never durations.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class NativeParkerThreadsTest {
 
     private static NativeRunner runner;
@@ -30,7 +33,7 @@ class NativeParkerThreadsTest {
     }
 
     private static void assumeBuilt() {
-        assumeTrue(runner.unavailableReason().isEmpty(), () -> "native baseline not available: " + runner.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(runner.unavailableReason());
     }
 
     @Test

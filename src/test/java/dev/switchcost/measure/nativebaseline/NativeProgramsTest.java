@@ -1,6 +1,8 @@
 package dev.switchcost.measure.nativebaseline;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -25,6 +27,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * C compiler built them.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class NativeProgramsTest {
 
     private static NativeRunner runner;
@@ -35,7 +38,7 @@ class NativeProgramsTest {
     }
 
     private static void assumeBuilt() {
-        assumeTrue(runner.unavailableReason().isEmpty(), () -> "native baseline not available: " + runner.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(runner.unavailableReason());
     }
 
     @Test

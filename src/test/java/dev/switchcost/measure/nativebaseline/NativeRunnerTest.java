@@ -11,12 +11,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * started it, {@code kill -9} included.
  */
 @EnabledOnOs(OS.LINUX)
+@Isolated("sets the CPU selection, or judges the machine's quiet, that every other test reads")
 class NativeRunnerTest {
 
     /** A "futex_threads" that prints its pid into a file and hangs, holding stdout open (as does its child). */

@@ -2,6 +2,8 @@ package dev.switchcost.measure.nativebaseline;
 
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.workload.ReplyDelay;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -24,6 +26,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * the reason) where no C compiler built it.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class NativeSpinFutexTest {
 
     private static NativeRunner runner;
@@ -34,7 +37,7 @@ class NativeSpinFutexTest {
     }
 
     private static void assumeBuilt() {
-        assumeTrue(runner.unavailableReason().isEmpty(), () -> "native baseline not available: " + runner.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(runner.unavailableReason());
     }
 
     private static void assumeTwoCpus() {

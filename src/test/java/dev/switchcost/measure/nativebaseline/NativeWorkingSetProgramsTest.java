@@ -1,6 +1,8 @@
 package dev.switchcost.measure.nativebaseline;
 
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.testing.Measures;
+import dev.switchcost.testing.Needs;
 import net.openhft.affinity.Affinity;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,6 +31,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * never durations. Skipped (with the reason) where no C compiler built them.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class NativeWorkingSetProgramsTest {
 
     private static final List<String> PROGRAMS = List.of("ws_threads", "ws_pipe_processes", "ws_single");
@@ -41,7 +44,7 @@ class NativeWorkingSetProgramsTest {
     }
 
     private static void assumeBuilt() {
-        assumeTrue(runner.unavailableReason().isEmpty(), () -> "native baseline not available: " + runner.unavailableReason().orElse(""));
+        Needs.C_COMPILER.assume(runner.unavailableReason());
         for (String p : PROGRAMS) {
             assumeTrue(Files.isExecutable(runner.dir().resolve(p)), p + " not built in " + runner.dir() + " (scripts/build-native.sh)");
         }

@@ -1,5 +1,6 @@
 package dev.switchcost.measure.sample;
 
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A bounded short command: its answer, its bound, and no child left behind when the wait is interrupted. */
+@Measures
 class JcmdTest {
 
     @Test

@@ -1,5 +1,6 @@
 package dev.switchcost.measure.sample;
 
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -11,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A JVM's own thread names read from real {@code jcmd PID Thread.print} output, JDK 25 (decimal nid) and 17 (hex). */
+@Measures
 class JvmThreadNamesTest {
 
     private static String fixture(String name) throws IOException {

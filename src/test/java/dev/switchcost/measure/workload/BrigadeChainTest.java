@@ -2,6 +2,7 @@ package dev.switchcost.measure.workload;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import dev.switchcost.measure.workload.BrigadeChain.Transport;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The brigade's behaviour: trips complete, close() ends every task, and an over-limit pipe brigade is refused. */
+@Measures
 class BrigadeChainTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(30);

@@ -2,6 +2,7 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 @EnabledOnOs(OS.LINUX)
+@Measures
 class PingPongPartnerWorkTest {
 
     private static final long TIMEOUT = TimeUnit.SECONDS.toNanos(5);

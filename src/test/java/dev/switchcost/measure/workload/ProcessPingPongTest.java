@@ -3,6 +3,7 @@ package dev.switchcost.measure.workload;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.sample.CountedThreads;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * timeout (stopped); a partner whose parent dies exits within 100 ms.
  */
 @EnabledOnOs(OS.LINUX)
+@Measures
 class ProcessPingPongTest {
 
     /** Hang guard only: the failure paths are bounded well below this; no duration is asserted. */

@@ -2,6 +2,7 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -15,14 +16,15 @@ import java.util.concurrent.TimeoutException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every wait strategy hands the turn over and back and terminates, on one CPU (SPIN included: it
  * progresses only when the scheduler preempts a spinner) and on two, with a partner that works between
  * handoffs; a waiter is released by cancel(). assertTimeoutPreemptively is a hang guard, not a duration check.
  */
+@Measures
 class WaitStrategyTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(60);

@@ -1,0 +1,23 @@
+package dev.switchcost.testing;
+
+import org.junit.jupiter.api.parallel.ResourceLock;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A test class that pins threads, hands off between them, runs benchmarks or native programs, or sets the properties
+ * that choose the CPUs: such classes run one at a time, while the classes that only read, parse and render run beside
+ * them ({@code src/test/resources/junit-platform.properties} runs classes concurrently).
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Inherited
+@ResourceLock(Measures.CPUS)
+public @interface Measures {
+    /** The lock every {@code @Measures} class holds while it runs. */
+    String CPUS = "switchcost.cpus";
+}
