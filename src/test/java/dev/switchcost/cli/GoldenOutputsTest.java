@@ -32,7 +32,6 @@ class GoldenOutputsTest {
 
     static final Path GOLDEN = Path.of("src/test/resources/golden");
     static final Path FIX = Path.of("src/test/resources/fixtures/results");
-    static final Path DOCS = Path.of("docs/results");
     static final boolean WRITE = Boolean.getBoolean("switchcost.golden.write");
 
     record Case(String name, List<String> args) {
@@ -48,17 +47,17 @@ class GoldenOutputsTest {
                 new Case("report-pinning", List.of(FIX.resolve("pinning-gc-pinned-jdk21-jdk25").toString())),
                 new Case("report-paired", List.of(FIX.resolve("workingset-paired-epyc-kvm-2vcpu-jdk25").toString())),
                 new Case("report-sweep", List.of(FIX.resolve("working-set-sweep-epyc-kvm-2vcpu-jdk25").toString())),
-                new Case("report-quick-23f", List.of(DOCS.resolve("2026-11-23f-epyc-kvm/quick").toString())),
-                new Case("report-placements-23f", List.of(DOCS.resolve("2026-11-23f-epyc-kvm/placements").toString())),
-                new Case("report-process-thread", List.of(DOCS.resolve("2026-11-23b-epyc-kvm/process-vs-thread").toString())),
-                new Case("report-two-quick", List.of(DOCS.resolve("2026-11-23e-epyc-kvm/quick").toString(),
-                        DOCS.resolve("2026-11-23f-epyc-kvm/quick").toString())));
+                new Case("report-quick-23f", List.of(FIX.resolve("quick-whole-cache-144s-epyc-kvm-jdk25").toString())),
+                new Case("report-placements-23f", List.of(FIX.resolve("workingset-placements-epyc-kvm-jdk25").toString())),
+                new Case("report-process-thread", List.of(FIX.resolve("process-vs-thread-epyc-kvm-jdk25").toString())),
+                new Case("report-two-quick", List.of(FIX.resolve("quick-whole-cache-170s-epyc-kvm-jdk25").toString(),
+                        FIX.resolve("quick-whole-cache-144s-epyc-kvm-jdk25").toString())));
     }
 
     static List<Case> commands() {
         String paired = FIX.resolve("workingset-paired-epyc-kvm-2vcpu-jdk25").toString();
-        String placements = DOCS.resolve("2026-11-23f-epyc-kvm/placements").toString();
-        String processes = DOCS.resolve("2026-11-23b-epyc-kvm/process-vs-thread").toString();
+        String placements = FIX.resolve("workingset-placements-epyc-kvm-jdk25").toString();
+        String processes = FIX.resolve("process-vs-thread-epyc-kvm-jdk25").toString();
         return List.of(
                 new Case("indirect-paired-text", List.of("indirect", paired)),
                 new Case("indirect-paired-tsv", List.of("indirect", "--format", "tsv", paired)),
@@ -66,8 +65,8 @@ class GoldenOutputsTest {
                 new Case("indirect-placements-text", List.of("indirect", placements)),
                 new Case("indirect-placements-json", List.of("indirect", "--format", "json", placements)),
                 new Case("indirect-processes-text", List.of("indirect", processes)),
-                new Case("diff-quick-23e-23f", List.of("diff", DOCS.resolve("2026-11-23e-epyc-kvm/quick").toString(),
-                        DOCS.resolve("2026-11-23f-epyc-kvm/quick").toString())),
+                new Case("diff-quick-23e-23f", List.of("diff", FIX.resolve("quick-whole-cache-170s-epyc-kvm-jdk25").toString(),
+                        FIX.resolve("quick-whole-cache-144s-epyc-kvm-jdk25").toString())),
                 new Case("diff-pinning-fixture", List.of("diff", FIX.resolve("pinning-jdk21-jdk25/jmh-jdk21.json").toString(),
                         FIX.resolve("pinning-jdk21-jdk25/jmh-jdk25.json").toString())));
     }
