@@ -28,7 +28,8 @@ class ResultsReaderTest {
 
     /**
      * Every JSON file under src/test/resources/fixtures that is a results file reads: the fixtures' results directories
-     * are copies or extracts of committed runs of every kind (quick, working set, pinning, compare, spin sweeps).
+     * are short runs made for the tests, and copies or extracts of committed runs of every kind (quick, working set,
+     * pinning, compare, spin sweeps, a run whose one trial was disturbed and left out).
      */
     @Test
     void readsEveryCommittedResultsFile() throws IOException {
