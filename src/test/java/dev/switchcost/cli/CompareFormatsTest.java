@@ -22,10 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Issue 29: {@code compare --format json|csv} and {@code compare --from DIR}, on committed compare runs. */
 class CompareFormatsTest {
 
-    static final String ALL = "docs/results/2026-11-22-epyc-kvm/compare-all-placements";
+    static final String ALL = "src/test/resources/fixtures/results/compare-all-placements-epyc-kvm-jdk25";
     /** A captured run with a cell that could not run. */
     static final String FIXTURE = "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25";
-    static final String SPIN = "docs/results/2026-11-25-epyc-kvm/spin-native/compare-spin";
+    static final String SPIN = "src/test/resources/fixtures/results/compare-spin-epyc-kvm-jdk25";
     static final Set<String> NUMERIC = Set.of("value", "error", "repetitions", "min", "max", "ratio_to_native", "ratio_error",
             "switches", "voluntary_switches", "involuntary_switches", "instructions", "failed_repetitions", "disturbed_repetitions");
 

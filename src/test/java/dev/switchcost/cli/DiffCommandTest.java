@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,8 @@ class DiffCommandTest {
     /** Issue 18: two captured runs on hosts whose cpuidle driver, kernel and mitigations differ: each difference is named. */
     @Test
     void namesEachMachineDifferenceThatCanMoveAFigure() {
-        CliResult r = CliResult.run("diff", "docs/results/2026-11-21-epyc-kvm/run-quick.json", "docs/results/2026-11-23b-epyc-kvm/quick");
+        CliResult r = CliResult.run("diff", Fixtures.results("suite-haltpoll-epyc-kvm-jdk25").resolve("run-quick.json").toString(),
+                Fixtures.results("quick-paired-cache-epyc-kvm-jdk25").toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("The machines differ in what can move a figure:\n"), r.out());
         assertTrue(r.out().contains("\n   cpuidle driver: A haltpoll  |  B none\n"), r.out());

@@ -16,9 +16,9 @@ class ForecastCommandTest {
 
     static final String REC = "src/test/resources/fixtures/jfr/handoffs-jdk25.jfr";
     /** Has the pair's CPU time per switch on one and two CPUs, no virtual-thread handoff. */
-    static final String PLACEMENTS = "docs/results/2026-11-23f-epyc-kvm/placements";
+    static final String PLACEMENTS = "src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25";
     /** Has the virtual-thread handoff and the one-CPU pair only: no cross-CPU price. */
-    static final String QUICK = "docs/results/2026-11-23f-epyc-kvm/quick";
+    static final String QUICK = "src/test/resources/fixtures/results/quick-whole-cache-144s-epyc-kvm-jdk25";
 
     @Test
     void withoutTheNeededCostsItNamesTheRunToMake() {

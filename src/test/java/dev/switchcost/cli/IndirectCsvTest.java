@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IndirectCsvTest {
 
     static final String PAIRED = "src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25";
-    static final String PROCESSES = "docs/results/2026-11-23b-epyc-kvm/process-vs-thread";
+    static final String PROCESSES = "src/test/resources/fixtures/results/process-vs-thread-epyc-kvm-jdk25";
     static final List<String> NUMERIC = List.of("size_kib", "stride_bytes", "ns_per_switch", "error", "switches_per_op",
             "control_ns", "control_error", "direct_ns_per_switch", "direct_error", "thread_ns_per_switch", "thread_error",
             "process_ns_per_switch", "process_error");

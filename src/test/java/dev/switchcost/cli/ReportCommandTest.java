@@ -7,6 +7,7 @@ import dev.switchcost.results.Build;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.testing.Fixtures;
 import dev.switchcost.testing.Needs;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReportCommandTest {
 
     static final Path FIXTURE = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
-    static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
+    static final Path SUITE = Fixtures.results("suite-haltpoll-epyc-kvm-jdk25");
     /** Every section a report can have, in order; a report writes those it has something for. */
     static final List<String> SECTIONS = List.of("answer", "against", "runs", "mechanism", "virtual", "distribution", "pinning", "native", "working-set",
             "working-set-sweep", "process-thread", "rows", "about");
@@ -128,13 +129,13 @@ class ReportCommandTest {
     /** Issue 18: a report over two machines names what differs between them that can move a figure. */
     @Test
     void aReportOverTwoMachinesNamesTheirDifferences(@TempDir Path tmp) throws Exception {
-        CliResult r = CliResult.run("report", "docs/results/2026-11-21-epyc-kvm", "docs/results/2026-11-23b-epyc-kvm/quick",
-                "-o", tmp.toString());
+        String quick = Fixtures.results("quick-paired-cache-epyc-kvm-jdk25").toString();
+        CliResult r = CliResult.run("report", SUITE.toString(), quick, "-o", tmp.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         String md = Files.readString(tmp.resolve("report.md"));
         assertTrue(md.contains("**The machines differ** in what can move a figure"), md);
-        assertTrue(md.contains("- cpuidle driver: 2026-11-21-epyc-kvm `haltpoll` · quick `none`"), md);
-        CliResult single = CliResult.run("report", "docs/results/2026-11-23b-epyc-kvm/quick", "-o", tmp.resolve("one").toString());
+        assertTrue(md.contains("- cpuidle driver: suite-haltpoll-epyc-kvm-jdk25 `haltpoll` · quick-paired-cache-epyc-kvm-jdk25 `none`"), md);
+        CliResult single = CliResult.run("report", quick, "-o", tmp.resolve("one").toString());
         assertEquals(ExitCodes.OK, single.exit(), single.err());
         assertFalse(Files.readString(tmp.resolve("one/report.md")).contains("machines differ"));
     }
@@ -158,7 +159,7 @@ class ReportCommandTest {
     @Test
     void rebuildsEveryReadmeChartFromTheCommittedResults(@TempDir Path tmp) throws Exception {
         Path img = tmp.resolve("img");
-        CliResult r = CliResult.run("report", DOCS.toString(), "-o", tmp.toString(), "--charts", img.toString());
+        CliResult r = CliResult.run("report", SUITE.toString(), "-o", tmp.toString(), "--charts", img.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         for (String name : ReportRenderer.CHART_NAMES) {
             Path png = img.resolve(name + ".png");
@@ -175,7 +176,7 @@ class ReportCommandTest {
     @Test
     void aJmhJsonFileAndSeveralInputsSideBySide(@TempDir Path tmp) throws Exception {
         Path a = copyFixture(tmp.resolve("a"));
-        CliResult r = CliResult.run("report", DOCS.resolve("run-quick.json").toString(), a.toString(), "-o", tmp.resolve("out").toString());
+        CliResult r = CliResult.run("report", SUITE.resolve("run-quick.json").toString(), a.toString(), "-o", tmp.resolve("out").toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         Document d = checkHtml(tmp.resolve("out/report.html"));
         String text = Files.readString(tmp.resolve("out/report.html"));
@@ -207,7 +208,7 @@ class ReportCommandTest {
     /** Issue 12: two JDKs in one directory side by side, in the answer and the pinning table. */
     @Test
     void twoJdksInOneDirectorySideBySide(@TempDir Path tmp) throws Exception {
-        String json = Files.readString(DOCS.resolve("vt-handoff-virtual.json"));
+        String json = Files.readString(SUITE.resolve("vt-handoff-virtual.json"));
         Files.writeString(tmp.resolve("jmh.json"), json);
         Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
         CliResult r = CliResult.run("report", tmp.toString());
@@ -223,7 +224,7 @@ class ReportCommandTest {
     /** A quick run's one LockSupport virtual handoff is no pinning study: no section, the line of what was not measured names it. */
     @Test
     void aRunWithoutSynchronizedRowsHasNoPinningTable(@TempDir Path tmp) throws Exception {
-        Path quick = Path.of("docs/results/2026-11-22-epyc-kvm/quick");
+        Path quick = Fixtures.results("quick-avgt-only-epyc-kvm-jdk25");
         CliResult r = CliResult.run("report", quick.resolve("jmh.json").toString(), "-o", tmp.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         checkHtml(tmp.resolve("report.html"));
@@ -244,7 +245,7 @@ class ReportCommandTest {
      */
     @Test
     void aWorkingSetRunHasNoEmptySectionsAndSaysWhatItDidNotMeasure(@TempDir Path tmp) throws Exception {
-        Results in = Results.load(Path.of("docs/results/2026-11-23c-epyc-kvm/paired-control"));
+        Results in = Results.load(Fixtures.results("workingset-paired-sweep-epyc-kvm-jdk25"));
         ReportRenderer.Rendered out = ReportRenderer.render(Study.of(List.of(in)), tmp, null, "test");
         assertEquals(List.of("answer", "runs", "working-set", "rows", "about"), out.sections());
         checkHtml(out.html());

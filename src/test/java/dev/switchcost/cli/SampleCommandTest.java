@@ -416,11 +416,12 @@ class SampleCommandTest {
     @EnabledOnOs(OS.LINUX)
     void pricesTheSwitchesWithTheCostsOfAResultsDirectory() {
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms",
-                "--costs", "docs/results/2026-11-23f-epyc-kvm/placements", "--",
+                "--costs", "src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25", "--",
                 "sh", "-c", "i=0; while [ $i -lt 50 ]; do sleep 0.01; i=$((i+1)); done");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().matches("(?s).*What these switches cost in CPU time \\((this machine's measured CPU time per switch|the CPU time"
-                + " per switch measured on another machine), from docs/results/2026-11-23f-epyc-kvm/placements.*"), r.out());
+                + " per switch measured on another machine), from src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25.*"),
+                r.out());
         assertTrue(r.out().matches("(?s).*switches/s × [\\d,.]+ ± [\\d,.]+ ns CPU per switch = [\\d,.]+ ± [\\d,.]+ ms of CPU time per second.*"),
                 r.out());
         assertTrue(r.out().contains("Latency, not CPU: time your threads waited to be woken"), r.out());
@@ -445,7 +446,7 @@ class SampleCommandTest {
         assertUsage(CliResult.run("sample", "--costs", tmp.resolve("none").toString(), "--", "true"), "--costs " + tmp.resolve("none"));
         assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25",
                 "--working-set", "256", "--", "true"), "no CPU time per switch");
-        assertUsage(CliResult.run("sample", "--costs", "docs/results/2026-11-23f-epyc-kvm/placements",
+        assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25",
                 "--working-set", "3", "--", "true"), "no indirect cost at 3 KiB");
     }
 

@@ -4,6 +4,7 @@ import dev.switchcost.derive.ChangePoints;
 import dev.switchcost.derive.HistorySeries;
 import dev.switchcost.results.history.HistoryStore;
 import dev.switchcost.results.history.SyntheticBundles;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,10 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A fleet, simulated: every results directory committed under docs/results, plus 36 synthetic bundles on three
- * invented machine types with known injected steps; the change-point detector must find the injected steps at the
- * run they were injected, and nothing else in the synthetic series. Prints its hits, misses, false alarms and the
- * import's time (a figure for docs/history.md, never asserted).
+ * A fleet, simulated: every results directory of the test fixtures (real runs: copies and extracts of committed
+ * results, and short runs made for the tests; src/test/resources/fixtures/results/README.md), plus 36 synthetic
+ * bundles on three invented machine types with known injected steps; the change-point detector must find the injected
+ * steps at the run they were injected, and nothing else in the synthetic series. Prints its hits, misses, false alarms
+ * and the import's time (a figure for docs/history.md, never asserted).
  */
 class SimulatedFleetTest {
 
@@ -64,7 +66,7 @@ class SimulatedFleetTest {
         CliResult imported = CliResult.run(args.toArray(String[]::new));
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(ExitCodes.OK, imported.exit(), imported.err());
-        assertTrue(committed >= 9, "docs/results holds results directories: " + committed);
+        assertTrue(committed >= 9, "the fixtures hold results directories: " + committed);
 
         int expected = 0;
         int hits = 0;
@@ -105,15 +107,15 @@ class SimulatedFleetTest {
     }
 
     /**
-     * Every directory under docs/results that holds a JSON file but those of {@link #NOT_RESULTS}: the committed
-     * results. That JSON (a forecast, sample's placement mix, or {@code compare --spin}'s spin-compare.json, which
+     * Every directory under the fixtures' results that holds a JSON file but those of {@link #NOT_RESULTS}: the real
+     * runs. That JSON (a forecast, sample's placement mix, or {@code compare --spin}'s spin-compare.json, which
      * {@code report} renders but {@code history} keeps no figures of: docs/NOTES.md) is not a fleet's run.
      */
     static final java.util.Set<String> NOT_RESULTS = java.util.Set.of("forecast.json", "spin-compare.json", "placement.json",
             "provenance.json", "machine.json");
 
     static List<Path> committedResults() throws IOException {
-        try (Stream<Path> s = Files.walk(Path.of("docs/results"))) {
+        try (Stream<Path> s = Files.walk(Fixtures.RESULTS)) {
             return s.filter(Files::isDirectory).filter(d -> {
                 try (Stream<Path> f = Files.list(d)) {
                     return f.map(x -> x.getFileName().toString()).anyMatch(n -> n.endsWith(".json") && !NOT_RESULTS.contains(n));

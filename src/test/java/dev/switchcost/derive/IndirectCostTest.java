@@ -8,6 +8,7 @@ import dev.switchcost.results.JmhJson;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.testing.Derived;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -292,7 +293,7 @@ class IndirectCostTest {
      */
     @Test
     void aWholeCostAgainstARoundTripThatDidNotSwitchEveryHandoffIsFlagged() {
-        Results run = Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"));
+        Results run = Results.load(Fixtures.results("workingset-placements-epyc-kvm-jdk25"));
         List<IndirectCost.Row> rows = Derived.workingSet(run.usable());
         IndirectCost.Row crossZero = rows.stream().filter(r -> r.placement().equals("CROSS_CPU") && r.workingSetKiB() == 0)
                 .findFirst().orElseThrow();

@@ -5,9 +5,9 @@ import dev.switchcost.derive.Like.Aspect;
 import dev.switchcost.derive.Like.Side;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -58,7 +58,7 @@ class LikeTest {
     /** The committed quick run: virtual on one carrier, platform unpinned; neither pair is whole, so no ratio. */
     @Test
     void theQuickRunsVirtualAndPlatformRowsAreUnlike() {
-        Headline h = Findings.of(Results.load(Path.of("docs/results/2026-11-23b-epyc-kvm/quick"))).headlines().get(0);
+        Headline h = Findings.of(Results.load(Fixtures.results("quick-paired-cache-epyc-kvm-jdk25"))).headlines().get(0);
         assertEquals(Like.ONE_CPU, h.virtual().side().placement());
         assertNull(h.platform());
         assertEquals(Like.UNPINNED, h.platformUnpinned().side().placement());
@@ -73,7 +73,7 @@ class LikeTest {
     /** A directory with both pairs: each ratio is between rows of one placement and one mechanism. */
     @Test
     void bothPairsOfAFullerRunAreEachLikeWithLike() {
-        Headline h = Findings.of(Results.load(Path.of("docs/results/2026-11-21-epyc-kvm"))).headlines().get(0);
+        Headline h = Findings.of(Results.load(Fixtures.results("suite-haltpoll-epyc-kvm-jdk25"))).headlines().get(0);
         assertEquals(Set.of(), Like.differences(h.virtual().side(), h.platform().side()));
         assertEquals(Set.of(), Like.differences(h.virtualUnpinned().side(), h.platformUnpinned().side()));
         assertEquals(Like.ONE_CPU, h.platform().side().placement());

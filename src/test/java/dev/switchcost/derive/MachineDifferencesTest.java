@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MachineDifferencesTest {
 
-    static final MachineInfo HALTPOLL = committed("docs/results/2026-11-21-epyc-kvm");
-    static final MachineInfo NONE = committed("docs/results/2026-11-23b-epyc-kvm/quick");
+    static final MachineInfo HALTPOLL = committed("src/test/resources/fixtures/results/suite-haltpoll-epyc-kvm-jdk25");
+    static final MachineInfo NONE = committed("src/test/resources/fixtures/results/quick-paired-cache-epyc-kvm-jdk25");
 
     private static MachineInfo committed(String dir) {
         try {

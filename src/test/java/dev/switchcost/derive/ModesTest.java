@@ -2,6 +2,7 @@ package dev.switchcost.derive;
 
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Issue 28: a row whose samples form two modes is named a mixture, and one mode, skewed or with a tail, is not. */
 class ModesTest {
 
-    static final Path QUICK_23F = Path.of("docs/results/2026-11-23f-epyc-kvm/quick");
+    static final Path QUICK_23F = Fixtures.results("quick-whole-cache-144s-epyc-kvm-jdk25");
 
     /** n log-normal samples around {@code centre} with log-sd {@code sd}. */
     static double[] logNormal(Random rng, int n, double centre, double sd) {

@@ -3,6 +3,7 @@ package dev.switchcost.derive;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.SpinCompareResults;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -16,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** compare --spin's committed run, read as results: the C twin's and the JVM's curves per placement and reply delay. */
 class SpinTwinTest {
 
-    static final Path RUN = Path.of("docs/results/2026-11-25-epyc-kvm/spin-native/compare-spin");
+    static final Path RUN = Fixtures.results("compare-spin-epyc-kvm-jdk25");
 
     @Test
     void everyCaseHasTheTwinsCurvesWithParkAtBudgetZeroAndSpinApart() throws IOException {

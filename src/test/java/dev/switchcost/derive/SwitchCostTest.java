@@ -5,6 +5,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Param;
 import dev.switchcost.results.Results;
 import dev.switchcost.testing.Derived;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ class SwitchCostTest {
     /** Latency only: futex round trips, no pair's CPU time. */
     static final Path RUN = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
     /** The pair's CPU time per switch at size 0 on one and on two CPUs, and the working-set rows. */
-    static final Path PLACEMENTS = Path.of("docs/results/2026-11-23f-epyc-kvm/placements");
+    static final Path PLACEMENTS = Fixtures.results("workingset-placements-epyc-kvm-jdk25");
     static final Path WORKING_SET = Path.of("src/test/resources/fixtures/jmh-json/workingset-amd-epyc-kvm-2vcpu-jmh1.37-jdk25.json");
 
     @Test
@@ -97,7 +98,7 @@ class SwitchCostTest {
      */
     @Test
     void aWorkingSetAddsTheWholeCostWhereThePairsCpuTimeWasRecorded() {
-        Results quick = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"));
+        Results quick = Results.load(Fixtures.results("quick-whole-cache-170s-epyc-kvm-jdk25"));
         SwitchCost c = SwitchCost.of(Findings.of(quick), 1000, 1, 1, 256).orElseThrow();
         IndirectCost.Paired p = c.indirect().paired();
         assertTrue(p.hasWhole(), "the quick run recorded the pair's CPU time at 0 and 256 KiB");

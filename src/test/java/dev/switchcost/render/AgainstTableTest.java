@@ -7,6 +7,7 @@ import com.google.gson.JsonParser;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -226,8 +227,8 @@ class AgainstTableTest {
     /** The committed runs of two machines share one compare cell, the native futex on one CPU: it is judged, across machines. */
     @Test
     void theCommittedRunsOfTwoMachinesAreComparedAcrossMachines() throws IOException {
-        List<Results> in = List.of(Results.load(Path.of("docs/results/2026-11-21-epyc-kvm")),
-                Results.load(Path.of("docs/results/2026-11-23c-epyc-kvm/quick")));
+        List<Results> in = List.of(Results.load(Fixtures.results("suite-haltpoll-epyc-kvm-jdk25")),
+                Results.load(Fixtures.results("quick-paired-cache-control-epyc-kvm-jdk25")));
         String html = plain(Files.readString(ReportRenderer.render(Study.of(in), out(), null, "test").html())).replace('\u00a0', ' ');
         assertTrue(html.contains("<h2 id=\"against\">A against B</h2>"), "the section");
         assertTrue(html.matches("(?s).*<td>native futex, threads · SAME_CPU</td><td class=\"r\">[0-9,]+ ± [0-9,]+</td>"
@@ -250,8 +251,8 @@ class AgainstTableTest {
     @Test
     void theCacheQuestionComparesTheWholeCostWhereEveryInputHasIt() {
         String title = "Working set: indirect cost per switch";
-        Results curve = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
-        Results quick = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"));
+        Results curve = Results.load(Fixtures.results("workingset-whole-cost-epyc-kvm-jdk25"));
+        Results quick = Results.load(Fixtures.results("quick-whole-cache-170s-epyc-kvm-jdk25"));
         Results older = Results.load(Path.of("src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25"));
         List<Results> both = List.of(curve, quick);
         AgainstTable.Question q = AgainstTable.compare(Study.of(both)).questions().stream().filter(x -> x.title().equals(title)).findFirst()

@@ -7,6 +7,7 @@ import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
 import dev.switchcost.testing.Derived;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class AnswerCardTest {
 
-    static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
+    static final Path SUITE = Fixtures.results("suite-haltpoll-epyc-kvm-jdk25");
 
     @TempDir
     Path tmp;
@@ -40,7 +41,9 @@ class AnswerCardTest {
 
     @Test
     void answersEveryQuestionOnOneScreenFromARealRun() {
-        String card = AnswerCard.render(Findings.of(Results.load(DOCS)), DOCS.resolve("report.html"));
+        // the report's path as a run in results/ names it (the fixture's own path is too long for the card's line)
+        Path report = Path.of("results", SUITE.getFileName().toString(), "report.html");
+        String card = AnswerCard.render(Findings.of(Results.load(SUITE)), report);
         fitsOneScreen(card);
         assertTrue(card.contains("One CPU") && card.contains("Across CPUs"), card);
         // a run of one fork (2026-11-21): each ratio is shown, naming both sides, and not judged (issue 28)
@@ -55,7 +58,7 @@ class AnswerCardTest {
         assertTrue(card.contains(" ± "), card);
         assertTrue(card.contains("(2.00)"), "switches counted per round trip:\n" + card);
         assertTrue(card.strip().endsWith("(jmh.json opens in JMH Visualizer)"), card);
-        assertTrue(card.contains("Report: " + DOCS.resolve("report.html")), card);
+        assertTrue(card.contains("Report: " + report), card);
     }
 
     @Test
@@ -75,7 +78,7 @@ class AnswerCardTest {
     /** compare alone (no jmh.json): the JDK comes from machine.json, not "JDK ?". */
     @Test
     void aCompareOnlyDirectoryNamesTheJdkItsJvmCellsRanOn() {
-        Results r = Results.load(Path.of("docs/results/2026-11-22-epyc-kvm/compare-same-cpu"));
+        Results r = Results.load(Fixtures.results("compare-same-cpu-epyc-kvm-jdk25"));
         assertTrue(r.rows().isEmpty());
         assertEquals(List.of(r.machine().jdk().version()), r.jdks());
         String card = AnswerCard.render(Findings.of(r), null);
@@ -86,7 +89,7 @@ class AnswerCardTest {
 
     @Test
     void saysSoWhenThereAreNoNativeRows() {
-        String card = AnswerCard.render(Findings.of(Results.load(DOCS.resolve("run-quick.json"))), null);
+        String card = AnswerCard.render(Findings.of(Results.load(SUITE.resolve("run-quick.json"))), null);
         fitsOneScreen(card);
         assertTrue(card.contains("; not: JVM vs C, cache (run --quick measures them)"), card);
         assertFalse(card.contains("Report:"), card);
@@ -94,7 +97,7 @@ class AnswerCardTest {
 
     @Test
     void putsSeveralJdksSideBySide() throws IOException {
-        String json = Files.readString(DOCS.resolve("run-quick.json"));
+        String json = Files.readString(SUITE.resolve("run-quick.json"));
         Files.writeString(tmp.resolve("jmh.json"), json);
         Files.writeString(tmp.resolve("jmh-jdk21.json"), json.replace("\"jdkVersion\" : \"25.0.3\"", "\"jdkVersion\" : \"21.0.8\""));
         Results r = Results.load(tmp);
@@ -164,7 +167,7 @@ class AnswerCardTest {
     void anAbsentCacheRowIsOneLineSayingHowToMeasureIt() {
         List<String> l = AnswerCard.cacheLines(List.of(withCache(null, Set.of())));
         assertEquals(List.of("Cache       not measured (switchcost run --quick measures it)"), l);
-        String card = AnswerCard.render(Findings.of(Results.load(DOCS)), null);
+        String card = AnswerCard.render(Findings.of(Results.load(SUITE)), null);
         assertTrue(card.lines().anyMatch(x -> x.startsWith("Measured: ") && x.endsWith("; not: cache (run --quick measures it)")), card);
         assertFalse(card.contains("Cache "), card);
         fitsOneScreen(card);
@@ -196,7 +199,7 @@ class AnswerCardTest {
     /** With the size-0 paired row beside it (as run --quick now runs), the cache line is the whole cost, not the paired. */
     @Test
     void theCacheLineIsTheWholeCostWhereTheRunHasTheSizeZeroRow() throws IOException {
-        Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
+        Results r = Results.load(Fixtures.results("workingset-whole-cost-epyc-kvm-jdk25"));
         Headline h = Findings.of(r).headlines().get(0);
         assertEquals(256, h.cacheKiB(), "L2/2 of this machine");
         IndirectCost.Row row = Derived.workingSet(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
@@ -210,7 +213,7 @@ class AnswerCardTest {
     /** The report's answer table names the card's cache figure as the card does: the whole cost, not "paired". */
     @Test
     void theReportsAnswerTableNamesTheCacheFigureAsTheCardDoes() throws IOException {
-        Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
+        Results r = Results.load(Fixtures.results("workingset-whole-cost-epyc-kvm-jdk25"));
         String md = Files.readString(ReportRenderer.render(Study.of(List.of(r)), Files.createDirectories(tmp.resolve("out")), null, "test").markdown());
         String row = md.lines().filter(l -> l.startsWith("|through the caches|")).findFirst().orElseThrow();
         assertTrue(row.startsWith("|through the caches|in the switch and after it, 256 KiB per thread|"), row);
@@ -223,7 +226,7 @@ class AnswerCardTest {
      */
     @Test
     void theCacheShareIsOverTheDirectCostTheReportAndIndirectName() {
-        Results r = Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/curve"));
+        Results r = Results.load(Fixtures.results("workingset-whole-cost-epyc-kvm-jdk25"));
         Headline h = Findings.of(r).headlines().get(0);
         IndirectCost.Row row = Derived.workingSet(r.rows()).stream().filter(x -> x.workingSetKiB() == 256).findFirst().orElseThrow();
         IndirectCost.Row zero = Derived.workingSet(r.rows()).stream().filter(x -> x.workingSetKiB() == 0).findFirst().orElseThrow();
@@ -240,9 +243,8 @@ class AnswerCardTest {
      */
     @Test
     void everyCardLineNamesItsUnitAndWhatItIsRelativeTo() {
-        for (String dir : List.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326", "docs/results/2026-11-23e-epyc-kvm/curve",
-                "docs/results/2026-11-23f-epyc-kvm/quick")) {
-            String card = AnswerCard.render(Findings.of(Results.load(Path.of(dir))), null);
+        for (String dir : List.of("quick-aa-run-1-epyc-kvm-jdk25", "workingset-whole-cost-epyc-kvm-jdk25", "quick-whole-cache-144s-epyc-kvm-jdk25")) {
+            String card = AnswerCard.render(Findings.of(Results.load(Fixtures.results(dir))), null);
             String header = card.lines().filter(l -> l.startsWith("ns per switch ± 99.9% CI")).findFirst().orElseThrow();
             assertTrue(header.contains("switches/round trip"), header);
             for (String l : card.lines().toList()) {
@@ -268,7 +270,7 @@ class AnswerCardTest {
     /** The host line names what makes two cards differ: family/model, SMT, virtualisation, cpuidle, PMU (issue 29). */
     @Test
     void theHostLineNamesWhatMakesTwoCardsDiffer() {
-        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326"))), null);
+        String card = AnswerCard.render(Findings.of(Results.load(Fixtures.results("quick-aa-run-1-epyc-kvm-jdk25"))), null);
         String host = card.lines().skip(1).findFirst().orElseThrow();
         for (String fact : List.of("AMD EPYC (family 23 model 1)", "2 CPUs", "no SMT", "KVM guest", "cpuidle none", "no PMU", "Linux 6.18")) {
             assertTrue(host.contains(fact), fact + " in " + host);
@@ -279,7 +281,8 @@ class AnswerCardTest {
     /** A wide figure (5,583 ± 2,640 ns, 2.13 ± 1.02× direct) shortens the reading's words, never cuts it. */
     @Test
     void theCacheReadingIsShortenedNotCut() throws IOException {
-        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick-181s"))), null);
+        String card = AnswerCard.render(Findings.of(Results.load(Fixtures.results("quick-whole-cache-181s-epyc-kvm-jdk25"))),
+                null);
         fitsOneScreen(card);
         String reading = card.lines().dropWhile(l -> !l.startsWith("Cache")).skip(1).findFirst().orElseThrow();
         assertTrue(reading.contains("+5,583 ± 2,640 ns per switch") && !reading.endsWith("…"), reading);
@@ -340,7 +343,7 @@ class AnswerCardTest {
      */
     @Test
     void noRatioBetweenVirtualOnOneCpuAndPlatformUnpinned() {
-        String card = AnswerCard.render(Findings.of(Results.load(Path.of("docs/results/2026-11-23b-epyc-kvm/quick"))), null);
+        String card = AnswerCard.render(Findings.of(Results.load(Fixtures.results("quick-paired-cache-epyc-kvm-jdk25"))), null);
         fitsOneScreen(card);
         assertTrue(card.contains("virtual ↔ virtual, 1 carrier (one CPU)") && card.contains("platform ↔ platform, unpinned"), card);
         assertTrue(card.contains("→ no virtual/platform ratio: virtual on one CPU, platform unpinned: unlike rows, not compared"), card);

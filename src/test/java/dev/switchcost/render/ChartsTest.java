@@ -5,6 +5,7 @@ import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
 import dev.switchcost.testing.Derived;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ChartsTest {
 
-    static final Path DOCS = Path.of("docs/results/2026-11-21-epyc-kvm");
+    static final Path SUITE = Fixtures.results("suite-haltpoll-epyc-kvm-jdk25");
 
     static BufferedImage decode(Charts.Chart c) throws IOException {
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(c.png()));
@@ -53,7 +54,7 @@ class ChartsTest {
 
     @Test
     void workingSetCurveFromARealRunWithCacheMarks() throws IOException {
-        Results r = Results.load(DOCS.resolve("working-set.json"));
+        Results r = Results.load(SUITE.resolve("working-set.json"));
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         MachineInfo m = r.machine();
         assertNotNull(m, "machine.json beside working-set.json");

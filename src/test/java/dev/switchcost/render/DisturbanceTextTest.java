@@ -16,7 +16,7 @@ class DisturbanceTextTest {
 
     @Test
     void namesTheLimitsCrossedAndTheLargestIntruder() {
-        // the words of the committed docs/results/2026-11-23-epyc-kvm/disturbed-yes/status
+        // the words of the status of the fixture disturbed-every-trial-epyc-kvm-jdk25
         assertEquals("disturbed: other tasks took 50% of the measured CPUs' time (limit 5%); largest: yes (pid 25548) took 53%"
                 + " in its worst iteration", DisturbanceText.why(new Disturbance.Reading(50.2, 0.1,
                 new Disturbance.Intruder(25548, "yes", 53.4, true), 0, null, null, null)));

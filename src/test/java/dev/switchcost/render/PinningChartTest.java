@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.Study;
 import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYSeries;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Issue 18: the pinning study's chart, from the committed two-JDK run (JDK 21 refused one carrier with synchronized). */
 class PinningChartTest {
 
-    static final Path PINNING = Path.of("docs/results/2026-11-22-epyc-kvm/pinning");
+    static final Path PINNING = Fixtures.results("pinning-study-epyc-kvm-jdk21-jdk25");
 
     static Charts.Chart chart(PinningStudy s) throws IOException {
         return PinningChart.of("pinning", s, "q?").orElseThrow();

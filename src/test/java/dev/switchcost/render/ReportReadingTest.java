@@ -4,6 +4,7 @@ import dev.switchcost.derive.Study;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The report reads right the first time (issue 29): one unit, modes named, inputs apart, keys once, thin tails hidden. */
 class ReportReadingTest {
 
-    static final Path RUN = Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1/vm-20261125-202326");
-    static final Path Q23E = Path.of("docs/results/2026-11-23e-epyc-kvm/quick");
-    static final Path Q23F = Path.of("docs/results/2026-11-23f-epyc-kvm/quick");
+    static final Path RUN = Fixtures.results("quick-aa-run-1-epyc-kvm-jdk25");
+    static final Path Q23E = Fixtures.results("quick-whole-cache-170s-epyc-kvm-jdk25");
+    static final Path Q23F = Fixtures.results("quick-whole-cache-144s-epyc-kvm-jdk25");
 
     @TempDir
     Path tmp;
@@ -73,7 +74,8 @@ class ReportReadingTest {
     /** Two "quick" directories are named by their parents in every title, column and bullet; never as a bare "quick". */
     @Test
     void twoInputsWithTheSameLeafAreNamedApart() throws IOException {
-        String md = md(Q23E, Q23F);
+        String md = md(Fixtures.copy(Q23E.getFileName().toString(), tmp.resolve("2026-11-23e-epyc-kvm/quick")),
+                Fixtures.copy(Q23F.getFileName().toString(), tmp.resolve("2026-11-23f-epyc-kvm/quick")));
         assertTrue(md.contains("2026-11-23e-epyc-kvm/quick") && md.contains("2026-11-23f-epyc-kvm/quick"), md);
         assertFalse(md.contains("**quick**"), "a bold input label that reads only quick");
         assertFalse(md.contains("|quick ·") || md.contains("- quick:"), "a column or bullet that reads only quick");

@@ -5,6 +5,7 @@ import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
 import dev.switchcost.results.Results;
 import dev.switchcost.measure.sample.ThreadSampler.ThreadTotal;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -16,6 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SampleTablesTest {
+
+    static final Path QUICK = Fixtures.results("quick-whole-cache-170s-epyc-kvm-jdk25");
+    static final Path PLACEMENTS = Fixtures.results("workingset-placements-epyc-kvm-jdk25");
 
     @Test
     void showsThreadsThatSwitchedBusiestFirstWithTheirNamesMadeSafe() {
@@ -35,18 +39,18 @@ class SampleTablesTest {
     /** A working set's cost is named by what it counts: here the whole cost, in the switch and after it. */
     @Test
     void theCacheCostAddedIsNamedByWhatItCounts() {
-        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"))), 1000, 1, 1, 256).orElseThrow();
+        SwitchCost c = SwitchCost.of(Findings.of(Results.load(QUICK)), 1000, 1, 1, 256).orElseThrow();
         String said = String.join("\n", SampleTables.cost(c, "results/a", List.of(), Double.NaN));
         assertTrue(said.contains("Includes the cost through the caches, in the switch and after it, measured with 256 KiB touched"
                 + " per thread between handoffs (" + Fmt.pm(c.indirect().paired().whole()) + " ns"), said);
-        SwitchCost direct = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23e-epyc-kvm/quick"))), 1000, 1, 1, 0).orElseThrow();
+        SwitchCost direct = SwitchCost.of(Findings.of(Results.load(QUICK)), 1000, 1, 1, 0).orElseThrow();
         assertTrue(String.join("\n", SampleTables.cost(direct, "results/a", List.of(), Double.NaN)).contains("Direct cost only"));
     }
 
     /** Results from another machine price the switches but say so, naming what differs and how to get this one's. */
     @Test
     void costsFromAnotherMachineSaySo() {
-        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 0.5, 2, 0)
+        SwitchCost c = SwitchCost.of(Findings.of(Results.load(PLACEMENTS)), 1000, 0.5, 2, 0)
                 .orElseThrow();
         List<String> here = SampleTables.cost(c, "results/a", List.of(), Double.NaN);
         assertTrue(here.get(0).startsWith("What these switches cost in CPU time (this machine's measured CPU time per switch, from results/a)"),
@@ -62,7 +66,7 @@ class SampleTablesTest {
     /** The cost line says the mix it priced with and where it came from, and latency on a line of its own. */
     @Test
     void theCostLineNamesTheMixAndKeepsLatencyApart() {
-        SwitchCost c = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 1, 2, 0,
+        SwitchCost c = SwitchCost.of(Findings.of(Results.load(PLACEMENTS)), 1000, 1, 2, 0,
                 0.25, "30 same-CPU and 90 cross-CPU wake-ups, tracefs sched_waking/sched_wakeup").orElseThrow();
         String said = String.join("\n", SampleTables.cost(c, "results/a", List.of(), 12.5));
         assertTrue(said.contains("ns CPU per switch = "), said);
@@ -70,7 +74,7 @@ class SampleTablesTest {
                 + " cross-CPU wake-ups, tracefs sched_waking/sched_wakeup), so that mix of the one-CPU and cross-CPU prices"), said);
         assertTrue(said.contains("Latency, not CPU: time your threads waited to be woken and run (schedstat run-queue delay) 12.5 ms per second"),
                 said);
-        SwitchCost assumed = SwitchCost.of(Findings.of(Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"))), 1000, 1, 2, 0)
+        SwitchCost assumed = SwitchCost.of(Findings.of(Results.load(PLACEMENTS)), 1000, 1, 2, 0)
                 .orElseThrow();
         String guessed = String.join("\n", SampleTables.cost(assumed, "results/a", List.of(), Double.NaN));
         assertTrue(guessed.contains("not measured") && guessed.contains("an upper bound") && !guessed.contains("Latency"), guessed);

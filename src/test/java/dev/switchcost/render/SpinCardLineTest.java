@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.Findings;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -12,12 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The card's spin line on the committed sweep of 2026-11-25 (docs/spin-or-park.md, "Measured here"): the
- * 2-competitive budget of two CPUs, the measured best budget and the verdict, which three forks cannot resolve.
+ * 2-competitive budget of two CPUs, the measured best budget and the verdict, which three forks cannot resolve. The
+ * sweeps are extracts (the fixtures' README): the two-CPU rows the card reads, each iteration's histogram cut to one
+ * bin at its mean.
  */
 class SpinCardLineTest {
 
-    static final Path SWEEP = Path.of("docs/results/2026-11-25-epyc-kvm/spin/spin/vm-20261125-235528");
-    static final Path QUICK = Path.of("docs/results/2026-11-25-epyc-kvm/aa/run-1");
+    static final Path SWEEP = Fixtures.results("spin-sweep-epyc-kvm-jdk25");
+    static final Path QUICK = Fixtures.results("quick-aa-run-1-epyc-kvm-jdk25");
 
     @Test
     void theCardNamesTheBudgetTheBestAndWhatThreeForksCannotResolve() {
@@ -29,7 +32,7 @@ class SpinCardLineTest {
         assertTrue(lines.stream().noneMatch(l -> l.endsWith("…")), "no line cut at the card's width: " + card);
     }
 
-    static final Path RESOLVED = Path.of("docs/results/2026-11-26-epyc-kvm/spin-resolve/spin/vm-20261126-021446");
+    static final Path RESOLVED = Fixtures.results("spin-sweep-ten-forks-epyc-kvm-jdk25");
 
     /** Ten forks and the bimodal reply mix: the best budget's interval lies below PARK's and SPIN's, and the card says so. */
     @Test
@@ -46,9 +49,8 @@ class SpinCardLineTest {
     }
 
     @Test
-    void aRunWithoutTheSweepHasNoSpinLine() throws Exception {
-        Path run = java.nio.file.Files.list(QUICK).filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
-        String card = AnswerCard.render(Findings.of(Results.load(run)), null);
+    void aRunWithoutTheSweepHasNoSpinLine() {
+        String card = AnswerCard.render(Findings.of(Results.load(QUICK)), null);
         assertTrue(card.lines().noneMatch(l -> l.startsWith("Spin")), card);
     }
 

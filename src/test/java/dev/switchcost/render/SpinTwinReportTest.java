@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.SpinTwin;
 import dev.switchcost.derive.Study;
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The report of a compare --spin directory: its judged table and one chart of the two curves per case. */
 class SpinTwinReportTest {
 
-    static final Path RUN = Path.of("docs/results/2026-11-25-epyc-kvm/spin-native/compare-spin");
+    static final Path RUN = Fixtures.results("compare-spin-epyc-kvm-jdk25");
 
     @TempDir
     Path tmp;

@@ -5,6 +5,7 @@ import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Results;
 import dev.switchcost.testing.Derived;
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -27,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class WorkingSetChartTest {
 
-    static final Path PAIRED = Path.of("docs/results/2026-11-23c-epyc-kvm/paired-control");
-    static final Path CURVE = Path.of("docs/results/2026-11-23c-epyc-kvm/curve");
+    static final Path PAIRED = Fixtures.results("workingset-paired-sweep-epyc-kvm-jdk25");
+    static final Path CURVE = Fixtures.results("working-set-jvm-and-c-epyc-kvm-jdk25");
 
     /** The grey row's band: its lowest and highest y. */
     static double[] row(XYChart c) {
@@ -101,7 +102,7 @@ class WorkingSetChartTest {
         assertTrue(ReportChartsTest.barSeries(xy).isEmpty());
     }
 
-    static final Path WHOLE = Path.of("docs/results/2026-11-23e-epyc-kvm/curve");
+    static final Path WHOLE = Fixtures.results("workingset-whole-cost-epyc-kvm-jdk25");
 
     /**
      * Where the pair's CPU time was recorded beside a size-0 row, the chart draws the whole cost (in the switch and
@@ -142,7 +143,7 @@ class WorkingSetChartTest {
      */
     @Test
     void aWholeCostFlaggedForFewerSwitchesIsNotDrawn() throws IOException {
-        Results r = Results.load(Path.of("docs/results/2026-11-23f-epyc-kvm/placements"));
+        Results r = Results.load(Fixtures.results("workingset-placements-epyc-kvm-jdk25"));
         List<IndirectCost.Row> rows = Derived.workingSet(r.rows());
         Charts.Chart c = WorkingSetChart.of(rows, r.machine(), null, "q?").orElseThrow();
         java.util.Set<String> names = c.xy().getSeriesMap().keySet();

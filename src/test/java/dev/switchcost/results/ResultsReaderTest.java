@@ -1,5 +1,6 @@
 package dev.switchcost.results;
 
+import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,13 +26,17 @@ class ResultsReaderTest {
     @TempDir
     Path tmp;
 
-    /** Every JSON file under docs/results and src/test/resources/fixtures that is a results file reads. */
+    /**
+     * Every JSON file under src/test/resources/fixtures that is a results file reads: the fixtures' results directories
+     * are short runs made for the tests, and copies or extracts of committed runs of every kind (quick, working set,
+     * pinning, compare, spin sweeps, a run whose one trial was disturbed and left out).
+     */
     @Test
     void readsEveryCommittedResultsFile() throws IOException {
         List<Path> dirs;
         // every directory holding a machine.json is a results directory (a day's directory may hold several runs)
-        try (Stream<Path> a = Files.walk(Path.of("docs/results")); Stream<Path> b = Files.walk(Path.of("src/test/resources/fixtures/results"))) {
-            dirs = Stream.concat(a, b).filter(d -> Files.isRegularFile(d.resolve("machine.json"))).toList();
+        try (Stream<Path> s = Files.walk(Fixtures.RESULTS)) {
+            dirs = s.filter(d -> Files.isRegularFile(d.resolve("machine.json"))).toList();
         }
         assertFalse(dirs.isEmpty());
         int spinCompares = 0;
@@ -51,8 +56,8 @@ class ResultsReaderTest {
         }
         assertTrue(spinCompares >= 1, "the committed compare --spin run is read");
         List<Path> jsons;
-        try (Stream<Path> a = Files.walk(Path.of("docs/results")); Stream<Path> b = Files.walk(Path.of("src/test/resources/fixtures"))) {
-            jsons = Stream.concat(a, b).filter(p -> p.toString().endsWith(".json")).toList();
+        try (Stream<Path> s = Files.walk(Path.of("src/test/resources/fixtures"))) {
+            jsons = s.filter(p -> p.toString().endsWith(".json")).toList();
         }
         int jmhFiles = 0;
         for (Path f : jsons) {

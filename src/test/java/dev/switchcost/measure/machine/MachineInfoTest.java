@@ -36,7 +36,7 @@ class MachineInfoTest {
     /** machine.json written before the revision fields existed still reads, with no revision. */
     @Test
     void anOlderMachineJsonHasNoRevision() throws IOException {
-        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
+        MachineInfo m = committed("src/test/resources/fixtures/results/suite-haltpoll-epyc-kvm-jdk25");
         assertEquals("AMD EPYC", m.cpu().model());
         assertNull(m.cpu().family());
         assertNull(m.cpu().revision());
@@ -45,7 +45,7 @@ class MachineInfoTest {
     /** The CPUs trials may use, and the selection that narrowed them, go into machine.json and come back. */
     @Test
     void theAllowedCpusAndTheSelectionRoundTrip() throws IOException {
-        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
+        MachineInfo m = committed("src/test/resources/fixtures/results/suite-haltpoll-epyc-kvm-jdk25");
         MachineInfo narrowed = new MachineInfo(m.schema(), m.capturedAt(), m.hostname(), m.cpu(), m.caches(), m.kernel(),
                 m.mitigations(), m.virtualization(), m.power(), m.jdk(), m.limits(), m.perf(), "1", "SWITCHCOST_CPUS=1", null);
         String json = narrowed.toJson();
@@ -68,7 +68,7 @@ class MachineInfoTest {
     /** machine.json written before cpusAllowed existed still reads: not recorded, and the summary claims nothing. */
     @Test
     void anOlderMachineJsonHasNoAllowedCpus() throws IOException {
-        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
+        MachineInfo m = committed("src/test/resources/fixtures/results/suite-haltpoll-epyc-kvm-jdk25");
         assertNull(m.cpusAllowed());
         assertNull(m.cpuSelection());
         assertTrue(!m.summary().contains("allowed"), m.summary());
@@ -78,9 +78,9 @@ class MachineInfoTest {
     @Test
     void theSummaryNamesTheCpuidleDriver() throws IOException {
         assertEquals("AMD EPYC (2 logical CPUs), Linux 6.18.44-fc-v782, JDK 25.0.3, KVM guest, cpuidle none",
-                committed("docs/results/2026-11-23b-epyc-kvm/quick").summary());
+                committed("src/test/resources/fixtures/results/quick-paired-cache-epyc-kvm-jdk25").summary());
         assertEquals("AMD EPYC (2 logical CPUs), Linux 6.18.44-fc-v509, JDK 25.0.3, KVM guest, cpuidle haltpoll",
-                committed("docs/results/2026-11-21-epyc-kvm").summary());
+                committed("src/test/resources/fixtures/results/suite-haltpoll-epyc-kvm-jdk25").summary());
     }
 
     /** A committed run's machine.json, through the one reader of results. */

@@ -48,7 +48,7 @@ public final class SyntheticBundles {
             row.addProperty("jdkVersion", s.jdk());
             String name = row.get("benchmark").getAsString();
             JsonObject pm = row.getAsJsonObject("primaryMetric");
-            // 1% between runs, 1% between forks and between iterations (docs/results/2026-11-21-epyc-kvm); three forks, as
+            // 1% between runs, 1% between forks and between iterations (the committed results of 2026-11-21); three forks, as
             // run --quick makes them, so that a figure is judged between its forks
             double level = pm.get("score").getAsDouble() * (s.stepped().test(name) ? s.level() : 1) * (1 + 0.01 * r.nextGaussian());
             JsonArray raw = new JsonArray();
