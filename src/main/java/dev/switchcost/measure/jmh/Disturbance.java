@@ -54,11 +54,12 @@ import java.util.Optional;
  * runs its tasks for so much CPU time per period and then stops every one of them until the next period begins: at
  * 50 % of one CPU, up to 50 ms of each 100 ms period. That stop lands on whatever handoff was in flight, as a wait of
  * milliseconds in a figure of microseconds, and it takes nothing from the measured CPUs (they sit idle), so neither
- * others nor steal sees it: a {@code run --quick} throttled in 754 of 760 periods read 17,257 ns per switch instead of
- * about 3,000, quiet by every other rule. So the fork reads its cgroup's throttling counters ({@link CpuLimit}, every
- * cgroup up to the hierarchy's root that sets a quota) at each measured iteration's edges ({@value #THROTTLED},
- * {@value #QUOTA_PERIODS}, {@value #THROTTLED_MS}, summed; {@value #QUOTA_CGROUP}{@code <cgroup>} names the quota),
- * and a trial throttled in more than {@value #MAX_THROTTLED_PERIODS} periods is disturbed. Why no allowance: the
+ * others nor steal sees it for what it is (a SAME_CPU futex trial in a cgroup at 50 % of one CPU, throttled in 6 of its 7
+ * measured periods, read 17,110 ns per switch against 3,483 outside it: 2026-11-28, docs/observability.md). So the
+ * fork reads the throttling counters of its cgroup and of every one above it that sets a quota ({@link CpuLimit}) at
+ * each measured iteration's edges ({@value #THROTTLED}, {@value #QUOTA_PERIODS}, {@value #THROTTLED_MS}, summed;
+ * {@value #QUOTA_CGROUP}{@code <cgroup>} names the quota), and a trial throttled in more than
+ * {@value #MAX_THROTTLED_PERIODS} periods is disturbed. Why no allowance: the
  * count is the kernel's ({@code nr_throttled}), not a sample, so a trial that was never stopped reads exactly 0 and
  * no stray count needs forgiving; and even one throttled period stops the benchmark's threads for the rest of that
  * period, a pause that is no part of a switch's cost and cannot be taken out of the mean afterwards. A cgroup
