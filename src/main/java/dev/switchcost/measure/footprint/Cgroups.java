@@ -54,6 +54,7 @@ public final class Cgroups {
      * @param version 1 or 2
      * @param path    the cgroup's path in its hierarchy, as {@code /proc/<pid>/cgroup} names it
      * @param mount   where that hierarchy is mounted
+     * @param root    the directory the files were read under ({@code /}, or a captured tree in tests)
      */
     public record Place(int version, String path, Mount mount, Path root) {
 
