@@ -54,8 +54,9 @@ import java.util.function.Function;
             "Writes compare.json, machine.json and jmh-compare.log into a new results/<host>-<date-time>-compare directory, "
                 + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them.",
             "Every repetition of every cell, JVM or native, is judged by the rule of `run`: when other tasks took more than 5%% "
-                + "of the CPUs it ran on (or the hypervisor stole 5%%), it is marked disturbed, left out of every figure, and compare "
-                + "exits 1 naming the cell and the largest intruder; --allow-disturbed keeps it, marked, and exits 0.",
+                + "of the CPUs it ran on (or the hypervisor stole 5%%), or a CPU quota throttled it, it is marked disturbed, left "
+                + "out of every figure, and compare exits 1 naming the cell and the largest intruder or the quota; "
+                + "--allow-disturbed keeps it, marked, and exits 0.",
             "--format json|csv writes the table's figures as numbers (one row per placement and implementation, and JDK) on "
                 + "stdout, the other lines on stderr; --from DIR prints the table of an earlier run's compare.json (with --spin, "
                 + "spin-compare.json) in any format without measuring."

@@ -16,6 +16,7 @@ import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.measure.sample.Interference;
 import dev.switchcost.measure.sample.PerfSupport;
+import dev.switchcost.render.DisturbanceText;
 import dev.switchcost.render.Export;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -218,8 +219,33 @@ public final class DoctorCommand extends BaseCommand {
             out.add(limit("ulimit -n", l.openFiles(), 4096, "each platform thread in a footprint run may hold descriptors; raise with ulimit -n"));
             out.add(limit("kernel.pid_max", l.pidMax(), 32768, "bounds how many threads can exist at once; raise with sysctl kernel.pid_max"));
             out.add(limit("kernel.threads-max", l.threadsMax(), 32768, "bounds threads system-wide; raise with sysctl kernel.threads-max"));
+            out.add(cpuQuotaCheck(l.cpuQuota(), m.cpu().logicalCpus()));
         }
         return out;
+    }
+
+    /**
+     * The CPU quota of the cgroup this shell runs in ({@code machine.json}'s {@code limits.cpuQuota}): as a share of CPUs
+     * and where it is set, or {@code no CPU quota}. A quota below the machine's CPUs warns: a trial it throttles is
+     * disturbed.
+     */
+    static Check cpuQuotaCheck(MachineInfo.CpuQuota q, int logicalCpus) {
+        if (q == null) {
+            return new Check(Level.INFO, "cpu quota", "unknown", null);
+        }
+        String where = q.cgroupVersion() == null ? "" : " (cgroup v" + q.cgroupVersion() + " " + q.cgroup() + ")";
+        if (q.unknown() != null) {
+            return new Check(Level.WARN, "cpu quota", "unknown: " + q.unknown(),
+                    "a trial a CPU quota throttles is called disturbed; here that cannot be judged, so check the cgroup by hand");
+        }
+        if (q.cpus() == null) {
+            return new Check(Level.OK, "cpu quota", "no CPU quota" + where, null);
+        }
+        String detail = DisturbanceText.quota(q.cpus()) + " (" + q.quotaUs() + " µs per " + q.periodUs() + " µs), set on cgroup "
+                + q.cgroup() + " (cgroup v" + q.cgroupVersion() + ")";
+        return q.cpus() >= logicalCpus ? new Check(Level.OK, "cpu quota", detail + ": no fewer than the " + logicalCpus + " CPUs", null)
+                : new Check(Level.WARN, "cpu quota", detail, "trials the quota throttles are called disturbed (exit 1): run outside "
+                + "this cgroup, or raise its quota (" + (q.cgroupVersion() == 2 ? "cpu.max" : "cpu.cfs_quota_us") + ")");
     }
 
     /** Every JDK found ({@link JdkDiscovery#discover()}), what it enables, and what is missing across them. */

@@ -73,7 +73,7 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
                 + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
                 + "-o/--output (default: results/). Exits 0 only when every requested trial completed undisturbed; 1 when one "
-                + "failed or was disturbed (others took its CPUs; named, with its reason and the largest intruder), 2 for a bad option, 3 when results cannot be written. Ends with "
+                + "failed or was disturbed (others took its CPUs, or a CPU quota throttled it; named, with its reason and the largest intruder), 2 for a bad option, 3 when results cannot be written. Ends with "
                 + "the answer on one screen and the report.html it wrote.",
                 "",
                 "JMH-ARGS are JMH's own options and benchmark regexes, as java -jar target/benchmarks.jar takes them "

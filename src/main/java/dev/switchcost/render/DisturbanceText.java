@@ -39,12 +39,17 @@ public final class DisturbanceText {
         }
         if (!outcome.disturbed().isEmpty()) {
             boolean unsure = outcome.disturbed().values().stream().anyMatch(Disturbance.Reading::inconclusive);
+            long throttled = outcome.disturbed().values().stream().filter(Disturbance.Reading::throttled).count();
+            boolean all = throttled == outcome.disturbed().size();
+            String cause = all ? "a CPU quota throttled them"
+                    : throttled > 0 ? "other tasks took the measured CPUs, or a CPU quota throttled them" : "other tasks took the measured CPUs";
+            String remedy = all ? "run outside the CPU quota" : throttled > 0 ? "run outside the CPU quota on a quiet machine" : "quiet the machine";
             b.append(b.length() == 0 ? "" : System.lineSeparator()).append(prefix).append(outcome.disturbed().size())
                     .append(" trial").append(outcome.disturbed().size() == 1 ? " was" : "s were")
-                    .append(unsure ? " disturbed or too short to judge" : " disturbed (other tasks took the measured CPUs)")
+                    .append(unsure ? " disturbed or too short to judge" : " disturbed (" + cause + ")")
                     .append("; their rows are ")
                     .append(outcome.keptDisturbed() ? "kept, marked (--allow-disturbed):" : "left out of the results "
-                            + "(quiet the machine, or keep them marked with --allow-disturbed):");
+                            + "(" + remedy + ", or keep them marked with --allow-disturbed):");
             outcome.disturbed().forEach((k, reading) -> b.append(System.lineSeparator()).append("    ").append(k).append(": ")
                     .append(why(reading)));
         }
@@ -55,9 +60,43 @@ public final class DisturbanceText {
      * {@code disturbed: other tasks took 48% of the measured CPUs' time (limit 5%); largest: yes (pid 1234)
      * took 47% in its worst iteration}, naming whichever limits were crossed ({@code disturbed: processes outside the
      * run took 4.6% of the measured CPUs' time by their own run time (limit 2%); ...} when only the processes counted
-     * to the ns crossed theirs); {@code not disturbed} when none.
+     * to the ns crossed theirs); {@code disturbed: throttled by a CPU quota (50% of one CPU, cgroup /ci): 754 of 760
+     * periods, 3.1 s} first when a quota stopped the run; {@code not disturbed} when none.
      */
     public static String why(Disturbance.Reading r) {
+        String shares = shares(r);
+        if (!r.throttled()) {
+            return shares;
+        }
+        return "disturbed: " + throttling(r.throttling()) + (shares.equals("not disturbed") ? "" : "; " + shares.replaceFirst("^disturbed: ", ""));
+    }
+
+    /**
+     * {@code throttled by a CPU quota (50% of one CPU, cgroup /ci): 754 of 760 periods, 3.1 s}: the quota, where it is
+     * set, and how often and how long it stopped the run.
+     */
+    public static String throttling(Disturbance.Throttling t) {
+        String where = t.cgroup() == null ? "" : ", cgroup " + ProcText.name(t.cgroup());
+        return "throttled by a CPU quota (" + (Double.isNaN(t.quotaPercent()) ? "of unknown size" : quota(t.quotaPercent() / 100)) + where
+                + "): " + Math.round(t.throttled()) + " of " + Math.round(t.periods()) + " periods, " + duration(t.throttledMs());
+    }
+
+    /** A CPU quota as a share of CPUs: {@code 20% of one CPU}, {@code one CPU}, {@code 1.5 CPUs}. */
+    public static String quota(double cpus) {
+        if (cpus < 1) {
+            return percent(100 * cpus) + " of one CPU";
+        }
+        return cpus == 1 ? "one CPU" : String.format(Locale.ROOT, cpus == Math.rint(cpus) ? "%.0f CPUs" : "%.2f CPUs", cpus)
+                .replaceFirst("(\\.\\d)0 CPUs$", "$1 CPUs");
+    }
+
+    /** {@code 850 ms}, {@code 3.1 s}. */
+    private static String duration(double ms) {
+        return ms < 999.5 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.1f s", ms / 1000);
+    }
+
+    /** The words for the shares the rule judged (others, processes, steal); {@code not disturbed} when none crossed. */
+    private static String shares(Disturbance.Reading r) {
         StringBuilder why = new StringBuilder();
         if (r.namedCrossed() && !r.othersCrossed()) {
             why.append("disturbed: processes outside the run took ").append(percent(r.namedPercent()))

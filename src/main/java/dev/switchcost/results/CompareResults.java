@@ -171,7 +171,8 @@ public record CompareResults(int schema, String createdAt, int repetitions, bool
     /** @throws IllegalArgumentException when the file is not a compare.json */
     public static CompareResults read(Path file) throws IOException {
         CompareResults r = JsonFields.read(InputFiles.read(file), CompareResults.class,
-                Set.of("simulation", "simulation.counts", "cells.samples.interference", "cells.samples.interference.intruder"),
+                Set.of("simulation", "simulation.counts", "cells.samples.interference", "cells.samples.interference.intruder",
+                        "cells.samples.interference.throttling"),
                 Set.of("cells.column", "cells.group", "cells.label", "cells.placement"), file, "a switchcost compare.json");
         if (r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not a switchcost compare.json (schema 1 with placements and cells)");

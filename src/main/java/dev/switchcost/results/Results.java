@@ -203,7 +203,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
      */
     public static MachineInfo readMachine(Path f) throws IOException {
         String text = InputFiles.read(f);
-        JsonFields.check(text, MachineInfo.class, Set.of("perf", "tuning"), Set.of(), f, "a switchcost machine.json");
+        JsonFields.check(text, MachineInfo.class, Set.of("perf", "tuning", "limits.cpuQuota"), Set.of(), f, "a switchcost machine.json");
         try {
             return MachineInfo.fromJson(text);
         } catch (RuntimeException e) {

@@ -120,8 +120,13 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
             s += "; " + failed + " failed trial" + (failed == 1 ? "" : "s") + " (rows marked, never averaged in)";
         }
         if (disturbed > 0) {
+            // the reason is the rule's words as the run wrote them (render's DisturbanceText)
+            long throttled = failedTrials.stream().filter(t -> t.disturbed() && t.reason() != null
+                    && t.reason().startsWith("disturbed: throttled by a CPU quota")).count();
+            String cause = throttled == disturbed ? "a CPU quota throttled them"
+                    : throttled > 0 ? "other tasks took their CPUs or a CPU quota throttled them" : "other tasks took their CPUs";
             s += "; " + disturbed + " disturbed trial" + (disturbed == 1 ? "" : "s")
-                    + " (other tasks took their CPUs; rows left out, or marked where kept with --allow-disturbed)";
+                    + " (" + cause + "; rows left out, or marked where kept with --allow-disturbed)";
         }
         return s;
     }

@@ -119,7 +119,8 @@ public record SpinCompareResults(int schema, String createdAt, int repetitions, 
     public static SpinCompareResults read(Path file) throws IOException {
         String what = "a switchcost spin-compare.json";
         SpinCompareResults r = JsonFields.read(InputFiles.read(file), SpinCompareResults.class,
-                Set.of("cells.samples.interference", "cells.samples.interference.intruder"),
+                Set.of("cells.samples.interference", "cells.samples.interference.intruder",
+                        "cells.samples.interference.throttling"),
                 Set.of("cells.impl", "cells.strategy", "cells.reply", "cells.placement"), file, what);
         if (r.schema() != 1) {
             throw new IllegalArgumentException(file + " is not " + what + " (schema 1 with cells)");

@@ -90,7 +90,7 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
         Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
             progress.printf("compare: repetition %d/%d: %s, %s%n", rep, settings.repetitions(), p.label(), p.placement());
             CompareResults.Sample s = p.column().isNative() ? runNative(p, rep, calibrated) : runJmh(p, rep);
-            Interleaved.reportOutcome(progress, "compare", s.error(), s.disturbed(), s.disturbedKept());
+            Interleaved.reportOutcome(progress, "compare", s.error(), s.interference(), s.disturbedKept());
             p.samples().add(s);
         });
         List<CompareResults.Cell> cells = plans.stream().map(p -> new CompareResults.Cell(p.column().name(), p.column().group().name(),
@@ -149,7 +149,7 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
             long n = calibrated.computeIfAbsent(p.column() + "/" + p.placement(), k -> calibrate(program, p.placement()));
             NativeRunner.Measured<NativeResult> m = nativeRunner.runMeasured(program, p.placement(), n, Interleaved.NATIVE_TIMEOUT_SECONDS);
             NativeResult r = m.result();
-            Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
+            Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference(), m.throttling());
             return new CompareResults.Sample(rep, r.nsPerRoundTrip(), Double.NaN, r.voluntaryPerRoundTrip(),
                     r.involuntaryPerRoundTrip(), r.switchesPerRoundTrip(), r.cpus(), null, reading, Interleaved.kept(reading, settings.keepDisturbed()));
         } catch (NativeRunner.NativeRunException e) {

@@ -78,7 +78,7 @@ public record IndirectSweep(Settings settings, NativeRunner nativeRunner, Path j
             progress.printf("working-set: repetition %d/%d: %s %d KiB, stride %d B, %s%n", rep, total, p.impl(), p.size(), p.stride(),
                     p.placement());
             IndirectSweepResults.Sample s = p.impl().equals(IndirectSweepResults.JVM) ? runJmh(p, rep) : runNative(p, rep, calibrated);
-            Interleaved.reportOutcome(progress, "working-set", s.error(), false, false);
+            Interleaved.reportOutcome(progress, "working-set", s.error(), null, false);
             p.samples().add(s);
         });
         List<IndirectSweepResults.Cell> cells = plans.stream().map(p -> new IndirectSweepResults.Cell(p.impl(), p.size(), p.stride(),

@@ -76,12 +76,17 @@ final class Interleaved {
         return reading != null && reading.disturbed() && keepDisturbed;
     }
 
-    /** The progress line after a repetition that failed or was disturbed (none after a clean one). */
-    static void reportOutcome(PrintWriter progress, String command, String error, boolean disturbed, boolean disturbedKept) {
+    /**
+     * The progress line after a repetition that failed or was disturbed (none after a clean one).
+     *
+     * @param reading what the disturbance rule read of it, or null when it was not measured
+     */
+    static void reportOutcome(PrintWriter progress, String command, String error, Disturbance.Reading reading, boolean disturbedKept) {
         if (error != null) {
             progress.println(command + ":   failed: " + error);
-        } else if (disturbed) {
-            progress.println(command + ":   disturbed: other tasks took its CPUs; " + (disturbedKept
+        } else if (reading != null && reading.disturbed()) {
+            progress.println(command + ":   disturbed: " + (reading.throttled() ? "a CPU quota throttled it" : "other tasks took its CPUs")
+                    + "; " + (disturbedKept
                     ? "kept, marked (--allow-disturbed)" : "left out of every figure"));
         }
     }

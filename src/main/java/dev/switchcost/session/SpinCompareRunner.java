@@ -78,7 +78,7 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
         Interleaved.run(plans, settings.repetitions(), p -> p.unavailable() == null, (p, rep) -> {
             progress.printf("compare --spin: repetition %d/%d: %s%n", rep, settings.repetitions(), p.label());
             SpinCompareResults.Sample s = p.impl().equals(SpinCompareResults.C) ? runNative(p, rep, calibrated) : runJmh(p, rep);
-            Interleaved.reportOutcome(progress, "compare --spin", s.error(), s.disturbed(), s.disturbedKept());
+            Interleaved.reportOutcome(progress, "compare --spin", s.error(), s.interference(), s.disturbedKept());
             p.samples().add(s);
         });
         List<SpinCompareResults.Cell> cells = plans.stream().map(p -> new SpinCompareResults.Cell(p.impl(), p.cell().strategy().name(),
@@ -117,7 +117,7 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
             long n = calibrated.computeIfAbsent(c, k -> calibrate(k, args));
             NativeRunner.Measured<NativeSpinResult> m = nativeRunner.runSpinMeasured(c.placement(), n, args, Interleaved.NATIVE_TIMEOUT_SECONDS);
             NativeSpinResult r = m.result();
-            Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference());
+            Disturbance.Reading reading = m.interference() == null ? null : Disturbance.reading(m.interference(), m.throttling());
             return new SpinCompareResults.Sample(rep, r.result().nsPerRoundTrip(), r.cpuNsPerRoundTrip(),
                     r.result().switchesPerRoundTrip(), r.futexWaitsPerRoundTrip(), null, reading, Interleaved.kept(reading, settings.keepDisturbed()));
         } catch (NativeRunner.NativeRunException e) {

@@ -39,6 +39,25 @@ class DoctorCommandTest {
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("perf"), r.out());
         assertTrue(r.out().contains("placement SAME_CPU"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.contains("cpu quota")), "a line for the CPU quota:\n" + r.out());
+    }
+
+    /** The quota as a share of CPUs and where it is set, or none; a quota below the machine's CPUs warns. */
+    @Test
+    void theCpuQuotaLineNamesTheShareAndTheCgroup() {
+        DoctorCommand.Check half = DoctorCommand.cpuQuotaCheck(new MachineInfo.CpuQuota(50000L, 100000L, "/ci", 2, null), 2);
+        assertEquals(DoctorCommand.Level.WARN, half.level());
+        assertEquals("50% of one CPU (50000 µs per 100000 µs), set on cgroup /ci (cgroup v2)", half.detail());
+        assertTrue(half.explanation().contains("disturbed") && half.explanation().contains("cpu.max"), half.explanation());
+        DoctorCommand.Check none = DoctorCommand.cpuQuotaCheck(new MachineInfo.CpuQuota(null, null, "/", 1, null), 2);
+        assertEquals(DoctorCommand.Level.OK, none.level());
+        assertEquals("no CPU quota (cgroup v1 /)", none.detail());
+        assertEquals(DoctorCommand.Level.OK, DoctorCommand.cpuQuotaCheck(new MachineInfo.CpuQuota(400000L, 100000L, "/big", 1, null), 2).level(),
+                "four CPUs on a two-CPU machine cannot throttle a run");
+        DoctorCommand.Check unknown = DoctorCommand.cpuQuotaCheck(new MachineInfo.CpuQuota(null, null, null, null, "cpu.max: 'x'"), 2);
+        assertEquals(DoctorCommand.Level.WARN, unknown.level());
+        assertEquals("unknown: cpu.max: 'x'", unknown.detail());
+        assertEquals("unknown", DoctorCommand.cpuQuotaCheck(null, 2).detail());
     }
 
     /** Issue 29: one JSON record per check, the same checks the text prints, failed ones with a fix; CSV alike. */

@@ -82,6 +82,28 @@ class CompareTableTest {
                 "a file written before the rule reads as not judged");
     }
 
+    /** A native cell a CPU quota throttled is disturbed, named so, and compare.json keeps the throttling; older readings read without it. */
+    @Test
+    void aThrottledNativeRepetitionIsNamedAndItsThrottlingKept(@TempDir Path tmp) throws IOException {
+        Disturbance.Reading throttled = new Disturbance.Reading(0.4, 0, null, 40, 0.0, 0.3, 0.1,
+                new Disturbance.Throttling(4, 5, 212.4, 20, "/switchcost-test-1"));
+        List<CompareResults.Sample> samples = new ArrayList<>(cell(Column.NATIVE_FUTEX, "SAME_CPU", null, 100, 300, 200).samples());
+        samples.add(new CompareResults.Sample(4, 4000, Double.NaN, 1.2, 0.8, 2.0, "1", null, throttled, false));
+        CompareResults.Cell nat = new CompareResults.Cell(Column.NATIVE_FUTEX.name(), Column.NATIVE_FUTEX.group().name(),
+                Column.NATIVE_FUTEX.label(), "SAME_CPU", "test", null, samples);
+        CompareResults r = new CompareResults(1, "t", 4, true, List.of("SAME_CPU"), "s", List.of(nat));
+        assertEquals(200, nat.estimate().value(), 1e-9, "the throttled 4000 is left out of the mean");
+        assertEquals(List.of(Column.NATIVE_FUTEX.label() + ", SAME_CPU, repetition 4: disturbed: throttled by a CPU quota (20% of one"
+                + " CPU, cgroup /switchcost-test-1): 4 of 5 periods, 212 ms (left out of every figure)"), CompareTable.disturbances(r));
+        CompareResults back = CompareResults.read(r.write(tmp));
+        assertEquals(throttled, back.cells().get(0).samples().get(3).interference(), "compare.json keeps the throttling");
+        Disturbance.Reading yes = new Disturbance.Reading(49.6, 0, new Disturbance.Intruder(4242, "yes", 48.2, false), 0, null, null, null);
+        samples.set(3, new CompareResults.Sample(4, 900, Double.NaN, 1.2, 0.8, 2.0, "1", null, yes, false));
+        Path older = new CompareResults(1, "t", 4, true, List.of("SAME_CPU"), "s", List.of(nat)).write(Files.createDirectory(tmp.resolve("older")));
+        assertTrue(!Files.readString(older).contains("throttling"), "a reading without a quota writes none");
+        assertEquals(yes, CompareResults.read(older).cells().get(0).samples().get(3).interference(), "and reads back without it");
+    }
+
     @Test
     void statsAreMedianAndRange() {
         Stats s = Stats.of(List.of(3.0, 1.0, 2.0, 10.0));

@@ -33,6 +33,30 @@ class DisturbanceTextTest {
     }
 
     @Test
+    void aThrottledTrialNamesTheQuotaItsCgroupAndHowOftenItStoppedTheRun() {
+        Disturbance.Throttling t = new Disturbance.Throttling(754, 760, 3123.5, 50, "/system.slice/build.service");
+        assertEquals("disturbed: throttled by a CPU quota (50% of one CPU, cgroup /system.slice/build.service): 754 of 760 periods, 3.1 s",
+                DisturbanceText.why(new Disturbance.Reading(0.3, 0, null, 760, 0.0, 0.2, 0.1, t)));
+        assertEquals("disturbed: throttled by a CPU quota (20% of one CPU, cgroup /switchcost-test-1): 9 of 9 periods, 1.0 s;"
+                        + " other tasks took 48% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 47%",
+                DisturbanceText.why(new Disturbance.Reading(48, 0, new Disturbance.Intruder(7, "yes", 47, false), 0, null, null, null,
+                        new Disturbance.Throttling(9, 9, 1029.6, 20, "/switchcost-test-1"))), "and whatever else crossed its limit");
+        assertEquals("not disturbed", DisturbanceText.why(new Disturbance.Reading(0.3, 0, null, 760, 0.0, 0.2, 0.1,
+                new Disturbance.Throttling(0, 760, 0, 150, "/ci"))), "a quota the run never reached");
+        assertEquals("disturbed: throttled by a CPU quota (1.5 CPUs, cgroup /ci): 3 of 40 periods, 850 ms",
+                DisturbanceText.why(new Disturbance.Reading(0, 0, null, 0, null, null, null, new Disturbance.Throttling(3, 40, 850, 150, "/ci"))));
+        assertEquals("one CPU", DisturbanceText.quota(1));
+        assertEquals("2 CPUs", DisturbanceText.quota(2));
+        assertEquals("5.0% of one CPU", DisturbanceText.quota(0.05));
+        TrialPlan.Trial a = new TrialPlan.Trial("dev.switchcost.bench.FutexPingPong.roundTrip", Mode.AverageTime, Map.of("placement", "SAME_CPU"));
+        Disturbance.Reading throttled = new Disturbance.Reading(0.3, 0, null, 760, 0.0, 0.2, 0.1, t);
+        assertEquals("x: 1 trial was disturbed (a CPU quota throttled them); their rows are left out of the results"
+                        + " (run outside the CPU quota, or keep them marked with --allow-disturbed):" + System.lineSeparator()
+                        + "    FutexPingPong.roundTrip avgt placement=SAME_CPU: " + DisturbanceText.why(throttled),
+                DisturbanceText.summary(new TrialLedger.Outcome(List.of(), Map.of(), Map.of(a, throttled), false), "x: "));
+    }
+
+    @Test
     void theSummaryCountsFailedThenDisturbedTrialsAndSaysWhatHappenedToTheirRows() {
         TrialPlan.Trial a = new TrialPlan.Trial("dev.switchcost.bench.FutexPingPong.roundTrip", Mode.AverageTime, Map.of("placement", "SAME_CPU"));
         TrialPlan.Trial b = new TrialPlan.Trial("dev.switchcost.bench.FutexPingPong.roundTrip", Mode.AverageTime, Map.of("placement", "CROSS_CPU"));

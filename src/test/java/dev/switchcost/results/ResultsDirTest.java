@@ -147,6 +147,21 @@ class ResultsDirTest {
     }
 
     @Test
+    void aThrottledTrialsStatusSaysAQuotaThrottledIt() throws IOException {
+        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
+        d.recordTrial(new RunStatus.FailedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "SAME_CPU"),
+                "disturbed: throttled by a CPU quota (20% of one CPU, cgroup /ci): 9 of 9 periods, 1.0 s", true));
+        d.complete();
+        assertTrue(ResultsDir.readStatus(d.dir()).describe().endsWith("; 1 disturbed trial (a CPU quota throttled them; rows left out,"
+                + " or marked where kept with --allow-disturbed)"), ResultsDir.readStatus(d.dir()).describe());
+        d.recordTrial(new RunStatus.FailedTrial("dev.switchcost.bench.FutexPingPong.roundTrip", Map.of("placement", "CROSS_CPU"),
+                "disturbed: other tasks took 56% of the measured CPUs' time (limit 5%)", true));
+        assertTrue(ResultsDir.readStatus(d.dir()).describe().contains("2 disturbed trials (other tasks took their CPUs or a CPU quota"
+                + " throttled them;"), ResultsDir.readStatus(d.dir()).describe());
+        d.close();
+    }
+
+    @Test
     void interruptedAndFailedAreRead() throws IOException {
         ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
         d.interrupted();

@@ -1,5 +1,6 @@
 package dev.switchcost.session;
 
+import dev.switchcost.measure.jmh.Disturbance;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;
@@ -30,13 +31,19 @@ class InterleavedTest {
     void saysNothingAfterACleanRepetitionAndOneLineAfterAFailedOrDisturbedOne() {
         StringWriter out = new StringWriter();
         PrintWriter progress = new PrintWriter(out);
-        Interleaved.reportOutcome(progress, "compare", null, false, false);
-        Interleaved.reportOutcome(progress, "compare", "boom", true, false);
-        Interleaved.reportOutcome(progress, "compare --spin", null, true, true);
-        Interleaved.reportOutcome(progress, "compare", null, true, false);
+        Disturbance.Reading yes = new Disturbance.Reading(48, 0, new Disturbance.Intruder(7, "yes", 47, false), 0, null, null, null);
+        Disturbance.Reading throttled = new Disturbance.Reading(0.2, 0, null, 40, 0.0, 0.1, 0.1,
+                new Disturbance.Throttling(4, 5, 210, 20, "/ci"));
+        Interleaved.reportOutcome(progress, "compare", null, null, false);
+        Interleaved.reportOutcome(progress, "compare", null, new Disturbance.Reading(0.2, 0, null, 40, 0.0, 0.1, 0.1), false);
+        Interleaved.reportOutcome(progress, "compare", "boom", yes, false);
+        Interleaved.reportOutcome(progress, "compare --spin", null, yes, true);
+        Interleaved.reportOutcome(progress, "compare", null, yes, false);
+        Interleaved.reportOutcome(progress, "compare", null, throttled, false);
         progress.flush();
         assertEquals(String.join(System.lineSeparator(), "compare:   failed: boom",
                 "compare --spin:   disturbed: other tasks took its CPUs; kept, marked (--allow-disturbed)",
-                "compare:   disturbed: other tasks took its CPUs; left out of every figure", ""), out.toString());
+                "compare:   disturbed: other tasks took its CPUs; left out of every figure",
+                "compare:   disturbed: a CPU quota throttled it; left out of every figure", ""), out.toString());
     }
 }

@@ -96,11 +96,13 @@ public record SystemLimits(long pidMax, long threadsMax, long maxMapCount, long 
         return uids != null && uids.split("\\s+")[1].equals("0"); // effective uid
     }
 
-    /** The cgroup v2 directory of this process, or null. */
+    /** The cgroup v2 directory of this process where it has a {@code pids.max} ({@link Cgroups}), or null. */
     private static Path cgroupDir(Path root) {
-        return lines(root.resolve("proc/self/cgroup")).stream().filter(l -> l.startsWith("0::")).findFirst()
-                .map(l -> root.resolve("sys/fs/cgroup" + l.substring(3)))
-                .filter(p -> Files.isReadable(p.resolve("pids.max"))).orElse(null);
+        try {
+            return Cgroups.v2(root, "self").map(Cgroups.Place::dir).filter(p -> Files.isReadable(p.resolve("pids.max"))).orElse(null);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     static List<String> lines(Path path) {

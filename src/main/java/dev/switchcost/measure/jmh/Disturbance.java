@@ -1,5 +1,6 @@
 package dev.switchcost.measure.jmh;
 
+import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
 import org.apache.commons.math3.distribution.BetaDistribution;
@@ -49,10 +50,25 @@ import java.util.Optional;
  * thread accounts for stays under the tick rule. The limit and its A/A check (quiet trials of every family, and
  * neighbours from a pinned busy loop down to a 5 %-duty burst) are in docs/observability.md.
  *
+ * <p><b>Throttled by a CPU quota.</b> A cgroup with a CFS quota (v1 {@code cpu.cfs_quota_us}, v2 {@code cpu.max})
+ * runs its tasks for so much CPU time per period and then stops every one of them until the next period begins: at
+ * 50 % of one CPU, up to 50 ms of each 100 ms period. That stop lands on whatever handoff was in flight, as a wait of
+ * milliseconds in a figure of microseconds, and it takes nothing from the measured CPUs (they sit idle), so neither
+ * others nor steal sees it for what it is (a SAME_CPU futex trial in a cgroup at 50 % of one CPU, throttled in 6 of its 7
+ * measured periods, read 17,110 ns per switch against 3,483 outside it: 2026-11-28, docs/observability.md). So the
+ * fork reads the throttling counters of its cgroup and of every one above it that sets a quota ({@link CpuLimit}) at
+ * each measured iteration's edges ({@value #THROTTLED}, {@value #QUOTA_PERIODS}, {@value #THROTTLED_MS}, summed;
+ * {@value #QUOTA_CGROUP}{@code <cgroup>} names the quota), and a trial throttled in more than
+ * {@value #MAX_THROTTLED_PERIODS} periods is disturbed. Why no allowance: the
+ * count is the kernel's ({@code nr_throttled}), not a sample, so a trial that was never stopped reads exactly 0 and
+ * no stray count needs forgiving; and even one throttled period stops the benchmark's threads for the rest of that
+ * period, a pause that is no part of a switch's cost and cannot be taken out of the mean afterwards. A cgroup
+ * without a quota, or with one the run never reaches, has nothing to count and is never called throttled.
+ *
  * <p>The same rule judges every repetition of every {@code compare} cell: a JVM cell by its fork's results,
- * a native C cell by {@link #reading(Interference.Figures)} of the program's run
- * ({@link Interference#ofProgram}). The rule gives values ({@link Reading}); the words for them are made
- * in {@code render}.
+ * a native C cell by {@link #reading(Interference.Figures, CpuLimit.Throttling)} of the program's run
+ * ({@link Interference#ofProgram}, and the throttling of this JVM's cgroup, which the program inherits, around it).
+ * The rule gives values ({@link Reading}); the words for them are made in {@code render}.
  */
 public final class Disturbance {
 
@@ -75,6 +91,16 @@ public final class Disturbance {
     public static final double CONFIDENCE_PERCENT = 99.9;
     /** Fewer ticks over the limit than this are a stray tick, not a share to judge. */
     static final long MIN_UNDECIDED_TICKS = 2;
+    /** Periods in which a CPU quota throttled the fork's cgroup, summed over the measured iterations. */
+    public static final String THROTTLED = "interference.quota.throttled";
+    /** The quota's periods that elapsed with the cgroup's tasks running, summed. */
+    public static final String QUOTA_PERIODS = "interference.quota.periods";
+    /** How long the quota stopped the cgroup's tasks, ms, summed. */
+    public static final String THROTTLED_MS = "interference.quota.throttled.ms";
+    /** The prefix of the label naming the quota's cgroup; its score is the quota in percent of one CPU. */
+    public static final String QUOTA_CGROUP = "interference.quota.cgroup.";
+    /** More throttled periods than this disturb a trial: none is allowed (see the class comment). */
+    public static final long MAX_THROTTLED_PERIODS = 0;
 
     private Disturbance() {
     }
@@ -100,9 +126,22 @@ public final class Disturbance {
      *                      measured: a reading written before issue 30)
      * @param namedPercent  the processes outside the run by their own run time ({@code schedstat}, ns), percent (null
      *                      when not measured: a reading written before it was)
+     * @param throttling    what a CPU quota of the run's cgroup did over the window (null when no cgroup up to the
+     *                      hierarchy's root sets a quota, or a reading written before it was measured)
      */
     public record Reading(double othersPercent, double stealPercent, Intruder intruder, double ticks, Double irqPercent,
-                          Double unattributedPercent, Double namedPercent) {
+                          Double unattributedPercent, Double namedPercent, Throttling throttling) {
+
+        /** A reading without a CPU quota (or from before quotas were read). */
+        public Reading(double othersPercent, double stealPercent, Intruder intruder, double ticks, Double irqPercent,
+                       Double unattributedPercent, Double namedPercent) {
+            this(othersPercent, stealPercent, intruder, ticks, irqPercent, unattributedPercent, namedPercent, null);
+        }
+
+        /** A CPU quota stopped the run's threads in more than {@link #MAX_THROTTLED_PERIODS} periods. */
+        public boolean throttled() {
+            return throttling != null && throttling.throttled() > MAX_THROTTLED_PERIODS;
+        }
 
         /**
          * Others took more than {@link #MAX_OTHERS_PERCENT}, beyond the tick count's own uncertainty. Where processes are
@@ -129,7 +168,7 @@ public final class Disturbance {
          * bound, but a few stray ticks of it must not fail a quiet 40-tick compare cell (2026-11-25: 6 % of 41 ticks).
          */
         public boolean inconclusive() {
-            if (unattributedPercent == null || othersCrossed() || stealCrossed() || namedCrossed()) {
+            if (unattributedPercent == null || othersCrossed() || stealCrossed() || namedCrossed() || throttled()) {
                 return false;
             }
             // processes counted to the ns leave nothing to decide; before they were, their ticks did
@@ -146,9 +185,29 @@ public final class Disturbance {
             return namedPercent != null && namedPercent > MAX_NAMED_PERCENT;
         }
 
-        /** The rule: a limit crossed, or the window too short to judge a share over one ({@link #inconclusive}). */
+        /**
+         * The rule: a limit crossed, a CPU quota throttled the run ({@link #throttled}), or the window too short to judge
+         * a share over a limit ({@link #inconclusive}).
+         */
         public boolean disturbed() {
-            return othersCrossed() || stealCrossed() || namedCrossed() || inconclusive();
+            return othersCrossed() || stealCrossed() || namedCrossed() || throttled() || inconclusive();
+        }
+    }
+
+    /**
+     * What a CPU quota of the run's cgroup did over the measured window ({@link CpuLimit}).
+     *
+     * @param throttled    periods in which the quota ran out and the cgroup's tasks were stopped
+     * @param periods      the quota's periods that elapsed with its tasks running
+     * @param throttledMs  how long they were stopped, ms
+     * @param quotaPercent the quota, percent of one CPU (50 for 50000 µs per 100000 µs; NaN when not known)
+     * @param cgroup       the cgroup that sets it, its path in the hierarchy (null when not known)
+     */
+    public record Throttling(double throttled, double periods, double throttledMs, double quotaPercent, String cgroup) {
+
+        /** The rule's view of a reading of {@link CpuLimit#between}. */
+        public static Throttling of(CpuLimit.Throttling t) {
+            return new Throttling(t.throttled(), t.periods(), t.throttledNs() / 1e6, 100 * t.quota().cpus(), t.quota().cgroup());
         }
     }
 
@@ -172,7 +231,20 @@ public final class Disturbance {
         double ticks = score(secondary, TICKS);
         return Optional.of(new Reading(score(secondary, OTHERS), score(secondary, STEAL), largestIntruder(secondary),
                 Double.isNaN(ticks) ? 0 : ticks, known(score(secondary, IRQ)), known(score(secondary, UNATTRIBUTED)),
-                known(score(secondary, NAMED))));
+                known(score(secondary, NAMED)), throttling(secondary)));
+    }
+
+    /** The quota's throttling in a trial's results, or null when none was read (no quota, or results from before). */
+    static Throttling throttling(Map<String, ? extends Result> secondary) {
+        if (!secondary.containsKey(THROTTLED)) {
+            return null;
+        }
+        // the tightest quota named, should iterations have named more than one
+        Map.Entry<String, ? extends Result> quota = secondary.entrySet().stream().filter(e -> e.getKey().startsWith(QUOTA_CGROUP))
+                .min(Comparator.comparingDouble(e -> e.getValue().getScore())).orElse(null);
+        return new Throttling(score(secondary, THROTTLED), score(secondary, QUOTA_PERIODS), score(secondary, THROTTLED_MS),
+                quota == null ? Double.NaN : quota.getValue().getScore(),
+                quota == null ? null : quota.getKey().substring(QUOTA_CGROUP.length()));
     }
 
     /**
@@ -207,12 +279,28 @@ public final class Disturbance {
                 && !beyond(percent, limitPercent, ticks);
     }
 
-    /** The reading of one measured run's figures ({@link Interference#between}), e.g. a native program's. */
+    /** The reading of one measured run's figures ({@link Interference#between}), without a quota's throttling. */
     public static Reading reading(Interference.Figures f) {
+        return reading(f, null);
+    }
+
+    /**
+     * The reading of one measured run's figures, e.g. a native program's, and what a CPU quota did meanwhile.
+     *
+     * @param throttling the run's cgroup's throttling over the same window ({@link CpuLimit#between}); null when no
+     *                   quota was found or it could not be read
+     */
+    public static Reading reading(Interference.Figures f, CpuLimit.Throttling throttling) {
         Intruder i = f.intruder().filter(x -> f.intruderPercent() >= InterferenceProfiler.INTRUDER_MIN_PERCENT)
                 .map(x -> new Intruder(x.pid(), x.comm(), f.intruderPercent(), false)).orElse(null);
         return new Reading(f.othersPercent(), f.percent(f.stealNs()), i, (double) f.timeNs() / CpuTicks.NS_PER_TICK,
-                f.percent(f.irqNs()), f.percent(f.unattributedNs()), f.namedPercent());
+                f.percent(f.irqNs()), f.percent(f.unattributedNs()), f.namedPercent(),
+                throttling == null ? null : Throttling.of(throttling));
+    }
+
+    /** The result label that names the cgroup setting a quota, made safe for a label as {@link #intruderLabel} is. */
+    static String quotaLabel(String cgroup) {
+        return QUOTA_CGROUP + cgroup.replaceAll("[^A-Za-z0-9_.:+/-]", "_");
     }
 
     /** The reading of a disturbed trial, or empty when it is not (or was not measured). */

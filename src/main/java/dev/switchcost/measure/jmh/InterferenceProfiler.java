@@ -2,6 +2,7 @@ package dev.switchcost.measure.jmh;
 
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
+import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.CpuTicks;
 import dev.switchcost.measure.sample.Interference;
@@ -27,6 +28,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -54,6 +56,14 @@ import java.util.regex.Pattern;
  * run-queue delay in ns per op; {@code interference.cpus}, how many CPUs were measured; and
  * {@code interference.intruder.<pid>.<comm>}, the largest process outside the JVM on those CPUs in each
  * iteration where it took at least {@value #INTRUDER_MIN_PERCENT}% (its worst iteration).
+ *
+ * <p>Where the fork's cgroup, or one above it, sets a CPU quota ({@link CpuLimit}), it also reads the throttling
+ * counters of each such cgroup at the iteration's very edges (after the scans at its start, before them at its end):
+ * {@code interference.quota.throttled}, the periods in which the quota stopped the cgroup's tasks,
+ * {@code interference.quota.periods}, the periods that elapsed, and {@code interference.quota.throttled.ms}, how long
+ * they were stopped (each summed over iterations), of the cgroup that was throttled most; and
+ * {@code interference.quota.cgroup.<cgroup>}, that cgroup's quota in percent of one CPU. Without a quota there are none
+ * of these; a cgroup file that cannot be read is noted once on stderr and leaves them out.
  */
 public final class InterferenceProfiler implements InternalProfiler {
 
@@ -66,6 +76,9 @@ public final class InterferenceProfiler implements InternalProfiler {
     private final Map<Integer, SchedStat> lastSeen = new HashMap<>();
     private Interference.Snapshot before;
     private Set<Integer> measuredBefore;
+    /** The fork's CPU quota, read at the first iteration; null when it cannot be read. */
+    private CpuLimit limit;
+    private Map<String, CpuLimit.Counters> throttleBefore;
 
     public InterferenceProfiler() throws ProfilerException {
         this("");
@@ -90,11 +103,19 @@ public final class InterferenceProfiler implements InternalProfiler {
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         before = snapshot();
         measuredBefore = measuredCpus(benchTids(before.tasks()));
+        if (limit == null) {
+            limit = CpuLimit.ofThisProcess();
+            if (limit.unknown() != null) {
+                System.err.println("# switchcost: the cgroup's CPU quota is not judged: " + limit.unknown());
+            }
+        }
+        throttleBefore = throttleCounters();
     }
 
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
+        Map<String, CpuLimit.Counters> throttleAfter = throttleCounters();
         Interference.Snapshot after = snapshot();
         Set<Integer> bench = benchTids(after.tasks());
         // pinning happens in the first iteration's setup and is undone in the last one's teardown:
@@ -108,7 +129,35 @@ public final class InterferenceProfiler implements InternalProfiler {
         Set<Long> benchPids = new HashSet<>();
         CountedThreads.externals().values().forEach(p -> benchPids.add((long) p));
         Interference.Figures f = Interference.between(before, after, measured, bench, selfPid, benchPids, ops);
-        return results(f, measured.size());
+        List<Result> out = results(f, measured.size());
+        if (throttleBefore != null && throttleAfter != null) {
+            out.addAll(results(limit.between(throttleBefore, throttleAfter)));
+        }
+        return out;
+    }
+
+    /** The quota's counters now; null when there is no quota or a file cannot be read (noted once). */
+    private Map<String, CpuLimit.Counters> throttleCounters() {
+        if (limit == null || limit.quotas().isEmpty()) {
+            return null;
+        }
+        try {
+            return limit.counters();
+        } catch (IllegalArgumentException e) {
+            System.err.println("# switchcost: the cgroup's CPU quota is not judged: " + e.getMessage());
+            limit = new CpuLimit(limit.version(), limit.cgroup(), List.of(), e.getMessage());
+            return null;
+        }
+    }
+
+    /** One iteration's throttling as results (none without a quota). */
+    static List<Result> results(Optional<CpuLimit.Throttling> throttling) {
+        return throttling.<List<Result>>map(t -> List.of(
+                new ScalarResult(Disturbance.THROTTLED, t.throttled(), "periods", AggregationPolicy.SUM),
+                new ScalarResult(Disturbance.QUOTA_PERIODS, t.periods(), "periods", AggregationPolicy.SUM),
+                new ScalarResult(Disturbance.THROTTLED_MS, t.throttledNs() / 1e6, "ms", AggregationPolicy.SUM),
+                new ScalarResult(Disturbance.quotaLabel(t.quota().cgroup()), 100 * t.quota().cpus(), "% of a CPU",
+                        AggregationPolicy.MAX))).orElse(List.of());
     }
 
     static List<Result> results(Interference.Figures f, int cpus) {

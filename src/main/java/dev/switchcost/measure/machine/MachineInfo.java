@@ -23,7 +23,7 @@ import java.util.Optional;
  * @param virtualization hypervisor vendor (from lscpu) and container type, where detectable
  * @param power       cpuidle driver/governor and cpufreq governor
  * @param jdk         the JVM that ran the benchmarks' host process
- * @param limits      limits that bound thread and task counts
+ * @param limits      limits that bound thread and task counts, and the CPU quota of the run's cgroup ({@link Limits})
  * @param perf        what {@code perf stat} can count here (added in schema 1 without a bump: absent, i.e. null,
  *                    in files written before it, and for captured trees read with {@link MachineProbe#collect(Path)})
  * @param cpusAllowed the CPUs every thread of a trial may run on, as a CPU list ({@code 0-1}, {@code 1}): the
@@ -141,7 +141,30 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     public record Jdk(String version, String vendor, String vmName, String home) {
     }
 
-    public record Limits(Long openFiles, Long pidMax, Long threadsMax, Long maxMapCount) {
+    /**
+     * @param cpuQuota the CPU quota of the cgroup the run's shell ran in (added in schema 1 without a bump: null in files
+     *                 written before it)
+     */
+    public record Limits(Long openFiles, Long pidMax, Long threadsMax, Long maxMapCount, CpuQuota cpuQuota) {
+    }
+
+    /**
+     * The tightest CPU quota (a CFS bandwidth limit) on the cgroup the run's shell ran in or any cgroup above it: its
+     * trials ran in it, and a trial the quota throttled is disturbed ({@code measure.jmh.Disturbance}).
+     *
+     * @param quotaUs       CPU time per period, µs; null when no cgroup up to the hierarchy's root sets a quota
+     * @param periodUs      the period, µs; null without a quota
+     * @param cgroup        the cgroup that sets it (its path in the hierarchy); without a quota, the run's own cgroup
+     *                      (null when none was found)
+     * @param cgroupVersion 1 or 2 (null when no cgroup with the cpu controller was found)
+     * @param unknown       why the quota could not be read, else null
+     */
+    public record CpuQuota(Long quotaUs, Long periodUs, String cgroup, Integer cgroupVersion, String unknown) {
+
+        /** The quota as CPUs (0.5 for 50000 µs per 100000 µs), or null without one. */
+        public Double cpus() {
+            return quotaUs == null || periodUs == null ? null : (double) quotaUs / periodUs;
+        }
     }
 
     /** @return the cache of a level and type ("Data", "Unified"), if listed */

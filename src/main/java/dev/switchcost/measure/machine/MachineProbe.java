@@ -3,9 +3,11 @@ package dev.switchcost.measure.machine;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.machine.MachineInfo.Cache;
 import dev.switchcost.measure.machine.MachineInfo.Cpu;
+import dev.switchcost.measure.machine.MachineInfo.CpuQuota;
 import dev.switchcost.measure.machine.MachineInfo.Jdk;
 import dev.switchcost.measure.machine.MachineInfo.Kernel;
 import dev.switchcost.measure.machine.MachineInfo.Limits;
@@ -33,8 +35,8 @@ import java.util.stream.Stream;
 
 /**
  * Reads a {@link MachineInfo} from the running machine: {@code /proc} and {@code /sys} (a root injectable
- * for tests), {@code lscpu}, the running JVM, perf, and the limits {@link SystemLimits} reads. A value that
- * cannot be read is null, never guessed.
+ * for tests), {@code lscpu}, the running JVM, perf, and the limits {@link SystemLimits} and {@link CpuLimit} read. A
+ * value that cannot be read is null, never guessed.
  */
 public final class MachineProbe {
 
@@ -78,12 +80,17 @@ public final class MachineProbe {
                         text(sysCpu.resolve("cpu0/cpufreq/scaling_governor"))),
                 new Jdk(System.getProperty("java.version"), System.getProperty("java.vendor"),
                         System.getProperty("java.vm.name"), System.getProperty("java.home")),
-                limits(SystemLimits.read(root)), null, null, null, MachineTuning.read(root, threadsPerCore));
+                limits(SystemLimits.read(root), CpuLimit.read(root, "self")), null, null, null, MachineTuning.read(root, threadsPerCore));
     }
 
-    /** machine.json's limits from {@link SystemLimits}' reading: its -1 (not exposed, or unlimited) is null here. */
-    static Limits limits(SystemLimits l) {
-        return new Limits(known(l.nofileSoft()), known(l.pidMax()), known(l.threadsMax()), known(l.maxMapCount()));
+    /**
+     * machine.json's limits from {@link SystemLimits}' reading (its -1, not exposed or unlimited, is null here) and the
+     * CPU quota {@link CpuLimit} read: the tightest one that binds, and where it is set.
+     */
+    static Limits limits(SystemLimits l, CpuLimit cpu) {
+        CpuQuota quota = cpu.binding().map(q -> new CpuQuota(q.quotaUs(), q.periodUs(), q.cgroup(), cpu.version(), null))
+                .orElseGet(() -> new CpuQuota(null, null, cpu.cgroup(), cpu.version() == 0 ? null : cpu.version(), cpu.unknown()));
+        return new Limits(known(l.nofileSoft()), known(l.pidMax()), known(l.threadsMax()), known(l.maxMapCount()), quota);
     }
 
     private static Long known(long value) {

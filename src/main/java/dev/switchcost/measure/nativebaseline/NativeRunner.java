@@ -4,6 +4,7 @@ import dev.switchcost.launch.ParentDeath;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.CpuSet;
 import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.sample.Interference;
 
 import java.io.File;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -131,8 +133,10 @@ public final class NativeRunner {
      *                     and just after it ended, less the program's own CPU time
      *                     ({@link Interference#ofProgram}); null when the program did not report that time
      *                     (built before {@code process_cpu_ns} existed)
+     * @param throttling   what a CPU quota of this JVM's cgroup (which the program inherits) did over the same window
+     *                     ({@link CpuLimit#between}); null when no cgroup sets a quota or it could not be read
      */
-    public record Measured<R>(R result, Interference.Figures interference) {
+    public record Measured<R>(R result, Interference.Figures interference, CpuLimit.Throttling throttling) {
     }
 
     /**
@@ -147,10 +151,25 @@ public final class NativeRunner {
 
     /** One repetition run by {@code once} between two readings of the machine, with its {@link Measured#interference}. */
     private static <R> Measured<R> measured(Supplier<R> once, Function<R, NativeResult> common) {
+        CpuLimit limit = CpuLimit.ofThisProcess();
         Interference.Snapshot before = Interference.Snapshot.machine();
+        Map<String, CpuLimit.Counters> throttleBefore = throttleCounters(limit);
         R r = once.get();
+        Map<String, CpuLimit.Counters> throttleAfter = throttleCounters(limit);
         Interference.Snapshot after = Interference.Snapshot.machine();
-        return new Measured<>(r, interference(common.apply(r), before, after, CpuPinning.allowedCpus(), ProcessHandle.current().pid()));
+        CpuLimit.Throttling throttling = throttleBefore == null || throttleAfter == null ? null
+                : limit.between(throttleBefore, throttleAfter).orElse(null);
+        return new Measured<>(r, interference(common.apply(r), before, after, CpuPinning.allowedCpus(), ProcessHandle.current().pid()),
+                throttling);
+    }
+
+    /** The quota's counters now; null without a quota or when a {@code cpu.stat} cannot be read. */
+    private static Map<String, CpuLimit.Counters> throttleCounters(CpuLimit limit) {
+        try {
+            return limit.quotas().isEmpty() ? null : limit.counters();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /**

@@ -3,9 +3,11 @@ package dev.switchcost.measure.jmh;
 import dev.switchcost.measure.affinity.CpuPinning;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.Topology;
+import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.linux.LinuxTestSupport;
 import dev.switchcost.measure.sample.HostileNames;
+import dev.switchcost.measure.sample.Interference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -151,6 +153,47 @@ class DisturbanceTest {
         m.put(Disturbance.UNATTRIBUTED, new ScalarResult(Disturbance.UNATTRIBUTED, 5.4, "%", AggregationPolicy.AVG));
         m.put(Disturbance.NAMED, new ScalarResult(Disturbance.NAMED, 4.64, "%", AggregationPolicy.AVG));
         assertEquals(4.64, Disturbance.of(m).orElseThrow().namedPercent(), "read from the trial's results");
+    }
+
+    /**
+     * A trial a CPU quota throttled is disturbed whatever the shares read: the stop leaves the measured CPUs idle, so a
+     * throttled trial reads quiet by others, steal and the processes. One throttled period is enough; a quota that never
+     * ran out is not.
+     */
+    @Test
+    void aTrialThrottledByACpuQuotaIsDisturbedAndQuietOtherwise() {
+        Map<String, Result> m = results(0.3, 0, Map.of());
+        m.put(Disturbance.THROTTLED, new ScalarResult(Disturbance.THROTTLED, 754, "periods", AggregationPolicy.SUM));
+        m.put(Disturbance.QUOTA_PERIODS, new ScalarResult(Disturbance.QUOTA_PERIODS, 760, "periods", AggregationPolicy.SUM));
+        m.put(Disturbance.THROTTLED_MS, new ScalarResult(Disturbance.THROTTLED_MS, 3123.5, "ms", AggregationPolicy.SUM));
+        String label = Disturbance.quotaLabel("/system.slice/build.service");
+        m.put(label, new ScalarResult(label, 50, "% of a CPU", AggregationPolicy.MAX));
+        Disturbance.Reading r = Disturbance.of(m).orElseThrow();
+        assertEquals(new Disturbance.Throttling(754, 760, 3123.5, 50, "/system.slice/build.service"), r.throttling());
+        assertTrue(r.throttled() && r.disturbed(), r.toString());
+        assertFalse(r.othersCrossed() || r.namedCrossed() || r.stealCrossed(), "no share saw it");
+        assertFalse(r.inconclusive(), "judged, not inconclusive");
+        assertTrue(new Disturbance.Reading(0, 0, null, 110, 0.0, 0.0, 0.0, new Disturbance.Throttling(1, 20, 12, 50, "/x")).disturbed(),
+                "one throttled period");
+        Disturbance.Reading never = new Disturbance.Reading(0, 0, null, 110, 0.0, 0.0, 0.0, new Disturbance.Throttling(0, 20, 0, 150, "/x"));
+        assertFalse(never.throttled() || never.disturbed(), "a quota the run never reached");
+        m.put(Disturbance.THROTTLED, new ScalarResult(Disturbance.THROTTLED, 0, "periods", AggregationPolicy.SUM));
+        assertTrue(Disturbance.of(m).isEmpty(), "read, not throttled: quiet");
+        assertEquals(null, Disturbance.reading(results(0.3, 0, Map.of())).orElseThrow().throttling(), "no quota: nothing read");
+        assertEquals("interference.quota.cgroup./a_b/c", Disturbance.quotaLabel("/a b/c"));
+    }
+
+    /** A native cell's reading carries the quota's throttling read around the program ({@code compare}'s C cells). */
+    @Test
+    void aNativeRunsThrottlingCountsToo() {
+        Interference.Figures quiet = new Interference.Figures(
+                400_000_000L, 390_000_000L, 388_000_000L, 1_000_000L, 0, 0, 1000, List.of(), 0, 0);
+        assertFalse(Disturbance.reading(quiet).disturbed(), "quiet by the shares");
+        CpuLimit.Quota q = new CpuLimit.Quota("/ci", 50000, 100000,
+                Path.of("/sys/fs/cgroup/ci"));
+        Disturbance.Reading r = Disturbance.reading(quiet, new CpuLimit.Throttling(q, 8, 4, 180_000_000L));
+        assertEquals(new Disturbance.Throttling(4, 8, 180, 50, "/ci"), r.throttling());
+        assertTrue(r.disturbed(), r.toString());
     }
 
     @Test

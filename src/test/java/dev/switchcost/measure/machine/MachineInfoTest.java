@@ -83,6 +83,33 @@ class MachineInfoTest {
                 committed("src/test/resources/fixtures/results/suite-haltpoll-epyc-kvm-jdk25").summary());
     }
 
+    /** The CPU quota of the run's cgroup goes into machine.json (the tightest, where it is set) and comes back. */
+    @Test
+    void theCpuQuotaIsRecordedAndReadBack() throws IOException {
+        Path fixtures = Path.of("src/test/resources/fixtures/cgroup");
+        MachineInfo ancestor = MachineProbe.collect(fixtures.resolve("v1-ancestor-quota-kvm-linux-6.18"));
+        MachineInfo.CpuQuota q = ancestor.limits().cpuQuota();
+        assertEquals(new MachineInfo.CpuQuota(20000L, 100000L, "/switchcost-capture-25a7be5b-anc", 1, null), q, "the parent's quota binds");
+        assertEquals(0.2, q.cpus());
+        assertEquals(q, MachineInfo.fromJson(ancestor.toJson()).limits().cpuQuota());
+        assertEquals(new MachineInfo.CpuQuota(null, null, "/user.slice/user-1000.slice/session-2.scope", 2, null),
+                MachineProbe.collect(fixtures.resolve("v2-no-quota")).limits().cpuQuota(), "no quota: where the run was");
+        assertNull(MachineProbe.collect(fixtures.resolve("v2-no-quota")).limits().cpuQuota().cpus());
+        Files.createDirectories(root.resolve("proc/self"));
+        Files.writeString(root.resolve("proc/self/cgroup"), "garbage\n");
+        MachineInfo.CpuQuota unknown = MachineProbe.collect(root).limits().cpuQuota();
+        assertEquals("not a /proc/<pid>/cgroup line (id:controllers:/path): 'garbage'", unknown.unknown());
+        assertNull(unknown.cgroupVersion());
+    }
+
+    /** machine.json written before the quota was recorded still reads: not recorded. */
+    @Test
+    void anOlderMachineJsonHasNoCpuQuota() throws IOException {
+        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
+        assertNull(m.limits().cpuQuota());
+        assertEquals(32768L, m.limits().pidMax(), "the other limits still read");
+    }
+
     /** A committed run's machine.json, through the one reader of results. */
     static MachineInfo committed(String dir) throws IOException {
         return Results.readMachine(Path.of(dir, MachineInfo.FILE_NAME));
