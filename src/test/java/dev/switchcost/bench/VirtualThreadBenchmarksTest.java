@@ -62,8 +62,10 @@ class VirtualThreadBenchmarksTest {
     }
 
     /**
-     * Kernel switches per round trip, counting the JMH thread, platform tasks, carriers and the JDK's
-     * virtual-thread helper threads: [min, max] of ctxsw.total.norm.
+     * Kernel switches per round trip that the handoff makes, counting the JMH thread, platform tasks, carriers and the
+     * JDK's virtual-thread helper threads: [min, max] of ctxsw.voluntary.norm, the times they blocked. Involuntary
+     * switches are another task taking the CPU, not the handoff's: beside a busy loop, one carrier's virtual threads
+     * read 0.184 switches per round trip in all, against a bound of 0.1 (1 of 20 trials).
      */
     @ParameterizedTest(name = "{0} {1} {2}")
     @CsvSource({
@@ -77,9 +79,9 @@ class VirtualThreadBenchmarksTest {
     void handoffsSwitchAsTheJavadocSays(String benchmark, String pair, String primitive,
                                         double min, double max) throws Exception {
         RunResult r = runOne(benchmark + "\\.roundTrip$", "pair", pair, "primitive", primitive);
-        double total = secondary(r, "ctxsw.total.norm");
+        double total = secondary(r, "ctxsw.voluntary.norm");
         assertTrue(total >= min && total <= max,
-                benchmark + " " + pair + " " + primitive + ": " + total + " switches per round trip, expected ["
+                benchmark + " " + pair + " " + primitive + ": " + total + " voluntary switches per round trip, expected ["
                         + min + ", " + max + "]");
         if (pair.startsWith("VT")) {
             // the carriers were found and counted by name

@@ -2,6 +2,7 @@ package dev.switchcost.measure.jmh;
 
 import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * disturbed, throttled, naming the cgroup. The cgroup is removed afterwards (its processes moved out first). Not
  * timing: the assertions are on the kernel's throttling count and the rule's verdict, never on a duration.
  */
+@Measures
 class ThrottledTrialTest {
 
     static final Path CPU_HIERARCHY = Path.of("/sys/fs/cgroup/cpu");
