@@ -70,15 +70,23 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      *                        is made of it)
      * @param modes           the modes of the sampled tail (issue 28: a mixture is named by its modes, never averaged
      *                        into one mean); not mixed without a tail
+     * @param disturbed       it comes from a disturbed trial the run kept ({@code run --allow-disturbed}): marked wherever
+     *                        it is shown. A disturbed trial the run did not keep has no row ({@link Results#load})
      */
     public record Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail,
-                         int tripsPerSample, Like.Side side, Modes modes) {
+                         int tripsPerSample, Like.Side side, Modes modes, boolean disturbed) {
+
+        /** A figure of an undisturbed trial whose modes are those of its sampled tail ({@link Modes}); not mixed without one. */
+        public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail,
+                      int tripsPerSample, Like.Side side) {
+            this(what, perSwitch, switchesPerTrip, source, tail, tripsPerSample, side, false);
+        }
 
         /** A figure whose modes are those of its sampled tail ({@link Modes}); not mixed without one. */
         public Figure(String what, Estimate perSwitch, double switchesPerTrip, String source, Percentiles tail,
-                      int tripsPerSample, Like.Side side) {
+                      int tripsPerSample, Like.Side side, boolean disturbed) {
             this(what, perSwitch, switchesPerTrip, source, tail, tripsPerSample, side,
-                    tail == null ? Modes.of(new double[0]) : Modes.ofHistogram(tail.histogram()));
+                    tail == null ? Modes.of(new double[0]) : Modes.ofHistogram(tail.histogram()), disturbed);
         }
     }
 
@@ -121,7 +129,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Figure cache = cacheRow.map(x -> {
             IndirectCost.Paired p = paired.get(x);
             return new Figure((p.answerIsWhole() ? "in the switch and after it, " : "paired, after the switch, ") + x.param(Param.WORKING_SET_KIB)
-                    + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), null, 1, side(x, machine));
+                    + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), null, 1, side(x, machine), x.disturbed());
         }).orElse(null);
         return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),
                 c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
@@ -249,7 +257,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      */
     static Figure figure(String what, JmhRow r, List<JmhRow> rows, String machine) {
         Percentiles tail = sampled(r, rows).map(x -> x.percentiles().times(0.5)).orElse(null);
-        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail, tripsPerSample(r), side(r, machine));
+        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail, tripsPerSample(r), side(r, machine),
+                r.disturbed() || sampled(r, rows).map(JmhRow::disturbed).orElse(false));
     }
 
     /** The sample-mode row with percentiles of {@code r}'s trial (same benchmark and parameters) among {@code rows}. */
@@ -274,9 +283,10 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         return cmp.cells(column, "SAME_CPU").stream().filter(x -> x.unavailable() == null && (x.jdk() == null || x.jdk().equals(jdk)))
                 .findFirst().filter(x -> x.nanos().n() > 0)
                 .map(x -> new Figure(what != null ? what : x.label() + ", one CPU",
-                        Estimate.ofSamples(x.samples().stream().filter(s -> s.error() == null)
+                        Estimate.ofSamples(x.usable().stream()
                                 .mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray()).times(0.5),
-                        x.switches().median(), x.source(), null, 1, new Like.Side(Like.ONE_CPU, column.name(), x.jdk(), machine)))
+                        x.switches().median(), x.source(), null, 1, new Like.Side(Like.ONE_CPU, column.name(), x.jdk(), machine),
+                        x.usable().stream().anyMatch(CompareResults.Sample::disturbed)))
                 .orElse(null);
     }
 }

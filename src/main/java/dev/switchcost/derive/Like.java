@@ -59,11 +59,13 @@ public final class Like {
     }
 
     /**
-     * {@code a / b} with the combined error ({@link Estimate#over}), or null when either is null or their sides differ in
-     * an aspect other than {@code varied}.
+     * {@code a / b} with the combined error ({@link Estimate#over}), or null when either is null, either is a mixture of
+     * modes ({@link Modes#mixed}: a mixture is never one mean, so it enters no ratio), or their sides differ in an aspect
+     * other than {@code varied}.
      */
     public static Estimate ratio(Figure a, Figure b, Aspect... varied) {
-        return a != null && b != null && alike(a.side(), b.side(), varied) ? a.perSwitch().over(b.perSwitch()) : null;
+        return a != null && b != null && !a.modes().mixed() && !b.modes().mixed() && alike(a.side(), b.side(), varied)
+                ? a.perSwitch().over(b.perSwitch()) : null;
     }
 
     /** Whether a ratio of figures on sides {@code a} and {@code b} that compares {@code varied} may be made: they differ in no other aspect. */

@@ -35,6 +35,9 @@ public final class AnswerCard {
     private static final int WHAT = 40;
     private static final int CELL = 24;
 
+    /** The mark of a figure from a disturbed trial the run kept ({@code --allow-disturbed}), explained on the card's "!" line. */
+    static final String DISTURBED = "†";
+
     private AnswerCard() {
     }
 
@@ -56,7 +59,7 @@ public final class AnswerCard {
         if (!disturbed.isEmpty()) {
             long kept = r.rows().stream().filter(JmhRow::disturbed).count();
             out.add(clip("! " + disturbed.size() + " disturbed trial" + (disturbed.size() == 1 ? "" : "s")
-                    + (kept > 0 ? " kept, marked (--allow-disturbed)" : " left out") + ": "
+                    + (kept > 0 ? " kept, marked " + DISTURBED + " (--allow-disturbed)" : " left out") + ": "
                     + disturbed.get(0).reason().replaceFirst("^disturbed: ", "")));
         }
         StringBuilder head = new StringBuilder(pad("ns per switch ± 99.9% CI (switches/round trip)", LABEL + WHAT));
@@ -132,6 +135,7 @@ public final class AnswerCard {
         // an increment over the direct cost, never a total: the sign says so
         String figures = cells("Cache", "added via the caches, " + h.cacheKiB() + " KiB/thread", hs, x -> x.cache() == null ? "–"
                 : x.cacheFlags().isEmpty() ? increment(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")"
+                        + (x.cache().disturbed() ? DISTURBED : "")
                 : x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative"
                 : x.cacheFlags().contains(IndirectCost.Flag.CONTROL_BIASED) ? "biased" : "unresolved");
         String jdk = hs.size() > 1 ? "JDK " + h.jdk() + ": " : "";
@@ -193,7 +197,9 @@ public final class AnswerCard {
         String unpinned = reading(hs, Headline::virtualGainUnpinned, (h, r) -> gainWords(r, "unpinned", "two carriers", "unpinned"));
         pair(out, hs, Headline::virtual, Headline::platform, one);
         pair(out, hs, Headline::virtualUnpinned, Headline::platformUnpinned, unpinned);
-        if (one == null && unpinned == null) {
+        // a pair whose ratio a mixture refused says so on its own line: "unlike rows" would be a second, wrong reason
+        if (one == null && unpinned == null && !mixedPair(hs, Headline::virtual, Headline::platform)
+                && !mixedPair(hs, Headline::virtualUnpinned, Headline::platformUnpinned)) {
             out.add("  → no virtual/platform ratio: virtual " + where(hs, Headline::virtual, Headline::virtualUnpinned)
                     + ", platform " + where(hs, Headline::platform, Headline::platformUnpinned) + ": unlike rows, not compared");
         }
@@ -215,9 +221,34 @@ public final class AnswerCard {
         if (any(hs, p)) {
             line(out, hs, "Platform", p);
         }
-        if (reading != null) {
-            out.add("  → " + reading);
+        ratioLine(out, hs, v, p, reading);
+    }
+
+    /**
+     * A ratio's reading, marked when a figure it divides is from a kept disturbed trial; where a figure it would divide is a
+     * mixture of two modes, that no ratio is made (a mixture is never one mean).
+     */
+    private static void ratioLine(List<String> out, List<Headline> hs, Function<Headline, Figure> a, Function<Headline, Figure> b,
+                                  String reading) {
+        if (reading == null && mixedPair(hs, a, b)) {
+            out.add("  → no ratio: a mixture of two modes is never one mean (its modes above)");
+        } else if (reading != null) {
+            boolean disturbed = hs.stream().anyMatch(h -> disturbed(a.apply(h)) || disturbed(b.apply(h)));
+            out.add("  → " + reading + (disturbed ? " " + DISTURBED : ""));
         }
+    }
+
+    /** Both sides measured, and a side of some JDK a mixture of two modes: the ratio is refused for it ({@code Like.ratio}). */
+    private static boolean mixedPair(List<Headline> hs, Function<Headline, Figure> a, Function<Headline, Figure> b) {
+        return any(hs, a) && any(hs, b) && hs.stream().anyMatch(h -> mixed(a.apply(h)) || mixed(b.apply(h)));
+    }
+
+    private static boolean mixed(Figure x) {
+        return x != null && x.modes().mixed();
+    }
+
+    private static boolean disturbed(Figure x) {
+        return x != null && x.disturbed();
     }
 
     /** A virtual/platform ratio (platform / virtual) in words naming both sides; never "the same" from an unknown error. */
@@ -252,9 +283,7 @@ public final class AnswerCard {
                                 String labelB, Function<Headline, Figure> b, String reading) {
         line(out, hs, labelA, a);
         line(out, hs, labelB, b);
-        if (reading != null) {
-            out.add("  → " + reading);
-        }
+        ratioLine(out, hs, a, b, reading);
     }
 
     private static void line(List<String> out, List<Headline> hs, String label, Function<Headline, Figure> f) {
@@ -264,7 +293,7 @@ public final class AnswerCard {
             return;
         }
         out.add(cells(label, any.what(), hs, f, x -> (x.modes().mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
-                + Fmt.count(x.switchesPerTrip()) + ")"));
+                + Fmt.count(x.switchesPerTrip()) + ")" + (x.disturbed() ? DISTURBED : "")));
         if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
             // the tail beside the mean: a handoff's median and 99th percentile per switch (JMH sample mode, round trip / 2)
             int batch = hs.stream().map(f).filter(x -> x != null && x.tail() != null).mapToInt(Figure::tripsPerSample).max().orElse(1);

@@ -16,10 +16,14 @@ import dev.switchcost.results.Results;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The report's handoff sections: the answer, the handoff by mechanism and placement, virtual against platform threads, the latency distribution, the pinning study and native C beside the JVM. */
 final class HandoffSections {
@@ -72,12 +76,17 @@ final class HandoffSections {
             for (Headline h : hs) {
                 row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
                         ? AnswerCard.increment(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
+                        + (h.cache().disturbed() ? AnswerCard.DISTURBED : "")
                         : h.cacheFlags().stream().map(Enum::name).collect(Collectors.joining(","))
                                 + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
             }
             rows.add(row);
         }
         doc.table(new Table(head, rows, "ll" + "r".repeat(hs.size())));
+        if (hs.stream().anyMatch(h -> figures(h).anyMatch(Headline.Figure::disturbed))) {
+            doc.p(AnswerCard.DISTURBED + " from a disturbed trial the run kept (`--allow-disturbed`): other tasks took its CPUs"
+                    + " while it ran (Runs, below, names them)");
+        }
         List<String> readings = new ArrayList<>();
         for (Findings f : inputs) {
             String card = AnswerCard.render(f, null);
@@ -102,9 +111,43 @@ final class HandoffSections {
             row.add(x == null ? "–" : (x.modes().mixed() ? "MIXED: " + AnswerCard.modesText(x.modes())
                     : Fmt.pm(x.perSwitch())) + " (" + Fmt.count(x.switchesPerTrip()) + ")"
                     + (x.tail() == null ? "" : "; median · p99 " + AnswerCard.medianP99(x.tail())
-                    + (x.tripsPerSample() > 1 ? " (means of " + Fmt.num(x.tripsPerSample()) + ")" : "")));
+                    + (x.tripsPerSample() > 1 ? " (means of " + Fmt.num(x.tripsPerSample()) + ")" : ""))
+                    + (x.disturbed() ? " " + AnswerCard.DISTURBED : ""));
         }
         rows.add(row);
+    }
+
+    /** Every figure of a headline that has one. */
+    static Stream<Headline.Figure> figures(Headline h) {
+        return Stream.of(h.sameCpu(), h.crossCpu(), h.virtual(), h.platform(), h.virtualUnpinned(), h.platformUnpinned(),
+                h.nativeC(), h.jvmVsC(), h.cache()).filter(Objects::nonNull);
+    }
+
+    /**
+     * The rows of the inputs' card figures that are a mixture of two modes ({@link dev.switchcost.derive.Modes#mixed}),
+     * each with what to say of it: a chart draws none of them as one dot, as no ratio uses one.
+     */
+    static Map<JmhRow, String> mixtures(List<Findings> inputs) {
+        Map<JmhRow, String> out = new LinkedHashMap<>();
+        for (Findings f : inputs) {
+            for (Headline h : f.headlines()) {
+                figures(h).filter(x -> x.modes().mixed()).forEach(x -> f.input().usable().stream()
+                        .filter(r -> r.key().equals(x.source()) && h.jdk().equals(r.jdk()))
+                        .forEach(r -> out.put(r, "Not drawn: `" + r.key() + "` (" + (inputs.size() > 1 ? f.input().label() + ", " : "")
+                                + r.jdkLabel() + "), a mixture of two modes (ns per switch and share of samples: "
+                                + AnswerCard.modesText(x.modes()) + "), never one mean.")));
+            }
+        }
+        return out;
+    }
+
+    /** Under a chart of the rows {@code kind} accepts: each mixture left out of it, and why. */
+    static void mixturesLeftOut(Doc doc, Map<JmhRow, String> mixtures, Predicate<JmhRow> kind) {
+        mixtures.forEach((r, why) -> {
+            if (kind.test(r)) {
+                doc.p(why);
+            }
+        });
     }
 
     /**
@@ -157,7 +200,7 @@ final class HandoffSections {
                 if (placement.equals(r.param(Param.PLACEMENT)) && mechanismRow(r)) {
                     String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals("placement"))
                             .map(e -> e.getValue()).reduce((a, b) -> a + " " + b).map(s -> " " + s).orElse("");
-                    bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement, perSwitch(r), placement));
+                    bars.add(new Charts.Bar(t.tag() + r.shortName() + rest + " · " + placement + mark(r), perSwitch(r), placement));
                 }
             }
         }
@@ -191,7 +234,7 @@ final class HandoffSections {
                     String carriers = !pair.equals("PT_PT") ? (r.benchmarkClass().endsWith("OneCarrier") ? "1 carrier" : "2 carriers")
                             : p.isEmpty() ? "unpinned" : "platform threads";
                     bars.add(new Charts.Bar(t.tag() + Palette.pair(pair) + " · " + r.param(Param.PRIMITIVE) + " · " + carriers + p
-                            + " · " + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), Palette.pair(pair)));
+                            + " · " + Fmt.count(r.switchesPerOp()) + " switches" + mark(r), perSwitch(r), Palette.pair(pair)));
                 }
             }
         }
@@ -201,10 +244,15 @@ final class HandoffSections {
             if (Question.PLATFORM_ONE_CPU_PARK.matches(r) && Question.ONE_CPU.equals(r.param(Param.PLACEMENT))
                     && r.primary().isTimePerOp() && !"sample".equals(r.mode())) {
                 bars.add(new Charts.Bar(t.tag() + Palette.PT_PT + " · park · one CPU (the card's platform row) · "
-                        + Fmt.count(r.switchesPerOp()) + " switches", perSwitch(r), Palette.PT_PT));
+                        + Fmt.count(r.switchesPerOp()) + " switches" + mark(r), perSwitch(r), Palette.PT_PT));
             }
         }
         return bars;
+    }
+
+    /** A chart label's mark of a row from a disturbed trial the run kept ({@code --allow-disturbed}): " · † disturbed, kept". */
+    static String mark(JmhRow r) {
+        return r.disturbed() ? " · " + AnswerCard.DISTURBED + " disturbed, kept" : "";
     }
 
     /** A handoff row per switch, as the card: a round trip is two handoffs, so half its time (issue 29: one unit). */

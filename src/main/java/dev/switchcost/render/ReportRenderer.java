@@ -7,6 +7,7 @@ import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Build;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 
@@ -63,15 +64,19 @@ public final class ReportRenderer {
         RunsSection.runs(doc, inputs);
         RunsSection.machines(doc, inputs, study.machines());
 
-        List<HandoffSections.Tagged> rows = HandoffSections.tagged(inputs);
-        page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK)
+        // a mixture of two modes is never one mean: no chart draws it as one dot, and each chart says what it left out
+        Map<JmhRow, String> mixtures = HandoffSections.mixtures(found);
+        List<HandoffSections.Tagged> rows = HandoffSections.tagged(inputs).stream().filter(t -> !mixtures.containsKey(t.row())).toList();
+        doc = page.section("mechanism", "Handoff cost by mechanism and placement", "handoff cost by mechanism and placement", QUICK)
                 .chart(BarChart.of("mechanism", "Handoff cost per switch by mechanism and placement",
                         "What does one handoff cost, by mechanism and by where the two threads run?", HandoffSections.PER_SWITCH_AXIS,
                         HandoffSections.mechanismBars(rows)), null);
-        page.section("virtual", "Virtual vs platform threads", "virtual vs platform threads", QUICK)
+        HandoffSections.mixturesLeftOut(doc, mixtures, HandoffSections::mechanismRow);
+        doc = page.section("virtual", "Virtual vs platform threads", "virtual vs platform threads", QUICK)
                 .chart(BarChart.of("virtual-vs-platform", "Virtual vs platform thread handoff",
                         "How much cheaper is handing off between virtual threads than between platform threads?",
                         HandoffSections.PER_SWITCH_AXIS, HandoffSections.virtualBars(rows)), null);
+        HandoffSections.mixturesLeftOut(doc, mixtures, HandoffSections::virtualRow);
         HandoffSections.distribution(page.section("distribution", "Latency distribution: the tail beside the mean",
                 "the latency distribution", QUICK), found);
         HandoffSections.pinning(page.section("pinning", PinningTable.TITLE, "whether `synchronized` pins a virtual thread's carrier",

@@ -134,7 +134,9 @@ final class RunsSection {
             if (alloc) {
                 c.add(Table.col("B/op", 'r', x -> Fmt.num(x.bytesPerOp())));
             }
-            c.add(Table.col("status", 'l', x -> x.failed() ? "**FAILED**: " + x.failure() : ""));
+            c.add(Table.col("status", 'l', x -> x.failed() ? "**FAILED**: " + x.failure()
+                    : x.disturbed() ? AnswerCard.DISTURBED + " disturbed, kept (--allow-disturbed): "
+                    + x.disturbance().replaceFirst("^disturbed: ", "") : ""));
             doc.table(Table.of(c, r.rows()), List.of("JDK", "unit", "status", "mode"));
             if (alloc) {
                 doc.p("B/op: bytes allocated per op, JMH's `gc.alloc.rate.norm` (`-prof gc`); – where a row was run without it.");

@@ -162,7 +162,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));
         }
         requireRowLimit(dir, rows);
-        return new Results(dir, status, machine, compare, mark(rows, status), jmhFiles, notes, List.copyOf(simulated), sweep,
+        return new Results(dir, status, machine, compare, mark(rows, status, notes), jmhFiles, notes, List.copyOf(simulated), sweep,
                 Provenance.read(dir), spin, null);
     }
 
@@ -193,7 +193,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             }
         }
         requireRowLimit(file, rows);
-        return new Results(file, status, machine, null, mark(rows, status), jmhFiles, notes, List.of(), null, provenance, null, null);
+        return new Results(file, status, machine, null, mark(rows, status, notes), jmhFiles, notes, List.of(), null, provenance, null, null);
     }
 
     /**
@@ -243,10 +243,20 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         }
     }
 
-    private static List<JmhRow> mark(List<JmhRow> rows, RunStatus status) {
+    /**
+     * The rows as the run meant them: a disturbed trial's rows the run did not keep are left out here, the one place, so
+     * no figure, table or chart shows one (a note says how many); a kept one's are marked disturbed, a failed one's failed.
+     */
+    private static List<JmhRow> mark(List<JmhRow> rows, RunStatus status, List<String> notes) {
         // a failed trial recorded with a jdk entry (run --jdk) names only that JDK's row
-        // a disturbed trial's rows are present only when the run kept them: marked, still usable
-        return rows.stream().map(r -> status.trial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()), false)
+        List<JmhRow> kept = rows.stream().filter(r -> status.failedTrials().stream().noneMatch(t -> t.leftOut()
+                && t.matches(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion())))).toList();
+        if (kept.size() < rows.size()) {
+            int n = rows.size() - kept.size();
+            notes.add(n + " row" + (n == 1 ? "" : "s") + " of disturbed trials not read: the run left them out"
+                    + " (run --allow-disturbed keeps them, marked)");
+        }
+        return kept.stream().map(r -> status.trial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()), false)
                 .map(t -> r.withFailure(t.reason().isEmpty() ? "trial failed" : t.reason()))
                 .or(() -> status.trial(r.benchmark(), RunStatus.FailedTrial.withJdk(r.params(), r.jvm().jdkVersion()), true)
                         .map(t -> r.withDisturbance(t.reason().isEmpty() ? "disturbed" : t.reason())))

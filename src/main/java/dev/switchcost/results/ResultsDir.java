@@ -56,10 +56,13 @@ import java.util.stream.Stream;
  * Each further line names one trial (benchmark + parameters) that failed, tab-separated:
  * <pre>
  * trial-failed&lt;TAB&gt;dev.switchcost.bench.ProcessVsThreadSwitch.roundTrip_processes&lt;TAB&gt;placement=SAME_CPU&lt;TAB&gt;partner process died
- * trial-disturbed&lt;TAB&gt;dev.switchcost.bench.FutexPingPong.roundTrip&lt;TAB&gt;placement=SAME_CPU&lt;TAB&gt;disturbed: other tasks took 48% ...
+ * trial-disturbed&lt;TAB&gt;dev.switchcost.bench.FutexPingPong.roundTrip&lt;TAB&gt;placement=SAME_CPU&lt;TAB&gt;disturbed: other tasks took 48% ...&lt;TAB&gt;left-out
  * </pre>
- * A {@code trial-disturbed} trial completed but others took its CPUs: its rows are absent, or, when the
- * run kept them ({@code run --allow-disturbed}), read as disturbed (marked, still used).
+ * A {@code trial-disturbed} trial completed but others took its CPUs. Its last field says what the run did with
+ * it: {@code left-out} (its rows are in no figure: a row of it in a JMH file, a fork of another round, is not
+ * read) or {@code kept} ({@code run --allow-disturbed}: its rows are read as disturbed, marked wherever shown).
+ * A line without that field (written before it existed) reads as kept: such a run wrote a disturbed trial's
+ * rows only when it kept them.
  * (parameters as {@code k=v} separated by spaces, empty when the benchmark has none; a parameter left
  * out matches every value). A row of {@code jmh*.json} that belongs to a failed trial is read as failed
  * and never averaged in. {@code running} found by a reader means the run is still going, or, when its
@@ -84,6 +87,9 @@ public final class ResultsDir implements AutoCloseable {
     static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
     static final String TRIAL_FAILED = "trial-failed";
     static final String TRIAL_DISTURBED = "trial-disturbed";
+    /** A disturbed trial's last field: its rows kept, marked ({@code run --allow-disturbed}), or left out of every figure. */
+    static final String KEPT = "kept";
+    static final String LEFT_OUT = "left-out";
 
     private final Path dir;
     private RunStatus.State state = RunStatus.State.RUNNING;
@@ -368,7 +374,7 @@ public final class ResultsDir implements AutoCloseable {
         }).append('\n');
         for (RunStatus.FailedTrial t : failed) {
             sb.append(t.disturbed() ? TRIAL_DISTURBED : TRIAL_FAILED).append('\t').append(t.benchmark()).append('\t').append(t.paramsText())
-                    .append('\t').append(t.reason()).append('\n');
+                    .append('\t').append(t.reason()).append(t.disturbed() ? "\t" + (t.kept() ? KEPT : LEFT_OUT) : "").append('\n');
         }
         AtomicFiles.writeString(dir.resolve(STATUS), sb.toString());
     }

@@ -40,8 +40,22 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
      * @param reason    one line, or empty
      * @param disturbed  the trial completed but others took its CPUs (switchcost's disturbance rule): its rows
      *                   are absent, or, when the run kept them ({@code run --allow-disturbed}), marked disturbed
+     * @param kept       for a disturbed trial, whether the run kept its rows ({@code run --allow-disturbed}); a trial it
+     *                   did not keep has no row in any figure, even where a row of it was written (a fork of another
+     *                   round). A status line written before this was recorded reads as kept: its rows are there only
+     *                   when the run kept them
      */
-    public record FailedTrial(String benchmark, Map<String, String> params, String reason, boolean disturbed) {
+    public record FailedTrial(String benchmark, Map<String, String> params, String reason, boolean disturbed, boolean kept) {
+
+        /** A failed trial, or a disturbed one whose rows were kept where present. */
+        public FailedTrial(String benchmark, Map<String, String> params, String reason, boolean disturbed) {
+            this(benchmark, params, reason, disturbed, true);
+        }
+
+        /** A disturbed trial whose rows the run did not keep: left out of every figure. */
+        public boolean leftOut() {
+            return disturbed && !kept;
+        }
 
         /** The parameter that names a trial's JDK when one run holds several ({@code run --jdk}). */
         public static final String JDK = "jdk";
@@ -160,7 +174,7 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
             if (line.isBlank()) {
                 continue;
             }
-            String[] f4 = line.split("\t", 4);
+            String[] f4 = line.split("\t", 5);
             boolean disturbed = f4[0].equals(ResultsDir.TRIAL_DISTURBED);
             if (!(f4[0].equals(ResultsDir.TRIAL_FAILED) || disturbed) || f4.length < 2 || f4[1].isBlank()) {
                 throw new IllegalArgumentException(f + ": cannot read line '" + line
@@ -176,7 +190,8 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
                     params.put(kv.substring(0, eq), kv.substring(eq + 1));
                 }
             }
-            trials.add(new FailedTrial(f4[1].strip(), params, f4.length > 3 ? f4[3] : "", disturbed));
+            trials.add(new FailedTrial(f4[1].strip(), params, f4.length > 3 ? f4[3] : "", disturbed,
+                    f4.length < 5 || !f4[4].strip().equals(ResultsDir.LEFT_OUT)));
         }
         return new RunStatus(state, reason, trials);
     }

@@ -248,7 +248,7 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
                 : RunStatus.FailedTrial.withJdk(t.params(), on.jdk().version);
         outcome.failed().forEach((t, why) -> run.recordTrial(new RunStatus.FailedTrial(t.benchmark(), params.apply(t), why, false)));
         outcome.disturbed().forEach((t, reading) -> run.recordTrial(new RunStatus.FailedTrial(t.benchmark(), params.apply(t),
-                words.why(reading), true)));
+                words.why(reading), true, outcome.keptDisturbed())));
     }
 
     /** JMH's table into run.log (the terminal gets the answer), jmh.json, and the extra format asked for; returns jmh.json. */

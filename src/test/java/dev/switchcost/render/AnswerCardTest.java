@@ -192,8 +192,86 @@ class AnswerCardTest {
                 + "placement=SAME_CPU\tdisturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 58%\n");
         String card = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(card);
-        assertTrue(card.contains("! 1 disturbed trial kept, marked (--allow-disturbed): other tasks took 56%"), card);
+        // a status line without its last field was written by a run that wrote a disturbed trial's rows only to keep them
+        assertTrue(card.contains("! 1 disturbed trial kept, marked † (--allow-disturbed): other tasks took 56%"), card);
         assertTrue(card.contains("1 disturbed trial"), card);
+    }
+
+    /**
+     * A disturbed trial the run left out (its status line says {@code left-out}; a fork of it from another round is in
+     * jmh.json) is a figure nowhere: not on the card, not in report.md. Read as kept ({@code --allow-disturbed}), each
+     * figure of it is marked † on the card and in the report's answer table, and the card's "!" line says what † means.
+     */
+    @Test
+    void aDisturbedTrialLeftOutIsNoFigureAndAKeptOneIsMarked() throws IOException {
+        Path fixture = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");
+        String line = "trial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip\tplacement=CROSS_CPU\t"
+                + "disturbed: other tasks took 56% of the measured CPUs' time (limit 5%); largest: yes (pid 7) took 58%\t";
+        List<String> figures = Results.load(fixture).usable().stream()
+                .filter(x -> x.shortName().equals("FutexPingPong.roundTrip") && "CROSS_CPU".equals(x.param("placement")))
+                .flatMap(x -> java.util.stream.Stream.of(Fmt.pm(x.estimate()), Fmt.pm(x.estimate().times(0.5)))).toList();
+        assertFalse(figures.isEmpty(), "the fixture has the trial's rows");
+        for (String kept : List.of("left-out", "kept")) {
+            Path dir = Files.createDirectories(tmp.resolve(kept));
+            Files.copy(fixture.resolve("jmh.json"), dir.resolve("jmh.json"));
+            Files.writeString(dir.resolve("status"), "failed: 1 of 9 trials disturbed\n" + line + kept + "\n");
+            Results r = Results.load(dir);
+            String card = AnswerCard.render(Findings.of(r), null);
+            String md = Files.readString(ReportRenderer.render(Study.of(List.of(r)), Files.createDirectories(dir.resolve("out")), null, "test").markdown());
+            fitsOneScreen(card);
+            if (kept.equals("left-out")) {
+                for (String x : figures) {
+                    assertFalse(card.contains(x), x + " of a trial left out, on the card: " + card);
+                    assertFalse(md.contains(x), x + " of a trial left out, in report.md");
+                }
+                assertTrue(card.contains("! 1 disturbed trial left out: other tasks took 56%"), card);
+                assertFalse(card.contains("†"), card);
+            } else {
+                String across = card.lines().filter(l -> l.startsWith("Across CPUs")).findFirst().orElseThrow();
+                assertTrue(across.endsWith("†") && figures.stream().anyMatch(across::contains), card);
+                assertTrue(card.contains("! 1 disturbed trial kept, marked † (--allow-disturbed)"), card);
+                assertTrue(md.lines().anyMatch(l -> l.startsWith("|across CPUs") && l.contains("†")), md);
+                assertTrue(md.contains("† from a disturbed trial the run kept"), md);
+            }
+        }
+    }
+
+    /**
+     * A mixture of two modes enters no ratio: the run's futex handoff across CPUs given the captured unpinned platform
+     * pair's two-mode samples is named MIXED, the card reads no one-CPU/two-CPU ratio from its mean and says why, and the
+     * report's mechanism chart leaves the row out, saying so.
+     */
+    @Test
+    void aMixtureEntersNoRatioAndNoChartAsOneMean() throws IOException {
+        Path fixture = Fixtures.results("quick-whole-cache-144s-epyc-kvm-jdk25");
+        for (String f : List.of("jmh.json", "machine.json", "status", "compare.json", "provenance.json")) {
+            Files.copy(fixture.resolve(f), tmp.resolve(f));
+        }
+        com.google.gson.JsonArray rows = com.google.gson.JsonParser.parseString(Files.readString(tmp.resolve("jmh.json"))).getAsJsonArray();
+        com.google.gson.JsonElement twoModes = null;
+        com.google.gson.JsonObject across = null;
+        for (com.google.gson.JsonElement e : rows) {
+            com.google.gson.JsonObject o = e.getAsJsonObject();
+            com.google.gson.JsonObject params = o.getAsJsonObject("params");
+            if (o.get("mode").getAsString().equals("sample") && params != null && params.has("pair")
+                    && params.get("pair").getAsString().equals("PT_PT")) {
+                twoModes = o.getAsJsonObject("primaryMetric").get("rawDataHistogram");
+            } else if (o.get("mode").getAsString().equals("sample") && o.get("benchmark").getAsString().endsWith("FutexPingPong.roundTrip")
+                    && params.get("placement").getAsString().equals("CROSS_CPU")) {
+                across = o;
+            }
+        }
+        across.getAsJsonObject("primaryMetric").add("rawDataHistogram", twoModes);
+        Files.writeString(tmp.resolve("jmh.json"), rows.toString());
+        Results r = Results.load(tmp);
+        String card = AnswerCard.render(Findings.of(r), null);
+        fitsOneScreen(card);
+        assertTrue(card.lines().anyMatch(l -> l.startsWith("Across CPUs") && l.contains("MIXED")), card);
+        assertFalse(card.contains("cheaper than two") || card.contains("two CPUs / one CPU") || card.contains("faster than on one CPU"), card);
+        assertTrue(card.contains("→ no ratio: a mixture of two modes is never one mean"), card);
+        String md = Files.readString(ReportRenderer.render(Study.of(List.of(r)), Files.createDirectories(tmp.resolve("out")), null, "test").markdown());
+        assertTrue(md.contains("Not drawn: `FutexPingPong.roundTrip binding=FFM placement=CROSS_CPU wait=UNTIMED [avgt]`"), md);
+        assertFalse(md.contains("cheaper than two"), md);
     }
 
     /** With the size-0 paired row beside it (as run --quick now runs), the cache line is the whole cost, not the paired. */

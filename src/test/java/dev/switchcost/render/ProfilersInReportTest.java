@@ -63,8 +63,9 @@ class ProfilersInReportTest {
     @Test
     void theAllRowsTableHasABytesPerOpColumnOnlyWhenRowsCarryIt() throws IOException {
         String md = reportMd(GC);
-        // the unit and status columns are the same in every row, so the report states them above the table
-        assertEquals("|benchmark|parameters|JDK|score ± 99.9%|switches per op|voluntary|involuntary|B/op|", allRowsHeader(md));
+        // the unit is the same in every row, so the report states it above the table; every row of this run is from a
+        // disturbed trial it kept, each marked with its own reason in the status column
+        assertEquals("|benchmark|parameters|JDK|score ± 99.9%|switches per op|voluntary|involuntary|B/op|status|", allRowsHeader(md));
         assertTrue(md.contains("`gc.alloc.rate.norm` (`-prof gc`)"), "the column says where it comes from");
         String plain = reportMd(NO_GC);
         assertEquals("|benchmark|parameters|JDK|score ± 99.9%|switches per op|voluntary|involuntary|", allRowsHeader(plain));

@@ -146,6 +146,24 @@ class ResultsDirTest {
         d.close();
     }
 
+    /** Whether the run kept a disturbed trial's rows is written on its line, and read back; a line without it reads as kept. */
+    @Test
+    void aDisturbedTrialSaysWhetherItsRowsWereKept() throws IOException {
+        ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
+        String bench = "dev.switchcost.bench.FutexPingPong.roundTrip";
+        d.recordTrial(new RunStatus.FailedTrial(bench, Map.of("placement", "SAME_CPU"), "disturbed: others took 56%", true, false));
+        d.recordTrial(new RunStatus.FailedTrial(bench, Map.of("placement", "CROSS_CPU"), "disturbed: others took 9%", true, true));
+        String text = Files.readString(d.dir().resolve(ResultsDir.STATUS));
+        assertTrue(text.contains("\tplacement=SAME_CPU\tdisturbed: others took 56%\tleft-out\n")
+                && text.contains("\tplacement=CROSS_CPU\tdisturbed: others took 9%\tkept\n"), text);
+        RunStatus s = ResultsDir.readStatus(d.dir());
+        assertTrue(s.failedTrials().get(0).leftOut() && !s.failedTrials().get(1).leftOut(), s.toString());
+        assertEquals("disturbed: others took 56%", s.failedTrials().get(0).reason());
+        Files.writeString(d.dir().resolve(ResultsDir.STATUS), "complete\ntrial-disturbed\t" + bench + "\tplacement=SAME_CPU\tdisturbed\n");
+        assertTrue(ResultsDir.readStatus(d.dir()).failedTrials().get(0).kept(), "written before the field: its rows, if any, were kept");
+        d.close();
+    }
+
     @Test
     void aThrottledTrialsStatusSaysAQuotaThrottledIt() throws IOException {
         ResultsDir d = ResultsDir.create(parent, "box", null, FIXED);
