@@ -4,8 +4,10 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.switchcost.results.history.HistoryStore;
 import dev.switchcost.results.history.SyntheticBundles;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,6 +25,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@ResourceLock(Measures.HISTORY)
 class HistoryCommandTest {
 
     static final Path QUICK = Path.of("src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25");

@@ -1,6 +1,5 @@
 package dev.switchcost.cli;
 
-import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -23,7 +22,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * repository nor downloadable, or where curl is missing.
  */
 @EnabledOnOs(OS.LINUX)
-@Measures
 class JettyServerTest {
 
     /** Exit code of the bash below when Jetty cannot be had here: the test is skipped, not failed. */

@@ -5,8 +5,10 @@ import dev.switchcost.derive.HistorySeries;
 import dev.switchcost.results.history.HistoryStore;
 import dev.switchcost.results.history.SyntheticBundles;
 import dev.switchcost.testing.Fixtures;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * steps at the run they were injected, and nothing else in the synthetic series. Prints its hits, misses, false alarms
  * and the import's time (a figure for docs/history.md, never asserted).
  */
+@ResourceLock(Measures.HISTORY)
 class SimulatedFleetTest {
 
     /** One invented machine: its runs, and the step injected into the figures {@code stepped} selects. */

@@ -46,7 +46,8 @@ public final class SkipSummary implements TestExecutionListener {
     private void skipped(TestIdentifier test, String reason) {
         String why = reason == null || reason.isBlank() ? "no reason given"
                 : reason.strip().replaceAll("\\s+", " ").replaceFirst("^Assumption failed: ", "");
-        int colon = why.indexOf(": ");
+        // a Needs message's group ends after its install hint, which may itself hold ": "
+        int colon = why.startsWith("needs ") && why.contains("): ") ? why.indexOf("): ") + 1 : why.indexOf(": ");
         groups.computeIfAbsent(colon > 0 ? why.substring(0, colon) : why, g -> new AtomicInteger()).incrementAndGet();
         String[] where = where(test);
         rows.append(where[0]).append('\t').append(where[1]).append('\t').append(why).append('\n');

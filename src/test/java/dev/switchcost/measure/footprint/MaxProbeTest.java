@@ -2,6 +2,7 @@ package dev.switchcost.measure.footprint;
 
 import dev.switchcost.measure.workload.ThreadKind;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Isolated("counts this JVM's threads and tasks before and after")
 class MaxProbeTest {
 
     private static final long GIB = 1L << 30;

@@ -105,7 +105,7 @@ class MachineInfoTest {
     /** machine.json written before the quota was recorded still reads: not recorded. */
     @Test
     void anOlderMachineJsonHasNoCpuQuota() throws IOException {
-        MachineInfo m = committed("docs/results/2026-11-21-epyc-kvm");
+        MachineInfo m = committed("src/test/resources/fixtures/results/suite-haltpoll-epyc-kvm-jdk25");
         assertNull(m.limits().cpuQuota());
         assertEquals(32768L, m.limits().pidMax(), "the other limits still read");
     }

@@ -1,6 +1,5 @@
 package dev.switchcost.measure.sample;
 
-import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -12,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A JVM's own thread names read from real {@code jcmd PID Thread.print} output, JDK 25 (decimal nid) and 17 (hex). */
-@Measures
 class JvmThreadNamesTest {
 
     private static String fixture(String name) throws IOException {

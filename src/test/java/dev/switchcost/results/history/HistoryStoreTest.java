@@ -1,8 +1,10 @@
 package dev.switchcost.results.history;
 
 import dev.switchcost.results.Results;
+import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@ResourceLock(Measures.HISTORY)
 class HistoryStoreTest {
 
     static final Path FIXTURES = Path.of("src/test/resources/fixtures/results");
