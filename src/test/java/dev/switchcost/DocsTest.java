@@ -67,7 +67,11 @@ class DocsTest {
                 if (new String(bytes, 0, Math.min(bytes.length, 8000), StandardCharsets.ISO_8859_1).indexOf('\0') >= 0) {
                     continue; // binary
                 }
-                String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n", -1);
+                String text = new String(bytes, StandardCharsets.UTF_8);
+                if (!MACHINE_PATH.matcher(text).find()) {
+                    continue; // most files: one scan of the whole text, not one per line
+                }
+                String[] lines = text.split("\n", -1);
                 for (int i = 0; i < lines.length; i++) {
                     Matcher m = MACHINE_PATH.matcher(lines[i]);
                     if (m.find()) {

@@ -5,6 +5,7 @@ import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** Smoke run: both variants on one CPU finish, are finite, and count ≈ 2 switches per round trip across both sides. */
 @EnabledOnOs(OS.LINUX)
 @Measures
+@ResourceLock(Measures.PARTNERS)
 class ProcessVsThreadSwitchTest {
 
     @Test

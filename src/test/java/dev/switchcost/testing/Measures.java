@@ -26,4 +26,10 @@ public @interface Measures {
      * it too ({@code @ResourceLock(Measures.HISTORY)}): beside each other, two such classes failed where alone they pass.
      */
     String HISTORY = "switchcost.history";
+    /**
+     * Partner processes and their log files in the temporary directory: a class that checks none is left behind holds
+     * it, and so does every class that starts them. Such a class need not be {@code @Measures} when it only waits for a
+     * partner to fail or stop: it runs beside the measuring ones, as the watchdog and wait-strategy tests do.
+     */
+    String PARTNERS = "switchcost.partners";
 }

@@ -2,7 +2,6 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.linux.LinuxTestSupport;
-import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -24,7 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a waiter blocked without a timer is released by cancel(), and close() leaves no task behind.
  * assertTimeoutPreemptively guards against hangs; it is not a duration check.
  */
-@Measures
 class CancellableTurnTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(30);

@@ -2,7 +2,6 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LinuxTestSupport;
-import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * by the watchdog (UNTIMED) or the timed wait (TIMED).
  */
 @EnabledOnOs(OS.LINUX)
-@Measures
 class PairWatchdogTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(30);

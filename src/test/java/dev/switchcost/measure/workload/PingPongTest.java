@@ -2,7 +2,6 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LinuxTestSupport;
-import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -23,7 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * here, not a duration check.
  */
 @EnabledOnOs(OS.LINUX)
-@Measures
 class PingPongTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(30);

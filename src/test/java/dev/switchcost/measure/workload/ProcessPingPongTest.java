@@ -6,6 +6,7 @@ import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -32,7 +33,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * timeout (stopped); a partner whose parent dies exits within 100 ms.
  */
 @EnabledOnOs(OS.LINUX)
-@Measures
+@ResourceLock(Measures.PARTNERS)
 class ProcessPingPongTest {
 
     /** Hang guard only: the failure paths are bounded well below this; no duration is asserted. */

@@ -2,7 +2,6 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.linux.LinuxTestSupport;
-import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -24,7 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * progresses only when the scheduler preempts a spinner) and on two, with a partner that works between
  * handoffs; a waiter is released by cancel(). assertTimeoutPreemptively is a hang guard, not a duration check.
  */
-@Measures
 class WaitStrategyTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(60);
