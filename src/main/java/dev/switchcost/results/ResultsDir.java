@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -310,6 +311,26 @@ public final class ResultsDir implements AutoCloseable {
         state = RunStatus.State.FAILED;
         reason = why == null || why.isBlank() ? "unknown error" : RunStatus.oneLine(why);
         writeStatus();
+    }
+
+    /**
+     * Removes the directory of a run that never started (no JMH results in it), so that it never reads as a run.
+     *
+     * @return false, leaving the directory, when it holds JMH results
+     */
+    public synchronized boolean discardIfEmpty() {
+        if (newestJmhFile(dir) > 0) {
+            return false;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        state = RunStatus.State.FAILED;
+        return true;
     }
 
     public synchronized void interrupted() {
