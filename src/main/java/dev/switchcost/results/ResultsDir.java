@@ -169,6 +169,21 @@ public final class ResultsDir implements AutoCloseable {
         }
     }
 
+    /** The run directories under {@code parent} that hold JMH results, the latest first ({@link #latest}'s order). */
+    public static List<Path> newestFirst(Path parent) {
+        try (Stream<Path> dirs = Files.list(parent)) {
+            return dirs.filter(Files::isDirectory).map(d -> Map.entry(d, newestJmhFile(d))).filter(e -> e.getValue() > 0)
+                    .sorted(Map.Entry.<Path, Long>comparingByValue().reversed()).map(Map.Entry::getKey).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** When {@code dir}'s JMH results were last written; the epoch when it has none. */
+    public static java.time.Instant written(Path dir) {
+        return java.time.Instant.ofEpochMilli(newestJmhFile(dir));
+    }
+
     /** Last-modified time of the newest {@code jmh*.json} in {@code dir}, ms; 0 when none. */
     private static long newestJmhFile(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
