@@ -5,10 +5,9 @@ import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Forecast;
 import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.render.ForecastText;
+import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.JfrBlocking;
-import dev.switchcost.results.Results;
-import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.SamplePlacement;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,6 +16,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** {@code switchcost forecast --jfr FILE}: what a program's blocking handoffs cost now and would cost on virtual threads. */
@@ -43,8 +44,12 @@ public final class ForecastCommand extends BaseCommand {
     @Option(names = "--sample", paramLabel = "DIR", description = "A sample -o DIR of the same program: its placement mix.")
     Path sample;
 
-    @Option(names = "--costs", paramLabel = "DIR", description = "The results that price it (default: the latest under results/).")
-    Path costs;
+    @Option(names = "--costs", paramLabel = "DIR", description = "The results that price it; repeat it to take the rows of several"
+            + " (default: the latest complete run of this machine under results/ that holds a price).")
+    List<Path> costs = new ArrayList<>();
+
+    @Option(names = "--other-machine", description = "Price with --costs results measured on another machine (CPU or kernel).")
+    boolean otherMachine;
 
     @Option(names = "--units", paramLabel = "N", defaultValue = "0",
             description = "Units of work done during the recording (e.g. requests): prints per-unit figures.")
@@ -86,9 +91,11 @@ public final class ForecastCommand extends BaseCommand {
                 mix = new Forecast.Mix(p.sameShare(), true, String.format(java.util.Locale.ROOT, "%,d same-CPU and %,d cross-CPU"
                         + " wake-ups, from %s (%s)", p.sameCpu(), p.crossCpu(), p.source(), sample));
             }
-            Path dir = costs != null ? costs : ResultsDir.latest(Path.of("results")).orElseThrow(() -> new IllegalArgumentException(
-                    "no results to price it: run `switchcost run --quick` and `" + SwitchPrices.PLATFORM_RUN + "` (or give --costs DIR)"));
-            found = Findings.of(Results.load(dir));
+            CostRun run = CostRun.pick(costs, Path.of("results"), otherMachine, MachineProbe.collect(Path.of("/")))
+                    .orElseThrow(() -> new IllegalArgumentException("no complete results of this machine to price it: run `switchcost run"
+                            + " --quick` and `" + SwitchPrices.PLATFORM_RUN + "` (or give --costs DIR)"));
+            found = run.found();
+            out().println(run.said() + ".");
         } catch (IllegalArgumentException e) {
             throw SwitchcostException.usage(e.getMessage());
         }

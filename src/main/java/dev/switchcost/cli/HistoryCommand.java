@@ -65,7 +65,7 @@ public final class HistoryCommand extends BaseCommand {
 
     @Override
     protected int doCall() throws IOException {
-        try (HistoryStore s = store.open()) {
+        try (HistoryStore s = baseline != null ? store.open() : store.openReadOnly()) {
             if (baseline != null) {
                 return saveBaseline(s);
             }
@@ -185,7 +185,7 @@ public final class HistoryCommand extends BaseCommand {
 
         @Override
         protected int doCall() {
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = store.openReadOnly()) {
                 Run a = s.baseline(baseline).orElseThrow(() -> SwitchcostException.usage("no baseline '" + baseline
                         + "' in " + s.file() + (s.baselines().isEmpty() ? " (none saved: switchcost history --save-baseline NAME)"
                         : "; saved: " + String.join(", ", s.baselines()))));
@@ -225,7 +225,7 @@ public final class HistoryCommand extends BaseCommand {
 
         @Override
         protected int doCall() {
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = store.openReadOnly()) {
                 List<Fleet.Row> rows = Fleet.of(s.points(), figure);
                 out().print(rows.isEmpty() ? "No figure in the history " + s.file() + " holds '" + figure + "'.\n" : HistoryText.fleet(rows));
             }
@@ -261,7 +261,7 @@ public final class HistoryCommand extends BaseCommand {
 
         @Override
         protected int doCall() throws IOException {
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = store.openReadOnly()) {
                 if (target.parquet != null) {
                     try {
                         Exports.parquet(s, target.parquet);

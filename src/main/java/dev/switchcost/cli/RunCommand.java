@@ -7,6 +7,7 @@ import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.InterferenceProfiler;
+import dev.switchcost.measure.jmh.JmhLock;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.PerfStatProfiler;
@@ -46,6 +47,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -152,6 +154,10 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
 
     private final List<String> legacy = new ArrayList<>();
 
+    @Option(names = "--lock-wait", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "60s",
+            description = "How long to wait for another JMH run on this machine (JMH's lock) to end before giving up (default: ${DEFAULT-VALUE}).")
+    Duration lockWait;
+
     @Mixin
     AllowDisturbedMixin allowDisturbed;
 
@@ -198,6 +204,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         boolean keep = allowDisturbed.allowed();
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare(keep) : null,
                 keep, mode == null || !mode.full, precise.precision(mode == null || !mode.full));
+        awaitJmhLock();
         Path parent = output.dir() != null ? output.dir() : Path.of("results");
         try (ResultsDir run = ResultsDir.create(parent, MachineProbe.collect(Path.of("/")).hostname(), null).interruptedOnExit()) {
             try {
@@ -208,6 +215,12 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
                 }
                 int answered = answer(run);
                 return ok ? answered : ExitCodes.FAILURE;
+            } catch (JmhLock.Busy e) {
+                // another JMH run took the lock between the wait and JMH's start: a run that never started leaves no directory
+                if (!run.discardIfEmpty()) {
+                    run.fail(e.getMessage());
+                }
+                throw e;
             } catch (SwitchcostException e) {
                 run.fail(e.getMessage());
                 throw e;
@@ -215,6 +228,27 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
                 run.fail(String.valueOf(e.getMessage()));
                 throw e;
             }
+        }
+    }
+
+    /** Waits (up to --lock-wait) for another JMH run to end, before the run directory exists; exit 3 when it does not. */
+    private void awaitJmhLock() {
+        if (JmhLock.ignored()) {
+            return;
+        }
+        Optional<String> holder;
+        try {
+            holder = JmhLock.awaitFree(lockWait, h -> {
+                out().println("# waiting up to " + lockWait.toSeconds() + " s for another JMH run to end: the JMH lock "
+                        + JmhLock.file() + " is held by " + h);
+                out().flush();
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw SwitchcostException.environment("interrupted while waiting for the JMH lock " + JmhLock.file());
+        }
+        if (holder.isPresent()) {
+            throw new JmhLock.Busy(holder.get());
         }
     }
 

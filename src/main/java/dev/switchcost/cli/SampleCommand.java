@@ -112,8 +112,12 @@ public final class SampleCommand extends BaseCommand {
     boolean noPerf;
 
     @Option(names = "--costs", paramLabel = "DIR",
-            description = "Results directory whose cost per switch prices the switches (default: the latest under results/).")
-    Path costs;
+            description = "Results directory whose cost per switch prices the switches; repeat it to take the rows of several"
+                    + " (default: the latest complete run of this machine under results/ that holds a price).")
+    List<Path> costs = new ArrayList<>();
+
+    @Option(names = "--other-machine", description = "Price with --costs results measured on another machine (CPU or kernel).")
+    boolean otherMachine;
 
     @Option(names = "--working-set", paramLabel = "KiB",
             description = "Add what a switch costs through the caches, measured at this working set (KiB touched per thread "
@@ -233,7 +237,7 @@ public final class SampleCommand extends BaseCommand {
             baselineLength(baseline, interval);
             SampledCommand.requireExecutable(command.get(0));
         }
-        cost = SampleCost.load(costs, workingSetKiB);
+        cost = SampleCost.load(costs, workingSetKiB, otherMachine);
         if (flamegraph != null) {
             profiler = SampleProfiler.check(flamegraph, pid);
         }

@@ -6,8 +6,6 @@ import dev.switchcost.derive.SwitchCost;
 import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.SampleTables;
-import dev.switchcost.results.Results;
-import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.SamplePlacement;
 
 import java.io.PrintWriter;
@@ -21,35 +19,37 @@ import java.util.Optional;
  *
  * @param found what derive made of the results, once; null when there are none
  */
-record SampleCost(Findings found, long workingSetKiB) {
+record SampleCost(Findings found, long workingSetKiB, String said) {
 
     /**
-     * The results that price the switches: {@code costs}, or the latest under results/.
+     * The results that price the switches: {@code costs}, or the latest complete run of this machine under results/
+     * ({@link CostRun}).
      *
-     * @param costs the --costs directory, or null
+     * @param costs the --costs directories, or empty
      * @throws SwitchcostException a usage mistake: a bad size, no results with the indirect cost it needs, unreadable results
      */
-    static SampleCost load(Path costs, long workingSetKiB) {
+    static SampleCost load(List<Path> costs, long workingSetKiB, boolean otherMachine) {
         if (workingSetKiB < 0) {
             throw SwitchcostException.usage("--working-set " + workingSetKiB + ": give a size in KiB, e.g. 256");
         }
-        Path dir = costs != null ? costs : ResultsDir.latest(Path.of("results")).orElse(null);
-        if (dir == null) {
-            if (workingSetKiB > 0) {
-                throw SwitchcostException.usage("--working-set needs results with the indirect cost: run switchcost indirect first");
-            }
-            return new SampleCost(null, workingSetKiB);
-        }
         try {
-            Findings f = Findings.of(Results.load(dir));
+            CostRun run = CostRun.pick(costs, Path.of("results"), otherMachine, MachineProbe.collect(Path.of("/"))).orElse(null);
+            if (run == null) {
+                if (workingSetKiB > 0) {
+                    throw SwitchcostException.usage("--working-set needs results with the indirect cost: run switchcost indirect first");
+                }
+                return new SampleCost(null, workingSetKiB, null);
+            }
+            Findings f = run.found();
             if (workingSetKiB > 0 && (SwitchCost.of(f, 0, 0, 2, workingSetKiB).isEmpty()
                     || SwitchCost.of(f, 0, 0, 1, workingSetKiB).isEmpty())) {
-                throw new IllegalArgumentException(dir + " has no CPU time per switch to add the working set's cost to: run `"
+                throw new IllegalArgumentException(f.input().source() + " has no CPU time per switch to add the working set's cost to: run `"
                         + SwitchPrices.PLATFORM_RUN + "`");
             }
-            return new SampleCost(f, workingSetKiB);
+            return new SampleCost(f, workingSetKiB, run.said());
         } catch (IllegalArgumentException e) {
-            throw SwitchcostException.usage((costs != null ? "--costs " : "") + e.getMessage());
+            throw SwitchcostException.usage(e.getMessage().startsWith("--costs") || costs.isEmpty() ? e.getMessage()
+                    : "--costs " + e.getMessage());
         }
     }
 
@@ -74,9 +74,11 @@ record SampleCost(Findings found, long workingSetKiB) {
     void print(PrintWriter out, double switchesPerSecond, double cpus, int allowedCpus, SamplePlacement mix, double waitMsPerSec) {
         out.println();
         if (found == null) {
-            out.println("Cost: no results: run `switchcost run --quick` first (or give --costs DIR) to price these switches.");
+            out.println("Cost: no complete results of this machine: run `switchcost run --quick` first (or give --costs DIR) to price"
+                    + " these switches.");
             return;
         }
+        out.println(said + ".");
         Optional<SwitchCost> c;
         try {
             c = mix == null || Double.isNaN(mix.sameShare()) ? SwitchCost.of(found, switchesPerSecond, cpus, allowedCpus, workingSetKiB)

@@ -19,10 +19,19 @@ public final class StoreMixin {
         return store != null ? store : HistoryStore.defaultFile(System.getenv(), Path.of(System.getProperty("user.home")));
     }
 
-    /** Opens the store; a store that cannot be opened is the environment's failure, in one line (exit 3). */
+    /** Opens the store for writing; a store that cannot be opened is the environment's failure, in one line (exit 3). */
     public HistoryStore open() {
         try {
             return HistoryStore.open(file());
+        } catch (IllegalStateException e) {
+            throw SwitchcostException.environment(e.getMessage());
+        }
+    }
+
+    /** Opens the store for reading only (no file made, a read-only file system works); failures as {@link #open}. */
+    public HistoryStore openReadOnly() {
+        try {
+            return HistoryStore.openReadOnly(file());
         } catch (IllegalStateException e) {
             throw SwitchcostException.environment(e.getMessage());
         }

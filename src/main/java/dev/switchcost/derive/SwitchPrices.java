@@ -32,8 +32,13 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
      * @param what      what was measured, for people
      * @param perSwitch CPU time per switch, ns, with its error
      * @param source    the row it comes from
+     * @param disturbed it comes from a disturbed trial the run kept ({@code run --allow-disturbed}): said wherever it prices
      */
-    public record Price(String what, Estimate perSwitch, String source) {
+    public record Price(String what, Estimate perSwitch, String source, boolean disturbed) {
+
+        public Price(String what, Estimate perSwitch, String source) {
+            this(what, perSwitch, source, false);
+        }
     }
 
     /** The run that measures the platform prices: the paired round trip at size 0 on one and on two CPUs. */
@@ -48,7 +53,7 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
         Price cross = platform(found, "CROSS_CPU").orElse(null);
         Headline h = found.headlines().stream().filter(x -> x.virtual() != null).findFirst().orElse(null);
         Price virt = h == null ? null : new Price(h.virtual().what() + " (one carrier: its CPU time)", h.virtual().perSwitch(),
-                h.virtual().source());
+                h.virtual().source(), h.virtual().disturbed());
         List<String> missing = new ArrayList<>();
         if (same == null || cross == null) {
             missing.add(PLATFORM_RUN);
@@ -67,7 +72,19 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
                 .min(java.util.Comparator.comparingInt(IndirectCost.Row::strideBytes))
                 .map(r -> new Price("platform threads, " + (placement.equals("SAME_CPU") ? "one CPU" : "two CPUs")
                         + ": the pair's CPU time per futex switch", r.paired().beyond(),
-                        r.paired().benchmark() + " " + r.paired().params()));
+                        r.paired().benchmark() + " " + r.paired().params(), found.input().usable().stream()
+                        .anyMatch(x -> x.disturbed() && x.shortName().equals(r.paired().benchmark())
+                                && x.params().equals(r.paired().params()))));
+    }
+
+    /** True when no price was measured. */
+    public boolean none() {
+        return sameCpu == null && crossCpu == null && virtual == null;
+    }
+
+    /** True when a price comes from a disturbed trial the run kept. */
+    public boolean anyDisturbed() {
+        return java.util.stream.Stream.of(sameCpu, crossCpu, virtual).anyMatch(p -> p != null && p.disturbed());
     }
 
     /**

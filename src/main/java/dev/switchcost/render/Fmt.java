@@ -103,4 +103,10 @@ public final class Fmt {
         String s = Math.abs(p) >= 10 ? String.format(Locale.ROOT, "%.0f", Math.abs(p)) : String.format(Locale.ROOT, "%.1f", Math.abs(p));
         return (p < 0 ? "−" : "+") + s + " %";
     }
+
+    /** A moment as this machine's local date and minute: {@code 2026-11-28 04:46}. */
+    public static String when(java.time.Instant t) {
+        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)
+                .format(t.atZone(java.time.ZoneId.systemDefault()));
+    }
 }

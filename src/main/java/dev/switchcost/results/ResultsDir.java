@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -168,6 +169,21 @@ public final class ResultsDir implements AutoCloseable {
         }
     }
 
+    /** The run directories under {@code parent} that hold JMH results, the latest first ({@link #latest}'s order). */
+    public static List<Path> newestFirst(Path parent) {
+        try (Stream<Path> dirs = Files.list(parent)) {
+            return dirs.filter(Files::isDirectory).map(d -> Map.entry(d, newestJmhFile(d))).filter(e -> e.getValue() > 0)
+                    .sorted(Map.Entry.<Path, Long>comparingByValue().reversed()).map(Map.Entry::getKey).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** When {@code dir}'s JMH results were last written; the epoch when it has none. */
+    public static java.time.Instant written(Path dir) {
+        return java.time.Instant.ofEpochMilli(newestJmhFile(dir));
+    }
+
     /** Last-modified time of the newest {@code jmh*.json} in {@code dir}, ms; 0 when none. */
     private static long newestJmhFile(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
@@ -310,6 +326,26 @@ public final class ResultsDir implements AutoCloseable {
         state = RunStatus.State.FAILED;
         reason = why == null || why.isBlank() ? "unknown error" : RunStatus.oneLine(why);
         writeStatus();
+    }
+
+    /**
+     * Removes the directory of a run that never started (no JMH results in it), so that it never reads as a run.
+     *
+     * @return false, leaving the directory, when it holds JMH results
+     */
+    public synchronized boolean discardIfEmpty() {
+        if (newestJmhFile(dir) > 0) {
+            return false;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        state = RunStatus.State.FAILED;
+        return true;
     }
 
     public synchronized void interrupted() {

@@ -5,6 +5,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.JfrOutput;
+import dev.switchcost.measure.jmh.JmhLock;
 import dev.switchcost.measure.jmh.Rounds;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
@@ -192,6 +193,9 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             } catch (ProfilersFailedException e) {
                 throw SwitchcostException.usage(Trials.profilerFailure(e));
             } catch (RunnerException e) {
+                if (JmhLock.refused(e)) {
+                    throw new JmhLock.Busy(JmhLock.holder(JmhLock.file()));
+                }
                 throw SwitchcostException.environment(Trials.rootMessage(e).strip());
             }
             record(run, on, outcome);

@@ -22,7 +22,7 @@ class ForecastCommandTest {
 
     @Test
     void withoutTheNeededCostsItNamesTheRunToMake() {
-        CliResult r = CliResult.run("forecast", "--jfr", REC, "--costs", QUICK);
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", QUICK);
         assertEquals(ExitCodes.USAGE, r.exit(), r.out());
         assertTrue(r.oneLineError(), r.err());
         assertTrue(r.err().contains("switchcost run -p placement=SAME_CPU,CROSS_CPU") && r.err().contains("roundTripPaired"), r.err());
@@ -31,9 +31,10 @@ class ForecastCommandTest {
     @Test
     void forecastsTheCapturedRecordingAndWritesJson(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("f.json");
-        CliResult r = CliResult.run("forecast", "--jfr", REC, "--costs", PLACEMENTS, "--units", "1000", "--json", json.toString());
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--units", "1000", "--json", json.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("never a round trip's latency"), r.out());
+        assertTrue(r.out().startsWith("Priced from " + PLACEMENTS + " (results of 20"), "names the run it priced from: " + r.out());
         assertTrue(r.out().contains("every wake-up assumed to cross CPUs"), "says the mix was not measured");
         assertTrue(r.out().contains("run `switchcost run '\\.VirtualThreadHandoffOneCarrier"), "names the missing run: " + r.out());
         assertTrue(r.out().contains("run scripts/measure-spin.sh"), r.out());
@@ -60,9 +61,9 @@ class ForecastCommandTest {
     @Test
     void badInputIsOneLine(@TempDir Path dir) throws Exception {
         for (String[] args : new String[][] {{"forecast"}, {"forecast", "--jfr", dir.resolve("none.jfr").toString()},
-                {"forecast", "--jfr", Files.writeString(dir.resolve("x.jfr"), "x").toString(), "--costs", PLACEMENTS},
-                {"forecast", "--jfr", REC, "--costs", PLACEMENTS, "--units", "-1"},
-                {"forecast", "--jfr", REC, "--costs", PLACEMENTS, "--sample", dir.toString()}}) {
+                {"forecast", "--jfr", Files.writeString(dir.resolve("x.jfr"), "x").toString(), "--other-machine", "--costs", PLACEMENTS},
+                {"forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--units", "-1"},
+                {"forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--sample", dir.toString()}}) {
             CliResult r = CliResult.run(args);
             assertEquals(ExitCodes.USAGE, r.exit(), String.join(" ", args) + ": " + r.err());
             assertTrue(r.oneLineError(), r.err());

@@ -381,7 +381,7 @@ class SampleCommandTest {
     @EnabledOnOs(OS.LINUX)
     void aCommandShorterThanAnIntervalIsCountedWhole() {
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "1s",
-                "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--",
+                "--other-machine", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--",
                 "sh", "-c", "i=0; while [ $i -lt 10 ]; do sleep 0.01; i=$((i+1)); done");
         assertEquals(0, r.exit(), r.out() + r.err());
         Matcher m = Pattern.compile("Command's process tree: (\\d+) voluntary, (\\d+) involuntary switches and [\\d.]+ s of CPU in"
@@ -416,7 +416,7 @@ class SampleCommandTest {
     @EnabledOnOs(OS.LINUX)
     void pricesTheSwitchesWithTheCostsOfAResultsDirectory() {
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms",
-                "--costs", "src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25", "--",
+                "--other-machine", "--costs", "src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25", "--",
                 "sh", "-c", "i=0; while [ $i -lt 50 ]; do sleep 0.01; i=$((i+1)); done");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().matches("(?s).*What these switches cost in CPU time \\((this machine's measured CPU time per switch|the CPU time"
@@ -438,15 +438,15 @@ class SampleCommandTest {
                 "this checkout has results/ of its own");
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c", "sleep 0.3; sleep 0.3");
         assertEquals(0, r.exit(), r.out() + r.err());
-        assertTrue(r.out().contains("Cost: no results: run `switchcost run --quick` first"), r.out());
+        assertTrue(r.out().contains("Cost: no complete results of this machine: run `switchcost run --quick` first"), r.out());
     }
 
     @Test
     void badCostOptionsAreUsageErrors() {
         assertUsage(CliResult.run("sample", "--costs", tmp.resolve("none").toString(), "--", "true"), "--costs " + tmp.resolve("none"));
-        assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25",
+        assertUsage(CliResult.run("sample", "--other-machine", "--costs", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25",
                 "--working-set", "256", "--", "true"), "no CPU time per switch");
-        assertUsage(CliResult.run("sample", "--costs", "src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25",
+        assertUsage(CliResult.run("sample", "--other-machine", "--costs", "src/test/resources/fixtures/results/workingset-placements-epyc-kvm-jdk25",
                 "--working-set", "3", "--", "true"), "no indirect cost at 3 KiB");
     }
 

@@ -50,10 +50,18 @@ public final class HistoryStore implements AutoCloseable {
         this.migratedFrom = migratedFrom;
     }
 
+    /** How long opening waits for another process that holds the store, ms, unless {@code -Dswitchcost.history.waitMs} says. */
+    static final long WAIT_MS = 10_000;
+
+    private static long waitMs() {
+        return Long.getLong("switchcost.history.waitMs", WAIT_MS);
+    }
+
     /**
-     * Opens (or makes) the store at {@code file}, migrated to the current schema.
+     * Opens (or makes) the store at {@code file} for writing, migrated to the current schema; a store another process
+     * holds is waited for, up to {@link #WAIT_MS} ms.
      *
-     * @throws IllegalStateException one line: the file is locked by another switchcost, not a store, or newer
+     * @throws IllegalStateException one line: the file is still held by another process, not a store, or newer
      */
     public static HistoryStore open(Path file) {
         try {
@@ -64,15 +72,67 @@ public final class HistoryStore implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot make the history's directory for " + file + ": " + e.getMessage(), e);
         }
-        Connection c = null;
+        return connect(file, false, false);
+    }
+
+    /**
+     * Opens the store at {@code file} for reading only (DuckDB's read-only access): works on a read-only file system,
+     * makes no file (a store not made yet reads as empty) and never writes; waited for like {@link #open}.
+     *
+     * @throws IllegalStateException one line: the file is held by a writer, not a store, or of another schema
+     */
+    public static HistoryStore openReadOnly(Path file) {
+        if (!Files.exists(file)) {
+            return connect(file, false, true);
+        }
+        return connect(file, true, false);
+    }
+
+    /** {@code file} (or, {@code empty}, an empty store in memory named after it), retried while another process holds it. */
+    private static HistoryStore connect(Path file, boolean readOnly, boolean empty) {
+        long wait = waitMs();
+        long deadline = System.nanoTime() + wait * 1_000_000;
+        while (true) {
+            Connection c = null;
+            try {
+                java.util.Properties p = new java.util.Properties();
+                if (readOnly) {
+                    p.setProperty("duckdb.read_only", "true");
+                }
+                c = DriverManager.getConnection("jdbc:duckdb:" + (empty ? "" : file.toAbsolutePath()), p);
+                if (!readOnly) {
+                    return new HistoryStore(file, c, Schema.migrate(c));
+                }
+                int v = Schema.version(c);
+                if (v != Schema.CURRENT) {
+                    throw new SQLException("its schema is " + v + ", this switchcost reads " + Schema.CURRENT
+                            + ": record a run or `switchcost history import` with the switchcost that reads it, then try again");
+                }
+                return new HistoryStore(file, c, v);
+            } catch (SQLException | RuntimeException e) {
+                close(c);
+                String m = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+                boolean held = m.contains("lock");
+                if (held && System.nanoTime() - deadline < 0) {
+                    pause();
+                    continue;
+                }
+                if (e instanceof IllegalStateException i && !held) {
+                    throw i;
+                }
+                throw new IllegalStateException("cannot open the history store " + file + (held
+                        ? ": another switchcost is still using it after waiting " + wait + " ms (try again when it ends, or give another --store)"
+                        : ": " + m), e);
+            }
+        }
+    }
+
+    private static void pause() {
         try {
-            c = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath());
-            return new HistoryStore(file, c, Schema.migrate(c));
-        } catch (SQLException e) {
-            close(c);
-            String m = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-            throw new IllegalStateException("cannot open the history store " + file + (m.contains("lock")
-                    ? ": another switchcost is using it (try again when it ends, or give another --store)" : ": " + m), e);
+            Thread.sleep(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the history store", e);
         }
     }
 

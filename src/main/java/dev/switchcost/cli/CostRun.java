@@ -1,0 +1,116 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.SwitchPrices;
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.render.Fmt;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.RunStatus;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The results that price switches ({@code sample}, {@code forecast}): the {@code --costs} directories (the rows of all of
+ * them), or the latest run under {@code results/} that is complete, measured on this machine and holds a price. A price
+ * from another machine is refused unless {@code --other-machine}; one from a disturbed trial the run kept is said.
+ *
+ * @param found what derive made of the rows
+ * @param said  one line naming the run(s) priced from and their date, and what to know about the prices
+ */
+record CostRun(Findings found, String said) {
+
+    /**
+     * @param costs        the {@code --costs} directories, or empty for the default
+     * @param parent       where the default looks ({@code results/})
+     * @param otherMachine take results measured on another machine
+     * @param here         this machine
+     * @return empty when there is no default to price with
+     * @throws IllegalArgumentException one line: unreadable results, or results of another machine
+     */
+    static Optional<CostRun> pick(List<Path> costs, Path parent, boolean otherMachine, MachineInfo here) {
+        if (!costs.isEmpty()) {
+            List<Results> all = new ArrayList<>();
+            for (Path c : costs) {
+                Results r = Results.load(c);
+                String other = otherMachine ? null : otherMachine(r.machine(), here);
+                if (other != null) {
+                    throw new IllegalArgumentException("--costs " + c + " was measured on another machine (" + other
+                            + "): give results measured here, or --other-machine to price with them anyway");
+                }
+                all.add(r);
+            }
+            return Optional.of(of(merged(all), costs));
+        }
+        for (Path d : ResultsDir.newestFirst(parent)) {
+            Results r;
+            try {
+                r = Results.load(d);
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            if (r.status().state() != RunStatus.State.COMPLETE || r.status().failedTrials().stream().anyMatch(t -> !t.disturbed())
+                    || (!otherMachine && otherMachine(r.machine(), here) != null)) {
+                continue;
+            }
+            CostRun c = of(r, List.of(d));
+            if (!SwitchPrices.of(c.found()).none()) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static CostRun of(Results r, List<Path> dirs) {
+        Findings f = Findings.of(r);
+        SwitchPrices p = SwitchPrices.of(f);
+        String runs = dirs.stream().map(d -> d + " (results of " + Fmt.when(ResultsDir.written(d)) + ")")
+                .collect(Collectors.joining(", "));
+        return new CostRun(f, "Priced from " + runs + (p.anyDisturbed()
+                ? "; a price comes from a disturbed trial the run kept (--allow-disturbed): others took its CPUs, read it as an upper bound"
+                : ""));
+    }
+
+    /** The rows of every input as one: the first input's machine and status stand for all. */
+    private static Results merged(List<Results> all) {
+        Results a = all.get(0);
+        if (all.size() == 1) {
+            return a;
+        }
+        List<JmhRow> rows = all.stream().flatMap(r -> r.rows().stream()).toList();
+        List<Path> files = all.stream().flatMap(r -> r.jmhFiles().stream()).toList();
+        List<String> notes = all.stream().flatMap(r -> r.notes().stream()).toList();
+        return new Results(a.source(), a.status(), a.machine(), a.compare(), rows, files, notes, a.simulated(), a.indirectSweep(),
+                a.provenance(), a.spinCompare(), a.name());
+    }
+
+    /**
+     * How {@code results}' machine differs from {@code here}: CPU vendor, family, model, and kernel; null when they match.
+     * Results without machine.json count as another machine.
+     */
+    static String otherMachine(MachineInfo results, MachineInfo here) {
+        if (results == null) {
+            return "no machine.json";
+        }
+        List<String> d = new ArrayList<>();
+        MachineInfo.Cpu a = results.cpu();
+        MachineInfo.Cpu b = here.cpu();
+        if (a == null || b == null || !Objects.equals(a.vendor(), b.vendor()) || !Objects.equals(a.family(), b.family())
+                || !Objects.equals(a.modelNumber(), b.modelNumber()) || !Objects.equals(a.model(), b.model())) {
+            d.add("CPU " + (a == null ? "?" : a.model()) + ", here " + (b == null ? "?" : b.model()));
+        }
+        String ka = results.kernel() == null ? null : results.kernel().release();
+        String kb = here.kernel() == null ? null : here.kernel().release();
+        if (!Objects.equals(ka, kb)) {
+            d.add("kernel " + ka + ", here " + kb);
+        }
+        return d.isEmpty() ? null : String.join("; ", d);
+    }
+}

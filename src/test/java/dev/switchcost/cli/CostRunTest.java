@@ -1,0 +1,94 @@
+package dev.switchcost.cli;
+
+import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.measure.machine.MachineProbe;
+import dev.switchcost.results.ResultsDir;
+import dev.switchcost.testing.Fixtures;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Which results price sample's and forecast's switches: complete, undisturbed (or said), of this machine. */
+class CostRunTest {
+
+    private static final String QUICK = "quick-aa-run-1-epyc-kvm-jdk25";
+    private static final String PAIRED_SAME_CPU = "dev.switchcost.bench.WorkingSetHandoff.roundTripPaired\thandoff=FUTEX"
+            + " placement=SAME_CPU sharing=PRIVATE strideBytes=64 wait=UNTIMED walk=LI workingSetKiB=0";
+
+    @TempDir
+    Path tmp;
+
+    MachineInfo here;
+    Path results;
+
+    @BeforeEach
+    void machine() {
+        here = MachineProbe.collect(Path.of("/"));
+        results = tmp.resolve("results");
+    }
+
+    /** A fixture run as if measured here, its results written {@code hoursAgo}. */
+    private Path run(String fixture, String name, int hoursAgo, String status) throws IOException {
+        Path d = Fixtures.copy(fixture, results.resolve(name));
+        ResultsDir.writeMachine(d, here);
+        if (status != null) {
+            Files.writeString(d.resolve(ResultsDir.STATUS), status);
+        }
+        Files.setLastModifiedTime(d.resolve(ResultsDir.JMH), FileTime.from(Instant.now().minusSeconds(3600L * hoursAgo)));
+        return d;
+    }
+
+    @Test
+    void theDefaultIsTheLatestCompleteRunWithAPriceNotALaterFailedOrDisturbedOne() throws IOException {
+        Path good = run(QUICK, "good", 3, null);
+        run("disturbed-every-trial-epyc-kvm-jdk25", "disturbed", 2, null);
+        run(QUICK, "failed", 1, "failed: ERROR: Another JMH instance might be running. Unable to acquire the JMH lock\n");
+        // what picked "the latest" before: the failed run
+        assertEquals(results.resolve("failed"), ResultsDir.latest(results).orElseThrow());
+
+        CostRun c = CostRun.pick(List.of(), results, false, here).orElseThrow();
+        assertEquals(good, c.found().input().source());
+        assertTrue(c.said().startsWith("Priced from " + good + " (results of 20"), c.said());
+        assertFalse(c.said().contains("disturbed"), c.said());
+    }
+
+    @Test
+    void aPriceFromAKeptDisturbedTrialIsSaidAndNoDefaultWithoutACompleteRun() throws IOException {
+        run(QUICK, "kept", 1, "complete\ntrial-disturbed\t" + PAIRED_SAME_CPU + "\tdisturbed: yes took 40%\tkept\n");
+        CostRun c = CostRun.pick(List.of(), results, false, here).orElseThrow();
+        assertTrue(c.said().contains("a price comes from a disturbed trial the run kept (--allow-disturbed)"), c.said());
+
+        Path only = tmp.resolve("only");
+        run(QUICK, "../only/failed", 1, "failed: 1 of 5 trials failed\n");
+        assertTrue(CostRun.pick(List.of(), only, false, here).isEmpty(), "a failed run prices nothing by default");
+    }
+
+    @Test
+    void anotherMachinesResultsAreRefusedUnlessAskedAndSeveralCostsAreRead() throws IOException {
+        Path other = Fixtures.copy(QUICK, tmp.resolve("other"));
+        String why = CostRun.otherMachine(dev.switchcost.results.Results.readMachine(other.resolve(ResultsDir.MACHINE)), here);
+        org.junit.jupiter.api.Assumptions.assumeTrue(why != null, "the fixture's machine is this one");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CostRun.pick(List.of(other), results, false, here));
+        assertTrue(e.getMessage().startsWith("--costs " + other + " was measured on another machine (")
+                && e.getMessage().endsWith("--other-machine to price with them anyway"), e.getMessage());
+
+        Path mine = run("workingset-paired-epyc-kvm-2vcpu-jdk25", "mine", 1, null);
+        CostRun both = CostRun.pick(List.of(mine, other), results, true, here).orElseThrow();
+        assertTrue(both.said().contains(mine.toString()) && both.said().contains(other.toString()), both.said());
+        long rows = both.found().input().rows().size();
+        assertTrue(rows > CostRun.pick(List.of(mine), results, false, here).orElseThrow().found().input().rows().size(), "rows of both");
+    }
+}
