@@ -47,7 +47,7 @@ import java.util.stream.Collectors;
  * </ul>
  *
  * <p>The derived values are differences of independent measurements; their errors follow the one
- * rule ({@link Estimate}: Welch–Satterthwaite, 99.9%), and each is {@link Flag flagged} when it cannot
+ * rule ({@link Estimate}: the fewest degrees of freedom of the parts, 99.9%), and each is {@link Flag flagged} when it cannot
  * be read as a cost: negative
  * (the baseline did worse than the handoff run: e.g. CROSS_CPU keeps each private array in its own
  * core's cache), within its error of zero, missing a baseline, or dwarfed by the walk (memory-bound
