@@ -7,6 +7,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
+import dev.switchcost.results.PerSwitch;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -349,13 +350,13 @@ public final class IndirectCost {
 
     /** Per switch: a round trip (or two walks) is two. */
     static Estimate perSwitch(JmhRow r) {
-        return r.estimate().times(0.5);
+        return PerSwitch.ofRoundTrip(r.estimate());
     }
 
     /** Cache misses per switch, or null when the row has no counted value. */
     static Estimate misses(JmhRow r) {
         var m = r.secondary().get("perf.cache-misses.norm"); // PerfStatProfiler's
-        return m == null || !Double.isFinite(m.score()) ? null : m.estimate().times(0.5);
+        return m == null || !Double.isFinite(m.score()) ? null : PerSwitch.ofRoundTrip(m.estimate());
     }
 
     /** The judgement, apart from the bookkeeping so tests can check it on plain numbers. */
