@@ -47,13 +47,18 @@ public final class Fmt {
      * {@code 414 ± 5}, {@code 1,000 ± 4,000}, {@code 5.00 ± ?} without an error.
      */
     public static String pm(Estimate e) {
-        if (!Double.isFinite(e.value())) {
+        return pm(e.value(), e.halfWidth());
+    }
+
+    /** A value with the half-width of its interval (NaN when unknown: {@code 5.00 ± ?}), as {@link #pm(Estimate)}. */
+    public static String pm(double value, double halfWidth) {
+        if (!Double.isFinite(value)) {
             return "–";
         }
-        if (!e.errorKnown()) {
-            return String.format(Locale.ROOT, "%,." + decimals(e.value()) + "f", e.value()) + " ± ?";
+        if (Double.isNaN(halfWidth)) {
+            return String.format(Locale.ROOT, "%,." + decimals(value) + "f", value) + " ± ?";
         }
-        String[] p = rounded(e.value(), e.halfWidth());
+        String[] p = rounded(value, halfWidth);
         return p[0] + " ± " + p[1];
     }
 

@@ -36,6 +36,8 @@ class FmtTest {
     @Test
     void pmAndRatiosUseTheOneRounding() {
         assertEquals("5.00 ± ?", Fmt.pm(new Estimate(5, Double.NaN, 3)));
+        assertEquals("1,000 ± 4,000", Fmt.pm(1030.6, 3737.2), "footprint's bytes per task");
+        assertEquals("1,031 ± ?", Fmt.pm(1030.6, Double.NaN));
         Estimate e = new Estimate(1030.6, 1, 2);
         String[] p = Fmt.rounded(e.value(), e.halfWidth());
         assertEquals(p[0] + " ± " + p[1], Fmt.pm(e));
