@@ -5,6 +5,7 @@ import dev.switchcost.measure.footprint.Footprint;
 import dev.switchcost.measure.footprint.MaxProbe;
 import dev.switchcost.measure.footprint.SystemLimits;
 import dev.switchcost.measure.workload.ThreadKind;
+import dev.switchcost.render.Fmt;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -107,9 +108,8 @@ public final class FootprintCommand extends BaseCommand {
         out.println("# least-squares fit over " + samples.size() + " samples (count 0 included); bytes per task = slope"
                 + " ± its 99.9 % interval (? with two samples):");
         for (Footprint.Fit f : Footprint.fit(samples)) {
-            out.printf(Locale.ROOT, "%-13s %12.1f ± %s bytes/task  R² %.4f  (intercept %.0f KiB)%s%n", f.measure(),
-                    f.line().slope(), Double.isNaN(f.line().slopeHalfWidth()) ? "?" : String.format(Locale.ROOT, "%.1f",
-                            f.line().slopeHalfWidth()), f.line().r2(), f.line().intercept() / 1024,
+            out.printf(Locale.ROOT, "%-13s %18s bytes/task  R² %.4f  (intercept %.0f KiB)%s%n", f.measure(),
+                    Fmt.pm(f.line().slope(), f.line().slopeHalfWidth()), f.line().r2(), f.line().intercept() / 1024,
                     f.measure().startsWith("kernel") || f.measure().startsWith("page") ? "  system-wide" : "");
         }
         return ExitCodes.OK;

@@ -170,8 +170,8 @@ public final class HistoryCommand extends BaseCommand {
                 "  switchcost history --save-baseline before",
                 "  switchcost history diff --against before results/quick"},
             header = "Compare a results directory (or a run of the history) with a saved baseline, by diff's rule.",
-            description = "A figure differs when the 99.9%% interval of B - A excludes 0 (Welch's t-test, alpha = 0.001), the "
-                    + "rule of 'switchcost diff'. Save a baseline with 'switchcost history --save-baseline NAME'.")
+            description = "A figure differs when the 99.9%% interval of B - A excludes 0 (t-test with the fewer degrees of"
+                    + " freedom of the two, alpha = 0.001), the rule of 'switchcost diff'. Save a baseline with 'switchcost history --save-baseline NAME'.")
     public static final class Diff extends BaseCommand {
 
         @Option(names = "--against", paramLabel = "NAME", required = true, description = "The saved baseline (A).")

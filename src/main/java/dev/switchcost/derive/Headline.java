@@ -8,6 +8,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Question;
 import dev.switchcost.results.Results;
@@ -256,8 +257,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * (round trip / 2: the card's unit, whatever the switches counted).
      */
     static Figure figure(String what, JmhRow r, List<JmhRow> rows, String machine) {
-        Percentiles tail = sampled(r, rows).map(x -> x.percentiles().times(0.5)).orElse(null);
-        return new Figure(what, r.estimate().times(0.5), r.switchesPerOp(), r.key(), tail, tripsPerSample(r), side(r, machine),
+        Percentiles tail = sampled(r, rows).map(x -> PerSwitch.ofRoundTrip(x.percentiles())).orElse(null);
+        return new Figure(what, PerSwitch.ofRoundTrip(r.estimate()), r.switchesPerOp(), r.key(), tail, tripsPerSample(r), side(r, machine),
                 r.disturbed() || sampled(r, rows).map(JmhRow::disturbed).orElse(false));
     }
 
@@ -283,8 +284,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         return cmp.cells(column, "SAME_CPU").stream().filter(x -> x.unavailable() == null && (x.jdk() == null || x.jdk().equals(jdk)))
                 .findFirst().filter(x -> x.nanos().n() > 0)
                 .map(x -> new Figure(what != null ? what : x.label() + ", one CPU",
-                        Estimate.ofSamples(x.usable().stream()
-                                .mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray()).times(0.5),
+                        PerSwitch.ofRoundTrip(Estimate.ofSamples(x.usable().stream()
+                                .mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray())),
                         x.switches().median(), x.source(), null, 1, new Like.Side(Like.ONE_CPU, column.name(), x.jdk(), machine),
                         x.usable().stream().anyMatch(CompareResults.Sample::disturbed)))
                 .orElse(null);

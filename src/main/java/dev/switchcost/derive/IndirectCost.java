@@ -7,6 +7,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
+import dev.switchcost.results.PerSwitch;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,7 +48,7 @@ import java.util.stream.Collectors;
  * </ul>
  *
  * <p>The derived values are differences of independent measurements; their errors follow the one
- * rule ({@link Estimate}: Welch–Satterthwaite, 99.9%), and each is {@link Flag flagged} when it cannot
+ * rule ({@link Estimate}: the fewest degrees of freedom of the parts, 99.9%), and each is {@link Flag flagged} when it cannot
  * be read as a cost: negative
  * (the baseline did worse than the handoff run: e.g. CROSS_CPU keeps each private array in its own
  * core's cache), within its error of zero, missing a baseline, or dwarfed by the walk (memory-bound
@@ -349,13 +350,13 @@ public final class IndirectCost {
 
     /** Per switch: a round trip (or two walks) is two. */
     static Estimate perSwitch(JmhRow r) {
-        return r.estimate().times(0.5);
+        return PerSwitch.ofRoundTrip(r.estimate());
     }
 
     /** Cache misses per switch, or null when the row has no counted value. */
     static Estimate misses(JmhRow r) {
         var m = r.secondary().get("perf.cache-misses.norm"); // PerfStatProfiler's
-        return m == null || !Double.isFinite(m.score()) ? null : m.estimate().times(0.5);
+        return m == null || !Double.isFinite(m.score()) ? null : PerSwitch.ofRoundTrip(m.estimate());
     }
 
     /** The judgement, apart from the bookkeeping so tests can check it on plain numbers. */

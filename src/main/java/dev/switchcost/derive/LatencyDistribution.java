@@ -1,8 +1,8 @@
 package dev.switchcost.derive;
 
-import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Question;
 
@@ -39,8 +39,8 @@ public final class LatencyDistribution {
     public static List<Series> of(List<JmhRow> rows) {
         return rows.stream().filter(x -> Headline.SAMPLE.equals(x.mode()) && x.percentiles() != null)
                 .map(x -> {
-                    boolean trip = x.method().startsWith(Bench.Names.ROUND_TRIP_METHOD);
-                    double f = trip ? 0.5 : 1;
+                    boolean trip = PerSwitch.isRoundTrip(x);
+                    double f = PerSwitch.factor(x);
                     Optional<JmhRow> avgt = rows.stream().filter(y -> !Headline.SAMPLE.equals(y.mode()) && y.primary().isTimePerOp()
                             && y.benchmark().equals(x.benchmark()) && y.params().equals(x.params())).findFirst();
                     return new Series(x, trip, x.percentiles().times(f), trip ? Headline.tripsPerSample(x) : 1,

@@ -6,6 +6,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Metric;
 import dev.switchcost.results.Param;
+import dev.switchcost.results.PerSwitch;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,7 +98,7 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
     static Estimate blockCost(List<JmhRow> rows) {
         return rows.stream().filter(r -> PARK.equals(r.param(Param.STRATEGY)) && "0".equals(r.param(Param.REPLY_NS)))
                 .map(r -> r.secondary().get(PairedWalkProfiler.CPU)).filter(m -> m != null).findFirst()
-                .map(m -> m.estimate().times(0.5)).orElse(null);
+                .map(m -> PerSwitch.ofRoundTrip(m.estimate())).orElse(null);
     }
 
     private static SpinBudget ofPlacement(String placement, List<JmhRow> rows) {

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * Numbers for people, used by every renderer: no exponents, thousands separated, about three
- * significant digits, the error rounded to the value's precision.
+ * significant digits; a value with its error to the digits the error supports ({@link #rounded}).
  */
 public final class Fmt {
 
@@ -42,19 +42,53 @@ public final class Fmt {
         return 4;
     }
 
-    /** {@code 2,906 ± 31}, {@code 414 ± 5.2}, {@code 5.00 ± ?} without an error. */
+    /**
+     * A figure with its error, both to the digits the error supports ({@link #rounded}): {@code 2,910 ± 30},
+     * {@code 414 ± 5}, {@code 1,000 ± 4,000}, {@code 5.00 ± ?} without an error.
+     */
     public static String pm(Estimate e) {
-        if (!Double.isFinite(e.value())) {
+        return pm(e.value(), e.halfWidth());
+    }
+
+    /** A value with the half-width of its interval (NaN when unknown: {@code 5.00 ± ?}), as {@link #pm(Estimate)}. */
+    public static String pm(double value, double halfWidth) {
+        if (!Double.isFinite(value)) {
             return "–";
         }
-        int d = decimals(e.value());
-        String v = String.format(Locale.ROOT, "%,." + d + "f", e.value());
-        if (!e.errorKnown()) {
-            return v + " ± ?";
+        if (Double.isNaN(halfWidth)) {
+            return String.format(Locale.ROOT, "%,." + decimals(value) + "f", value) + " ± ?";
         }
-        double h = e.halfWidth();
-        int dh = Math.max(d, h > 0 && h < 1 ? decimals(h) : 0);
-        return v + " ± " + String.format(Locale.ROOT, "%,." + Math.min(dh, 4) + "f", h);
+        String[] p = rounded(value, halfWidth);
+        return p[0] + " ± " + p[1];
+    }
+
+    /**
+     * The one rounding of a value ± error pair: the error to its first significant digit, or its first two when that
+     * digit is 1 or 2 (so 14 stays 14, not 10); the value to the same decimal place, never to more than its own
+     * {@link #decimals} and never to less than its first significant digit (an error 50 times the value leaves the value
+     * its first digit, not 0). An error of 0 keeps the value's digits.
+     *
+     * @return the value's text and the error's text
+     */
+    static String[] rounded(double value, double error) {
+        if (!(error > 0) || !Double.isFinite(error)) {
+            int d = decimals(value);
+            return new String[] {String.format(Locale.ROOT, "%,." + d + "f", value),
+                    String.format(Locale.ROOT, "%,." + d + "f", error)};
+        }
+        int lead = (int) Math.floor(Math.log10(error));
+        int place = error / Math.pow(10, lead) < 3 ? lead - 1 : lead; // power of ten of the last digit kept
+        int valueScale = place > 0 ? -place : Math.min(-place, decimals(value));
+        if (value != 0) { // never rounded away: at least its own first significant digit
+            valueScale = Math.max(valueScale, -(int) Math.floor(Math.log10(Math.abs(value))));
+        }
+        return new String[] {atScale(value, valueScale), atScale(error, Math.min(-place, 4))};
+    }
+
+    /** {@code v} rounded half up to {@code scale} decimals (negative: to tens, hundreds...), thousands separated. */
+    private static String atScale(double v, int scale) {
+        java.math.BigDecimal r = new java.math.BigDecimal(v).setScale(scale, java.math.RoundingMode.HALF_UP);
+        return String.format(Locale.ROOT, "%,." + Math.max(0, scale) + "f", r.signum() == 0 ? 0.0 : r.doubleValue());
     }
 
     /** A switch count per op: {@code 2.00}, {@code 0.004}, {@code 0}; "–" when not counted. */
@@ -76,15 +110,13 @@ public final class Fmt {
         return r >= 10 ? String.format(Locale.ROOT, "%,.0f×", r) : String.format(Locale.ROOT, "%.2f×", r);
     }
 
-    /** A ratio with its error: {@code 8.6 ± 0.9×}, {@code 85 ± 22×}, {@code 1.23×} without an error. */
+    /** A ratio with its error, rounded as {@link #pm}: {@code 8.6 ± 0.9×}, {@code 85 ± 22×}, {@code 1.23×} without an error. */
     public static String times(Estimate r) {
         if (!r.errorKnown()) {
             return times(r.value());
         }
-        double v = r.value();
-        double h = r.halfWidth();
-        String fmt = v >= 10 ? "%,.0f ± %,.0f×" : "%.2f ± %.2f×";
-        return String.format(Locale.ROOT, fmt, v, h);
+        String[] p = rounded(r.value(), r.halfWidth());
+        return p[0] + " ± " + p[1] + "×";
     }
 
     /** What a figure over repetitions leaves out or keeps marked: " (2 failed; 1 disturbed, left out)", or "" when nothing. */

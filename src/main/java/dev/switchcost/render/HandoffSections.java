@@ -9,6 +9,7 @@ import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Question;
 import dev.switchcost.results.Results;
@@ -257,7 +258,7 @@ final class HandoffSections {
 
     /** A handoff row per switch, as the card: a round trip is two handoffs, so half its time (issue 29: one unit). */
     static dev.switchcost.results.Estimate perSwitch(JmhRow r) {
-        return r.estimate().times(0.5);
+        return PerSwitch.ofRoundTrip(r.estimate());
     }
 
     /** The charts' axis in the card's unit. */
@@ -318,7 +319,7 @@ final class HandoffSections {
                 for (CompareResults.Cell cell : c.cells()) {
                     if (cell.group().equals("HANDOFF") && cell.placement().equals(placement) && cell.unavailable() == null
                             && cell.nanos().n() > 0) {
-                        bars.add(new Charts.Bar(tag + cell.label() + " · " + placement, cell.estimate().times(0.5), placement));
+                        bars.add(new Charts.Bar(tag + cell.label() + " · " + placement, PerSwitch.ofRoundTrip(cell.estimate()), placement));
                     }
                 }
             }

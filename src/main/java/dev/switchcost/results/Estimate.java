@@ -31,10 +31,14 @@ import java.util.Locale;
  *   <li><b>Repetitions.</b> {@link #ofSamples} is for values that are independent runs (the repetitions of a
  *       {@code compare} cell, of a sweep point): each is a unit, as a fork is.</li>
  *   <li>A sum or difference of figures from independent trials carries the root of the summed squared standard
- *       errors, with Welch–Satterthwaite degrees of freedom; a figure scaled by a constant scales its error. A ratio
- *       carries the first-order (delta-method) error {@code r·√((se_a/a)² + (se_b/b)²)}, judged on the log scale
- *       ({@code r·exp(∓q·se/r)}: a ratio's interval is symmetric in {@code ln r}). A combination takes the
- *       weaker basis of its parts and the fewer units.</li>
+ *       errors; a figure scaled by a constant scales its error. A ratio carries the first-order (delta-method) error
+ *       {@code r·√((se_a/a)² + (se_b/b)²)}, judged on the log scale ({@code r·exp(∓q·se/r)}: a ratio's interval is
+ *       symmetric in {@code ln r}). <b>Every combination takes the fewest degrees of freedom of its parts</b> (a part
+ *       without error, a constant, does not count): never more, as Welch–Satterthwaite would give, because with the
+ *       2–3 forks a run affords those grow past every part's and the t quantile shrinks, so a sum, difference,
+ *       product or ratio would claim more precision than its least-known part allows. With the fewest, a combination's
+ *       half-width is at least each part's own (a ratio's relative half-width at least each part's relative one). A
+ *       combination takes the weaker basis of its parts and the fewer units.</li>
  *   <li>A figure is <b>resolved</b> when its 99.9% interval excludes zero. A ratio B/A <b>differs</b> when its interval
  *       excludes 1 and its effect is at least a minimum ({@link #differsFromOne}, default {@value #MIN_EFFECT_TEXT});
  *       it is <b>equivalent</b> to 1 when its whole interval lies within that margin ({@link #equivalentToOne}: two
@@ -80,7 +84,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
     public static final String RULE = "mean of the fork means ± half-width of its 99.9% Student-t interval over forks"
             + " (Kalibera–Jones: forks are the units, iterations nested); a figure from one fork keeps JMH's interval over"
             + " its iterations, is marked so, and is never judged; differences and ratios of independent figures combine"
-            + " standard errors with Welch–Satterthwaite degrees of freedom";
+            + " standard errors with the fewest degrees of freedom of their parts";
 
     private static final double Z = new NormalDistribution().inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
 
@@ -198,7 +202,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
 
     public Estimate plus(Estimate o) {
         return new Estimate(value + o.value, Math.hypot(standardError, o.standardError),
-                welch(standardError, df, o.standardError, o.df), weaker(o), fewer(o));
+                fewestDf(standardError, df, o.standardError, o.df), weaker(o), fewer(o));
     }
 
     public Estimate minus(Estimate o) {
@@ -210,7 +214,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
         double r = value / o.value;
         double a = value == 0 ? standardError / o.value : r * standardError / value;
         double b = r * o.standardError / o.value;
-        return new Estimate(r, Math.hypot(a, b), welch(Math.abs(a), df, Math.abs(b), o.df), weaker(o), fewer(o));
+        return new Estimate(r, Math.hypot(a, b), fewestDf(a, df, b, o.df), weaker(o), fewer(o));
     }
 
     private Basis weaker(Estimate o) {
@@ -221,12 +225,15 @@ public record Estimate(double value, double standardError, double df, Basis basi
         return basis == Basis.EXACT ? o.units : o.basis == Basis.EXACT ? units : Math.min(units, o.units);
     }
 
-    /** Welch–Satterthwaite degrees of freedom of a sum of two independent terms with these standard errors. */
-    static double welch(double se1, double df1, double se2, double df2) {
-        double v1 = se1 * se1;
-        double v2 = se2 * se2;
-        double denom = (v1 == 0 ? 0 : v1 * v1 / df1) + (v2 == 0 ? 0 : v2 * v2 / df2);
-        return denom == 0 ? Double.POSITIVE_INFINITY : (v1 + v2) * (v1 + v2) / denom;
+    /**
+     * Degrees of freedom of a combination of two independent terms with these standard errors (rule 4): the fewer of
+     * the two, so that its interval is never narrower than its least-known term allows. A term without error (0: a
+     * constant, or scaled by 0) does not count; with none left the combination is exact (infinite).
+     */
+    static double fewestDf(double se1, double df1, double se2, double df2) {
+        double a = se1 == 0 ? Double.POSITIVE_INFINITY : df1;
+        double b = se2 == 0 ? Double.POSITIVE_INFINITY : df2;
+        return Math.min(a, b);
     }
 
     @Override

@@ -47,7 +47,7 @@ class FootprintCommandTest {
     void fitsBytesPerVirtualThread() {
         assertEquals(ExitCodes.OK, run("footprint", "--kind", "VIRTUAL", "--counts", "200,2000"));
         String o = out.toString();
-        assertTrue(o.contains("heap_used") && o.contains("bytes/task") && o.contains("R²") && o.matches("(?s).*heap_used +-?[0-9.]+ ± ([0-9.]+|\\?) bytes/task.*"), o);
+        assertTrue(o.contains("heap_used") && o.contains("bytes/task") && o.contains("R²") && o.matches("(?s).*heap_used +-?[0-9.,]+ ± ([0-9.,]+|\\?) bytes/task.*"), o);
         assertTrue(o.lines().anyMatch(l -> l.startsWith("2000\t")), o);
     }
 

@@ -30,7 +30,7 @@ class IndirectCommandTest {
         assertTrue(text.contains("# Working set") && text.contains("# Process vs thread"), text);
         assertTrue(text.contains("NEGATIVE [-1,000"), text);
         assertTrue(text.contains("L1d/2") && text.contains("Cache marks: L1d 32 KiB, L2 256 KiB, LLC (L3) 12288 KiB"), text);
-        assertTrue(text.contains("400 ± 42"), text);
+        assertTrue(text.contains("400 ± 40"), text);
     }
 
     /** Issue 11 item 10: --machine FILE is read, whatever the file is called. */

@@ -37,6 +37,31 @@ class ForecastTest {
         return new JfrBlocking.Site(event, frames, false, count, 0, 0, List.of("t"));
     }
 
+    /**
+     * The fault-injection case: a virtual-thread price of 273 ± 1,346 ns from three forks (±490 %) against a platform
+     * price as poorly known. What the switch to virtual threads saves per event can be no better known than either
+     * price: its half-width is at least each one's, with the two degrees of freedom of three forks (Welch–Satterthwaite
+     * gave about four, and a saving ±10 % where its inputs allowed none).
+     */
+    @Test
+    void aSavingIsNoBetterKnownThanTheWorseKnownPrice() {
+        double t2 = new org.apache.commons.math3.distribution.TDistribution(2).inverseCumulativeProbability(0.9995);
+        Estimate virt = new Estimate(273, 1346 / t2, 2);
+        Estimate cross = new Estimate(1500, 40, 2);
+        SwitchPrices p = new SwitchPrices(null, new SwitchPrices.Price("cross", cross, "c"),
+                new SwitchPrices.Price("virtual", virt, "v"), List.of());
+        long events = 383_000;
+        Forecast f = Forecast.of(recording("", site(JfrBlocking.PARK, PARK, events)), p, Forecast.Mix.assumedCross(), 0)
+                .orElseThrow();
+        assertEquals(2, f.saved().df(), 1e-12);
+        double perEvent = f.saved().halfWidth() / events;
+        assertTrue(perEvent >= virt.halfWidth() && perEvent >= cross.halfWidth(),
+                "saved ± " + perEvent + " ns per event, the virtual price's ± " + virt.halfWidth());
+        double relVirt = virt.halfWidth() / virt.value();
+        Estimate onVirtual = f.onVirtual();
+        assertTrue(onVirtual.halfWidth() / onVirtual.value() >= relVirt - 1e-12, "a price times a count keeps its relative ±");
+    }
+
     @Test
     void classifiesStacksByWhatAVirtualThreadWouldDo() {
         assertEquals(HandoffClass.UNMOUNTS, HandoffClass.of(JfrBlocking.PARK, PARK));

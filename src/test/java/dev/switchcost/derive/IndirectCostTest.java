@@ -263,7 +263,7 @@ class IndirectCostTest {
         assertEquals(at256.whole(), at256.answer(), "the whole cost answers where it was derived");
         assertEquals(Set.of(IndirectCost.Flag.WITHIN_ERROR), at64.answerFlags());
         String table = IndirectTable.table(rows, null).text();
-        assertTrue(table.contains("cache_ns/switch") && table.contains("beyond_ns/switch") && table.contains("WITHIN_ERROR [16.7"),
+        assertTrue(table.contains("cache_ns/switch") && table.contains("beyond_ns/switch") && table.contains("WITHIN_ERROR [20 ± 1,400]"),
                 table);
         List<String> lines = IndirectTable.jsonLines(rows);
         assertTrue(lines.stream().anyMatch(l -> l.contains("\"estimator\":\"whole\"") && l.contains("\"size_kib\":256")
