@@ -66,6 +66,42 @@ class HistoryCommandTest {
         assertEquals(2, runs());
     }
 
+    /** The default store's run count, 0 while it does not exist (the tests' default is SWITCHCOST_HISTORY). */
+    static int defaultRuns() {
+        Path def = new StoreMixin().file();
+        if (!Files.exists(def)) {
+            return 0;
+        }
+        try (HistoryStore s = HistoryStore.open(def)) {
+            return s.runs().size();
+        }
+    }
+
+    @Test
+    void aStoreGivenBeforeTheSubcommandIsTheOneWritten() {
+        int before = defaultRuns();
+        CliResult r = CliResult.run("history", "--store", store(), "import", PINNING.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("to " + store()), r.out());
+        assertEquals(1, runs());
+        assertEquals(before, defaultRuns(), "the default store is left alone");
+        CliResult listed = CliResult.run("history", "--store", store(), "export", "--bencher", tmp.resolve("b.json").toString());
+        assertEquals(ExitCodes.OK, listed.exit(), listed.err());
+    }
+
+    @Test
+    void anOptionOfHistoryBeforeASubcommandIsRefusedNotIgnored() {
+        CliResult r = CliResult.run("history", "--store", store(), "--figure", "Futex", "fleet");
+        assertEquals(ExitCodes.USAGE, r.exit(), r.out());
+        assertTrue(r.oneLineError() && r.err().contains("--figure is an option of 'switchcost history'"), r.err());
+    }
+
+    @Test
+    void historyDiffHelpStatesTheRuleItApplies() {
+        String h = String.join(" ", HelpExamplesTest.help("history diff").lines().map(String::strip).toList());
+        assertTrue(!h.contains("Welch") && !h.contains("B - A") && h.contains("interval of B/A excludes 1"), h);
+    }
+
     @Test
     void aMalformedBundleIsRefusedAndNothingIsAdded() throws IOException {
         Path bad = Files.createDirectories(tmp.resolve("bad"));
