@@ -33,7 +33,7 @@ import java.util.Locale;
 @Command(name = "history",
         footer = {
             "  switchcost history",
-            "  switchcost history --figure " + Bench.Names.FUTEX + " --by kernel"},
+            "  switchcost history --figure '" + Bench.Names.SYSCALL + ".gettid [avgt]' --by kernel"},
         header = "Show the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
         description = {
             "Every run and compare records its figures here (unless --no-history); 'history import' adds results "
