@@ -184,6 +184,33 @@ class HistoryCommandTest {
         assertTrue(rows.get(2).startsWith("Acme X1") && rows.get(2).contains("2 of 2"), r.out());
     }
 
+    /** Zen 1 and Zen 4 in a VM both say "AMD EPYC": family and model tell them apart in the fleet and the Parquet. */
+    @Test
+    void machinesThatDifferOnlyInFamilyAndModelAreTwoMachineTypes() throws IOException {
+        List<String> args = new ArrayList<>(List.of("history", "import", "--store", store()));
+        for (String[] fm : new String[][] {{"23", "1"}, {"25", "17"}}) {
+            Path d = Files.createDirectories(tmp.resolve("zen-" + fm[0]));
+            for (String f : List.of("jmh.json", "compare.json")) {
+                Files.copy(QUICK.resolve(f), d.resolve(f));
+            }
+            JsonObject m = JsonParser.parseString(Files.readString(QUICK.resolve("machine.json"))).getAsJsonObject();
+            m.getAsJsonObject("cpu").addProperty("family", fm[0]);
+            m.getAsJsonObject("cpu").addProperty("modelNumber", fm[1]);
+            Files.writeString(d.resolve("machine.json"), m.toString());
+            args.add(d.toString());
+        }
+        assertEquals(ExitCodes.OK, CliResult.run(args.toArray(String[]::new)).exit());
+        CliResult r = CliResult.run("history", "fleet", "--figure", "FutexPingPong.roundTrip placement=SAME_CPU", "--store", store());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("AMD EPYC (AuthenticAMD; family 23, model 1) × 2")
+                && r.out().contains("AMD EPYC (AuthenticAMD; family 25, model 17) × 2"), r.out());
+        Path out = tmp.resolve("parquet");
+        assertEquals(ExitCodes.OK, CliResult.run("history", "export", "--parquet", out.toString(), "--store", store()).exit());
+        try (Stream<Path> s = Files.list(out)) {
+            assertEquals(2, s.count(), "one partition per machine type");
+        }
+    }
+
     @Test
     void theParquetExportIsReadBackByDuckDb() throws Exception {
         CliResult.run("history", "import", QUICK.toString(), PINNING.toString(), "--store", store());
