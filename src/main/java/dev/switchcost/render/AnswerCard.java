@@ -96,10 +96,14 @@ public final class AnswerCard {
         if (!notMeasured.isEmpty()) {
             // a targeted run: what it measured and what not, once
             // rows left out (failed or disturbed trials) were run but are not figures: --quick would not help
-            boolean leftOut = !r.status().failedTrials().isEmpty() || r.rows().stream().anyMatch(JmhRow::failed);
-            out.add((measured.isEmpty() ? "Not measured: " : "Measured: " + String.join(", ", measured) + "; not: ")
-                    + String.join(", ", notMeasured) + (leftOut ? " (or left out, above)"
+            Optional<String> leftOut = DisturbanceText.leftOut(List.of(r))
+                    .or(() -> r.rows().stream().anyMatch(JmhRow::failed) ? Optional.of("failed rows") : Optional.empty());
+            out.add((measured.isEmpty() ? leftOut.isPresent() ? "Not in the figures: " : "Not measured: "
+                    : "Measured: " + String.join(", ", measured) + (leftOut.isPresent() ? "; not in the figures: " : "; not: "))
+                    + String.join(", ", notMeasured) + (leftOut.isPresent() ? ";"
                     : " (run --quick measures " + (notMeasured.size() == 1 ? "it)" : "them)")));
+            // on a line of its own: the card is no wider than a terminal
+            leftOut.ifPresent(w -> out.add("  " + w + " (above)"));
         }
         if (reportHtml != null) {
             out.add(clip("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)"));

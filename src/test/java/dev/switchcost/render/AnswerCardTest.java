@@ -468,7 +468,13 @@ class AnswerCardTest {
                 + "placement=SAME_CPU\tpartner died\n");
         String left = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(left);
-        assertTrue(left.contains("\nNot measured: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache (or left out, above)\n"), left);
+        assertTrue(left.contains("\nNot in the figures: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache;\n  failed: 1 trial (above)\n"), left);
+        // disturbed and left out: measured, and the card says so, not "not measured"
+        Files.writeString(tmp.resolve("status"), "failed: 1 of 1 trials disturbed\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
+                + "placement=SAME_CPU\tdisturbed: other tasks took 50% of the measured CPUs' time (limit 5%)\tleft-out\n");
+        String disturbed = AnswerCard.render(Findings.of(Results.load(tmp)), null);
+        assertTrue(disturbed.contains("\nNot in the figures: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache;\n"
+                + "  measured, left out (disturbed): 1 trial (above)\n") && !disturbed.contains("Not measured"), disturbed);
     }
 
     /** The cell of the tail line under the figure line starting with {@code label}. */
