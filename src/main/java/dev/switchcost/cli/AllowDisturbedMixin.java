@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
  */
 public final class AllowDisturbedMixin {
 
-    @Option(names = "--allow-disturbed", description = "Keep the figures whose CPUs other tasks took (more than "
-            + "5%% of their time, or 5%% stolen by the hypervisor) or that a CPU quota throttled, marked disturbed, and exit 0; without it such a trial "
+    @Option(names = "--allow-disturbed", description = "Keep the figures whose CPUs others took (processes outside "
+            + "the run more than 2%% of their time by their own run time, other tasks more than 5%% by the scheduler's ticks, or "
+            + "the hypervisor 5%% by steal) or that a CPU quota throttled, marked disturbed, and exit 0; without it such a trial "
             + "or repetition is left out like a failed one and the command exits 1, naming it and the largest intruder.")
     boolean allowed;
 

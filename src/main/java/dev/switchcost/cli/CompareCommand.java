@@ -53,8 +53,9 @@ import java.util.function.Function;
                 + "the native cells run once.",
             "Writes compare.json, machine.json and jmh-compare.log into a new results/<host>-<date-time>-compare directory, "
                 + "or into -o/--output DIR (which must be empty); `switchcost report DIR` renders them.",
-            "Every repetition of every cell, JVM or native, is judged by the rule of `run`: when other tasks took more than 5%% "
-                + "of the CPUs it ran on (or the hypervisor stole 5%%), or a CPU quota throttled it, it is marked disturbed, left "
+            "Every repetition of every cell, JVM or native, is judged by the rule of `run`: when processes outside the run took "
+                + "more than 2%% of the CPUs it ran on by their own run time, other tasks more than 5%% by the scheduler's ticks "
+                + "or the hypervisor 5%% by steal, or a CPU quota throttled it, it is marked disturbed, left "
                 + "out of every figure, and compare exits 1 naming the cell and the largest intruder or the quota; "
                 + "--allow-disturbed keeps it, marked, and exits 0.",
             "--format json|csv writes the table's figures as numbers (one row per placement and implementation, and JDK) on "

@@ -12,11 +12,15 @@ import dev.switchcost.results.history.Exports;
 import dev.switchcost.results.history.Figure;
 import dev.switchcost.results.history.HistoryStore;
 import dev.switchcost.results.history.Run;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +33,7 @@ import java.util.Locale;
 @Command(name = "history",
         footer = {
             "  switchcost history",
-            "  switchcost history --figure " + Bench.Names.FUTEX + " --by kernel"},
+            "  switchcost history --figure '" + Bench.Names.SYSCALL + ".gettid [avgt]' --by kernel"},
         header = "Show the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
         description = {
             "Every run and compare records its figures here (unless --no-history); 'history import' adds results "
@@ -90,6 +94,22 @@ public final class HistoryCommand extends BaseCommand {
         }
     }
 
+    /**
+     * The store of subcommand {@code sub}: its own {@code --store}, else the one given before its name
+     * ({@code history --store X import DIR}). Any other option of {@code history} given before a subcommand's name
+     * would be ignored, so it is refused (exit 2).
+     */
+    StoreMixin storeFor(CommandSpec sub, StoreMixin own) {
+        CommandLine.ParseResult mine = spec.commandLine().getParseResult();
+        for (OptionSpec o : mine == null ? List.<OptionSpec>of() : mine.matchedOptions()) {
+            if (!o.longestName().equals("--store")) {
+                throw SwitchcostException.usage(o.longestName() + " is an option of 'switchcost history', not of 'history "
+                        + sub.name() + "': leave it out, or see switchcost history " + sub.name() + " --help");
+            }
+        }
+        return own.or(store);
+    }
+
     private int saveBaseline(HistoryStore s) {
         Run r;
         if (run != null) {
@@ -140,6 +160,9 @@ public final class HistoryCommand extends BaseCommand {
         @Mixin
         StoreMixin store;
 
+        @ParentCommand
+        HistoryCommand parent;
+
         @Override
         protected int doCall() {
             List<Bundle> bundles = new ArrayList<>();
@@ -150,7 +173,7 @@ public final class HistoryCommand extends BaseCommand {
                     throw SwitchcostException.usage(e.getMessage() + " (nothing imported)");
                 }
             }
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = parent.storeFor(spec, store).open()) {
                 List<HistoryStore.Added> added = s.add(bundles);
                 for (HistoryStore.Added a : added) {
                     out().println((a.added() ? "added   " : "already ") + HistoryText.shortId(a.bundle().run()) + "  "
@@ -170,8 +193,10 @@ public final class HistoryCommand extends BaseCommand {
                 "  switchcost history --save-baseline before",
                 "  switchcost history diff --against before results/quick"},
             header = "Compare a results directory (or a run of the history) with a saved baseline, by diff's rule.",
-            description = "A figure differs when the 99.9%% interval of B - A excludes 0 (t-test with the fewer degrees of"
-                    + " freedom of the two, alpha = 0.001), the rule of 'switchcost diff'. Save a baseline with 'switchcost history --save-baseline NAME'.")
+            description = "The rule of 'switchcost diff' at its default minimum effect (10%%): a figure differs when the "
+                    + "between-fork 99.9%% interval of B/A excludes 1 and B/A is at least 1.1x or at most 1/1.1x; it is the "
+                    + "same when the whole interval lies within that margin; a figure from one fork is not judged "
+                    + "(docs/statistics.md). Save a baseline with 'switchcost history --save-baseline NAME'.")
     public static final class Diff extends BaseCommand {
 
         @Option(names = "--against", paramLabel = "NAME", required = true, description = "The saved baseline (A).")
@@ -183,9 +208,12 @@ public final class HistoryCommand extends BaseCommand {
         @Mixin
         StoreMixin store;
 
+        @ParentCommand
+        HistoryCommand parent;
+
         @Override
         protected int doCall() {
-            try (HistoryStore s = store.openReadOnly()) {
+            try (HistoryStore s = parent.storeFor(spec, store).openReadOnly()) {
                 Run a = s.baseline(baseline).orElseThrow(() -> SwitchcostException.usage("no baseline '" + baseline
                         + "' in " + s.file() + (s.baselines().isEmpty() ? " (none saved: switchcost history --save-baseline NAME)"
                         : "; saved: " + String.join(", ", s.baselines()))));
@@ -219,13 +247,16 @@ public final class HistoryCommand extends BaseCommand {
         @Mixin
         StoreMixin store;
 
+        @ParentCommand
+        HistoryCommand parent;
+
         @Option(names = "--figure", paramLabel = "TEXT", defaultValue = Bench.Names.FUTEX + "." + Bench.Names.ROUND_TRIP_METHOD,
                 description = "Figures whose key holds TEXT (default: ${DEFAULT-VALUE}).")
         String figure;
 
         @Override
         protected int doCall() {
-            try (HistoryStore s = store.openReadOnly()) {
+            try (HistoryStore s = parent.storeFor(spec, store).openReadOnly()) {
                 List<Fleet.Row> rows = Fleet.of(s.points(), figure);
                 out().print(rows.isEmpty() ? "No figure in the history " + s.file() + " holds '" + figure + "'.\n" : HistoryText.fleet(rows));
             }
@@ -259,9 +290,12 @@ public final class HistoryCommand extends BaseCommand {
         @Mixin
         StoreMixin store;
 
+        @ParentCommand
+        HistoryCommand parent;
+
         @Override
         protected int doCall() throws IOException {
-            try (HistoryStore s = store.openReadOnly()) {
+            try (HistoryStore s = parent.storeFor(spec, store).openReadOnly()) {
                 if (target.parquet != null) {
                     try {
                         Exports.parquet(s, target.parquet);

@@ -63,6 +63,22 @@ public final class ReportCommand extends BaseCommand {
     }
 
     /**
+     * Whether standard output is a terminal: a console that says so (JDK 22+: {@code Console.isTerminal}), else on JDK 21
+     * whether there is a console at all (none when output is redirected).
+     */
+    static boolean onATerminal() {
+        java.io.Console c = System.console();
+        if (c == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(c);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+
+    /**
      * For the end of {@code switchcost run}: reads the run directory, writes its {@code report.html} and
      * {@code report.md} into it, and returns the card naming the report. Call it after the run's status is
      * set, so that the card and the report show the final status.
@@ -73,6 +89,6 @@ public final class ReportCommand extends BaseCommand {
      */
     public static String cardWithReport(Path runDir, String command) throws IOException {
         Study study = Study.of(List.of(Results.load(runDir)));
-        return AnswerCard.render(study.inputs().get(0), ReportRenderer.render(study, runDir, null, command).html());
+        return AnswerCard.render(study.inputs().get(0), ReportRenderer.render(study, runDir, null, command).html(), onATerminal());
     }
 }

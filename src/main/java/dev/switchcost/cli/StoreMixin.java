@@ -14,6 +14,14 @@ public final class StoreMixin {
             + "~/.local/share/switchcost/history.duckdb.")
     Path store;
 
+    /**
+     * This {@code --store}, else the one given to the parent command ({@code history --store X import DIR}
+     * writes X), else neither: a subcommand's store follows the command line, never silently the default.
+     */
+    public StoreMixin or(StoreMixin parent) {
+        return store != null || parent == null ? this : parent;
+    }
+
     /** The store's file. */
     public Path file() {
         return store != null ? store : HistoryStore.defaultFile(System.getenv(), Path.of(System.getProperty("user.home")));

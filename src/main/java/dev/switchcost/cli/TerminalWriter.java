@@ -7,7 +7,8 @@ import java.io.Writer;
 
 /**
  * What every {@code switchcost} command prints passes here: each control character but newline and tab (ESC, so
- * no CSI or OSC sequence; carriage return, backspace, bell; DEL and the C1 controls) becomes {@code ?}, so text from
+ * no CSI or OSC sequence; carriage return, backspace, bell; DEL, the C1 controls and the bidirectional controls such
+ * as U+202E) becomes {@code ?}, so text from
  * a results file (a status reason, a benchmark or parameter name) reaches a terminal as text, never as a command to it.
  */
 final class TerminalWriter extends FilterWriter {
@@ -21,9 +22,14 @@ final class TerminalWriter extends FilterWriter {
         return new PrintWriter(new TerminalWriter(out), true);
     }
 
-    /** Whether {@code c} is shown as {@code ?}. */
+    /**
+     * Whether {@code c} is shown as {@code ?}: a C0 or C1 control but newline and tab, or a bidirectional control
+     * (U+200E/U+200F marks, U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates), which would reorder what a
+     * terminal shows.
+     */
     static boolean unsafe(int c) {
-        return c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f && c <= 0x9f;
+        return c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f && c <= 0x9f
+                || c == 0x200e || c == 0x200f || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069;
     }
 
     @Override

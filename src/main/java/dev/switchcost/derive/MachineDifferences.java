@@ -32,8 +32,8 @@ public final class MachineDifferences {
 
     private static final List<Map.Entry<String, Function<MachineInfo, String>>> FACTS = List.of(
             Map.entry("CPU model", m -> m.cpu() == null ? null : m.cpu().model()),
-            Map.entry("CPU family/model/stepping", m -> m.cpu() == null || m.cpu().family() == null ? null
-                    : m.cpu().family() + "/" + m.cpu().modelNumber() + "/" + m.cpu().stepping()),
+            Map.entry("CPU (vendor; family, model)", m -> m.cpu() == null || m.cpu().family() == null ? null : m.cpu().identity()),
+            Map.entry("CPU stepping", m -> m.cpu() == null ? null : m.cpu().stepping()),
             Map.entry("microcode", m -> m.cpu() == null ? null : m.cpu().microcode()),
             Map.entry("CPUs online", m -> m.cpu() == null ? null : m.cpu().online() + " of " + m.cpu().logicalCpus()),
             Map.entry("threads per core", m -> m.cpu() == null ? null : String.valueOf(m.cpu().threadsPerCore())),

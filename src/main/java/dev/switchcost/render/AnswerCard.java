@@ -41,26 +41,34 @@ public final class AnswerCard {
     private AnswerCard() {
     }
 
-    /** The card of one input's findings; {@code reportHtml} (may be null) is named on its last line. */
+    /** The card of one input's findings for a terminal; {@code reportHtml} (may be null) is named on its last line. */
     public static String render(Findings f, Path reportHtml) {
+        return render(f, reportHtml, true);
+    }
+
+    /**
+     * The card; on a terminal ({@code terminal}) a line wider than {@value #WIDTH} columns is cut with "…", in a file or a
+     * pipe never: what is cut there is lost.
+     */
+    public static String render(Findings f, Path reportHtml, boolean terminal) {
         Results r = f.input();
         List<Headline> hs = f.headlines();
         List<String> out = new ArrayList<>();
         out.add("switchcost: what a context switch costs on this machine");
-        out.add(clip(r.machineCardLine()));
+        out.add(r.machineCardLine());
         String settings = r.usable().stream().findFirst().map(x -> x.settings().describe()).orElse("no JMH rows");
-        out.add(clip("status: " + r.status().describe() + " · " + settings));
+        out.add("status: " + r.status().describe() + " · " + settings);
         long failed = r.rows().stream().filter(JmhRow::failed).count();
         if (failed > 0) {
-            out.add(clip("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure"));
+            out.add("! " + failed + " row" + (failed == 1 ? "" : "s") + " from failed trials left out of every figure");
         }
         List<RunStatus.FailedTrial> disturbed = r.status().failedTrials().stream()
                 .filter(RunStatus.FailedTrial::disturbed).toList();
         if (!disturbed.isEmpty()) {
             long kept = r.rows().stream().filter(JmhRow::disturbed).count();
-            out.add(clip("! " + disturbed.size() + " disturbed trial" + (disturbed.size() == 1 ? "" : "s")
+            out.add("! " + disturbed.size() + " disturbed trial" + (disturbed.size() == 1 ? "" : "s")
                     + (kept > 0 ? " kept, marked " + DISTURBED + " (--allow-disturbed)" : " left out") + ": "
-                    + disturbed.get(0).reason().replaceFirst("^disturbed: ", "")));
+                    + disturbed.get(0).reason().replaceFirst("^disturbed: ", ""));
         }
         StringBuilder head = new StringBuilder(pad("ns per switch ± 99.9% CI (switches/round trip)", LABEL + WHAT));
         hs.forEach(h -> head.append(lpad("JDK " + h.jdk(), CELL)));
@@ -96,15 +104,19 @@ public final class AnswerCard {
         if (!notMeasured.isEmpty()) {
             // a targeted run: what it measured and what not, once
             // rows left out (failed or disturbed trials) were run but are not figures: --quick would not help
-            boolean leftOut = !r.status().failedTrials().isEmpty() || r.rows().stream().anyMatch(JmhRow::failed);
-            out.add((measured.isEmpty() ? "Not measured: " : "Measured: " + String.join(", ", measured) + "; not: ")
-                    + String.join(", ", notMeasured) + (leftOut ? " (or left out, above)"
+            Optional<String> leftOut = DisturbanceText.leftOut(List.of(r))
+                    .or(() -> r.rows().stream().anyMatch(JmhRow::failed) ? Optional.of("failed rows") : Optional.empty());
+            out.add((measured.isEmpty() ? leftOut.isPresent() ? "Not in the figures: " : "Not measured: "
+                    : "Measured: " + String.join(", ", measured) + (leftOut.isPresent() ? "; not in the figures: " : "; not: "))
+                    + String.join(", ", notMeasured) + (leftOut.isPresent() ? ";"
                     : " (run --quick measures " + (notMeasured.size() == 1 ? "it)" : "them)")));
+            // on a line of its own: the card is no wider than a terminal
+            leftOut.ifPresent(w -> out.add("  " + w + " (above)"));
         }
         if (reportHtml != null) {
-            out.add(clip("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)"));
+            out.add("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)");
         }
-        List<String> lines = out.stream().map(AnswerCard::clip).toList();
+        List<String> lines = terminal ? out.stream().map(AnswerCard::clip).toList() : out;
         return String.join("\n", lines.size() > MAX_LINES ? lines.subList(0, MAX_LINES) : lines) + "\n";
     }
 

@@ -3,9 +3,12 @@ package dev.switchcost.render;
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.sample.ProcText;
+import dev.switchcost.results.Results;
 import dev.switchcost.session.RunSession;
 
+import java.util.Collection;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The words for what the disturbance rule read ({@link Disturbance.Reading}): why a trial or a compare
@@ -142,6 +145,24 @@ public final class DisturbanceText {
     /** {@code 48%}; one decimal below 10, so that a share just over a limit never reads as the limit: {@code 5.3%}. */
     private static String percent(double p) {
         return String.format(Locale.ROOT, p < 9.95 ? "%.1f%%" : "%.0f%%", p);
+    }
+
+    /**
+     * What the runs measured and left out, as their status says (a disturbed trial is left out when the
+     * run did not keep it, or no row of it is there): {@code measured, left out (disturbed): 1 trial; failed:
+     * 2 trials}; empty when no trial was left out (a disturbed trial kept with --allow-disturbed is in the figures).
+     */
+    public static Optional<String> leftOut(Collection<Results> runs) {
+        long disturbed = runs.stream().mapToLong(r -> r.status().failedTrials().stream().filter(t -> t.disturbed() && (t.leftOut()
+                || r.rows().stream().noneMatch(row -> t.matches(row.benchmark(), row.params())))).count()).sum();
+        long failed = runs.stream().flatMap(r -> r.status().failedTrials().stream()).filter(t -> !t.disturbed()).count();
+        String d = disturbed == 0 ? "" : "measured, left out (disturbed): " + trials(disturbed);
+        String f = failed == 0 ? "" : "failed: " + trials(failed);
+        return d.isEmpty() && f.isEmpty() ? Optional.empty() : Optional.of(d + (d.isEmpty() || f.isEmpty() ? "" : "; ") + f);
+    }
+
+    private static String trials(long n) {
+        return n + (n == 1 ? " trial" : " trials");
     }
 
     /** A limit, a whole percent: {@code 5%}. */

@@ -103,7 +103,7 @@ public final class ReportRenderer {
         RunsSection.allRows(page.section("rows", "All JMH rows", null, null), inputs);
         about(page.section("about", "About this report", null, null), inputs, command);
 
-        page.notMeasured(several).ifPresent(report::p);
+        page.notMeasured(several, DisturbanceText.leftOut(inputs)).ifPresent(report::p);
         page.appendTo(report);
 
         return write(report, title, outDir, page.ids());
@@ -199,15 +199,18 @@ public final class ReportRenderer {
         }
 
         /** The one line that says what the run did not measure, if anything. */
-        Optional<String> notMeasured(boolean several) {
+        Optional<String> notMeasured(boolean several, Optional<String> leftOut) {
             Map<String, List<String>> missing = new LinkedHashMap<>();
             sections.stream().filter(s -> s.body().isEmpty() && s.what() != null)
                     .forEach(s -> missing.computeIfAbsent(s.measure(), k -> new ArrayList<>()).add(s.what()));
             if (missing.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of("Not measured in " + (several ? "these runs" : "this run") + ": " + String.join("; ", missing.entrySet()
-                    .stream().map(e -> String.join(", ", e.getValue()) + " (measured by " + e.getKey() + ")").toList()) + ".");
+            // a trial that ran and was left out was measured: the line says so, as the status does
+            return Optional.of((leftOut.isPresent() ? "Not in the figures of " : "Not measured in ") + (several ? "these runs" : "this run")
+                    + ": " + String.join("; ", missing.entrySet().stream()
+                    .map(e -> String.join(", ", e.getValue()) + " (measured by " + e.getKey() + ")").toList()) + "."
+                    + leftOut.map(w -> " Of " + (several ? "these runs" : "this run") + ", " + w + " (named under Runs).").orElse(""));
         }
 
         void appendTo(Doc report) {

@@ -126,17 +126,25 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         return col < align.length() && (align.charAt(col) == 'r' || align.charAt(col) == 'w');
     }
 
-    /** Aligned columns separated by two spaces, no trailing blanks. */
+    /**
+     * Aligned columns separated by two spaces, no trailing blanks; a line break inside a cell (a name from a results
+     * file) shows as {@code \n} or {@code \r}, so one row stays one line.
+     */
     public String text() {
+        List<List<String>> shown = rows.stream().map(r -> r.stream().map(Table::oneLine).toList()).toList();
         int[] w = new int[header.size()];
         for (int i = 0; i < w.length; i++) {
             int col = i;
-            w[i] = Math.max(header.get(i).length(), rows.stream().mapToInt(r -> r.get(col).length()).max().orElse(0));
+            w[i] = Math.max(header.get(i).length(), shown.stream().mapToInt(r -> r.get(col).length()).max().orElse(0));
         }
         StringBuilder sb = new StringBuilder();
         line(sb, header, w, true);
-        rows.forEach(r -> line(sb, r, w, false));
+        shown.forEach(r -> line(sb, r, w, false));
         return sb.toString();
+    }
+
+    private static String oneLine(String cell) {
+        return cell.replace("\n", "\\n").replace("\r", "\\r");
     }
 
     private void line(StringBuilder sb, List<String> cells, int[] w, boolean head) {

@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.measure.jmh.Disturbance;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -131,6 +132,18 @@ class HelpExamplesTest {
         String first = header[0].split(" ")[0];
         assertFalse(first.matches("[A-Z][a-z]+[^s]s") || first.endsWith("es") && !first.equals("Does"),
                 name + ": the header is not imperative: " + header[0]);
+    }
+
+    /** The disturbance rule has two limits (processes by their own run time, other tasks by ticks): help names both. */
+    @ParameterizedTest
+    @MethodSource("commands")
+    void helpThatGivesTheDisturbanceLimitGivesBoth(String name) {
+        String h = String.join(" ", help(name).lines().map(String::strip).toList());
+        String named = String.format(java.util.Locale.ROOT, "%.0f%%", Disturbance.MAX_NAMED_PERCENT);
+        String others = String.format(java.util.Locale.ROOT, "%.0f%%", Disturbance.MAX_OTHERS_PERCENT);
+        if (h.contains("disturbed") && h.contains(others)) {
+            assertTrue(h.contains(named + " of") && h.contains("more than " + others), name + ": " + h);
+        }
     }
 
     @Test

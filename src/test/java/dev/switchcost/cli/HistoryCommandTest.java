@@ -66,6 +66,42 @@ class HistoryCommandTest {
         assertEquals(2, runs());
     }
 
+    /** The default store's run count, 0 while it does not exist (the tests' default is SWITCHCOST_HISTORY). */
+    static int defaultRuns() {
+        Path def = new StoreMixin().file();
+        if (!Files.exists(def)) {
+            return 0;
+        }
+        try (HistoryStore s = HistoryStore.open(def)) {
+            return s.runs().size();
+        }
+    }
+
+    @Test
+    void aStoreGivenBeforeTheSubcommandIsTheOneWritten() {
+        int before = defaultRuns();
+        CliResult r = CliResult.run("history", "--store", store(), "import", PINNING.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("to " + store()), r.out());
+        assertEquals(1, runs());
+        assertEquals(before, defaultRuns(), "the default store is left alone");
+        CliResult listed = CliResult.run("history", "--store", store(), "export", "--bencher", tmp.resolve("b.json").toString());
+        assertEquals(ExitCodes.OK, listed.exit(), listed.err());
+    }
+
+    @Test
+    void anOptionOfHistoryBeforeASubcommandIsRefusedNotIgnored() {
+        CliResult r = CliResult.run("history", "--store", store(), "--figure", "Futex", "fleet");
+        assertEquals(ExitCodes.USAGE, r.exit(), r.out());
+        assertTrue(r.oneLineError() && r.err().contains("--figure is an option of 'switchcost history'"), r.err());
+    }
+
+    @Test
+    void historyDiffHelpStatesTheRuleItApplies() {
+        String h = String.join(" ", HelpExamplesTest.help("history diff").lines().map(String::strip).toList());
+        assertTrue(!h.contains("Welch") && !h.contains("B - A") && h.contains("interval of B/A excludes 1"), h);
+    }
+
     @Test
     void aMalformedBundleIsRefusedAndNothingIsAdded() throws IOException {
         Path bad = Files.createDirectories(tmp.resolve("bad"));
@@ -146,6 +182,33 @@ class HistoryCommandTest {
         assertTrue(rows.get(0).startsWith("Borealis") && rows.get(0).contains("other conditions: cpuidle haltpoll"), r.out());
         assertTrue(rows.get(1).startsWith("Acme X2") && rows.get(1).contains("1 of 2"), r.out());
         assertTrue(rows.get(2).startsWith("Acme X1") && rows.get(2).contains("2 of 2"), r.out());
+    }
+
+    /** Zen 1 and Zen 4 in a VM both say "AMD EPYC": family and model tell them apart in the fleet and the Parquet. */
+    @Test
+    void machinesThatDifferOnlyInFamilyAndModelAreTwoMachineTypes() throws IOException {
+        List<String> args = new ArrayList<>(List.of("history", "import", "--store", store()));
+        for (String[] fm : new String[][] {{"23", "1"}, {"25", "17"}}) {
+            Path d = Files.createDirectories(tmp.resolve("zen-" + fm[0]));
+            for (String f : List.of("jmh.json", "compare.json")) {
+                Files.copy(QUICK.resolve(f), d.resolve(f));
+            }
+            JsonObject m = JsonParser.parseString(Files.readString(QUICK.resolve("machine.json"))).getAsJsonObject();
+            m.getAsJsonObject("cpu").addProperty("family", fm[0]);
+            m.getAsJsonObject("cpu").addProperty("modelNumber", fm[1]);
+            Files.writeString(d.resolve("machine.json"), m.toString());
+            args.add(d.toString());
+        }
+        assertEquals(ExitCodes.OK, CliResult.run(args.toArray(String[]::new)).exit());
+        CliResult r = CliResult.run("history", "fleet", "--figure", "FutexPingPong.roundTrip placement=SAME_CPU", "--store", store());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("AMD EPYC (AuthenticAMD; family 23, model 1) × 2")
+                && r.out().contains("AMD EPYC (AuthenticAMD; family 25, model 17) × 2"), r.out());
+        Path out = tmp.resolve("parquet");
+        assertEquals(ExitCodes.OK, CliResult.run("history", "export", "--parquet", out.toString(), "--store", store()).exit());
+        try (Stream<Path> s = Files.list(out)) {
+            assertEquals(2, s.count(), "one partition per machine type");
+        }
     }
 
     @Test

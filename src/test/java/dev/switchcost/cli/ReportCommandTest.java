@@ -239,6 +239,16 @@ class ReportCommandTest {
         return md.lines().filter(l -> l.startsWith("Not measured in ")).reduce((a, b) -> a + "\n" + b).orElse("");
     }
 
+    /** A run whose one trial was measured and left out as disturbed says so, never that the figure was not measured. */
+    @Test
+    void aTrialLeftOutAsDisturbedIsNotCalledNotMeasured(@TempDir Path tmp) throws Exception {
+        Results in = Results.load(Fixtures.results("disturbed-every-trial-epyc-kvm-jdk25"));
+        String md = Files.readString(ReportRenderer.render(Study.of(List.of(in)), tmp, null, "test").markdown());
+        assertEquals("", notMeasured(md), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("Not in the figures of this run: handoff cost by mechanism")
+                && l.endsWith("Of this run, measured, left out (disturbed): 1 trial (named under Runs).")), md);
+    }
+
     /**
      * Issue 18: a working-set run's report has no section it has nothing for; one line names what was not measured, and
      * how to measure it. Its table says the parameters every row shares once above it and puts the estimate next to the size.

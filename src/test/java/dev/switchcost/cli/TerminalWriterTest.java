@@ -43,6 +43,21 @@ class TerminalWriterTest {
         }
     }
 
+    /** A newline or a right-to-left override in a parameter of a results file: one row, one line, no reordering. */
+    @Test
+    void aNewlineOrABidiControlInANameStaysInItsCell() throws IOException {
+        Path run = Files.createDirectories(tmp.resolve("bidi"));
+        String json = Files.readString(ReportCommandTest.FIXTURE.resolve("jmh.json"));
+        Files.writeString(run.resolve("jmh.json"), json.replace("\"SAME_CPU\"", "\"SAME\\u202e_CPU\\nINJECTED\""));
+        Files.copy(ReportCommandTest.FIXTURE.resolve("machine.json"), run.resolve("machine.json"));
+        CliResult r = CliResult.run("diff", run.toString(), ReportCommandTest.FIXTURE.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertFalse(r.out().contains("\u202e"), r.out());
+        assertTrue(r.out().contains("SAME?_CPU\\nINJECTED"), r.out());
+        assertFalse(r.out().lines().anyMatch(l -> l.startsWith("INJECTED")), r.out());
+        assertTrue(TerminalWriter.unsafe(0x2066) && TerminalWriter.unsafe(0x200f) && !TerminalWriter.unsafe('é'));
+    }
+
     @Test
     void helpIsPlainText() {
         CliResult r = CliResult.run("report", "--help");

@@ -69,7 +69,9 @@ class AnswerCardTest {
         }
         Files.writeString(tmp.resolve("status"), "complete\n");
         String card = dev.switchcost.cli.ReportCommand.cardWithReport(tmp, "switchcost run --quick");
-        fitsOneScreen(card);
+        // not on a terminal here: no line is cut; on one the same card fits the screen
+        assertTrue(card.lines().count() <= AnswerCard.MAX_LINES && !card.contains("…"), card);
+        fitsOneScreen(AnswerCard.render(Findings.of(Results.load(tmp)), tmp.resolve("report.html")));
         assertTrue(card.contains("status: complete"), card);
         assertTrue(card.contains("Report: " + tmp.resolve("report.html")), card);
         assertTrue(Files.readString(tmp.resolve("report.html")).contains("switchcost run --quick"));
@@ -468,7 +470,18 @@ class AnswerCardTest {
                 + "placement=SAME_CPU\tpartner died\n");
         String left = AnswerCard.render(Findings.of(Results.load(tmp)), null);
         fitsOneScreen(left);
-        assertTrue(left.contains("\nNot measured: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache (or left out, above)\n"), left);
+        assertTrue(left.contains("\nNot in the figures: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache;\n  failed: 1 trial (above)\n"), left);
+        // disturbed and left out: measured, and the card says so, not "not measured"
+        Files.writeString(tmp.resolve("status"), "failed: 1 of 1 trials disturbed\ntrial-disturbed\tdev.switchcost.bench.FutexPingPong.roundTrip\t"
+                + "placement=SAME_CPU\tdisturbed: other tasks took 50% of the measured CPUs' time (limit 5%); largest: yes (pid 25548) "
+                + "took 53% in its worst iteration\tleft-out\n");
+        String disturbed = AnswerCard.render(Findings.of(Results.load(tmp)), null);
+        assertTrue(disturbed.contains("\nNot in the figures: one CPU vs two CPUs, virtual vs platform, JVM vs C, cache;\n"
+                + "  measured, left out (disturbed): 1 trial (above)\n") && !disturbed.contains("Not measured"), disturbed);
+        // cut at the terminal's width only on a terminal: in a file or a pipe the whole reason is there
+        assertTrue(disturbed.contains("…") && !disturbed.contains("worst iteration"), disturbed);
+        String whole = AnswerCard.render(Findings.of(Results.load(tmp)), null, false);
+        assertTrue(whole.contains("took 53% in its worst iteration\n") && !whole.contains("…"), whole);
     }
 
     /** The cell of the tail line under the figure line starting with {@code label}. */

@@ -116,6 +116,16 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     public record Cpu(String model, String vendor, String online, int logicalCpus, int threadsPerCore,
                       String family, String modelNumber, String stepping, String microcode) {
 
+        /**
+         * What CPUs of one kind share, the one identity the history's machine types, the fleet and diff use: the model
+         * name with vendor, family and model ({@code AMD EPYC (AuthenticAMD; family 23, model 1)}), since a name alone
+         * ("AMD EPYC" in a VM) is shared by Zen 1 and Zen 4. The name alone when cpuinfo gave no family or model.
+         */
+        public String identity() {
+            return family == null && modelNumber == null ? model
+                    : model + " (" + (vendor == null ? "" : vendor + "; ") + "family " + family + ", model " + modelNumber + ")";
+        }
+
         /** {@code family 25, model 17, stepping 1, microcode 0x1000065}, or null when cpuinfo did not say. */
         public String revision() {
             return family == null && modelNumber == null ? null : "family " + family + ", model " + modelNumber

@@ -63,7 +63,7 @@ public record Bundle(Run run, List<Figure> figures) {
         MachineInfo m = r.machine();
         String measuredAt = r.provenance() != null ? r.provenance().recordedAt()
                 : m != null ? m.capturedAt() : r.compare() != null ? r.compare().createdAt() : null;
-        String type = m == null || m.cpu() == null ? "unknown machine" : m.cpu().model() + " × " + m.cpu().logicalCpus();
+        String type = m == null || m.cpu() == null ? "unknown machine" : m.cpu().identity() + " × " + m.cpu().logicalCpus();
         String hypervisor = m == null || m.virtualization() == null ? null
                 : m.virtualization().hypervisor() == null ? "none" : m.virtualization().hypervisor();
         String mitigations = m == null || m.mitigations() == null ? null : m.mitigations().entrySet().stream()

@@ -8,7 +8,8 @@ package dev.switchcost.results.history;
  * @param source       the directory it was imported from, as given
  * @param measuredAt   when it was measured (ISO-8601): the provenance's date, else machine.json's, else compare's
  * @param hostname     the host name, or null
- * @param machineType  what machines of one kind share: CPU model and logical CPUs ({@code AMD EPYC × 2})
+ * @param machineType  what machines of one kind share: the CPU's identity (name, vendor, family, model:
+ *                     {@code MachineInfo.Cpu.identity}) and logical CPUs ({@code AMD EPYC (AuthenticAMD; family 23, model 1) × 2})
  * @param kernel       {@code uname -r}, or null
  * @param jdk          the JDK of the run's host process, or null
  * @param hypervisor   the hypervisor, {@code none} on bare metal, or null when unknown
