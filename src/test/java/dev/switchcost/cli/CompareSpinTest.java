@@ -30,6 +30,7 @@ class CompareSpinTest {
                 List.of("--replies", "soon"))) {
             CliResult r = CliResult.run(concat(List.of("compare", "--spin"), args));
             assertEquals(ExitCodes.USAGE, r.exit(), args + ": " + r.err());
+            assertTrue(r.err().contains("switchcost: "), args + ": nothing said on stderr; stdout: " + r.out());
             ReportCommandTest.assertOneLine(r.err(), args.get(0));
         }
     }
