@@ -28,13 +28,14 @@ public final class Fleet {
      * One machine type's figure.
      *
      * @param figure      the figure's key
+     * @param unit        the figure's unit as recorded ({@code ns/op}: per round trip for a round trip)
      * @param estimate    the mean over its runs with the between-run error (two runs or more), else the one run's
      * @param runs        how many runs
      * @param rank        1 = cheapest among the rows of this figure measured under the same conditions
      * @param ranked      how many rows share those conditions
      * @param differs     the conditions in which this row differs from another row of the figure, empty when none
      */
-    public record Row(String figure, String machineType, Estimate estimate, int runs, int rank, int ranked, List<String> differs) {
+    public record Row(String figure, String unit, String machineType, Estimate estimate, int runs, int rank, int ranked, List<String> differs) {
     }
 
     private Fleet() {
@@ -66,7 +67,7 @@ public final class Fleet {
                     differs.add(c.getKey() + " " + (c.getKey().equals("mitigations") ? "differ" : mine));
                 }
             }
-            out.add(new Row(key, g.points().get(0).run().machineType(), g.e(), g.points().size(), alike.indexOf(g) + 1,
+            out.add(new Row(key, g.points().get(0).figure().unit(), g.points().get(0).run().machineType(), g.e(), g.points().size(), alike.indexOf(g) + 1,
                     alike.size(), differs));
         }
         return out;

@@ -4,6 +4,7 @@ import dev.switchcost.measure.nativebaseline.NativeSimulation;
 import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Stats;
 import dev.switchcost.session.CompareSimulation;
 
@@ -16,7 +17,7 @@ import java.util.Optional;
 
 /**
  * Renders {@link CompareResults} as one {@link Table} (text for the terminal, Markdown or HTML for
- * reports): for each placement, every column's time per round trip as the mean over repetitions with
+ * reports): for each placement, every column's time per switch (round trip ÷ 2) as the mean over repetitions with
  * its 99.9% error (the one rule, {@link Estimate}), its min–max, the ratio to the native baseline of
  * its group on that placement (with its error), and context switches per round trip; and the same figures as numbers
  * ({@link #json}, {@link #csv}).
@@ -31,8 +32,21 @@ public final class CompareTable {
 
     static final List<String> PARAMETERS = List.of("placement");
 
+    /** The figure's header: a handoff row per switch (its round trip ÷ 2, as on the card), a gettid row per syscall. */
+    static final String VALUE_HEADER = "ns/switch (round trip ÷ 2; gettid: ns/syscall) ± 99.9%";
+
+    /** The factor from a cell's recorded figure (per round trip or per syscall) to the figure shown ({@link PerSwitch}). */
+    static double factor(CompareResults.Cell c) {
+        return PerSwitch.factor(Column.valueOf(c.column()));
+    }
+
+    /** A cell's figure as shown: per switch for a handoff's round trip. */
+    static Estimate shown(CompareResults.Cell c) {
+        return c.estimate().times(factor(c));
+    }
+
     public static Table table(CompareResults r) {
-        Table.Builder t = new Table.Builder("llrrrrr", "placement", "implementation", "ns/round trip ± 99.9%", "min–max",
+        Table.Builder t = new Table.Builder("llrrrrr", "placement", "implementation", VALUE_HEADER, "min–max",
                 "× native", "switches/round trip (vol + invol)", INSTRUCTIONS_HEADER);
         for (Figure f : figures(r)) {
             List<String> row = new ArrayList<>(row(f));
@@ -87,7 +101,8 @@ public final class CompareTable {
         Stats ns = c.nanos();
         String ratio = f.baseline() ? "1 (baseline)" : f.ratio() == null ? "n/a" : Fmt.times(f.ratio());
         String marks = Fmt.marks(failed(c), c.disturbed().size(), !c.disturbed().isEmpty() && c.disturbed().get(0).disturbedKept());
-        return List.of(placement, c.label(), Fmt.pm(c.estimate()) + marks, Fmt.num(ns.min()) + "–" + Fmt.num(ns.max()), ratio,
+        double k = factor(c);
+        return List.of(placement, c.label(), Fmt.pm(shown(c)) + marks, Fmt.num(ns.min() * k) + "–" + Fmt.num(ns.max() * k), ratio,
             Fmt.count(c.switches().median()) + " (" + Fmt.count(c.voluntary().median()) + " + " + Fmt.count(c.involuntary().median()) + ")");
     }
 
@@ -174,8 +189,8 @@ public final class CompareTable {
         boolean figure = ns.n() > 0;
         List<Object> o = new ArrayList<>(Arrays.asList(f.placement(), c.label(), c.column(), c.jdk(), unit(c),
                 status.name().toLowerCase(Locale.ROOT)));
-        Export.estimate(o, figure ? c.estimate() : null);
-        o.addAll(Arrays.asList(ns.n(), Export.finite(ns.min()), Export.finite(ns.max())));
+        Export.estimate(o, figure ? shown(c) : null);
+        o.addAll(Arrays.asList(ns.n(), Export.finite(ns.min() * factor(c)), Export.finite(ns.max() * factor(c))));
         Export.estimate(o, f.baseline() && figure ? Estimate.exact(1) : f.ratio());
         o.addAll(Arrays.asList(Export.finite(c.switches().median()), Export.finite(c.voluntary().median()),
                 Export.finite(c.involuntary().median())));
@@ -185,14 +200,15 @@ public final class CompareTable {
         return o;
     }
 
-    /** What a row's value is per: a round trip (two handoffs) or one gettid syscall. */
+    /** What a row's value is per: a switch (a handoff's round trip ÷ 2) or one gettid syscall. */
     static String unit(CompareResults.Cell c) {
-        return Column.Group.valueOf(c.group()) == Column.Group.SYSCALL ? "ns/syscall" : "ns/round trip";
+        return PerSwitch.isRoundTrip(Column.valueOf(c.column())) ? "ns" + PerSwitch.ROUND_TRIP_UNIT : "ns/syscall";
     }
 
     public static String preamble(CompareResults r) {
         return r.repetitions() + " interleaved repetitions" + (r.quick() ? " (--quick)" : "") + "; JVM cells: " + r.jmhSettings()
-                + ".\nUnits: handoff rows per round trip (two handoffs); gettid rows per syscall. Mean over repetitions ± 99.9%"
+                + ".\nUnits: handoff rows per switch (the round trip, two handoffs, ÷ 2, as on the card); gettid rows per syscall."
+                + " Mean over repetitions ± 99.9%"
                 + " interval; × native = ratio of means to the native program of the same row group and placement.\n"
                 + (r.simulation() == null ? "" : "Instructions per round trip: " + NativeSimulation.CALLGRIND_SOURCE + " (valgrind runs one"
                 + " thread at a time and sees no kernel code: the system calls and the switch itself are not counted; one count per"

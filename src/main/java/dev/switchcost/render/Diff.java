@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
@@ -155,15 +156,18 @@ public final class Diff {
         return m;
     }
 
-    /** The rows as a table, with the forks behind each side's figure. */
+    /**
+     * The rows as a table, with the forks behind each side's figure; a round trip's figures per switch, as the card shows
+     * them (the ratio is the same either way).
+     */
     public static Table table(List<Row> rows) {
         Table.Builder t = new Table.Builder("lrrrrrlrl",
                 "benchmark [mode]", "A ± 99.9%", "sw/op A", "B ± 99.9%", "sw/op B", "forks A/B", "unit", "B/A", "verdict");
         for (Row r : rows) {
             JmhRow any = r.a() != null ? r.a() : r.b();
-            t.row(r.key(), score(r.a()), r.a() == null ? "" : Fmt.count(r.a().switchesPerOp()),
-                    score(r.b()), r.b() == null ? "" : Fmt.count(r.b().switchesPerOp()), forks(r.a()) + "/" + forks(r.b()),
-                    any.primary().unit(), r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
+            t.row(r.key(), perSwitch(r.a()), r.a() == null ? "" : Fmt.count(r.a().switchesPerOp()),
+                    perSwitch(r.b()), r.b() == null ? "" : Fmt.count(r.b().switchesPerOp()), forks(r.a()) + "/" + forks(r.b()),
+                    PerSwitch.shownUnit(any), r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
         }
         return t.build();
     }
@@ -231,7 +235,8 @@ public final class Diff {
     /**
      * The fields of {@code diff --format json|csv}, one per field of {@link #exportFields}: {@link Diff}'s rows as numbers a
      * program or a spreadsheet reads, each value, its 99.9 % half-width and its unit in separate fields, never "3,448 ± 945"
-     * in one cell; empty (CSV) or null (JSON) where a side is missing or a figure has no estimate.
+     * in one cell; empty (CSV) or null (JSON) where a side is missing or a figure has no estimate. A round trip's values and
+     * errors are per switch, its unit {@code ns/switch (round trip ÷ 2)}; the ratio is unit-free.
      */
     public static final List<String> EXPORT_COLUMNS = List.of("benchmark", "mode", "unit", "a_value", "a_error", "a_forks",
             "a_switches_per_op", "b_value", "b_error", "b_forks", "b_switches_per_op", "ratio", "ratio_error", "verdict");
@@ -239,7 +244,7 @@ public final class Diff {
     /** One row's fields, in {@link #EXPORT_COLUMNS} order; null for what is not there. */
     static List<Object> exportFields(Row r) {
         JmhRow any = r.a() != null ? r.a() : r.b();
-        List<Object> f = new ArrayList<>(List.of(any.benchmark(), any.mode(), any.primary().unit()));
+        List<Object> f = new ArrayList<>(List.of(any.benchmark(), any.mode(), PerSwitch.shownUnit(any)));
         exportSide(f, r.a());
         exportSide(f, r.b());
         Export.estimate(f, r.ratio());
@@ -248,7 +253,7 @@ public final class Diff {
     }
 
     private static void exportSide(List<Object> f, JmhRow row) {
-        Export.estimate(f, row == null ? null : row.estimate());
+        Export.estimate(f, row == null ? null : PerSwitch.shown(row));
         f.add(row == null ? null : row.forks());
         f.add(row == null ? null : Export.finite(row.switchesPerOp()));
     }
@@ -299,9 +304,15 @@ public final class Diff {
 
     /** A row's figure with its error, marked FAILED for a failed trial; "—" for no row. */
     static String score(JmhRow r) {
-        if (r == null) {
-            return "—";
-        }
-        return (r.failed() ? "FAILED " : "") + Fmt.pm(r.estimate());
+        return r == null ? "—" : score(r, r.estimate());
+    }
+
+    /** {@link #score} per switch for a round trip ({@link PerSwitch#shown(JmhRow)}), as {@code diff} shows it. */
+    static String perSwitch(JmhRow r) {
+        return r == null ? "—" : score(r, PerSwitch.shown(r));
+    }
+
+    private static String score(JmhRow r, Estimate shown) {
+        return (r.failed() ? "FAILED " : "") + Fmt.pm(shown);
     }
 }

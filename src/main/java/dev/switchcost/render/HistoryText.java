@@ -4,6 +4,7 @@ import dev.switchcost.derive.ChangePoints;
 import dev.switchcost.derive.Fleet;
 import dev.switchcost.derive.HistorySeries;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.history.Figure;
 import dev.switchcost.results.history.HistoryStore.Point;
 import dev.switchcost.results.history.Run;
@@ -50,7 +51,7 @@ public final class HistoryText {
      */
     public static Charts.Chart chart(String key, List<HistorySeries.Series> series) {
         XYChart xy = new XYChartBuilder().width(ChartFrame.WIDTH).height(520).title(key)
-                .xAxisTitle("run, oldest first").yAxisTitle(series.isEmpty() ? "" : series.get(0).points().get(0).figure().unit())
+                .xAxisTitle("run, oldest first").yAxisTitle(series.isEmpty() ? "" : unit(series.get(0).points().get(0).figure()))
                 .build();
         xy.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
         xy.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
@@ -63,8 +64,8 @@ public final class HistoryText {
             for (int i = 0; i < n; i++) {
                 Point p = s.points().get(i);
                 x[i] = i + 1;
-                y[i] = p.figure().estimate().value();
-                double h = p.figure().estimate().halfWidth();
+                y[i] = shown(p.figure()).value();
+                double h = shown(p.figure()).halfWidth();
                 err[i] = Double.isFinite(h) ? h : 0;
             }
             XYSeries line = xy.addSeries(s.label(), x, y, err);
@@ -72,7 +73,7 @@ public final class HistoryText {
             keys.put(s.label(), s.label());
             for (ChangePoints.Shift c : s.shifts()) {
                 XYSeries step = xy.addSeries(s.label() + ": moved at run " + (c.index() + 1),
-                        new double[] {c.index() + 0.5, c.index() + 0.5}, new double[] {c.before().value(), c.after().value()});
+                        new double[] {c.index() + 0.5, c.index() + 0.5}, new double[] {shown(s, c.before()).value(), shown(s, c.after()).value()});
                 step.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
                 step.setLineStyle(ChartFrame.STROKES[1]);
             }
@@ -95,7 +96,7 @@ public final class HistoryText {
                         .map(c -> "moved " + Fmt.times(c.ratio()) + " (p " + p(c.pValue()) + ")").orElse("");
                 t.row(shortId(p.run()), p.run().date(), commit(p.run()), String.valueOf(p.run().kernel()),
                         p.figure().jdk() != null ? p.figure().jdk() : String.valueOf(p.run().jdk()),
-                        Fmt.pm(p.figure().estimate()) + " " + p.figure().unit(), Fmt.count(p.figure().switchesPerOp()),
+                        Fmt.pm(shown(p.figure())) + " " + unit(p.figure()), Fmt.count(p.figure().switchesPerOp()),
                         change + (p.figure().disturbance() == null ? "" : " disturbed"));
             }
             sb.append(t.build().text());
@@ -103,8 +104,8 @@ public final class HistoryText {
                 Run r = s.points().get(c.index()).run();
                 sb.append("  moved at run ").append(shortId(r)).append(" (").append(r.date()).append(", commit ")
                         .append(commit(r)).append(", Linux ").append(r.kernel()).append(", JDK ").append(r.jdk()).append("): ")
-                        .append(Fmt.pm(c.before())).append(" → ").append(Fmt.pm(c.after())).append(' ')
-                        .append(s.points().get(0).figure().unit()).append(", ").append(Fmt.times(c.ratio()))
+                        .append(Fmt.pm(shown(s, c.before()))).append(" → ").append(Fmt.pm(shown(s, c.after()))).append(' ')
+                        .append(unit(s.points().get(0).figure())).append(", ").append(Fmt.times(c.ratio()))
                         .append(", p ").append(p(c.pValue())).append('\n');
             }
             if (s.shifts().isEmpty()) {
@@ -115,6 +116,25 @@ public final class HistoryText {
         return sb.toString();
     }
 
+    /**
+     * A figure as shown: the history keeps it as recorded (per op, so per round trip for a round trip) and it is shown
+     * per switch for a round trip, as the card shows it ({@link PerSwitch}).
+     */
+    static Estimate shown(Figure f) {
+        return PerSwitch.shown(f.benchmark(), f.unit(), f.estimate());
+    }
+
+    /** A figure's unit as shown ({@link #shown(Figure)}). */
+    static String unit(Figure f) {
+        return PerSwitch.shownUnit(f.benchmark(), f.unit());
+    }
+
+    /** An estimate of series {@code s}'s figure (a change point's mean) as shown. */
+    private static Estimate shown(HistorySeries.Series s, Estimate recorded) {
+        Figure f = s.points().get(0).figure();
+        return PerSwitch.shown(f.benchmark(), f.unit(), recorded);
+    }
+
     private static String p(double p) {
         return String.format(Locale.ROOT, "%.3f", p);
     }
@@ -123,15 +143,17 @@ public final class HistoryText {
     public static String fleet(List<Fleet.Row> rows) {
         StringBuilder sb = new StringBuilder("Which machine hands off cheapest: per figure, machine types cheapest first,"
                 + " ranked only among machines measured under the same conditions (cpuidle, virtualisation, mitigations);"
-                + " the interval is between runs when a machine has two or more, else its run's own.\n");
+                + " the interval is between runs when a machine has two or more, else its run's own; a round trip's figure"
+                + " in ns per switch (round trip ÷ 2), as on the card.\n");
         List<Table.Column<Fleet.Row>> c = List.of(Table.col("machine", 'l', Fleet.Row::machineType),
-                Table.col("figure ± 99.9%", 'r', r -> Fmt.pm(r.estimate())), Table.col("runs", 'r', r -> String.valueOf(r.runs())),
+                Table.col("figure ± 99.9%", 'r', r -> Fmt.pm(PerSwitch.shown(r.figure(), r.unit(), r.estimate()))), Table.col("runs", 'r', r -> String.valueOf(r.runs())),
                 Table.col("rank", 'l', r -> r.rank() + " of " + r.ranked()),
                 Table.col("measured under", 'l', r -> r.differs().isEmpty() ? "the same conditions"
                         : "other conditions: " + String.join(", ", r.differs()) + " (not ranked with the others)"));
         // Fleet.of lists each figure's rows together
         rows.stream().collect(Collectors.groupingBy(Fleet.Row::figure, LinkedHashMap::new, Collectors.toList()))
-                .forEach((figure, rs) -> sb.append('\n').append(figure).append('\n').append(Table.of(c, rs).text()));
+                .forEach((figure, rs) -> sb.append('\n').append(figure).append(", ")
+                        .append(PerSwitch.shownUnit(figure, rs.get(0).unit())).append('\n').append(Table.of(c, rs).text()));
         return sb.toString();
     }
 
@@ -155,16 +177,17 @@ public final class HistoryText {
                 .map(k -> diffRow(k, byA.get(k), byB.get(k))).toList();
     }
 
+    /** A row judged on the figures as recorded; its unit and figures as shown (per switch for a round trip). */
     private static DiffRow diffRow(String k, Figure fa, Figure fb) {
         if (fa == null || fb == null) {
-            return new DiffRow(k, (fa != null ? fa : fb).unit(), fa == null ? null : fa.estimate(),
-                    fb == null ? null : fb.estimate(), null, fb == null ? Diff.Verdict.ONLY_IN_A : Diff.Verdict.ONLY_IN_B);
+            return new DiffRow(k, unit(fa != null ? fa : fb), fa == null ? null : shown(fa),
+                    fb == null ? null : shown(fb), null, fb == null ? Diff.Verdict.ONLY_IN_A : Diff.Verdict.ONLY_IN_B);
         }
         if (!fa.unit().equals(fb.unit())) {
-            return new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), null, Diff.Verdict.UNITS_DIFFER);
+            return new DiffRow(k, unit(fa), shown(fa), shown(fb), null, Diff.Verdict.UNITS_DIFFER);
         }
         Diff.Judged j = Diff.judge(fa.estimate(), fb.estimate(), fa.timePerOp());
-        return new DiffRow(k, fa.unit(), fa.estimate(), fb.estimate(), j.ratio(), j.verdict());
+        return new DiffRow(k, unit(fa), shown(fa), shown(fb), j.ratio(), j.verdict());
     }
 
     /** The figures by key and JDK; of figures with one key, the first. */

@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Provenance;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
@@ -127,8 +128,8 @@ final class RunsSection {
             boolean alloc = r.rows().stream().anyMatch(x -> Double.isFinite(x.bytesPerOp()));
             List<Table.Column<JmhRow>> c = new ArrayList<>(List.of(Table.col("benchmark", 'l', JmhRow::shortName),
                     Table.col("mode", 'l', x -> modeWords(x.mode())), Table.col("parameters", 'l', JmhRow::paramsText),
-                    Table.col("JDK", 'l', x -> String.valueOf(x.jvm().jdkVersion())), Table.col("score ± 99.9%", 'w', x -> Fmt.pm(x.estimate())),
-                    Table.col("unit", 'l', x -> x.primary().unit()), Table.col("switches per op", 'r', x -> Fmt.count(x.switchesPerOp())),
+                    Table.col("JDK", 'l', x -> String.valueOf(x.jvm().jdkVersion())), Table.col("score ± 99.9%", 'w', x -> Fmt.pm(PerSwitch.shown(x))),
+                    Table.col("unit", 'l', PerSwitch::shownUnit), Table.col("switches per op", 'r', x -> Fmt.count(x.switchesPerOp())),
                     Table.col("voluntary", 'r', x -> Fmt.count(x.secondaryScore("ctxsw.voluntary.norm"))),
                     Table.col("involuntary", 'r', x -> Fmt.count(x.secondaryScore("ctxsw.involuntary.norm")))));
             if (alloc) {
@@ -150,7 +151,8 @@ final class RunsSection {
             + " sampled = JMH's sample mode (each sampled op timed, two `nanoTime` reads: its score is the mean of the sampled"
             + " ops and its tail is in the distribution section), so a benchmark run in both modes has two rows."
             + " Switches per op = voluntary + involuntary context switches the kernel counted per op (voluntary: the thread"
-            + " blocked; involuntary: it was preempted). Score ± is the 99.9% interval (About this report).";
+            + " blocked; involuntary: it was preempted). Score ± is the 99.9% interval (About this report); a round trip's"
+            + " score is per switch (round trip ÷ 2), as on the card, and its switches per op are per round trip.";
 
     /** JMH's mode in words: {@code avgt} → mean, {@code sample} → sampled. */
     static String modeWords(String mode) {

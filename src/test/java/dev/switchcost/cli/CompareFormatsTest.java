@@ -54,7 +54,7 @@ class CompareFormatsTest {
                 assertTrue(cell.isEmpty() || cell.matches("-?\\d+(\\.\\d+)?(E-?\\d+)?"), n + " is a number: '" + cell + "' in " + row);
             }
             String unit = row.get(header.indexOf("unit"));
-            assertTrue(unit.equals("ns/round trip") || unit.equals("ns/syscall"), unit);
+            assertTrue(unit.equals("ns/switch (round trip ÷ 2)") || unit.equals("ns/syscall"), unit);
             if (row.get(header.indexOf("status")).equals("ok")) {
                 ok++;
                 double value = Double.parseDouble(row.get(header.indexOf("value")));

@@ -28,7 +28,7 @@ class DiffFormatsTest {
         for (var e : rows) {
             JsonObject o = e.getAsJsonObject();
             assertTrue(o.get("benchmark").getAsString().startsWith("dev.switchcost."), o.toString());
-            assertTrue(o.get("unit").getAsString().matches("\\S+/op|ops/\\S+|\\S+"), o.toString());
+            assertTrue(o.get("unit").getAsString().matches("\\S+/op|ops/\\S+|\\S+|ns/switch \\(round trip ÷ 2\\)"), o.toString());
             if (!o.get("a_value").isJsonNull() && !o.get("b_value").isJsonNull()) {
                 both++;
                 assertTrue(o.get("a_value").getAsDouble() > 0 && o.get("b_value").getAsDouble() > 0, o.toString());

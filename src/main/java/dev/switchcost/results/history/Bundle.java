@@ -4,6 +4,7 @@ import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.Stats;
@@ -52,7 +53,7 @@ public record Bundle(Run run, List<Figure> figures) {
                 Stats sw = c.switches();
                 String disturbed = c.usable().stream().anyMatch(CompareResults.Sample::disturbed)
                         ? "a repetition was disturbed (kept with --allow-disturbed)" : null;
-                figures.add(new Figure("compare." + c.column(), "placement=" + c.placement(), "avgt", c.jdk(), "ns/op",
+                figures.add(new Figure(PerSwitch.COMPARE_PREFIX + c.column(), "placement=" + c.placement(), "avgt", c.jdk(), "ns/op",
                         c.estimate(), c.estimate().basis().name(), c.estimate().units(), sw.n() == 0 ? Double.NaN : sw.median(), disturbed));
             }
         }

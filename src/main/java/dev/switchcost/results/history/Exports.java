@@ -3,6 +3,7 @@ package dev.switchcost.results.history;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,14 +56,15 @@ public final class Exports {
 
     /**
      * One run's figures as BMF JSON: benchmark = the figure's key (and its JDK when it names one), measure
-     * {@code latency} (ns) for a time per op in ns/op, {@code throughput} for ops/s, else the unit itself; value with
-     * its 99.9% interval as {@code lower_value}/{@code upper_value} when the error is known.
+     * {@value #PER_SWITCH} (ns per switch, the round trip's recorded figure ÷ 2, as the card shows it) for a round trip,
+     * {@code latency} (ns) for another time per op in ns/op, {@code throughput} for ops/s, else the unit itself; value
+     * with its 99.9% interval as {@code lower_value}/{@code upper_value} when the error is known.
      */
     public static String bencher(List<HistoryStore.Point> figures) {
         JsonObject root = new JsonObject();
         for (HistoryStore.Point p : figures) {
             Figure f = p.figure();
-            Estimate e = f.estimate();
+            Estimate e = PerSwitch.shown(f.benchmark(), f.unit(), f.estimate());
             if (!Double.isFinite(e.value())) {
                 continue;
             }
@@ -73,11 +75,14 @@ public final class Exports {
                 metric.addProperty("upper_value", e.upper());
             }
             JsonObject measures = new JsonObject();
-            measures.add(measure(f.unit()), metric);
+            measures.add(PerSwitch.converts(f.benchmark(), f.unit()) && f.unit().equals("ns/op") ? PER_SWITCH : measure(f.unit()), metric);
             root.add(f.key() + (f.jdk() == null ? "" : " JDK " + f.jdk()), measures);
         }
         return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root) + "\n";
     }
+
+    /** The Bencher measure of a round trip shown per switch: its value is ns per switch (round trip ÷ 2). */
+    static final String PER_SWITCH = "latency-ns-per-switch";
 
     /** Bencher's built-in measures: latency in ns, throughput in ops/s; any other unit its own slug. */
     static String measure(String unit) {
