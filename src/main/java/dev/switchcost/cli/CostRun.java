@@ -92,19 +92,19 @@ record CostRun(Findings found, String said) {
     }
 
     /**
-     * How {@code results}' machine differs from {@code here}: CPU vendor, family, model, and kernel; null when they match.
-     * Results without machine.json count as another machine.
+     * How {@code results}' machine differs from {@code here}: the CPU's identity ({@link MachineInfo.Cpu#identity}:
+     * name, vendor, family, model) and the kernel; null when they match. Results without machine.json count as another
+     * machine.
      */
     static String otherMachine(MachineInfo results, MachineInfo here) {
         if (results == null) {
             return "no machine.json";
         }
         List<String> d = new ArrayList<>();
-        MachineInfo.Cpu a = results.cpu();
-        MachineInfo.Cpu b = here.cpu();
-        if (a == null || b == null || !Objects.equals(a.vendor(), b.vendor()) || !Objects.equals(a.family(), b.family())
-                || !Objects.equals(a.modelNumber(), b.modelNumber()) || !Objects.equals(a.model(), b.model())) {
-            d.add("CPU " + (a == null ? "?" : a.model()) + ", here " + (b == null ? "?" : b.model()));
+        String a = results.cpu() == null ? null : results.cpu().identity();
+        String b = here.cpu() == null ? null : here.cpu().identity();
+        if (a == null || !a.equals(b)) {
+            d.add("CPU " + (a == null ? "?" : a) + ", here " + (b == null ? "?" : b));
         }
         String ka = results.kernel() == null ? null : results.kernel().release();
         String kb = here.kernel() == null ? null : here.kernel().release();

@@ -17,7 +17,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -154,22 +153,9 @@ public final class ResultsDir implements AutoCloseable {
     }
 
     /**
-     * The most recent run directory under {@code parent} that holds JMH results ({@code jmh.json} or
-     * {@code jmh-*.json}), by the time its results were last written; empty when there is none.
+     * The run directories under {@code parent} that hold JMH results ({@code jmh.json} or {@code jmh-*.json}), the one
+     * whose results were written last first; empty when there is none.
      */
-    public static Optional<Path> latest(Path parent) {
-        try (Stream<Path> dirs = Files.list(parent)) {
-            return dirs.filter(Files::isDirectory)
-                    .map(d -> Map.entry(d, newestJmhFile(d)))
-                    .filter(e -> e.getValue() > 0)
-                    .max(Map.Entry.comparingByValue())
-                    .map(Map.Entry::getKey);
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** The run directories under {@code parent} that hold JMH results, the latest first ({@link #latest}'s order). */
     public static List<Path> newestFirst(Path parent) {
         try (Stream<Path> dirs = Files.list(parent)) {
             return dirs.filter(Files::isDirectory).map(d -> Map.entry(d, newestJmhFile(d))).filter(e -> e.getValue() > 0)

@@ -55,8 +55,8 @@ class CostRunTest {
         Path good = run(QUICK, "good", 3, null);
         run("disturbed-every-trial-epyc-kvm-jdk25", "disturbed", 2, null);
         run(QUICK, "failed", 1, "failed: ERROR: Another JMH instance might be running. Unable to acquire the JMH lock\n");
-        // what picked "the latest" before: the failed run
-        assertEquals(results.resolve("failed"), ResultsDir.latest(results).orElseThrow());
+        // the newest run under results/, which "the latest" meant before, is the failed one
+        assertEquals(results.resolve("failed"), ResultsDir.newestFirst(results).get(0));
 
         CostRun c = CostRun.pick(List.of(), results, false, here).orElseThrow();
         assertEquals(good, c.found().input().source());

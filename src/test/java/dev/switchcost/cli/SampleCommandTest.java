@@ -434,7 +434,7 @@ class SampleCommandTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void withoutResultsTheCostLineSaysHowToGetThem() {
-        Assumptions.assumeTrue(ResultsDir.latest(Path.of("results")).isEmpty(),
+        Assumptions.assumeTrue(ResultsDir.newestFirst(Path.of("results")).isEmpty(),
                 "this checkout has results/ of its own");
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--", "sh", "-c", "sleep 0.3; sleep 0.3");
         assertEquals(0, r.exit(), r.out() + r.err());

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.Optional;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -17,7 +17,7 @@ class ResultsDirLatestTest {
 
     @Test
     void theLatestIsTheDirectoryWhoseResultsWereWrittenLast() throws Exception {
-        assertEquals(Optional.empty(), ResultsDir.latest(parent.resolve("missing")));
+        assertEquals(List.of(), ResultsDir.newestFirst(parent.resolve("missing")));
         Path older = Files.createDirectory(parent.resolve("host-20261101-100000"));
         Path newer = Files.createDirectory(parent.resolve("host-20261102-100000"));
         Path empty = Files.createDirectory(parent.resolve("host-20261103-100000")); // started, no results yet
@@ -25,9 +25,9 @@ class ResultsDirLatestTest {
         Files.writeString(newer.resolve("jmh-jdk25.json"), "[]");
         Files.setLastModifiedTime(older.resolve("jmh.json"), FileTime.fromMillis(1_000_000));
         Files.setLastModifiedTime(newer.resolve("jmh-jdk25.json"), FileTime.fromMillis(2_000_000));
-        assertEquals(Optional.of(newer), ResultsDir.latest(parent));
+        assertEquals(List.of(newer, older), ResultsDir.newestFirst(parent));
         Files.setLastModifiedTime(older.resolve("jmh.json"), FileTime.fromMillis(3_000_000));
-        assertEquals(Optional.of(older), ResultsDir.latest(parent));
+        assertEquals(List.of(older, newer), ResultsDir.newestFirst(parent), "a started run without results is not one");
         assertEquals(true, Files.isDirectory(empty));
     }
 }
