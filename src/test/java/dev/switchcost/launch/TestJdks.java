@@ -33,13 +33,14 @@ public final class TestJdks {
             Assertions.assertEquals(21, j.feature, "-D" + JDK21_PROPERTY + "=" + given + " is " + j);
             return j;
         }
-        return require(newest(j -> j.feature == 21), "no JDK 21 found (JAVA_HOME, /usr/lib/jvm, " + JdkDiscovery.cacheDir()
-                + "); scripts/jdk21.sh fetches one, or pass -D" + JDK21_PROPERTY + "=/path/to/java");
+        return require(newest(j -> j.feature == 21), Needs.JDK21.prefix, "no JDK 21 found (JAVA_HOME, /usr/lib/jvm, "
+                + JdkDiscovery.cacheDir() + "); scripts/jdk21.sh fetches one, or pass -D" + JDK21_PROPERTY + "=/path/to/java");
     }
 
     /** @return the newest JDK of at least {@code feature} (skips, or fails when JDK 21 is required, if none) */
     public static Jdk atLeast(int feature) {
-        return require(newest(j -> j.feature >= feature), "no JDK " + feature + "+ found");
+        return require(newest(j -> j.feature >= feature), "needs a JDK " + feature + "+ (install one, e.g. Temurin)",
+                "no JDK " + feature + "+ found");
     }
 
     /** @return the newest JDK found that {@code which} accepts, or null */
@@ -47,13 +48,13 @@ public final class TestJdks {
         return JdkDiscovery.discover().stream().filter(which).findFirst().orElse(null);
     }
 
-    private static Jdk require(Jdk j, String reason) {
+    /** {@code j}; without one the test is skipped in {@code group} (a {@link Needs} prefix), or fails where required. */
+    private static Jdk require(Jdk j, String group, String reason) {
         if (j == null) {
             if (Boolean.getBoolean(REQUIRED_PROPERTY)) {
                 Assertions.fail(reason + " (and -D" + REQUIRED_PROPERTY + "=true: CI must run these tests)");
             }
-            Assumptions.abort((reason.contains("JDK 21") ? Needs.JDK21.prefix : "needs a newer JDK (install one, e.g. Temurin)")
-                    + ": " + reason);
+            Assumptions.abort(group + ": " + reason);
         }
         return j;
     }
