@@ -4,6 +4,7 @@ import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.sample.ProcText;
 import dev.switchcost.results.Results;
+import dev.switchcost.results.RunStatus;
 import dev.switchcost.session.RunSession;
 
 import java.util.Collection;
@@ -80,7 +81,7 @@ public final class DisturbanceText {
      */
     public static String throttling(Disturbance.Throttling t) {
         String where = t.cgroup() == null ? "" : ", cgroup " + ProcText.name(t.cgroup());
-        return "throttled by a CPU quota (" + (Double.isNaN(t.quotaPercent()) ? "of unknown size" : quota(t.quotaPercent() / 100)) + where
+        return RunStatus.THROTTLED + " (" + (Double.isNaN(t.quotaPercent()) ? "of unknown size" : quota(t.quotaPercent() / 100)) + where
                 + "): " + Math.round(t.throttled()) + " of " + Math.round(t.periods()) + " periods, " + duration(t.throttledMs());
     }
 

@@ -18,6 +18,9 @@ import java.util.stream.Collectors;
  */
 public record RunStatus(State state, String reason, List<FailedTrial> failedTrials) {
 
+    /** How a trial's reason starts when a CPU quota throttled it: written by render, read back here. */
+    public static final String THROTTLED = "throttled by a CPU quota";
+
     public enum State {
         /** Still running, or it died without a word (killed with SIGKILL, power lost). */
         RUNNING,
@@ -134,9 +137,9 @@ public record RunStatus(State state, String reason, List<FailedTrial> failedTria
             s += "; " + failed + " failed trial" + (failed == 1 ? "" : "s") + " (rows marked, never averaged in)";
         }
         if (disturbed > 0) {
-            // the reason is the rule's words as the run wrote them (render's DisturbanceText)
+            // the reason is the rule's words as the run wrote them (render's DisturbanceText, which starts with THROTTLED)
             long throttled = failedTrials.stream().filter(t -> t.disturbed() && t.reason() != null
-                    && t.reason().startsWith("disturbed: throttled by a CPU quota")).count();
+                    && t.reason().startsWith("disturbed: " + THROTTLED)).count();
             String cause = throttled == disturbed ? "a CPU quota throttled them"
                     : throttled > 0 ? "other tasks took their CPUs or a CPU quota throttled them" : "other tasks took their CPUs";
             s += "; " + disturbed + " disturbed trial" + (disturbed == 1 ? "" : "s")
