@@ -8,6 +8,7 @@ import dev.switchcost.render.CompareTable;
 import dev.switchcost.render.GapTable;
 import dev.switchcost.render.SpinCompareTable;
 import dev.switchcost.results.Bench;
+import dev.switchcost.results.Column;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.SpinCompareResults;
@@ -79,6 +80,11 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
                     + "with --spin SAME_CPU and CROSS_CPU, the only ones it takes).")
     List<String> placements;
 
+    @Option(names = "--only", split = ",", paramLabel = "COLUMN",
+            description = "Only these implementations, comma-separated (default: all): ${COMPLETION-CANDIDATES}. The native "
+                    + "baseline a ratio is taken to (NATIVE_FUTEX, NATIVE_GETTID) is not added: name it to get ratios.")
+    List<Column> only;
+
     @Option(names = "--spin", description = "Instead of the handoff table: the spin-then-park waiter, its C twin (spin_futex) "
             + "beside the JVM's " + Bench.Names.SPIN_OR_PARK + ", per strategy (PARK, SPIN_THEN_PARK per --budgets, SPIN), reply delay "
             + "(--replies) and placement: ns and CPU ns per round trip, switches per round trip, JVM vs C judged; into spin-compare.json, which "
@@ -133,6 +139,9 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
         if (reps < 1 || reps > 100) {
             throw SwitchcostException.usage("--repetitions must be 1..100, got " + reps);
         }
+        if (spin && only != null) {
+            throw SwitchcostException.usage("--only chooses the handoff table's implementations; the spin table has its own: drop --only");
+        }
         if (spin) {
             return spin(reps);
         }
@@ -155,7 +164,7 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
         Path log = dir.resolve("jmh-compare.log");
         CompareResults results;
         try (PrintStream jmhOut = MeasuringRun.jmhLog(log)) {
-            results = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen, null, List.copyOf(onJdks), allowDisturbed.allowed()),
+            results = new CompareRunner(new CompareRunner.Settings(reps, quick, chosen, only == null ? null : Set.copyOf(only), List.copyOf(onJdks), allowDisturbed.allowed()),
                     m.natives(), JmhTargets.current(), log, jmhOut, err()).run();
         }
         if (simulate) {

@@ -41,6 +41,17 @@ class CompareCommandTest {
     }
 
     @Test
+    void anUnknownOrMisplacedColumnIsAUsageError() {
+        CliResult r = CliResult.run("compare", "--only", "NATIVE_FUTEX,JNA_FUTX");
+        assertEquals(ExitCodes.USAGE, r.exit(), r.err());
+        // picocli's refusal, as for every option: the value and the names it takes, then where the help is
+        assertTrue(r.err().lines().findFirst().orElseThrow().contains("but was 'JNA_FUTX'"), r.err());
+        CliResult spin = CliResult.run("compare", "--spin", "--only", "NATIVE_FUTEX");
+        assertEquals(ExitCodes.USAGE, spin.exit(), spin.err());
+        ReportCommandTest.assertOneLine(spin.err(), "drop --only");
+    }
+
+    @Test
     void zeroRepetitionsIsAUsageError() {
         CliResult r = CliResult.run("compare", "--repetitions", "0");
         assertEquals(ExitCodes.USAGE, r.exit());
@@ -60,7 +71,7 @@ class CompareCommandTest {
         Path dir = tmp.resolve("cmp");
         // --allow-disturbed: this checks the run's shape, not the machine's quiet
         CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--simulate",
-                "--allow-disturbed", "-o", dir.toString());
+                "--only", "NATIVE_FUTEX,NATIVE_PARKER,JNA_FUTEX,LOCK_SUPPORT,NATIVE_GETTID", "--allow-disturbed", "-o", dir.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("native futex, threads") && r.out().contains("JNA futex (FutexPingPong)"), r.out());
         assertTrue(r.out().contains("command: switchcost compare --quick"), r.out());
@@ -78,6 +89,9 @@ class CompareCommandTest {
             assertEquals(s.disturbed(), s.disturbedKept(), col + ": kept (--allow-disturbed) exactly when disturbed");
         }
         assertTrue(c.cell(Column.NATIVE_GETTID, "SAME_CPU").isEmpty(), "gettid runs unpinned only");
+        assertTrue(c.cell(Column.NATIVE_GETTID, "UNPINNED").isPresent(), "gettid runs unpinned whatever placements were asked");
+        assertTrue(c.cell(Column.FFM_FUTEX, "SAME_CPU").isEmpty() && c.cell(Column.JMH_EMPTY, "UNPINNED").isEmpty(),
+                "--only runs the columns named and no other");
         // --simulate: with valgrind (CI installs it) both programs are counted; without, one line and the column says so
         assertTrue(r.out().contains(CompareTable.INSTRUCTIONS_HEADER), r.out());
         if (NativeSimulation.valgrindMissing().isEmpty()) {
@@ -105,6 +119,7 @@ class CompareCommandTest {
         Jdk newer = TestJdks.atLeast(Binding.FFM_MIN_FEATURE);
         Path dir = tmp.resolve("cmp");
         CliResult r = CliResult.run("compare", "--quick", "--repetitions", "1", "--placements", "SAME_CPU", "--allow-disturbed",
+                "--only", "NATIVE_FUTEX,NATIVE_GETTID,JNA_FUTEX,JNA_AS_FUTEX_CALL,FFM_FUTEX,FFM_AS_FUTEX_WAIT,FFM_AS_FUTEX_WAKE",
                 "--jdk", jdk21.java().getPath(), "--jdk", newer.java().getPath(), "-o", dir.toString(), "--format", "csv");
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         // --format csv: stdout is the table's rows alone (the trailer went to stderr), one per JDK, as --from re-prints them
