@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.MachineDifferences;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Metric;
 import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Results;
 
@@ -114,7 +115,7 @@ public final class Diff {
         if (!a.primary().unit().equals(b.primary().unit())) {
             return new Row(key, a, b, null, Verdict.UNITS_DIFFER);
         }
-        Judged j = judge(a.estimate(), b.estimate(), a.primary().isTimePerOp(), minEffect);
+        Judged j = judge(a.estimate(), b.estimate(), a.primary().unit(), minEffect);
         return new Row(key, a, b, j.ratio(), j.verdict());
     }
 
@@ -132,20 +133,31 @@ public final class Diff {
      * @param minEffect the minimum effect and equivalence margin, a fraction (0.05 for 5%)
      */
     public static Judged judge(Estimate a, Estimate b, boolean timePerOp, double minEffect) {
+        return judge(a, b, timePerOp ? Metric.NS_PER_OP : "", minEffect);
+    }
+
+    /** {@link #judge(Estimate, Estimate, boolean, double)}, the direction taken from the unit ({@link #ratio}). */
+    public static Judged judge(Estimate a, Estimate b, String unit, double minEffect) {
         Estimate r = b.over(a);
-        Verdict v;
-        if (a.oneFork() || b.oneFork()) {
-            v = Verdict.ONE_FORK;
-        } else if (!a.errorKnown() || !b.errorKnown()) {
-            v = Verdict.NO_ERROR_ESTIMATE;
-        } else if (r.differsFromOne(minEffect)) {
-            v = !timePerOp ? Verdict.DIFFERS : r.value() < 1 ? Verdict.FASTER : Verdict.SLOWER;
-        } else if (r.equivalentToOne(minEffect)) {
-            v = Verdict.SAME;
-        } else {
-            v = Verdict.NOT_RESOLVED;
+        return new Judged(r, a.oneFork() || b.oneFork() ? Verdict.ONE_FORK
+                : !a.errorKnown() || !b.errorKnown() ? Verdict.NO_ERROR_ESTIMATE : verdict(r, unit, minEffect));
+    }
+
+    /**
+     * The one verdict rule on a ratio B/A, the direction from the unit: a time per op is faster when lower, a throughput
+     * ({@value Metric#OPS_PER_S}) when higher; any other unit only differs.
+     */
+    public static Judged ratio(Estimate r, String unit, double minEffect) {
+        return new Judged(r, r.oneFork() ? Verdict.ONE_FORK : !r.errorKnown() ? Verdict.NO_ERROR_ESTIMATE : verdict(r, unit, minEffect));
+    }
+
+    private static Verdict verdict(Estimate r, String unit, double minEffect) {
+        if (r.differsFromOne(minEffect)) {
+            boolean lower = r.value() < 1;
+            return Metric.NS_PER_OP.equals(unit) ? (lower ? Verdict.FASTER : Verdict.SLOWER)
+                    : Metric.OPS_PER_S.equals(unit) ? (lower ? Verdict.SLOWER : Verdict.FASTER) : Verdict.DIFFERS;
         }
-        return new Judged(r, v);
+        return r.equivalentToOne(minEffect) ? Verdict.SAME : Verdict.NOT_RESOLVED;
     }
 
     /** The rows of {@code r} by key; of rows with one key (several files holding one trial), the first read. */

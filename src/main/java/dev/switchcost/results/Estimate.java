@@ -44,6 +44,13 @@ import java.util.Locale;
  *       it is <b>equivalent</b> to 1 when its whole interval lies within that margin ({@link #equivalentToOne}: two
  *       one-sided tests, TOST, each at α = 0.0005). Neither: not resolved at this precision.</li>
  *   <li>One unit gives no error (NaN): such a figure is shown, never called resolved.</li>
+ *   <li><b>Paired rounds.</b> Where both sides ran in every round ({@code switchcost ab}), the ratio is judged on the
+ *       per-round ratios ({@link #pairedRatio}): the mean of their logarithms with its standard error over the rounds,
+ *       {@code n − 1} degrees of freedom, back on the ratio scale. What moves both sides of a round alike (the host's
+ *       state, a neighbour) cancels; what is left is the spread of the ratios. It is judged by rule 5, as any ratio.</li>
+ *   <li>A ratio's <b>minimum detectable effect</b> ({@link #minimumDetectableEffect}) is the smallest change its
+ *       spread would flag four times in five: {@code exp(max(t(1 − α/2) · se(ln r), ln(1 + min)) + t(0.8) · se(ln r)) − 1},
+ *       the change whose estimate clears both the interval and the minimum effect four times in five.</li>
  * </ol>
  *
  * @param value          the figure
@@ -76,6 +83,12 @@ public record Estimate(double value, double standardError, double df, Basis basi
 
     /** {@link #MIN_EFFECT} in percent (a constant, for option descriptions). */
     public static final int MIN_EFFECT_PERCENT = 10;
+
+    /**
+     * The minimum effect of a paired comparison ({@code switchcost ab}), in percent: 5%. Paired rounds cancel what moves
+     * both sides alike, so they resolve half the default's; the A/B study in docs/statistics.md measures how often.
+     */
+    public static final int PAIRED_MIN_EFFECT_PERCENT = 5;
 
     /** {@link #MIN_EFFECT} as text. */
     public static final String MIN_EFFECT_TEXT = MIN_EFFECT_PERCENT + "%";
@@ -129,6 +142,34 @@ public record Estimate(double value, double standardError, double df, Basis basi
         }
         return n == 1 ? new Estimate(s.getMean(), Double.NaN, 0, Basis.BETWEEN_FORKS, 1)
                 : new Estimate(s.getMean(), s.getStandardDeviation() / Math.sqrt(n), n - 1, Basis.BETWEEN_FORKS, n);
+    }
+
+    /**
+     * B/A judged on the ratios of paired rounds (rule 6): the geometric mean of {@code ratios} with the standard error of
+     * the mean of their logarithms (times the ratio, as {@link #over} gives a ratio's error), {@code n − 1} degrees of
+     * freedom, one unit per round. Non-finite or non-positive ratios are not rounds and are left out.
+     */
+    public static Estimate pairedRatio(double[] ratios) {
+        double[] logs = Arrays.stream(ratios).filter(r -> Double.isFinite(r) && r > 0).map(Math::log).toArray();
+        Estimate l = ofSamples(logs);
+        double r = Math.exp(l.value);
+        return new Estimate(r, r * l.standardError, l.df, l.basis, l.units);
+    }
+
+    /**
+     * For a ratio: the smallest effect (a fraction) that its spread flags with 80% power (rule 7), above
+     * {@code minEffect}; NaN when it cannot be judged.
+     */
+    public double minimumDetectableEffect(double minEffect) {
+        if (!judgeable() || !(value > 0)) {
+            return Double.NaN;
+        }
+        double relativeSe = standardError / value;
+        double power = Double.isInfinite(df) || df > 1e6 ? new NormalDistribution().inverseCumulativeProbability(0.8)
+                : new TDistribution(null, df).inverseCumulativeProbability(0.8);
+        // flagged when the estimate clears both the interval and the minimum effect; 80% of estimates lie above
+        // the true effect less power·se
+        return Math.exp(Math.max(halfWidth() / value, Math.log1p(minEffect)) + power * relativeSe) - 1;
     }
 
     /** Whether this figure may enter a verdict: its error is known and built between two or more forks or runs. */
