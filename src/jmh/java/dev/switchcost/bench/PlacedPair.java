@@ -2,6 +2,7 @@ package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.workload.HandoffPair;
+import dev.switchcost.measure.workload.InjectedDelay;
 import dev.switchcost.measure.workload.PingPong;
 import dev.switchcost.measure.workload.PlacedPingPong;
 import dev.switchcost.measure.workload.ThreadKind;
@@ -36,9 +37,12 @@ public abstract class PlacedPair extends PairTrial {
         return false;
     }
 
-    /** @return what the partner does each time it holds the turn ({@link PingPong#NO_WORK} for nothing) */
+    /**
+     * @return what the partner does each time it holds the turn: nothing ({@link PingPong#NO_WORK}), unless a study
+     *         injects a known delay ({@link InjectedDelay})
+     */
     protected Runnable partnerWork() {
-        return PingPong.NO_WORK;
+        return InjectedDelay.partnerWork();
     }
 
     @Override
