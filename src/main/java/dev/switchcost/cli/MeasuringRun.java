@@ -33,7 +33,7 @@ record MeasuringRun(BaseCommand command, ResultsDir run, MachineInfo machine, Na
     /**
      * @param label      the directory's label ({@code results/<host>-<date-time>-label})
      * @param prefix     what the lines on stderr start with, e.g. "switchcost compare"
-     * @param noC        said before why the C programs cannot run
+     * @param noC        said before why the C programs cannot run; null for a command that runs none (then no {@link #natives})
      * @param onComplete given the directory once its status is complete
      * @return 0 when nothing failed, else 1
      */
@@ -43,8 +43,10 @@ record MeasuringRun(BaseCommand command, ResultsDir run, MachineInfo machine, Na
         ResultsDir run = output.newRun(machine.hostname(), label);
         try (run) {
             ResultsDir.writeMachine(run.dir(), machine);
-            NativeRunner natives = NativeRunner.locate();
-            natives.unavailableReason().ifPresent(why -> c.err().println(prefix + ": " + noC + why));
+            NativeRunner natives = noC == null ? null : NativeRunner.locate();
+            if (natives != null) {
+                natives.unavailableReason().ifPresent(why -> c.err().println(prefix + ": " + noC + why));
+            }
             c.err().println(prefix + ": " + machine.summary());
             String failed = body.measure(new MeasuringRun(c, run, machine, natives));
             if (failed != null) {

@@ -29,6 +29,7 @@ import java.io.PrintWriter;
             WorkingSetCommand.class,
             FootprintCommand.class,
             CompareCommand.class,
+            AbCommand.class,
             ReportCommand.class,
             DiffCommand.class,
             HistoryCommand.class,

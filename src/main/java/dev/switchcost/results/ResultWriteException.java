@@ -40,7 +40,7 @@ public final class ResultWriteException extends SwitchcostException {
                 "could not write " + path + ": " + (said == null ? reason : said), e);
     }
 
-    static String reason(IOException e) {
+    public static String reason(IOException e) {
         return e instanceof NoSuchFileException n ? "no such directory (" + n.getFile() + ")"
                 : e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
                 : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();

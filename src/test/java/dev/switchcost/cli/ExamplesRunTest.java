@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Every example a user is shown — README.md's ```bash blocks and its command table's Example column, and the
  * "Examples:" of every command's --help — is run, with the committed fixtures standing in for its results
  * directories and a history store of them standing in for the user's, and must exit 0. Examples that measure (run,
- * compare without --from, working-set, working-set-sizes, footprint, simulate-native), that watch a live process
+ * compare and ab without --from, working-set, working-set-sizes, footprint, simulate-native), that watch a live process
  * (sample, forecast --jfr with a sample of it) or that read this machine (doctor, machine) are only parsed by picocli:
  * running them here would run benchmarks or depend on the machine the build runs on.
  */
@@ -41,13 +41,14 @@ class ExamplesRunTest {
             "results/quick", "epyc-kvm-2vcpu-jdk25", "results/<dir>", "epyc-kvm-2vcpu-jdk25",
             "results/a", "epyc-kvm-2vcpu-jdk25", "results/<a>", "epyc-kvm-2vcpu-jdk25",
             "results/b", "quick-avgt-only-epyc-kvm-jdk25", "results/<b>", "quick-avgt-only-epyc-kvm-jdk25",
-            "results/compare", "compare-same-cpu-epyc-kvm-jdk25");
+            "results/compare", "compare-same-cpu-epyc-kvm-jdk25", "results/ab", AbCommandTest.FIXTURE);
 
     /** indirect reads WorkingSetHandoff rows: its results directory is a paired working-set run. */
     static final String INDIRECT_DIR = "workingset-paired-epyc-kvm-2vcpu-jdk25";
 
     /** Options whose value is a file or directory an example writes: it goes to a fresh directory. */
-    static final Set<String> OUTPUTS = Set.of("-o", "--parquet", "--bencher", "--json", "--csv", "--chart", "--flamegraph");
+    static final Set<String> OUTPUTS = Set.of("-o", "--parquet", "--bencher", "--json", "--csv", "--chart", "--flamegraph",
+            "--markdown");
 
     @TempDir
     static Path shared;
@@ -78,11 +79,13 @@ class ExamplesRunTest {
     }
 
     private static void copy(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
+        try (Stream<Path> files = Files.walk(from)) {
             for (Path f : files.toList()) {
-                if (Files.isRegularFile(f)) {
-                    Files.copy(f, to.resolve(f.getFileName()));
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
                 }
             }
         }
@@ -142,7 +145,7 @@ class ExamplesRunTest {
         String command = args.get(0);
         return switch (command) {
             case "run", "working-set", "working-set-sizes", "footprint", "simulate-native", "sample", "doctor", "machine" -> true;
-            case "compare" -> !args.contains("--from");
+            case "compare", "ab" -> !args.contains("--from");
             case "forecast" -> args.contains("--sample");
             default -> false;
         };

@@ -19,7 +19,7 @@ class OutputDefaultTest {
         List<String> defaulted = root.getSubcommands().values().stream()
                 .filter(c -> c.getCommandSpec().findOption("--output") != null && c.getCommand() instanceof OutputDirMixin.Defaulted)
                 .map(CommandLine::getCommandName).sorted().toList();
-        assertEquals(List.of("compare", "machine", "run", "working-set"), defaulted);
+        assertEquals(List.of("ab", "compare", "machine", "run", "working-set"), defaulted);
         for (String name : defaulted) {
             CommandLine c = root.getSubcommands().get(name);
             String help = String.join(" ", c.getCommandSpec().findOption("--output").description());
