@@ -179,7 +179,7 @@ public final class SampleCommand extends BaseCommand {
             stopCommand();
             recording.closeSamplers();
             if (wakeups != null) {
-                wakeups.stop(tree);
+                wakeups.stop(tree, pid != null ? target.info().commandLine().orElse(null) : String.join(" ", command));
             }
             if (perf != null && !recording.has(perf)) {
                 perf.close();

@@ -55,6 +55,14 @@ class JfrBlockingTest {
         assertEquals(0.3, SamplePlacement.read(dir).sameShare(), 1e-12);
         Files.writeString(dir.resolve(SamplePlacement.FILE), new SamplePlacement(0, 0, "x").json());
         assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir));
+        SamplePlacement w = p.in(java.time.Instant.parse("2026-11-25T22:16:42.500Z"), 4, "java App", java.util.List.of(7L, 9L));
+        Files.writeString(dir.resolve(SamplePlacement.FILE), w.json());
+        assertEquals(w, SamplePlacement.read(dir), "the window reads back");
+        assertEquals(25, SamplePlacement.read(dir).wakeupsPerSecond(), 1e-12);
+        Files.writeString(dir.resolve(SamplePlacement.FILE), "{\"sameCpu\": 1, \"crossCpu\": 1, \"source\": \"x\", \"seconds\": 0}");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir)).getMessage().contains("seconds"));
+        Files.writeString(dir.resolve(SamplePlacement.FILE), "{\"sameCpu\": 1, \"crossCpu\": 1, \"source\": \"x\", \"start\": \"noon\"}");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir)).getMessage().contains("start"));
         Files.writeString(dir.resolve(SamplePlacement.FILE), "{\"sameCpu\": 1}");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir));
         assertTrue(e.getMessage().contains(SamplePlacement.FILE), e.getMessage());
