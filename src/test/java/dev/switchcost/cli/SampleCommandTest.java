@@ -364,6 +364,7 @@ class SampleCommandTest {
         dev.switchcost.results.SamplePlacement mix = dev.switchcost.results.SamplePlacement.read(tmp.resolve("mix"));
         assertTrue(mix.seconds() > 0 && mix.started() != null && !mix.pids().isEmpty(), mix.json());
         assertTrue(mix.command().contains("PingPongFixture"), mix.command());
+        assertTrue(r.out().contains("Placement mix for forecast --sample " + tmp.resolve("mix") + ": "), r.out());
     }
 
     /** Whether a process is gone, or a zombie waiting for a reaper that is not ours. */

@@ -20,6 +20,9 @@ class JfrBlockingTest {
         JfrBlocking r = JfrBlocking.read(REC);
         assertTrue(r.jvmVersion().contains("25."), r.jvmVersion());
         assertTrue(r.seconds() > 0);
+        assertEquals(30995L, r.pid(), "the recorded JVM's process, from jdk.JVMInformation");
+        assertEquals(java.time.Instant.parse("2026-11-25T22:16:43Z"), r.start().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        assertEquals(r.events() / r.seconds(), r.eventsPerSecond(), 1e-9);
         // the SynchronousQueue: the taker parks in take(), main in put(); together no more than one park per handoff
         long parks = r.sites().stream().filter(s -> s.event().equals(JfrBlocking.PARK)).mapToLong(JfrBlocking.Site::count).sum();
         assertTrue(parks > 0 && parks <= 2000, "parks " + parks);
