@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Forecast;
+import dev.switchcost.derive.MixFit;
 import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.render.ForecastText;
 import dev.switchcost.measure.machine.MachineProbe;
@@ -32,7 +33,12 @@ import java.util.Optional;
                 + " classifies each (a j.u.c park a virtual thread unmounts for; a monitor that pins before JDK 24; a JNI/FFM"
                 + " frame that pins; unclassified) and prices them in CPU time per switch from the results (--costs):"
                 + " the platform-thread price at the placement mix of a sample recording (--sample), and the virtual-thread"
-                + " handoff for those that would unmount. Errors are the results' 99.9%% intervals. See docs/observability.md."
+                + " handoff for those that would unmount. Errors are the results' 99.9%% intervals. See docs/observability.md.",
+            "",
+            "The mix must describe the recording: the handoffs per second sample counted (its wake-ups) and the recording's"
+                + " (its blocking events) may differ by at most " + MixFit.FACTOR + "×, and a sample taken over the"
+                + " recording's window must be of the recorded JVM's process; otherwise forecast refuses the mix, naming both"
+                + " figures. --any-mix prices with it anyway and prints the mismatch as a warning, in the text and the JSON."
         })
 public final class ForecastCommand extends BaseCommand {
 
@@ -41,8 +47,13 @@ public final class ForecastCommand extends BaseCommand {
     @Option(names = "--jfr", paramLabel = "FILE", description = "The JFR recording.")
     Path jfr;
 
-    @Option(names = "--sample", paramLabel = "DIR", description = "A sample -o DIR of the same program: its placement mix.")
+    @Option(names = "--sample", paramLabel = "DIR", description = "A sample -o DIR of the same program under the load recorded:"
+            + " its placement mix.")
     Path sample;
+
+    @Option(names = "--any-mix", description = "Price with the --sample mix even when it does not fit the recording (another"
+            + " load or process); the mismatch is printed as a warning.")
+    boolean anyMix;
 
     @Option(names = "--costs", paramLabel = "DIR", description = "The results that price it; repeat it to take the rows of several"
             + " (default: the latest complete run of this machine under results/ that holds a price).")
@@ -87,9 +98,7 @@ public final class ForecastCommand extends BaseCommand {
             if (sample == null) {
                 mix = Forecast.Mix.assumedCross();
             } else {
-                SamplePlacement p = SamplePlacement.read(sample);
-                mix = new Forecast.Mix(p.sameShare(), true, String.format(java.util.Locale.ROOT, "%,d same-CPU and %,d cross-CPU"
-                        + " wake-ups, from %s (%s)", p.sameCpu(), p.crossCpu(), p.source(), sample));
+                mix = sampled(rec);
             }
             CostRun run = CostRun.pick(costs, Path.of("results"), otherMachine, MachineProbe.collect(Path.of("/")))
                     .orElseThrow(() -> new IllegalArgumentException("no complete results of this machine to price it: run `switchcost run"
@@ -111,5 +120,19 @@ public final class ForecastCommand extends BaseCommand {
             out().println("JSON: " + json);
         }
         return ExitCodes.OK;
+    }
+
+    /** The --sample mix, refused when it does not fit the recording unless --any-mix. */
+    private Forecast.Mix sampled(JfrBlocking rec) {
+        SamplePlacement p = SamplePlacement.read(sample);
+        String misfit = ForecastText.misfit(MixFit.of(p, rec), sample);
+        if (misfit != null && !anyMix) {
+            throw SwitchcostException.usage(misfit + ": sample the program under the load you recorded (switchcost sample --pid "
+                    + (rec.pid() == null ? "PID" : rec.pid()) + " -o " + sample + " while the load runs), or pass --any-mix to"
+                    + " price with it anyway");
+        }
+        return new Forecast.Mix(p.sameShare(), true, String.format(java.util.Locale.ROOT, "%,d same-CPU and %,d cross-CPU"
+                + " wake-ups, from %s, in %s, %s", p.sameCpu(), p.crossCpu(), p.source(), sample, ForecastText.window(p)),
+                misfit == null ? null : misfit + "; priced with it anyway (--any-mix)");
     }
 }

@@ -9,6 +9,7 @@ import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.ProfilerWatchdog;
 import dev.switchcost.measure.sample.ThreadSampler;
+import dev.switchcost.render.ForecastText;
 import dev.switchcost.render.SampleChart;
 import dev.switchcost.render.SampleLiveView;
 import dev.switchcost.render.SampleTables;
@@ -179,7 +180,7 @@ public final class SampleCommand extends BaseCommand {
             stopCommand();
             recording.closeSamplers();
             if (wakeups != null) {
-                wakeups.stop(tree);
+                wakeups.stop(tree, pid != null ? target.info().commandLine().orElse(null) : String.join(" ", command));
             }
             if (perf != null && !recording.has(perf)) {
                 perf.close();
@@ -200,7 +201,8 @@ public final class SampleCommand extends BaseCommand {
             }
             written = written == ExitCodes.OK ? collectFlameGraph() : written;
             if (written == ExitCodes.OK && output.dir() != null && placement() != null) {
-                AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SamplePlacement.FILE), placement().json());
+                Path mix = AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SamplePlacement.FILE), placement().json());
+                out().println("Placement mix for forecast --sample " + output.dir() + ": " + mix + ", " + ForecastText.window(placement()));
             }
             return exit != 0 ? exit : written;
         } finally {

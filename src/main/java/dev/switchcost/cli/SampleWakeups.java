@@ -5,6 +5,8 @@ import dev.switchcost.measure.sample.WakeupTrace;
 import dev.switchcost.results.SamplePlacement;
 
 import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -19,6 +21,9 @@ final class SampleWakeups {
     private Map<Integer, SamplePlacement> byThread = Map.of();
     /** Why there is no {@link #placement}. */
     private String why = "not traced";
+    /** When the trace began, for the mix's window. */
+    private final Instant started = Instant.now();
+    private final long startedNanos = System.nanoTime();
 
     /** Starts the trace where tracefs allows it; otherwise says why not. */
     static SampleWakeups start() {
@@ -31,28 +36,44 @@ final class SampleWakeups {
         return w;
     }
 
-    /** Stops the trace, whatever ended sampling, and keeps the counts of the threads {@code tree} sampled; idempotent. */
-    void stop(ThreadSampler tree) {
+    /**
+     * Stops the trace, whatever ended sampling, and keeps the counts of the threads {@code tree} sampled, with the window
+     * they were counted in; idempotent.
+     *
+     * @param command what was sampled, for people (the command line), or null
+     */
+    void stop(ThreadSampler tree, String command) {
         if (trace == null) {
             return;
         }
+        double seconds = (System.nanoTime() - startedNanos) / 1e9;
         try (WakeupTrace t = trace) {
             Set<Integer> tids = tree == null ? Set.of() : tree.threads().stream().map(ThreadSampler.ThreadTotal::tid)
                     .collect(Collectors.toSet());
-            WakeupTrace.Counts c = t.stop(tids::contains);
-            if (c.lost() > 0) {
-                why = "the scheduler trace lost " + c.lost() + " events (a shorter --duration counts them all)";
-            } else if (c.sameCpu() + c.crossCpu() == 0) {
-                why = "the scheduler trace saw no wake-up of the sampled threads";
-            } else {
-                placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), SOURCE);
-                byThread = t.byThread().entrySet().stream().collect(Collectors.toUnmodifiableMap(Map.Entry::getKey,
-                        e -> new SamplePlacement(e.getValue().sameCpu(), e.getValue().crossCpu(), SOURCE)));
-            }
+            counted(t.stop(tids::contains), t.byThread(), seconds, command,
+                    tree == null ? null : tree.processesSeen().keySet().stream().sorted().toList());
         } catch (IOException | RuntimeException e) {
             why = "the scheduler trace could not be read: " + e.getMessage();
         }
         trace = null;
+    }
+
+    /**
+     * Keeps what the trace counted over {@code seconds} from its start, or why it cannot be kept.
+     *
+     * @param command what was sampled, or null
+     * @param pids    the processes of the sampled tree, or null
+     */
+    void counted(WakeupTrace.Counts c, Map<Integer, WakeupTrace.Counts> perThread, double seconds, String command, List<Long> pids) {
+        if (c.lost() > 0) {
+            why = "the scheduler trace lost " + c.lost() + " events (a shorter --duration counts them all)";
+        } else if (c.sameCpu() + c.crossCpu() == 0) {
+            why = "the scheduler trace saw no wake-up of the sampled threads";
+        } else {
+            placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), SOURCE).in(started, seconds, command, pids);
+            byThread = perThread.entrySet().stream().collect(Collectors.toUnmodifiableMap(Map.Entry::getKey,
+                    e -> new SamplePlacement(e.getValue().sameCpu(), e.getValue().crossCpu(), SOURCE)));
+        }
     }
 
     private static final String SOURCE = "tracefs sched_waking/sched_wakeup";

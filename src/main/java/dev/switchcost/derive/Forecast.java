@@ -43,8 +43,14 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      * @param sameShare 0 to 1
      * @param measured  whether it was measured (false: assumed, see {@code source})
      * @param source    where it comes from, for people
+     * @param mismatch  how a sampled mix does not fit the recording, priced with anyway ({@code forecast --any-mix}),
+     *                  for people; null when it fits or was not measured
      */
-    public record Mix(double sameShare, boolean measured, String source) {
+    public record Mix(double sameShare, boolean measured, String source, String mismatch) {
+
+        public Mix(double sameShare, boolean measured, String source) {
+            this(sameShare, measured, source, null);
+        }
 
         /** No measured mix: every wake-up assumed to cross CPUs, the dearer platform price. */
         public static Mix assumedCross() {

@@ -3,10 +3,13 @@ package dev.switchcost.render;
 import com.google.gson.GsonBuilder;
 import dev.switchcost.derive.Forecast;
 import dev.switchcost.derive.HandoffClass;
+import dev.switchcost.derive.MixFit;
 import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JfrBlocking;
+import dev.switchcost.results.SamplePlacement;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +34,9 @@ public final class ForecastText {
                 + (f.jdkFeature() > 0 ? "JDK " + f.jdkFeature() : "JDK not recorded (monitors counted as pinning)"));
         out.add("Placement mix: " + String.format(Locale.ROOT, "%.1f%%", 100 * f.mix().sameShare()) + " of wake-ups on the waker's CPU; "
                 + f.mix().source());
+        if (f.mix().mismatch() != null) {
+            out.add("Warning: " + f.mix().mismatch());
+        }
         out.add("Price, CPU time per switch (never a round trip's latency): platform " + Fmt.pm(f.platform()) + " ns"
                 + price(" (same CPU ", f.prices().sameCpu()) + price(", cross CPU ", f.prices().crossCpu()) + ")"
                 + (f.prices().virtual() == null ? "" : "; virtual " + Fmt.pm(f.prices().virtual().perSwitch()) + " ns ("
@@ -62,6 +68,50 @@ public final class ForecastText {
         out.add("Each event counts as one switch; a park that found its permit did not switch, so this is an upper bound"
                 + " where parks return at once (compare with sample's switch counts).");
         return out;
+    }
+
+    /** "sampled 2026-11-25 22:16 for 10 s at 29 handoffs/s", or that the file does not say. */
+    public static String window(SamplePlacement p) {
+        if (p.started() == null || p.seconds() == null) {
+            return "its window not recorded (written by an older switchcost sample)";
+        }
+        return "sampled " + Fmt.when(p.started()) + " for " + Fmt.num(p.seconds()) + " s at " + rate(p.wakeupsPerSecond())
+                + " handoffs/s";
+    }
+
+    /**
+     * How the placement mix in {@code dir} does not fit the recording, one clause naming both sides' figures.
+     *
+     * @return null when it fits
+     */
+    public static String misfit(MixFit f, Path dir) {
+        SamplePlacement s = f.sample();
+        JfrBlocking r = f.recording();
+        String mix = "the placement mix in " + dir;
+        return switch (f.problem()) {
+            case NONE -> null;
+            case NO_WINDOW -> Double.isNaN(f.recordingRate())
+                    ? r.file() + " spans no time (one blocking event), so " + mix + " cannot be checked against its load"
+                    : mix + " does not say when it was sampled or for how long (written by an older switchcost sample), so it"
+                    + " cannot be checked against the recording's " + rate(f.recordingRate()) + " handoffs/s";
+            case OTHER_PROCESS -> mix + " was sampled over the recording's window but of process"
+                    + (s.pids().size() == 1 ? " " : "es ") + String.join(", ", s.pids().stream().limit(3).map(String::valueOf).toList())
+                    + (s.pids().size() > 3 ? ", ..." : "") + (s.command() == null ? "" : " (" + shortened(s.command()) + ")")
+                    + ", not the recorded JVM, process " + r.pid();
+            case RATE -> mix + " was sampled at " + rate(f.sampleRate()) + " handoffs/s over " + Fmt.num(s.seconds()) + " s; the"
+                    + " recording has " + rate(f.recordingRate()) + "/s over " + Fmt.num(r.seconds()) + " s, "
+                    + Fmt.times(Math.max(f.sampleRate(), f.recordingRate()) / Math.min(f.sampleRate(), f.recordingRate()))
+                    + " apart (more than " + Fmt.num(MixFit.FACTOR) + "× is another load)";
+        };
+    }
+
+    private static String rate(double perSecond) {
+        return Fmt.num(perSecond >= 10 ? Math.round(perSecond) : perSecond);
+    }
+
+    private static String shortened(String command) {
+        String c = command.replaceAll("\\s+", " ").strip();
+        return c.length() <= 60 ? c : c.substring(0, 57) + "...";
     }
 
     private static String price(String lead, SwitchPrices.Price p) {
@@ -101,6 +151,7 @@ public final class ForecastText {
         mix.put("sameCpuShare", f.mix().sameShare());
         mix.put("measured", f.mix().measured());
         mix.put("source", f.mix().source());
+        mix.put("mismatch", f.mix().mismatch());
         root.put("mix", mix);
         Map<String, Object> prices = new LinkedHashMap<>();
         prices.put("unit", "ns CPU per switch");

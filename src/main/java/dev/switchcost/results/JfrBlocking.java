@@ -25,10 +25,12 @@ import java.util.Set;
  *
  * @param file       the recording
  * @param jvmVersion the JVM's version string ({@code jdk.JVMInformation}), or null when the recording has none
+ * @param pid        the recorded JVM's process id ({@code jdk.JVMInformation}), or null when the recording has none
+ * @param start      when the first blocking event began
  * @param seconds    from the first event to the last, s (0 with fewer than two events)
  * @param sites      one per site, most events first
  */
-public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Site> sites) {
+public record JfrBlocking(Path file, String jvmVersion, Long pid, Instant start, double seconds, List<Site> sites) {
 
     public static final String PARK = "jdk.ThreadPark";
     public static final String MONITOR_WAIT = "jdk.JavaMonitorWait";
@@ -76,6 +78,7 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
         }
         Map<String, Acc> sites = new LinkedHashMap<>();
         String jvm = null;
+        Long pid = null;
         Instant first = null;
         Instant last = null;
         try (RecordingFile rf = new RecordingFile(file)) {
@@ -84,6 +87,7 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
                 String name = e.getEventType().getName();
                 if (name.equals("jdk.JVMInformation") && jvm == null) {
                     jvm = e.getString("jvmVersion");
+                    pid = e.hasField("pid") ? e.getLong("pid") : null;
                 }
                 if (!BLOCKING.contains(name)) {
                     continue;
@@ -117,7 +121,7 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
                     + " --print-jfc's settings (threshold 0)");
         }
         double s = first == null ? 0 : Duration.between(first, last).toNanos() / 1e9;
-        return new JfrBlocking(file, jvm, s, sites.values().stream()
+        return new JfrBlocking(file, jvm, pid, first, s, sites.values().stream()
                 .map(a -> new Site(a.event, List.copyOf(a.frames), a.truncated, a.count, a.nanos, a.virtual,
                         List.copyOf(a.threads)))
                 .sorted(Comparator.comparingLong(Site::count).reversed()).toList());
@@ -126,6 +130,11 @@ public record JfrBlocking(Path file, String jvmVersion, double seconds, List<Sit
     /** @return the events of every site */
     public long events() {
         return sites.stream().mapToLong(Site::count).sum();
+    }
+
+    /** @return blocking events per second of the recording, or NaN when it spans no time */
+    public double eventsPerSecond() {
+        return seconds > 0 ? events() / seconds : Double.NaN;
     }
 
     private static final class Acc {

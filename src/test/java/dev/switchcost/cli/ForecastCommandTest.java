@@ -41,11 +41,64 @@ class ForecastCommandTest {
         assertTrue(r.out().contains("ns CPU per unit"), r.out());
         JsonObject o = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
         assertEquals(1000, o.get("units").getAsLong());
-        assertEquals(List.of("sameCpuShare", "measured", "source"), List.copyOf(o.getAsJsonObject("mix").keySet()),
+        assertEquals(List.of("sameCpuShare", "measured", "source", "mismatch"), List.copyOf(o.getAsJsonObject("mix").keySet()),
                 "the mix's fields in one order, whichever JVM writes them");
         assertTrue(o.getAsJsonObject("nowNs").getAsJsonObject("perUnit").get("lower").getAsDouble() > 0);
         assertTrue(o.get("onVirtualNs").isJsonNull());
         assertTrue(o.getAsJsonArray("sites").size() > 0);
+    }
+
+    /** Mixes written against {@link #REC} (process 30995, 775 blocking events a second); their README says how. */
+    static final String MIXES = "src/test/resources/fixtures/hand-written/placement-mix/";
+
+    @Test
+    void aMixSampledAtAnotherLoadIsRefusedNamingBothRates() {
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--sample", MIXES + "other-load");
+        assertEquals(ExitCodes.USAGE, r.exit(), r.out());
+        assertTrue(r.oneLineError(), r.err());
+        assertTrue(r.err().contains("the placement mix in " + MIXES + "other-load was sampled at 29 handoffs/s over 10 s; the recording"
+                + " has 775/s"), r.err());
+        assertTrue(r.err().contains("switchcost sample --pid 30995 -o " + MIXES + "other-load while the load runs")
+                && r.err().contains("--any-mix"), "names the fix: " + r.err());
+    }
+
+    @Test
+    void anyMixPricesWithAMismatchedMixAndSaysSoInTheTextAndTheJson(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("f.json");
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--sample", MIXES + "other-load",
+                "--any-mix", "--json", json.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("\nWarning: the placement mix in " + MIXES + "other-load was sampled at 29 handoffs/s"), r.out());
+        String mismatch = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonObject("mix").get("mismatch")
+                .getAsString();
+        assertTrue(mismatch.contains("29 handoffs/s") && mismatch.contains("775/s") && mismatch.contains("--any-mix"), mismatch);
+    }
+
+    @Test
+    void aMixOfAnotherProcessOverTheRecordingsWindowIsRefused() {
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--sample", MIXES + "other-process");
+        assertEquals(ExitCodes.USAGE, r.exit(), r.out());
+        assertTrue(r.oneLineError(), r.err());
+        assertTrue(r.err().contains("of process 31020 (java Other.java), not the recorded JVM, process 30995"), r.err());
+    }
+
+    @Test
+    void aMixThatDoesNotSayItsWindowIsRefused(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("placement.json"), "{\"sameCpu\": 23197, \"crossCpu\": 12493, \"source\": \"tracefs\"}");
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--sample", dir.toString());
+        assertEquals(ExitCodes.USAGE, r.exit(), r.out());
+        assertTrue(r.oneLineError(), r.err());
+        assertTrue(r.err().contains("does not say when it was sampled") && r.err().contains("775 handoffs/s"), r.err());
+    }
+
+    @Test
+    void aMixOfTheRecordedLoadPricesAndNamesItsDirAndWindow() {
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--sample", MIXES + "this-load");
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("1,000 same-CPU and 1,900 cross-CPU wake-ups, from tracefs sched_waking/sched_wakeup, in " + MIXES
+                + "this-load, sampled 2026-11-2"), r.out());
+        assertTrue(r.out().contains(" for 4 s at 725 handoffs/s"), r.out());
+        assertTrue(!r.out().contains("Warning"), r.out());
     }
 
     @Test

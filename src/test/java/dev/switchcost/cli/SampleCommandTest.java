@@ -347,6 +347,7 @@ class SampleCommandTest {
     void aFlameGraphOfAJvmNamesThePlacementMixInItsTitle() throws IOException {
         Path fg = tmp.resolve("fg.html");
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--flamegraph", fg.toString(),
+                "-o", tmp.resolve("mix").toString(),
                 "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", "target/test-classes",
                 "dev.switchcost.testing.PingPongFixture", "5000");
         Assumptions.assumeFalse(r.exit() == ExitCodes.ENVIRONMENT && r.err().contains("--flamegraph"),
@@ -359,6 +360,11 @@ class SampleCommandTest {
         assertTrue(title.group(1).matches(".*\\d+ % same-CPU / \\d+ % cross-CPU wake-ups \\(.*tracefs.*"), title.group(1));
         assertTrue(Files.exists(tmp.resolve("fg.counts.html")) && Files.exists(tmp.resolve("fg.collapsed")));
         assertTrue(html.contains("PingPongFixture"), "the fixture's frames are drawn");
+        // the mix for forecast --sample says the window it was counted in, of which command and processes
+        dev.switchcost.results.SamplePlacement mix = dev.switchcost.results.SamplePlacement.read(tmp.resolve("mix"));
+        assertTrue(mix.seconds() > 0 && mix.started() != null && !mix.pids().isEmpty(), mix.json());
+        assertTrue(mix.command().contains("PingPongFixture"), mix.command());
+        assertTrue(r.out().contains("Placement mix for forecast --sample " + tmp.resolve("mix") + ": "), r.out());
     }
 
     /** Whether a process is gone, or a zombie waiting for a reaper that is not ours. */

@@ -30,7 +30,7 @@ class ForecastTest {
             new Frame("app.NativeLib", "poll", "Native"));
 
     static JfrBlocking recording(String jvm, JfrBlocking.Site... sites) {
-        return new JfrBlocking(Path.of("synthetic.jfr"), jvm, 10, List.of(sites));
+        return new JfrBlocking(Path.of("synthetic.jfr"), jvm, null, java.time.Instant.EPOCH, 10, List.of(sites));
     }
 
     static JfrBlocking.Site site(String event, List<Frame> frames, long count) {

@@ -20,6 +20,9 @@ class JfrBlockingTest {
         JfrBlocking r = JfrBlocking.read(REC);
         assertTrue(r.jvmVersion().contains("25."), r.jvmVersion());
         assertTrue(r.seconds() > 0);
+        assertEquals(30995L, r.pid(), "the recorded JVM's process, from jdk.JVMInformation");
+        assertEquals(java.time.Instant.parse("2026-11-25T22:16:43Z"), r.start().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        assertEquals(r.events() / r.seconds(), r.eventsPerSecond(), 1e-9);
         // the SynchronousQueue: the taker parks in take(), main in put(); together no more than one park per handoff
         long parks = r.sites().stream().filter(s -> s.event().equals(JfrBlocking.PARK)).mapToLong(JfrBlocking.Site::count).sum();
         assertTrue(parks > 0 && parks <= 2000, "parks " + parks);
@@ -55,6 +58,14 @@ class JfrBlockingTest {
         assertEquals(0.3, SamplePlacement.read(dir).sameShare(), 1e-12);
         Files.writeString(dir.resolve(SamplePlacement.FILE), new SamplePlacement(0, 0, "x").json());
         assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir));
+        SamplePlacement w = p.in(java.time.Instant.parse("2026-11-25T22:16:42.500Z"), 4, "java App", java.util.List.of(7L, 9L));
+        Files.writeString(dir.resolve(SamplePlacement.FILE), w.json());
+        assertEquals(w, SamplePlacement.read(dir), "the window reads back");
+        assertEquals(25, SamplePlacement.read(dir).wakeupsPerSecond(), 1e-12);
+        Files.writeString(dir.resolve(SamplePlacement.FILE), "{\"sameCpu\": 1, \"crossCpu\": 1, \"source\": \"x\", \"seconds\": 0}");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir)).getMessage().contains("seconds"));
+        Files.writeString(dir.resolve(SamplePlacement.FILE), "{\"sameCpu\": 1, \"crossCpu\": 1, \"source\": \"x\", \"start\": \"noon\"}");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir)).getMessage().contains("start"));
         Files.writeString(dir.resolve(SamplePlacement.FILE), "{\"sameCpu\": 1}");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SamplePlacement.read(dir));
         assertTrue(e.getMessage().contains(SamplePlacement.FILE), e.getMessage());
