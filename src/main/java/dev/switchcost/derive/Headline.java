@@ -15,11 +15,13 @@ import dev.switchcost.results.Results;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.DoubleBinaryOperator;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -39,7 +41,9 @@ import java.util.stream.Stream;
  * @param virtualGain platform / virtual, both on one CPU ({@link Like#ratio}: null unless the two sides are alike)
  * @param nativeC   the plain C futex handoff on one CPU, same run (compare.json), or null
  * @param jvmVsC    the JVM's futex handoff on one CPU in the same compare run, or null
- * @param jvmExtra  jvmVsC − nativeC, or null
+ * @param jvmExtra  jvmVsC − nativeC per switch, over the compare repetitions in which both ran (paired: what moved
+ *                  both alike cancels), or null
+ * @param jvmOverC  jvmVsC / nativeC judged on those repetitions' ratios ({@link Estimate#pairedRatio}), or null
  * @param cache     the cost per switch through the caches ({@code WorkingSetHandoff.roundTripPaired}, SAME_CPU, PRIVATE,
  *                  stride 64 B, Li et al.'s walk): the whole cost (in the switch and after it) where the run has the
  *                  size-0 row and the pair's CPU time, else the paired estimate (after it only); null when not measured
@@ -51,7 +55,7 @@ import java.util.stream.Stream;
  * @param virtualGainUnpinned platformUnpinned / virtualUnpinned, both unpinned, or null
  */
 public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pinning, Figure virtual, Figure platform,
-                       Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra, Figure cache, long cacheKiB,
+                       Estimate virtualGain, Figure nativeC, Figure jvmVsC, Estimate jvmExtra, Estimate jvmOverC, Figure cache, long cacheKiB,
                        Set<IndirectCost.Flag> cacheFlags, Estimate cacheShare, Figure virtualUnpinned,
                        Figure platformUnpinned, Estimate virtualGainUnpinned) {
 
@@ -121,10 +125,11 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
         Figure virtFree = answer(rows, machine, Question.VIRTUAL_UNPINNED);
         Figure platFree = answer(rows, machine, Question.PLATFORM_UNPINNED, Question.PLATFORM_UNPINNED_PARK);
         CompareResults cmp = r.compare();
-        Figure c = cmp == null ? null
-                : cell(cmp, Column.NATIVE_FUTEX, "plain C futex, one CPU (compare)", jdk, machine);
-        Figure jvm = cmp == null ? null : Stream.of(Column.FFM_FUTEX, Column.JNA_FUTEX)
-                .map(col -> cell(cmp, col, null, jdk, machine)).filter(Objects::nonNull).findFirst().orElse(null);
+        CompareResults.Cell cCell = cmp == null ? null : oneCpu(cmp, Column.NATIVE_FUTEX, jdk).orElse(null);
+        CompareResults.Cell jvmCell = cmp == null ? null : Stream.of(Column.FFM_FUTEX, Column.JNA_FUTEX)
+                .map(col -> oneCpu(cmp, col, jdk)).flatMap(Optional::stream).findFirst().orElse(null);
+        Figure c = cCell == null ? null : figure(cCell, "plain C futex, one CPU (compare)", Column.NATIVE_FUTEX, machine);
+        Figure jvm = jvmCell == null ? null : figure(jvmCell, null, Column.valueOf(jvmCell.column()), machine);
         Optional<JmhRow> cacheRow = cacheRow(rows, quickSizeKiB(r));
         Optional<IndirectCost.Paired> cachePaired = cacheRow.map(paired::get);
         Figure cache = cacheRow.map(x -> {
@@ -133,7 +138,8 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
                     + " KiB per thread", p.answer(), x.switchesPerOp(), x.key(), null, 1, side(x, machine), x.disturbed());
         }).orElse(null);
         return new Headline(jdk, same, cross, Like.ratio(cross, same, Like.Aspect.PLACEMENT), virt, plat, Like.ratio(plat, virt),
-                c, jvm, c == null || jvm == null ? null : jvm.perSwitch().minus(c.perSwitch()), cache,
+                c, jvm, c == null || jvm == null ? null : PerSwitch.ofRoundTrip(Estimate.ofSamples(paired(cCell, jvmCell, (x, y) -> y - x))),
+                c == null || jvm == null ? null : Estimate.pairedRatio(paired(cCell, jvmCell, (x, y) -> y / x)), cache,
                 cacheRow.map(x -> Long.parseLong(x.param(Param.WORKING_SET_KIB))).orElse(0L),
                 cachePaired.map(IndirectCost.Paired::answerFlags).orElse(Set.of()),
                 cacheShare(cache, cachePaired.map(IndirectCost.Paired::direct).orElse(null)),
@@ -280,14 +286,24 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * A compare.json cell on SAME_CPU: mean over repetitions, its error by the one rule; a JVM cell of
      * {@code compare --jdk} only for its own JDK (native cells carry none).
      */
-    private static Figure cell(CompareResults cmp, Column column, String what, String jdk, String machine) {
+    /** The column's one-CPU cell of this JDK that has repetitions, if any. */
+    private static Optional<CompareResults.Cell> oneCpu(CompareResults cmp, Column column, String jdk) {
         return cmp.cells(column, "SAME_CPU").stream().filter(x -> x.unavailable() == null && (x.jdk() == null || x.jdk().equals(jdk)))
-                .findFirst().filter(x -> x.nanos().n() > 0)
-                .map(x -> new Figure(what != null ? what : x.label() + ", one CPU",
-                        PerSwitch.ofRoundTrip(Estimate.ofSamples(x.usable().stream()
-                                .mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray())),
-                        x.switches().median(), x.source(), null, 1, new Like.Side(Like.ONE_CPU, column.name(), x.jdk(), machine),
-                        x.usable().stream().anyMatch(CompareResults.Sample::disturbed)))
-                .orElse(null);
+                .findFirst().filter(x -> x.nanos().n() > 0);
+    }
+
+    private static Figure figure(CompareResults.Cell x, String what, Column column, String machine) {
+        return new Figure(what != null ? what : x.label() + ", one CPU",
+                PerSwitch.ofRoundTrip(Estimate.ofSamples(x.usable().stream().mapToDouble(CompareResults.Sample::nsPerRoundTrip).toArray())),
+                x.switches().median(), x.source(), null, 1, new Like.Side(Like.ONE_CPU, column.name(), x.jdk(), machine),
+                x.usable().stream().anyMatch(CompareResults.Sample::disturbed));
+    }
+
+    /** {@code f(a, b)} of the ns per round trip of each repetition in which both cells have a usable sample. */
+    static double[] paired(CompareResults.Cell a, CompareResults.Cell b, DoubleBinaryOperator f) {
+        Map<Integer, Double> bs = new HashMap<>();
+        b.usable().forEach(x -> bs.put(x.repetition(), x.nsPerRoundTrip()));
+        return a.usable().stream().filter(x -> bs.containsKey(x.repetition()))
+                .mapToDouble(x -> f.applyAsDouble(x.nsPerRoundTrip(), bs.get(x.repetition()))).toArray();
     }
 }

@@ -7,6 +7,7 @@ import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.Modes;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Metric;
 import dev.switchcost.results.Percentiles;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
@@ -92,7 +93,7 @@ public final class AnswerCard {
             }
         } else {
             section(out, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, reading(hs, Headline::jvmExtra,
-                    (h, d) -> nativeWords(d, h.nativeC().perSwitch(), h.jvmVsC().perSwitch())));
+                    (h, d) -> nativeWords(d, h.nativeC().perSwitch(), h.jvmOverC())));
             measured.add("JVM vs C");
         }
         if (any(hs, Headline::cache)) {
@@ -353,17 +354,18 @@ public final class AnswerCard {
     }
 
     /**
-     * The JVM's extra cost over plain C in words, by diff's rule ({@link Diff#judge}): "matches" only by the equivalence
-     * test within the minimum effect, "adds" only beyond it, never from one fork.
+     * The JVM's extra cost over plain C in words, by the one rule on the ratio of the repetitions in which both ran
+     * ({@link Diff#ratio}, paired): "matches" only by the equivalence test within the minimum effect, "adds" only beyond
+     * it, never from one repetition.
      */
-    static String nativeWords(Estimate d, Estimate c, Estimate jvm) {
+    static String nativeWords(Estimate d, Estimate c, Estimate jvmOverC) {
         String extra = Fmt.pm(d) + " ns per switch (" + Fmt.percent(d.value() / c.value()) + ")";
         if (!d.errorKnown()) {
             return "the JVM vs plain C: " + Fmt.pm(d) + " ns per switch; error unknown (one iteration): not judged";
         }
-        return switch (Diff.judge(c, jvm, true).verdict()) {
-            case SAME -> "the JVM matches plain C within " + margin() + " here (equivalence test: "
-                    + "JVM is " + Fmt.times(jvm.over(c)) + " C)";
+        return switch (Diff.ratio(jvmOverC, Metric.NS_PER_OP, Estimate.MIN_EFFECT).verdict()) {
+            case SAME -> "the JVM matches plain C within " + margin() + " here (equivalence test, paired: "
+                    + "JVM is " + Fmt.times(jvmOverC) + " C)";
             case SLOWER -> "the JVM adds " + extra + " over plain C here";
             case FASTER -> "the JVM is faster than plain C by " + Fmt.pm(d.times(-1)) + " ns per switch here";
             case ONE_FORK -> "the JVM vs plain C: " + extra + "; from one fork: not judged";

@@ -1,6 +1,10 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.render.Diff;
 import dev.switchcost.results.Bench;
+import dev.switchcost.results.Column;
+import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Metric;
 import dev.switchcost.results.Param;
@@ -10,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Which row answers a card line when several do: the preference's order, the same in every JVM. */
@@ -30,5 +35,23 @@ class HeadlineTest {
         assertEquals(untimedJna, Headline.pick(List.of(untimedJna, timedFfm), r -> true).orElseThrow());
         JmhRow untimedFfm = futex("FFM", "UNTIMED");
         assertEquals(untimedFfm, Headline.pick(List.of(untimedJna, timedFfm, untimedFfm), r -> true).orElseThrow());
+    }
+
+    private static CompareResults.Sample rep(int repetition, double ns, String error) {
+        return new CompareResults.Sample(repetition, ns, Double.NaN, 1, 1, 2, "", error, null, false);
+    }
+
+    /** The JVM and C are compared repetition by repetition: a repetition that one of them lacks pairs with nothing. */
+    @Test
+    void theJvmAgainstCPairsTheRepetitionsBothRan() {
+        CompareResults.Cell c = new CompareResults.Cell(Column.NATIVE_FUTEX.name(), "HANDOFF", "c", "SAME_CPU", "c", null,
+                List.of(rep(1, 1000, null), rep(2, 2000, null), rep(3, 1500, "killed")));
+        CompareResults.Cell jvm = new CompareResults.Cell(Column.FFM_FUTEX.name(), "HANDOFF", "jvm", "SAME_CPU", "jvm", null,
+                List.of(rep(2, 2200, null), rep(3, 1650, null), rep(1, 1100, null)));
+        assertArrayEquals(new double[] {1.1, 1.1}, Headline.paired(c, jvm, (x, y) -> y / x), 1e-12,
+                "repetitions 1 and 2, matched by number; 3 failed on the C side");
+        Estimate r = Estimate.pairedRatio(Headline.paired(c, jvm, (x, y) -> y / x));
+        assertEquals(0, r.halfWidth(), 1e-12, "the host's move between repetitions (1,000 to 2,000 ns) cancels in the pairs");
+        assertEquals(Diff.Verdict.SLOWER, Diff.ratio(r, Metric.NS_PER_OP, Estimate.MIN_EFFECT).verdict());
     }
 }

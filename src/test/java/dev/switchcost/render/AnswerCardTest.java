@@ -131,7 +131,7 @@ class AnswerCardTest {
         var direct = new Headline.Figure("futex handoff, both on one CPU",
                 new Estimate(3000, 50, 19), 2.0, "x", null, 1, null);
         var c = cache == null ? null : new Headline.Figure("paired", cache, 2.0, "y", null, 1, null);
-        return new Headline("25.0.3", direct, null, null, null, null, null, null, null, null, c,
+        return new Headline("25.0.3", direct, null, null, null, null, null, null, null, null, null, c,
                 cache == null ? 0 : 256, flags, c == null ? null : cache.over(direct.perSwitch()), null, null, null);
     }
 
@@ -492,26 +492,27 @@ class AnswerCardTest {
         return tail.substring(tail.lastIndexOf(')') + 1).strip();
     }
 
-    /** Issue 28: "matches plain C" only by the equivalence test; too wide to tell is not a match, nor is one fork. */
+    /** "matches plain C" only by the equivalence test on the paired ratio; too wide to tell is not a match, nor is one fork. */
     @Test
     void theJvmMatchesPlainCOnlyByAnEquivalenceTest() {
         Estimate c = new Estimate(3000, 20, 9);
         Estimate close = new Estimate(3050, 20, 9);
-        // 0.05, not 0.04: the ratio takes the 9 degrees of freedom of its parts, not Welch–Satterthwaite's 18
-        assertEquals("the JVM matches plain C within ±10 % here (equivalence test: JVM is 1.02 ± 0.05× C)",
-                AnswerCard.nativeWords(close.minus(c), c, close));
+        // the paired ratio of ten repetitions, each JVM/C within 1.5 % of 1.02
+        Estimate pairedClose = Estimate.pairedRatio(new double[] {1.01, 1.02, 1.03, 1.02, 1.015, 1.025, 1.02, 1.01, 1.03, 1.02});
+        assertEquals("the JVM matches plain C within ±10 % here (equivalence test, paired: JVM is 1.02 ± 0.011× C)",
+                AnswerCard.nativeWords(close.minus(c), c, pairedClose));
 
         Estimate wideC = new Estimate(3000, 300, 4);
         Estimate wide = new Estimate(3421, 300, 4);
-        String w = AnswerCard.nativeWords(wide.minus(wideC), wideC, wide);
+        String w = AnswerCard.nativeWords(wide.minus(wideC), wideC, wide.over(wideC));
         assertFalse(w.contains("matches"), w);
         assertTrue(w.endsWith("not resolved at this precision (run with more forks to resolve it)"), w);
 
         Estimate oneFork = new Estimate(3050, 20, 19, Estimate.Basis.WITHIN_ONE_FORK, 1);
-        String o = AnswerCard.nativeWords(oneFork.minus(c), c, oneFork);
+        String o = AnswerCard.nativeWords(oneFork.minus(c), c, oneFork.over(c));
         assertTrue(o.endsWith("from one fork: not judged"), o);
 
         Estimate far = new Estimate(6000, 20, 9);
-        assertTrue(AnswerCard.nativeWords(far.minus(c), c, far).startsWith("the JVM adds 3,000 ± "), "beyond the minimum effect");
+        assertTrue(AnswerCard.nativeWords(far.minus(c), c, far.over(c)).startsWith("the JVM adds 3,000 ± "), "beyond the minimum effect");
     }
 }
