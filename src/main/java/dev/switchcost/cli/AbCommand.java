@@ -106,6 +106,9 @@ public final class AbCommand extends BaseCommand implements OutputDirMixin.Defau
     @Mixin
     OutputDirMixin output;
 
+    @Mixin
+    LockWaitMixin lock;
+
     @Override
     public String outputDefault() {
         return "a new results/" + ResultsDir.pattern("ab") + " directory; a DIR given must be empty";
@@ -137,7 +140,7 @@ public final class AbCommand extends BaseCommand implements OutputDirMixin.Defau
         AbRunner.Settings settings = new AbRunner.Settings(sides, rounds, seed != null ? seed : ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE),
                 List.copyOf(jmhArgs), timeout != null ? timeout : Duration.ofMinutes(30));
         int[] code = {ExitCodes.OK};
-        int measured = MeasuringRun.measure(this, output, "ab", "switchcost ab", null, m -> {
+        int measured = MeasuringRun.measure(this, output, lock, "ab", "switchcost ab", null, m -> {
             err().println("switchcost ab: " + rounds + " rounds of base and head in a random order (seed " + settings.seed()
                     + "); each run's output in " + m.run().dir().resolve(AbRunner.LOG));
             AbResults r = new AbRunner(settings, m.run().dir(), line -> {

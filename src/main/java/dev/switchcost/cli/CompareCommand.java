@@ -116,6 +116,9 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
     JdkMixin jdks;
 
     @Mixin
+    LockWaitMixin lockWait;
+
+    @Mixin
     HistoryMixin history;
 
     @Mixin
@@ -150,7 +153,7 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
         }
         List<Placement> chosen = parsePlacements(placements != null ? placements : List.of("UNPINNED", "SAME_CPU", "CROSS_CPU"));
         List<Jdk> onJdks = jdks.chosen();
-        return MeasuringRun.measure(this, output, "compare", "switchcost compare", "native columns missing: ", m -> {
+        return MeasuringRun.measure(this, output, lockWait, "compare", "switchcost compare", "native columns missing: ", m -> {
             CompareResults results = compare(m, reps, chosen, onJdks);
             boolean anyFailed = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.error() != null);
             boolean leftOut = results.cells().stream().flatMap(c -> c.samples().stream()).anyMatch(s -> s.disturbed() && !s.disturbedKept());
@@ -196,7 +199,7 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
         if (onJdks.size() > 1) {
             throw SwitchcostException.usage("compare --spin runs its JVM cells on one JDK: give --jdk at most once");
         }
-        return MeasuringRun.measure(this, output, "compare-spin", "switchcost compare --spin", "C cells missing: ", m -> {
+        return MeasuringRun.measure(this, output, lockWait, "compare-spin", "switchcost compare --spin", "C cells missing: ", m -> {
             Path dir = m.run().dir();
             err().println("switchcost compare --spin: " + grid.cells().size() + " cells × 2 (C, JVM) × " + reps + " repetitions; writing "
                     + dir.resolve(SpinCompareResults.FILE_NAME));

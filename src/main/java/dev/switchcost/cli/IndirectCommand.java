@@ -43,8 +43,9 @@ public final class IndirectCommand extends BaseCommand {
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Write FORMAT: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). tsv: the text table's cells,"
-                    + " tab-separated, for plotting; csv: one row per working-set row and estimator and per process-minus-thread"
-                    + " row, each value, its 99.9%% error and its unit in separate columns; json: the working-set rows as"
+                    + " tab-separated, for plotting (a tab or line break inside a cell written as the two characters \\t or \\n);"
+                    + " csv: one row per working-set row and estimator and per process-minus-thread row, each value, its 99.9%% error"
+                    + " and its unit in separate columns; json: the working-set rows as"
                     + " JSON lines, one object per row and estimator (whole, paired, paper): benchmark, params, size, stride,"
                     + " walk, placement, estimator, ns per switch, error, flags (--json, the old spelling, still works).")
     Format format = Format.text;

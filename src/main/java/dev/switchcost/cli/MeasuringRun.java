@@ -31,14 +31,16 @@ record MeasuringRun(BaseCommand command, ResultsDir run, MachineInfo machine, Na
     }
 
     /**
+     * @param lock       waited for (on stderr) before the directory is made: a run that never started leaves none
      * @param label      the directory's label ({@code results/<host>-<date-time>-label})
      * @param prefix     what the lines on stderr start with, e.g. "switchcost compare"
      * @param noC        said before why the C programs cannot run; null for a command that runs none (then no {@link #natives})
      * @param onComplete given the directory once its status is complete
      * @return 0 when nothing failed, else 1
      */
-    static int measure(BaseCommand c, OutputDirMixin output, String label, String prefix, String noC, Body body,
+    static int measure(BaseCommand c, OutputDirMixin output, LockWaitMixin lock, String label, String prefix, String noC, Body body,
                        Consumer<Path> onComplete) throws IOException {
+        lock.await(c.err());
         MachineInfo machine = MachineProbe.collect();
         ResultsDir run = output.newRun(machine.hostname(), label);
         try (run) {

@@ -47,7 +47,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -154,9 +153,8 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
 
     private final List<String> legacy = new ArrayList<>();
 
-    @Option(names = "--lock-wait", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "60s",
-            description = "How long to wait for another JMH run on this machine (JMH's lock) to end before giving up (default: ${DEFAULT-VALUE}).")
-    Duration lockWait;
+    @Mixin
+    LockWaitMixin lockWait;
 
     @Mixin
     AllowDisturbedMixin allowDisturbed;
@@ -204,7 +202,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         boolean keep = allowDisturbed.allowed();
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare(keep) : null,
                 keep, mode == null || !mode.full, precise.precision(mode == null || !mode.full));
-        awaitJmhLock();
+        lockWait.await(out());
         Path parent = output.dir() != null ? output.dir() : Path.of("results");
         try (ResultsDir run = ResultsDir.create(parent, MachineProbe.collect(Path.of("/")).hostname(), null).interruptedOnExit()) {
             try {
@@ -228,27 +226,6 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
                 run.fail(String.valueOf(e.getMessage()));
                 throw e;
             }
-        }
-    }
-
-    /** Waits (up to --lock-wait) for another JMH run to end, before the run directory exists; exit 3 when it does not. */
-    private void awaitJmhLock() {
-        if (JmhLock.ignored()) {
-            return;
-        }
-        Optional<String> holder;
-        try {
-            holder = JmhLock.awaitFree(lockWait, h -> {
-                out().println("# waiting up to " + lockWait.toSeconds() + " s for another JMH run to end: the JMH lock "
-                        + JmhLock.file() + " is held by " + h);
-                out().flush();
-            });
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw SwitchcostException.environment("interrupted while waiting for the JMH lock " + JmhLock.file());
-        }
-        if (holder.isPresent()) {
-            throw new JmhLock.Busy(holder.get());
         }
     }
 

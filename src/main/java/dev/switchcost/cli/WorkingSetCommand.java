@@ -68,6 +68,9 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
     @Mixin
     JdkMixin jdks;
 
+    @Mixin
+    LockWaitMixin lockWait;
+
     @Override
     protected int doCall() throws IOException {
         if (repetitions < 1 || repetitions > 100) {
@@ -80,7 +83,7 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
         if (onJdks.size() > 1) {
             throw SwitchcostException.usage("working-set runs on one JDK; give --jdk at most once");
         }
-        return MeasuringRun.measure(this, output, "working-set", "switchcost working-set", "C cells missing: ", m -> {
+        return MeasuringRun.measure(this, output, lockWait, "working-set", "switchcost working-set", "C cells missing: ", m -> {
             Path dir = m.run().dir();
             err().println("switchcost working-set: writing " + dir.resolve(IndirectSweepResults.FILE_NAME));
             Path log = dir.resolve("jmh-working-set.log");

@@ -22,7 +22,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The answer on one screen (at most {@value #MAX_LINES} lines of at most {@value #WIDTH} columns):
+ * The answer on one screen (on a terminal at most {@value #MAX_LINES} lines of at most {@value #WIDTH} columns):
  * what a switch costs on one CPU and across CPUs, virtual against platform threads, and the JVM
  * against plain C, each per switch with its 99.9% error and the switches counted, each followed by a
  * one-line reading; then where the full report is. Several JDKs in one input are shown side by side.
@@ -48,8 +48,8 @@ public final class AnswerCard {
     }
 
     /**
-     * The card; on a terminal ({@code terminal}) a line wider than {@value #WIDTH} columns is cut with "…", in a file or a
-     * pipe never: what is cut there is lost.
+     * The card; on a terminal ({@code terminal}) a line wider than {@value #WIDTH} columns is cut with "…" and the card
+     * after {@value #MAX_LINES} lines, one screen; in a file or a pipe never: what is cut there is lost.
      */
     public static String render(Findings f, Path reportHtml, boolean terminal) {
         Results r = f.input();
@@ -117,7 +117,10 @@ public final class AnswerCard {
         if (reportHtml != null) {
             out.add("Report: " + reportHtml + "  (jmh.json opens in JMH Visualizer)");
         }
-        List<String> lines = terminal ? out.stream().map(AnswerCard::clip).toList() : out;
+        if (!terminal) {
+            return String.join("\n", out) + "\n";
+        }
+        List<String> lines = out.stream().map(AnswerCard::clip).toList();
         return String.join("\n", lines.size() > MAX_LINES ? lines.subList(0, MAX_LINES) : lines) + "\n";
     }
 

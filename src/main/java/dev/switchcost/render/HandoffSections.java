@@ -90,7 +90,8 @@ final class HandoffSections {
         }
         List<String> readings = new ArrayList<>();
         for (Findings f : inputs) {
-            String card = AnswerCard.render(f, null);
+            // the whole card, as in a file: the report is not a terminal, no reading is cut
+            String card = AnswerCard.render(f, null, false);
             String spinBest = SpinSections.bestText(f);
             String prefix = inputs.size() > 1 ? f.input().label() + ": " : "";
             // the spin reading says what it agrees with: the card's line above it, which has no row in the table

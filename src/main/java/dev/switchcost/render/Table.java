@@ -1,5 +1,7 @@
 package dev.switchcost.render;
 
+import dev.switchcost.measure.sample.ProcText;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -12,7 +14,10 @@ import java.util.stream.Stream;
 
 /**
  * A table, rendered the same way everywhere: aligned text for the terminal, TSV for plotting,
- * Markdown and HTML for reports. The one table formatter of switchcost.
+ * Markdown and HTML for reports. The one table formatter of switchcost. In every format a cell (and a column name) is
+ * one line whatever its text, a name from a results file included ({@link #oneLine}): a line break or tab shows as the
+ * two characters {@code \n}, {@code \r} or {@code \t}, a bidirectional control such as U+202E as <code>&#92;u202e</code>, so
+ * none can break a row, a TSV record or a Markdown table, or reorder what is shown; Markdown's {@code |} is {@code \|}.
  *
  * @param header column names
  * @param rows   cells, one list per row (as many cells as the header)
@@ -126,25 +131,28 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         return col < align.length() && (align.charAt(col) == 'r' || align.charAt(col) == 'w');
     }
 
-    /**
-     * Aligned columns separated by two spaces, no trailing blanks; a line break inside a cell (a name from a results
-     * file) shows as {@code \n} or {@code \r}, so one row stays one line.
-     */
+    /** Aligned columns separated by two spaces, no trailing blanks; each row one line ({@link #oneLine}). */
     public String text() {
+        List<String> head = header.stream().map(Table::oneLine).toList();
         List<List<String>> shown = rows.stream().map(r -> r.stream().map(Table::oneLine).toList()).toList();
-        int[] w = new int[header.size()];
+        int[] w = new int[head.size()];
         for (int i = 0; i < w.length; i++) {
             int col = i;
-            w[i] = Math.max(header.get(i).length(), shown.stream().mapToInt(r -> r.get(col).length()).max().orElse(0));
+            w[i] = Math.max(head.get(i).length(), shown.stream().mapToInt(r -> r.get(col).length()).max().orElse(0));
         }
         StringBuilder sb = new StringBuilder();
-        line(sb, header, w, true);
+        line(sb, head, w, true);
         shown.forEach(r -> line(sb, r, w, false));
         return sb.toString();
     }
 
-    private static String oneLine(String cell) {
-        return cell.replace("\n", "\\n").replace("\r", "\\r");
+    /**
+     * A cell as every format writes it: a line break or tab as the two characters {@code \n}, {@code \r}, {@code \t};
+     * any other control or invisible format character (the bidi overrides such as U+202E, zero-width ones) as
+     * {@link ProcText#name} shows a name ({@code \x1b}, <code>&#92;u202e</code>).
+     */
+    static String oneLine(String cell) {
+        return ProcText.name(cell.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t"));
     }
 
     private void line(StringBuilder sb, List<String> cells, int[] w, boolean head) {
@@ -157,11 +165,15 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
         sb.append(l.toString().stripTrailing()).append('\n');
     }
 
-    /** Tab-separated, one header line. */
+    /** Tab-separated, one header line; a tab or line break inside a cell is written as {@code \t} or {@code \n} ({@link #oneLine}). */
     public String tsv() {
-        StringBuilder sb = new StringBuilder(String.join("\t", header)).append('\n');
-        rows.forEach(r -> sb.append(String.join("\t", r)).append('\n'));
+        StringBuilder sb = new StringBuilder(tsvLine(header));
+        rows.forEach(r -> sb.append(tsvLine(r)));
         return sb.toString();
+    }
+
+    private static String tsvLine(List<String> cells) {
+        return cells.stream().map(Table::oneLine).collect(Collectors.joining("\t")) + "\n";
     }
 
     public String markdown() {
@@ -184,12 +196,12 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     public String html() {
         StringBuilder sb = new StringBuilder("<table>\n<thead><tr>");
         IntStream.range(0, header.size()).forEach(i -> sb.append(right(i) ? "<th class=\"r\">" : "<th>")
-                .append(breakable(Doc.inline(header.get(i)))).append("</th>"));
+                .append(breakable(Doc.inline(oneLine(header.get(i))))).append("</th>"));
         sb.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {
             sb.append("<tr>");
             for (int i = 0; i < r.size(); i++) {
-                String c = Doc.inline(r.get(i));
+                String c = Doc.inline(oneLine(r.get(i)));
                 sb.append(right(i) ? "<td class=\"r\">" + numberCell(c, align.charAt(i) == 'w') : "<td>" + breakable(c)).append("</td>");
             }
             sb.append("</tr>\n");
@@ -211,6 +223,6 @@ public record Table(List<String> header, List<List<String>> rows, String align) 
     }
 
     private static String mdCell(String s) {
-        return Doc.markdownInline(s).replace("|", "\\|");
+        return Doc.markdownInline(oneLine(s)).replace("|", "\\|");
     }
 }

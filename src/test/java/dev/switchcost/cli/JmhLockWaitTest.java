@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,15 +13,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Another JMH run holding JMH's lock: {@code run} waits for it with a bound, names the holder, exits 3 in one line and
- * leaves no results directory. The switchcost under test is a forked JVM without {@code jmh.ignoreLock} (which surefire
- * sets), its lock file in a temp dir of its own so no one else's JMH meets it.
+ * Another JMH run holding JMH's lock: every command that runs JMH ({@code run}, {@code compare}, {@code compare --spin},
+ * {@code working-set}) waits for it with a bound, names the holder, exits 3 in one line and leaves no results directory.
+ * The switchcost under test is a forked JVM without {@code jmh.ignoreLock} (which surefire sets), its lock file in a
+ * temp dir of its own so no one else's JMH meets it.
  */
 @Isolated
 @EnabledOnOs(OS.LINUX)
@@ -29,17 +33,25 @@ class JmhLockWaitTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void aRunWaitsForAnotherJmhRunThenNamesItAndLeavesNoDirectory() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "run --allow-disturbed -f 1 -wi 0 -i 1 -r 100ms SyscallBaseline.gettid$",
+        "compare --quick --repetitions 1 --placements SAME_CPU",
+        "compare --spin --quick --repetitions 1 --placements SAME_CPU --budgets 2000 --replies 0",
+        "working-set --sizes 0 --repetitions 1"})
+    void aMeasuringCommandWaitsForAnotherJmhRunThenNamesItAndLeavesNoDirectory(String command) throws Exception {
         Path javaTmp = Files.createDirectory(tmp.resolve("tmp"));
         Path results = tmp.resolve("results");
         String javaBin = ProcessHandle.current().info().command().orElseThrow();
         try (FileChannel c = FileChannel.open(javaTmp.resolve("jmh.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock held = c.lock()) {
-            Process p = new ProcessBuilder(javaBin, "--enable-native-access=ALL-UNNAMED", "-Djava.io.tmpdir=" + javaTmp,
-                    "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
-                    "run", "--lock-wait", "1s", "--allow-disturbed", "-o", results.toString(), "-f", "1", "-wi", "0", "-i", "1",
-                    "-r", "100ms", "SyscallBaseline.gettid$").redirectErrorStream(true).start();
+            List<String> argv = new ArrayList<>(List.of(javaBin, "--enable-native-access=ALL-UNNAMED", "-Djava.io.tmpdir=" + javaTmp,
+                    "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName()));
+            List<String> words = List.of(command.split(" "));
+            argv.add(words.get(0));
+            argv.addAll(List.of("--lock-wait", "1s", "-o", results.toString()));
+            argv.addAll(words.subList(1, words.size()));
+            Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(3, p.waitFor(), out);
             String holder = "pid " + ProcessHandle.current().pid() + " (";

@@ -82,4 +82,23 @@ class TableTest {
         assertTrue(t.markdown().startsWith("|benchmark|params|paper\\_ns/switch|`walk1`\\_ns/switch|\n|---|---|--:|--:|\n"),
                 "w is right-aligned like r elsewhere: " + t.markdown());
     }
+
+    /** A label from a results file with a line break, a tab, a pipe and a bidi override: every format keeps one cell one cell. */
+    @Test
+    void aLineBreakTabPipeOrBidiControlInACellBreaksNoRowInAnyFormat() {
+        String label = "a\nb\tc|d\u202Ee";
+        Table t = new Table.Builder("lr", "name", "ns").row(label, "1").row("plain", "2").build();
+        assertEquals("name\tns\na\\nb\\tc|d\\u202ee\t1\nplain\t2\n", t.tsv());
+        List<String> text = t.text().lines().toList();
+        assertEquals(3, text.size(), t.text());
+        assertTrue(text.get(1).startsWith("a\\nb\\tc|d\\u202ee  "), t.text());
+        List<String> md = t.markdown().lines().toList();
+        assertEquals(4, md.size(), t.markdown());
+        // Markdown: its own backslash escaped, the pipe too; three cell borders, as in the header
+        assertEquals("|a\\\\nb\\\\tc\\|d\\\\u202ee|1|", md.get(2));
+        String html = t.html();
+        assertTrue(html.contains("<td>a\\nb\\tc|d\\u202ee</td>") && !html.contains("\u202E"), html);
+        // CSV (Export) quotes a cell with a line break, so it stays one field of one record
+        assertEquals("name,ns\n\"a\nb\tc|d\u202Ee\",1\n", Export.csv(List.of("name", "ns"), List.of(List.of(label, 1.0))));
+    }
 }
