@@ -22,4 +22,13 @@ class PrecisionReportTest {
         assertTrue(md.contains("(±7.9 %: the budget ended before 3.0 %)"), md);
         assertTrue(md.contains("figures stopped on --budget before 3.0 % (--precision): marked in the table with the precision each reached"), md);
     }
+
+    @Test
+    void theBudgetsHelpSaysItBoundsTheWholeRun() {
+        CliResult r = CliResult.run("run", "--help");
+        String help = r.out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("One deadline for the whole run (every JMH run and the C comparison"), help);
+        assertTrue(help.contains("The first rounds always run"), help);
+        assertTrue(!help.contains("to one JMH run"), help);
+    }
 }
