@@ -90,4 +90,47 @@ class PrecisionTest {
         t.added(3 * s(1.9));
         assertEquals(3 * 6 * s(1.9) + 16 * s(1.6) - s(1.9), t.remainingNanos(), "--precision added a round of three trials");
     }
+
+    /** One trial of {@code forkMeans} ns/op, a fork each, as Rounds merges them. */
+    private static org.openjdk.jmh.results.RunResult trial(String placement, double... forkMeans) {
+        org.openjdk.jmh.runner.WorkloadParams w = new org.openjdk.jmh.runner.WorkloadParams();
+        w.put("placement", placement, 0);
+        org.openjdk.jmh.infra.IterationParams it = new org.openjdk.jmh.infra.IterationParams(
+                org.openjdk.jmh.runner.IterationType.MEASUREMENT, 1, TimeValue.milliseconds(200), 1);
+        org.openjdk.jmh.infra.BenchmarkParams b = new org.openjdk.jmh.infra.BenchmarkParams("dev.switchcost.bench.FutexPingPong.roundTrip",
+                "gen", false, 1, new int[] {1}, List.of(), forkMeans.length, 0, it, it, org.openjdk.jmh.annotations.Mode.AverageTime,
+                w, TimeUnit.NANOSECONDS, 1, "java", List.of(), "25", "vm", "25", "1.37", TimeValue.minutes(10));
+        List<org.openjdk.jmh.results.BenchmarkResult> forks = new java.util.ArrayList<>();
+        for (double mean : forkMeans) {
+            org.openjdk.jmh.results.IterationResult r = new org.openjdk.jmh.results.IterationResult(b, it,
+                    new org.openjdk.jmh.results.IterationResultMetaData(1000, 1000));
+            r.addResult(new org.openjdk.jmh.results.AverageTimeResult(org.openjdk.jmh.results.ResultRole.PRIMARY, "roundTrip",
+                    1000, Math.round(mean * 1000), TimeUnit.NANOSECONDS));
+            forks.add(new org.openjdk.jmh.results.BenchmarkResult(b, List.of(r)));
+        }
+        return new org.openjdk.jmh.results.RunResult(b, forks);
+    }
+
+    @Test
+    void eachTrialIsRecordedWithThePrecisionItReached(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        Precision p = new Precision(0.03, Duration.ofSeconds(30));
+        dev.switchcost.measure.jmh.TrialLedger.Outcome o = new dev.switchcost.measure.jmh.TrialLedger.Outcome(
+                List.of(trial("SAME_CPU", 100, 100.1, 99.9), trial("CROSS_CPU", 100, 120, 80)), java.util.Map.of(), java.util.Map.of(), false);
+        List<dev.switchcost.results.PrecisionResults.Trial> trials = p.trials(o, "21.0.5");
+        assertEquals(2, trials.size());
+        assertTrue(trials.get(0).reached(), trials.toString());
+        assertFalse(trials.get(1).reached(), trials.toString());
+        assertEquals(java.util.Map.of("placement", "CROSS_CPU", "jdk", "21.0.5"), trials.get(1).params());
+        assertEquals("avgt", trials.get(1).mode());
+        assertEquals(List.of("FutexPingPong.roundTrip avgt placement=CROSS_CPU"), p.imprecise(o));
+        new dev.switchcost.results.PrecisionResults(1, 0.03, 30, trials).write(tmp);
+        dev.switchcost.results.PrecisionResults read = dev.switchcost.results.PrecisionResults.read(
+                tmp.resolve(dev.switchcost.results.PrecisionResults.FILE_NAME));
+        assertEquals(trials.get(1), read.missed().get(0));
+        // and a run whose every trial reached it stops at once, whatever the clock says
+        Precision.Deadline d = p.from(0, () -> 0);
+        assertTrue(p.enough(d, 0, () -> 0).test(new dev.switchcost.measure.jmh.TrialLedger.Outcome(
+                List.of(trial("SAME_CPU", 100, 100.1, 99.9)), java.util.Map.of(), java.util.Map.of(), false)));
+        assertFalse(p.enough(d, 0, () -> 0).test(o), "3 rounds in no time: another fits");
+    }
 }
