@@ -48,6 +48,7 @@ public final class PlannedTime {
         }
     }
 
+    private final long cellsNanos;
     private long plannedNanos;
     private long doneNanos;
 
@@ -57,7 +58,13 @@ public final class PlannedTime {
      * @param cellNanos one cell: a fork's JVM start and its iterations
      */
     public PlannedTime(List<JmhRun> runs, int cells, long cellNanos) {
-        plannedNanos = runs.stream().mapToLong(JmhRun::nanos).sum() + cells * cellNanos;
+        cellsNanos = cells * cellNanos;
+        plannedNanos = runs.stream().mapToLong(JmhRun::nanos).sum() + cellsNanos;
+    }
+
+    /** The C comparison's cells ran. */
+    public synchronized void cellsDone() {
+        doneNanos += cellsNanos;
     }
 
     /** The whole plan, nanoseconds. */

@@ -265,6 +265,9 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             clocks.precisions().write(run, outcome, on.jdk() == null ? null : on.jdk().version);
             boolean compared = plan.compare() == null || on.jdk() != null
                     || compareWithC(run, plan.compare(), logFile, logStream);
+            if (plan.compare() != null && on.jdk() == null) {
+                clocks.time().cellsDone(); // the later JDKs' rounds no longer keep time for them
+            }
             Path json = writeJmh(run, on, plan, outcome, logStream);
             out.println();
             out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");

@@ -89,6 +89,8 @@ class PrecisionTest {
         assertEquals(3 * 5 * s(1.9) + 16 * s(1.6) - s(1.9), t.remainingNanos(), "one fork ran");
         t.added(3 * s(1.9));
         assertEquals(3 * 6 * s(1.9) + 16 * s(1.6) - s(1.9), t.remainingNanos(), "--precision added a round of three trials");
+        t.cellsDone();
+        assertEquals(3 * 6 * s(1.9) - s(1.9), t.remainingNanos(), "the C cells ran");
     }
 
     /** One trial of {@code forkMeans} ns/op, a fork each, as Rounds merges them. */
