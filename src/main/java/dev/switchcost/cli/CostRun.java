@@ -88,7 +88,7 @@ record CostRun(Findings found, String said) {
         List<Path> files = all.stream().flatMap(r -> r.jmhFiles().stream()).toList();
         List<String> notes = all.stream().flatMap(r -> r.notes().stream()).toList();
         return new Results(a.source(), a.status(), a.machine(), a.compare(), rows, files, notes, a.simulated(), a.indirectSweep(),
-                a.provenance(), a.spinCompare(), a.name());
+                a.provenance(), a.spinCompare(), a.precision(), a.name());
     }
 
     /**

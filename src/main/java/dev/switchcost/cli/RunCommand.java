@@ -71,7 +71,8 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
         header = "Run the suite (--quick headline run, or --full) with JMH's options; write a results directory.",
         description = {"Runs benchmarks in one JMH run (--quick: the mean rows, then the cache line's and the sample-mode "
                 + "trials, each a JMH run of its own, into one result file) with the context-switch profiler on, shows progress over the "
-                + "whole run (n/N, JMH's percent and ETA), and writes jmh.json (JMH JSON, complete trials only), "
+                + "whole run (n/N, JMH's percent of the JMH run under way, the ETA of the whole run: every JMH run, fork and "
+                + "C comparison cell), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "
                 + "-o/--output (default: results/). Exits 0 only when every requested trial completed undisturbed; 1 when one "
                 + "failed or was disturbed (others took its CPUs, or a CPU quota throttled it; named, with its reason and the largest intruder), 2 for a bad option, 3 when results cannot be written. Ends with "
@@ -206,7 +207,8 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         Path parent = output.dir() != null ? output.dir() : Path.of("results");
         try (ResultsDir run = ResultsDir.create(parent, MachineProbe.collect(Path.of("/")).hostname(), null).interruptedOnExit()) {
             try {
-                boolean ok = new RunSession(out(), err(), (log, trials) -> new ProgressFormat(log, out(), trials), DisturbanceText.WORDS).runAll(run, plan);
+                boolean ok = new RunSession(out(), err(), (log, trials, time) -> new ProgressFormat(log, out(), trials, time),
+                        DisturbanceText.WORDS).runAll(run, plan);
                 if (ok) {
                     run.complete();
                     history.record(run.dir(), err());

@@ -9,6 +9,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Metric;
 import dev.switchcost.results.Percentiles;
+import dev.switchcost.results.PrecisionResults;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
 
@@ -38,6 +39,12 @@ public final class AnswerCard {
 
     /** The mark of a figure from a disturbed trial the run kept ({@code --allow-disturbed}), explained on the card's "!" line. */
     static final String DISTURBED = "†";
+
+    /**
+     * The mark of a figure whose trial stopped on {@code --budget} before {@code --precision}, after its line with the
+     * precision it reached, explained on the card's "!" line.
+     */
+    static final String IMPRECISE = "‡";
 
     private AnswerCard() {
     }
@@ -71,6 +78,7 @@ public final class AnswerCard {
                     + (kept > 0 ? " kept, marked " + DISTURBED + " (--allow-disturbed)" : " left out") + ": "
                     + disturbed.get(0).reason().replaceFirst("^disturbed: ", ""));
         }
+        precisionLine(r, hs).ifPresent(out::add);
         StringBuilder head = new StringBuilder(pad("ns per switch ± 99.9% CI (switches/round trip)", LABEL + WHAT));
         hs.forEach(h -> head.append(lpad("JDK " + h.jdk(), CELL)));
         out.add(head.toString().stripTrailing());
@@ -78,13 +86,13 @@ public final class AnswerCard {
         List<String> measured = new ArrayList<>();
         List<String> notMeasured = new ArrayList<>();
         if (any(hs, Headline::sameCpu) || any(hs, Headline::crossCpu)) {
-            section(out, hs, "One CPU", Headline::sameCpu, "Across CPUs", Headline::crossCpu,
+            section(out, r, hs, "One CPU", Headline::sameCpu, "Across CPUs", Headline::crossCpu,
                     reading(hs, Headline::pinning, (h, e) -> pinningWords(e)));
             measured.add(!any(hs, Headline::crossCpu) ? "one CPU" : !any(hs, Headline::sameCpu) ? "two CPUs" : "one CPU vs two CPUs");
         } else {
             notMeasured.add("one CPU vs two CPUs");
         }
-        (virtualLines(out, hs) ? measured : notMeasured).add("virtual vs platform");
+        (virtualLines(out, r, hs) ? measured : notMeasured).add("virtual vs platform");
         if (hs.stream().allMatch(h -> h.nativeC() == null)) {
             if (r.compare() == null) {
                 notMeasured.add("JVM vs C");
@@ -92,7 +100,7 @@ public final class AnswerCard {
                 out.add(pad("JVM vs C", LABEL) + "no native rows in compare.json (" + nativeWhy(r) + ")");
             }
         } else {
-            section(out, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, reading(hs, Headline::jvmExtra,
+            section(out, r, hs, "JVM vs C", Headline::nativeC, "", Headline::jvmVsC, reading(hs, Headline::jvmExtra,
                     (h, d) -> nativeWords(d, h.nativeC().perSwitch(), h.jvmOverC())));
             measured.add("JVM vs C");
         }
@@ -203,16 +211,16 @@ public final class AnswerCard {
      *
      * @return whether any virtual- or platform-thread figure was shown
      */
-    static boolean virtualLines(List<String> out, List<Headline> hs) {
+    static boolean virtualLines(List<String> out, Results r, List<Headline> hs) {
         boolean oneCpu = any(hs, Headline::virtual) || any(hs, Headline::platform);
         boolean free = any(hs, Headline::virtualUnpinned) || any(hs, Headline::platformUnpinned);
         if (!oneCpu && !free) {
             return false;
         }
-        String one = reading(hs, Headline::virtualGain, (h, r) -> gainWords(r, "one CPU", "one carrier", "pinned"));
-        String unpinned = reading(hs, Headline::virtualGainUnpinned, (h, r) -> gainWords(r, "unpinned", "two carriers", "unpinned"));
-        pair(out, hs, Headline::virtual, Headline::platform, one);
-        pair(out, hs, Headline::virtualUnpinned, Headline::platformUnpinned, unpinned);
+        String one = reading(hs, Headline::virtualGain, (h, g) -> gainWords(g, "one CPU", "one carrier", "pinned"));
+        String unpinned = reading(hs, Headline::virtualGainUnpinned, (h, g) -> gainWords(g, "unpinned", "two carriers", "unpinned"));
+        pair(out, r, hs, Headline::virtual, Headline::platform, one);
+        pair(out, r, hs, Headline::virtualUnpinned, Headline::platformUnpinned, unpinned);
         // a pair whose ratio a mixture refused says so on its own line: "unlike rows" would be a second, wrong reason
         if (one == null && unpinned == null && !mixedPair(hs, Headline::virtual, Headline::platform)
                 && !mixedPair(hs, Headline::virtualUnpinned, Headline::platformUnpinned)) {
@@ -229,13 +237,13 @@ public final class AnswerCard {
     }
 
     /** The lines of one virtual/platform pair that has a figure, then its reading. */
-    private static void pair(List<String> out, List<Headline> hs, Function<Headline, Figure> v, Function<Headline, Figure> p,
+    private static void pair(List<String> out, Results r, List<Headline> hs, Function<Headline, Figure> v, Function<Headline, Figure> p,
                              String reading) {
         if (any(hs, v)) {
-            line(out, hs, "Virtual", v);
+            line(out, r, hs, "Virtual", v);
         }
         if (any(hs, p)) {
-            line(out, hs, "Platform", p);
+            line(out, r, hs, "Platform", p);
         }
         ratioLine(out, hs, v, p, reading);
     }
@@ -295,21 +303,61 @@ public final class AnswerCard {
         return null;
     }
 
-    private static void section(List<String> out, List<Headline> hs, String labelA, Function<Headline, Figure> a,
+    private static void section(List<String> out, Results r, List<Headline> hs, String labelA, Function<Headline, Figure> a,
                                 String labelB, Function<Headline, Figure> b, String reading) {
-        line(out, hs, labelA, a);
-        line(out, hs, labelB, b);
+        line(out, r, hs, labelA, a);
+        line(out, r, hs, labelB, b);
         ratioLine(out, hs, a, b, reading);
     }
 
-    private static void line(List<String> out, List<Headline> hs, String label, Function<Headline, Figure> f) {
+    /**
+     * With {@code run --precision}: how many of the card's figures stopped on the budget before the precision asked, or
+     * that every one reached it; empty without {@code precision.json}.
+     */
+    static Optional<String> precisionLine(Results r, List<Headline> hs) {
+        if (r.precision() == null) {
+            return Optional.empty();
+        }
+        List<Figure> all = hs.stream().flatMap(HandoffSections::figures).toList();
+        long missed = all.stream().filter(x -> missed(r, x).isPresent()).count();
+        String pct = target(r);
+        return Optional.of(missed == 0 ? "--precision " + pct + ": every figure reached it"
+                : "! " + missed + " of " + all.size() + " figure" + (all.size() == 1 ? "" : "s") + " stopped on --budget before "
+                + pct + " (--precision): " + IMPRECISE + " ±x % is what each reached");
+    }
+
+    /** {@code 3 %}: the precision the run asked for. */
+    private static String target(Results r) {
+        return Fmt.percent(r.precision().target()).substring(1);
+    }
+
+    /** {@code (±7.9 %: the budget ended before 3 %)} for a figure whose trial stopped on the budget, else empty. */
+    static String precisionMark(Results r, Figure x) {
+        return missed(r, x).map(t -> "(±" + Fmt.percent(t.relativeHalfWidth()).substring(1) + ": the budget ended before "
+                + target(r) + ")").orElse("");
+    }
+
+    /** The trial of a figure's row, when it stopped on the budget before the precision asked ({@code precision.json}). */
+    static Optional<PrecisionResults.Trial> missed(Results r, Figure x) {
+        if (r.precision() == null || x == null) {
+            return Optional.empty();
+        }
+        return r.rows().stream().filter(row -> row.key().equals(x.source())).findFirst().flatMap(r.precision()::missed);
+    }
+
+    private static void line(List<String> out, Results r, List<Headline> hs, String label, Function<Headline, Figure> f) {
         Figure any = hs.stream().map(f).filter(x -> x != null).findFirst().orElse(null);
         if (any == null) {
             out.add(pad(label, LABEL) + "not measured (switchcost run --quick measures it)");
             return;
         }
+        // a figure whose trial stopped on --budget before --precision: marked, with the precision it reached, after the cells
+        String missedText = hs.stream().filter(h -> missed(r, f.apply(h)).isPresent()).map(h -> (hs.size() > 1 ? "JDK " + h.jdk() + " "
+                : "") + IMPRECISE + " ±" + Fmt.percent(missed(r, f.apply(h)).get().relativeHalfWidth()).substring(1))
+                .collect(Collectors.joining(" · "));
         out.add(cells(label, any.what(), hs, f, x -> (x.modes().mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
-                + Fmt.count(x.switchesPerTrip()) + ")" + (x.disturbed() ? DISTURBED : "")));
+                + Fmt.count(x.switchesPerTrip()) + ")" + (x.disturbed() ? DISTURBED : ""))
+                + (missedText.isEmpty() ? "" : "  " + missedText));
         if (hs.stream().map(f).anyMatch(x -> x != null && x.tail() != null)) {
             // the tail beside the mean: a handoff's median and 99th percentile per switch (JMH sample mode, round trip / 2)
             int batch = hs.stream().map(f).filter(x -> x != null && x.tail() != null).mapToInt(Figure::tripsPerSample).max().orElse(1);

@@ -141,4 +141,10 @@ public final class Fmt {
         return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)
                 .format(t.atZone(java.time.ZoneId.systemDefault()));
     }
+
+    /** A duration for people, whole seconds: {@code 2m 40s}, {@code 0m 05s}. */
+    public static String minutes(long nanos) {
+        long s = Math.round(nanos / 1e9);
+        return String.format(java.util.Locale.ROOT, "%dm %02ds", s / 60, s % 60);
+    }
 }

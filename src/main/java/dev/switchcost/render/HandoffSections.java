@@ -61,14 +61,18 @@ final class HandoffSections {
                 + (hs.stream().anyMatch(h -> h.cache() != null) ? " \"Through the caches\" is an increment (+) over the direct"
                 + " cost, not a total; " + IndirectCost.DIRECT_DEFINITION + "." : ""));
         List<List<String>> rows = new ArrayList<>();
-        addAnswer(rows, hs, "one CPU", Headline::sameCpu);
-        addAnswer(rows, hs, "across CPUs", Headline::crossCpu);
-        addAnswer(rows, hs, "virtual threads, one CPU", Headline::virtual);
-        addAnswer(rows, hs, "platform threads, one CPU", Headline::platform);
-        addAnswer(rows, hs, "virtual threads, unpinned", Headline::virtualUnpinned);
-        addAnswer(rows, hs, "platform threads, unpinned", Headline::platformUnpinned);
-        addAnswer(rows, hs, "plain C", Headline::nativeC);
-        addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC);
+        // a figure whose trial stopped on --budget before --precision: its own interval and the precision asked
+        Function<Headline.Figure, String> mark = x -> inputs.stream()
+                .filter(f -> f.headlines().stream().flatMap(HandoffSections::figures).anyMatch(y -> y == x))
+                .findFirst().map(f -> AnswerCard.precisionMark(f.input(), x)).orElse("");
+        addAnswer(rows, hs, "one CPU", Headline::sameCpu, mark);
+        addAnswer(rows, hs, "across CPUs", Headline::crossCpu, mark);
+        addAnswer(rows, hs, "virtual threads, one CPU", Headline::virtual, mark);
+        addAnswer(rows, hs, "platform threads, one CPU", Headline::platform, mark);
+        addAnswer(rows, hs, "virtual threads, unpinned", Headline::virtualUnpinned, mark);
+        addAnswer(rows, hs, "platform threads, unpinned", Headline::platformUnpinned, mark);
+        addAnswer(rows, hs, "plain C", Headline::nativeC, mark);
+        addAnswer(rows, hs, "JVM, same compare run", Headline::jvmVsC, mark);
         Headline withCache = hs.stream().filter(h -> h.cache() != null).findFirst().orElse(null);
         if (withCache != null) {
             // the card's cost through the caches (the whole cost, or the paired one where the run has no size-0 row), named
@@ -84,6 +88,10 @@ final class HandoffSections {
             rows.add(row);
         }
         doc.table(new Table(head, rows, "ll" + "r".repeat(hs.size())));
+        // run --precision: how many figures stopped on the budget, as the card says it
+        inputs.forEach(f -> AnswerCard.precisionLine(f.input(), f.headlines()).ifPresent(l -> doc.p((inputs.size() > 1
+                ? f.input().label() + ": " : "") + l.replaceFirst("^! ", "")
+                .replaceFirst("\\(--precision\\): .*", "(--precision): marked in the table with the precision each reached"))));
         if (hs.stream().anyMatch(h -> figures(h).anyMatch(Headline.Figure::disturbed))) {
             doc.p(AnswerCard.DISTURBED + " from a disturbed trial the run kept (`--allow-disturbed`): other tasks took its CPUs"
                     + " while it ran (Runs, below, names them)");
@@ -101,7 +109,8 @@ final class HandoffSections {
         doc.bullets(readings.isEmpty() ? List.of("Not enough rows for a reading (run `switchcost run --quick`).") : readings);
     }
 
-    static void addAnswer(List<List<String>> rows, List<Headline> hs, String q, Function<Headline, Headline.Figure> f) {
+    static void addAnswer(List<List<String>> rows, List<Headline> hs, String q, Function<Headline, Headline.Figure> f,
+                          Function<Headline.Figure, String> mark) {
         Headline.Figure any = hs.stream().map(f).filter(x -> x != null).findFirst().orElse(null);
         if (any == null) {
             return;
@@ -114,7 +123,8 @@ final class HandoffSections {
                     : Fmt.pm(x.perSwitch())) + " (" + Fmt.count(x.switchesPerTrip()) + ")"
                     + (x.tail() == null ? "" : "; median · p99 " + AnswerCard.medianP99(x.tail())
                     + (x.tripsPerSample() > 1 ? " (means of " + Fmt.num(x.tripsPerSample()) + ")" : ""))
-                    + (x.disturbed() ? " " + AnswerCard.DISTURBED : ""));
+                    + (x.disturbed() ? " " + AnswerCard.DISTURBED : "")
+                    + (x == null || mark.apply(x).isEmpty() ? "" : " " + mark.apply(x)));
         }
         rows.add(row);
     }

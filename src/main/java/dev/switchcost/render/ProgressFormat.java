@@ -2,11 +2,14 @@ package dev.switchcost.render;
 
 import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.measure.jmh.ForwardingOutputFormat;
+import dev.switchcost.session.PlannedTime;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.format.OutputFormat;
 
 import java.io.PrintWriter;
@@ -19,31 +22,39 @@ import java.util.stream.Collectors;
 /**
  * A JMH {@link OutputFormat} that sends JMH's full text output to a log (usually {@code run.log})
  * and shows a compact progress view on the terminal: one line when a trial starts (n/N trials of the
- * whole run, which benchmark and parameters, JMH's percent complete and ETA for the whole run), one
+ * whole run, which benchmark and parameters, JMH's percent complete of this JMH run, and the ETA of the whole run from its
+ * plan ({@link PlannedTime}: every JMH run, fork, JVM start and iteration, and the C comparison's cells), one
  * line when it ends (score, its
  * 99.9% confidence interval as a share of the score, switches per op when counted), and a last line
  * at 100 % with the run's time.
  */
 public final class ProgressFormat extends ForwardingOutputFormat {
 
-    private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
+    private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete");
 
     private final PrintWriter terminal;
     private final int total;
+    private final PlannedTime time;
     private final long startNanos = System.nanoTime();
     private String percent = "0";
-    private String eta = "?";
     private int started;
     private String pending;
     private boolean failure;
 
     /**
      * @param total the number of trials the run was asked for ({@link TrialPlan#size()}), or 0 if unknown
+     * @param time  the whole run's plan, which this JMH run's forks and iterations count down
      */
-    public ProgressFormat(OutputFormat log, PrintWriter terminal, int total) {
+    public ProgressFormat(OutputFormat log, PrintWriter terminal, int total, PlannedTime time) {
         super(log);
         this.terminal = terminal;
         this.total = total;
+        this.time = time;
+    }
+
+    /** The ETA of the whole run: what is left of its plan. */
+    static String eta(PlannedTime time) {
+        return Fmt.minutes(time.remainingNanos());
     }
 
     @Override
@@ -59,7 +70,7 @@ public final class ProgressFormat extends ForwardingOutputFormat {
 
     private void showPending() {
         if (pending != null) {
-            terminal.printf(Locale.ROOT, "[%s | %3s%% | ETA %s] %s%n", count(started), percent, eta, pending);
+            terminal.printf(Locale.ROOT, "[%s | %3s%% | ETA %s] %s%n", count(started), percent, eta(time), pending);
             terminal.flush();
             pending = null;
         }
@@ -106,7 +117,16 @@ public final class ProgressFormat extends ForwardingOutputFormat {
     @Override
     public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
         next.iteration(benchParams, params, iteration);
+        if (iteration == 1 && (params.getType() == IterationType.WARMUP || benchParams.getWarmup().getCount() == 0)) {
+            time.forkStarted();
+        }
         showPending();
+    }
+
+    @Override
+    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+        next.iterationResult(benchParams, params, iteration, data);
+        time.done(params.getTime().convertTo(java.util.concurrent.TimeUnit.NANOSECONDS));
     }
 
     @Override
@@ -132,7 +152,6 @@ public final class ProgressFormat extends ForwardingOutputFormat {
         Matcher m = PROGRESS.matcher(s);
         if (m.find()) {
             percent = String.format(Locale.ROOT, "%.0f", Double.parseDouble(m.group(1)));
-            eta = m.group(2);
             showPending();
         } else if (s.startsWith("<failure>")) {
             failure = true;

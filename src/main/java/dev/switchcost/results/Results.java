@@ -42,11 +42,13 @@ import java.util.stream.Stream;
  * @param provenance the build that measured ({@value ResultsDir#PROVENANCE}), or null when not recorded (directories
  *                   written before switchcost recorded it, JMH JSON files of their own)
  * @param spinCompare {@value SpinCompareResults#FILE_NAME} ({@code switchcost compare --spin}), or null
+ * @param precision {@value PrecisionResults#FILE_NAME} ({@code run --precision}: which trials stopped on the budget), or null
  * @param name     how the report names this input among others ({@link #named}), or null: its leaf name
  */
 public record Results(Path source, RunStatus status, MachineInfo machine, CompareResults compare, List<JmhRow> rows,
                       List<Path> jmhFiles, List<String> notes, List<SimulatedMisses> simulated,
-                      IndirectSweepResults indirectSweep, Provenance provenance, SpinCompareResults spinCompare, String name) {
+                      IndirectSweepResults indirectSweep, Provenance provenance, SpinCompareResults spinCompare,
+                      PrecisionResults precision, String name) {
 
     /** Most JMH rows in one input: committed runs hold under 100; more is no switchcost run, and would not render. */
     public static final int MAX_ROWS = 2_000;
@@ -105,7 +107,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             long before = names.subList(0, i).stream().filter(n::equals).count();
             Results r = inputs.get(i);
             out.add(new Results(r.source, r.status, r.machine, r.compare, r.rows, r.jmhFiles, r.notes, r.simulated,
-                    r.indirectSweep, r.provenance, r.spinCompare, before > 0 ? n + " (" + (before + 1) + ")" : n));
+                    r.indirectSweep, r.provenance, r.spinCompare, r.precision, before > 0 ? n + " (" + (before + 1) + ")" : n));
         }
         return List.copyOf(out);
     }
@@ -128,6 +130,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         List<SimulatedMisses> simulated = List.of();
         IndirectSweepResults sweep = null;
         SpinCompareResults spin = null;
+        PrecisionResults precision = null;
         List<JmhRow> rows = new ArrayList<>();
         List<Path> jmhFiles = new ArrayList<>();
         for (Path f : files) {
@@ -147,6 +150,8 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                 sweep = IndirectSweepResults.read(f);
             } else if (name.equals(SpinCompareResults.FILE_NAME)) {
                 spin = SpinCompareResults.read(f);
+            } else if (name.equals(PrecisionResults.FILE_NAME)) {
+                precision = PrecisionResults.read(f);
             } else if (name.endsWith(".json")) {
                 readJmh(f, name.startsWith("jmh"), rows, jmhFiles, notes);
             }
@@ -163,7 +168,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
         }
         requireRowLimit(dir, rows);
         return new Results(dir, status, machine, compare, mark(rows, status, notes), jmhFiles, notes, List.copyOf(simulated), sweep,
-                Provenance.read(dir), spin, null);
+                Provenance.read(dir), spin, precision, null);
     }
 
     private static Results loadFile(Path file) throws IOException {
@@ -193,7 +198,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
             }
         }
         requireRowLimit(file, rows);
-        return new Results(file, status, machine, null, mark(rows, status, notes), jmhFiles, notes, List.of(), null, provenance, null, null);
+        return new Results(file, status, machine, null, mark(rows, status, notes), jmhFiles, notes, List.of(), null, provenance, null, null, null);
     }
 
     /**

@@ -39,6 +39,7 @@ import java.util.stream.Stream;
  *   <li>{@code provenance.json} ({@link Provenance}: the switchcost version and commit, and JMH's version, that
  *       measured), written with the first status; absent in directories written before it existed;</li>
  *   <li>{@code compare.json} ({@link dev.switchcost.results.CompareResults}), when native C was compared;</li>
+ *   <li>{@code precision.json} ({@link PrecisionResults}), with {@code run --precision}: which trials reached it;</li>
  *   <li>{@code run.log} (JMH's own output), {@code report.html}, {@code report.md};</li>
  *   <li>{@code jfr/} ({@code jfr-jdk<version>/} per {@code --jdk}), when the run had {@code -prof jfr}: JMH's
  *       {@code <trial id>/profile.jfr} per trial ({@link #jfrFiles}).</li>

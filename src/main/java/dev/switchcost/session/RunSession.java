@@ -15,6 +15,7 @@ import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.CompareResults;
+import dev.switchcost.results.PrecisionResults;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.RunStatus;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -34,9 +35,11 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -95,8 +98,9 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         /**
          * @param log    JMH's output format writing to run.log
          * @param trials how many trials the run has
+         * @param time   the whole run's plan, for its ETA
          */
-        OutputFormat around(OutputFormat log, int trials);
+        OutputFormat around(OutputFormat log, int trials, PlannedTime time);
     }
 
     /** The words a run's outcome is told in, made in {@code render} ({@code render.DisturbanceText#WORDS}). */
@@ -116,40 +120,99 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
      * @throws SwitchcostException (usage or environment) when JMH refuses the run
      */
     public boolean runAll(ResultsDir run, Plan plan) throws IOException {
+        PlannedTime time = planned(plan);
+        Precision p = plan.precision();
+        Precision.Deadline deadline = p == null ? null : p.from(System.nanoTime(), System::nanoTime);
+        budgetBelowPlan(p, time).ifPresent(out::println);
+        Precisions precisions = new Precisions(p, new ArrayList<>());
         boolean ok = true;
         for (OnJdk on : plan.runs()) {
-            ok &= runInto(run, on, plan);
+            ok &= runInto(run, on, plan, new Clocks(time, deadline, precisions));
         }
         return ok;
     }
+
+    /** Said up front when the budget is below what the run takes at least: its first rounds run anyway. */
+    static Optional<String> budgetBelowPlan(Precision p, PlannedTime time) {
+        if (p == null || p.budget().toNanos() >= time.plannedNanos()) {
+            return Optional.empty();
+        }
+        return Optional.of("# --budget " + p.budget().toSeconds() + " s is below what this run takes at least (about "
+                + Math.round(time.plannedNanos() / 1e9) + " s: the first rounds of every JMH run and the C comparison always"
+                + " run); --precision adds no round");
+    }
+
+    /** The run's plan and its one deadline ({@code --precision}; null without), shared by all its JMH runs. */
+    private record Clocks(PlannedTime time, Precision.Deadline deadline, Precisions precisions) {
+    }
+
+    /** What {@code precision.json} gathers over the run's JMH runs. */
+    private record Precisions(Precision precision, List<PrecisionResults.Trial> trials) {
+        void write(ResultsDir run, TrialLedger.Outcome o, String jdk) {
+            if (precision != null) {
+                trials.addAll(precision.trials(o, jdk));
+                new PrecisionResults(1, precision.target(), precision.budget().toSeconds(), trials).write(run.dir());
+            }
+        }
+    }
+
+    /**
+     * The whole run as planned: every JMH run on every JDK with its fewest rounds, and the C comparison's cells once
+     * (beside the default JVM's trials).
+     */
+    static PlannedTime planned(Plan plan) {
+        List<PlannedTime.JmhRun> runs = new ArrayList<>();
+        for (OnJdk on : plan.runs()) {
+            runs.add(PlannedTime.JmhRun.of(on.options(), minRounds(on.options(), plan)));
+            on.later().forEach(l -> runs.add(PlannedTime.JmhRun.of(l.options(), minRounds(l.options(), plan))));
+        }
+        CompareRunner.Settings c = plan.compare();
+        boolean compared = c != null && plan.runs().stream().anyMatch(on -> on.jdk() == null);
+        JmhCell.Shape shape = c == null ? null : c.shape();
+        return new PlannedTime(runs, compared ? c.repetitions() * c.columns().size() * c.placements().size() : 0,
+                shape == null ? 0 : PlannedTime.JVM_START_NANOS + (shape.warmupIterations() + shape.measurementIterations())
+                        * shape.iterationTime().convertTo(java.util.concurrent.TimeUnit.NANOSECONDS));
+    }
+
+    /** The rounds (forks per trial) a JMH run of {@code options} always runs. */
+    private static int minRounds(Options options, Plan plan) {
+        int forks = options.getForkCount().orElse(1);
+        return plan.spreadForks() && plan.precision() != null ? Math.max(2, forks) : forks;
+    }
+
 
     /**
      * One JMH run of {@code options}: with {@link Plan#spreadForks} and more than one fork, as that many rounds of one fork
      * per trial ({@link Rounds}), so each trial's forks are spread over the run; otherwise as JMH runs forks, back to back.
      */
-    private TrialLedger.Outcome execute(Options options, Plan plan, OutputFormat log, int trials) throws RunnerException {
+    private TrialLedger.Outcome execute(Options options, Plan plan, OutputFormat log, int trials, Clocks clocks)
+            throws RunnerException {
         int forks = options.getForkCount().orElse(1);
         Precision p = plan.precision();
         if (!plan.spreadForks() || forks <= 1 && p == null) {
-            return Trials.execute(options, progress.around(log, trials), plan.keepDisturbed());
+            return Trials.execute(options, progress.around(log, trials, clocks.time()), plan.keepDisturbed());
         }
-        int min = p == null ? forks : Math.max(2, forks);
+        int min = minRounds(options, plan);
         int max = p == null ? forks : Math.max(min, Precision.MAX_FORKS);
         long start = System.nanoTime();
-        TrialLedger.Outcome o = Rounds.execute(options, min, max, round -> {
-            out.println("# round " + (round + 1) + (p == null ? " of " + forks : "") + " (one fork of every trial)");
-            return progress.around(log, trials);
-        }, plan.keepDisturbed(), p == null ? x -> true : p.enough(start));
+        long round = PlannedTime.JmhRun.of(options, 1).nanos();
+        TrialLedger.Outcome o = Rounds.execute(options, min, max, i -> {
+            out.println("# round " + (i + 1) + (p == null ? " of " + forks : "") + " (one fork of every trial)");
+            if (i >= min) {
+                clocks.time().added(round); // a round --precision added: the plan had only the first ones
+            }
+            return progress.around(log, trials, clocks.time());
+        }, plan.keepDisturbed(), p == null ? x -> true : p.enough(clocks.deadline(), start, clocks.time()::remainingNanos));
         if (p != null) {
             List<String> left = p.imprecise(o);
             out.println("# --precision " + Math.round(p.target() * 1000) / 10.0 + "%: " + (left.isEmpty() ? "every trial reached it"
-                    : left.size() + " trial(s) stopped on the budget (" + p.budget().toSeconds() + " s) before it: "
+                    : left.size() + " trial(s) stopped on the run's budget (" + p.budget().toSeconds() + " s) before it: "
                     + String.join("; ", left)));
         }
         return o;
     }
 
-    private boolean runInto(ResultsDir run, OnJdk on, Plan plan) throws IOException {
+    private boolean runInto(ResultsDir run, OnJdk on, Plan plan, Clocks clocks) throws IOException {
         Path runDir = run.dir();
         Path logFile = run.runLog();
         PrintStream logStream = new PrintStream(new FileOutputStream(logFile.toFile(), true), true, StandardCharsets.UTF_8);
@@ -181,12 +244,12 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             // -prof jfr writes into the results directory (a user's own dir= wins), never into the working directory
             Path jfrDir = on.jdk() == null ? run.jfrDir() : run.jfrDir(on.jdk().version);
             try {
-                outcome = execute(JfrOutput.into(on.options(), jfrDir), plan, log, on.plan().size());
+                outcome = execute(JfrOutput.into(on.options(), jfrDir), plan, log, on.plan().size(), clocks);
                 for (Later l : on.later()) {
                     TrialPlan d = TrialPlan.of(l.options());
                     trials += d.size();
                     out.println("# " + l.what());
-                    outcome = outcome.plus(execute(JfrOutput.into(l.options(), jfrDir), plan, log, d.size()));
+                    outcome = outcome.plus(execute(JfrOutput.into(l.options(), jfrDir), plan, log, d.size(), clocks));
                 }
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
@@ -199,8 +262,12 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
                 throw SwitchcostException.environment(Trials.rootMessage(e).strip());
             }
             record(run, on, outcome);
+            clocks.precisions().write(run, outcome, on.jdk() == null ? null : on.jdk().version);
             boolean compared = plan.compare() == null || on.jdk() != null
                     || compareWithC(run, plan.compare(), logFile, logStream);
+            if (plan.compare() != null && on.jdk() == null) {
+                clocks.time().cellsDone(); // the later JDKs' rounds no longer keep time for them
+            }
             Path json = writeJmh(run, on, plan, outcome, logStream);
             out.println();
             out.println("Wrote " + json + ", " + run.machineJson() + ", " + logFile + " (JMH's table)");

@@ -1,0 +1,70 @@
+package dev.switchcost.results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * {@code run --precision PCT}: per trial, how precise its figure came out and whether it reached PCT before the budget
+ * ended, written as {@value #FILE_NAME} into the results directory and read back by {@link Results#load}, so that the
+ * card and {@code report DIR} mark a figure whose trial stopped on the budget.
+ *
+ * @param schema        1
+ * @param target        the relative half-width asked for, e.g. 0.03 for 3 %
+ * @param budgetSeconds the budget of the whole run, seconds
+ * @param trials        every complete trial of the run
+ */
+public record PrecisionResults(int schema, double target, double budgetSeconds, List<Trial> trials) {
+
+    public static final String FILE_NAME = "precision.json";
+
+    /**
+     * One trial.
+     *
+     * @param benchmark         full JMH name
+     * @param mode              JMH's short mode name ({@code avgt}, {@code sample}), as {@link JmhRow#mode} reads it
+     * @param params            its parameters, with the JDK ({@link RunStatus.FailedTrial#JDK}) under {@code run --jdk}
+     * @param relativeHalfWidth the half-width of its between-fork 99.9 % interval over its value (NaN: fewer than two forks)
+     * @param reached           whether that is within {@link #target}
+     */
+    public record Trial(String benchmark, String mode, Map<String, String> params, double relativeHalfWidth, boolean reached) {
+        public Trial {
+            params = new TreeMap<>(params);
+        }
+    }
+
+    public PrecisionResults {
+        trials = List.copyOf(trials);
+    }
+
+    /** The trials that stopped on the budget before reaching the target. */
+    public List<Trial> missed() {
+        return trials.stream().filter(t -> !t.reached()).toList();
+    }
+
+    /** The trial of a row, when it stopped on the budget before reaching the target. */
+    public Optional<Trial> missed(JmhRow row) {
+        Map<String, String> params = RunStatus.FailedTrial.withJdk(row.params(), row.jvm().jdkVersion());
+        return missed().stream().filter(t -> t.benchmark().equals(row.benchmark()) && t.mode().equals(row.mode())
+                && t.params().entrySet().stream().allMatch(e -> e.getValue().equals(params.get(e.getKey())))).findFirst();
+    }
+
+    /** Writes {@code dir/}{@value #FILE_NAME} atomically; @throws ResultWriteException naming the file when it cannot be written. */
+    public Path write(Path dir) {
+        return JsonFields.write(dir, FILE_NAME, this);
+    }
+
+    /** @throws IllegalArgumentException when the file is not a switchcost precision.json */
+    public static PrecisionResults read(Path file) throws IOException {
+        PrecisionResults r = JsonFields.read(InputFiles.read(file), PrecisionResults.class, Set.of(), Set.of(), file,
+                "a switchcost precision.json");
+        if (r.schema() != 1 || r.trials() == null) {
+            throw new IllegalArgumentException(file + " is not a switchcost precision.json (schema 1 with trials)");
+        }
+        return r;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.switchcost.render;
+
+import dev.switchcost.derive.Findings;
+import dev.switchcost.derive.Headline;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.PrecisionResults;
+import dev.switchcost.results.Results;
+import dev.switchcost.results.RunStatus;
+import dev.switchcost.testing.Fixtures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code run --precision 3% --budget ...}: the results directory records per trial whether it reached 3.0 %, read back by
+ * {@link Results#load}, and the card and the report mark each figure whose trial stopped on the budget.
+ */
+public class PrecisionMarkTest {
+
+    @TempDir
+    Path tmp;
+
+    /** The fixture with precision.json: the one-CPU futex trial stopped at ±7.9 %, every other trial reached 3.0 %. */
+    private Path withPrecision() throws Exception {
+        return withPrecision(tmp.resolve("run"));
+    }
+
+    /** The fixture copied to {@code to}, with the precision.json above. */
+    public static Path withPrecision(Path to) throws Exception {
+        Path dir = Fixtures.copy("suite-haltpoll-epyc-kvm-jdk25", to);
+        Results plain = Results.load(dir);
+        String oneCpu = Findings.of(plain).headlines().get(0).sameCpu().source();
+        List<PrecisionResults.Trial> trials = new ArrayList<>();
+        for (JmhRow r : plain.usable()) {
+            boolean missed = r.key().equals(oneCpu);
+            trials.add(new PrecisionResults.Trial(r.benchmark(), r.mode(), RunStatus.FailedTrial.withJdk(r.params(), null),
+                    missed ? 0.079 : 0.02, !missed));
+        }
+        new PrecisionResults(1, 0.03, 30, trials).write(dir);
+        return dir;
+    }
+
+    @Test
+    void theResultsReaderReadsWhichTrialsReachedThePrecision() throws Exception {
+        Results r = Results.load(withPrecision());
+        assertNotNull(r.precision());
+        assertEquals(0.03, r.precision().target());
+        assertFalse(r.precision().missed().isEmpty());
+        assertTrue(r.precision().missed().stream().allMatch(t -> t.benchmark().endsWith("FutexPingPong.roundTrip")),
+                r.precision().missed().toString());
+        assertTrue(r.notes().stream().noneMatch(n -> n.contains(PrecisionResults.FILE_NAME)), r.notes().toString());
+    }
+
+    @Test
+    void theCardMarksTheFigureThatStoppedOnTheBudgetAndCountsThem() throws Exception {
+        Findings f = Findings.of(Results.load(withPrecision()));
+        String card = AnswerCard.render(f, null, false);
+        long figures = f.headlines().stream().flatMap(HandoffSections::figures).count();
+        assertTrue(card.contains("! 1 of " + figures + " figures stopped on --budget before 3.0 % (--precision): "
+                + AnswerCard.IMPRECISE + " ±x % is what each reached"), card);
+        String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
+        assertTrue(oneCpu.endsWith("(2.00)  " + AnswerCard.IMPRECISE + " ±7.9 %"), oneCpu);
+        String across = card.lines().filter(l -> l.startsWith("Across CPUs")).findFirst().orElseThrow();
+        assertFalse(across.contains(AnswerCard.IMPRECISE), across);
+        Headline.Figure x = f.headlines().get(0).sameCpu();
+        assertEquals("(±7.9 %: the budget ended before 3.0 %)", AnswerCard.precisionMark(f.input(), x));
+    }
+
+    @Test
+    void aRunWithoutPrecisionSaysNothingOfIt() throws Exception {
+        String card = AnswerCard.render(Findings.of(Results.load(Fixtures.results("suite-haltpoll-epyc-kvm-jdk25"))), null, false);
+        assertFalse(card.contains("--precision") || card.contains(AnswerCard.IMPRECISE), card);
+    }
+
+    /** A quick run's card where every trial stopped on the budget still fits one screen and names its report. */
+    @Test
+    void aQuickRunWhoseEveryFigureMissedStillFitsOneScreen() throws Exception {
+        Path dir = Fixtures.copy("quick-whole-cache-181s-epyc-kvm-jdk25", tmp.resolve("quick"));
+        Results plain = Results.load(dir);
+        List<PrecisionResults.Trial> trials = new ArrayList<>();
+        for (JmhRow r : plain.usable()) {
+            trials.add(new PrecisionResults.Trial(r.benchmark(), r.mode(), RunStatus.FailedTrial.withJdk(r.params(), null), 0.05, false));
+        }
+        new PrecisionResults(1, 0.03, 30, trials).write(dir);
+        String card = AnswerCard.render(Findings.of(Results.load(dir)), Path.of("results/quick/report.html"), false);
+        List<String> lines = card.lines().toList();
+        assertTrue(lines.size() <= AnswerCard.MAX_LINES, lines.size() + " lines:\n" + card);
+        assertTrue(lines.get(lines.size() - 1).startsWith("Report: "), card);
+        assertTrue(card.contains(AnswerCard.IMPRECISE), card);
+    }
+}

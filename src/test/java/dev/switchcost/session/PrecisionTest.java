@@ -1,0 +1,138 @@
+package dev.switchcost.session;
+
+import dev.switchcost.measure.affinity.Placement;
+import dev.switchcost.measure.jmh.TrialPlan;
+import dev.switchcost.results.Column;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --budget} is one deadline for the whole run, and the run's plan counts every JMH run, fork and C cell. */
+class PrecisionTest {
+
+    private static long s(double seconds) {
+        return Math.round(seconds * 1e9);
+    }
+
+    @Test
+    void oneDeadlineBoundsEveryJmhRunOfTheRun() {
+        AtomicLong now = new AtomicLong(0);
+        Precision p = new Precision(0.03, Duration.ofSeconds(30));
+        Precision.Deadline d = p.from(0, now::get);
+        // the means: 5 rounds in 20 s, 4 s each; a sixth fits (24 s) while nothing is left to do after it
+        now.set(s(20));
+        assertTrue(d.anotherRoundFits(0, 5, 0));
+        // but not while the run's later JMH runs and the C cells (10 s of plan) still have to run after it
+        assertFalse(d.anotherRoundFits(0, 5, s(10)));
+        // the next JMH run starts at 26 s under the same deadline, not a fresh 30 s of its own
+        now.set(s(28));
+        assertTrue(d.anotherRoundFits(s(26), 2, 0), "2 rounds of 1 s: a third ends at 29 s");
+        now.set(s(29.5));
+        assertFalse(d.anotherRoundFits(s(26), 3, 0), "a fourth would end at 30.7 s, past the run's 30 s");
+    }
+
+    @Test
+    void aRoundLongerThanWhatIsLeftIsNotStarted() {
+        AtomicLong now = new AtomicLong(s(100));
+        Precision.Deadline d = new Precision(0.03, Duration.ofSeconds(174)).from(s(100), now::get);
+        now.set(s(250));
+        assertFalse(d.anotherRoundFits(s(100), 5, 0), "rounds of 30 s, 24 s left: the run stops on the budget");
+        assertTrue(d.anotherRoundFits(s(200), 5, 0), "rounds of 10 s, 24 s left");
+    }
+
+    static Options quickLike(String include, int forks) {
+        return new OptionsBuilder().include(include).forks(forks).warmupIterations(1).warmupTime(TimeValue.milliseconds(300))
+                .measurementIterations(3).measurementTime(TimeValue.milliseconds(200)).build();
+    }
+
+    @Test
+    void thePlanCountsEveryJmhRunForkJvmStartIterationAndCCell() {
+        Options means = quickLike("SyscallBaseline\\.baseline$", 5);
+        Options sampled = quickLike("SyscallBaseline\\.baseline$", 2);
+        int trials = TrialPlan.of(means).size();
+        CompareRunner.Settings compare = new CompareRunner.Settings(8, true, List.of(Placement.SAME_CPU),
+                EnumSet.of(Column.NATIVE_FUTEX, Column.FFM_FUTEX), List.of(), false);
+        RunSession.Plan plan = new RunSession.Plan(List.of(new RunSession.OnJdk(null, means, TrialPlan.of(means),
+                List.of(new RunSession.Later("sampled", sampled)))), null, compare, false, true, null);
+        // a fork: 1 s JVM start + 1 × 300 ms + 3 × 200 ms = 1.9 s; a quick C cell: 1 s + 3 × 200 ms = 1.6 s
+        long expected = trials * 5 * s(1.9) + trials * 2 * s(1.9) + 16 * s(1.6);
+        assertEquals(expected, RunSession.planned(plan).plannedNanos());
+        // --precision runs at least two rounds, and the budget below that is said up front
+        RunSession.Plan precise = new RunSession.Plan(plan.runs(), null, compare, false, true,
+                new Precision(0.03, Duration.ofSeconds(30)));
+        PlannedTime time = RunSession.planned(precise);
+        assertEquals(expected, time.plannedNanos());
+        String said = RunSession.budgetBelowPlan(precise.precision(), time).orElse("");
+        assertTrue(said.startsWith("# --budget 30 s is below what this run takes at least (about "
+                + Math.round(expected / 1e9) + " s"), said);
+        assertTrue(RunSession.budgetBelowPlan(new Precision(0.03, Duration.ofHours(1)), time).isEmpty());
+    }
+
+    @Test
+    void theEtaIsThePlanLessWhatOfItRan() {
+        PlannedTime t = new PlannedTime(List.of(new PlannedTime.JmhRun(3, 5, 1, s(0.3), 3, s(0.2))), 16, s(1.6));
+        assertEquals(3 * 5 * s(1.9) + 16 * s(1.6), t.remainingNanos());
+        t.forkStarted();
+        t.done(s(0.3));
+        t.done(TimeUnit.MILLISECONDS.toNanos(600));
+        assertEquals(3 * 5 * s(1.9) + 16 * s(1.6) - s(1.9), t.remainingNanos(), "one fork ran");
+        t.added(3 * s(1.9));
+        assertEquals(3 * 6 * s(1.9) + 16 * s(1.6) - s(1.9), t.remainingNanos(), "--precision added a round of three trials");
+        t.cellsDone();
+        assertEquals(3 * 6 * s(1.9) - s(1.9), t.remainingNanos(), "the C cells ran");
+    }
+
+    /** One trial of {@code forkMeans} ns/op, a fork each, as Rounds merges them. */
+    private static org.openjdk.jmh.results.RunResult trial(String placement, double... forkMeans) {
+        org.openjdk.jmh.runner.WorkloadParams w = new org.openjdk.jmh.runner.WorkloadParams();
+        w.put("placement", placement, 0);
+        org.openjdk.jmh.infra.IterationParams it = new org.openjdk.jmh.infra.IterationParams(
+                org.openjdk.jmh.runner.IterationType.MEASUREMENT, 1, TimeValue.milliseconds(200), 1);
+        org.openjdk.jmh.infra.BenchmarkParams b = new org.openjdk.jmh.infra.BenchmarkParams("dev.switchcost.bench.FutexPingPong.roundTrip",
+                "gen", false, 1, new int[] {1}, List.of(), forkMeans.length, 0, it, it, org.openjdk.jmh.annotations.Mode.AverageTime,
+                w, TimeUnit.NANOSECONDS, 1, "java", List.of(), "25", "vm", "25", "1.37", TimeValue.minutes(10));
+        List<org.openjdk.jmh.results.BenchmarkResult> forks = new java.util.ArrayList<>();
+        for (double mean : forkMeans) {
+            org.openjdk.jmh.results.IterationResult r = new org.openjdk.jmh.results.IterationResult(b, it,
+                    new org.openjdk.jmh.results.IterationResultMetaData(1000, 1000));
+            r.addResult(new org.openjdk.jmh.results.AverageTimeResult(org.openjdk.jmh.results.ResultRole.PRIMARY, "roundTrip",
+                    1000, Math.round(mean * 1000), TimeUnit.NANOSECONDS));
+            forks.add(new org.openjdk.jmh.results.BenchmarkResult(b, List.of(r)));
+        }
+        return new org.openjdk.jmh.results.RunResult(b, forks);
+    }
+
+    @Test
+    void eachTrialIsRecordedWithThePrecisionItReached(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        Precision p = new Precision(0.03, Duration.ofSeconds(30));
+        dev.switchcost.measure.jmh.TrialLedger.Outcome o = new dev.switchcost.measure.jmh.TrialLedger.Outcome(
+                List.of(trial("SAME_CPU", 100, 100.1, 99.9), trial("CROSS_CPU", 100, 120, 80)), java.util.Map.of(), java.util.Map.of(), false);
+        List<dev.switchcost.results.PrecisionResults.Trial> trials = p.trials(o, "21.0.5");
+        assertEquals(2, trials.size());
+        assertTrue(trials.get(0).reached(), trials.toString());
+        assertFalse(trials.get(1).reached(), trials.toString());
+        assertEquals(java.util.Map.of("placement", "CROSS_CPU", "jdk", "21.0.5"), trials.get(1).params());
+        assertEquals("avgt", trials.get(1).mode());
+        assertEquals(List.of("FutexPingPong.roundTrip avgt placement=CROSS_CPU"), p.imprecise(o));
+        new dev.switchcost.results.PrecisionResults(1, 0.03, 30, trials).write(tmp);
+        dev.switchcost.results.PrecisionResults read = dev.switchcost.results.PrecisionResults.read(
+                tmp.resolve(dev.switchcost.results.PrecisionResults.FILE_NAME));
+        assertEquals(trials.get(1), read.missed().get(0));
+        // and a run whose every trial reached it stops at once, whatever the clock says
+        Precision.Deadline d = p.from(0, () -> 0);
+        assertTrue(p.enough(d, 0, () -> 0).test(new dev.switchcost.measure.jmh.TrialLedger.Outcome(
+                List.of(trial("SAME_CPU", 100, 100.1, 99.9)), java.util.Map.of(), java.util.Map.of(), false)));
+        assertFalse(p.enough(d, 0, () -> 0).test(o), "3 rounds in no time: another fits");
+    }
+}
