@@ -85,8 +85,7 @@ final class HandoffSections {
         }
         doc.table(new Table(head, rows, "ll" + "r".repeat(hs.size())));
         if (hs.stream().anyMatch(h -> figures(h).anyMatch(Headline.Figure::disturbed))) {
-            doc.p(AnswerCard.DISTURBED + " from a disturbed trial the run kept (`--allow-disturbed`): other tasks took its CPUs"
-                    + " while it ran (Runs, below, names them)");
+            doc.p(AnswerCard.DISTURBED_LEGEND);
         }
         List<String> readings = new ArrayList<>();
         for (Findings f : inputs) {
