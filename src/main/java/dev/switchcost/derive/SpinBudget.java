@@ -61,10 +61,8 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
      * @param cpuNs     the pair's CPU time per round trip, ns
      * @param costNs    latency + CPU, ns per round trip
      * @param switches  counted switches per round trip, NaN without the profiler
-     * @param disturbed whether the row comes from a disturbed trial the run kept ({@code --allow-disturbed})
      */
-    public record Point(String strategy, long budgetNs, Estimate latencyNs, Estimate cpuNs, Estimate costNs, double switches,
-                        boolean disturbed) {
+    public record Point(String strategy, long budgetNs, Estimate latencyNs, Estimate cpuNs, Estimate costNs, double switches) {
     }
 
     /**
@@ -125,8 +123,7 @@ public record SpinBudget(String placement, Estimate blockCostNs, List<Reply> rep
         long budget = SPIN_THEN_PARK.equals(strategy) ? Long.parseLong(r.param(Param.BUDGET_NS)) : 0;
         Estimate latency = r.estimate();
         Estimate cpuNs = cpu.estimate();
-        return new Point(strategy, budget, latency, cpuNs, sum(r.primary(), cpu, latency, cpuNs), r.switchesPerOp(),
-                r.disturbed());
+        return new Point(strategy, budget, latency, cpuNs, sum(r.primary(), cpu, latency, cpuNs), r.switchesPerOp());
     }
 
     /** Latency + CPU fork by fork when both have the same forks (they were measured together), else as independent. */

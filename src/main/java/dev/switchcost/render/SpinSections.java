@@ -101,6 +101,9 @@ final class SpinSections {
             }
             doc.table(t.build());
         }
+        if (found.stream().flatMap(f -> f.primitives().stream()).anyMatch(c -> c.disturbed() != null)) {
+            doc.p(AnswerCard.DISTURBED_LEGEND + ".");
+        }
         doc.p("One round trip = two handoffs: its time is shown per switch (÷ 2), as on the card. cpu_ns is both threads'"
                 + " schedstat run time per round trip (cpu.pair); for"
                 + " virtual threads, the run time of the carriers that ran them and of the thread that drives them (n/a in"
@@ -124,8 +127,7 @@ final class SpinSections {
                 for (SpinBudget.Reply r : s.replies()) {
                     for (SpinBudget.Point p : Stream.of(Stream.of(r.park(), r.spin()).filter(Objects::nonNull), r.curve().stream(),
                             r.others().stream()).flatMap(x -> x).toList()) {
-                        t.row(r.replyNs(), p.strategy(), Fmt.num(p.budgetNs()), Fmt.pm(PerSwitch.ofRoundTrip(p.latencyNs()))
-                                + AnswerCard.disturbed(p.disturbed()), Fmt.pm(p.cpuNs()),
+                        t.row(r.replyNs(), p.strategy(), Fmt.num(p.budgetNs()), Fmt.pm(PerSwitch.ofRoundTrip(p.latencyNs())), Fmt.pm(p.cpuNs()),
                                 Fmt.pm(p.costNs()), Fmt.count(p.switches()), p == r.best() ? verdict(r) : "");
                     }
                 }
@@ -137,7 +139,8 @@ final class SpinSections {
                 + " distribution section and the rows);"
                 + " cpu_ns: both threads' schedstat run time per round trip; best: the SPIN_THEN_PARK budget with the least"
                 + " latency + CPU; it beats both when its interval lies below PARK's and SPIN's; it agrees when the block cost"
-                + " lies between the grid budgets around its plateau. docs/spin-or-park.md says how to read it.");
+                + " lies between the grid budgets around its plateau. A disturbed row is left out of the sweep, kept or not."
+                + " docs/spin-or-park.md says how to read it.");
         for (Findings f : found) {
             for (SpinBudget s : f.spin()) {
                 for (SpinBudget.Reply r : s.replies()) {
