@@ -130,4 +130,20 @@ class OneUnitTest {
         }
         assertTrue(marked > 0, "the fixture's kept disturbed rows are marked");
     }
+
+    /** The JVM−C gap beside the compare table is per switch as that table is: the gap and its shares halved, the ratio not. */
+    @Test
+    void theGapTableIsPerSwitchAsTheCompareTableAboveIt() {
+        Results r = Results.load(FIX.resolve("compare-same-cpu-epyc-kvm-jdk25"));
+        List<dev.switchcost.derive.GapDecomposition.Row> rows = dev.switchcost.derive.GapDecomposition.of(r.compare());
+        Table t = GapTable.table(rows);
+        assertTrue(t != null, "the fixture measured the shares");
+        int gap = t.header().indexOf("gap");
+        int residual = t.header().indexOf("residual");
+        for (int i = 0; i < rows.size(); i++) {
+            assertEquals(Fmt.pm(rows.get(i).gap().times(0.5)), t.rows().get(i).get(gap), rows.get(i).toString());
+            assertEquals(Fmt.pm(rows.get(i).residual().times(0.5)), t.rows().get(i).get(residual), rows.get(i).toString());
+        }
+        assertTrue(GapTable.LEGEND.startsWith("The JVM−C gap in measured shares, each in ns/switch (round trip ÷ 2)"), GapTable.LEGEND);
+    }
 }
