@@ -10,6 +10,7 @@ import dev.switchcost.results.Param;
 import dev.switchcost.results.PerSwitch;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -191,11 +192,12 @@ public final class IndirectCost {
      * @param indirectMisses  the misses the switch adds, derived like {@link #indirect}: trip − size-0 trip − walk,
      *                       per switch; null where any of the three was not counted
      * @param paired         the paired estimate, or null where roundTripPaired was not run
+     * @param disturbed      whether a JMH row it is derived from comes from a disturbed trial the run kept ({@code --allow-disturbed})
      */
     public record Row(String benchmarkClass, String handoff, String placement, String sharing, int strideBytes,
                       String walkKind, long workingSetKiB, Estimate total, Estimate direct, Estimate walk, Estimate walkTwoArrays,
                       Estimate indirect, double switchesPerOp, Set<Flag> flags, String jdk, double missesPerSwitch,
-                      Estimate indirectMisses, Paired paired) {
+                      Estimate indirectMisses, Paired paired, boolean disturbed) {
 
         /** @return true if the paper's {@link #indirect} can be printed as a plain number */
         public boolean clean() {
@@ -257,7 +259,7 @@ public final class IndirectCost {
             if (t == null) {
                 out.add(new Row(any.benchmarkClass(), handoff(any), placement(any), any.param(Param.SHARING),
                         Integer.parseInt(any.param(Param.STRIDE_BYTES)), walkKind(any), size(any), null, directE, null, null,
-                        null, pe.switchesPerOp(), EnumSet.noneOf(Flag.class), any.jdk(), Double.NaN, null, pe));
+                        null, pe.switchesPerOp(), EnumSet.noneOf(Flag.class), any.jdk(), Double.NaN, null, pe, disturbed(p, d)));
                 continue;
             }
             Estimate total = perSwitch(t);
@@ -274,12 +276,17 @@ public final class IndirectCost {
                     Integer.parseInt(t.param(Param.STRIDE_BYTES)), walkKind(t), size(t), total, directE, walkE,
                     w2 == null ? null : perSwitch(w2), indirect, t.switchesPerOp(),
                     flags(total, walkE, indirect, size(t) == 0), t.jdk(),
-                    tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses, pe));
+                    tripMisses == null ? Double.NaN : tripMisses.value(), indirectMisses, pe, disturbed(t, p, d, w, w2)));
         }
         out.sort(Comparator.comparing(Row::jdk).thenComparing(Row::benchmarkClass).thenComparing(Row::handoff).thenComparing(Row::placement)
                 .thenComparing(Row::sharing).thenComparing(Row::walkKind).thenComparingInt(Row::strideBytes)
                 .thenComparingLong(Row::workingSetKiB));
         return out;
+    }
+
+    /** Whether any of {@code rows} (null where not run) comes from a disturbed trial the run kept. */
+    private static boolean disturbed(JmhRow... rows) {
+        return Arrays.stream(rows).anyMatch(r -> r != null && r.disturbed());
     }
 
     /**

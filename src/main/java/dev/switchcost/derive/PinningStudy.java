@@ -59,10 +59,11 @@ public record PinningStudy(List<Row> rows) {
      * @param pinnedEvents    JFR's {@code jdk.VirtualThreadPinned} events per round trip, from the same trials
      *                        ({@link PinnedEventsProfiler}); NaN when not recorded
      * @param bytesPerRoundTrip bytes allocated per round trip ({@code -prof gc}'s {@value JmhRow#ALLOC_NORM}); NaN without it
+     * @param disturbed       whether the figure comes from a disturbed trial the run kept ({@code --allow-disturbed})
      */
     public record Row(String jdk, int carriers, String primitive, Estimate nsPerRoundTrip, double carrierSwitches,
                       double helperSwitches, Estimate vsLock, String missing, String reading, double pinnedEvents,
-                      double bytesPerRoundTrip) {
+                      double bytesPerRoundTrip, boolean disturbed) {
 
         /** {@code synchronized + wait/notify}. */
         public String shown() {
@@ -169,13 +170,13 @@ public record PinningStudy(List<Row> rows) {
                 missing = "not run";
                 reading = "no row for this cell in the input";
             }
-            return new Row(jdk, carriers, primitive, null, Double.NaN, Double.NaN, null, missing, reading, Double.NaN, Double.NaN);
+            return new Row(jdk, carriers, primitive, null, Double.NaN, Double.NaN, null, missing, reading, Double.NaN, Double.NaN, false);
         }
         JmhRow x = found.get();
         double helper = x.secondary().containsKey(HELPER) ? x.secondaryScore(HELPER) : 0;
         Estimate ns = x.estimate();
         Estimate vs = lock.isPresent() && !primitive.equals("REENTRANT_LOCK") ? ns.over(lock.get().estimate()) : null;
         return new Row(jdk, carriers, primitive, ns, x.secondaryScore("ctxsw.carrier.total.norm"), helper, vs, null,
-                null, x.secondaryScore(PinnedEventsProfiler.NORM), x.bytesPerOp());
+                null, x.secondaryScore(PinnedEventsProfiler.NORM), x.bytesPerOp(), x.disturbed());
     }
 }

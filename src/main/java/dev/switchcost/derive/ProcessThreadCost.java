@@ -5,6 +5,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Param;
+import dev.switchcost.results.PerSwitch;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -30,9 +31,11 @@ public final class ProcessThreadCost {
      * @param process    process switch, ns/switch, or null if not measured
      * @param difference process − thread, or null
      * @param flag       null when the difference is clean
+     * @param threadDisturbed  whether the thread figure comes from a disturbed trial the run kept ({@code --allow-disturbed})
+     * @param processDisturbed the same of the process figure
      */
     public record Row(String placement, Estimate thread, Estimate process, Estimate difference, String flag,
-                      double threadSwitchesPerOp, double processSwitchesPerOp) {
+                      double threadSwitchesPerOp, double processSwitchesPerOp, boolean threadDisturbed, boolean processDisturbed) {
     }
 
     private ProcessThreadCost() {
@@ -57,11 +60,11 @@ public final class ProcessThreadCost {
         for (String p : placements) {
             JmhRow t = threads.get(p);
             JmhRow pr = processes.get(p);
-            Estimate te = t == null ? null : t.estimate().times(0.5);
-            Estimate pe = pr == null ? null : pr.estimate().times(0.5);
+            Estimate te = t == null ? null : PerSwitch.ofRoundTrip(t.estimate());
+            Estimate pe = pr == null ? null : PerSwitch.ofRoundTrip(pr.estimate());
             Estimate diff = te == null || pe == null ? null : pe.minus(te);
             out.add(new Row(p, te, pe, diff, flag(diff), t == null ? Double.NaN : t.switchesPerOp(),
-                    pr == null ? Double.NaN : pr.switchesPerOp()));
+                    pr == null ? Double.NaN : pr.switchesPerOp(), t != null && t.disturbed(), pr != null && pr.disturbed()));
         }
         return out;
     }

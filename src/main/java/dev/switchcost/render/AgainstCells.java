@@ -47,8 +47,8 @@ final class AgainstCells {
             lines.add(new AgainstTable.Line(key, any.label() + " · " + any.placement() + (any.jdk() == null ? "" : " · JDK " + any.jdk()),
                     cellFigure(ca), others));
         }
-        return new AgainstTable.Question("Native C vs JVM (switchcost compare)", "implementation · placement", "ns per round trip (per call for the"
-                + " syscall rows), mean over the interleaved repetitions ± 99.9%", "", AgainstTable.sorted(lines),
+        return new AgainstTable.Question("Native C vs JVM (switchcost compare)", "implementation · placement", CompareTable.VALUE_HEADER.replace(" ± 99.9%", "")
+                + ", mean over the interleaved repetitions ± 99.9%", "", AgainstTable.sorted(lines),
                 Collections.nCopies(inputs.size() - 1, null));
     }
 
@@ -65,7 +65,7 @@ final class AgainstCells {
         if (c == null) {
             return AgainstTable.ABSENT;
         }
-        return c.nanos().n() == 0 ? "FAILED" : Fmt.pm(c.estimate());
+        return c.nanos().n() == 0 ? "FAILED" : Fmt.pm(CompareTable.shown(c));
     }
 
     /** Cell {@code cx} of input {@code x} against A's {@code ca}: as {@link Diff#rows} does for rows. */

@@ -10,6 +10,7 @@ import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
 import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.Results;
 
 import java.util.ArrayList;
@@ -215,10 +216,8 @@ public final class AgainstTable {
         List<String> notCompared = new ArrayList<>();
         boolean whole = everyPairedRowHasWhole(study.inputs());
         List<RowQuestion> rowQuestions = List.of(
-                new RowQuestion("Handoff cost by mechanism and placement", "ns per round trip (two handoffs) ± 99.9%",
-                        HandoffSections::mechanismRow, Cache.NONE),
-                new RowQuestion("Virtual vs platform threads", "ns per round trip (two handoffs) ± 99.9%",
-                        HandoffSections::virtualRow, Cache.NONE),
+                new RowQuestion("Handoff cost by mechanism and placement", PER_SWITCH, HandoffSections::mechanismRow, Cache.NONE),
+                new RowQuestion("Virtual vs platform threads", PER_SWITCH, HandoffSections::virtualRow, Cache.NONE),
                 new RowQuestion("Working set: indirect cost per switch", "ns per switch ± 99.9% that a switch adds through the caches:"
                         + (whole ? " the whole cost, in the switch and after it (the pair's CPU time per switch − two walks, less"
                         + " the same at size 0; its flags where it is no plain cost)"
@@ -242,6 +241,9 @@ public final class AgainstTable {
         }
         return new Comparison(questions, notCompared, outside);
     }
+
+    /** A handoff question's unit: a round trip per switch, as {@code diff} and the card show it ({@link PerSwitch}). */
+    static final String PER_SWITCH = "ns" + PerSwitch.ROUND_TRIP_UNIT + " ± 99.9%";
 
     /** A question answered by JMH rows: which rows, and which cost through the caches is its figure rather than the score. */
     private record RowQuestion(String title, String unit, Predicate<JmhRow> which, Cache cache) {
@@ -390,7 +392,7 @@ public final class AgainstTable {
             return ABSENT;
         }
         if (cache == Cache.NONE || r.failed()) {
-            return Diff.score(r);
+            return Diff.perSwitch(r);
         }
         IndirectCost.Paired p = in.paired(r);
         Estimate e = cache.of(p);

@@ -46,6 +46,15 @@ public final class AnswerCard {
      */
     static final String IMPRECISE = "‡";
 
+    /** What {@link #DISTURBED} means, under a table or chart that shows it. */
+    static final String DISTURBED_LEGEND = DISTURBED + " from a disturbed trial the run kept (`--allow-disturbed`): other tasks"
+            + " took its CPUs while it ran (Runs, below, names them)";
+
+    /** {@code " †"} after a figure from a disturbed trial the run kept, else nothing. */
+    static String disturbed(boolean kept) {
+        return kept ? " " + DISTURBED : "";
+    }
+
     private AnswerCard() {
     }
 

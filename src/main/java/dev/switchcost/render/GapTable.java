@@ -5,6 +5,7 @@ import dev.switchcost.derive.GapDecomposition.Row;
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class GapTable {
             + Bench.Names.AFTER_SWITCH + ", one CPU, is the FFM futex ping-pong plus one gettid shaped as the "
             + "futex wait on each side after each wake, so after a switch = (that row − the row without the call) / 2; warm = "
             + Bench.GETTID_AS_FUTEX_WAIT.shortName() + "; × calls = the difference times the binding's calls per round trip in its futex "
-            + "row (waits + 2 wakes), beside that row's residual.";
+            + "row (waits + 2 wakes), ÷ 2 per switch, beside that row's residual per switch (as in the table above).";
 
     static final List<String> PARAMETERS = List.of("placement");
 
@@ -35,13 +36,14 @@ public final class GapTable {
                 "calls/round trip", "× calls", "futex row's residual");
         for (AfterSwitch x : rows) {
             t.row(x.binding(), x.reading(), Fmt.pm(x.afterSwitch()), Fmt.pm(x.warm()), Fmt.pm(x.difference()),
-                    Fmt.count(x.callsPerRoundTrip()), Fmt.pm(x.perRoundTrip()), Fmt.pm(x.residual()));
+                    Fmt.count(x.callsPerRoundTrip()), Fmt.pm(perSwitch(x.perRoundTrip())), Fmt.pm(perSwitch(x.residual())));
         }
         return t.build();
     }
 
     /** What the shares are, in one paragraph (for the terminal and reports). */
-    public static final String LEGEND = "The JVM−C gap per round trip in measured shares (ns, mean ± 99.9%, one rule): "
+    public static final String LEGEND = "The JVM−C gap in measured shares, each in ns" + PerSwitch.ROUND_TRIP_UNIT
+            + " as the compare table (mean ± 99.9%, one rule); per round trip: "
             + "binding = waits × (gettid shaped as the futex wait − C gettid) + 2 wakes × (gettid shaped as the wake − C gettid), "
             + "waits = voluntary switches counted; timer = C timed − C untimed, for rows whose waits carry a timeout; "
             + "harness = JMH's empty op; residual = gap − the three shares.";
@@ -68,13 +70,13 @@ public final class GapTable {
         List<Table.Column<Row>> c = new ArrayList<>(List.of(Table.col("placement", 'l', Row::placement),
                 Table.col("JVM row", 'l', Row::label), Table.col("reading", 'l', GapTable::reading),
                 Table.col("× C", 'r', x -> Fmt.times(x.ratio())), Table.col("switches", 'r', x -> Fmt.count(x.switches())),
-                Table.col("waits", 'r', x -> Fmt.count(x.waits())), Table.col("gap", 'r', x -> Fmt.pm(x.gap())),
+                Table.col("waits", 'r', x -> Fmt.count(x.waits())), Table.col("gap", 'r', x -> Fmt.pm(perSwitch(x.gap()))),
                 Table.col("binding", 'r', x -> share(x.binding())), Table.col("timer", 'r', x -> share(x.timer())),
                 Table.col("harness", 'r', x -> share(x.harness()))));
         if (splitThroughParker(rows)) {
-            c.add(Table.col("Parker's protocol", 'r', x -> x.throughParker() ? Fmt.pm(x.parkerProtocol()) : ""));
+            c.add(Table.col("Parker's protocol", 'r', x -> x.throughParker() ? Fmt.pm(perSwitch(x.parkerProtocol())) : ""));
         }
-        c.add(Table.col("residual", 'r', x -> Fmt.pm(x.residual())));
+        c.add(Table.col("residual", 'r', x -> Fmt.pm(perSwitch(x.residual()))));
         return Table.of(c, rows);
     }
 
@@ -89,7 +91,13 @@ public final class GapTable {
     }
 
     private static String share(Estimate e) {
-        return e.standardError() == 0 ? Fmt.num(e.value()) : Fmt.pm(e);
+        Estimate shown = perSwitch(e);
+        return shown.standardError() == 0 ? Fmt.num(shown.value()) : Fmt.pm(shown);
+    }
+
+    /** A share of the round trip's gap as shown: per switch, as the compare table above it ({@link PerSwitch}). */
+    private static Estimate perSwitch(Estimate perRoundTrip) {
+        return PerSwitch.ofRoundTrip(perRoundTrip);
     }
 
     /** One line per row: do the shares account for the gap? */

@@ -93,8 +93,7 @@ final class HandoffSections {
                 ? f.input().label() + ": " : "") + l.replaceFirst("^! ", "")
                 .replaceFirst("\\(--precision\\): .*", "(--precision): marked in the table with the precision each reached"))));
         if (hs.stream().anyMatch(h -> figures(h).anyMatch(Headline.Figure::disturbed))) {
-            doc.p(AnswerCard.DISTURBED + " from a disturbed trial the run kept (`--allow-disturbed`): other tasks took its CPUs"
-                    + " while it ran (Runs, below, names them)");
+            doc.p(AnswerCard.DISTURBED_LEGEND);
         }
         List<String> readings = new ArrayList<>();
         for (Findings f : inputs) {

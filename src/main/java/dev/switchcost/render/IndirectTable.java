@@ -111,6 +111,15 @@ public final class IndirectTable {
 
     /** The table: the paired estimate and its two walks, then the paper's estimator beside its raw times, and cache misses where counted. */
     public static Table table(List<Row> rows, CacheSizes caches) {
+        return table(rows, caches, true);
+    }
+
+    /**
+     * As {@link #table(List, CacheSizes)}; {@code marked}: each estimate of a row derived from a disturbed trial the run
+     * kept is marked † (not in TSV, whose cells are numbers to plot).
+     */
+    static Table table(List<Row> rows, CacheSizes caches, boolean marked) {
+        Function<Row, String> mark = r -> AnswerCard.disturbed(marked && r.disturbed());
         boolean paper = rows.stream().anyMatch(Row::paperRun);
         // the whole cost has a column where any row recorded the pair's CPU time (switch.beyond)
         boolean whole = rows.stream().anyMatch(r -> r.paired() != null && r.paired().beyond() != null);
@@ -128,9 +137,9 @@ public final class IndirectTable {
                 Table.col("sizeKiB", 'r', r -> String.valueOf(r.workingSetKiB())),
                 Table.col("cacheMark", 'l', r -> IndirectCost.mark(caches, r.workingSetKiB()))));
         if (whole) {
-            c.add(Table.col("cache_ns/switch", 'r', IndirectTable::wholeCell));
+            c.add(Table.col("cache_ns/switch", 'r', r -> wholeCell(r) + mark.apply(r)));
         }
-        c.addAll(List.of(Table.col("paired_ns/switch", 'r', IndirectTable::pairedCell),
+        c.addAll(List.of(Table.col("paired_ns/switch", 'r', r -> pairedCell(r) + mark.apply(r)),
                 Table.col("walk1_ns", 'w', r -> paired(r, IndirectCost.Paired::first)),
                 Table.col("walk2_ns", 'w', r -> paired(r, IndirectCost.Paired::second))));
         if (rows.stream().anyMatch(r -> r.paired() != null && r.paired().control() != null)) {
@@ -140,7 +149,7 @@ public final class IndirectTable {
             c.add(Table.col("beyond_ns/switch", 'w', r -> paired(r, IndirectCost.Paired::beyond)));
         }
         if (paper) {
-            c.addAll(List.of(Table.col("paper_ns/switch", 'r', IndirectTable::indirectCell),
+            c.addAll(List.of(Table.col("paper_ns/switch", 'r', r -> indirectCell(r) + mark.apply(r)),
                     Table.col("total_ns/switch", 'w', r -> fmt(r.total())), Table.col("direct_ns/switch", 'w', r -> fmt(r.direct())),
                     Table.col("walk_ns/switch", 'w', r -> fmt(r.walk())), Table.col("walk2arrays_ns/switch", 'w', r -> fmt(r.walkTwoArrays()))));
         }
@@ -211,7 +220,8 @@ public final class IndirectTable {
 
     /** Prints the table: aligned text with a legend, or TSV for plotting. */
     public static void print(List<Row> rows, CacheSizes caches, boolean tsv, PrintWriter out) {
-        print(table(rows, caches), tsv, legend(caches), out);
+        print(table(rows, caches, !tsv), tsv, legend(caches) + (rows.stream().anyMatch(Row::disturbed)
+                ? AnswerCard.DISTURBED + " derived from a disturbed trial the run kept (--allow-disturbed).\n" : ""), out);
     }
 
     /** A table as TSV, or as text, a blank line and its legend (which ends its own line). */
@@ -224,25 +234,37 @@ public final class IndirectTable {
 
     /** {@link ProcessThreadCost}: process minus thread switch per placement. */
     public static Table processThreadTable(List<ProcessThreadCost.Row> rows) {
+        return processThreadTable(rows, true);
+    }
+
+    /** As {@link #processThreadTable(List)}; {@code marked}: a figure of a disturbed trial the run kept is marked † (not in TSV). */
+    static Table processThreadTable(List<ProcessThreadCost.Row> rows, boolean marked) {
         Table.Builder t = new Table.Builder("lrrrrr", "placement", "thread_ns/switch", "process_ns/switch", PROCESS_MINUS_THREAD_COLUMN,
             "thread_switches/op", "process_switches/op");
         for (ProcessThreadCost.Row r : rows) {
             String diff = r.difference() == null ? "n/a (" + (r.thread() == null ? "no roundTrip_threads" : "no roundTrip_processes") + ")"
                     : r.flag() == null ? Fmt.pm(r.difference()) : r.flag() + " [" + Fmt.pm(r.difference()) + "]";
-            t.row(r.placement(), fmt(r.thread()), fmt(r.process()), diff,
+            t.row(r.placement(), fmt(r.thread()) + AnswerCard.disturbed(marked && r.threadDisturbed() && r.thread() != null),
+                    fmt(r.process()) + AnswerCard.disturbed(marked && r.processDisturbed() && r.process() != null), diff,
                 Fmt.count(r.threadSwitchesPerOp()), Fmt.count(r.processSwitchesPerOp()));
         }
         return t.build();
     }
 
     public static void printProcessThread(List<ProcessThreadCost.Row> rows, boolean tsv, PrintWriter out) {
-        print(processThreadTable(rows), tsv, "Per switch = per round trip / 2; switches/op counts both sides (the partner process's"
+        print(processThreadTable(rows, !tsv), tsv, "Per switch = per round trip / 2; switches/op counts both sides (the partner process's"
                 + " thread included). Flags: NEGATIVE below zero beyond its error; WITHIN_ERROR indistinguishable from 0;"
                 + " NO_ERROR_ESTIMATE one iteration. Flagged values appear only in [brackets] after the flag."
+                + (!tsv && disturbed(rows) ? " " + AnswerCard.DISTURBED + " a disturbed trial the run kept (--allow-disturbed)." : "")
                 + " Errors: " + Estimate.RULE + "." + System.lineSeparator(), out);
     }
 
-    static String flagLegend() {
+    /** Whether a figure of {@code rows} comes from a disturbed trial the run kept. */
+    static boolean disturbed(List<ProcessThreadCost.Row> rows) {
+        return rows.stream().anyMatch(r -> r.threadDisturbed() && r.thread() != null || r.processDisturbed() && r.process() != null);
+    }
+
+        static String flagLegend() {
         return "MISSING_BASELINE no size-0 or walkAlone row; NEGATIVE below zero beyond its error: not a cost;"
                 + " WITHIN_ERROR indistinguishable from 0; NO_ERROR_ESTIMATE one iteration, no error;"
                 + " WALK_DOMINATED walk > 90% of total (memory-bound; small difference of large numbers);"

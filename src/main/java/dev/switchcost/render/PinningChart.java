@@ -4,6 +4,7 @@ import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.render.Charts.Chart;
 import dev.switchcost.render.Charts.Label;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -27,7 +28,7 @@ final class PinningChart {
     /**
      * The pinning study as one chart: a row per carriers × primitive (one carrier first, {@code synchronized} first),
      * in each row a dot per JDK (oldest on top) in the JDK's {@link Palette} colour with its 99.9% error as a
-     * whisker, on a log axis of ns per round trip; one series per JDK, in the legend. A cell without a figure
+     * whisker, on a log axis of ns per switch (the round trip ÷ 2); one series per JDK, in the legend. A cell without a figure
      * (refused, failed, not run) is a gap labelled with why, in its JDK's place in the row, never a value.
      *
      * @return empty when no cell has a figure
@@ -45,17 +46,17 @@ final class PinningChart {
                 .sorted(Comparator.<Map.Entry<Integer, String>>comparingInt(Map.Entry::getKey)
                         .thenComparingInt(e -> PinningStudy.PRIMITIVES.indexOf(e.getValue())))
                 .forEach(cells::add);
-        double min = measured.stream().mapToDouble(r -> r.nsPerRoundTrip().errorKnown() && r.nsPerRoundTrip().lower() > 0
-                ? r.nsPerRoundTrip().lower() : r.nsPerRoundTrip().value()).min().orElseThrow();
-        double max = measured.stream().mapToDouble(r -> r.nsPerRoundTrip().errorKnown() ? r.nsPerRoundTrip().upper()
-                : r.nsPerRoundTrip().value()).max().orElseThrow();
+        double min = measured.stream().map(PinningChart::perSwitch).mapToDouble(e -> e.errorKnown() && e.lower() > 0
+                ? e.lower() : e.value()).min().orElseThrow();
+        double max = measured.stream().map(PinningChart::perSwitch).mapToDouble(e -> e.errorKnown() ? e.upper()
+                : e.value()).max().orElseThrow();
         double lo = Math.pow(10, Math.floor(Math.log10(min * 0.8)));
         double hi = Math.pow(10, Math.ceil(Math.log10(max * 1.05)));
         int n = cells.size();
         int rowPx = 34 + 18 * jdks.size();
         String title = "Does synchronized pin a carrier? " + String.join(" vs ", jdks.stream()
                 .map(j -> Palette.jdkOf(j) == null ? "JDK " + j : Palette.jdkOf(j)).distinct().toList());
-        XYChart chart = ChartFrame.dotChart(title, "ns per round trip (two handoffs), log scale; whiskers: 99.9% error", 150 + n * rowPx,
+        XYChart chart = ChartFrame.dotChart(title, HandoffSections.PER_SWITCH_AXIS + ", log scale; whiskers: 99.9% error", 150 + n * rowPx,
                 true, true);
         Font font = chart.getStyler().getAnnotationTextFont();
         chart.getStyler().setLegendFont(font);
@@ -85,13 +86,13 @@ final class PinningChart {
                     continue;
                 }
                 shown = cell.get().shown();
-                Estimate e = cell.get().nsPerRoundTrip();
+                Estimate e = perSwitch(cell.get());
                 if (measured.contains(cell.get())) {
                     if (e.errorKnown() && e.halfWidth() > 0) {
                         ChartFrame.errorBar(chart, "err " + jdk + " " + i, Math.max(lo, e.lower()), Math.min(hi, e.upper()), laneY);
                     }
                     points.get(jdk).add(new double[] {e.value(), laneY});
-                    texts.add("JDK " + jdk + " " + Fmt.pm(e));
+                    texts.add("JDK " + jdk + " " + Fmt.pm(e) + AnswerCard.disturbed(cell.get().disturbed()));
                 } else {
                     String why = ChartFrame.brief(cell.get().missing() == null ? "no figure" : cell.get().missing());
                     texts.add("JDK " + jdk + " " + why);
@@ -103,6 +104,11 @@ final class PinningChart {
                     + String.join("  ·  ", texts), font, lo, hi, true, y + 0.3);
         }
         return Optional.of(new Chart(name, question, chart, jdkSeries(chart, points), labels));
+    }
+
+    /** A cell's round trip per switch, the card's unit ({@link PerSwitch}); null without a figure. */
+    private static Estimate perSwitch(PinningStudy.Row r) {
+        return r.nsPerRoundTrip() == null ? null : PerSwitch.ofRoundTrip(r.nsPerRoundTrip());
     }
 
     /** One series of dots per JDK, in its {@link Palette} colour, in the legend; the series' keys (name → JDK key). */

@@ -4,6 +4,7 @@ import dev.switchcost.derive.PinningStudy;
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Locale;
 
 /**
  * The pinning study ({@link PinningStudy}) as a table: one row per JDK × carriers × primitive, the round
- * trip with its error and the reading beside it (the answer next to the row's name), then the switches counted, JFR's
+ * trip per switch ({@link PerSwitch}: ÷ 2) with its error and the reading beside it (the answer next to the row's name), then the switches counted, JFR's
  * pinned events and the bytes allocated per round trip where the input has them (a column only then), and the cost next
  * to {@code ReentrantLock}.
  */
@@ -25,8 +26,11 @@ public final class PinningTable {
     static final String PINNED = "pinned events";
     static final String BYTES = "bytes";
 
-    /** Marks a JDK 21 {@code synchronized} cell whose pinning JFR does not record. */
-    static final String UNRECORDED = " †";
+    /** Marks a JDK 21 {@code synchronized} cell whose pinning JFR does not record ({@code †} marks a disturbed row, kept). */
+    static final String UNRECORDED = " ‡";
+
+    /** The figure's column: per switch, as the card and {@code diff} show a round trip ({@link PerSwitch}). */
+    static final String FIGURE = "ns" + PerSwitch.ROUND_TRIP_UNIT;
 
     static final List<String> PARAMETERS = List.of("JDK", "carriers");
 
@@ -45,7 +49,8 @@ public final class PinningTable {
     public static Table table(PinningStudy s) {
         List<Table.Column<PinningStudy.Row>> c = new ArrayList<>(List.of(Table.col("JDK", 'l', r -> "JDK " + r.jdk()),
                 Table.col("carriers", 'r', r -> String.valueOf(r.carriers())), Table.col("primitive", 'l', PinningStudy.Row::shown),
-                Table.col("ns per round trip", 'r', r -> r.nsPerRoundTrip() == null ? r.missing() : Fmt.pm(r.nsPerRoundTrip())),
+                Table.col(FIGURE, 'r', r -> r.nsPerRoundTrip() == null ? r.missing()
+                        : Fmt.pm(PerSwitch.ofRoundTrip(r.nsPerRoundTrip())) + AnswerCard.disturbed(r.disturbed())),
                 Table.col("what it means", 'l', PinningTable::reading), Table.col(SWITCHES, 'r', r -> Double.isNaN(r.carrierSwitches())
                         ? "–" : Fmt.count(r.carrierSwitches()) + " / " + Fmt.count(r.helperSwitches()))));
         if (pinned(s)) {
@@ -87,9 +92,12 @@ public final class PinningTable {
                     + "count them in a run of their own.");
         }
         if (pinned(s) && s.rows().stream().anyMatch(PinningTable::unrecorded)) {
-            legend.add("†" + " JDK " + (JdkPolicy.NO_PINNING - 1) + " and older record that event only for a park while pinned: "
+            legend.add(UNRECORDED.strip() + " JDK " + (JdkPolicy.NO_PINNING - 1) + " and older record that event only for a park while pinned: "
                     + "`Object.wait` inside `synchronized` pins the carrier without one (and with JFR recording beside carriers "
                     + "pinned there, JDK 21 trials hung, so they run without it: –). There the carrier switches are the evidence.");
+        }
+        if (s.rows().stream().anyMatch(PinningStudy.Row::disturbed)) {
+            legend.add(AnswerCard.DISTURBED_LEGEND + ".");
         }
         if (bytes(s)) {
             legend.add("Bytes: allocated per round trip, JMH's `gc.alloc.rate.norm` (`-prof gc`; one op is one round trip).");

@@ -148,7 +148,7 @@ public final class ReportRenderer {
         }
         if (!pt.isEmpty()) {
             doc.p("Per switch = per round trip / 2; the difference is process − thread with its 99.9% error (flagged when it is"
-                    + " within its error of zero or negative).");
+                    + " within its error of zero or negative)." + (IndirectTable.disturbed(pt) ? " " + AnswerCard.DISTURBED_LEGEND + "." : ""));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.SpinBudget;
 import dev.switchcost.render.Charts.Chart;
 import dev.switchcost.render.Charts.Label;
+import dev.switchcost.results.PerSwitch;
 import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
@@ -35,23 +36,32 @@ final class SpinChart {
                     : p.strategy();
             int i = curves.size();
             curves.computeIfAbsent(name, k -> CurveChart.Curve.of(k, Palette.unkeyed(i), null, i, false))
-                    .points().put(p.latencyNs().value(), p.cpuNs());
+                    .points().put(latency(p), p.cpuNs());
         }
         if (curves.isEmpty()) {
             return Optional.empty();
         }
         List<Label> labels = new ArrayList<>();
         // a log x axis that spans less than a decade draws no tick label: linear then
-        double lo = points.stream().mapToDouble(p -> p.latencyNs().value()).filter(v -> v > 0).min().orElse(1);
-        double hi = points.stream().mapToDouble(p -> p.latencyNs().value()).filter(v -> v > 0).max().orElse(1);
+        double lo = points.stream().mapToDouble(SpinChart::latency).filter(v -> v > 0).min().orElse(1);
+        double hi = points.stream().mapToDouble(SpinChart::latency).filter(v -> v > 0).max().orElse(1);
         boolean logX = hi / lo > 10;
         XYChart chart = CurveChart.curveChart("Latency against CPU per round trip, " + placement + ", reply delay " + SpinSections.reply(r.replyNs()),
-                "mean round trip, ns" + (logX ? " (log scale)" : ""), "CPU of both threads, ns per round trip", List.copyOf(curves.values()), List.of(),
+                HandoffSections.PER_SWITCH_AXIS + (logX ? ", log scale" : ""), "CPU of both threads, ns per round trip", List.copyOf(curves.values()), List.of(),
                 null, false, true, labels);
         labelBudgets(chart, labels, r.curve(), lo, hi, logX);
         String safe = r.replyNs().replace(':', '-');
         return Optional.of(new Chart("spin-" + placement.toLowerCase() + "-" + safe, question, chart,
                 CurveChart.keys(chart, curves.values()), labels));
+    }
+
+    /**
+     * A point's latency on the x axis: the mean round trip per switch, as the card ({@link PerSwitch}). The y axis keeps
+     * the CPU per round trip, named: both threads' price of the whole round trip, which a spinning one pays without
+     * switching.
+     */
+    private static double latency(SpinBudget.Point p) {
+        return PerSwitch.ofRoundTrip(p.latencyNs()).value();
     }
 
     /**
@@ -64,7 +74,7 @@ final class SpinChart {
         boolean logY = chart.getStyler().isYAxisLogarithmic();
         List<double[]> written = new ArrayList<>();
         for (SpinBudget.Point p : curve) {
-            double x = p.latencyNs().value();
+            double x = latency(p);
             double y = p.cpuNs().value();
             if (!(x > 0) || !Double.isFinite(y) || logY && !CurveChart.onLogAxis(p.cpuNs())) {
                 continue; // a point in the row below a log axis has its value written there

@@ -1,6 +1,7 @@
 package dev.switchcost.render;
 
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.SpinCompareResults;
 import dev.switchcost.results.SpinGrid;
 
@@ -8,10 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * Renders {@link SpinCompareResults} ({@code compare --spin}) as one {@link Table}: per placement and reply delay D,
- * one row per strategy and spin budget B, with the C twin's and the JVM's ns per round trip and CPU ns per round trip
+ * one row per strategy and spin budget B, with the C twin's and the JVM's round trip in ns per switch and CPU ns per round trip
  * (both threads) as means over repetitions ± 99.9% (the one rule, {@link Estimate}), the JVM judged against C by
  * {@link Diff#judge}, and the switches per round trip of each; and the same figures as numbers ({@link #json}, {@link #csv}).
  */
@@ -21,16 +23,18 @@ public final class SpinCompareTable {
     }
 
     public static Table table(SpinCompareResults r) {
-        Table.Builder t = new Table.Builder("lllrrlrrlrr", "placement", "reply D", "strategy", "C ns/rt ± 99.9%",
-                "JVM ns/rt ± 99.9%", "JVM vs C", "C CPU ns/rt", "JVM CPU ns/rt", "JVM CPU vs C", "C switches/rt",
-                "JVM switches/rt");
+        // latency in the card's unit (a round trip is two handoffs: ÷ 2); CPU stays per round trip: it is the price of
+        // the whole round trip (both threads, the reply's work D and the spinning that stands in for a switch), and a
+        // spinning round trip makes no switch to divide it by
+        Table.Builder t = new Table.Builder("lllrrlrrlrr", "placement", "reply D", "strategy", "C " + LATENCY + " ± 99.9%",
+                "JVM " + LATENCY + " ± 99.9%", "JVM vs C", "C CPU ns/round trip", "JVM CPU ns/round trip", "JVM CPU vs C",
+                "C switches/round trip", "JVM switches/round trip");
         for (SpinCompareResults.Cell c : r.cells()) {
             if (!c.impl().equals(SpinCompareResults.C)) {
                 continue;
             }
             SpinCompareResults.Cell jvm = r.twin(c).orElse(null);
-            t.row(c.placement(), c.reply(), strategy(c), figure(c, SpinCompareResults.Sample::nsPerRoundTrip),
-                    figure(jvm, SpinCompareResults.Sample::nsPerRoundTrip),
+            t.row(c.placement(), c.reply(), strategy(c), latency(c), latency(jvm),
                     verdict(c, jvm, SpinCompareResults.Sample::nsPerRoundTrip, "JVM faster", "JVM slower"),
                     figure(c, SpinCompareResults.Sample::cpuNsPerRoundTrip), figure(jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip),
                     verdict(c, jvm, SpinCompareResults.Sample::cpuNsPerRoundTrip, "JVM burns less", "JVM burns more"),
@@ -47,8 +51,21 @@ public final class SpinCompareTable {
         return strategy(SpinGrid.Strategy.valueOf(c.strategy()), c.budgetNs());
     }
 
+    /** The latency's unit as shown: a round trip per switch, as {@code diff} and the card show it ({@link PerSwitch}). */
+    static final String LATENCY = "ns" + PerSwitch.ROUND_TRIP_UNIT;
+
+    /** A cell's mean round trip per switch ({@link PerSwitch}), with its marks, or why there is none. */
+    static String latency(SpinCompareResults.Cell c) {
+        return figure(c, SpinCompareResults.Sample::nsPerRoundTrip, PerSwitch::ofRoundTrip);
+    }
+
     /** Mean ± error with the marks of left-out repetitions, or why there is none. */
     static String figure(SpinCompareResults.Cell c, ToDoubleFunction<SpinCompareResults.Sample> f) {
+        return figure(c, f, e -> e);
+    }
+
+    /** As {@link #figure(SpinCompareResults.Cell, ToDoubleFunction)}, the mean shown through {@code shown}. */
+    private static String figure(SpinCompareResults.Cell c, ToDoubleFunction<SpinCompareResults.Sample> f, UnaryOperator<Estimate> shown) {
         if (c == null) {
             return "n/a";
         }
@@ -58,8 +75,8 @@ public final class SpinCompareTable {
         if (c.usable().isEmpty()) {
             return c.failed() == 0 && !c.disturbed().isEmpty() ? "DISTURBED" : "FAILED";
         }
-        return Fmt.pm(c.estimate(f)) + Fmt.marks(c.failed(), c.disturbed().size(),
-                !c.disturbed().isEmpty() && c.disturbed().get(0).disturbedKept());
+        boolean kept = !c.disturbed().isEmpty() && c.disturbed().get(0).disturbedKept();
+        return Fmt.pm(shown.apply(c.estimate(f))) + AnswerCard.disturbed(kept) + Fmt.marks(c.failed(), c.disturbed().size(), kept);
     }
 
     /** The JVM's figure against C's by the one verdict rule; the words for "less" and "more" of a time. */

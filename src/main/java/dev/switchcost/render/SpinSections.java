@@ -6,6 +6,7 @@ import dev.switchcost.derive.SpinBudget;
 import dev.switchcost.derive.SpinTwin;
 import dev.switchcost.measure.workload.ReplyDelay;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.PerSwitch;
 import dev.switchcost.results.SpinCompareResults;
 
 import java.io.IOException;
@@ -89,15 +90,22 @@ final class SpinSections {
                 continue;
             }
             doc.input(f.input(), found.size());
-            Table.Builder t = new Table.Builder("lllrrrl", "primitive", "kind", "placement", "ns/round_trip",
+            // time per switch, as the card (every row is a round trip: PrimitiveHandoff and VirtualThreadHandoff's
+            // roundTrip); the CPU stays per round trip, both threads' price of one (see SpinCompareTable)
+            Table.Builder t = new Table.Builder("lllrrrl", "primitive", "kind", "placement", "ns" + PerSwitch.ROUND_TRIP_UNIT,
                     "switches/round_trip", "cpu_ns/round_trip", "disturbed");
             for (PrimitiveMatrix.Cell c : f.primitives()) {
-                t.row(c.primitive(), c.kind(), c.placement(), Fmt.pm(c.time()), Fmt.count(c.switches()), c.cpu() == null ? "n/a" : Fmt.pm(c.cpu()),
+                t.row(c.primitive(), c.kind(), c.placement(), Fmt.pm(PerSwitch.ofRoundTrip(c.time())) + AnswerCard.disturbed(c.disturbed() != null),
+                        Fmt.count(c.switches()), c.cpu() == null ? "n/a" : Fmt.pm(c.cpu()),
                         c.disturbed() == null ? "" : "DISTURBED: " + c.disturbed());
             }
             doc.table(t.build());
         }
-        doc.p("One round trip = two handoffs. cpu_ns is both threads' schedstat run time per round trip (cpu.pair); for"
+        if (found.stream().flatMap(f -> f.primitives().stream()).anyMatch(c -> c.disturbed() != null)) {
+            doc.p(AnswerCard.DISTURBED_LEGEND + ".");
+        }
+        doc.p("One round trip = two handoffs: its time is shown per switch (÷ 2), as on the card. cpu_ns is both threads'"
+                + " schedstat run time per round trip (cpu.pair); for"
                 + " virtual threads, the run time of the carriers that ran them and of the thread that drives them (n/a in"
                 + " results made before 2026-11-26). A disturbed cell is marked and stays its own row. Errors: "
                 + Estimate.RULE + ".");
@@ -112,12 +120,14 @@ final class SpinSections {
             for (SpinBudget s : f.spin()) {
                 doc.p("**" + (found.size() > 1 ? f.input().label() + " · " : "") + s.placement() + "** · block cost (2-competitive"
                         + " budget): " + (s.blockCostNs() == null ? "n/a (no PARK row at replyNs=0)" : Fmt.pm(s.blockCostNs()) + " ns"));
-                Table.Builder t = new Table.Builder("llrrrrrl", "replyNs", "strategy", "budgetNs", "latency_ns", "cpu_ns",
-                        "latency+cpu_ns", "switches", "verdict");
+                // latency per switch, as the card; CPU and latency + CPU per round trip, named: they are the price of the
+                // whole round trip the budget is chosen by (both threads, the reply's work, spinning that makes no switch)
+                Table.Builder t = new Table.Builder("llrrrrrl", "replyNs", "strategy", "budgetNs", "latency ns" + PerSwitch.ROUND_TRIP_UNIT,
+                        "cpu_ns/round_trip", "latency+cpu_ns/round_trip", "switches/round_trip", "verdict");
                 for (SpinBudget.Reply r : s.replies()) {
                     for (SpinBudget.Point p : Stream.of(Stream.of(r.park(), r.spin()).filter(Objects::nonNull), r.curve().stream(),
                             r.others().stream()).flatMap(x -> x).toList()) {
-                        t.row(r.replyNs(), p.strategy(), Fmt.num(p.budgetNs()), Fmt.pm(p.latencyNs()), Fmt.pm(p.cpuNs()),
+                        t.row(r.replyNs(), p.strategy(), Fmt.num(p.budgetNs()), Fmt.pm(PerSwitch.ofRoundTrip(p.latencyNs())), Fmt.pm(p.cpuNs()),
                                 Fmt.pm(p.costNs()), Fmt.count(p.switches()), p == r.best() ? verdict(r) : "");
                     }
                 }
@@ -125,10 +135,12 @@ final class SpinSections {
             }
         }
         doc.p("One op = one round trip: A hands the turn to B, B works for replyNs, hands it back. Both sides wait with the"
-                + " strategy. latency_ns: mean round trip (sample mode; the p99 is in the distribution section and the rows);"
+                + " strategy. latency: mean round trip ÷ 2, per switch as on the card (sample mode; the p99 is in the"
+                + " distribution section and the rows);"
                 + " cpu_ns: both threads' schedstat run time per round trip; best: the SPIN_THEN_PARK budget with the least"
                 + " latency + CPU; it beats both when its interval lies below PARK's and SPIN's; it agrees when the block cost"
-                + " lies between the grid budgets around its plateau. docs/spin-or-park.md says how to read it.");
+                + " lies between the grid budgets around its plateau. A disturbed row is left out of the sweep, kept or not."
+                + " docs/spin-or-park.md says how to read it.");
         for (Findings f : found) {
             for (SpinBudget s : f.spin()) {
                 for (SpinBudget.Reply r : s.replies()) {

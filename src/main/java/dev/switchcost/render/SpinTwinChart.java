@@ -41,6 +41,8 @@ final class SpinTwinChart {
         }
         String reply = SpinSections.reply(t.reply());
         List<Label> labels = new ArrayList<>();
+        // the cost stays per round trip, named on the axis: latency + both threads' CPU is the price of the whole round trip
+        // that the budget is chosen by (the reply's work and spinning that makes no switch in it), the budget's own unit
         XYChart chart = CurveChart.curveChart("Spin then park, JVM and C: " + t.placement() + ", reply delay " + reply,
                 "spin budget B, µs", "latency + CPU of both threads, ns per round trip", curves, refs, null, false, true, labels);
         return Optional.of(new Chart("spin-twin-" + t.placement().toLowerCase() + "-" + t.reply().replace(':', '-'),

@@ -51,6 +51,9 @@ final class WorkingSetSections {
             return;
         }
         doc.p(IndirectTable.reportKey(keyCaches)); // the key once, under every input's tables
+        if (all.stream().anyMatch(IndirectCost.Row::disturbed)) {
+            doc.p(AnswerCard.DISTURBED_LEGEND + ".");
+        }
         if (all.stream().map(IndirectCost.Row::workingSetKiB).filter(k -> k > 0).distinct().count() < 2) {
             // one size above 0 is a point, not a curve: the table above says it all, no log axis spent on two points
             doc.p("One working-set size above 0 KiB: the table is the answer; `switchcost run --working-set` or"

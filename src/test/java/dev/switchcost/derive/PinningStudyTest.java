@@ -74,7 +74,7 @@ class PinningStudyTest {
         String md = PinningTable.table(s).markdown();
         List<String> lines = md.strip().lines().toList();
         assertEquals(2 + s.rows().size(), lines.size(), md);
-        assertTrue(lines.get(0).startsWith("|JDK|carriers|primitive|ns per round trip|"), lines.get(0));
+        assertTrue(lines.get(0).startsWith("|JDK|carriers|primitive|ns/switch (round trip ÷ 2)|"), lines.get(0));
         assertTrue(md.contains("|JDK 21.0.8|1|synchronized + wait/notify|refused: deadlocks|"), md);
     }
 

@@ -39,10 +39,10 @@ class PinningChartTest {
             assertEquals(Palette.of(k.getValue()), series.getMarkerColor(), k.getKey() + " in its JDK's colour");
             String jdk = k.getKey().substring("JDK ".length());
             double[] measured = s.rows().stream().filter(r -> r.jdk().equals(jdk) && r.nsPerRoundTrip() != null)
-                    .mapToDouble(r -> r.nsPerRoundTrip().value()).sorted().toArray();
+                    .mapToDouble(r -> r.nsPerRoundTrip().value() / 2).sorted().toArray(); // per switch: the round trip ÷ 2
             double[] drawn = series.getXData().clone();
             Arrays.sort(drawn);
-            assertTrue(Arrays.equals(measured, drawn), k.getKey() + ": one dot per measured primitive × carriers, at its value");
+            assertTrue(Arrays.equals(measured, drawn), k.getKey() + ": one dot per measured primitive × carriers, at its value per switch");
         }
         // JDK 21 measured 7 of the 8 cells (one carrier with synchronized was refused), JDK 25 all 8
         assertEquals(7, c.xy().getSeriesMap().get("JDK 21.0.8").getXData().length);

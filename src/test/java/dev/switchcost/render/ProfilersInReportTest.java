@@ -85,7 +85,7 @@ class ProfilersInReportTest {
         PinningStudy s = PinningStudy.derive(Results.load(GC));
         Table table = PinningTable.table(s);
         List<String> header = table.header();
-        assertEquals(List.of("JDK", "carriers", "primitive", "ns per round trip", "what it means", "switches", "pinned events",
+        assertEquals(List.of("JDK", "carriers", "primitive", "ns/switch (round trip ÷ 2)", "what it means", "switches", "pinned events",
                 "bytes", "vs ReentrantLock"), header);
         for (PinningStudy.Row r : s.rows()) {
             if (r.missing() == null) {
@@ -98,7 +98,7 @@ class ProfilersInReportTest {
         List<List<String>> cells = table.rows();
         int col = header.indexOf("pinned events");
         // JDK 21 pins in Object.wait without the event: the cell says so, JDK 25's (not pinned) does not
-        assertEquals("0 †", cellOf(s, cells, "21.0.8", 2, "SYNCHRONIZED").get(col));
+        assertEquals("0 ‡", cellOf(s, cells, "21.0.8", 2, "SYNCHRONIZED").get(col));
         assertEquals("0", cellOf(s, cells, "25.0.3", 2, "SYNCHRONIZED").get(col));
         assertEquals("0", cellOf(s, cells, "21.0.8", 2, "REENTRANT_LOCK").get(col));
     }
@@ -117,10 +117,10 @@ class ProfilersInReportTest {
     void thePinningSectionSaysWhereTheCountsComeFromAndWhatJdk21DoesNotRecord() throws IOException {
         String md = reportMd(GC);
         assertTrue(md.contains("count them in a run of their own"), md);
-        assertTrue(md.contains("† JDK 23 and older record that event only for a park while pinned"), md);
+        assertTrue(md.contains("‡ JDK 23 and older record that event only for a park while pinned"), md);
         assertTrue(md.contains("Bytes: allocated per round trip, JMH's `gc.alloc.rate.norm`"), md);
         String plain = reportMd(NO_GC);
-        assertTrue(plain.contains("|JDK|carriers|primitive|ns per round trip|what it means|switches|vs ReentrantLock|"),
+        assertTrue(plain.contains("|JDK|carriers|primitive|ns/switch (round trip ÷ 2)|what it means|switches|vs ReentrantLock|"),
                 "no pinned or B columns without their profilers");
         assertFalse(plain.contains("jdk.VirtualThreadPinned"), "and no legend for them");
     }

@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.measure.jmh.Disturbance;
 import dev.switchcost.results.SpinCompareResults;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +54,27 @@ class SpinCompareTableTest {
         assertEquals("not run", row.get(4));
         assertEquals("", row.get(5), "no verdict without both figures");
         assertTrue(SpinCompareTable.text(r).contains("not run: JVM: benchmark SpinOrPark.handoff not built"), SpinCompareTable.text(r));
+    }
+
+    /**
+     * The latency is per switch, as the card (the round trip ÷ 2, named in the header); the CPU stays per round trip,
+     * named: both threads' price of the whole round trip. A repetition kept though disturbed marks its figure †.
+     */
+    @Test
+    void theLatencyIsPerSwitchTheCpuPerRoundTripAndAKeptDisturbedFigureIsMarked() {
+        Disturbance.Reading yes = new Disturbance.Reading(49.6, 0, new Disturbance.Intruder(4242, "yes", 48.2, false), 0, null, null, null);
+        List<SpinCompareResults.Sample> kept = new ArrayList<>(cell(SpinCompareResults.JVM, "PARK", 0, null, 20_000, 8_000, 2).samples());
+        kept.set(0, new SpinCompareResults.Sample(1, 20_000, 8_000, 2, Double.NaN, null, yes, true));
+        SpinCompareResults r = new SpinCompareResults(1, "2026-01-01T00:00:00Z", 4, false, "test", List.of(
+                cell(SpinCompareResults.C, "PARK", 0, null, 10_000, 8_000, 2),
+                new SpinCompareResults.Cell(SpinCompareResults.JVM, "PARK", 0, "exp:20000", "CROSS_CPU", "test", null, kept)));
+        Table t = SpinCompareTable.table(r);
+        assertEquals(List.of("C ns/switch (round trip ÷ 2) ± 99.9%", "JVM ns/switch (round trip ÷ 2) ± 99.9%"), t.header().subList(3, 5));
+        assertEquals(List.of("C CPU ns/round trip", "JVM CPU ns/round trip"), t.header().subList(6, 8));
+        List<String> row = t.rows().get(0);
+        assertTrue(row.get(3).startsWith("5,000 ±") && !row.get(3).contains("†"), row.toString());
+        assertTrue(row.get(4).startsWith("10,000 ±") && row.get(4).contains(" † (1 disturbed, kept)"), row.toString());
+        assertTrue(row.get(6).startsWith("8,000 ±"), "CPU per round trip, as recorded: " + row);
+        assertTrue(row.get(5).startsWith("JVM slower (2.00 ±"), "the ratio is the same in either unit: " + row);
     }
 }
