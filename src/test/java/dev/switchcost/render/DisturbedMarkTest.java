@@ -38,7 +38,7 @@ class DisturbedMarkTest {
         Results r = Results.load(FIX.resolve(fixture));
         List<JmhRow> rows = r.rows().stream().map(x -> which.test(x) ? x.withDisturbance("other tasks took 40% of its CPUs") : x).toList();
         return new Results(r.source(), r.status(), r.machine(), r.compare(), rows, r.jmhFiles(), r.notes(), r.simulated(),
-                r.indirectSweep(), r.provenance(), r.spinCompare(), r.name());
+                r.indirectSweep(), r.provenance(), r.spinCompare(), r.precision(), r.name());
     }
 
     private String report(Results r) throws IOException {
@@ -104,7 +104,7 @@ class DisturbedMarkTest {
         List<JmhRow> rows = new java.util.ArrayList<>(r.rows());
         rows.add(platform);
         Results with = new Results(r.source(), r.status(), r.machine(), r.compare(), rows, r.jmhFiles(), r.notes(), r.simulated(),
-                r.indirectSweep(), r.provenance(), r.spinCompare(), r.name());
+                r.indirectSweep(), r.provenance(), r.spinCompare(), r.precision(), r.name());
         String md = report(with);
         List<String> cells = table(md, "|primitive|kind|placement|");
         String marked = cells.stream().filter(l -> l.contains("|platform|")).findFirst().orElseThrow(() -> new AssertionError(cells));
