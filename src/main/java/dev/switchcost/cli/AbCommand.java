@@ -7,6 +7,7 @@ import dev.switchcost.render.AbTable;
 import dev.switchcost.render.Fmt;
 import dev.switchcost.results.AbResults;
 import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.ResultWriteException;
 import dev.switchcost.results.Results;
@@ -34,8 +35,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 @Command(name = "ab",
         footer = {
-            "  switchcost ab base.jar head.jar --fail-above 10% -- -i 3 MyBenchmark",
-            "  switchcost ab this this --head-jvm-args=-XX:+UseSerialGC -- FutexPingPong",
+            "  switchcost ab base.jar head.jar --fail-above 10%% -- -i 3 MyBenchmark",
+            "  switchcost ab this this --head-jvm-args=-XX:+UseSerialGC -- " + Bench.Names.FUTEX,
             "  switchcost ab --from results/ab --markdown ab.md"},
         header = "Compare two builds (or two JVM option sets) of any JMH benchmarks in paired rounds.",
         description = {
@@ -127,7 +128,7 @@ public final class AbCommand extends BaseCommand implements OutputDirMixin.Defau
         }
         if (base == null || head == null) {
             throw SwitchcostException.usage("give BASE and HEAD (each a JMH benchmarks jar, or 'this'), e.g. switchcost ab this this"
-                    + " --head-jvm-args=-XX:+UseSerialGC -- FutexPingPong");
+                    + " --head-jvm-args=-XX:+UseSerialGC -- " + Bench.Names.FUTEX);
         }
         if (rounds < 2 || rounds > 1000) {
             throw SwitchcostException.usage("--rounds must be 2..1000 (a ratio needs two rounds to have an interval), got " + rounds);

@@ -162,6 +162,9 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
                 runs = s.filter(d -> Files.isRegularFile(d.resolve(ResultsDir.STATUS)) || Files.isRegularFile(d.resolve(ResultsDir.JMH)))
                         .map(d -> d.getFileName().toString()).sorted().toList();
             }
+            if (Files.isRegularFile(dir.resolve(AbResults.FILE_NAME))) {
+                throw new IllegalArgumentException(dir + " is a switchcost ab run: switchcost ab --from " + dir + " prints its table");
+            }
             throw new IllegalArgumentException(dir + " holds no results: no JMH JSON file (jmh.json), no compare.json, no indirect.json and no spin-compare.json"
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
                     + (runs.isEmpty() ? "" : "; it holds run directories: give one, e.g. " + dir.resolve(runs.get(runs.size() - 1))));

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AbCommandTest {
 
     /** A committed ab run (head with an injected partner delay): what --from and the README's example read. */
-    static final String FIXTURE = "ab-futex-injected-xeon-kvm-jdk25";
+    static final Path FIXTURE = Path.of("src/test/resources/fixtures/ab/futex-injected-xeon-kvm-jdk25");
 
     /** The cheapest JMH run there is: JMH's empty op, one short iteration. */
     static final List<String> TINY = List.of("--", "-wi", "0", "-i", "1", "-r", "50ms", Bench.EMPTY_OP.fullName() + "$");
@@ -76,10 +76,13 @@ class AbCommandTest {
 
     @Test
     void fromACommittedRunThatFoundTheInjectedDelay() {
-        CliResult r = CliResult.run("ab", "--from", ExamplesRunTest.FIXTURES.resolve(FIXTURE).toString(), "--fail-above", "5%");
+        CliResult r = CliResult.run("ab", "--from", FIXTURE.toString(), "--fail-above", "5%");
         assertEquals(ExitCodes.FAILURE, r.exit(), "the injected delay is a regression beyond 5%: " + r.out() + r.err());
         assertTrue(r.out().contains("head slower"), r.out());
         assertTrue(r.err().contains("worse beyond --fail-above: FutexPingPong.roundTrip"), r.err());
+        CliResult report = CliResult.run("report", FIXTURE.toString());
+        assertEquals(ExitCodes.USAGE, report.exit(), report.err());
+        ReportCommandTest.assertOneLine(report.err(), "is a switchcost ab run: switchcost ab --from");
     }
 
     private static void usage(Path tmp, String says, String... args) {

@@ -41,7 +41,7 @@ class ExamplesRunTest {
             "results/quick", "epyc-kvm-2vcpu-jdk25", "results/<dir>", "epyc-kvm-2vcpu-jdk25",
             "results/a", "epyc-kvm-2vcpu-jdk25", "results/<a>", "epyc-kvm-2vcpu-jdk25",
             "results/b", "quick-avgt-only-epyc-kvm-jdk25", "results/<b>", "quick-avgt-only-epyc-kvm-jdk25",
-            "results/compare", "compare-same-cpu-epyc-kvm-jdk25", "results/ab", AbCommandTest.FIXTURE);
+            "results/compare", "compare-same-cpu-epyc-kvm-jdk25");
 
     /** indirect reads WorkingSetHandoff rows: its results directory is a paired working-set run. */
     static final String INDIRECT_DIR = "workingset-paired-epyc-kvm-2vcpu-jdk25";
@@ -164,6 +164,8 @@ class ExamplesRunTest {
             String w = in.get(i);
             if (i > 0 && OUTPUTS.contains(in.get(i - 1)) && !in.get(0).equals("sample")) {
                 args.add(out.resolve(Path.of(w).getFileName()).toString());
+            } else if (w.equals("results/ab")) {
+                args.add(AbCommandTest.FIXTURE.toString());
             } else if (DIRS.containsKey(w)) {
                 args.add(shared.resolve(in.get(0).equals("indirect") ? INDIRECT_DIR : DIRS.get(w)).toString());
             } else if (w.equals("rec.jfr")) {

@@ -53,7 +53,8 @@ class TerminalWriterTest {
         CliResult r = CliResult.run("diff", run.toString(), ReportCommandTest.FIXTURE.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertFalse(r.out().contains("\u202e"), r.out());
-        assertTrue(r.out().contains("SAME?_CPU\\nINJECTED"), r.out());
+        // the table writes the control as its escape (Table.oneLine), so the terminal never sees it
+        assertTrue(r.out().contains("SAME\\u202e_CPU\\nINJECTED"), r.out());
         assertFalse(r.out().lines().anyMatch(l -> l.startsWith("INJECTED")), r.out());
         assertTrue(TerminalWriter.unsafe(0x2066) && TerminalWriter.unsafe(0x200f) && !TerminalWriter.unsafe('é'));
     }

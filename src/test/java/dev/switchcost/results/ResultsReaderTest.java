@@ -66,8 +66,9 @@ class ResultsReaderTest {
                     || name.equals(ResultsDir.PROVENANCE) || name.equals(SpinCompareResults.FILE_NAME)) {
                 continue; // read with their directory above
             }
-            if (name.equals("forecast.json") || name.equals(SamplePlacement.FILE)) {
-                continue; // a forecast, sample's placement mix: not JMH results (docs/NOTES.md)
+            if (name.equals("forecast.json") || name.equals(SamplePlacement.FILE) || name.equals(AbResults.FILE_NAME)
+                    || name.equals(PrecisionResults.FILE_NAME)) {
+                continue; // a forecast, sample's placement mix, ab's rounds, run's precision: not JMH results (docs/NOTES.md)
             }
             if (Files.readString(f).replaceAll("\\s", "").equals("[]")) {
                 // a run whose every trial was left out (disturbed, failed) writes an empty jmh.json: alone, it is no input
