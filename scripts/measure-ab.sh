@@ -3,13 +3,14 @@
 # a known delay injected into the partner of every placed handoff (-Dswitchcost.inject.partnerNs, InjectedDelay), sized
 # as EFFECTS percent of the one-CPU futex round trip measured by the calibration trial. Each trial is one `ab` of ROUNDS
 # rounds; the study counts, per effect, the trials whose row was flagged, said the same, or was not resolved.
-#   M=docs/results/<date>/ab N=10 ROUNDS=20 EFFECTS="5 10" scripts/measure-ab.sh
-# Takes about (1 + N x (1 + number of EFFECTS)) x ROUNDS x 4 s. Nothing else may run meanwhile.
+#   M=docs/results/<date>/ab N=8 ROUNDS=40 EFFECTS="10" scripts/measure-ab.sh
+# Takes about (1 + N x (1 + number of EFFECTS)) x ROUNDS x 4.5 s. Nothing else may run meanwhile.
 set -euo pipefail
 N=${N:-10}
 ROUNDS=${ROUNDS:-20}
 EFFECTS=${EFFECTS:-"5 10"}
-JMH=(-wi 1 -w 300ms -i 3 -r 200ms 'FutexPingPong.roundTrip$' -p placement=SAME_CPU -p wait=UNTIMED -p binding=FFM)
+# two warm-up iterations: in a pilot with one, the first measured iteration of half the forks was still 5-25 % slow
+read -ra JMH <<< "${JMH_ARGS:--wi 2 -w 300ms -i 3 -r 200ms FutexPingPong.roundTrip\$ -p placement=SAME_CPU -p wait=UNTIMED -p binding=FFM}"
 source "$(dirname "$0")/measure-lib.sh"
 M=${M:-$(mktemp -d)}; mkdir -p "$M"; M=$(cd "$M" && pwd)
 measure_start
@@ -49,4 +50,6 @@ done
     done
 } > "$M/ab-study.md"
 log "study written: ab-study.tsv, ab-study.md"
+# the committed evidence names no machine's paths: the clone and this directory become relative
+grep -rlIE "$F|$M" "$M" | xargs -r sed -i "s#$F/switchcost#.#g; s#$M/##g; s#$M#.#g"
 measure_end 'benchmarks.jar'
