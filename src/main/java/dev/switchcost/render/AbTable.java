@@ -50,7 +50,7 @@ public final class AbTable {
     }
 
     /** The minimum detectable effect as a change: ±4.2 % below 100 %, else the ratio it takes (×3.5). */
-    static String detects(double effect) {
+    public static String detects(double effect) {
         return !Double.isFinite(effect) ? "–" : effect < 1 ? "±" + Fmt.percent(effect).substring(1) : "×" + Fmt.times(1 + effect).replace("×", "");
     }
 

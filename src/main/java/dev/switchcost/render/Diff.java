@@ -169,17 +169,19 @@ public final class Diff {
     }
 
     /**
-     * The rows as a table, with the forks behind each side's figure; a round trip's figures per switch, as the card shows
-     * them (the ratio is the same either way).
+     * The rows as a table, with the forks behind each side's figure and the smallest change these forks would flag four
+     * times in five ({@link Estimate#minimumDetectableEffect}); a round trip's figures per switch, as the card shows them
+     * (the ratio is the same either way).
      */
-    public static Table table(List<Row> rows) {
-        Table.Builder t = new Table.Builder("lrrrrrlrl",
-                "benchmark [mode]", "A ± 99.9%", "sw/op A", "B ± 99.9%", "sw/op B", "forks A/B", "unit", "B/A", "verdict");
+    public static Table table(List<Row> rows, double minEffect) {
+        Table.Builder t = new Table.Builder("lrrrrrlrrl",
+                "benchmark [mode]", "A ± 99.9%", "sw/op A", "B ± 99.9%", "sw/op B", "forks A/B", "unit", "B/A", "detects", "verdict");
         for (Row r : rows) {
             JmhRow any = r.a() != null ? r.a() : r.b();
             t.row(r.key(), perSwitch(r.a()), r.a() == null ? "" : Fmt.count(r.a().switchesPerOp()),
                     perSwitch(r.b()), r.b() == null ? "" : Fmt.count(r.b().switchesPerOp()), forks(r.a()) + "/" + forks(r.b()),
-                    PerSwitch.shownUnit(any), r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
+                    PerSwitch.shownUnit(any), r.ratio() == null ? "" : Fmt.times(r.ratio()),
+                    r.ratio() == null ? "" : AbTable.detects(r.ratio().minimumDetectableEffect(minEffect)), r.verdict().text());
         }
         return t.build();
     }
@@ -205,8 +207,9 @@ public final class Diff {
             }
         }
         sb.append("±: A ").append(basis(a.rows())).append("; B ").append(basis(b.rows())).append(".\n");
-        sb.append("Rule: ").append(rule(minEffect)).append(".\n\n");
-        sb.append(table(rows).text());
+        sb.append("Rule: ").append(rule(minEffect)).append(". 'detects' is the smallest change these forks would flag four"
+                + " times in five; to compare two builds or settings, switchcost ab's paired rounds resolve more.\n\n");
+        sb.append(table(rows, minEffect).text());
         sb.append('\n');
         for (Row r : rows) {
             if (r.verdict().flagged()) {

@@ -34,6 +34,18 @@ class DiffCommandTest {
     }
 
     /** Issue 18: two captured runs on hosts whose cpuidle driver, kernel and mitigations differ: each difference is named. */
+    /** Each judged row says the smallest change its forks would flag; a one-fork row says none. */
+    @Test
+    void eachRowSaysWhatChangeItsForksCouldDetect() {
+        Path fiveForks = Fixtures.results("quick-aa-run-1-epyc-kvm-jdk25");
+        CliResult r = CliResult.run("diff", fiveForks.toString(), fiveForks.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        String header = r.out().lines().filter(l -> l.startsWith("benchmark [mode]")).findFirst().orElseThrow();
+        assertTrue(header.contains("detects"), header);
+        String row = r.out().lines().filter(l -> l.startsWith("FutexPingPong.roundTrip") && l.contains("SAME_CPU")).findFirst().orElseThrow();
+        assertTrue(row.matches(".*×\\s+±[0-9.]+ %\\s+.*"), "a five-fork row names a detectable change: " + row);
+    }
+
     @Test
     void namesEachMachineDifferenceThatCanMoveAFigure() {
         CliResult r = CliResult.run("diff", Fixtures.results("suite-haltpoll-epyc-kvm-jdk25").resolve("run-quick.json").toString(),
