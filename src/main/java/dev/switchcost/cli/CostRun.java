@@ -19,8 +19,9 @@ import java.util.stream.Collectors;
 
 /**
  * The results that price switches ({@code sample}, {@code forecast}): the {@code --costs} directories (the rows of all of
- * them), or the latest run under {@code results/} that is complete, measured on this machine and holds a price. A price
- * from another machine is refused unless {@code --other-machine}; one from a disturbed trial the run kept is said.
+ * them), or the latest run under {@code results/} that is complete, measured on this machine and holds a price from
+ * undisturbed trials. A price from another machine is refused unless {@code --other-machine}; one from a disturbed trial
+ * a run kept is taken only from a directory given with {@code --costs}, and said.
  *
  * @param found what derive made of the rows
  * @param said  one line naming the run(s) priced from and their date, and what to know about the prices
@@ -35,6 +36,10 @@ record CostRun(Findings found, String said) {
      * @return empty when there is no default to price with
      * @throws IllegalArgumentException one line: unreadable results, or results of another machine
      */
+    /** The default of {@code --costs}, in words. */
+    static final String DEFAULT = "the latest complete run of this machine under results/ that holds a price from undisturbed trials;"
+            + " a kept disturbed one only when named";
+
     static Optional<CostRun> pick(List<Path> costs, Path parent, boolean otherMachine, MachineInfo here) {
         if (!costs.isEmpty()) {
             List<Results> all = new ArrayList<>();
@@ -61,7 +66,9 @@ record CostRun(Findings found, String said) {
                 continue;
             }
             CostRun c = of(r, List.of(d));
-            if (!SwitchPrices.of(c.found()).none()) {
+            SwitchPrices p = SwitchPrices.of(c.found());
+            // by default a price comes from undisturbed trials only; one a run kept though disturbed is taken when named
+            if (!p.none() && !p.anyDisturbed()) {
                 return Optional.of(c);
             }
         }

@@ -56,7 +56,7 @@ public final class ForecastCommand extends BaseCommand {
     boolean anyMix;
 
     @Option(names = "--costs", paramLabel = "DIR", description = "The results that price it; repeat it to take the rows of several"
-            + " (default: the latest complete run of this machine under results/ that holds a price).")
+            + " (default: " + CostRun.DEFAULT + ").")
     List<Path> costs = new ArrayList<>();
 
     @Option(names = "--other-machine", description = "Price with --costs results measured on another machine (CPU or kernel).")

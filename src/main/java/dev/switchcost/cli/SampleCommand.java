@@ -114,7 +114,7 @@ public final class SampleCommand extends BaseCommand {
 
     @Option(names = "--costs", paramLabel = "DIR",
             description = "Results directory whose cost per switch prices the switches; repeat it to take the rows of several"
-                    + " (default: the latest complete run of this machine under results/ that holds a price).")
+                    + " (default: " + CostRun.DEFAULT + ").")
     List<Path> costs = new ArrayList<>();
 
     @Option(names = "--other-machine", description = "Price with --costs results measured on another machine (CPU or kernel).")

@@ -65,9 +65,12 @@ class CostRunTest {
     }
 
     @Test
-    void aPriceFromAKeptDisturbedTrialIsSaidAndNoDefaultWithoutACompleteRun() throws IOException {
-        run(QUICK, "kept", 1, "complete\ntrial-disturbed\t" + PAIRED_SAME_CPU + "\tdisturbed: yes took 40%\tkept\n");
-        CostRun c = CostRun.pick(List.of(), results, false, here).orElseThrow();
+    void aPriceFromAKeptDisturbedTrialIsTakenOnlyWhenNamedAndSaidAndNoDefaultWithoutACompleteRun() throws IOException {
+        Path good = run(QUICK, "good", 3, null);
+        Path kept = run(QUICK, "kept", 1, "complete\ntrial-disturbed\t" + PAIRED_SAME_CPU + "\tdisturbed: yes took 40%\tkept\n");
+        assertEquals(good, CostRun.pick(List.of(), results, false, here).orElseThrow().found().input().source(),
+                "by default the newer run whose price comes from a kept disturbed trial is passed over");
+        CostRun c = CostRun.pick(List.of(kept), results, false, here).orElseThrow();
         assertTrue(c.said().contains("a price comes from a disturbed trial the run kept (--allow-disturbed)"), c.said());
 
         Path only = tmp.resolve("only");
