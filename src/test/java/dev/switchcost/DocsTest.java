@@ -29,6 +29,26 @@ class DocsTest {
     static final Pattern ANCHOR_TAG = Pattern.compile("<a id=\"([^\"]+)\"");
 
     /** The pages and images; the committed evidence beside them is checked by .ci/run with grep (no test reads it). */
+    /** Docs and comments speak to users: a study is named by what it found and when, not by a tracker's number. */
+    @Test
+    void theReadmeDocsAndSourcesNameNoIssueNumber() throws IOException {
+        Pattern issue = Pattern.compile("\\b[Ii]ssues? \\d+");
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Stream.concat(Stream.of(Path.of("README.md")),
+                Stream.concat(Files.list(Path.of("docs")), Files.walk(Path.of("src/main/java"))))) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.endsWith("NOTES.md"))
+                    .filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".java")).toList()) {
+                List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+                for (int n = 0; n < lines.size(); n++) {
+                    if (issue.matcher(lines.get(n)).find()) {
+                        found.add(f + ":" + (n + 1));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+    }
+
     @Test
     void noFileUnderDocsNamesAMachinePath() throws IOException {
         assertEquals(List.of(), machinePaths(Path.of("docs")),

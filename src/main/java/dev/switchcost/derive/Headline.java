@@ -73,7 +73,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      *                        that many, so their tail is of batch means, narrower than a single round trip's)
      * @param side            where and on what it was measured ({@link Like}), or null when not known (then no ratio
      *                        is made of it)
-     * @param modes           the modes of the sampled tail (issue 28: a mixture is named by its modes, never averaged
+     * @param modes           the modes of the sampled tail (a mixture is named by its modes, never averaged
      *                        into one mean); not mixed without a tail
      * @param disturbed       it comes from a disturbed trial the run kept ({@code run --allow-disturbed}): marked wherever
      *                        it is shown. A disturbed trial the run did not keep has no row ({@link Results#load})

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Whether a row's samples form two modes (a mixture) rather than one: the unpinned platform pair hands off either on
  * one CPU (~3 µs) or across two (~26 µs), and its mean describes neither. A flagged row ({@link #mixed}) is shown by
- * its modes and their shares, never by one mean ± (issue 28).
+ * its modes and their shares, never by one mean ±.
  *
  * <p><b>The test.</b> A one- and a two-component Gaussian mixture are fitted to the logarithms of the samples (latency
  * is skewed to the right; on a log scale each mode is close to symmetric), the two-component one by expectation

@@ -10,7 +10,7 @@ import dev.switchcost.results.Param;
 import java.util.List;
 
 /**
- * The primitive matrix (issue 31): per primitive × kind × placement, the round trip's time, the switches counted and
+ * The primitive matrix: per primitive × kind × placement, the round trip's time, the switches counted and
  * the CPU time the pair burned, each per round trip. Platform rows are {@code PrimitiveHandoff}'s (with the pair's
  * CPU time, {@code cpu.pair}); virtual rows are the virtual-thread handoff classes' {@code VT_VT} rows, whose
  * {@code cpu.pair} is the run time of the carriers that run ping and pong plus the JMH thread that drives them (none

@@ -374,7 +374,7 @@ public final class AnswerCard {
                     x -> x.tail() == null ? "–" : medianP99(x.tail())));
         }
         if (hs.stream().map(f).anyMatch(x -> x != null && x.modes().mixed())) {
-            // a mixture is named by its modes, never averaged into one mean ± (issue 28)
+            // a mixture is named by its modes, never averaged into one mean ±
             out.add(cells("", "  two modes: ns (share of samples)", hs, f, x -> x.modes().mixed() ? modesText(x.modes()) : "–"));
         }
     }

@@ -275,7 +275,7 @@ final class Doc {
                         + "img{max-width:100%;height:auto;border:1px solid #eee}\n"
                         + "code{background:#f4f4f4;padding:0 .2em}pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n"
                         + "strong{color:#a40000}\n"
-                        // a narrow window (800 px): smaller type and padding before any table scrolls sideways (issue 29)
+                        // a narrow window (800 px): smaller type and padding before any table scrolls sideways
                         + "@media (max-width:900px){body{padding:0 .5em}table{font-size:.78em}th,td{padding:2px 4px}}\n"
                         + "</style>\n</head>\n<body>\n");
         for (int k = 0; k < blocks.size(); k++) {

@@ -117,7 +117,7 @@ final class HandoffSections {
         List<String> row = new ArrayList<>(List.of(q, any.what()));
         for (Headline h : hs) {
             Headline.Figure x = f.apply(h);
-            // a mixture is named by its modes, never averaged into one mean ± (issue 28), as on the card
+            // a mixture is named by its modes, never averaged into one mean ±, as on the card
             row.add(x == null ? "–" : (x.modes().mixed() ? "MIXED: " + AnswerCard.modesText(x.modes())
                     : Fmt.pm(x.perSwitch())) + " (" + Fmt.count(x.switchesPerTrip()) + ")"
                     + (x.tail() == null ? "" : "; median · p99 " + AnswerCard.medianP99(x.tail())
@@ -266,7 +266,7 @@ final class HandoffSections {
         return r.disturbed() ? " · " + AnswerCard.DISTURBED + " disturbed, kept" : "";
     }
 
-    /** A handoff row per switch, as the card: a round trip is two handoffs, so half its time (issue 29: one unit). */
+    /** A handoff row per switch, as the card: a round trip is two handoffs, so half its time (one unit). */
     static dev.switchcost.results.Estimate perSwitch(JmhRow r) {
         return PerSwitch.ofRoundTrip(r.estimate());
     }
@@ -274,7 +274,7 @@ final class HandoffSections {
     /** The charts' axis in the card's unit. */
     static final String PER_SWITCH_AXIS = "ns per switch (round trip / 2, as on the card)";
 
-    /** The pinning study ({@link PinningStudy}, issue 12) of each input that has virtual-thread handoff rows. */
+    /** The pinning study ({@link PinningStudy}) of each input that has virtual-thread handoff rows. */
     static void pinning(Doc doc, List<Findings> inputs) throws IOException {
         // the question is synchronized's: without its rows (a quick run's one LockSupport row) there is no table to read
         if (inputs.stream().noneMatch(f -> f.pinning().rows().stream().anyMatch(x -> x.primitive().equals("SYNCHRONIZED")))) {

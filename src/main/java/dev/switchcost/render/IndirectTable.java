@@ -166,7 +166,7 @@ public final class IndirectTable {
         return r.paired() == null ? "–" : fmt(figure.apply(r.paired()));
     }
 
-    /** The report's headers in words for the identifiers {@code indirect}'s TSV and JSON keep (issue 29). */
+    /** The report's headers in words for the identifiers {@code indirect}'s TSV and JSON keep. */
     static final Map<String, String> WORDS = Map.ofEntries(
             Map.entry("sizeKiB", "KiB per thread"), Map.entry("cacheMark", "cache mark"), Map.entry("strideB", "stride B"),
             Map.entry("cache_ns/switch", "through the caches, ns per switch"),

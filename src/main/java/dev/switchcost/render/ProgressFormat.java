@@ -98,7 +98,7 @@ public final class ProgressFormat extends ForwardingOutputFormat {
     }
 
     /**
-     * A finished trial in the card's unit (issue 29): a round trip's time per switch (half of it, as the card), grouped
+     * A finished trial in the card's unit: a round trip's time per switch (half of it, as the card), grouped
      * digits and no e-notation, its 99.9% interval over this trial's iterations (not the card's between-fork one).
      */
     static String resultLine(String benchmark, Result<?> r, Result<?> switches) {

@@ -15,7 +15,7 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * Issue 31's text: the primitive matrix's table, the wait-strategy sweep's table and chart, and the card's spin line
+ * The spin study's text: the primitive matrix's table, the wait-strategy sweep's table and chart, and the card's spin line
  * ({@link #cardLine}), all from {@link Findings#primitives()} and {@link Findings#spin()}.
  */
 final class SpinSections {

@@ -32,7 +32,7 @@ public enum Bench {
     THREAD_ROUND_TRIP(Names.PROCESS_VS_THREAD, "roundTrip_threads"),
     PROCESS_ROUND_TRIP(Names.PROCESS_VS_THREAD, "roundTrip_processes"),
     PRIMITIVE_ROUND_TRIP(Names.PRIMITIVE, "roundTrip"),
-    /** The wait strategies against the partner's reply delay (issue 31); {@code compare --spin} puts its C twin beside it. */
+    /** The wait strategies against the partner's reply delay; {@code compare --spin} puts its C twin beside it. */
     SPIN_OR_PARK(Names.SPIN_OR_PARK, "handoff");
 
     /** The package every benchmark class is in (result files name benchmarks by it). */

@@ -76,8 +76,8 @@ public record Estimate(double value, double standardError, double df, Basis basi
 
     /**
      * The default minimum effect (and equivalence margin) of a ratio: 10%, the upper end of the run-to-run standard
-     * deviation (7–10%) reported in issue 28; the A/A study of 2026-11-25 kept it (0.5% false positives, every known
-     * difference of 2.9× or more detected). See docs/statistics.md.
+     * deviation (7–10%) an earlier study of one-fork runs reported; the A/A study of 2026-11-25 kept it (0.5% false
+     * positives, every known difference of 2.9× or more detected). See docs/statistics.md.
      */
     public static final double MIN_EFFECT = Estimate.MIN_EFFECT_PERCENT / 100.0;
 

@@ -31,7 +31,7 @@ public record Percentiles(double p50, double p90, double p99, double p999, doubl
     }
 
     /**
-     * The one rule for printing a percentile (issue 29): {@code q} is shown only when at least one sample is expected
+     * The one rule for printing a percentile: {@code q} is shown only when at least one sample is expected
      * beyond it, {@code samples × (1 − q) ≥ 1} — p99 needs 100 samples, p99.9 needs 1,000 — else it is the max of a
      * few in disguise. With the count unknown (0) it is shown, as the file gave it.
      */

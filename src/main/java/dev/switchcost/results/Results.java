@@ -79,7 +79,7 @@ public record Results(Path source, RunStatus status, MachineInfo machine, Compar
     }
 
     /**
-     * The inputs, each named by the shortest trailing part of its path that no other input shares (issue 29: two
+     * The inputs, each named by the shortest trailing part of its path that no other input shares (two
      * directories named "quick" read "2026-11-23e-epyc-kvm/quick" and "2026-11-23f-epyc-kvm/quick" in every title,
      * column, bullet and legend); the same path given twice is numbered.
      */

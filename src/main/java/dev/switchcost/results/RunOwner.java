@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The process that writes a {@code status: running} file, so that a reader can tell a live run from one
- * that ended without finishing (killed with SIGKILL, stopped by a full file system: issue 30). The
+ * that ended without finishing (killed with SIGKILL, stopped by a full file system). The
  * status line is {@code running pid=<pid> started=<instant>}: the pid alone could be reused by another
  * process, the pid with its start time cannot. A bare {@code running} (written before this) tells nothing.
  *

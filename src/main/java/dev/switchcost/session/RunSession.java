@@ -228,7 +228,7 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             out.println("# switchcost run: " + machine.summary());
             out.println("# results: " + runDir.toAbsolutePath());
             if (machine.perf() != null && machine.perf().note() != null) {
-                // one line: which counters are missing and why is in machine.json and `switchcost doctor` (issue 29)
+                // one line: which counters are missing and why is in machine.json and `switchcost doctor`
                 String note = machine.perf().note();
                 out.println("# " + (note.length() <= 100 ? note : machine.perf().hardwareCounters() ? note.substring(0, 99) + "…"
                         : "perf: no hardware counters here (counted as NaN; software events still counted): switchcost doctor says how"));

@@ -38,7 +38,7 @@ import java.util.Optional;
  * written before it was recorded) the plain share is compared with the limit.
  *
  * <p><b>Inconclusive, never silently passed.</b> A share over the limit whose lower bound is not (two ticks or
- * more of it: a 9 % niced neighbour over a 110-tick trial, issue 30) is {@link Reading#inconclusive}: flagged like
+ * more of it: a 9 % niced neighbour over a 110-tick trial) is {@link Reading#inconclusive}: flagged like
  * a disturbed trial, with words that say the window was too short. Readings written before their unattributed
  * time was measured keep the rule they were made under.
  *
@@ -123,7 +123,7 @@ public final class Disturbance {
      * @param ticks         the window the shares are of, in {@code /proc/stat} ticks (0 when not known)
      * @param irqPercent    interrupts (irq + softirq), percent, inside others (null when not measured)
      * @param unattributedPercent the part of others that no process and no interrupt accounts for (null when not
-     *                      measured: a reading written before issue 30)
+     *                      measured: a reading written before the rule existed)
      * @param namedPercent  the processes outside the run by their own run time ({@code schedstat}, ns), percent (null
      *                      when not measured: a reading written before it was)
      * @param throttling    what a CPU quota of the run's cgroup did over the window (null when no cgroup up to the
@@ -161,7 +161,7 @@ public final class Disturbance {
 
         /**
          * Neither crossed, but a share is over its limit and the window is too short to tell whether it truly is:
-         * a 9 % niced neighbour over 110 ticks (issue 30) is {@link #undecided}, not quiet. Only for readings that
+         * a 9 % niced neighbour over 110 ticks is {@link #undecided}, not quiet. Only for readings that
          * tell their unattributed time apart (measured since the run's own forks, children and ended threads are
          * the run's): older ones counted those as others, and are judged by the rule they were measured under. Only time
          * that tasks were seen taking makes a window undecided: unattributed time is named, and counts once beyond the
@@ -178,7 +178,7 @@ public final class Disturbance {
 
         /**
          * Processes outside the run took more than {@link #MAX_NAMED_PERCENT} of the measured CPUs by their own run time:
-         * no tick sample, so no bound to clear (issue 30: a bursty neighbour took 4.6 % beside a ping-pong, below the
+         * no tick sample, so no bound to clear (a bursty neighbour took 4.6 % beside a ping-pong, below the
          * tick rule's 5 % and its bound, and passed).
          */
         public boolean namedCrossed() {

@@ -20,7 +20,7 @@ import java.util.function.Predicate;
 /**
  * A trial's forks spread over the run instead of back to back: the options run as {@code rounds} JMH runs of one fork
  * per trial, every trial once per round, and each trial's forks are merged back into one result whose forks are the
- * rounds. The host drifts on the scale of minutes (issue 28: forks back to back differed by 2.7 %, runs minutes apart
+ * rounds. The host drifts on the scale of minutes (forks back to back differed by 2.7 %, runs minutes apart
  * by 7–10 %), so forks a round apart see more of that drift, and the between-fork error covers it.
  *
  * <p>A trial that failed in any round is failed (its other forks are not kept); a fork that was disturbed is left out

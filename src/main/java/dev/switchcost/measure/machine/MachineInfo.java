@@ -192,7 +192,7 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
     }
 
     /**
-     * The card's host line (issue 29): what makes two cards differ, the hardware and its setting first — CPU model with
+     * The card's host line: what makes two cards differ, the hardware and its setting first — CPU model with
      * family and model number (Zen 1 against Zen 4 share a brand name), logical CPUs, SMT, virtualisation, the cpuidle
      * driver, the PMU — then the kernel. The JDK is in the card's column header.
      */

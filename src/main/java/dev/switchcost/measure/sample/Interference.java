@@ -165,7 +165,7 @@ public final class Interference {
     /**
      * The run's own processes: this JVM and the {@link #harness}, whatever this JVM started (a partner process,
      * a program the benchmark runs), and the other JVMs the harness started with theirs (the forks before this
-     * one, still shutting down: issue 30 found them named "java (pid N)", a new N each trial). Their time counts
+     * one, still shutting down: they were once named "java (pid N)", a new N each trial). Their time counts
      * with {@code jvm}; none is an intruder. Anything else the harness started (a test's {@code yes}) stays others.
      */
     static Set<Long> run(Snapshot s, long selfPid) {
@@ -289,7 +289,7 @@ public final class Interference {
 
     /**
      * The time of the run's own threads that no scan saw (born and ended between two snapshots, as
-     * {@code ThreadCreation}'s are by the hundred per op; issue 30 found them read as others): a whole
+     * {@code ThreadCreation}'s are by the hundred per op: they were once read as others): a whole
      * process's time ({@link Snapshot#processTicks}) less that of its threads seen at the end, on any CPU.
      * It counts as on M: a thread starts on the CPUs of the thread that created it.
      */

@@ -16,7 +16,7 @@ import java.util.List;
  * kernel cuts a thread's {@code comm} at 15 bytes, which can split a UTF-8 character ({@code "éééééééé"}
  * becomes 7½ of them), and any user can name a thread with ESC, newline or U+202E. {@code Files.readString}
  * and {@code Files.readAllLines} throw {@code MalformedInputException} on such bytes, so one foreign thread
- * broke every trial on the machine (issue 30). Here a malformed byte becomes U+FFFD ({@code new String}
+ * broke every trial on the machine. Here a malformed byte becomes U+FFFD ({@code new String}
  * replaces, it never throws), and the file is read to its end as an {@code InputStream} (procfs files report
  * size 0, see {@code SystemLimits}).
  *

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * Ends the async-profiler session {@code sample --pid J --flamegraph F} started inside J, whatever ends
- * {@code sample} — {@code kill -9} too, which no shutdown hook sees (issue 30 item 4: the agent went on
+ * {@code sample} — {@code kill -9} too, which no shutdown hook sees (the agent went on
  * profiling inside J, its perf_event fds open, until J exited).
  *
  * <p>A small bash process started in its own session ({@code setsid}: a Ctrl-C or a kill of sample's

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * bytes one word per page, 512 passes.
  *
  * <p>{@link Walk#SPARSE} touches only the word at every {@code strideBytes}: a larger stride does less
- * work (switchcost's walk before issue 15, kept as a named variant).
+ * work (switchcost's first walk, kept as a named variant).
  *
  * <p>Elements are {@code long}s: 8 bytes like the paper's {@code double}s, so a stride in bytes gives
  * the same number of elements and lines as theirs; an integer increment is exact however many walks
