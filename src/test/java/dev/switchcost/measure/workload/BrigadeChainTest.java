@@ -5,6 +5,7 @@ import dev.switchcost.measure.workload.BrigadeChain.Transport;
 import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The brigade's behaviour: trips complete, close() ends every task, and an over-limit pipe brigade is refused. */
 @Measures
+@Isolated("counts this JVM's threads: another class starting one beside it would pass as a task started")
 class BrigadeChainTest {
 
     private static final Duration HANG_GUARD = Duration.ofSeconds(30);
