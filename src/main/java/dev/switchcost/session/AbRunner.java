@@ -1,6 +1,7 @@
 package dev.switchcost.session;
 
 import dev.switchcost.launch.ParentDeath;
+import dev.switchcost.measure.nativebaseline.NativeRunner;
 import dev.switchcost.results.AbResults;
 
 import java.io.File;
@@ -102,11 +103,11 @@ public final class AbRunner {
         } catch (IOException e) {
             return new AbResults.Run(side.name(), null, "cannot start " + side.java() + ": " + e.getMessage());
         }
-        Thread reaper = new Thread(() -> kill(p), "ab-reaper-" + p.pid());
+        Thread reaper = new Thread(() -> NativeRunner.kill(p), "ab-reaper-" + p.pid());
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
             if (!p.waitFor(settings.timeout().toSeconds(), TimeUnit.SECONDS)) {
-                kill(p);
+                NativeRunner.kill(p);
                 return failed(side, result, "did not finish within " + settings.timeout().toSeconds() + " s; killed");
             }
             if (p.exitValue() != 0) {
@@ -117,7 +118,7 @@ public final class AbRunner {
             }
             return new AbResults.Run(side.name(), name, null);
         } catch (InterruptedException e) {
-            kill(p);
+            NativeRunner.kill(p);
             Thread.currentThread().interrupt();
             return failed(side, result, "interrupted; killed");
         } catch (IOException e) {
@@ -145,16 +146,5 @@ public final class AbRunner {
             // the run is failed either way; the file is not read
         }
         return new AbResults.Run(side.name(), null, why);
-    }
-
-    /** SIGKILL to the run and everything it started (its JMH fork), then a bounded wait for it to be gone. */
-    private static void kill(Process p) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        try {
-            p.waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

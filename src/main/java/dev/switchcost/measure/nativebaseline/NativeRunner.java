@@ -314,8 +314,8 @@ public final class NativeRunner {
         }
     }
 
-    /** SIGKILL to the program and everything it started, then a bounded wait for it to be gone. */
-    static void kill(Process p) {
+    /** SIGKILL to the program and everything it started, then a bounded wait for it to be gone (also {@code ab}'s runs). */
+    public static void kill(Process p) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
         try {
