@@ -26,8 +26,8 @@ public final class PinningTable {
     static final String PINNED = "pinned events";
     static final String BYTES = "bytes";
 
-    /** Marks a JDK 21 {@code synchronized} cell whose pinning JFR does not record ({@code †} marks a disturbed row, kept). */
-    static final String UNRECORDED = " ‡";
+    /** Marks a JDK 21 {@code synchronized} cell whose pinning JFR does not record ({@code †} marks a disturbed row, kept, and {@code ‡} a figure short of {@code --precision}: each mark has one meaning). */
+    static final String UNRECORDED = " §";
 
     /** The figure's column: per switch, as the card and {@code diff} show a round trip ({@link PerSwitch}). */
     static final String FIGURE = "ns" + PerSwitch.ROUND_TRIP_UNIT;

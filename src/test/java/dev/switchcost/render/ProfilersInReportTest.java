@@ -98,9 +98,15 @@ class ProfilersInReportTest {
         List<List<String>> cells = table.rows();
         int col = header.indexOf("pinned events");
         // JDK 21 pins in Object.wait without the event: the cell says so, JDK 25's (not pinned) does not
-        assertEquals("0 ‡", cellOf(s, cells, "21.0.8", 2, "SYNCHRONIZED").get(col));
+        assertEquals("0 §", cellOf(s, cells, "21.0.8", 2, "SYNCHRONIZED").get(col));
         assertEquals("0", cellOf(s, cells, "25.0.3", 2, "SYNCHRONIZED").get(col));
         assertEquals("0", cellOf(s, cells, "21.0.8", 2, "REENTRANT_LOCK").get(col));
+    }
+
+    @Test
+    void eachMarkHasOneMeaning() {
+        // the card's mark for a figure short of --precision, the disturbed row's and the pinning table's are three marks
+        assertEquals(3, java.util.Set.of(AnswerCard.IMPRECISE, AnswerCard.DISTURBED, PinningTable.UNRECORDED.strip()).size());
     }
 
     private static List<String> cellOf(PinningStudy s, List<List<String>> cells, String jdk, int carriers, String primitive) {
@@ -117,7 +123,7 @@ class ProfilersInReportTest {
     void thePinningSectionSaysWhereTheCountsComeFromAndWhatJdk21DoesNotRecord() throws IOException {
         String md = reportMd(GC);
         assertTrue(md.contains("count them in a run of their own"), md);
-        assertTrue(md.contains("‡ JDK 23 and older record that event only for a park while pinned"), md);
+        assertTrue(md.contains("§ JDK 23 and older record that event only for a park while pinned"), md);
         assertTrue(md.contains("Bytes: allocated per round trip, JMH's `gc.alloc.rate.norm`"), md);
         String plain = reportMd(NO_GC);
         assertTrue(plain.contains("|JDK|carriers|primitive|ns/switch (round trip ÷ 2)|what it means|switches|vs ReentrantLock|"),
