@@ -85,7 +85,10 @@ record CostRun(Findings found, String said) {
                 : ""));
     }
 
-    /** The rows of every input as one: the first input's machine and status stand for all. */
+    /**
+     * The rows of every input as one, with every input's status: its failed and disturbed trials mark its rows, and the
+     * state is the first input's unless another's is not complete (each input was checked against this machine).
+     */
     private static Results merged(List<Results> all) {
         Results a = all.get(0);
         if (all.size() == 1) {
@@ -94,7 +97,11 @@ record CostRun(Findings found, String said) {
         List<JmhRow> rows = all.stream().flatMap(r -> r.rows().stream()).toList();
         List<Path> files = all.stream().flatMap(r -> r.jmhFiles().stream()).toList();
         List<String> notes = all.stream().flatMap(r -> r.notes().stream()).toList();
-        return new Results(a.source(), a.status(), a.machine(), a.compare(), rows, files, notes, a.simulated(), a.indirectSweep(),
+        RunStatus state = all.stream().map(Results::status).filter(s -> s.state() != RunStatus.State.COMPLETE).findFirst()
+                .orElse(a.status());
+        RunStatus status = new RunStatus(state.state(), state.reason(),
+                all.stream().flatMap(r -> r.status().failedTrials().stream()).toList());
+        return new Results(a.source(), status, a.machine(), a.compare(), rows, files, notes, a.simulated(), a.indirectSweep(),
                 a.provenance(), a.spinCompare(), a.precision(), a.name());
     }
 

@@ -73,6 +73,12 @@ class CostRunTest {
         CostRun c = CostRun.pick(List.of(kept), results, false, here).orElseThrow();
         assertTrue(c.said().contains("a price comes from a disturbed trial the run kept (--allow-disturbed)"), c.said());
 
+        // named second beside a clean run, its kept disturbed trial still marks the price: every input's status counts
+        Path noPrice = run("quick-avgt-only-epyc-kvm-jdk25", "no-price", 4, null);
+        CostRun both = CostRun.pick(List.of(noPrice, kept), results, false, here).orElseThrow();
+        assertTrue(both.said().contains("a price comes from a disturbed trial the run kept (--allow-disturbed)"), both.said());
+        assertEquals(1, both.found().input().status().failedTrials().size(), "the second input's status is read, not the first's alone");
+
         Path only = tmp.resolve("only");
         run(QUICK, "../only/failed", 1, "failed: 1 of 5 trials failed\n");
         assertTrue(CostRun.pick(List.of(), only, false, here).isEmpty(), "a failed run prices nothing by default");
