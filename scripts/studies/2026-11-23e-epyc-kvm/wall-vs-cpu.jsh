@@ -3,7 +3,7 @@
 //   wall: (round trip - 2 (first + second)) / 2, from JMH's wall-clock score per iteration
 //   cpu:  switch.beyond - (first - second), from the pair's CPU time per iteration
 // Run from the repository root after a build:
-//   /usr/lib/jvm/temurin-25-jdk-amd64/bin/jshell --class-path target/benchmarks.jar docs/results/2026-11-23e-epyc-kvm/wall-vs-cpu.jsh
+//   /usr/lib/jvm/temurin-25-jdk-amd64/bin/jshell --class-path target/benchmarks.jar scripts/studies/2026-11-23e-epyc-kvm/wall-vs-cpu.jsh
 import com.google.gson.*;
 import dev.switchcost.results.Estimate;
 double[] col(JsonObject m) {

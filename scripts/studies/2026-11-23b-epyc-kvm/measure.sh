@@ -1,6 +1,6 @@
 #!/bin/bash
 # The quotable runs of the second session of 2026-11-23, one at a time on a quiet machine, from a fresh clone of main.
-source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+source "$(dirname "$0")/../../measure-lib.sh"
 measure_start
 # 1. README command 1 from a fresh clone, build included
 log "quick (fresh clone, build included)"
@@ -25,7 +25,7 @@ log "paired same-cpu done: $(tail -1 $M/paired-same-cpu-terminal.txt)"
 # 5. JVM and C curves, one interleaved run, stride 64; then Li et al.'s own programs at the same sizes
 { scripts/switchcost working-set --sizes 16,32,64,128,256,512,1024,2048,4096,8192 --strides 64 --placements SAME_CPU --repetitions 3 -o $M/curve; echo "exit=$?"; } > $M/curve-terminal.txt 2>&1
 log "curve done: $(tail -1 $M/curve-terminal.txt)"
-bash docs/results/2026-11-23b-epyc-kvm/li/li.sh $M/li > $M/li-terminal.txt 2>&1
+bash scripts/studies/2026-11-23b-epyc-kvm/li/li.sh $M/li > $M/li-terminal.txt 2>&1
 log "li done: $(tail -1 $M/li-terminal.txt)"
 # 6. every figure current: process vs thread, the brigade, creation, footprint
 { scripts/switchcost run --full -o $M/process-vs-thread 'ProcessVsThreadSwitch'; echo "exit=$?"; } > $M/process-vs-thread-terminal.txt 2>&1

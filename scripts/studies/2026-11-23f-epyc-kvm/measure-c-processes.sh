@@ -3,7 +3,7 @@
 # Li et al.'s pipe pair), SAME_CPU, stride 64, Li's walk, at the JVM curve's sizes: 9 repetitions, sizes and the
 # two programs interleaved within each. From a fresh clone, one at a time, nothing else running.
 # Summary per program: c-whole.py (the size-0 median of beyond_ns_per_switch subtracted).
-source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+source "$(dirname "$0")/../../measure-lib.sh"
 measure_start
 measure_build -Dmaven.test.skip=true
 CPU=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')
@@ -19,6 +19,6 @@ for rep in 1 2 3 4 5 6 7 8 9; do
 done
 log "c done: $(wc -l < $M/ws_threads.jsonl) + $(wc -l < $M/ws_pipe_processes.jsonl) lines"
 for prog in ws_threads ws_pipe_processes; do
-    python3 docs/results/2026-11-23e-epyc-kvm/c-whole.py $M/$prog.jsonl > $M/$prog-whole.txt
+    python3 scripts/studies/2026-11-23e-epyc-kvm/c-whole.py $M/$prog.jsonl > $M/$prog-whole.txt
 done
 measure_end 'ws_threads|ws_pipe_processes'

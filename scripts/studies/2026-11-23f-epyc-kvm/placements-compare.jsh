@@ -2,7 +2,7 @@
 // paired estimate (after the switch only) on each placement, their difference (two CPUs - one, Welch, 99.9 %) and
 // whether it is resolved; then each placement's CPU time per switch (switch.beyond) and counted switches per round trip.
 // Run from a checkout after `mvn -B -q package -Dmaven.test.skip=true`:
-//   jshell --class-path target/benchmarks.jar docs/results/2026-11-23f-epyc-kvm/placements-compare.jsh
+//   jshell --class-path target/benchmarks.jar scripts/studies/2026-11-23f-epyc-kvm/placements-compare.jsh
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.render.Fmt;
 import dev.switchcost.results.Estimate;
