@@ -1,4 +1,4 @@
-# The harness of the dated measuring scripts (docs/results/<date>/measure*.sh): sourced, never run.
+# The harness of the dated measuring scripts (scripts/studies/<folder>/measure*.sh and the scripts/measure-*.sh harnesses): sourced, never run.
 # It measures from a fresh clone, one step at a time, and keeps a timeline of what ran when.
 #
 #   source "$(dirname "$0")/../../../scripts/measure-lib.sh"

@@ -66,10 +66,38 @@ class DocsTest {
     void everyRelativeLinkInTheReadmeAndDocsResolves() throws IOException {
         List<Path> pages = new ArrayList<>(List.of(Path.of("README.md")));
         try (Stream<Path> s = Files.walk(Path.of("docs"))) {
-            s.filter(p -> p.getFileName().toString().endsWith(".md") && (p.getParent().equals(Path.of("docs"))
-                    || p.getFileName().toString().equals("README.md"))).sorted().forEach(pages::add);
+            s.filter(p -> p.getFileName().toString().endsWith(".md")).sorted().forEach(pages::add);
         }
         assertEquals(List.of(), brokenLinks(pages), "links to a missing file or heading");
+    }
+
+    @Test
+    void everyFolderOfTheCommittedResultsIsInItsIndex() throws IOException {
+        assertEquals(List.of(), unindexed(RESULTS), RESULTS.resolve("README.md")
+                + ": a row per folder, linking it, with the claims it backs, its command, machine and date");
+    }
+
+    @Test
+    void theIndexCheckNamesAFolderWithoutItsRow(@TempDir Path tmp) throws IOException {
+        Files.createDirectories(tmp.resolve("2026-01-01-a"));
+        Files.createDirectories(tmp.resolve("2026-01-02-b"));
+        Files.writeString(tmp.resolve("README.md"), "| [`2026-01-01-a/`](2026-01-01-a/README.md) | ... |\n`2026-01-02-b/`\n");
+        assertEquals(List.of("2026-01-02-b"), unindexed(tmp));
+    }
+
+    @Test
+    void noTwoFilesOfTheCommittedResultsAreTheSame() throws IOException {
+        assertEquals(List.of(), sameBytes(RESULTS), "keep one, link the other's readers to it");
+    }
+
+    @Test
+    void theCopyCheckNamesBothFilesAndSparesTheSmallOnesEveryRunWrites(@TempDir Path tmp) throws IOException {
+        byte[] rows = "[{\"benchmark\": \"x\"}]".repeat(100).getBytes(StandardCharsets.UTF_8);
+        Files.write(Files.createDirectories(tmp.resolve("a")).resolve("jmh.json"), rows);
+        Files.write(Files.createDirectories(tmp.resolve("b")).resolve("jmh-fixed.json"), rows);
+        Files.writeString(tmp.resolve("a/status"), "complete\n");
+        Files.writeString(tmp.resolve("b/status"), "complete\n");
+        assertEquals(List.of(tmp.resolve("a/jmh.json") + " = " + tmp.resolve("b/jmh-fixed.json")), sameBytes(tmp));
     }
 
     @Test
@@ -82,6 +110,55 @@ class DocsTest {
 
     /** The committed evidence: not a page, and no test reads it (FixturesTest). */
     static final Path RESULTS = Path.of("docs").resolve("results");
+
+    /** The folders directly under {@code results} that its README.md does not link. */
+    static List<String> unindexed(Path results) throws IOException {
+        Set<String> linked = new HashSet<>();
+        Path index = results.resolve("README.md");
+        Matcher m = LINK.matcher(Files.exists(index) ? prose(Files.readString(index)) : "");
+        while (m.find()) {
+            linked.add(m.group(1).split("/")[0]);
+        }
+        try (Stream<Path> s = Files.list(results)) {
+            return s.filter(Files::isDirectory).map(d -> d.getFileName().toString()).filter(n -> !linked.contains(n))
+                    .sorted().toList();
+        }
+    }
+
+    /**
+     * The files under {@code root} of {@value #SMALL} bytes or more whose bytes another file there has, as
+     * {@code first = other}, sorted. Smaller files are what every run writes alike (a status of one word, an empty
+     * {@code jmh.json}, the build's line), not copies.
+     */
+    static List<String> sameBytes(Path root) throws IOException {
+        Map<String, Path> first = new HashMap<>();
+        List<String> same = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                if (Files.size(f) < SMALL) {
+                    continue;
+                }
+                String hash;
+                try (var in = Files.newInputStream(f)) {
+                    var sha = java.security.MessageDigest.getInstance("SHA-256");
+                    byte[] buf = new byte[1 << 16];
+                    for (int n; (n = in.read(buf)) > 0; ) {
+                        sha.update(buf, 0, n);
+                    }
+                    hash = java.util.HexFormat.of().formatHex(sha.digest());
+                } catch (java.security.NoSuchAlgorithmException e) {
+                    throw new AssertionError(e);
+                }
+                Path seen = first.putIfAbsent(hash, f);
+                if (seen != null) {
+                    same.add(seen + " = " + f);
+                }
+            }
+        }
+        return same;
+    }
+
+    static final int SMALL = 1024;
 
     static List<String> machinePaths(Path dir) throws IOException {
         List<String> found = new ArrayList<>();

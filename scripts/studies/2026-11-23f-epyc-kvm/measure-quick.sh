@@ -1,0 +1,8 @@
+#!/bin/bash
+# The README's first command from a fresh clone, timed, build included. One at a time, nothing else running.
+source "$(dirname "$0")/../../measure-lib.sh"
+measure_start
+start=$(date +%s)
+{ mvn -B -q package -Dmaven.test.skip=true && scripts/switchcost run --quick -o $M/quick; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
+log "quick done in $(( $(date +%s) - start )) s, build included: $(tail -1 $M/quick-terminal.txt)"
+measure_end 'ws_threads|futex_threads|parker_threads|ws_single'
