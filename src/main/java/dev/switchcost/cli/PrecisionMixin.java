@@ -16,20 +16,26 @@ public final class PrecisionMixin {
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
 
     @Option(names = "--precision", paramLabel = "PCT",
-            description = "Add forks, a round of every trial at a time, until each figure's 99.9%% between-fork interval is within"
-                    + " PCT of it (e.g. 3%%), or --budget ends; the card marks each figure that stopped on the budget before PCT."
-                    + " --quick only.")
+            description = "Add forks, one to each trial still short at a time, until each figure's 99.9%% between-fork interval"
+                    + " is within PCT of it (e.g. 3%%), or --budget ends; the card marks each figure that stopped before PCT."
+                    + " --quick only. Default for the quick set: 5%% on one CPU, 15%% across CPUs, within 170 s.")
     String precision;
 
     @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "One deadline for the whole run (every JMH run and the C comparison; default: 10m): --precision adds a"
-                    + " round only while another fits before it. The first rounds always run: a budget below what they take is"
+            description = "One deadline for the whole run (every JMH run and the C comparison; default: 10m with --precision, 170s for the"
+                    + " quick set): a fork is added only while another fits before it. The first rounds always run: a budget below what they take is"
                     + " said up front, and then no round is added.")
     Duration budget;
 
-    /** The precision asked for, or null; a user mistake (exit 2) when it is malformed or given without --quick. */
-    Precision precision(boolean quick) {
+    /**
+     * The precision asked for; without --precision, the quick set's own ({@link Precision#QUICK}, within --budget if
+     * given) when {@code designed}, else null. A user mistake (exit 2) when malformed or given without --quick.
+     */
+    Precision precision(boolean quick, boolean designed) {
         if (precision == null) {
+            if (designed) {
+                return budget == null ? Precision.QUICK : new Precision(Precision.QUICK.target(), Precision.QUICK.across(), budget);
+            }
             if (budget != null) {
                 throw SwitchcostException.usage("--budget bounds --precision: give --precision PCT too, e.g. --precision 3%");
             }

@@ -177,7 +177,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
      *                run again on another {@code -jvm}
      * @param options {@code raw} ready for this machine and the default JVM
      */
-    record Prepared(Options raw, Options options, String jmhResultFormat, boolean quick,
+    record Prepared(Options raw, Options options, String jmhResultFormat, boolean quick, boolean designed,
                     Options distributionRaw, Options distribution, Options cacheRaw, Options cache) {
     }
 
@@ -202,7 +202,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
                 : chosen.stream().map(j -> onJdk(prepared, j, said)).toList();
         boolean keep = allowDisturbed.allowed();
         RunSession.Plan plan = new RunSession.Plan(runs, prepared.jmhResultFormat(), prepared.quick() ? QuickOptions.compare(keep) : null,
-                keep, mode == null || !mode.full, precise.precision(mode == null || !mode.full));
+                keep, mode == null || !mode.full, precise.precision(mode == null || !mode.full, prepared.designed()));
         lockWait.await(out());
         Path parent = output.dir() != null ? output.dir() : Path.of("results");
         try (ResultsDir run = ResultsDir.create(parent, MachineProbe.collect(Path.of("/")).hostname(), null).interruptedOnExit()) {
@@ -310,7 +310,9 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         Options distributionRaw = d == null ? null : d.build();
         Options cacheRaw = c == null ? null : c.build();
         String rf = cmd.getResultFormat().hasValue() ? cmd.getResultFormat().get().toString() : null;
-        return new Prepared(raw, options, rf, quick && cmd.getIncludes().isEmpty(), distributionRaw,
+        // the quick set with its own forks is a designed run: forks are added where its figures fall short (QuickSet)
+        return new Prepared(raw, options, rf, quick && cmd.getIncludes().isEmpty(),
+                quick && cmd.getIncludes().isEmpty() && !cmd.getForkCount().hasValue(), distributionRaw,
                 ready(distributionRaw, null, quick, quiet()), cacheRaw, ready(cacheRaw, null, quick, quiet()));
     }
 

@@ -320,8 +320,8 @@ public final class AnswerCard {
     }
 
     /**
-     * With {@code run --precision}: how many of the card's figures stopped on the budget before the precision asked, or
-     * that every one reached it; empty without {@code precision.json}.
+     * With {@code run --precision} (or the quick set's own): how many of the card's figures stopped short of the precision
+     * asked, or that every one reached it; empty without {@code precision.json}.
      */
     static Optional<String> precisionLine(Results r, List<Headline> hs) {
         if (r.precision() == null) {
@@ -330,20 +330,30 @@ public final class AnswerCard {
         List<Figure> all = hs.stream().flatMap(HandoffSections::figures).toList();
         long missed = all.stream().filter(x -> missed(r, x).isPresent()).count();
         String pct = target(r);
-        return Optional.of(missed == 0 ? "--precision " + pct + ": every figure reached it"
-                : "! " + missed + " of " + all.size() + " figure" + (all.size() == 1 ? "" : "s") + " stopped on --budget before "
-                + pct + " (--precision): " + IMPRECISE + " ±x % is what each reached");
+        return Optional.of(missed == 0 ? "precision " + pct + ": every figure reached it"
+                : "! " + missed + " of " + all.size() + " figure" + (all.size() == 1 ? "" : "s") + " short of " + pct + ": "
+                + IMPRECISE + " ±x % is what each reached, with the forks its spread would need");
     }
 
-    /** {@code 3 %}: the precision the run asked for. */
+    /** {@code 3 %}, or {@code 5 % (15 % across CPUs)}: the precision the run asked for. */
     private static String target(Results r) {
-        return Fmt.percent(r.precision().target()).substring(1);
+        PrecisionResults p = r.precision();
+        return Fmt.percent(p.target()).substring(1) + (p.twoTargets() ? " (" + Fmt.percent(p.across()).substring(1)
+                + " across CPUs)" : "");
     }
 
-    /** {@code (±7.9 %: the budget ended before 3 %)} for a figure whose trial stopped on the budget, else empty. */
+    /** {@code ‡ ±7.9 % (5 forks; 12 needed)} for a figure whose trial stopped short of its precision, else empty. */
     static String precisionMark(Results r, Figure x) {
-        return missed(r, x).map(t -> "(±" + Fmt.percent(t.relativeHalfWidth()).substring(1) + ": the budget ended before "
-                + target(r) + ")").orElse("");
+        return missed(r, x).map(AnswerCard::shortBy).orElse("");
+    }
+
+    /** How far a trial stopped from its precision, and why: the forks it ran and those its spread would need. */
+    static String shortBy(PrecisionResults.Trial t) {
+        String forks = t.forks() <= 0 ? ""
+                : " (" + t.forks() + " forks; " + (t.forksNeeded() <= 0 ? "budget ended"
+                : t.forksNeeded() > PrecisionResults.MAX_FORKS ? "over " + PrecisionResults.MAX_FORKS + " needed: forks differ too much"
+                : t.forksNeeded() + " needed: budget ended") + ")";
+        return IMPRECISE + " ±" + Fmt.percent(t.relativeHalfWidth()).substring(1) + forks;
     }
 
     /** The trial of a figure's row, when it stopped on the budget before the precision asked ({@code precision.json}). */
@@ -362,8 +372,7 @@ public final class AnswerCard {
         }
         // a figure whose trial stopped on --budget before --precision: marked, with the precision it reached, after the cells
         String missedText = hs.stream().filter(h -> missed(r, f.apply(h)).isPresent()).map(h -> (hs.size() > 1 ? "JDK " + h.jdk() + " "
-                : "") + IMPRECISE + " ±" + Fmt.percent(missed(r, f.apply(h)).get().relativeHalfWidth()).substring(1))
-                .collect(Collectors.joining(" · "));
+                : "") + shortBy(missed(r, f.apply(h)).get())).collect(Collectors.joining(" · "));
         out.add(cells(label, any.what(), hs, f, x -> (x.modes().mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
                 + Fmt.count(x.switchesPerTrip()) + ")" + (x.disturbed() ? DISTURBED : ""))
                 + (missedText.isEmpty() ? "" : "  " + missedText));

@@ -88,10 +88,11 @@ final class HandoffSections {
             rows.add(row);
         }
         doc.table(new Table(head, rows, "ll" + "r".repeat(hs.size())));
-        // run --precision: how many figures stopped on the budget, as the card says it
+        // the precision asked: how many figures stopped short of it, as the card says it
         inputs.forEach(f -> AnswerCard.precisionLine(f.input(), f.headlines()).ifPresent(l -> doc.p((inputs.size() > 1
                 ? f.input().label() + ": " : "") + l.replaceFirst("^! ", "")
-                .replaceFirst("\\(--precision\\): .*", "(--precision): marked in the table with the precision each reached"))));
+                .replaceFirst(": " + AnswerCard.IMPRECISE + " .*", ": marked in the table with the precision each reached and the forks its"
+                        + " spread would need"))));
         if (hs.stream().anyMatch(h -> figures(h).anyMatch(Headline.Figure::disturbed))) {
             doc.p(AnswerCard.DISTURBED_LEGEND);
         }

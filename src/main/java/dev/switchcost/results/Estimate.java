@@ -172,6 +172,25 @@ public record Estimate(double value, double standardError, double df, Basis basi
         return Math.exp(Math.max(halfWidth() / value, Math.log1p(minEffect)) + power * relativeSe) - 1;
     }
 
+    /**
+     * The units (forks) that would bring this mean's 99.9% half-width within {@code target} of its value at the spread
+     * measured so far (Kalibera and Jones: a level's repetitions set by its measured variance): the fewest from the units
+     * it has up to {@code max}, {@code max + 1} when even {@code max} would not, 0 when the spread is not known.
+     */
+    public int unitsFor(double target, int max) {
+        if (!errorKnown() || units < 2 || value == 0 || basis == Basis.WITHIN_ONE_FORK) {
+            return 0;
+        }
+        double sd = standardError * Math.sqrt(units);
+        for (int k = units; k <= max; k++) {
+            double q = new TDistribution(null, k - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+            if (q * sd / Math.sqrt(k) <= target * Math.abs(value)) {
+                return k;
+            }
+        }
+        return max + 1;
+    }
+
     /** Whether this figure may enter a verdict: its error is known and built between two or more forks or runs. */
     public boolean judgeable() {
         return errorKnown() && basis != Basis.WITHIN_ONE_FORK && (basis == Basis.EXACT || units >= 2);

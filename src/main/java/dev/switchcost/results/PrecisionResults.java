@@ -15,12 +15,16 @@ import java.util.TreeMap;
  *
  * @param schema        1
  * @param target        the relative half-width asked for, e.g. 0.03 for 3 %
+ * @param across        the same for a figure on two CPUs ({@link QuickSet#oneCpu}); 0 in a file written before it was
+ *                      recorded, when {@code target} held for every figure
  * @param budgetSeconds the budget of the whole run, seconds
  * @param trials        every complete trial of the run
  */
-public record PrecisionResults(int schema, double target, double budgetSeconds, List<Trial> trials) {
+public record PrecisionResults(int schema, double target, double across, double budgetSeconds, List<Trial> trials) {
 
     public static final String FILE_NAME = "precision.json";
+    /** At most this many forks per trial, whatever the budget ({@code session.Precision}). */
+    public static final int MAX_FORKS = 20;
 
     /**
      * One trial.
@@ -29,9 +33,14 @@ public record PrecisionResults(int schema, double target, double budgetSeconds, 
      * @param mode              JMH's short mode name ({@code avgt}, {@code sample}), as {@link JmhRow#mode} reads it
      * @param params            its parameters, with the JDK ({@link RunStatus.FailedTrial#JDK}) under {@code run --jdk}
      * @param relativeHalfWidth the half-width of its between-fork 99.9 % interval over its value (NaN: fewer than two forks)
-     * @param reached           whether that is within {@link #target}
+     * @param reached           whether that is within its target
+     * @param target            its target ({@link #target} or {@link #across}); 0 in a file written before it was recorded
+     * @param forks             the forks it ran; 0 when not recorded
+     * @param forksNeeded       the forks its spread would need for the target, more than 20 when beyond the run's limit;
+     *                          0 when not known
      */
-    public record Trial(String benchmark, String mode, Map<String, String> params, double relativeHalfWidth, boolean reached) {
+    public record Trial(String benchmark, String mode, Map<String, String> params, double relativeHalfWidth, boolean reached,
+                        double target, int forks, int forksNeeded) {
         public Trial {
             params = new TreeMap<>(params);
         }
@@ -39,6 +48,11 @@ public record PrecisionResults(int schema, double target, double budgetSeconds, 
 
     public PrecisionResults {
         trials = List.copyOf(trials);
+    }
+
+    /** Whether figures on two CPUs were held to another target than those on one. */
+    public boolean twoTargets() {
+        return across > 0 && across != target;
     }
 
     /** The trials that stopped on the budget before reaching the target. */

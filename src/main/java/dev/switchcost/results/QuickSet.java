@@ -29,6 +29,29 @@ public final class QuickSet {
      */
     public static final List<Question> MEANS = List.of(Question.FUTEX_ONE_CPU, Question.VIRTUAL_ONE_CPU,
             Question.PLATFORM_ONE_CPU_PARK, Question.SYSCALL_FLOOR);
+    /**
+     * The precision the quick run aims at, as a relative 99.9 % half-width: {@link #ONE_CPU_PRECISION} for a figure on
+     * one CPU, {@link #ACROSS_PRECISION} for one whose threads wake each other across CPUs (its wake-up goes through the
+     * host: forks differ more). After its {@link #FORKS} rounds the run adds forks to the trials short of it, within
+     * {@link #BUDGET} for the whole run ({@code session.Precision}).
+     */
+    public static final double ONE_CPU_PRECISION = 0.05;
+    public static final double ACROSS_PRECISION = 0.15;
+    /** The whole quick run's budget, the C comparison included: three minutes after the build. */
+    public static final java.time.Duration BUDGET = java.time.Duration.ofSeconds(170);
+
+    /**
+     * Whether a trial of {@code benchmark} with {@code params} runs on one CPU: its placement says so, or it has none and is
+     * neither a platform pair of the virtual-thread classes (left to the scheduler) nor the two-carrier class.
+     */
+    public static boolean oneCpu(String benchmark, Map<String, String> params) {
+        String placement = params.get(Param.PLACEMENT.key());
+        if (placement != null) {
+            return placement.equals(Question.ONE_CPU);
+        }
+        return !"PT_PT".equals(params.get(Param.PAIR.key())) && !benchmark.equals(Bench.VIRTUAL_TWO_CARRIERS.fullName());
+    }
+
     /** JMH's include regex of {@link #MEANS}. */
     public static final String INCLUDE = include(MEANS);
     /**

@@ -4,34 +4,44 @@ import dev.switchcost.measure.jmh.TrialLedger;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.PrecisionResults;
+import dev.switchcost.results.QuickSet;
 import dev.switchcost.results.RunStatus;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
 
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
-import java.util.function.Predicate;
 
 /**
- * {@code run --precision}: more rounds of forks until every trial's figure is as precise as asked — the half-width of
- * its between-fork interval (the one rule, {@link Estimate}) within {@code target} of its value — or the budget ends;
- * then it says which trials stopped on the budget, and records it ({@link PrecisionResults}).
+ * {@code run --precision}, and the quick run's design: after the first rounds, forks are added to the trials whose figure
+ * is not yet as precise as asked — the half-width of its between-fork interval (the one rule, {@link Estimate}) within
+ * {@code target} of its value, {@code across} for a trial whose threads run on two CPUs ({@link QuickSet#oneCpu}) — a
+ * fork of each such trial per round, while the budget allows. A trial that would need more than {@link #MAX_FORKS} forks
+ * at the spread its forks show ({@link Estimate#unitsFor}, Kalibera and Jones's rule for a level's repetitions) gets
+ * none: its forks differ too much for the budget, and the card says how many it would need. Figures of JMH's sample
+ * mode are percentiles, not fork means: they get no forks.
  *
  * <p>The budget is one deadline for the whole run, every JMH run and the C comparison in it ({@link #from}). A JMH run's
- * first rounds always run; a round is added only while the deadline allows one more as long as the rounds so far took on
- * average.
+ * first rounds always run; a fork is added only while the deadline allows it, at what a fork took on average so far.
  *
  * @param target relative half-width asked for, e.g. 0.03 for 3 %
+ * @param across the same for a trial on two CPUs
  * @param budget how long the whole run may go on, its added rounds included
  */
-public record Precision(double target, Duration budget) {
+public record Precision(double target, double across, Duration budget) {
 
     /** At most this many forks per trial, whatever the budget. */
-    public static final int MAX_FORKS = 20;
+    public static final int MAX_FORKS = PrecisionResults.MAX_FORKS;
+
+    /** The quick run's: {@link QuickSet#ONE_CPU_PRECISION}, {@link QuickSet#ACROSS_PRECISION}, {@link QuickSet#BUDGET}. */
+    public static final Precision QUICK = new Precision(QuickSet.ONE_CPU_PRECISION, QuickSet.ACROSS_PRECISION, QuickSet.BUDGET);
 
     public Precision {
-        if (!(target > 0 && target < 1)) {
+        if (!(target > 0 && target < 1) || !(across > 0 && across < 1)) {
             throw new IllegalArgumentException("the precision must be between 0 and 100 %: " + target);
         }
         if (budget.isNegative() || budget.isZero()) {
@@ -39,27 +49,57 @@ public record Precision(double target, Duration budget) {
         }
     }
 
-    /** The relative half-width of a trial's figure from its forks ({@link Estimate#ofSamples}); NaN with fewer than two. */
+    /** One target for every trial. */
+    public Precision(double target, Duration budget) {
+        this(target, target, budget);
+    }
+
+    /** The target of trial {@code t}. */
+    double targetOf(TrialPlan.Trial t) {
+        return QuickSet.oneCpu(t.benchmark(), t.params()) ? target : across;
+    }
+
+    /** A trial's figure from its forks ({@link Estimate#ofSamples}). */
+    static Estimate estimate(RunResult r) {
+        return Estimate.ofSamples(r.getBenchmarkResults().stream().map(BenchmarkResult::getPrimaryResult)
+                .mapToDouble(x -> x.getScore()).toArray());
+    }
+
+    /** The relative half-width of a trial's figure from its forks; NaN with fewer than two. */
     static double relativeHalfWidth(RunResult r) {
-        double[] forkMeans = r.getBenchmarkResults().stream().map(BenchmarkResult::getPrimaryResult)
-                .mapToDouble(x -> x.getScore()).toArray();
-        Estimate e = Estimate.ofSamples(forkMeans);
+        Estimate e = estimate(r);
         return e.halfWidth() / Math.abs(e.value());
+    }
+
+    /** Whether a trial's figure is a mean of its forks, which forks make more precise (not JMH's sample mode). */
+    static boolean aMean(RunResult r) {
+        return r.getParams().getMode() != Mode.SampleTime;
+    }
+
+    /** The mean trials of {@code o} whose figure is not yet within its target. */
+    List<RunResult> shortOf(TrialLedger.Outcome o) {
+        return o.complete().stream().filter(Precision::aMean)
+                .filter(r -> !(relativeHalfWidth(r) <= targetOf(TrialPlan.key(r.getParams())))).toList();
     }
 
     /** The trials of {@code o} whose figure is not yet within the target, by name. */
     List<String> imprecise(TrialLedger.Outcome o) {
-        return o.complete().stream().filter(r -> !(relativeHalfWidth(r) <= target)).map(r -> TrialPlan.key(r.getParams()).toString())
-                .toList();
+        return shortOf(o).stream().map(r -> TrialPlan.key(r.getParams()).toString()).toList();
     }
 
-    /** Each complete trial of {@code o}, how precise and whether within the target, as {@code precision.json} holds it. */
+    /** The forks a trial would need for its target at the spread its forks show ({@link Estimate#unitsFor}). */
+    int forksNeeded(RunResult r) {
+        return estimate(r).unitsFor(targetOf(TrialPlan.key(r.getParams())), MAX_FORKS);
+    }
+
+    /** Each complete mean trial of {@code o}, how precise and whether within its target, as {@code precision.json} holds it. */
     List<PrecisionResults.Trial> trials(TrialLedger.Outcome o, String jdkVersion) {
-        return o.complete().stream().map(r -> {
+        return o.complete().stream().filter(Precision::aMean).map(r -> {
             TrialPlan.Trial t = TrialPlan.key(r.getParams());
             double h = relativeHalfWidth(r);
             return new PrecisionResults.Trial(t.benchmark(), t.mode().shortLabel(),
-                    RunStatus.FailedTrial.withJdk(t.params(), jdkVersion), h, h <= target);
+                    RunStatus.FailedTrial.withJdk(t.params(), jdkVersion), h, h <= targetOf(t), targetOf(t),
+                    r.getBenchmarkResults().size(), forksNeeded(r));
         }).toList();
     }
 
@@ -76,28 +116,30 @@ public record Precision(double target, Duration budget) {
     record Deadline(long atNanos, LongSupplier clock) {
 
         /**
-         * Whether one more round fits before the deadline, with {@code reservedNanos} left after it for what the run
-         * still has to do (the first rounds of its later JMH runs, the C comparison): {@code rounds} rounds since
-         * {@code jmhRunStartNanos} took on average what the next one is taken to take.
+         * How many more forks fit before the deadline, with {@code reservedNanos} left after them for what the run still
+         * has to do (the first rounds of its later JMH runs, the C comparison): {@code forks} forks since
+         * {@code jmhRunStartNanos} took on average what each next one is taken to take.
          */
-        boolean anotherRoundFits(long jmhRunStartNanos, int rounds, long reservedNanos) {
+        int forksThatFit(long jmhRunStartNanos, int forks, long reservedNanos) {
             long now = clock.getAsLong();
-            long perRound = rounds < 1 ? 0 : (now - jmhRunStartNanos) / rounds;
-            return now + perRound + reservedNanos <= atNanos;
+            long perFork = forks < 1 ? 0 : (now - jmhRunStartNanos) / forks;
+            long left = atNanos - now - reservedNanos;
+            return left <= 0 ? 0 : perFork == 0 ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, left / perFork);
         }
-
     }
 
     /**
-     * Whether to stop a JMH run that began at {@code jmhRunStartNanos}: every trial within the target, or no round fits
-     * before the deadline with {@code reserved} (what the run's plan has left after this JMH run) after it.
+     * The trials of a JMH run that began at {@code jmhRunStartNanos} to give one more fork each: those short of their
+     * target that {@link #MAX_FORKS} forks would bring within it, nearest to it first, as many as fit before the deadline
+     * with {@code reserved} (what the run's plan has left after this JMH run) after them; empty to stop.
      */
-    Predicate<TrialLedger.Outcome> enough(Deadline deadline, long jmhRunStartNanos, LongSupplier reserved) {
-        return o -> imprecise(o).isEmpty() || !deadline.anotherRoundFits(jmhRunStartNanos, rounds(o), reserved.getAsLong());
-    }
-
-    /** The rounds an outcome holds: the most forks of any of its trials. */
-    static int rounds(TrialLedger.Outcome o) {
-        return o.complete().stream().mapToInt(r -> r.getBenchmarkResults().size()).max().orElse(0);
+    Function<TrialLedger.Outcome, List<TrialPlan.Trial>> next(Deadline deadline, long jmhRunStartNanos, LongSupplier reserved) {
+        return o -> {
+            int forks = o.complete().stream().mapToInt(r -> r.getBenchmarkResults().size()).sum();
+            int fit = deadline.forksThatFit(jmhRunStartNanos, forks, reserved.getAsLong());
+            return shortOf(o).stream().filter(r -> forksNeeded(r) <= MAX_FORKS && r.getBenchmarkResults().size() < MAX_FORKS)
+                    .sorted(Comparator.comparingInt(r -> forksNeeded(r) - r.getBenchmarkResults().size()))
+                    .limit(fit).map(r -> TrialPlan.key(r.getParams())).toList();
+        };
     }
 }

@@ -151,7 +151,7 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         void write(ResultsDir run, TrialLedger.Outcome o, String jdk) {
             if (precision != null) {
                 trials.addAll(precision.trials(o, jdk));
-                new PrecisionResults(1, precision.target(), precision.budget().toSeconds(), trials).write(run.dir());
+                new PrecisionResults(1, precision.target(), precision.across(), precision.budget().toSeconds(), trials).write(run.dir());
             }
         }
     }
@@ -197,12 +197,13 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         long start = System.nanoTime();
         long round = PlannedTime.JmhRun.of(options, 1).nanos();
         TrialLedger.Outcome o = Rounds.execute(options, min, max, i -> {
-            out.println("# round " + (i + 1) + (p == null ? " of " + forks : "") + " (one fork of every trial)");
+            out.println("# round " + (i + 1) + (p == null ? " of " + forks : "")
+                    + (i < min ? " (one fork of every trial)" : " (one fork of each trial short of its precision)"));
             if (i >= min) {
-                clocks.time().added(round); // a round --precision added: the plan had only the first ones
+                clocks.time().added(round); // a round --precision added: the plan had only the first ones (at most this long)
             }
             return progress.around(log, trials, clocks.time());
-        }, plan.keepDisturbed(), p == null ? x -> true : p.enough(clocks.deadline(), start, clocks.time()::remainingNanos));
+        }, plan.keepDisturbed(), p == null ? x -> List.of() : p.next(clocks.deadline(), start, clocks.time()::remainingNanos));
         if (p != null) {
             List<String> left = p.imprecise(o);
             out.println("# --precision " + Math.round(p.target() * 1000) / 10.0 + "%: " + (left.isEmpty() ? "every trial reached it"

@@ -19,8 +19,9 @@ class PrecisionReportTest {
         CliResult r = CliResult.run("report", dir.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         String md = Files.readString(dir.resolve("report.md"));
-        assertTrue(md.contains("(±7.9 %: the budget ended before 3.0 %)"), md);
-        assertTrue(md.contains("figures stopped on --budget before 3.0 % (--precision): marked in the table with the precision each reached"), md);
+        assertTrue(md.contains("‡ ±7.9 % (5 forks; 12 needed: budget ended)"), md);
+        assertTrue(md.contains("figures short of 3.0 %: marked in the table with the precision each reached and the forks its spread"
+                + " would need"), md);
     }
 
     @Test

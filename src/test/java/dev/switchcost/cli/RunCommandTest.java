@@ -80,7 +80,9 @@ class RunCommandTest {
         assertUsage(CliResult.run("run", "--precision", "abc"), "--precision takes a percentage");
         assertUsage(CliResult.run("run", "--precision", "150%"), "--precision takes a percentage");
         assertUsage(CliResult.run("run", "--full", "--precision", "5%"), "--full runs each benchmark's own");
-        assertUsage(CliResult.run("run", "--budget", "1m"), "--budget bounds --precision");
+        // the quick set's own forks take a budget (its precision is the quick set's); JMH's -f or --full leave none to bound
+        assertUsage(CliResult.run("run", "--full", "--budget", "1m"), "--budget bounds --precision");
+        assertUsage(CliResult.run("run", "-f", "2", "--budget", "1m"), "--budget bounds --precision");
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.PrecisionResults;
+import dev.switchcost.results.QuickSet;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
 import dev.switchcost.testing.Fixtures;
@@ -42,9 +43,9 @@ public class PrecisionMarkTest {
         for (JmhRow r : plain.usable()) {
             boolean missed = r.key().equals(oneCpu);
             trials.add(new PrecisionResults.Trial(r.benchmark(), r.mode(), RunStatus.FailedTrial.withJdk(r.params(), null),
-                    missed ? 0.079 : 0.02, !missed));
+                    missed ? 0.079 : 0.02, !missed, 0.03, 5, missed ? 12 : 5));
         }
-        new PrecisionResults(1, 0.03, 30, trials).write(dir);
+        new PrecisionResults(1, 0.03, 0.03, 30, trials).write(dir);
         return dir;
     }
 
@@ -64,14 +65,14 @@ public class PrecisionMarkTest {
         Findings f = Findings.of(Results.load(withPrecision()));
         String card = AnswerCard.render(f, null, false);
         long figures = f.headlines().stream().flatMap(HandoffSections::figures).count();
-        assertTrue(card.contains("! 1 of " + figures + " figures stopped on --budget before 3.0 % (--precision): "
-                + AnswerCard.IMPRECISE + " ±x % is what each reached"), card);
+        assertTrue(card.contains("! 1 of " + figures + " figures short of 3.0 %: "
+                + AnswerCard.IMPRECISE + " ±x % is what each reached, with the forks its spread would need"), card);
         String oneCpu = card.lines().filter(l -> l.startsWith("One CPU")).findFirst().orElseThrow();
-        assertTrue(oneCpu.endsWith("(2.00)  " + AnswerCard.IMPRECISE + " ±7.9 %"), oneCpu);
+        assertTrue(oneCpu.endsWith("(2.00)  " + AnswerCard.IMPRECISE + " ±7.9 % (5 forks; 12 needed: budget ended)"), oneCpu);
         String across = card.lines().filter(l -> l.startsWith("Across CPUs")).findFirst().orElseThrow();
         assertFalse(across.contains(AnswerCard.IMPRECISE), across);
         Headline.Figure x = f.headlines().get(0).sameCpu();
-        assertEquals("(±7.9 %: the budget ended before 3.0 %)", AnswerCard.precisionMark(f.input(), x));
+        assertEquals(AnswerCard.IMPRECISE + " ±7.9 % (5 forks; 12 needed: budget ended)", AnswerCard.precisionMark(f.input(), x));
     }
 
     @Test
@@ -87,13 +88,27 @@ public class PrecisionMarkTest {
         Results plain = Results.load(dir);
         List<PrecisionResults.Trial> trials = new ArrayList<>();
         for (JmhRow r : plain.usable()) {
-            trials.add(new PrecisionResults.Trial(r.benchmark(), r.mode(), RunStatus.FailedTrial.withJdk(r.params(), null), 0.05, false));
+            trials.add(new PrecisionResults.Trial(r.benchmark(), r.mode(), RunStatus.FailedTrial.withJdk(r.params(), null), 0.05, false,
+                    QuickSet.oneCpu(r.benchmark(), r.params()) ? 0.05 : 0.15, 5, PrecisionResults.MAX_FORKS + 1));
         }
-        new PrecisionResults(1, 0.03, 30, trials).write(dir);
+        new PrecisionResults(1, 0.03, 0.15, 30, trials).write(dir);
         String card = AnswerCard.render(Findings.of(Results.load(dir)), Path.of("results/quick/report.html"), false);
         List<String> lines = card.lines().toList();
         assertTrue(lines.size() <= AnswerCard.MAX_LINES, lines.size() + " lines:\n" + card);
         assertTrue(lines.get(lines.size() - 1).startsWith("Report: "), card);
-        assertTrue(card.contains(AnswerCard.IMPRECISE), card);
+        assertTrue(card.contains(AnswerCard.IMPRECISE + " ±5.0 % (5 forks; over 20 needed: forks differ too much)"), card);
+        assertTrue(card.contains("short of 3.0 % (15 % across CPUs)"), card);
+    }
+
+    /** A precision.json written before the targets and forks were recorded still reads, and marks without them. */
+    @Test
+    void anOlderPrecisionFileStillReads() throws Exception {
+        Path dir = withPrecision();
+        Path file = dir.resolve(PrecisionResults.FILE_NAME);
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replaceAll(",\\s*\"(across|target|forks|forksNeeded)\":\\s*[0-9.]+", ""));
+        Results r = Results.load(dir);
+        assertEquals(0, r.precision().trials().get(0).forks(), java.nio.file.Files.readString(file));
+        String card = AnswerCard.render(Findings.of(r), null, false);
+        assertTrue(card.lines().anyMatch(l -> l.startsWith("One CPU") && l.endsWith(AnswerCard.IMPRECISE + " ±7.9 %")), card);
     }
 }

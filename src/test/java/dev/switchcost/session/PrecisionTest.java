@@ -30,25 +30,25 @@ class PrecisionTest {
         AtomicLong now = new AtomicLong(0);
         Precision p = new Precision(0.03, Duration.ofSeconds(30));
         Precision.Deadline d = p.from(0, now::get);
-        // the means: 5 rounds in 20 s, 4 s each; a sixth fits (24 s) while nothing is left to do after it
+        // the means: 20 forks in 20 s, 1 s each; 10 more fit while nothing is left to do after them
         now.set(s(20));
-        assertTrue(d.anotherRoundFits(0, 5, 0));
-        // but not while the run's later JMH runs and the C cells (10 s of plan) still have to run after it
-        assertFalse(d.anotherRoundFits(0, 5, s(10)));
+        assertEquals(10, d.forksThatFit(0, 20, 0));
+        // none while the run's later JMH runs and the C cells (10 s of plan) still have to run after them
+        assertEquals(0, d.forksThatFit(0, 20, s(10)));
         // the next JMH run starts at 26 s under the same deadline, not a fresh 30 s of its own
         now.set(s(28));
-        assertTrue(d.anotherRoundFits(s(26), 2, 0), "2 rounds of 1 s: a third ends at 29 s");
+        assertEquals(2, d.forksThatFit(s(26), 2, 0), "2 forks of 1 s: two more end at 30 s");
         now.set(s(29.5));
-        assertFalse(d.anotherRoundFits(s(26), 3, 0), "a fourth would end at 30.7 s, past the run's 30 s");
+        assertEquals(0, d.forksThatFit(s(26), 3, 0), "a fork of 1.2 s would end past the run's 30 s");
     }
 
     @Test
-    void aRoundLongerThanWhatIsLeftIsNotStarted() {
+    void aForkLongerThanWhatIsLeftIsNotStarted() {
         AtomicLong now = new AtomicLong(s(100));
         Precision.Deadline d = new Precision(0.03, Duration.ofSeconds(174)).from(s(100), now::get);
         now.set(s(250));
-        assertFalse(d.anotherRoundFits(s(100), 5, 0), "rounds of 30 s, 24 s left: the run stops on the budget");
-        assertTrue(d.anotherRoundFits(s(200), 5, 0), "rounds of 10 s, 24 s left");
+        assertEquals(0, d.forksThatFit(s(100), 5, 0), "forks of 30 s, 24 s left: the run stops on the budget");
+        assertEquals(2, d.forksThatFit(s(200), 5, 0), "forks of 10 s, 24 s left");
     }
 
     static Options quickLike(String include, int forks) {
@@ -95,11 +95,15 @@ class PrecisionTest {
 
     /** One trial of {@code forkMeans} ns/op, a fork each, as Rounds merges them. */
     private static org.openjdk.jmh.results.RunResult trial(String placement, double... forkMeans) {
+        return trial("dev.switchcost.bench.FutexPingPong.roundTrip", "placement", placement, forkMeans);
+    }
+
+    private static org.openjdk.jmh.results.RunResult trial(String benchmark, String param, String value, double... forkMeans) {
         org.openjdk.jmh.runner.WorkloadParams w = new org.openjdk.jmh.runner.WorkloadParams();
-        w.put("placement", placement, 0);
+        w.put(param, value, 0);
         org.openjdk.jmh.infra.IterationParams it = new org.openjdk.jmh.infra.IterationParams(
                 org.openjdk.jmh.runner.IterationType.MEASUREMENT, 1, TimeValue.milliseconds(200), 1);
-        org.openjdk.jmh.infra.BenchmarkParams b = new org.openjdk.jmh.infra.BenchmarkParams("dev.switchcost.bench.FutexPingPong.roundTrip",
+        org.openjdk.jmh.infra.BenchmarkParams b = new org.openjdk.jmh.infra.BenchmarkParams(benchmark,
                 "gen", false, 1, new int[] {1}, List.of(), forkMeans.length, 0, it, it, org.openjdk.jmh.annotations.Mode.AverageTime,
                 w, TimeUnit.NANOSECONDS, 1, "java", List.of(), "25", "vm", "25", "1.37", TimeValue.minutes(10));
         List<org.openjdk.jmh.results.BenchmarkResult> forks = new java.util.ArrayList<>();
@@ -113,26 +117,51 @@ class PrecisionTest {
         return new org.openjdk.jmh.results.RunResult(b, forks);
     }
 
+    private static dev.switchcost.measure.jmh.TrialLedger.Outcome outcome(org.openjdk.jmh.results.RunResult... trials) {
+        return new dev.switchcost.measure.jmh.TrialLedger.Outcome(List.of(trials), java.util.Map.of(), java.util.Map.of(), false);
+    }
+
     @Test
     void eachTrialIsRecordedWithThePrecisionItReached(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
         Precision p = new Precision(0.03, Duration.ofSeconds(30));
-        dev.switchcost.measure.jmh.TrialLedger.Outcome o = new dev.switchcost.measure.jmh.TrialLedger.Outcome(
-                List.of(trial("SAME_CPU", 100, 100.1, 99.9), trial("CROSS_CPU", 100, 120, 80)), java.util.Map.of(), java.util.Map.of(), false);
+        dev.switchcost.measure.jmh.TrialLedger.Outcome o = outcome(trial("SAME_CPU", 100, 100.1, 99.9), trial("CROSS_CPU", 100, 120, 80));
         List<dev.switchcost.results.PrecisionResults.Trial> trials = p.trials(o, "21.0.5");
         assertEquals(2, trials.size());
         assertTrue(trials.get(0).reached(), trials.toString());
         assertFalse(trials.get(1).reached(), trials.toString());
         assertEquals(java.util.Map.of("placement", "CROSS_CPU", "jdk", "21.0.5"), trials.get(1).params());
         assertEquals("avgt", trials.get(1).mode());
+        assertEquals(3, trials.get(1).forks());
+        assertEquals(Precision.MAX_FORKS + 1, trials.get(1).forksNeeded(), "±20 % between forks: 20 forks are too few for 3 %");
         assertEquals(List.of("FutexPingPong.roundTrip avgt placement=CROSS_CPU"), p.imprecise(o));
-        new dev.switchcost.results.PrecisionResults(1, 0.03, 30, trials).write(tmp);
+        new dev.switchcost.results.PrecisionResults(1, 0.03, 0.03, 30, trials).write(tmp);
         dev.switchcost.results.PrecisionResults read = dev.switchcost.results.PrecisionResults.read(
                 tmp.resolve(dev.switchcost.results.PrecisionResults.FILE_NAME));
         assertEquals(trials.get(1), read.missed().get(0));
-        // and a run whose every trial reached it stops at once, whatever the clock says
+        // a run whose every trial reached it stops at once, whatever the clock says
         Precision.Deadline d = p.from(0, () -> 0);
-        assertTrue(p.enough(d, 0, () -> 0).test(new dev.switchcost.measure.jmh.TrialLedger.Outcome(
-                List.of(trial("SAME_CPU", 100, 100.1, 99.9)), java.util.Map.of(), java.util.Map.of(), false)));
-        assertFalse(p.enough(d, 0, () -> 0).test(o), "3 rounds in no time: another fits");
+        assertTrue(p.next(d, 0, () -> 0).apply(outcome(trial("SAME_CPU", 100, 100.1, 99.9))).isEmpty());
+        // and a trial whose forks differ too much for 20 forks gets none: the budget goes where it can resolve a figure
+        assertTrue(p.next(d, 0, () -> 0).apply(o).isEmpty(), "±20 % at 3 %: out of reach");
+    }
+
+    @Test
+    void forksAreAddedOnlyToTrialsShortOfTheirTargetAndWithinReachNearestFirst() {
+        Precision quick = new Precision(0.05, 0.15, Duration.ofSeconds(170));
+        Precision.Deadline d = quick.from(0, () -> 0);
+        dev.switchcost.measure.jmh.TrialLedger.Outcome o = outcome(
+                trial("SAME_CPU", 100, 104, 96, 102, 98),   // ±7 % of 5 %: a few more forks
+                trial("CROSS_CPU", 100, 104, 96, 102, 98),  // the same spread across CPUs: within 15 %
+                trial("dev.switchcost.bench.SyscallBaseline.gettid", "binding", "FFM", 100, 101, 99, 100.5, 99.5),
+                trial("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip", "pair", "VT_VT", 100, 105, 95, 103, 97));
+        List<String> next = quick.next(d, 0, () -> 0).apply(o).stream().map(TrialPlan.Trial::toString).toList();
+        assertEquals(List.of("FutexPingPong.roundTrip avgt placement=SAME_CPU", "VirtualThreadHandoffOneCarrier.roundTrip avgt pair=VT_VT"),
+                next, "one CPU held to 5 %, across CPUs to 15 %; the one nearer its target first");
+        assertEquals(0.15, quick.targetOf(TrialPlan.key(trial("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip",
+                "pair", "PT_PT", 1, 2).getParams())), "an unpinned platform pair is on two CPUs");
+        // only as many as fit: one fork of 1 s left before the deadline
+        AtomicLong now = new AtomicLong(s(20));
+        Precision.Deadline late = new Precision(0.05, 0.15, Duration.ofSeconds(21)).from(0, now::get);
+        assertEquals(1, quick.next(late, 0, () -> 0).apply(o).size());
     }
 }

@@ -11,8 +11,10 @@ import org.openjdk.jmh.util.Optional;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * JMH {@link Options} that answer with another's, but for the result file, which they can leave out, or the
@@ -26,11 +28,30 @@ final class ForwardingOptions implements Options {
     /** The profilers answered with instead of {@code o}'s, or null. */
     private final ArrayList<ProfilerConfig> profilers;
     private final boolean withoutResultFile;
+    /** The one trial answered with instead of {@code o}'s selection ({@link #only}), or null: its benchmark, mode, params. */
+    private final String benchmark;
+    private final Mode mode;
+    private final HashMap<String, String> params;
 
     private ForwardingOptions(Options o, List<ProfilerConfig> profilers, boolean withoutResultFile) {
+        this(o, profilers, withoutResultFile, null);
+    }
+
+    private ForwardingOptions(Options o, List<ProfilerConfig> profilers, boolean withoutResultFile, TrialPlan.Trial only) {
         this.o = o;
         this.profilers = profilers == null ? null : new ArrayList<>(profilers);
         this.withoutResultFile = withoutResultFile;
+        this.benchmark = only == null ? null : only.benchmark();
+        this.mode = only == null ? null : only.mode();
+        this.params = only == null ? null : new HashMap<>(only.params());
+    }
+
+    /**
+     * {@code options} selecting one trial, its benchmark, mode and parameters, and nothing else: an added round of
+     * {@code run --precision} runs only the trials still short of it ({@code Rounds}).
+     */
+    static Options only(Options options, TrialPlan.Trial trial) {
+        return new ForwardingOptions(options, null, false, trial);
     }
 
     /**
@@ -47,8 +68,8 @@ final class ForwardingOptions implements Options {
         return new ForwardingOptions(options, profilers, false);
     }
 
-    @Override public List<String> getIncludes() { return o.getIncludes(); }
-    @Override public List<String> getExcludes() { return o.getExcludes(); }
+    @Override public List<String> getIncludes() { return benchmark == null ? o.getIncludes() : List.of("^" + Pattern.quote(benchmark) + "$"); }
+    @Override public List<String> getExcludes() { return benchmark == null ? o.getExcludes() : List.of(); }
     @Override public Optional<String> getOutput() { return o.getOutput(); }
     @Override public Optional<ResultFormatType> getResultFormat() { return withoutResultFile ? Optional.none() : o.getResultFormat(); }
     @Override public Optional<String> getResult() { return withoutResultFile ? Optional.none() : o.getResult(); }
@@ -67,7 +88,7 @@ final class ForwardingOptions implements Options {
     @Override public Optional<Integer> getMeasurementIterations() { return o.getMeasurementIterations(); }
     @Override public Optional<TimeValue> getMeasurementTime() { return o.getMeasurementTime(); }
     @Override public Optional<Integer> getMeasurementBatchSize() { return o.getMeasurementBatchSize(); }
-    @Override public Collection<Mode> getBenchModes() { return o.getBenchModes(); }
+    @Override public Collection<Mode> getBenchModes() { return mode == null ? o.getBenchModes() : List.of(mode); }
     @Override public Optional<TimeUnit> getTimeUnit() { return o.getTimeUnit(); }
     @Override public Optional<Integer> getOperationsPerInvocation() { return o.getOperationsPerInvocation(); }
     @Override public Optional<Integer> getForkCount() { return o.getForkCount(); }
@@ -76,6 +97,8 @@ final class ForwardingOptions implements Options {
     @Override public Optional<Collection<String>> getJvmArgs() { return o.getJvmArgs(); }
     @Override public Optional<Collection<String>> getJvmArgsAppend() { return o.getJvmArgsAppend(); }
     @Override public Optional<Collection<String>> getJvmArgsPrepend() { return o.getJvmArgsPrepend(); }
-    @Override public Optional<Collection<String>> getParameter(String name) { return o.getParameter(name); }
+    @Override public Optional<Collection<String>> getParameter(String name) {
+        return params != null && params.containsKey(name) ? Optional.of(List.of(params.get(name))) : o.getParameter(name);
+    }
     @Override public Optional<TimeValue> getTimeout() { return o.getTimeout(); }
 }

@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 /**
  * A trial's forks spread over the run instead of back to back: the options run as {@code rounds} JMH runs of one fork
@@ -32,20 +32,33 @@ public final class Rounds {
     }
 
     /**
-     * {@code minRounds} rounds, then one more while {@code enough} says no of the rounds so far, up to {@code maxRounds}
-     * ({@code run --precision}: until every trial's between-fork interval is as narrow as asked, or the budget ends).
+     * {@code minRounds} rounds of every trial, then, up to {@code maxRounds}, rounds of the trials {@code next} names of the
+     * rounds so far, one fork each, until it names none ({@code run --precision}: the trials short of their precision,
+     * while the budget allows).
      */
     public static TrialLedger.Outcome execute(Options options, int minRounds, int maxRounds, IntFunction<OutputFormat> out,
-                                              boolean keepDisturbed, Predicate<TrialLedger.Outcome> enough) throws RunnerException {
+                                              boolean keepDisturbed, Function<TrialLedger.Outcome, List<TrialPlan.Trial>> next)
+            throws RunnerException {
         if (minRounds < 1 || maxRounds < minRounds) {
             throw new IllegalArgumentException("rounds must be at least 1 and at most " + maxRounds + ": " + minRounds);
         }
         Options oneFork = new OptionsBuilder().parent(options).forks(1).build();
         List<TrialLedger.Outcome> each = new ArrayList<>();
+        List<TrialPlan.Trial> only = null;
         for (int i = 0; i < maxRounds; i++) {
-            each.add(Trials.execute(oneFork, out.apply(i), keepDisturbed));
-            if (i + 1 >= minRounds && enough.test(merge(each))) {
-                break;
+            OutputFormat format = out.apply(i);
+            if (only == null) {
+                each.add(Trials.execute(oneFork, format, keepDisturbed));
+            } else {
+                for (TrialPlan.Trial t : only) {
+                    each.add(Trials.execute(ForwardingOptions.only(oneFork, t), format, keepDisturbed));
+                }
+            }
+            if (i + 1 >= minRounds) {
+                only = next.apply(merge(each));
+                if (only.isEmpty()) {
+                    break;
+                }
             }
         }
         return merge(each);

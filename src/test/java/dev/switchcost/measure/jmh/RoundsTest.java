@@ -36,7 +36,7 @@ class RoundsTest {
         TrialLedger.Outcome o = Rounds.execute(options, 3, 3, i -> {
             rounds.add(i);
             return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
-        }, false, any -> true);
+        }, false, any -> List.of());
         assertEquals(List.of(0, 1, 2), rounds, "one JMH run per round");
         assertTrue(o.failed().isEmpty(), o.failed().toString());
         int trials = TrialPlan.of(options).size();
@@ -57,27 +57,33 @@ class RoundsTest {
     }
 
     @Test
-    void roundsGoOnUntilEnoughOrTheMostAllowed() throws Exception {
-        Options options = new OptionsBuilder().include("SyscallBaseline\\.baseline$").warmupIterations(0)
+    void addedRoundsRunOnlyTheTrialsAskedForUntilNoneIsOrTheMostAllowed() throws Exception {
+        Options options = new OptionsBuilder().include("SyscallBaseline\\.(baseline|callNoKernel)$").warmupIterations(0)
                 .measurementIterations(1).measurementTime(TimeValue.milliseconds(20)).jvmArgsAppend("-Djmh.ignoreLock=true").build();
+        List<TrialPlan.Trial> trials = List.copyOf(TrialPlan.of(options).keys());
+        assertTrue(trials.size() >= 2, "two trials at least");
+        TrialPlan.Trial first = trials.get(0);
         List<Integer> asked = new ArrayList<>();
-        TrialLedger.Outcome o = Rounds.execute(options, 2, 3, i -> {
+        TrialLedger.Outcome o = Rounds.execute(options, 2, 4, i -> {
             asked.add(i);
             return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
-        }, false, x -> false);
-        assertEquals(List.of(0, 1, 2), asked, "never enough: the most rounds allowed");
-        assertEquals(3, o.complete().iterator().next().getBenchmarkResults().size());
+        }, false, x -> List.of(first));
+        assertEquals(List.of(0, 1, 2, 3), asked, "always one trial short: the most rounds allowed");
+        for (RunResult r : o.complete()) {
+            assertEquals(TrialPlan.key(r.getParams()).equals(first) ? 4 : 2, r.getBenchmarkResults().size(),
+                    "the added rounds ran the trial asked for and no other: " + TrialPlan.key(r.getParams()));
+        }
         asked.clear();
         Rounds.execute(options, 2, 3, i -> {
             asked.add(i);
             return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
-        }, false, x -> true);
-        assertEquals(List.of(0, 1), asked, "enough at once: the fewest rounds asked for");
+        }, false, x -> List.of());
+        assertEquals(List.of(0, 1), asked, "none short at once: the fewest rounds asked for");
     }
 
     @Test
     void noRoundIsRefused() {
         Options options = new OptionsBuilder().include("SyscallBaseline\\.baseline$").build();
-        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(options, 0, 0, i -> null, false, o -> true));
+        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(options, 0, 0, i -> null, false, o -> List.of()));
     }
 }
