@@ -50,9 +50,13 @@ public final class AbTable {
         return t.build();
     }
 
-    /** The minimum detectable effect as a change: ±4.2 % below 100 %, else the ratio it takes (×3.5). */
+    /**
+     * The minimum detectable effect as a change: ±4.2 % below 100 %, else the ratio it takes (×3.5), and from ×100 on
+     * only {@code over ×100} (two rounds of a noisy benchmark would print thirty digits).
+     */
     public static String detects(double effect) {
-        return !Double.isFinite(effect) ? "–" : effect < 1 ? "±" + Fmt.percent(effect).substring(1) : "×" + Fmt.times(1 + effect).replace("×", "");
+        return !Double.isFinite(effect) ? "–" : effect < 1 ? "±" + Fmt.percent(effect).substring(1)
+                : effect >= 99 ? "over ×100" : "×" + Fmt.times(1 + effect).replace("×", "");
     }
 
     /** Rows flagged as worse (head slower) by at least {@code failAbove}, a fraction. */
