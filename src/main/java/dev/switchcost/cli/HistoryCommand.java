@@ -5,6 +5,7 @@ import dev.switchcost.derive.Fleet;
 import dev.switchcost.derive.HistorySeries;
 import dev.switchcost.render.Charts;
 import dev.switchcost.render.HistoryText;
+import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.history.Bundle;
@@ -33,7 +34,8 @@ import java.util.Locale;
 @Command(name = "history",
         footer = {
             "  switchcost history",
-            "  switchcost history --figure '" + Bench.Names.SYSCALL + ".gettid [avgt]' --by kernel"},
+            "  switchcost history --figure '" + Bench.Names.SYSCALL + ".gettid [avgt]' --by kernel",
+            "  switchcost history --figure '" + Bench.Names.SYSCALL + ".gettid' --markdown moves.md"},
         header = "Show the history of runs: a figure's series by machine, kernel, JDK or commit, and where it moved.",
         description = {
             "Every run and compare records its figures here (unless --no-history); 'history import' adds results "
@@ -60,6 +62,10 @@ public final class HistoryCommand extends BaseCommand {
     @Option(names = "--chart", paramLabel = "FILE", description = "Also draw the series, as PNG or SVG by FILE's ending.")
     Path chart;
 
+    @Option(names = "--markdown", paramLabel = "FILE",
+            description = "With --figure: also write where it moved as Markdown (a pull request comment, a job summary), as 'ab --markdown' does.")
+    Path markdown;
+
     @Option(names = "--save-baseline", paramLabel = "NAME",
             description = "Save the latest run (or --run) as baseline NAME, for 'history diff --against NAME B'.")
     String baseline;
@@ -72,6 +78,9 @@ public final class HistoryCommand extends BaseCommand {
         try (HistoryStore s = baseline != null ? store.open() : store.openReadOnly()) {
             if (baseline != null) {
                 return saveBaseline(s);
+            }
+            if (figure == null && markdown != null) {
+                throw SwitchcostException.usage("--markdown writes a figure's change points: give --figure too");
             }
             if (figure == null) {
                 List<Run> runs = s.runs();
@@ -89,6 +98,10 @@ public final class HistoryCommand extends BaseCommand {
             out().print(HistoryText.series(key, b, series));
             if (chart != null) {
                 write(HistoryText.chart(key, series));
+            }
+            if (markdown != null) {
+                AtomicFiles.writeString(markdown, HistoryText.changePointsMarkdown(key, b, series));
+                err().println("switchcost history: Markdown in " + markdown);
             }
             return ExitCodes.OK;
         }
@@ -191,12 +204,14 @@ public final class HistoryCommand extends BaseCommand {
     @Command(name = "diff",
             footer = {
                 "  switchcost history --save-baseline before",
-                "  switchcost history diff --against before results/quick"},
+                "  switchcost history diff --against before results/quick --markdown diff.md"},
             header = "Compare a results directory (or a run of the history) with a saved baseline, by diff's rule.",
             description = "The rule of 'switchcost diff' at its default minimum effect (10%%): a figure differs when the "
                     + "between-fork 99.9%% interval of B/A excludes 1 and B/A is at least 1.1x or at most 1/1.1x; it is the "
                     + "same when the whole interval lies within that margin; a figure from one fork is not judged "
-                    + "(docs/statistics.md). Save a baseline with 'switchcost history --save-baseline NAME'.")
+                    + "(docs/statistics.md). When B ran on another machine type, or under another cpuidle driver, "
+                    + "virtualisation or mitigations, no row is judged: the table says the machine changed. Save a baseline "
+                    + "with 'switchcost history --save-baseline NAME'.")
     public static final class Diff extends BaseCommand {
 
         @Option(names = "--against", paramLabel = "NAME", required = true, description = "The saved baseline (A).")
@@ -204,6 +219,9 @@ public final class HistoryCommand extends BaseCommand {
 
         @Parameters(index = "0", paramLabel = "B", description = "A results directory, or a run id of the history.")
         String b;
+
+        @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the table as Markdown (a pull request comment, a job summary), as 'ab --markdown' does.")
+        Path markdown;
 
         @Mixin
         StoreMixin store;
@@ -220,16 +238,25 @@ public final class HistoryCommand extends BaseCommand {
                 List<Figure> fa = s.figures(a.id()).stream().map(HistoryStore.Point::figure).toList();
                 List<Figure> fb;
                 String named;
+                Run rb;
                 if (Files.exists(Path.of(b))) {
-                    fb = Bundle.of(DiffCommand.load(Path.of(b))).figures();
+                    Bundle bundle = Bundle.of(DiffCommand.load(Path.of(b)));
+                    fb = bundle.figures();
+                    rb = bundle.run();
                     named = b;
                 } else {
-                    Run rb = s.run(b).orElseThrow(() -> SwitchcostException.usage(b + " is neither a results directory nor "
+                    rb = s.run(b).orElseThrow(() -> SwitchcostException.usage(b + " is neither a results directory nor "
                             + "a run id of the history (switchcost history lists them)"));
                     fb = s.figures(rb.id()).stream().map(HistoryStore.Point::figure).toList();
                     named = "run " + HistoryText.shortId(rb) + " (" + rb.date() + ", " + rb.machineType() + ")";
                 }
-                out().print(HistoryText.baselineDiff(baseline, a, named, HistoryText.baselineRows(fa, fb)));
+                List<String> seam = a.machineChanges(rb);
+                List<HistoryText.DiffRow> rows = HistoryText.baselineRows(fa, fb, seam);
+                out().print(HistoryText.baselineDiff(baseline, a, named, rows, seam));
+                if (markdown != null) {
+                    AtomicFiles.writeString(markdown, HistoryText.baselineMarkdown(baseline, a, named, rows, seam));
+                    err().println("switchcost history diff: Markdown in " + markdown);
+                }
             }
             return ExitCodes.OK;
         }

@@ -20,10 +20,6 @@ import java.util.stream.Collectors;
  */
 public final class Fleet {
 
-    /** The conditions that move a handoff beside the machine itself. */
-    static final List<Map.Entry<String, Function<Run, String>>> CONDITIONS = List.of(Map.entry("cpuidle", Run::cpuidle),
-            Map.entry("virtualisation", Run::hypervisor), Map.entry("mitigations", Run::mitigations));
-
     /**
      * One machine type's figure.
      *
@@ -61,7 +57,7 @@ public final class Fleet {
         for (G g : gs) {
             List<G> alike = gs.stream().filter(o -> o.conditions().equals(g.conditions())).toList();
             List<String> differs = new ArrayList<>();
-            for (Map.Entry<String, Function<Run, String>> c : CONDITIONS) {
+            for (Map.Entry<String, Function<Run, String>> c : Run.CONDITIONS) {
                 String mine = c.getValue().apply(g.points().get(0).run());
                 if (gs.stream().anyMatch(o -> !Objects.equals(c.getValue().apply(o.points().get(0).run()), mine))) {
                     differs.add(c.getKey() + " " + (c.getKey().equals("mitigations") ? "differ" : mine));
@@ -80,6 +76,6 @@ public final class Fleet {
     }
 
     private static String conditions(Run r) {
-        return CONDITIONS.stream().map(c -> String.valueOf(c.getValue().apply(r))).reduce((a, b) -> a + "\u0000" + b).orElse("");
+        return Run.CONDITIONS.stream().map(c -> String.valueOf(c.getValue().apply(r))).reduce((a, b) -> a + "\u0000" + b).orElse("");
     }
 }

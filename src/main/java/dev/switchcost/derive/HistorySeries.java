@@ -1,7 +1,9 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.results.history.HistoryStore.Point;
+import dev.switchcost.results.history.Run;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,6 +49,13 @@ public final class HistorySeries {
      * @param shifts its change points, by index into {@code points}
      */
     public record Series(String label, List<Point> points, List<ChangePoints.Shift> shifts) {
+        /**
+         * How the machine changed between run {@code i - 1} and run {@code i} ({@link Run#machineChanges}): a seam, where
+         * the series is not judged across; empty when it did not (and for the first run).
+         */
+        public List<String> seamAt(int i) {
+            return i == 0 ? List.of() : points.get(i - 1).run().machineChanges(points.get(i).run());
+        }
     }
 
     private HistorySeries() {
@@ -76,12 +85,27 @@ public final class HistorySeries {
                 : hits.size() + " figures match '" + wanted + "'") + "; e.g. " + String.join(" | ", shown));
     }
 
-    /** The series of figure {@code key}, one per value of {@code by}, each with its change points. */
+    /**
+     * The series of figure {@code key}, one per value of {@code by}, each with its change points, found within each
+     * stretch of runs on one machine under the same conditions: a seam ({@link Series#seamAt}) is never a change point.
+     */
     public static List<Series> of(List<Point> all, String key, By by) {
         return all.stream().filter(p -> p.figure().key().equals(key))
                 .collect(Collectors.groupingBy(by::label, LinkedHashMap::new, Collectors.toList())).entrySet().stream()
-                .map(g -> new Series(g.getKey(), List.copyOf(g.getValue()),
-                        ChangePoints.find(g.getValue().stream().mapToDouble(p -> p.figure().estimate().value()).toArray())))
-                .toList();
+                .map(g -> new Series(g.getKey(), List.copyOf(g.getValue()), shifts(g.getValue()))).toList();
+    }
+
+    private static List<ChangePoints.Shift> shifts(List<Point> points) {
+        List<ChangePoints.Shift> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i <= points.size(); i++) {
+            if (i == points.size() || !points.get(i - 1).run().machineChanges(points.get(i).run()).isEmpty()) {
+                int from = start;
+                double[] values = points.subList(from, i).stream().mapToDouble(p -> p.figure().estimate().value()).toArray();
+                ChangePoints.find(values).forEach(c -> out.add(new ChangePoints.Shift(c.index() + from, c.pValue(), c.before(), c.after())));
+                start = i;
+            }
+        }
+        return List.copyOf(out);
     }
 }

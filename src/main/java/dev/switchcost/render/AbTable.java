@@ -4,6 +4,7 @@ import dev.switchcost.results.AbResults;
 import dev.switchcost.results.Estimate;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code switchcost ab}'s table: per benchmark row, base and head (each the mean of its rounds' forks), head/base judged
@@ -49,9 +50,13 @@ public final class AbTable {
         return t.build();
     }
 
-    /** The minimum detectable effect as a change: ±4.2 % below 100 %, else the ratio it takes (×3.5). */
+    /**
+     * The minimum detectable effect as a change: ±4.2 % below 100 %, else the ratio it takes (×3.5), and from ×100 on
+     * only {@code over ×100} (two rounds of a noisy benchmark would print thirty digits).
+     */
     public static String detects(double effect) {
-        return !Double.isFinite(effect) ? "–" : effect < 1 ? "±" + Fmt.percent(effect).substring(1) : "×" + Fmt.times(1 + effect).replace("×", "");
+        return !Double.isFinite(effect) ? "–" : effect < 1 ? "±" + Fmt.percent(effect).substring(1)
+                : effect >= 99 ? "over ×100" : "×" + Fmt.times(1 + effect).replace("×", "");
     }
 
     /** Rows flagged as worse (head slower) by at least {@code failAbove}, a fraction. */
@@ -60,21 +65,36 @@ public final class AbTable {
                 .filter(j -> Math.max(j.verdict().ratio().value(), 1 / j.verdict().ratio().value()) >= 1 + failAbove - 1e-12).toList();
     }
 
-    /** The Markdown a pull request comment or a job summary takes: a heading, the counts, the rule, the table. */
+    /** The Markdown a pull request comment or a job summary takes: a heading, the counts, the table, the rule. */
     public static String markdown(AbResults r, List<Judged> rows, double minEffect, String machine) {
-        long slower = rows.stream().filter(j -> j.verdict().verdict() == Diff.Verdict.SLOWER).count();
-        long faster = rows.stream().filter(j -> j.verdict().verdict() == Diff.Verdict.FASTER).count();
-        long same = rows.stream().filter(j -> j.verdict().verdict() == Diff.Verdict.SAME).count();
-        StringBuilder sb = new StringBuilder("### switchcost ab: head against base\n\n");
-        sb.append(String.format(java.util.Locale.ROOT, "**%d slower, %d faster, %d the same, %d not resolved** of %d rows, from %d of %d rounds complete.\n\n",
-                slower, faster, same, rows.size() - slower - faster - same, rows.size(), r.completeRounds(), r.rounds().size()));
-        sb.append(table(rows).markdown()).append('\n');
-        sb.append("Rule: ").append(rule(minEffect)).append(".  \n");
-        sb.append("Machine: ").append(machine).append(".  \n");
-        sb.append("base: `").append(r.sides().get(0).target()).append("` ").append(String.join(" ", r.sides().get(0).jvmArgs()))
-                .append("; head: `").append(r.sides().get(1).target()).append("` ").append(String.join(" ", r.sides().get(1).jvmArgs()))
-                .append("; JMH: ").append(String.join(" ", r.jmhArgs())).append('\n');
-        r.failures().forEach(f -> sb.append("\n- failed: ").append(f));
+        List<String> notes = List.of("Rule: " + rule(minEffect) + ".", "Machine: " + machine + ".",
+                "base: `" + r.sides().get(0).target() + "` " + String.join(" ", r.sides().get(0).jvmArgs())
+                + "; head: `" + r.sides().get(1).target() + "` " + String.join(" ", r.sides().get(1).jvmArgs())
+                + "; JMH: " + String.join(" ", r.jmhArgs()));
+        return markdown("switchcost ab: head against base", rows.stream().map(j -> j.verdict().verdict()).toList(),
+                String.format(Locale.ROOT, "rows, from %d of %d rounds complete", r.completeRounds(), r.rounds().size()),
+                table(rows), notes, r.failures().stream().map(f -> "failed: " + f).toList());
+    }
+
+    /**
+     * The one Markdown writer of a table of verdicts ({@code ab}, {@code history diff}, the history's change points), for
+     * a pull request comment or a job summary: a heading; the verdicts counted ("1 slower, 0 faster, 2 the same, 0 not
+     * resolved", and how many were not judged, if any) of {@code what}; the table; the notes, one a line; the items as a
+     * list.
+     */
+    public static String markdown(String heading, List<Diff.Verdict> verdicts, String what, Table table, List<String> notes,
+                                  List<String> items) {
+        long slower = verdicts.stream().filter(v -> v == Diff.Verdict.SLOWER).count();
+        long faster = verdicts.stream().filter(v -> v == Diff.Verdict.FASTER).count();
+        long same = verdicts.stream().filter(v -> v == Diff.Verdict.SAME).count();
+        long unjudged = verdicts.stream().filter(v -> !v.judged()).count();
+        StringBuilder sb = new StringBuilder("### ").append(heading).append("\n\n");
+        sb.append(String.format(Locale.ROOT, "**%d slower, %d faster, %d the same, %d not resolved%s** of %d %s.\n\n",
+                slower, faster, same, verdicts.size() - slower - faster - same - unjudged,
+                unjudged == 0 ? "" : ", " + unjudged + " not judged", verdicts.size(), what));
+        sb.append(table.markdown()).append('\n');
+        sb.append(String.join("  \n", notes)).append('\n');
+        items.forEach(i -> sb.append("\n- ").append(i));
         return sb.toString();
     }
 }

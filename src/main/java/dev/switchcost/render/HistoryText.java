@@ -12,6 +12,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -92,8 +93,8 @@ public final class HistoryText {
             for (int i = 0; i < s.points().size(); i++) {
                 Point p = s.points().get(i);
                 int at = i;
-                String change = s.shifts().stream().filter(c -> c.index() == at).findFirst()
-                        .map(c -> "moved " + Fmt.times(c.ratio()) + " (p " + p(c.pValue()) + ")").orElse("");
+                String change = s.seamAt(at).isEmpty() ? s.shifts().stream().filter(c -> c.index() == at).findFirst()
+                        .map(c -> "moved " + Fmt.times(c.ratio()) + " (p " + p(c.pValue()) + ")").orElse("") : seam(s.seamAt(at));
                 t.row(shortId(p.run()), p.run().date(), commit(p.run()), String.valueOf(p.run().kernel()),
                         p.figure().jdk() != null ? p.figure().jdk() : String.valueOf(p.run().jdk()),
                         Fmt.pm(shown(p.figure())) + " " + unit(p.figure()), Fmt.count(p.figure().switchesPerOp()),
@@ -114,6 +115,46 @@ public final class HistoryText {
             }
         }
         return sb.toString();
+    }
+
+    /** A seam's words: {@code machine changed: X → Y}, where a series or a diff gives no verdict across. */
+    static String seam(List<String> changes) {
+        return "machine changed: " + String.join("; ", changes);
+    }
+
+    /**
+     * A figure's change points as Markdown ({@link AbTable#markdown(String, List, String, Table, List, List)}): per series,
+     * a row for each run where the figure moved, judged by the one rule on the mean after over the mean before (the
+     * direction from the unit), and a row for each seam, where the machine changed and nothing is judged across.
+     */
+    public static String changePointsMarkdown(String key, HistorySeries.By by, List<HistorySeries.Series> series) {
+        Table.Builder t = new Table.Builder("lllllrrl", "series", "run", "date", "commit", "JDK", "before → after ± 99.9%",
+                "after/before", "verdict");
+        List<Diff.Verdict> verdicts = new ArrayList<>();
+        for (HistorySeries.Series s : series) {
+            Figure f = s.points().get(0).figure();
+            for (int i = 1; i < s.points().size(); i++) {
+                int at = i;
+                Run r = s.points().get(i).run();
+                String jdk = s.points().get(i).figure().jdk() != null ? s.points().get(i).figure().jdk() : String.valueOf(r.jdk());
+                if (!s.seamAt(i).isEmpty()) {
+                    t.row(s.label(), shortId(r), r.date(), commit(r), jdk, seam(s.seamAt(i)), "", Diff.Verdict.MACHINE_CHANGED.text());
+                    verdicts.add(Diff.Verdict.MACHINE_CHANGED);
+                }
+                for (ChangePoints.Shift c : s.shifts().stream().filter(c -> c.index() == at).toList()) {
+                    Diff.Judged j = Diff.ratio(c.after().over(c.before()), f.unit(), Estimate.MIN_EFFECT);
+                    t.row(s.label(), shortId(r), r.date(), commit(r), jdk, Fmt.pm(shown(s, c.before())) + " → "
+                            + Fmt.pm(shown(s, c.after())) + " " + unit(f), Fmt.times(j.ratio()) + " (p " + p(c.pValue()) + ")",
+                            j.verdict().text("").strip());
+                    verdicts.add(j.verdict());
+                }
+            }
+        }
+        return AbTable.markdown("switchcost history: where " + key + " moved", verdicts, "change points and seams in "
+                + series.size() + " series by " + by.word(), t.build(), List.of("Change points: " + ChangePoints.RULE
+                + "; found within each stretch of runs on one machine under the same conditions, and judged by the rule: "
+                + Diff.rule(Estimate.MIN_EFFECT) + ".", "Runs: " + series.stream().mapToInt(s -> s.points().size()).sum()
+                + ", oldest first in each series."), List.of());
     }
 
     /**
@@ -167,14 +208,17 @@ public final class HistoryText {
 
     /**
      * The figures of B against the baseline's, paired by key and JDK, each judged by {@code diff}'s one rule
-     * ({@link Diff#judge}).
+     * ({@link Diff#judge}); across a seam (the machine changed: {@code machineChanges} not empty) a row both have shows
+     * B/A but is not judged ({@link Diff.Verdict#MACHINE_CHANGED}).
      */
-    public static List<DiffRow> baselineRows(List<Figure> a, List<Figure> b) {
+    public static List<DiffRow> baselineRows(List<Figure> a, List<Figure> b, List<String> machineChanges) {
         Map<String, Figure> byA = byKey(a);
         Map<String, Figure> byB = byKey(b);
         // the baseline's keys in its order, then those only B has
         return Stream.concat(byA.keySet().stream(), byB.keySet().stream()).distinct()
-                .map(k -> diffRow(k, byA.get(k), byB.get(k))).toList();
+                .map(k -> diffRow(k, byA.get(k), byB.get(k)))
+                .map(r -> machineChanges.isEmpty() || !r.verdict().judged() ? r
+                        : new DiffRow(r.key(), r.unit(), r.baseline(), r.now(), r.ratio(), Diff.Verdict.MACHINE_CHANGED)).toList();
     }
 
     /** A row judged on the figures as recorded; its unit and figures as shown (per switch for a round trip). */
@@ -197,18 +241,38 @@ public final class HistoryText {
         return m;
     }
 
-    /** A baseline diff as a table, with a count of the rows that differ. */
-    public static String baselineDiff(String name, Run baseline, String now, List<DiffRow> rows) {
-        StringBuilder sb = new StringBuilder("A: baseline '").append(name).append("' = run ").append(shortId(baseline))
-                .append(" (").append(baseline.date()).append(", ").append(baseline.machineType()).append(", Linux ")
-                .append(baseline.kernel()).append(", JDK ").append(baseline.jdk()).append(")\nB: ").append(now)
-                .append("\nRule: ").append(Diff.rule(Estimate.MIN_EFFECT)).append(".\n\n");
+    /** The baseline in words: {@code baseline 'NAME' = run 1a2b3c4d (date, machine, Linux ..., JDK ...)}. */
+    private static String baselineWords(String name, Run baseline) {
+        return "baseline '" + name + "' = run " + shortId(baseline) + " (" + baseline.date() + ", " + baseline.machineType()
+                + ", Linux " + baseline.kernel() + ", JDK " + baseline.jdk() + ")";
+    }
+
+    /** A baseline diff's table; a seam's row first when the machine changed. */
+    private static Table baselineTable(List<DiffRow> rows, List<String> machineChanges) {
         Table.Builder t = new Table.Builder("lrrlrl", "figure", "A ± 99.9%", "B ± 99.9%", "unit", "B/A", "verdict");
+        if (!machineChanges.isEmpty()) {
+            t.row(seam(machineChanges), "", "", "", "", "no verdict across it");
+        }
         for (DiffRow r : rows) {
             t.row(r.key(), r.baseline() == null ? "—" : Fmt.pm(r.baseline()), r.now() == null ? "—" : Fmt.pm(r.now()),
                     r.unit(), r.ratio() == null ? "" : Fmt.times(r.ratio()), r.verdict().text());
         }
-        sb.append(t.build().text()).append('\n').append(rows.stream().filter(DiffRow::differs).count()).append(" of ").append(rows.size())
+        return t.build();
+    }
+
+    /** A baseline diff as Markdown ({@link AbTable#markdown(String, List, String, Table, List, List)}). */
+    public static String baselineMarkdown(String name, Run baseline, String now, List<DiffRow> rows, List<String> machineChanges) {
+        return AbTable.markdown("switchcost history diff: B against baseline '" + name + "'",
+                rows.stream().map(DiffRow::verdict).toList(), "rows", baselineTable(rows, machineChanges),
+                List.of("Rule: " + Diff.rule(Estimate.MIN_EFFECT) + ".", "A: " + baselineWords(name, baseline) + ".", "B: " + now + "."),
+                List.of());
+    }
+
+    /** A baseline diff as a table, a seam's row first when the machine changed, with a count of the rows that differ. */
+    public static String baselineDiff(String name, Run baseline, String now, List<DiffRow> rows, List<String> machineChanges) {
+        StringBuilder sb = new StringBuilder("A: ").append(baselineWords(name, baseline)).append("\nB: ").append(now)
+                .append("\nRule: ").append(Diff.rule(Estimate.MIN_EFFECT)).append(".\n\n");
+        sb.append(baselineTable(rows, machineChanges).text()).append('\n').append(rows.stream().filter(DiffRow::differs).count()).append(" of ").append(rows.size())
                 .append(" rows differ (flagged by the rule).\n");
         return sb.toString();
     }

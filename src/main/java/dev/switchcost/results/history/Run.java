@@ -1,5 +1,11 @@
 package dev.switchcost.results.history;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
 /**
  * One run in the history: a results directory's facts, as the store keeps them.
  *
@@ -22,6 +28,30 @@ package dev.switchcost.results.history;
 public record Run(String id, String source, String measuredAt, String hostname, String machineType, String kernel,
                  String jdk, String hypervisor, String cpuidle, String mitigations, String commit, String status,
                  String machineJson) {
+
+    /** The conditions that move a handoff beside the machine itself: the cpuidle driver, virtualisation, mitigations. */
+    public static final List<Map.Entry<String, Function<Run, String>>> CONDITIONS = List.of(Map.entry("cpuidle", Run::cpuidle),
+            Map.entry("virtualisation", Run::hypervisor), Map.entry("mitigations", Run::mitigations));
+
+    /**
+     * How the machine changed from this run to {@code to}: its type, then each condition ({@link #CONDITIONS}) that
+     * differs, as {@code X → Y} ({@code mitigations differ}: their words are long); empty when both ran on one machine
+     * under the same conditions. The kernel and the JDK are not the machine: a figure that moves with them is a finding.
+     */
+    public List<String> machineChanges(Run to) {
+        List<String> out = new ArrayList<>();
+        if (!Objects.equals(machineType, to.machineType)) {
+            out.add(machineType + " → " + to.machineType);
+        }
+        for (Map.Entry<String, Function<Run, String>> c : CONDITIONS) {
+            String from = c.getValue().apply(this);
+            String now = c.getValue().apply(to);
+            if (!Objects.equals(from, now)) {
+                out.add(c.getKey().equals("mitigations") ? "mitigations differ" : c.getKey() + " " + from + " → " + now);
+            }
+        }
+        return out;
+    }
 
     /** The date part of {@link #measuredAt}, {@code unknown} without one. */
     public String date() {
