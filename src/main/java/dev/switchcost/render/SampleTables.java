@@ -83,7 +83,7 @@ public final class SampleTables {
         };
         String indirect = c.indirect() == null
                 ? " Direct cost only: what a switch costs through the caches comes on top (--working-set KiB adds it where measured)."
-                : " Includes " + indirectWords(SwitchCost.indirect(c.indirect()), c.workingSetKiB()) + ".";
+                : " Includes " + indirectWords(c.indirectAdded(), c.workingSetKiB()) + ".";
         lines.add("  Assumes each switch sampled costs the threads what the benchmark's did (" + c.direct().what() + ", "
                 + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect);
         if (Double.isFinite(waitMsPerSec)) {
