@@ -3,6 +3,8 @@ package dev.switchcost;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.EvaluationResult;
@@ -14,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -125,35 +127,57 @@ class ArchitectureTest {
         assertTrue(r.hasViolation(), "a root class calling cli.ExitCodes must violate the rule");
     }
 
-    /**
-     * The derivations: each runs once per input, in {@code Findings.of} / {@code Study.of} (or where {@code cli} or
-     * {@code derive} itself needs one), so no renderer calls one; the report, the card, A against B, {@code indirect} and
-     * {@code sample}'s price only format what was derived.
-     */
-    static final Set<String> DERIVATIONS = Set.of("Headline.perJdk", "PinningStudy.derive", "GapDecomposition.of",
-            "GapDecomposition.afterSwitch", "IndirectCost.derive", "IndirectCost.paired", "ProcessThreadCost.derive",
-            "LatencyDistribution.of", "IndirectSweepCurve.of", "MachineDifferences.of", "Findings.of", "Study.of",
-            "SwitchCost.of", "Modes.of", "Modes.ofHistogram");
+    private static final String DERIVE = "dev.switchcost.derive";
 
-    /** Calls from {@code classes} in package {@code pkg} to a {@link #DERIVATIONS derivation}, one line each. */
-    static List<String> derivationsCalledFrom(JavaClasses classes, String pkg) {
-        return derivationCalls(classes, pkg).stream().map(JavaMethodCall::getDescription).toList();
+    /**
+     * Whether {@code call} computes in {@code derive}: a call of a static method declared there, but an enum's
+     * {@code values()}/{@code valueOf} (what a {@code switch} over derive's enums compiles to). Render reads what was
+     * derived (records, their accessors and instance methods, enums, constants); it calls no static method of derive,
+     * so every derivation, the ones written tomorrow too, runs once per input in {@code Findings.of} / {@code Study.of}
+     * (or where {@code cli} needs one) and the report, the card, A against B, {@code indirect} and {@code sample}'s price
+     * only format it.
+     */
+    static boolean computesInDerive(JavaMethodCall call) {
+        JavaClass owner = call.getTargetOwner();
+        if (!owner.getPackageName().startsWith(DERIVE)) {
+            return false;
+        }
+        boolean enumLookup = owner.isEnum() && (call.getName().equals("values") || call.getName().equals("valueOf"));
+        return !enumLookup && call.getTarget().resolveMember().map(m -> m.getModifiers().contains(JavaModifier.STATIC)).orElse(false);
     }
 
-    /** The calls from {@code classes} in package {@code pkg} to a {@link #DERIVATIONS derivation}. */
-    static List<JavaMethodCall> derivationCalls(JavaClasses classes, String pkg) {
+    /**
+     * Whether {@code call} is of a derivation, read from derive's own classes, not from a list: a public static method of
+     * {@code derive} that makes a derived value (a type of derive: itself, or in a list, an optional, a map) from an input
+     * (a parameter that is no derived value: results, a machine, numbers). One that only compares or picks among derived
+     * values ({@code Like.differences}, {@code SwitchCost.indirect}) derives nothing new.
+     */
+    static boolean isDerivation(JavaMethodCall call) {
+        return computesInDerive(call) && call.getTarget().resolveMember()
+                .filter(m -> m.getModifiers().contains(JavaModifier.PUBLIC))
+                .filter(m -> involvesDerive(m.getReturnType()))
+                .filter(m -> m.getParameterTypes().stream().anyMatch(t -> !involvesDerive(t)))
+                .isPresent();
+    }
+
+    private static boolean involvesDerive(JavaType t) {
+        return t.getAllInvolvedRawTypes().stream().anyMatch(c -> c.getPackageName().startsWith(DERIVE));
+    }
+
+    /** The calls from {@code classes} in package {@code pkg} that pass {@code which}. */
+    static List<JavaMethodCall> callsFrom(JavaClasses classes, String pkg, Predicate<JavaMethodCall> which) {
         List<JavaMethodCall> out = new ArrayList<>();
         for (JavaClass c : classes) {
-            if (!c.getPackageName().startsWith(pkg)) {
-                continue;
-            }
-            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
-                if (call.getTargetOwner().getPackageName().startsWith("dev.switchcost.derive") && DERIVATIONS.contains(name(call))) {
-                    out.add(call);
-                }
+            if (c.getPackageName().startsWith(pkg)) {
+                c.getMethodCallsFromSelf().stream().filter(which).forEach(out::add);
             }
         }
         return out;
+    }
+
+    /** Calls from {@code classes} in package {@code pkg} that compute in derive, one line each. */
+    static List<String> derivationsCalledFrom(JavaClasses classes, String pkg) {
+        return callsFrom(classes, pkg, ArchitectureTest::computesInDerive).stream().map(JavaMethodCall::getDescription).toList();
     }
 
     private static String name(JavaMethodCall call) {
@@ -170,6 +194,27 @@ class ArchitectureTest {
     void aRendererThatDerivesFails() {
         JavaClasses c = new ClassFileImporter().importClasses(DerivingRenderer.class);
         assertEquals(1, derivationsCalledFrom(c, "dev.switchcost").size());
+    }
+
+    /**
+     * A derivation written tomorrow is caught with no list edited: a renderer calling a new static method of derive
+     * (test-only classes in {@code render} and {@code derive}) is reported, and the method counts as a derivation.
+     */
+    @Test
+    void aRendererCallingANewDerivationFails() {
+        JavaClasses c = new ClassFileImporter().importClasses(dev.switchcost.render.NewDerivationRenderer.class,
+                dev.switchcost.derive.NewDerivation.class);
+        List<String> calls = derivationsCalledFrom(c, "dev.switchcost.render");
+        assertEquals(3, calls.size(), calls.toString());
+        assertTrue(calls.stream().allMatch(x -> x.contains("NewDerivation.of(")), calls.toString());
+        assertEquals(Map.of("NewDerivation.of", 3), callSitesOverOne(c, "dev.switchcost.render"));
+    }
+
+    /** Reading what was derived is no derivation: a record's accessors, an instance method, a switch over an enum. */
+    @Test
+    void readingADerivedValueIsNoDerivation() {
+        JavaClasses c = new ClassFileImporter().importClasses(ReadingRenderer.class);
+        assertEquals(List.of(), derivationsCalledFrom(c, "dev.switchcost"));
     }
 
     /**
@@ -193,7 +238,7 @@ class ArchitectureTest {
     /** Each derivation called from more than one place in {@code pkg}, with its number of call sites. */
     static Map<String, Integer> callSitesOverOne(JavaClasses classes, String pkg) {
         Map<String, Integer> sites = new TreeMap<>();
-        for (JavaMethodCall call : derivationCalls(classes, pkg)) {
+        for (JavaMethodCall call : callsFrom(classes, pkg, ArchitectureTest::isDerivation)) {
             boolean overload = call.getOriginOwner().equals(call.getTargetOwner()) && call.getOrigin().getName().equals(call.getName());
             if (!overload) {
                 sites.merge(name(call), 1, Integer::sum);
@@ -208,6 +253,17 @@ class ArchitectureTest {
         boolean whole(dev.switchcost.results.JmhRow row, List<dev.switchcost.results.JmhRow> rows) {
             return dev.switchcost.derive.IndirectCost.paired(row, rows).answerIsWhole()
                     && dev.switchcost.derive.IndirectCost.paired(row, rows).direct() != null;
+        }
+    }
+
+    /** A test-only class that reads what was derived: an accessor, an instance method, a switch over derive's enum. */
+    static final class ReadingRenderer {
+        String read(dev.switchcost.derive.SwitchCost c, dev.switchcost.derive.Like.Side a, dev.switchcost.derive.Like.Side b) {
+            String why = switch (c.why()) {
+                case MEASURED_MIX -> "mix";
+                default -> "other";
+            };
+            return why + c.indirectAdded() + a.differences(b) + c.perSwitch();
         }
     }
 

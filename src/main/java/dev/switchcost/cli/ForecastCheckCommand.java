@@ -5,6 +5,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.CpuPerRequest;
 import dev.switchcost.derive.CpuPerRequest.Pool;
 import dev.switchcost.derive.CpuPerRequest.Run;
 import dev.switchcost.measure.sample.H2loadSummary;
@@ -84,7 +85,8 @@ public final class ForecastCheckCommand extends BaseCommand {
         }
         String recorded = recordedProblem(runs);
         AtomicFiles.writeString(dir.resolve(TSV), ForecastCheckReport.tsv(runs));
-        String verdict = ForecastCheckReport.verdict(title, runs, forecast, why)
+        String verdict = ForecastCheckReport.verdict(title, runs, CpuPerRequest.measure(runs, forecast == null ? Double.NaN : forecast.lower(),
+                forecast == null ? Double.NaN : forecast.upper()), forecast, why)
                 + (recorded == null ? "" : "\nThe recorded run is no measurement of the same load: " + recorded + "\n");
         AtomicFiles.writeString(dir.resolve(VERDICT), verdict);
         out().print(verdict);

@@ -83,8 +83,7 @@ record SampleCost(Findings found, long workingSetKiB, String said) {
         try {
             c = mix == null || Double.isNaN(mix.sameShare()) ? SwitchCost.of(found, switchesPerSecond, cpus, allowedCpus, workingSetKiB)
                     : SwitchCost.of(found, switchesPerSecond, cpus, allowedCpus, workingSetKiB, mix.sameShare(),
-                    String.format(java.util.Locale.ROOT, "%,d same-CPU and %,d cross-CPU wake-ups, %s", mix.sameCpu(), mix.crossCpu(),
-                            mix.source()));
+                    SampleTables.wakeUps(mix));
         } catch (IllegalArgumentException e) {
             out.println("Cost: " + e.getMessage());
             return;

@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.derive.PricedStacks;
+import dev.switchcost.derive.StackPrice;
 import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.measure.sample.CollapsedStacks;
 import dev.switchcost.render.PricedStacksText;
@@ -13,10 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * {@code sample --flamegraph FILE} from the collapsed stacks the JVMs wrote: FILE priced in CPU time (switches × the price
@@ -33,15 +32,13 @@ final class SampleFlame {
     }
 
     /**
-     * What prices the stacks, or why nothing does.
+     * What prices the stacks ({@link StackPrice}, derived), with its words ({@link PricedStacksText#mix},
+     * {@link PricedStacksText#why}).
      *
-     * @param prices       the results' prices; null when unpriced
-     * @param processShare the process's share of same-CPU wake-ups (0 without a measured mix: the cross-CPU upper bound)
-     * @param byTid        each traced thread's share of same-CPU wake-ups
-     * @param mix          the placement mix in words, or null when none was measured and nothing is priced
-     * @param why          why the stacks are not priced, or null when they are
+     * @param mix the placement mix in words, or null when none was measured and nothing is priced
+     * @param why why the stacks are not priced, or null when they are
      */
-    record Price(SwitchPrices prices, double processShare, Map<Integer, Double> byTid, String mix, String why) {
+    record Price(StackPrice pricing, String mix, String why) {
 
         /**
          * @param prices    the results' prices, or empty without results
@@ -51,39 +48,14 @@ final class SampleFlame {
          */
         static Price of(Optional<SwitchPrices> prices, SamplePlacement placement, Map<Integer, SamplePlacement> byThread,
                         String noMix) {
-            if (placement == null || Double.isNaN(placement.sameShare())) {
-                if (prices.isEmpty()) {
-                    return new Price(null, Double.NaN, Map.of(), null, NO_RESULTS);
-                }
-                if (prices.get().platform(0).isEmpty()) {
-                    return new Price(null, Double.NaN, Map.of(), null, "no placement mix (" + noMix + ") and no cross-CPU price:"
-                            + " run `" + SwitchPrices.PLATFORM_RUN + "`");
-                }
-                // as the cost line does: without a mix, the cross-CPU price, an upper bound
-                return new Price(prices.get(), 0, Map.of(), "no measured placement mix (" + noMix + "): every switch at the"
-                        + " cross-CPU price, an upper bound", null);
-            }
-            double same = placement.sameShare();
-            Map<Integer, Double> byTid = byThread.entrySet().stream().filter(e -> !Double.isNaN(e.getValue().sameShare()))
-                    .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().sameShare()));
-            String mix = String.format(Locale.ROOT, "each thread's own placement mix where the trace saw it woken (%d threads),"
-                    + " else the process's: %.0f %% same-CPU / %.0f %% cross-CPU wake-ups (%,d and %,d, %s)", byTid.size(),
-                    same * 100, (1 - same) * 100, placement.sameCpu(), placement.crossCpu(), placement.source());
-            if (prices.isEmpty()) {
-                return new Price(null, same, byTid, mix, NO_RESULTS);
-            }
-            boolean missing = prices.get().platform(same).isEmpty()
-                    || byTid.values().stream().anyMatch(x -> prices.get().platform(x).isEmpty());
-            return missing ? new Price(null, same, byTid, mix, "the results lack the CPU time per switch this mix needs: run `"
-                    + SwitchPrices.PLATFORM_RUN + "`") : new Price(prices.get(), same, byTid, mix, null);
+            StackPrice p = StackPrice.of(prices, placement, byThread);
+            return new Price(p, PricedStacksText.mix(p, placement, noMix), PricedStacksText.why(p, noMix));
         }
 
         /** The stacks priced; only when {@link #why} is null. */
         PricedStacks weigh(List<CollapsedStacks.Stack> stacks, double processCpuNs) {
-            return PricedStacks.perThread(stacks, prices, byTid, processShare, mix, processCpuNs).orElseThrow();
+            return pricing.weigh(stacks, mix, processCpuNs);
         }
-
-        private static final String NO_RESULTS = "no results to price them: run `switchcost run --quick` (or give --costs DIR)";
     }
 
     /**

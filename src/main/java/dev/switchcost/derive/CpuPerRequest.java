@@ -122,6 +122,39 @@ public final class CpuPerRequest {
         CARRIERS_ON_PLATFORM
     }
 
+    /**
+     * What the runs measured, derived once for the forecast check: each pool's CPU per request, the change platform →
+     * virtual, and the same without the JIT compiler threads' CPU time where every run counted it, each change judged
+     * against the forecast's interval.
+     *
+     * @param changeVerdict          the change against the forecast's interval; null without a forecast or a judgeable change
+     * @param platformWithoutJit     null (and the other two without the JIT) unless every run counted the JIT's ticks
+     * @param changeWithoutJitVerdict as {@code changeVerdict}, of the change without the JIT
+     */
+    public record Measured(Estimate platform, Estimate virtual, Estimate change, Verdict changeVerdict,
+                           Estimate platformWithoutJit, Estimate virtualWithoutJit, Estimate changeWithoutJit,
+                           Verdict changeWithoutJitVerdict) {
+    }
+
+    /**
+     * The runs' figures and verdicts.
+     *
+     * @param lower the forecast's interval, ns per request; NaN without a forecast
+     */
+    public static Measured measure(List<Run> runs, double lower, double upper) {
+        Estimate change = change(runs);
+        boolean jit = runs.stream().allMatch(r -> r.jitTicks() >= 0);
+        Estimate changeWithoutJit = jit ? change(runs, Run::nsPerRequestWithoutJit) : null;
+        return new Measured(of(runs, Pool.PLATFORM), of(runs, Pool.VIRTUAL), change, judged(change, lower, upper),
+                jit ? of(runs, Pool.PLATFORM, Run::nsPerRequestWithoutJit) : null,
+                jit ? of(runs, Pool.VIRTUAL, Run::nsPerRequestWithoutJit) : null, changeWithoutJit,
+                changeWithoutJit == null ? null : judged(changeWithoutJit, lower, upper));
+    }
+
+    private static Verdict judged(Estimate change, double lower, double upper) {
+        return Double.isNaN(lower) || Double.isNaN(upper) || !change.judgeable() ? null : judge(change, lower, upper);
+    }
+
     /** CPU per request (ns) of one pool, between its runs; runs with a problem are left out. */
     public static Estimate of(List<Run> runs, Pool pool) {
         return of(runs, pool, Run::nsPerRequest);

@@ -2,6 +2,7 @@ package dev.switchcost.derive;
 
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Family;
+import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 
@@ -69,6 +70,16 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
     /** @return the spin budget of {@code placement}'s SpinOrPark rows, or null without them */
     public SpinBudget spin(String placement) {
         return spin.stream().filter(s -> s.placement().equals(placement)).findFirst().orElse(null);
+    }
+
+    /** Where and on what row {@code x} of this input was measured ({@link Like}). */
+    public Like.Side side(JmhRow x) {
+        return Headline.side(input, x);
+    }
+
+    /** Where and on what compare cell {@code c} of this input was measured ({@link Like}). */
+    public Like.Side side(CompareResults.Cell c) {
+        return Headline.side(input, c);
     }
 
     /**

@@ -184,7 +184,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
     }
 
     /** Where and on what row {@code x} of input {@code r} was measured ({@link Like}). */
-    public static Like.Side side(Results r, JmhRow x) {
+    static Like.Side side(Results r, JmhRow x) {
         return side(x, machineOf(r));
     }
 
@@ -192,7 +192,7 @@ public record Headline(String jdk, Figure sameCpu, Figure crossCpu, Estimate pin
      * Where and on what compare cell {@code c} of input {@code r} was measured: its placement, its column as the mechanism,
      * the JDK of a JVM cell (its own under {@code compare --jdk}, else machine.json's; none for a native cell).
      */
-    public static Like.Side side(Results r, CompareResults.Cell c) {
+    static Like.Side side(Results r, CompareResults.Cell c) {
         boolean machines = c.jdk() == null && !c.column().startsWith("NATIVE") && r.machine() != null
                 && r.machine().jdk() != null;
         return new Like.Side(c.placement(), c.column(), machines ? r.machine().jdk().version() : c.jdk(), machineOf(r));

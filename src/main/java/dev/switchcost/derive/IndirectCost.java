@@ -1,7 +1,6 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
-import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.Family;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Direct and indirect cost per switch from {@code WorkingSetHandoff} / {@code WorkingSetVirtualHandoff}
@@ -391,18 +389,6 @@ public final class IndirectCost {
         } else if (e.value() < 0) {
             f.add(Flag.NEGATIVE);
         }
-    }
-
-    /** @return which cache mark a size equals: {@code L1d}, {@code L2/2}, {@code LLC}, ..., or empty */
-    public static String mark(CacheSizes c, long kib) {
-        if (c == null || kib == 0) {
-            return "";
-        }
-        boolean l2 = c.l2Bytes() > 0 && c.llcLevel() != 2; // an L2 that is the last level is named LLC
-        List<Map.Entry<String, Long>> marks = List.of(Map.entry("L1d", c.l1dBytes()), Map.entry("L1d/2", c.l1dBytes() / 2),
-                Map.entry("L2/2", l2 ? c.l2Bytes() / 2 : -1), Map.entry("L2", l2 ? c.l2Bytes() : -1),
-                Map.entry("LLC/2", c.llcBytes() / 2), Map.entry("LLC", c.llcBytes()), Map.entry("2·LLC", 2 * c.llcBytes()));
-        return marks.stream().filter(m -> m.getValue() == kib * 1024).map(Map.Entry::getKey).collect(Collectors.joining(","));
     }
 
     private static long size(JmhRow r) {

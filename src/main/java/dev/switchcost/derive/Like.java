@@ -46,6 +46,16 @@ public final class Like {
      * @param machine   the machine (host, CPU model, kernel from machine.json), or null when not recorded
      */
     public record Side(String placement, String mechanism, String jdk, String machine) {
+
+        /** The aspects in which this side and {@code other} differ ({@link Like#differences}). */
+        public Set<Aspect> differences(Side other) {
+            return Like.differences(this, other);
+        }
+
+        /** Whether this side and {@code other} differ in no aspect but {@code varied} ({@link Like#alike}). */
+        public boolean alike(Side other, Aspect... varied) {
+            return Like.alike(this, other, varied);
+        }
     }
 
     private Like() {

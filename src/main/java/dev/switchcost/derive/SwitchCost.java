@@ -60,6 +60,11 @@ public record SwitchCost(SwitchPrices.Price direct, Placement placement, Why why
         ONLY_ONE_MEASURED
     }
 
+    /** The indirect cost added with its estimator ({@link #indirect(IndirectCost.Row)}), or null where none was added. */
+    public Indirect indirectAdded() {
+        return indirect == null ? null : indirect(indirect);
+    }
+
     /** A field in which the machine of the results differs from this one. */
     public record Difference(String what, String results, String here) {
     }

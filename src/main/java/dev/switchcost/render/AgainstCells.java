@@ -1,6 +1,6 @@
 package dev.switchcost.render;
 
-import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Like;
 import dev.switchcost.results.CompareResults;
 import dev.switchcost.results.Results;
@@ -28,10 +28,10 @@ final class AgainstCells {
     }
 
     /** The compare cells, matched by column, placement and JDK; each cell's mean over repetitions judged by diff's rule. */
-    static AgainstTable.Question question(List<Results> inputs) {
-        Results a = inputs.get(0);
-        Map<String, CompareResults.Cell> cellsA = cells(a);
-        List<Map<String, CompareResults.Cell>> cellsX = inputs.stream().skip(1).map(AgainstCells::cells).toList();
+    static AgainstTable.Question question(List<Findings> inputs) {
+        Findings a = inputs.get(0);
+        Map<String, CompareResults.Cell> cellsA = cells(a.input());
+        List<Map<String, CompareResults.Cell>> cellsX = inputs.stream().skip(1).map(f -> cells(f.input())).toList();
         LinkedHashSet<String> keys = new LinkedHashSet<>(cellsA.keySet());
         cellsX.forEach(m -> keys.addAll(m.keySet()));
         List<AgainstTable.Line> lines = new ArrayList<>();
@@ -69,7 +69,7 @@ final class AgainstCells {
     }
 
     /** Cell {@code cx} of input {@code x} against A's {@code ca}: as {@link Diff#rows} does for rows. */
-    private static AgainstTable.Against against(CompareResults.Cell ca, Results a, CompareResults.Cell cx, Results x) {
+    private static AgainstTable.Against against(CompareResults.Cell ca, Findings a, CompareResults.Cell cx, Findings x) {
         if (ca == null && cx == null) {
             return new AgainstTable.Against(AgainstTable.ABSENT, null, null, Set.of(), false);
         }
@@ -82,9 +82,9 @@ final class AgainstCells {
         if (ca.nanos().n() == 0 || cx.nanos().n() == 0) {
             return new AgainstTable.Against(cellFigure(cx), null, Diff.Verdict.FAILED, Set.of(), false);
         }
-        Like.Side sa = Headline.side(a, ca);
-        Like.Side sb = Headline.side(x, cx);
-        Set<Like.Aspect> differ = Like.differences(sa, sb);
+        Like.Side sa = a.side(ca);
+        Like.Side sb = x.side(cx);
+        Set<Like.Aspect> differ = sa.differences(sb);
         if (!AgainstTable.comparable(sa, sb)) {
             return new AgainstTable.Against(cellFigure(cx), null, null, differ, true);
         }

@@ -1,7 +1,6 @@
 package dev.switchcost.render;
 
 import dev.switchcost.derive.Findings;
-import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.Like;
 import dev.switchcost.derive.MachineDifferences;
@@ -227,7 +226,7 @@ public final class AgainstTable {
         for (RowQuestion rq : rowQuestions) {
             add(questions, notCompared, rq.title(), rowQuestion(study.inputs(), rq), inputs, r -> r.rows().stream().anyMatch(rq.which()));
         }
-        add(questions, notCompared, "Native C vs JVM (switchcost compare)", AgainstCells.question(inputs), inputs,
+        add(questions, notCompared, "Native C vs JVM (switchcost compare)", AgainstCells.question(study.inputs()), inputs,
                 r -> r.compare() != null && r.compare().cells().stream().anyMatch(AgainstCells::measured));
         List<String> outside = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
@@ -362,20 +361,20 @@ public final class AgainstTable {
         if (!r.verdict().judged()) {
             return new Against(value, null, r.verdict(), Set.of(), false);
         }
-        Like.Side sa = Headline.side(a.input(), r.a());
-        Like.Side sb = Headline.side(x.input(), r.b());
+        Like.Side sa = a.side(r.a());
+        Like.Side sb = x.side(r.b());
         if (!comparable(sa, sb)) {
-            return new Against(value, null, null, Like.differences(sa, sb), true);
+            return new Against(value, null, null, sa.differences(sb), true);
         }
         if (cache == Cache.NONE) {
-            return new Against(value, r.ratio(), r.verdict(), Like.differences(sa, sb), false);
+            return new Against(value, r.ratio(), r.verdict(), sa.differences(sb), false);
         }
         IndirectCost.Paired pa = a.paired(r.a());
         IndirectCost.Paired pb = x.paired(r.b());
         Diff.Judged j = Diff.judge(cache.of(pa), cache.of(pb), true);
         // a flagged estimate is no plain cost: it is compared, never divided
         Estimate ratio = cache.flags(pa).isEmpty() && cache.flags(pb).isEmpty() ? j.ratio() : null;
-        return new Against(value, ratio, j.verdict(), Like.differences(sa, sb), false);
+        return new Against(value, ratio, j.verdict(), sa.differences(sb), false);
     }
 
     /**
@@ -383,7 +382,7 @@ public final class AgainstTable {
      * JDK, one at a time; the placement and mechanism are the same.
      */
     static boolean comparable(Like.Side a, Like.Side b) {
-        return Like.alike(a, b, Like.Aspect.MACHINE) || Like.alike(a, b, Like.Aspect.JDK);
+        return a.alike(b, Like.Aspect.MACHINE) || a.alike(b, Like.Aspect.JDK);
     }
 
     /** A row's figure as shown: its score (FAILED where its trial failed), or its cost through the caches with its flags. */

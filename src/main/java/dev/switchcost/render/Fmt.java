@@ -102,6 +102,11 @@ public final class Fmt {
         return Math.abs(v) >= 0.01 ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.4f", v);
     }
 
+    /** A whole count with thousands grouped: {@code 12,345}. */
+    public static String grouped(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
     /** {@code 9.0×}, {@code 76×}, {@code 1.23×}. */
     public static String times(double r) {
         if (!Double.isFinite(r)) {

@@ -1,7 +1,6 @@
 package dev.switchcost.render;
 
 import dev.switchcost.derive.CpuPerRequest;
-import dev.switchcost.derive.CpuPerRequest.Pool;
 import dev.switchcost.derive.CpuPerRequest.Run;
 import dev.switchcost.measure.sample.H2loadSummary;
 import dev.switchcost.results.Estimate;
@@ -68,28 +67,23 @@ public final class ForecastCheckReport {
      * @param forecast the forecast, or {@code null} when there is none yet
      * @param noForecast why there is none (shown when {@code forecast} is null)
      */
-    public static String verdict(String title, List<Run> runs, Forecast forecast, String noForecast) {
-        Estimate pt = CpuPerRequest.of(runs, Pool.PLATFORM);
-        Estimate vt = CpuPerRequest.of(runs, Pool.VIRTUAL);
-        Estimate change = CpuPerRequest.change(runs);
+    public static String verdict(String title, List<Run> runs, CpuPerRequest.Measured m, Forecast forecast, String noForecast) {
         StringBuilder b = new StringBuilder();
         b.append("# The forecast against the measured change: ").append(title).append("\n\n");
         b.append("Measured (cpu-per-request.tsv): the server process's own CPU time (utime + stime) per request answered, "
                 + "each run a fresh server; 99.9 % Student-t intervals between runs (").append(Estimate.class.getSimpleName())
                 .append(".ofSamples), the change between interleaved pairs.\n\n");
         b.append("| | CPU per request (ns) | 99.9 % interval | runs |\n|---|---|---|---|\n");
-        row(b, "platform threads (threadpool)", pt);
-        row(b, "virtual threads (threadpool-virtual)", vt);
-        row(b, "change platform → virtual", change);
-        boolean jit = runs.stream().allMatch(r -> r.jitTicks() >= 0);
-        Estimate changeWithoutJit = jit ? CpuPerRequest.change(runs, Run::nsPerRequestWithoutJit) : null;
-        if (jit) {
+        row(b, "platform threads (threadpool)", m.platform());
+        row(b, "virtual threads (threadpool-virtual)", m.virtual());
+        row(b, "change platform → virtual", m.change());
+        if (m.changeWithoutJit() != null) {
             b.append("\nWithout the JIT compiler threads' CPU time (what the forecast prices is in the rest; a fresh server"
                     + " still compiling adds a share that varies from run to run, `jit_share_of_cpu` in the TSV):\n\n");
             b.append("| | CPU per request (ns) | 99.9 % interval | runs |\n|---|---|---|---|\n");
-            row(b, "platform threads (threadpool)", CpuPerRequest.of(runs, Pool.PLATFORM, Run::nsPerRequestWithoutJit));
-            row(b, "virtual threads (threadpool-virtual)", CpuPerRequest.of(runs, Pool.VIRTUAL, Run::nsPerRequestWithoutJit));
-            row(b, "change platform → virtual", changeWithoutJit);
+            row(b, "platform threads (threadpool)", m.platformWithoutJit());
+            row(b, "virtual threads (threadpool-virtual)", m.virtualWithoutJit());
+            row(b, "change platform → virtual", m.changeWithoutJit());
         }
         long failed = runs.stream().filter(r -> r.problem() != null).count();
         if (failed > 0) {
@@ -103,22 +97,21 @@ public final class ForecastCheckReport {
         } else {
             b.append(String.format(Locale.ROOT, "Forecast (forecast.json, %s): %.0f ns per request, interval [%.0f, %.0f].%n%n",
                     forecast.where(), forecast.value(), forecast.lower(), forecast.upper()));
-            b.append("Whole process: ").append(judged(change, forecast)).append('\n');
-            if (changeWithoutJit != null) {
-                b.append("\nWithout the JIT compiler threads: ").append(judged(changeWithoutJit, forecast)).append('\n');
+            b.append("Whole process: ").append(judged(m.change(), m.changeVerdict())).append('\n');
+            if (m.changeWithoutJit() != null) {
+                b.append("\nWithout the JIT compiler threads: ").append(judged(m.changeWithoutJit(), m.changeWithoutJitVerdict()))
+                        .append('\n');
             }
         }
         return b.toString();
     }
 
-    private static String judged(Estimate measured, Forecast forecast) {
-        return measured.judgeable() ? judgement(measured, forecast.lower(), forecast.upper())
-                : "no verdict: the measured change has fewer than two complete pairs";
+    private static String judged(Estimate measured, CpuPerRequest.Verdict v) {
+        return v != null ? judgement(measured, v) : "no verdict: the measured change has fewer than two complete pairs";
     }
 
-    /** How a measured change stands against the forecast's interval [lower, upper] (ns per request), in words. */
-    static String judgement(Estimate measured, double lower, double upper) {
-        CpuPerRequest.Verdict v = CpuPerRequest.judge(measured, lower, upper);
+    /** How a measured change stands against the forecast's interval ({@code v}, of {@code measured}), in words. */
+    static String judgement(Estimate measured, CpuPerRequest.Verdict v) {
         String outside = String.format(Locale.ROOT, "outside: the measured change lies %.0f ns per request %s the forecast's interval",
                 v.miss(), v.below() ? "below" : "above");
         return switch (v.standing()) {

@@ -135,7 +135,7 @@ public final class IndirectTable {
         }
         c.addAll(List.of(Table.col("strideB", 'r', r -> String.valueOf(r.strideBytes())),
                 Table.col("sizeKiB", 'r', r -> String.valueOf(r.workingSetKiB())),
-                Table.col("cacheMark", 'l', r -> IndirectCost.mark(caches, r.workingSetKiB()))));
+                Table.col("cacheMark", 'l', r -> cacheMark(caches, r.workingSetKiB()))));
         if (whole) {
             c.add(Table.col("cache_ns/switch", 'r', r -> wholeCell(r) + mark.apply(r)));
         }
@@ -411,5 +411,17 @@ public final class IndirectTable {
 
     public static String fmt(Estimate e) {
         return e == null ? "–" : Fmt.pm(e);
+    }
+
+    /** @return which cache mark a size equals: {@code L1d}, {@code L2/2}, {@code LLC}, ..., or empty */
+    static String cacheMark(CacheSizes c, long kib) {
+        if (c == null || kib == 0) {
+            return "";
+        }
+        boolean l2 = c.l2Bytes() > 0 && c.llcLevel() != 2; // an L2 that is the last level is named LLC
+        List<Map.Entry<String, Long>> marks = List.of(Map.entry("L1d", c.l1dBytes()), Map.entry("L1d/2", c.l1dBytes() / 2),
+                Map.entry("L2/2", l2 ? c.l2Bytes() / 2 : -1), Map.entry("L2", l2 ? c.l2Bytes() : -1),
+                Map.entry("LLC/2", c.llcBytes() / 2), Map.entry("LLC", c.llcBytes()), Map.entry("2·LLC", 2 * c.llcBytes()));
+        return marks.stream().filter(m -> m.getValue() == kib * 1024).map(Map.Entry::getKey).collect(Collectors.joining(","));
     }
 }

@@ -2,8 +2,11 @@ package dev.switchcost.render;
 
 import com.google.gson.GsonBuilder;
 import dev.switchcost.derive.PricedStacks;
+import dev.switchcost.derive.StackPrice;
+import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.measure.sample.CollapsedStacks;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.SamplePlacement;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 
@@ -126,5 +129,34 @@ public final class PricedStacksText {
         m.put("value", e.value());
         m.put("halfWidth999", e.errorKnown() ? e.halfWidth() : null);
         return m;
+    }
+
+    /**
+     * The placement mix the stacks are priced at, in words, or null when none was measured and nothing is priced.
+     *
+     * @param placement the sampled threads' wake-ups by placement (read when {@link StackPrice#measuredMix})
+     * @param noMix     why there is no placement, for people
+     */
+    public static String mix(StackPrice p, SamplePlacement placement, String noMix) {
+        if (!p.measuredMix()) {
+            return p.unpriced() == null ? "no measured placement mix (" + noMix + "): every switch at the cross-CPU price, an upper bound"
+                    : null;
+        }
+        double same = p.processShare();
+        return String.format(Locale.ROOT, "each thread's own placement mix where the trace saw it woken (%d threads),"
+                + " else the process's: %.0f %% same-CPU / %.0f %% cross-CPU wake-ups (%s and %s, %s)", p.byTid().size(),
+                same * 100, (1 - same) * 100, Fmt.grouped(placement.sameCpu()), Fmt.grouped(placement.crossCpu()), placement.source());
+    }
+
+    /** Why the stacks are not priced, in words, or null when they are; {@code noMix}: why there is no placement. */
+    public static String why(StackPrice p, String noMix) {
+        if (p.unpriced() == null) {
+            return null;
+        }
+        return switch (p.unpriced()) {
+            case NO_RESULTS -> "no results to price them: run `switchcost run --quick` (or give --costs DIR)";
+            case NO_CROSS_PRICE -> "no placement mix (" + noMix + ") and no cross-CPU price: run `" + SwitchPrices.PLATFORM_RUN + "`";
+            case MISSING_PRICE -> "the results lack the CPU time per switch this mix needs: run `" + SwitchPrices.PLATFORM_RUN + "`";
+        };
     }
 }

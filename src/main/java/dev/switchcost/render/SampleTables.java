@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.derive.SwitchCost;
 import dev.switchcost.measure.sample.CommandUsage;
+import dev.switchcost.results.SamplePlacement;
 import dev.switchcost.session.SampleRecording;
 
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ public final class SampleTables {
         };
         String indirect = c.indirect() == null
                 ? " Direct cost only: what a switch costs through the caches comes on top (--working-set KiB adds it where measured)."
-                : " Includes " + indirectWords(SwitchCost.indirect(c.indirect()), c.workingSetKiB()) + ".";
+                : " Includes " + indirectWords(c.indirectAdded(), c.workingSetKiB()) + ".";
         lines.add("  Assumes each switch sampled costs the threads what the benchmark's did (" + c.direct().what() + ", "
                 + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect);
         if (Double.isFinite(waitMsPerSec)) {
@@ -97,6 +98,11 @@ public final class SampleTables {
                     + "): run switchcost run --quick here for this machine's.");
         }
         return lines;
+    }
+
+    /** Where a measured placement mix comes from, for the cost line: {@code 1,200 same-CPU and 300 cross-CPU wake-ups, SOURCE}. */
+    public static String wakeUps(SamplePlacement mix) {
+        return Fmt.grouped(mix.sameCpu()) + " same-CPU and " + Fmt.grouped(mix.crossCpu()) + " cross-CPU wake-ups, " + mix.source();
     }
 
     /** The indirect cost added, named by what it counts. */

@@ -34,4 +34,13 @@ public enum Param {
     public String key() {
         return key;
     }
+
+    /** This parameter at {@code value}: what a row must have, e.g. {@code PLACEMENT.is("SAME_CPU")}. */
+    public Value is(String value) {
+        return new Value(this, value);
+    }
+
+    /** A parameter and the value a row must have of it. */
+    public record Value(Param param, String value) {
+    }
 }

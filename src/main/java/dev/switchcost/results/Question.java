@@ -11,22 +11,22 @@ import java.util.Map;
  */
 public enum Question {
     FUTEX_ONE_CPU("futex handoff, both on one CPU", Derivation.MEAN, Bench.FUTEX_ROUND_TRIP, null, "SAME_CPU",
-            Param.PLACEMENT, "SAME_CPU"),
+            Param.PLACEMENT.is("SAME_CPU")),
     FUTEX_TWO_CPUS("futex handoff, on two CPUs", Derivation.MEAN, Bench.FUTEX_ROUND_TRIP, null, "CROSS_CPU",
-            Param.PLACEMENT, "CROSS_CPU"),
+            Param.PLACEMENT.is("CROSS_CPU")),
     VIRTUAL_ONE_CPU("virtual ↔ virtual, 1 carrier (one CPU)", Derivation.MEAN, Bench.VIRTUAL_ONE_CARRIER, Family.VIRTUAL_HANDOFF,
-            Question.ONE_CPU, Param.PAIR, "VT_VT"),
+            Question.ONE_CPU, Param.PAIR.is("VT_VT")),
     PLATFORM_ONE_CPU("platform ↔ platform, one CPU", Derivation.MEAN, Bench.VIRTUAL_ONE_CARRIER, Family.VIRTUAL_HANDOFF,
-            Question.ONE_CPU, Param.PAIR, "PT_PT"),
+            Question.ONE_CPU, Param.PAIR.is("PT_PT")),
     PLATFORM_ONE_CPU_PARK("platform ↔ platform, one CPU (park)", Derivation.MEAN, Bench.PARK_ROUND_TRIP, null, Question.ONE_CPU),
     VIRTUAL_UNPINNED("virtual ↔ virtual, 2 carriers, unpinned", Derivation.MEAN, Bench.VIRTUAL_TWO_CARRIERS,
-            Family.VIRTUAL_HANDOFF, Question.UNPINNED, Param.PAIR, "VT_VT"),
+            Family.VIRTUAL_HANDOFF, Question.UNPINNED, Param.PAIR.is("VT_VT")),
     PLATFORM_UNPINNED("platform ↔ platform, unpinned", Derivation.MEAN, Bench.VIRTUAL_ONE_CARRIER, Family.VIRTUAL_HANDOFF,
-            Question.UNPINNED, Param.PAIR, "PT_PT"),
+            Question.UNPINNED, Param.PAIR.is("PT_PT")),
     PLATFORM_UNPINNED_PARK("platform ↔ platform, unpinned (park)", Derivation.MEAN, Bench.PARK_ROUND_TRIP, null, Question.UNPINNED),
     /** The card's cache line: the paired working-set round trip against its size-0 row, Li et al.'s walk. */
     CACHE("through the caches", Derivation.WHOLE_COST, Bench.WORKING_SET_PAIRED, null, "SAME_CPU",
-            Param.PLACEMENT, "SAME_CPU", Param.SHARING, "PRIVATE", Param.STRIDE_BYTES, "64", Param.WALK, "LI"),
+            Param.PLACEMENT.is("SAME_CPU"), Param.SHARING.is("PRIVATE"), Param.STRIDE_BYTES.is("64"), Param.WALK.is("LI")),
     /** The syscall floor: a mode switch, no context switch. */
     SYSCALL_FLOOR("gettid, a syscall without a switch", Derivation.MEAN, Bench.GETTID, null, null),
     /** The timer's own cost per sampled value (two nanoTime reads around an empty op), a row of its own. */
@@ -54,17 +54,17 @@ public enum Question {
     private final String placement;
     private final Map<Param, String> where;
 
-    Question(String label, Derivation derivation, Bench runs, Family family, String placement, Object... where) {
+    Question(String label, Derivation derivation, Bench runs, Family family, String placement, Param.Value... where) {
         this.label = label;
         this.derivation = derivation;
         this.runs = runs;
         this.family = family;
         this.placement = placement;
         Map<Param, String> w = new LinkedHashMap<>();
-        for (int i = 0; i < where.length; i += 2) {
-            w.put((Param) where[i], (String) where[i + 1]);
+        for (Param.Value v : where) {
+            w.put(v.param(), v.value());
         }
-        this.where = w;
+        this.where = java.util.Collections.unmodifiableMap(w);
     }
 
     /** What was measured, for people: the card's and the report's label of the figure. */

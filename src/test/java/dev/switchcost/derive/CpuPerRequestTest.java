@@ -54,6 +54,20 @@ class CpuPerRequestTest {
     }
 
     @Test
+    void theCheckIsMeasuredOnceAndJudgedOnlyAgainstAForecast() {
+        List<Run> runs = List.of(run(1, Pool.PLATFORM, 300), run(2, Pool.VIRTUAL, 280), run(3, Pool.PLATFORM, 310),
+                run(4, Pool.VIRTUAL, 290), run(5, Pool.PLATFORM, 320), run(6, Pool.VIRTUAL, 302));
+        CpuPerRequest.Measured none = CpuPerRequest.measure(runs, Double.NaN, Double.NaN);
+        assertEquals(CpuPerRequest.of(runs, Pool.PLATFORM), none.platform());
+        assertEquals(CpuPerRequest.of(runs, Pool.VIRTUAL), none.virtual());
+        assertEquals(CpuPerRequest.change(runs), none.change());
+        assertNull(none.changeVerdict());
+        assertNull(none.changeWithoutJit(), "no run counted the JIT's ticks");
+        CpuPerRequest.Measured judged = CpuPerRequest.measure(runs, -12_000, -8_000);
+        assertEquals(CpuPerRequest.judge(judged.change(), -12_000, -8_000), judged.changeVerdict());
+    }
+
+    @Test
     void aRunThatIsNoMeasurementSaysWhyAndLeavesItsPairOut() {
         Run notVirtual = new Run(2, Pool.VIRTUAL, 1000, served(20_000, 20), 280, 1, 1, 0);
         assertEquals(CpuPerRequest.Problem.NO_CARRIER, notVirtual.problem());

@@ -1,7 +1,6 @@
 package dev.switchcost.derive;
 
 import com.google.gson.JsonParser;
-import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.render.IndirectTable;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhJson;
@@ -107,17 +106,6 @@ class IndirectCostTest {
     void otherBenchmarksAreIgnored() throws IOException {
         assertTrue(rows().stream().allMatch(r -> r.benchmarkClass().startsWith("WorkingSet")));
         assertEquals(11, rows().size());
-    }
-
-    @Test
-    void sizesAreMarkedAgainstTheCaches() {
-        CacheSizes epyc = new CacheSizes(48 * 1024, 1024 * 1024, 32L * 1024 * 1024, 3);
-        assertEquals("L1d", IndirectCost.mark(epyc, 48));
-        assertEquals("L2/2", IndirectCost.mark(epyc, 512));
-        assertEquals("LLC", IndirectCost.mark(epyc, 32768));
-        assertEquals("", IndirectCost.mark(epyc, 100));
-        CacheSizes pi = new CacheSizes(32 * 1024, 1024 * 1024, 1024 * 1024, 2);
-        assertEquals("LLC/2", IndirectCost.mark(pi, 512));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.CpuPerRequest;
 import dev.switchcost.derive.CpuPerRequest.Pool;
 import dev.switchcost.derive.CpuPerRequest.Run;
 import dev.switchcost.measure.sample.H2loadSummary;
@@ -16,11 +17,11 @@ class ForecastCheckReportTest {
     void theVerdictSaysInsideOrByHowMuchItMissedAndWhetherTheMissIsResolved() {
         // three pairs: the 99.9 % interval is -10,000 ± 18,244 (t(2) = 31.6)
         Estimate wide = Estimate.ofSamples(new double[] {-10_000, -11_000, -9_000});
-        assertTrue(ForecastCheckReport.judgement(wide, -12_000, -8_000).startsWith("inside"));
+        assertTrue(judgement(wide, -12_000, -8_000).startsWith("inside"));
         assertEquals("outside: the measured change lies 4000 ns per request below the forecast's interval, but not resolved:"
                 + " the measurement's own 99.9 % interval [-28244, 8244] overlaps the forecast's. Telling a miss of 4000 ns"
                 + " from noise needs a half-width below it, about 21× the pairs (the half-width shrinks as 1/√pairs)",
-                ForecastCheckReport.judgement(wide, -6_000, -2_000));
+                judgement(wide, -6_000, -2_000));
         // twenty pairs a little apart: the interval is tight, and it misses the forecast's
         double[] tight = new double[20];
         for (int i = 0; i < tight.length; i++) {
@@ -28,7 +29,11 @@ class ForecastCheckReportTest {
         }
         assertEquals("outside: the measured change lies 12000 ns per request above the forecast's interval, and its own"
                 + " 99.9 % interval misses the forecast's too: a miss",
-                ForecastCheckReport.judgement(Estimate.ofSamples(tight), -30_000, -22_000));
+                judgement(Estimate.ofSamples(tight), -30_000, -22_000));
+    }
+
+    private static String judgement(Estimate measured, double lower, double upper) {
+        return ForecastCheckReport.judgement(measured, CpuPerRequest.judge(measured, lower, upper));
     }
 
     @Test
