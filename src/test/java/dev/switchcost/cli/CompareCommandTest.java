@@ -162,16 +162,16 @@ class CompareCommandTest {
         assertFalse(Files.exists(tmp.resolve("x")), "no results directory for a refused run");
     }
 
-    /** Issue 11 cases 5 and 6: an unwritable or used --results-dir is one line, exit 2, before anything runs. */
+    /** Issue 11 cases 5 and 6: an unwritable or used -o is one line, exit 2, before anything runs. */
     @Test
     void unwritableOrUsedResultsDirIsAUsageError(@TempDir Path tmp) throws IOException {
         Path file = Files.createFile(tmp.resolve("file"));
-        CliResult r = CliResult.run("compare", "--quick", "--results-dir", file.resolve("below").toString());
+        CliResult r = CliResult.run("compare", "--quick", "-o", file.resolve("below").toString());
         assertEquals(ExitCodes.USAGE, r.exit(), r.err());
         ReportCommandTest.assertOneLine(r.err(), "cannot write results into");
         Path used = Files.createDirectory(tmp.resolve("used"));
         Files.writeString(used.resolve("compare.json"), "{}");
-        CliResult u = CliResult.run("compare", "--quick", "--results-dir", used.toString());
+        CliResult u = CliResult.run("compare", "--quick", "-o", used.toString());
         assertEquals(ExitCodes.USAGE, u.exit(), u.err());
         ReportCommandTest.assertOneLine(u.err(), "already holds files");
         assertEquals("{}", Files.readString(used.resolve("compare.json")), "another run's file is untouched");
