@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.launch.TestJdks;
+import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
@@ -17,8 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,10 +38,23 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class CompareCommandTest {
 
     @Test
-    void unknownPlacementIsAUsageError() {
-        CliResult r = CliResult.run("compare", "--placements", "SAME_CPU,NOWHERE");
-        assertEquals(ExitCodes.USAGE, r.exit());
-        ReportCommandTest.assertOneLine(r.err(), "unknown placement 'NOWHERE'");
+    void anUnknownPlacementOrOneWithoutANativeProgramIsPicocliRefusalInOneLine() {
+        for (String bad : List.of("NOWHERE", "SMT_SIBLING")) {
+            CliResult r = CliResult.run("compare", "--placements", "SAME_CPU," + bad);
+            assertEquals(ExitCodes.USAGE, r.exit(), r.err());
+            // picocli's refusal, as for every option: the value and the placements it takes, then where the help is
+            String first = r.err().lines().findFirst().orElseThrow();
+            assertTrue(r.oneLineError() && first.contains("'--placements'")
+                    && first.contains("expected one of [UNPINNED, SAME_CPU, CROSS_CPU] but was '" + bad + "'"), r.err());
+        }
+    }
+
+    @Test
+    void picocliParsesPlacementsInAnyCaseIntoPlacement() {
+        CommandLine cl = SwitchcostCommand.newCommandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        CommandLine compare = cl.getSubcommands().get("compare");
+        cl.parseArgs("compare", "--placements", "cross_cpu,SAME_CPU");
+        assertEquals(List.of(Placement.CROSS_CPU, Placement.SAME_CPU), ((CompareCommand) compare.getCommand()).placements);
     }
 
     @Test
