@@ -9,7 +9,7 @@
 #   (b) REPS measured runs of each pool, interleaved (platform, virtual, platform, ...), unrecorded, each a fresh server,
 #       WARMUP s of load, then DURATION s measured: the server's own utime+stime and its threads' switches from /proc,
 #       the requests answered from h2load (runs/NN-POOL.proc, runs/NN-POOL.h2load.txt);
-#   (c) switchcost forecast-check: cpu-per-request.tsv and the change platform -> virtual with its 99.9 % interval
+#   (c) forecast-check (dev.switchcost.cli.ForecastCheckCommand, a program in the jar): cpu-per-request.tsv and the change platform -> virtual with its 99.9 % interval
 #       between pairs (results/Estimate);
 #   (d) switchcost forecast on (a), when the build has the command (else it prints the command it would run), and
 #       verdict.md: whether the measured change lies inside the forecast's interval.
@@ -82,7 +82,10 @@ check() {
         why="this build has no switchcost forecast (issue 32, item 3); it would run: switchcost forecast ${args[*]}"
         log "$why"
     fi
-    scripts/switchcost forecast-check "$M" --title "$title" ${why:+--no-forecast "$why"}
+    # forecast-check reads this harness's runs: a program of its own in the jar, not a switchcost command
+    local java_bin
+    java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder) || return 3
+    "$java_bin" -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand "$M" --title "$title" ${why:+--no-forecast "$why"}
     rc=$?
     if [[ $rc == 0 && $failed == 1 ]]; then
         echo "measure-forecast: measured, but the forecast failed: see $M/forecast.txt (COSTS=DIR gives it a results directory of costs)" >&2

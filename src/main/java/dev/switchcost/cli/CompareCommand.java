@@ -27,11 +27,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * {@code switchcost compare}: the native baseline and the matching JVM benchmarks in interleaved
@@ -75,10 +72,11 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
             description = "Interleaved repetitions of every cell (default: " + CompareCommand.DEFAULT_REPETITIONS + "; 3 with --quick).")
     Integer repetitions;
 
-    @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT",
-            description = "Placements to compare, comma-separated: UNPINNED, SAME_CPU, CROSS_CPU (default: all three; "
+    @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT", converter = PlacementConverter.Compare.class,
+            completionCandidates = PlacementConverter.Compare.class,
+            description = "Placements to compare, comma-separated: ${COMPLETION-CANDIDATES} (default: all three; "
                     + "with --spin SAME_CPU and CROSS_CPU, the only ones it takes).")
-    List<String> placements;
+    List<Placement> placements;
 
     @Option(names = "--only", split = ",", paramLabel = "COLUMN",
             description = "Only these implementations, comma-separated (default: all): ${COMPLETION-CANDIDATES}. The native "
@@ -151,7 +149,8 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
         if (budgets != null || replies != null) {
             throw SwitchcostException.usage((budgets != null ? "--budgets" : "--replies") + " is an option of the spin table: add --spin");
         }
-        List<Placement> chosen = parsePlacements(placements != null ? placements : List.of("UNPINNED", "SAME_CPU", "CROSS_CPU"));
+        List<Placement> chosen = placements != null ? placements.stream().distinct().toList()
+                : List.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU);
         List<Jdk> onJdks = jdks.chosen();
         return MeasuringRun.measure(this, output, lockWait, "compare", "switchcost compare", "native columns missing: ", m -> {
             CompareResults results = compare(m, reps, chosen, onJdks);
@@ -225,11 +224,11 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
     }
 
     /** The grid the options ask for; a bad value is a usage error (exit 2) with one line. */
-    static SpinGrid grid(List<String> budgets, List<String> replies, List<String> placements) {
+    static SpinGrid grid(List<String> budgets, List<String> replies, List<Placement> placements) {
         return asUsage(() -> {
             List<Long> b = budgets == null ? SpinGrid.DEFAULT_BUDGETS_NS : SpinGrid.parseBudgets(budgets);
             List<String> d = replies == null ? SpinGrid.DEFAULT_REPLIES : SpinGrid.parseReplies(replies);
-            List<Placement> p = placements == null ? SpinGrid.DEFAULT_PLACEMENTS : parsePlacements(placements);
+            List<Placement> p = placements == null ? SpinGrid.DEFAULT_PLACEMENTS : placements.stream().distinct().toList();
             if (p.contains(Placement.UNPINNED)) {
                 throw SwitchcostException.usage("compare --spin takes SAME_CPU and CROSS_CPU (both sides pinned, C and JVM"
                         + " alike): drop UNPINNED from --placements");
@@ -291,39 +290,5 @@ public final class CompareCommand extends BaseCommand implements OutputDirMixin.
                 }
             }
         }
-    }
-
-    static List<Placement> parsePlacements(List<String> names) {
-        return parsePlacements(names, List.of(Placement.UNPINNED, Placement.SAME_CPU, Placement.CROSS_CPU),
-                p -> "compare has no " + p + " native program; choose from UNPINNED, SAME_CPU, CROSS_CPU");
-    }
-
-    /**
-     * The placements named in {@code names}, each once, in the order named.
-     *
-     * @param allowed the placements the command runs, as its error for an unknown name lists them
-     * @param refusal the error for a placement that exists but is not allowed
-     */
-    static List<Placement> parsePlacements(List<String> names, List<Placement> allowed, Function<Placement, String> refusal) {
-        List<Placement> out = new ArrayList<>();
-        for (String n : names) {
-            Placement p;
-            try {
-                p = Placement.valueOf(n.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw SwitchcostException.usage("unknown placement '" + n + "'; choose from "
-                        + String.join(", ", allowed.stream().map(Enum::name).toList()));
-            }
-            if (!allowed.contains(p)) {
-                throw SwitchcostException.usage(refusal.apply(p));
-            }
-            if (!out.contains(p)) {
-                out.add(p);
-            }
-        }
-        if (out.isEmpty()) {
-            throw SwitchcostException.usage("--placements needs at least one placement");
-        }
-        return out;
     }
 }

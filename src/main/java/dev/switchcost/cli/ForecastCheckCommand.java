@@ -12,11 +12,13 @@ import dev.switchcost.measure.sample.H2loadSummary;
 import dev.switchcost.render.ForecastCheckReport;
 import dev.switchcost.render.ForecastCheckReport.Forecast;
 import dev.switchcost.results.AtomicFiles;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,18 +31,20 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * {@code switchcost forecast-check DIR}, the last step of {@code scripts/measure-forecast.sh}: reads the measured runs
+ * {@code forecast-check DIR}, the last step of {@code scripts/measure-forecast.sh}: reads the measured runs
  * the script left in {@code DIR/runs} (each {@code NN-POOL.h2load.txt}, the load generator's output, and
  * {@code NN-POOL.proc}, the server's readings), writes {@code DIR/cpu-per-request.tsv} and {@code DIR/verdict.md}
  * atomically, and prints the verdict. Exit 0 when every run is a measurement, 1 when one is not (the files still say
  * which and why), 2 when DIR holds no runs.
  *
- * <p>Hidden from {@code switchcost --help}: the script is the documented entry point.
+ * <p>Not a {@code switchcost} command: it reads what that script's Jetty harness leaves (h2load's output and the server's
+ * {@code /proc} readings), not a user's own service, so the script runs it as a program of its own:
+ * {@code java -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand DIR}.
  */
 @Command(name = "forecast-check",
-        hidden = true,
+        versionProvider = VersionProvider.class,
         header = "Judge the measured change platform → virtual in a server's CPU per request against the forecast's interval.",
-        footer = "  switchcost forecast-check docs/results/2026-11-25-epyc-kvm/forecast",
+        footer = "  java -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand docs/results/2026-11-25-epyc-kvm/forecast",
         description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/measure-forecast.sh writes them), writes"
                 + " DIR/cpu-per-request.tsv and DIR/verdict.md.")
 public final class ForecastCheckCommand extends BaseCommand {
@@ -72,6 +76,15 @@ public final class ForecastCheckCommand extends BaseCommand {
     @Option(names = "--title", paramLabel = "TEXT", defaultValue = "a server on platform and on virtual threads",
             description = "What was measured, for the verdict's heading.")
     String title;
+
+    public static void main(String[] args) {
+        System.exit(SwitchcostCommand.execute(newCommandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)), args));
+    }
+
+    /** The program's command line, writing to {@code out} and {@code err}, as {@code switchcost}'s own are configured. */
+    static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
+        return SwitchcostCommand.standard(new CommandLine(new ForecastCheckCommand()), out, err);
+    }
 
     @Override
     protected int doCall() throws IOException {

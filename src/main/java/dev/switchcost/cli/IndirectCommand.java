@@ -47,12 +47,8 @@ public final class IndirectCommand extends BaseCommand {
                     + " csv: one row per working-set row and estimator and per process-minus-thread row, each value, its 99.9%% error"
                     + " and its unit in separate columns; json: the working-set rows as"
                     + " JSON lines, one object per row and estimator (whole, paired, paper): benchmark, params, size, stride,"
-                    + " walk, placement, estimator, ns per switch, error, flags (--json, the old spelling, still works).")
+                    + " walk, placement, estimator, ns per switch, error, flags.")
     Format format = Format.text;
-
-    /** Deprecated: the old spelling of {@code --format json}, hidden from help and still accepted. */
-    @Option(names = "--json", hidden = true, description = "Deprecated: use --format json.")
-    boolean json;
 
     @Option(names = "--machine", paramLabel = "machine.json",
             description = "machine.json whose cache sizes mark the table (default: machine.json beside RESULTS.json,"
@@ -68,9 +64,6 @@ public final class IndirectCommand extends BaseCommand {
     protected int doCall() throws IOException {
         Results loaded = DiffCommand.load(results);
         Findings found = Findings.of(loaded);
-        if (json) {
-            format = Format.json;
-        }
         boolean tsv = format == Format.tsv;
         if (found.workingSetRefused() != null) {
             throw SwitchcostException.usage(found.workingSetRefused());
@@ -79,7 +72,7 @@ public final class IndirectCommand extends BaseCommand {
         List<ProcessThreadCost.Row> pt = found.processThread();
         if (format == Format.json) {
             if (ws.isEmpty()) {
-                throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " results (--json prints working-set rows only)");
+                throw SwitchcostException.usage(results + " holds no " + Bench.Names.WORKING_SET + " results (--format json prints working-set rows only)");
             }
             IndirectTable.jsonLines(ws).forEach(out()::println);
             return ExitCodes.OK;

@@ -9,7 +9,7 @@ import java.util.ListResourceBundle;
 
 /**
  * {@code -o/--output DIR}: where a command writes what it produces. One name for this meaning in every
- * subcommand; the names used before ({@code --results-dir}, {@code --out}) are kept as hidden aliases.
+ * subcommand.
  */
 public final class OutputDirMixin {
 
@@ -27,11 +27,6 @@ public final class OutputDirMixin {
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", descriptionKey = DESCRIPTION_KEY,
             description = "Directory to write into (the command's description names its default).")
     void output(Path dir) {
-        this.dir = dir;
-    }
-
-    @Option(names = {"--results-dir", "--out"}, paramLabel = "DIR", hidden = true, description = "Old name of -o/--output.")
-    void legacy(Path dir) {
         this.dir = dir;
     }
 

@@ -10,7 +10,6 @@ import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.jmh.JmhLock;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
-import dev.switchcost.measure.jmh.PerfStatProfiler;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.DisturbanceText;
@@ -41,7 +40,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -116,43 +114,6 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
             description = "JMH's options and benchmark regexes (JMH include syntax, e.g. " + Bench.Names.FUTEX
                     + " or 'Park.*roundTrip_park').")
     List<String> jmhArgs = new ArrayList<>();
-
-    // The names used before JMH's own options were accepted; hidden, kept so old commands still work.
-    @Option(names = "--forks", hidden = true, paramLabel = "N")
-    void forks(String n) {
-        legacy.addAll(List.of("-f", n));
-    }
-
-    @Option(names = "--warmup-iterations", hidden = true, paramLabel = "N")
-    void warmupIterations(String n) {
-        legacy.addAll(List.of("-wi", n));
-    }
-
-    @Option(names = "--iterations", hidden = true, paramLabel = "N")
-    void iterations(String n) {
-        legacy.addAll(List.of("-i", n));
-    }
-
-    @Option(names = "--time", hidden = true, paramLabel = "DURATION", converter = DurationConverter.class)
-    void time(Duration t) {
-        legacy.addAll(List.of("-w", t.toMillis() + "ms", "-r", t.toMillis() + "ms"));
-    }
-
-    @Option(names = "--param", hidden = true, paramLabel = "NAME=V1,V2")
-    void param(String p) {
-        legacy.addAll(List.of("-p", p));
-    }
-
-    /** The old --prof took switchcost's short names: perf (PerfStatProfiler) and ctxsw; JMH's -prof takes class names. */
-    @Option(names = "--prof", hidden = true, paramLabel = "PROFILER", split = ",")
-    void prof(List<String> ps) {
-        for (String p : ps) {
-            legacy.addAll(List.of("-prof", "perf".equals(p) ? PerfStatProfiler.class.getName()
-                    : "ctxsw".equals(p) ? ContextSwitchProfiler.class.getName() : p));
-        }
-    }
-
-    private final List<String> legacy = new ArrayList<>();
 
     @Mixin
     LockWaitMixin lockWait;
@@ -406,11 +367,9 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         }
     }
 
-    /** The user's JMH arguments: the old option names' translations, then JMH-ARGS. */
+    /** The user's JMH arguments. */
     private List<String> args() {
-        List<String> args = new ArrayList<>(legacy);
-        args.addAll(jmhArgs);
-        return args;
+        return jmhArgs;
     }
 
     private static String firstLine(String s) {

@@ -28,20 +28,22 @@ import java.util.stream.Stream;
  * {@code -o DIR}, into {@code DIR/simulated.jsonl} written atomically once every row is done. The
  * simulation itself (valgrind runs, the rows) is {@link NativeSimulation}'s.
  *
- * <p>Hidden from {@code switchcost --help}: the command needs the C programs built, which the script does
- * first; the script is the documented entry point.
+ * <p>For a machine without hardware counters (most VMs): what {@code perf} cannot count there, valgrind simulates. It needs
+ * the C programs built ({@code scripts/build-native.sh}; {@code scripts/simulate-native.sh} builds them, then runs it).
  */
 @Command(name = "simulate-native",
         footer = {
             "  switchcost simulate-native --sizes 0,64 -o results/sim"},
-        hidden = true,
         header = "Run the native programs under valgrind (callgrind, cachegrind) for machines without hardware counters.",
         description = {
             "callgrind: user-space instructions per round trip of every native program; cachegrind --cache-sim=yes: simulated"
                 + " D1 and last-level misses per switch of ws_threads against the working-set size, with --I1/--D1/--LL taken from"
                 + " /sys/devices/system/cpu/cpu0/cache (two rows per size: LL = L3 and LL = L2). Each program runs with N and 2N"
-                + " round trips and the counts are differenced. Prints one JSON line per row. Run it through"
-                + " scripts/simulate-native.sh, which builds the C programs first."
+                + " round trips and the counts are differenced. Prints one JSON line per row, or with -o writes DIR/simulated.jsonl,"
+                + " which switchcost report DIR shows in its working-set section. valgrind runs one thread at a time and sees no"
+                + " kernel code: the figures are user space only, labelled simulated. Needs valgrind and the C programs"
+                + " (scripts/build-native.sh; scripts/simulate-native.sh builds them, then runs this). Exits 0 when every row"
+                + " is written, 2 for a bad option, 3 when valgrind, a C program or the cache description is missing."
         })
 public final class SimulateNativeCommand extends BaseCommand {
 

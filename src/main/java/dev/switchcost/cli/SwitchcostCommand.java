@@ -34,7 +34,6 @@ import java.io.PrintWriter;
             DiffCommand.class,
             HistoryCommand.class,
             SimulateNativeCommand.class,
-            ForecastCheckCommand.class,
             AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class
         })
@@ -61,10 +60,6 @@ public final class SwitchcostCommand extends BaseCommand {
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new SwitchcostCommand());
         cl.getCommandSpec().usageMessage().footerHeading(""); // the examples' heading of BaseCommand: this one has none
-        // control characters from results files (ESC, OSC, CR) never reach the terminal raw; so help is plain text too
-        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
-        cl.setOut(TerminalWriter.of(out));
-        cl.setErr(TerminalWriter.of(err));
         // picocli hides it by default; a user should find it: source <(switchcost generate-completion)
         cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
                 .header("Print a bash/zsh completion script: source <(switchcost generate-completion)")
@@ -74,6 +69,18 @@ public final class SwitchcostCommand extends BaseCommand {
         HelpLayout.apply(cl); // after the header above: wrapped at spaces, never inside "compare.json"
         // run hands JMH's own options (-wi, -prof gc, -jvmArgs ...) to JMH's parser
         cl.getSubcommands().get("run").setUnmatchedOptionsArePositionalParams(true);
+        return standard(cl, out, err);
+    }
+
+    /**
+     * {@code cl} as every switchcost command line is: plain text on {@code out} and {@code err}, and a failure's kind as
+     * its exit code, in one line (also for a program of its own a script runs, {@code ForecastCheckCommand}).
+     */
+    static CommandLine standard(CommandLine cl, PrintWriter out, PrintWriter err) {
+        // control characters from results files (ESC, OSC, CR) never reach the terminal raw; so help is plain text too
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        cl.setOut(TerminalWriter.of(out));
+        cl.setErr(TerminalWriter.of(err));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof SwitchcostException se) {
                 commandLine.getErr().println("switchcost: " + se.getMessage());

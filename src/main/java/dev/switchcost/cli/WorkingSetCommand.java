@@ -55,9 +55,10 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
             description = "Strides in bytes, comma-separated, multiples of 8 from 8 to 4096 (default: 64).")
     List<String> strides = List.of("64");
 
-    @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT",
-            description = "SAME_CPU and/or CROSS_CPU, comma-separated (default: SAME_CPU).")
-    List<String> placements = List.of("SAME_CPU");
+    @Option(names = "--placements", split = ",", paramLabel = "PLACEMENT", converter = PlacementConverter.Pinned.class,
+            completionCandidates = PlacementConverter.Pinned.class,
+            description = "Placements, comma-separated: ${COMPLETION-CANDIDATES} (default: SAME_CPU).")
+    List<Placement> placements = List.of(Placement.SAME_CPU);
 
     @Option(names = "--repetitions", paramLabel = "N", description = "Interleaved repetitions of every cell, 1..100 (default: 3).")
     int repetitions = 3;
@@ -78,7 +79,7 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
         }
         List<Long> sizeList = parseSizes(sizes);
         List<Long> strideList = parseStrides(strides);
-        List<Placement> chosen = parsePlacements(placements);
+        List<Placement> chosen = placements.stream().distinct().toList();
         List<Jdk> onJdks = jdks.chosen();
         if (onJdks.size() > 1) {
             throw SwitchcostException.usage("working-set runs on one JDK; give --jdk at most once");
@@ -113,11 +114,6 @@ public final class WorkingSetCommand extends BaseCommand implements OutputDirMix
             throw SwitchcostException.usage("--strides needs at least one stride");
         }
         return strides;
-    }
-
-    static List<Placement> parsePlacements(List<String> names) {
-        return CompareCommand.parsePlacements(names, List.of(Placement.SAME_CPU, Placement.CROSS_CPU),
-                p -> "working-set pins both sides: choose from SAME_CPU, CROSS_CPU, not " + p);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Headline;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.IndirectSweepCurve;
+import dev.switchcost.measure.jmh.PerfStatProfiler;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.Results;
@@ -41,8 +42,8 @@ final class WorkingSetSections {
             }
             keyCaches = keyCaches == null ? caches : keyCaches;
             if (rows.stream().noneMatch(x -> Double.isFinite(x.missesPerSwitch()))) {
-                doc.p("Cache misses per switch: not counted in these results (run with `--prof perf` on a machine with hardware"
-                        + " counters; this one " + (r.machine() != null && r.machine().perf() != null && !r.machine().perf().hardwareCounters()
+                doc.p("Cache misses per switch: not counted in these results (run with `switchcost run -prof " + PerfStatProfiler.class.getName()
+                        + "` on a machine with hardware counters; this one " + (r.machine() != null && r.machine().perf() != null && !r.machine().perf().hardwareCounters()
                         ? "has none" : "may have none") + ").");
             }
             all.addAll(rows);

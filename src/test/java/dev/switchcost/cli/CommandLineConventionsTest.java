@@ -59,9 +59,7 @@ class CommandLineConventionsTest {
         CliResult r = CliResult.run("generate-completion");
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("complete -F _complete_switchcost"), r.out().substring(0, Math.min(400, r.out().length())));
-        // a hidden subcommand (simulate-native, a script's entry point) is not offered
-        subcommands().filter(s -> !root().getSubcommands().get(s).getCommandSpec().usageMessage().hidden())
-                .forEach(s -> assertTrue(r.out().contains(s), s + " missing from the completion script"));
+        subcommands().forEach(s -> assertTrue(r.out().contains(s), s + " missing from the completion script"));
         assertTrue(CliResult.run("--help").out().contains("generate-completion"));
     }
 
@@ -116,13 +114,31 @@ class CommandLineConventionsTest {
         assertTrue(r.err().contains("--no-such-option") || r.err().contains("Missing required"), r.err());
     }
 
+    /**
+     * What a command takes, its --help shows: no option or subcommand is kept out of sight (an old name is removed, not
+     * hidden; a script's own tool is a program of its own, not a subcommand).
+     */
+    @Test
+    void nothingIsHidden() {
+        List<String> hidden = new ArrayList<>();
+        collectHidden(root(), "switchcost", hidden);
+        assertEquals(List.of(), hidden);
+    }
+
+    private static void collectHidden(CommandLine cl, String path, List<String> hidden) {
+        cl.getCommandSpec().options().stream().filter(OptionSpec::hidden).forEach(o -> hidden.add(path + " " + o.longestName()));
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (sub.getCommandSpec().usageMessage().hidden()) {
+                hidden.add(path + " " + name);
+            }
+            collectHidden(sub, path + " " + name, hidden);
+        });
+    }
+
     @ParameterizedTest
     @MethodSource("subcommands")
     void oneNamePerMeaning(String sub) {
         for (OptionSpec o : root().getSubcommands().get(sub).getCommandSpec().options()) {
-            if (o.hidden()) {
-                continue; // old names kept as hidden aliases
-            }
             for (String name : o.names()) {
                 assertTrue(!SYNONYMS.containsKey(name), sub + ": " + name + " is spelled " + SYNONYMS.get(name) + " elsewhere");
             }
@@ -151,7 +167,7 @@ class CommandLineConventionsTest {
         for (Map.Entry<String, CommandLine> e : root().getSubcommands().entrySet()) {
             CommandSpec spec = e.getValue().getCommandSpec();
             for (OptionSpec o : spec.options()) {
-                if (o.hidden() || (e.getKey().equals("forecast") && o.longestName().equals("--json"))) {
+                if ((e.getKey().equals("forecast") && o.longestName().equals("--json"))) {
                     // forecast --json FILE is the command line agreed with scripts that call it (issue 32); indirect's
                     // --json is a flag. The one exception: reconcile them when indirect's output options are next changed.
                     continue;

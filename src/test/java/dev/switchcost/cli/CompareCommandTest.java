@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import dev.switchcost.derive.GapDecomposition;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.launch.TestJdks;
+import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.measure.nativebaseline.NativeRunner;
@@ -17,8 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,10 +38,23 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class CompareCommandTest {
 
     @Test
-    void unknownPlacementIsAUsageError() {
-        CliResult r = CliResult.run("compare", "--placements", "SAME_CPU,NOWHERE");
-        assertEquals(ExitCodes.USAGE, r.exit());
-        ReportCommandTest.assertOneLine(r.err(), "unknown placement 'NOWHERE'");
+    void anUnknownPlacementOrOneWithoutANativeProgramIsPicocliRefusalInOneLine() {
+        for (String bad : List.of("NOWHERE", "SMT_SIBLING")) {
+            CliResult r = CliResult.run("compare", "--placements", "SAME_CPU," + bad);
+            assertEquals(ExitCodes.USAGE, r.exit(), r.err());
+            // picocli's refusal, as for every option: the value and the placements it takes, then where the help is
+            String first = r.err().lines().findFirst().orElseThrow();
+            assertTrue(r.oneLineError() && first.contains("'--placements'")
+                    && first.contains("expected one of [UNPINNED, SAME_CPU, CROSS_CPU] but was '" + bad + "'"), r.err());
+        }
+    }
+
+    @Test
+    void picocliParsesPlacementsInAnyCaseIntoPlacement() {
+        CommandLine cl = SwitchcostCommand.newCommandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        CommandLine compare = cl.getSubcommands().get("compare");
+        cl.parseArgs("compare", "--placements", "cross_cpu,SAME_CPU");
+        assertEquals(List.of(Placement.CROSS_CPU, Placement.SAME_CPU), ((CompareCommand) compare.getCommand()).placements);
     }
 
     @Test
@@ -162,16 +179,16 @@ class CompareCommandTest {
         assertFalse(Files.exists(tmp.resolve("x")), "no results directory for a refused run");
     }
 
-    /** Issue 11 cases 5 and 6: an unwritable or used --results-dir is one line, exit 2, before anything runs. */
+    /** Issue 11 cases 5 and 6: an unwritable or used -o is one line, exit 2, before anything runs. */
     @Test
     void unwritableOrUsedResultsDirIsAUsageError(@TempDir Path tmp) throws IOException {
         Path file = Files.createFile(tmp.resolve("file"));
-        CliResult r = CliResult.run("compare", "--quick", "--results-dir", file.resolve("below").toString());
+        CliResult r = CliResult.run("compare", "--quick", "-o", file.resolve("below").toString());
         assertEquals(ExitCodes.USAGE, r.exit(), r.err());
         ReportCommandTest.assertOneLine(r.err(), "cannot write results into");
         Path used = Files.createDirectory(tmp.resolve("used"));
         Files.writeString(used.resolve("compare.json"), "{}");
-        CliResult u = CliResult.run("compare", "--quick", "--results-dir", used.toString());
+        CliResult u = CliResult.run("compare", "--quick", "-o", used.toString());
         assertEquals(ExitCodes.USAGE, u.exit(), u.err());
         ReportCommandTest.assertOneLine(u.err(), "already holds files");
         assertEquals("{}", Files.readString(used.resolve("compare.json")), "another run's file is untouched");

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** switchcost forecast-check, the last step of scripts/measure-forecast.sh: its files, its verdict, its exit codes. */
+/** forecast-check, a program of its own run by scripts/measure-forecast.sh as its last step of scripts/measure-forecast.sh: its files, its verdict, its exit codes. */
 class ForecastCheckCommandTest {
 
     @TempDir
@@ -40,7 +42,7 @@ class ForecastCheckCommandTest {
         twoPairs();
         Files.writeString(dir.resolve("forecast.json"), "{\"nowNs\": {\"perUnit\": {\"value\": 30000, \"lower\": 28000, \"upper\": 32000}},"
                 + " \"savedNs\": {\"perUnit\": {\"value\": 20000, \"lower\": 15000, \"upper\": 25000}}}");
-        CliResult r = CliResult.run("forecast-check", dir.toString(), "--title", "Jetty test");
+        CliResult r = check(dir.toString(), "--title", "Jetty test");
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         List<String> tsv = Files.readAllLines(dir.resolve("cpu-per-request.tsv"));
         assertEquals(5, tsv.size());
@@ -61,7 +63,7 @@ class ForecastCheckCommandTest {
     void aMissIsMeasured() throws IOException {
         twoPairs();
         Files.writeString(dir.resolve("f.json"), "{\"savedNs\": {\"perUnit\": {\"value\": 5000, \"lower\": 4000, \"upper\": 6000}}}");
-        CliResult r = CliResult.run("forecast-check", dir.toString(), "--forecast", dir.resolve("f.json").toString());
+        CliResult r = check(dir.toString(), "--forecast", dir.resolve("f.json").toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("outside: the measured change lies 13000 ns per request below the forecast's interval"), r.out());
         // two pairs: t(1) makes the measured interval far wider than the miss
@@ -72,14 +74,14 @@ class ForecastCheckCommandTest {
     void aForecastWithoutPerUnitFiguresIsNoForecast() throws IOException {
         twoPairs();
         Files.writeString(dir.resolve("f.json"), "{\"savedNs\": {\"perUnit\": null, \"total\": {\"value\": 1, \"lower\": 0, \"upper\": 2}}}");
-        CliResult r = CliResult.run("forecast-check", dir.toString(), "--forecast", dir.resolve("f.json").toString());
+        CliResult r = check(dir.toString(), "--forecast", dir.resolve("f.json").toString());
         assertTrue(r.out().contains("has no savedNs.perUnit with an interval"), r.out());
     }
 
     @Test
     void withoutAForecastTheVerdictSaysWhy() throws IOException {
         twoPairs();
-        CliResult r = CliResult.run("forecast-check", dir.toString(), "--no-forecast", "this build has no forecast command");
+        CliResult r = check(dir.toString(), "--no-forecast", "this build has no forecast command");
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(Files.readString(dir.resolve("verdict.md")).contains("No verdict: this build has no forecast command"));
     }
@@ -88,7 +90,7 @@ class ForecastCheckCommandTest {
     void aRunThatIsNoMeasurementFailsTheCheckAndIsNamed() throws IOException {
         twoPairs();
         run("04", "virtual", 292, 0);
-        CliResult r = CliResult.run("forecast-check", dir.toString());
+        CliResult r = check(dir.toString());
         assertEquals(ExitCodes.FAILURE, r.exit(), r.err());
         String verdict = Files.readString(dir.resolve("verdict.md"));
         assertTrue(verdict.contains("1 of 4 runs are no measurement"), verdict);
@@ -100,7 +102,7 @@ class ForecastCheckCommandTest {
     void aRecordedRunThatDidNotHoldTheRateFailsTheCheck() throws IOException {
         twoPairs();
         Files.writeString(dir.resolve("pt-record.h2load.txt"), String.join("\n", Fixtures.lines("h2load/h2load-1.52-h1-1000rps-in-flight.txt")));
-        CliResult r = CliResult.run("forecast-check", dir.toString());
+        CliResult r = check(dir.toString());
         assertEquals(ExitCodes.FAILURE, r.exit(), r.err());
         assertTrue(Files.readString(dir.resolve("verdict.md")).contains(
                 "The recorded run is no measurement of the same load: the fixed rate was not held: 970.2 of 1000 requests/s"), r.out());
@@ -108,7 +110,7 @@ class ForecastCheckCommandTest {
 
     @Test
     void aDirectoryWithoutRunsIsAUsageErrorInOneLine() {
-        CliResult r = CliResult.run("forecast-check", dir.toString());
+        CliResult r = check(dir.toString());
         assertEquals(ExitCodes.USAGE, r.exit());
         assertTrue(r.oneLineError(), r.err());
         assertTrue(r.err().contains("no measured runs in"), r.err());
@@ -116,7 +118,20 @@ class ForecastCheckCommandTest {
     }
 
     @Test
-    void hiddenFromTheMainHelp() {
+    void aProgramOfItsOwnNotASwitchcostCommand() {
         assertFalse(CliResult.run("--help").out().contains("forecast-check"));
+        CliResult r = CliResult.run("forecast-check", dir.toString());
+        assertEquals(ExitCodes.USAGE, r.exit(), r.err());
+        assertTrue(r.oneLineError() && r.err().contains("forecast-check"), r.err());
+        CliResult help = check("--help");
+        assertEquals(ExitCodes.OK, help.exit(), help.err());
+        assertTrue(help.out().contains("java -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand"), help.out());
+    }
+
+    private static CliResult check(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = ForecastCheckCommand.newCommandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        return new CliResult(exit, out.toString(), err.toString());
     }
 }

@@ -61,7 +61,7 @@ class GoldenOutputsTest {
         return List.of(
                 new Case("indirect-paired-text", List.of("indirect", paired)),
                 new Case("indirect-paired-tsv", List.of("indirect", "--format", "tsv", paired)),
-                new Case("indirect-paired-json", List.of("indirect", "--json", paired)),
+                new Case("indirect-paired-json", List.of("indirect", "--format", "json", paired)),
                 new Case("indirect-placements-text", List.of("indirect", placements)),
                 new Case("indirect-placements-json", List.of("indirect", "--format", "json", placements)),
                 new Case("indirect-processes-text", List.of("indirect", processes)),

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -147,13 +148,10 @@ class HelpExamplesTest {
     }
 
     @Test
-    void indirectKeepsOneOfJsonAndFormatJsonAndTheOldSpellingStillWorks() {
+    void indirectHasOneSpellingOfJsonOutput() {
         CommandLine indirect = find(root(), "indirect");
-        OptionSpec json = indirect.getCommandSpec().findOption("--json");
-        assertTrue(json.hidden(), "--json is hidden");
-        assertTrue(json.description()[0].contains("Deprecated: use --format json"), json.description()[0]);
-        assertFalse(help("indirect").contains("--json "), help("indirect"));
-        root().parseArgs("indirect", "--json", "results/quick"); // still parses
+        assertNull(indirect.getCommandSpec().findOption("--json"), "--format json is the one spelling");
+        assertFalse(help("indirect").contains("--json"), help("indirect"));
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code switchcost indirect DIR --json} on a committed results directory (a real short run; see its README). */
+/** {@code switchcost indirect DIR --format json} on a committed results directory (a real short run; see its README). */
 class IndirectJsonTest {
 
     static final String DIR = "src/test/resources/fixtures/results/workingset-paired-epyc-kvm-2vcpu-jdk25";
@@ -27,7 +27,7 @@ class IndirectJsonTest {
 
     @Test
     void printsOneObjectPerRowAndEstimatorWithEveryField() {
-        String[] r = run("indirect", DIR, "--json");
+        String[] r = run("indirect", DIR, "--format", "json");
         assertEquals("0", r[0], r[2]);
         List<JsonObject> objs = r[1].lines().map(l -> JsonParser.parseString(l).getAsJsonObject()).toList();
         // 4 sizes, each with a roundTripPaired row and a roundTrip row
@@ -67,8 +67,10 @@ class IndirectJsonTest {
     }
 
     @Test
-    void formatJsonIsTheSame() {
-        assertEquals(run("indirect", DIR, "--json")[1], run("indirect", DIR, "--format", "json")[1]);
+    void theOldSpellingJsonIsRefusedForFormatJson() {
+        CliResult r = CliResult.run("indirect", DIR, "--json");
+        assertEquals(ExitCodes.USAGE, r.exit(), r.out() + r.err());
+        assertTrue(r.oneLineError() && r.err().contains("--json"), r.err());
     }
 
     @Test
@@ -82,7 +84,7 @@ class IndirectJsonTest {
 
     @Test
     void jsonOnResultsWithoutWorkingSetRowsIsAUsageError() {
-        String[] r = run("indirect", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--json");
+        String[] r = run("indirect", "src/test/resources/fixtures/results/epyc-kvm-2vcpu-jdk25", "--format", "json");
         assertEquals(String.valueOf(ExitCodes.USAGE), r[0], r[1] + r[2]);
     }
 }
