@@ -12,20 +12,29 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The A/A and A/B study of issue 28 over independent results directories of the same code (scripts/measure-aa.sh makes
+ * The A/A and A/B study of the quick run over independent results directories of the same code (scripts/measure-aa.sh makes
  * them): for every row the runs share, the run-to-run spread, how often one run's interval holds another run's mean
  * (coverage), and how often diff's rule flags a pair of identical-code runs (false positives) — by today's rule and by
  * the old one-fork rule; then, for pairs of rows known to differ, how often the rule detects it.
  *
+ * <p>Then, per row: how often the rule calls two runs "the same", and how often it flags B's figure scaled by a known
+ * effect (×1.10, ×1.25: a slowdown injected into the data of every pair); and with {@code --reference DIR} (the same rows
+ * after a long warm-up, in the same session) how many runs' intervals hold the reference figure (the design's bias).
+ *
  * <p>Reads results through the one reader ({@link Results#load}) and judges with the one rule ({@link Diff#judge}).
- * Usage: {@code java -cp target/benchmarks.jar scripts/AaStudy.java DIR...}
+ * Usage: {@code java -cp target/benchmarks.jar scripts/AaStudy.java [--reference DIR] DIR...}
  */
 public final class AaStudy {
 
     public static void main(String[] args) {
         List<Results> runs = new ArrayList<>();
-        for (String a : args) {
-            runs.add(Results.load(Path.of(a)));
+        Results reference = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--reference")) {
+                reference = Results.load(Path.of(args[++i]));
+            } else {
+                runs.add(Results.load(Path.of(args[i])));
+            }
         }
         Map<String, List<JmhRow>> byKey = new LinkedHashMap<>();
         for (Results r : runs) {
@@ -64,6 +73,75 @@ public final class AaStudy {
                 total[0], total[1], pct(total[0], total[1]), total[2], total[3], pct(total[2], total[3]),
                 totalOld[0], totalOld[1], pct(totalOld[0], totalOld[1]), totalOld[2], totalOld[3], pct(totalOld[2], totalOld[3]));
         abStudy(byKey);
+        powerStudy(byKey);
+        if (reference != null) {
+            referenceStudy(byKey, reference);
+        }
+    }
+
+    /** Per row: "same" verdicts over pairs of runs, and flags with B's figure scaled by ×1.10 and ×1.25. */
+    static void powerStudy(Map<String, List<JmhRow>> byKey) {
+        double[] effects = {1.10, 1.25};
+        System.out.println();
+        System.out.println("Power: every unordered pair of runs, B's figure scaled by a known effect (a slowdown injected into"
+                + " the data)");
+        System.out.println();
+        System.out.println("| row | pairs | same (A/A) | flagged (A/A) | flagged at ×1.10 | flagged at ×1.25 |");
+        System.out.println("|---|---|---|---|---|---|");
+        long[] all = new long[5];
+        for (Map.Entry<String, List<JmhRow>> e : byKey.entrySet()) {
+            List<JmhRow> rows = e.getValue();
+            long pairs = 0;
+            long same = 0;
+            long flagged = 0;
+            long[] hits = new long[effects.length];
+            for (int i = 0; i < rows.size(); i++) {
+                for (int j = i + 1; j < rows.size(); j++) {
+                    Estimate a = rows.get(i).estimate();
+                    Estimate b = rows.get(j).estimate();
+                    pairs++;
+                    Diff.Verdict v = Diff.judge(a, b, true).verdict();
+                    same += v == Diff.Verdict.SAME ? 1 : 0;
+                    flagged += v.flagged() ? 1 : 0;
+                    for (int k = 0; k < effects.length; k++) {
+                        hits[k] += Diff.judge(a, b.times(effects[k]), true).verdict() == Diff.Verdict.SLOWER ? 1 : 0;
+                    }
+                }
+            }
+            if (pairs == 0) {
+                continue;
+            }
+            all[0] += pairs;
+            all[1] += same;
+            all[2] += flagged;
+            all[3] += hits[0];
+            all[4] += hits[1];
+            System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %d |%n", e.getKey(), pairs, same, flagged, hits[0], hits[1]);
+        }
+        System.out.printf(Locale.ROOT, "%nAll rows: same %d/%d (%.1f %%), flagged %d (%.1f %%), ×1.10 flagged %d (%.1f %%),"
+                        + " ×1.25 flagged %d (%.1f %%)%n", all[1], all[0], pct(all[1], all[0]), all[2], pct(all[2], all[0]),
+                all[3], pct(all[3], all[0]), all[4], pct(all[4], all[0]));
+    }
+
+    /** Per row: how many runs' 99.9 % intervals hold the reference run's figure (the same rows after a long warm-up). */
+    static void referenceStudy(Map<String, List<JmhRow>> byKey, Results reference) {
+        System.out.println();
+        System.out.println("Bias: each run's interval against the same row after a long warm-up, in the same session ("
+                + reference.source() + ")");
+        System.out.println();
+        System.out.println("| row | reference (ns/op) | ± | runs holding it | median run / reference |");
+        System.out.println("|---|---|---|---|---|");
+        for (JmhRow ref : reference.usable()) {
+            List<JmhRow> rows = byKey.get(ref.key());
+            if (rows == null || !ref.primary().isTimePerOp()) {
+                continue;
+            }
+            Estimate r = ref.estimate();
+            long holding = rows.stream().filter(x -> Math.abs(x.estimate().value() - r.value()) <= x.estimate().halfWidth()).count();
+            double[] ratio = rows.stream().mapToDouble(x -> x.estimate().value() / r.value()).sorted().toArray();
+            System.out.printf(Locale.ROOT, "| %s | %,.1f | %,.1f | %d/%d | %.3f |%n", ref.key(), r.value(), r.halfWidth(), holding,
+                    rows.size(), ratio[ratio.length / 2]);
+        }
     }
 
     /**

@@ -116,11 +116,18 @@ public final class QuickSet {
      * 7,149 ± 20,558 ns across CPUs).
      */
     public static final int FORKS = 5;
-    public static final int WARMUP_ITERATIONS = 1;
+    /**
+     * Three warm-up iterations of 300 ms, not one: after one, the JIT still compiled for 250–500 ms of a fork's 600 ms of
+     * measurement (JMH's {@code -prof comp}; mostly the harness's own code reading {@code /proc} between iterations), and
+     * the one-CPU futex round trip read 21 % high with forks 17.7 % apart; after three, 195 ms, +3 % and 8.1 %; after six,
+     * 110 ms and 3.3 % (10 forks each, 2026-11-28, docs/statistics.md "Where the quick run's variance comes from").
+     */
+    public static final int WARMUP_ITERATIONS = 3;
     public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(300);
     public static final int ITERATIONS = 3;
     public static final TimeValue ITERATION_TIME = TimeValue.milliseconds(200);
-    public static final String SUMMARY = "5 forks a round apart, each 1 x 300 ms warmup and 3 x 200 ms measurement";
+    public static final String SUMMARY = "5 forks a round apart, each 3 x 300 ms warmup and 3 x 200 ms measurement, more where a"
+            + " figure is short of its precision";
 
     /**
      * The quick run's distribution trials: the card's handoffs again in JMH's sample mode ({@code -bm sample}, a
@@ -134,7 +141,7 @@ public final class QuickSet {
     public static final String DISTRIBUTION_INCLUDE = include(DISTRIBUTION);
     /** Forks of the distribution trials: two, a round apart (their percentiles need samples more than forks). */
     public static final int DISTRIBUTION_FORKS = 2;
-    public static final int DISTRIBUTION_WARMUP_ITERATIONS = 1;
+    public static final int DISTRIBUTION_WARMUP_ITERATIONS = WARMUP_ITERATIONS;
     public static final int DISTRIBUTION_ITERATIONS = 3;
 
     /** JMH's include regex of the benchmarks that answer {@code questions}. */

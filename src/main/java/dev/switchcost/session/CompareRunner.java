@@ -61,7 +61,8 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
 
         /** A JVM cell's fork; a native cell beside it runs as long as it measures. */
         JmhCell.Shape shape() {
-            return quick ? new JmhCell.Shape(1, 2, TimeValue.milliseconds(200), JmhCell.Shape.SWITCHCOST_PROFILERS)
+            // three warm-ups, as the quick set's: after one, the JIT still compiles through the measured iterations
+            return quick ? new JmhCell.Shape(3, 2, TimeValue.milliseconds(200), JmhCell.Shape.SWITCHCOST_PROFILERS)
                     : new JmhCell.Shape(2, 3, TimeValue.milliseconds(500), JmhCell.Shape.SWITCHCOST_PROFILERS);
         }
 

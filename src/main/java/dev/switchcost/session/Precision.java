@@ -87,6 +87,25 @@ public record Precision(double target, double across, Duration budget) {
         return shortOf(o).stream().map(r -> TrialPlan.key(r.getParams()).toString()).toList();
     }
 
+    /**
+     * One line on how {@code o}'s trials came out against their targets: every one reached it, or which did not, each with
+     * the precision it reached, its forks and the forks its spread would need (more than {@link #MAX_FORKS}: out of reach).
+     */
+    String summary(TrialLedger.Outcome o) {
+        String targets = Math.round(target * 1000) / 10.0 + " %" + (across != target ? " (" + Math.round(across * 1000) / 10.0
+                + " % across CPUs)" : "");
+        List<RunResult> left = shortOf(o);
+        if (left.isEmpty()) {
+            return "precision " + targets + ": every trial reached it";
+        }
+        return "precision " + targets + ": " + left.size() + " trial(s) short of it when the run's budget (" + budget.toSeconds()
+                + " s) or reach ended: " + left.stream().map(r -> {
+                    int k = forksNeeded(r);
+                    return TrialPlan.key(r.getParams()) + " ±" + Math.round(relativeHalfWidth(r) * 1000) / 10.0 + " % with "
+                            + r.getBenchmarkResults().size() + " forks, " + (k > MAX_FORKS ? "over " + MAX_FORKS : k) + " needed";
+                }).collect(java.util.stream.Collectors.joining("; "));
+    }
+
     /** The forks a trial would need for its target at the spread its forks show ({@link Estimate#unitsFor}). */
     int forksNeeded(RunResult r) {
         return estimate(r).unitsFor(targetOf(TrialPlan.key(r.getParams())), MAX_FORKS);

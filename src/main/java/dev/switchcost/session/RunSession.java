@@ -205,10 +205,7 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             return progress.around(log, trials, clocks.time());
         }, plan.keepDisturbed(), p == null ? x -> List.of() : p.next(clocks.deadline(), start, clocks.time()::remainingNanos));
         if (p != null) {
-            List<String> left = p.imprecise(o);
-            out.println("# --precision " + Math.round(p.target() * 1000) / 10.0 + "%: " + (left.isEmpty() ? "every trial reached it"
-                    : left.size() + " trial(s) stopped on the run's budget (" + p.budget().toSeconds() + " s) before it: "
-                    + String.join("; ", left)));
+            out.println("# " + p.summary(o));
         }
         return o;
     }

@@ -65,8 +65,8 @@ class PrecisionTest {
                 EnumSet.of(Column.NATIVE_FUTEX, Column.FFM_FUTEX), List.of(), false);
         RunSession.Plan plan = new RunSession.Plan(List.of(new RunSession.OnJdk(null, means, TrialPlan.of(means),
                 List.of(new RunSession.Later("sampled", sampled)))), null, compare, false, true, null);
-        // a fork: 1 s JVM start + 1 × 300 ms + 3 × 200 ms = 1.9 s; a quick C cell: 1 s + 3 × 200 ms = 1.6 s
-        long expected = trials * 5 * s(1.9) + trials * 2 * s(1.9) + 16 * s(1.6);
+        // a fork: 1 s JVM start + 1 × 300 ms + 3 × 200 ms = 1.9 s; a quick C cell: 1 s + (3 + 2) × 200 ms = 2 s
+        long expected = trials * 5 * s(1.9) + trials * 2 * s(1.9) + 16 * s(2);
         assertEquals(expected, RunSession.planned(plan).plannedNanos());
         // --precision runs at least two rounds, and the budget below that is said up front
         RunSession.Plan precise = new RunSession.Plan(plan.runs(), null, compare, false, true,
@@ -159,6 +159,9 @@ class PrecisionTest {
                 next, "one CPU held to 5 %, across CPUs to 15 %; the one nearer its target first");
         assertEquals(0.15, quick.targetOf(TrialPlan.key(trial("dev.switchcost.bench.VirtualThreadHandoffOneCarrier.roundTrip",
                 "pair", "PT_PT", 1, 2).getParams())), "an unpinned platform pair is on two CPUs");
+        assertEquals("precision 5.0 % (15.0 % across CPUs): 2 trial(s) short of it when the run's budget (170 s) or reach ended:"
+                + " FutexPingPong.roundTrip avgt placement=SAME_CPU ±12.2 % with 5 forks, 10 needed;"
+                + " VirtualThreadHandoffOneCarrier.roundTrip avgt pair=VT_VT ±15.9 % with 5 forks, 13 needed", quick.summary(o));
         // only as many as fit: one fork of 1 s left before the deadline
         AtomicLong now = new AtomicLong(s(20));
         Precision.Deadline late = new Precision(0.05, 0.15, Duration.ofSeconds(21)).from(0, now::get);

@@ -1,0 +1,57 @@
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Metric;
+import dev.switchcost.results.Results;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Where the quick run's between-fork variance comes from: for results directories of the same rows run with different
+ * warm-ups (scripts/measure-quick-variance.sh makes them), per row the mean, the spread between forks and within them,
+ * the first measured iteration against the rest, and the JIT's time inside the measured iterations (JMH's
+ * {@code -prof comp}: {@code compiler.time.profiled}, ms per fork). Reads through the one reader ({@link Results#load}).
+ * Usage: {@code java -cp target/benchmarks.jar scripts/VarianceStudy.java LABEL=DIR...}
+ */
+public final class VarianceStudy {
+
+    public static void main(String[] args) {
+        System.out.println("| design | row | forks | mean (ns/op) | ± 99.9 % | between forks (CV) | within a fork (CV) |"
+                + " first iteration / rest (median) | JIT in the measured iterations, ms per fork (median) |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|");
+        for (String a : args) {
+            String[] kv = a.split("=", 2);
+            Results r = Results.load(Path.of(kv[1]));
+            for (JmhRow x : r.rows()) {
+                if (!x.primary().isTimePerOp() || x.failed() || !x.hasRawIterations()) {
+                    continue;
+                }
+                double[][] raw = x.primary().raw();
+                double[] means = x.forkMeans();
+                Estimate e = Estimate.ofSamples(means);
+                double within = Arrays.stream(raw).filter(f -> f.length > 1).mapToDouble(f -> cv(f)).average().orElse(Double.NaN);
+                double[] first = Arrays.stream(raw).filter(f -> f.length > 1)
+                        .mapToDouble(f -> f[0] / Arrays.stream(f, 1, f.length).average().orElseThrow()).sorted().toArray();
+                Metric jit = x.secondary().get("compiler.time.profiled");
+                String jitText = jit == null || jit.raw().length == 0 ? "–"
+                        : String.format(Locale.ROOT, "%.0f", median(Arrays.stream(jit.raw()).mapToDouble(f -> Arrays.stream(f).sum()).toArray()));
+                System.out.printf(Locale.ROOT, "| %s | %s%s | %d | %,.0f | %.1f %% | %.1f %% | %.1f %% | %.3f | %s |%n", kv[0],
+                        x.shortName(), x.disturbed() ? " (disturbed)" : "", means.length, e.value(), 100 * e.halfWidth() / e.value(),
+                        100 * cv(means), 100 * within, first.length == 0 ? Double.NaN : first[first.length / 2], jitText);
+            }
+        }
+    }
+
+    static double cv(double[] v) {
+        double m = Arrays.stream(v).average().orElse(Double.NaN);
+        double ss = Arrays.stream(v).map(x -> (x - m) * (x - m)).sum();
+        return Math.sqrt(ss / (v.length - 1)) / m;
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length == 0 ? Double.NaN : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}
