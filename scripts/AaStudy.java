@@ -167,7 +167,9 @@ public final class AaStudy {
                 }
                 if (j > i) {
                     unordered++;
-                    boolean flag = old ? Diff.oldOneForkRuleFlags(rows.get(i), rows.get(j))
+                    // the old one-fork rule's figures are not judged (their error is within one fork): what it flagged was
+                    // whether the two intervals failed to overlap
+                    boolean flag = old ? Math.abs(a.value() - b.value()) > a.halfWidth() + b.halfWidth()
                             : Diff.judge(a, b, true).verdict().flagged();
                     if (flag) {
                         flagged++;
@@ -210,7 +212,9 @@ public final class AaStudy {
                     Diff.Judged v = Diff.judge(a.get(i).estimate(), b.get(j).estimate(), true);
                     ratios.add(v.ratio().value());
                     detected += v.verdict().flagged() ? 1 : 0;
-                    detectedOld += Diff.oldOneForkRuleFlags(a.get(i), b.get(j)) ? 1 : 0;
+                    Estimate oa = Estimate.oldOneForkRule(a.get(i).primary());
+                    Estimate ob = Estimate.oldOneForkRule(b.get(j).primary());
+                    detectedOld += Math.abs(oa.value() - ob.value()) > oa.halfWidth() + ob.halfWidth() ? 1 : 0;
                 }
             }
             ratios.sort(null);

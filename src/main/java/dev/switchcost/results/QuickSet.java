@@ -117,10 +117,12 @@ public final class QuickSet {
      */
     public static final int FORKS = 5;
     /**
-     * Three warm-up iterations of 300 ms, not one: after one, the JIT still compiled for 250–500 ms of a fork's 600 ms of
-     * measurement (JMH's {@code -prof comp}; mostly the harness's own code reading {@code /proc} between iterations), and
-     * the one-CPU futex round trip read 21 % high with forks 17.7 % apart; after three, 195 ms, +3 % and 8.1 %; after six,
-     * 110 ms and 3.3 % (10 forks each, 2026-11-28, docs/statistics.md "Where the quick run's variance comes from").
+     * Three warm-up iterations of 300 ms, not one: after one, the JIT still compiled for 300–390 ms of a fork's 600 ms of
+     * measurement (JMH's {@code -prof comp}; mostly the harness's own code reading {@code /proc} between iterations),
+     * after three 180–195 ms, after six 90–110 ms. In one of two 10-fork experiments that read the one-CPU futex round trip
+     * 21 % high after one warm-up (forks 17.7 % apart); in the other, not (+0.7 %). With three, six quick runs held the
+     * same rows after 6 × 300 ms of warm-up inside their intervals (docs/statistics.md, "Where the quick run's variance
+     * comes from").
      */
     public static final int WARMUP_ITERATIONS = 3;
     public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(300);
