@@ -67,16 +67,26 @@ public final class HistorySeries {
     }
 
     /**
-     * The one key {@code wanted} names: itself, or the only key containing it.
+     * The one key {@code wanted} names: itself; else the only key holding each of its words (the benchmark, the parameters
+     * given, the mode: {@code FutexPingPong.roundTrip placement=SAME_CPU [avgt]} names the row whatever its other
+     * parameters); else the only key containing it.
      *
      * @throws IllegalArgumentException naming up to ten candidates when none or several match
      */
     public static String key(List<Point> all, String wanted) {
-        List<String> keys = keys(all);
+        return keyAmong(keys(all), wanted);
+    }
+
+    /** {@link #key} among {@code keys}. */
+    static String keyAmong(List<String> keys, String wanted) {
         if (keys.contains(wanted)) {
             return wanted;
         }
-        List<String> hits = keys.stream().filter(k -> k.contains(wanted)).toList();
+        List<String> words = List.of(wanted.trim().split("\\s+"));
+        List<String> hits = keys.stream().filter(k -> List.of(k.split("\\s+")).containsAll(words)).toList();
+        if (hits.isEmpty()) {
+            hits = keys.stream().filter(k -> k.contains(wanted)).toList();
+        }
         if (hits.size() == 1) {
             return hits.get(0);
         }
