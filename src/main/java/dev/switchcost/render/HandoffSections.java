@@ -2,6 +2,7 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.Headline;
+import dev.switchcost.derive.Modes;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.LatencyDistribution;
 import dev.switchcost.derive.PinningStudy;
@@ -142,13 +143,19 @@ final class HandoffSections {
     static Map<JmhRow, String> mixtures(List<Findings> inputs) {
         Map<JmhRow, String> out = new LinkedHashMap<>();
         for (Findings f : inputs) {
-            for (Headline h : f.headlines()) {
-                figures(h).filter(x -> x.modes().mixed()).forEach(x -> f.input().usable().stream()
-                        .filter(r -> r.key().equals(x.source()) && h.jdk().equals(r.jdk()))
-                        .forEach(r -> out.put(r, "Not drawn: `" + r.key() + "` (" + (inputs.size() > 1 ? f.input().label() + ", " : "")
-                                + r.jdkLabel() + "), a mixture of two modes (ns per switch and share of samples: "
-                                + AnswerCard.modesText(x.modes()) + "), never one mean.")));
-            }
+            mixedRows(f).forEach((r, modes) -> out.put(r, "Not drawn: `" + r.key() + "` (" + (inputs.size() > 1
+                    ? f.input().label() + ", " : "") + r.jdkLabel() + "), a mixture of two modes (ns per switch and share of"
+                    + " samples: " + AnswerCard.modesText(modes) + "), never one mean."));
+        }
+        return out;
+    }
+
+    /** The rows of one input's card figures that are a mixture of two modes, with their modes. */
+    static Map<JmhRow, Modes> mixedRows(Findings f) {
+        Map<JmhRow, Modes> out = new LinkedHashMap<>();
+        for (Headline h : f.headlines()) {
+            figures(h).filter(x -> x.modes().mixed()).forEach(x -> f.input().usable().stream()
+                    .filter(r -> r.key().equals(x.source()) && h.jdk().equals(r.jdk())).forEach(r -> out.put(r, x.modes())));
         }
         return out;
     }

@@ -100,7 +100,7 @@ public final class ReportRenderer {
         SpinSections.strategies(page.section("spin", "Spin, yield or park: wait strategies against the reply delay", null, null), found);
         SpinSections.twin(page.section("spin-twin", "Spin then park: the JVM beside its C twin (switchcost compare --spin)", null, null),
                 found);
-        RunsSection.allRows(page.section("rows", "All JMH rows", null, null), inputs);
+        RunsSection.allRows(page.section("rows", "All JMH rows", null, null), found);
         about(page.section("about", "About this report", null, null), inputs, command);
 
         page.notMeasured(several, DisturbanceText.leftOut(inputs)).ifPresent(report::p);

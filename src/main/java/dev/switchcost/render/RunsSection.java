@@ -1,6 +1,8 @@
 package dev.switchcost.render;
 
+import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.MachineDifferences;
+import dev.switchcost.derive.Modes;
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.PerSwitch;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -114,11 +117,15 @@ final class RunsSection {
         }
     }
 
-    static void allRows(Doc doc, List<Results> inputs) {
+    static void allRows(Doc doc, List<Findings> found) {
+        List<Results> inputs = found.stream().map(Findings::input).toList();
         if (inputs.stream().allMatch(r -> r.rows().isEmpty())) {
             return; // a working-set run's results are its own table
         }
-        for (Results r : inputs) {
+        for (Findings f : found) {
+            Results r = f.input();
+            // a card figure's row that is a mixture of two modes shows its modes, never one mean
+            Map<JmhRow, Modes> mixed = HandoffSections.mixedRows(f);
             doc.input(r, inputs.size());
             if (r.rows().isEmpty()) {
                 doc.p("No JMH rows (run " + r.status().describe() + ").");
@@ -128,7 +135,8 @@ final class RunsSection {
             boolean alloc = r.rows().stream().anyMatch(x -> Double.isFinite(x.bytesPerOp()));
             List<Table.Column<JmhRow>> c = new ArrayList<>(List.of(Table.col("benchmark", 'l', JmhRow::shortName),
                     Table.col("mode", 'l', x -> modeWords(x.mode())), Table.col("parameters", 'l', JmhRow::paramsText),
-                    Table.col("JDK", 'l', x -> String.valueOf(x.jvm().jdkVersion())), Table.col("score ± 99.9%", 'w', x -> Fmt.pm(PerSwitch.shown(x))),
+                    Table.col("JDK", 'l', x -> String.valueOf(x.jvm().jdkVersion())), Table.col("score ± 99.9%", 'w', x -> mixed.containsKey(x)
+                            ? "MIXED: " + AnswerCard.modesText(mixed.get(x)) : Fmt.pm(PerSwitch.shown(x))),
                     Table.col("unit", 'l', PerSwitch::shownUnit), Table.col("switches per op", 'r', x -> Fmt.count(x.switchesPerOp())),
                     Table.col("voluntary", 'r', x -> Fmt.count(x.secondaryScore("ctxsw.voluntary.norm"))),
                     Table.col("involuntary", 'r', x -> Fmt.count(x.secondaryScore("ctxsw.involuntary.norm")))));

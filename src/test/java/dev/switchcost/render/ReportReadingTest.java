@@ -71,6 +71,16 @@ class ReportReadingTest {
         assertEquals(1, count(md, "Mode: mean = "), "the key once");
     }
 
+    /** A card figure's row that is a mixture of two modes shows its modes in "All JMH rows" too, never its mean. */
+    @Test
+    void allRowsShowsAMixtureAsItsModesNotAMean() throws IOException {
+        String md = md(Fixtures.copy("quick-whole-cache-144s-epyc-kvm-jdk25", tmp.resolve("quick")));
+        String section = md.substring(md.indexOf("## All JMH rows"), md.indexOf("## About this report"));
+        String unpinned = section.lines().filter(l -> l.contains("pair=PT\\_PT") && l.contains("|mean (avgt)|")).findFirst()
+                .orElseThrow(() -> new AssertionError(section));
+        assertTrue(unpinned.contains("|MIXED: 2,182 33% · 7,080 67%|"), unpinned);
+    }
+
     /** Two "quick" directories are named by their parents in every title, column and bullet; never as a bare "quick". */
     @Test
     void twoInputsWithTheSameLeafAreNamedApart() throws IOException {
