@@ -10,11 +10,13 @@ import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.ProfilerWatchdog;
 import dev.switchcost.measure.sample.ThreadSampler;
+import dev.switchcost.measure.sample.VirtualThreads;
 import dev.switchcost.render.ForecastText;
 import dev.switchcost.render.SampleChart;
 import dev.switchcost.render.SampleLimits;
 import dev.switchcost.render.SampleLiveView;
 import dev.switchcost.render.SampleTables;
+import dev.switchcost.render.SampleVirtual;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.SampleCpuLimit;
@@ -90,7 +92,12 @@ import java.util.concurrent.TimeUnit;
                 "",
                 "The CPU limit line names the CFS quota of the sampled process's cgroup (cgroup v1 cpu.cfs_quota_us, v2 "
                         + "cpu.max, the tightest up to the hierarchy's root) and how often it throttled while sampling "
-                        + "(cpu.stat, read at both ends); -o DIR also writes it to DIR/" + SampleCpuLimit.FILE + "."})
+                        + "(cpu.stat, read at both ends); -o DIR also writes it to DIR/" + SampleCpuLimit.FILE + ".",
+                "",
+                "For a JVM of JDK 21 or later, a line per JVM from its JSON thread dump at the end (jcmd PID "
+                        + "Thread.dump_to_file -format=json): the virtual-thread scheduler's carriers, the virtual threads "
+                        + "(named, mounted) and the frames most of them are parked in; the role table counts only those "
+                        + "carriers as carriers. An older JVM gets one line saying why not."})
 public final class SampleCommand extends BaseCommand {
 
     static final Duration MIN_INTERVAL = Duration.ofMillis(100);
@@ -394,8 +401,11 @@ public final class SampleCommand extends BaseCommand {
         }
         // the busiest threads, and the threads by role where a JVM was recognised
         if (tree != null && tree.seconds() > 0) {
-            sampledThreads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()));
+            Map<Integer, VirtualThreads.Result> virtual = VirtualThreads.ofProcesses(tree.threads());
+            sampledThreads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()),
+                    VirtualThreads.carriers(virtual));
             out().print(SampleTables.busiest(sampledThreads, top));
+            SampleVirtual.lines(virtual).forEach(out()::println);
         }
         if (whole != null) {
             cost.print(out(), whole.switchesPerSecond(), Double.isNaN(whole.cpus()) && sampledThreads != null
