@@ -2,6 +2,7 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.sample.AsyncProfiler;
 import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.JvmThreadNames;
@@ -9,12 +10,16 @@ import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
 import dev.switchcost.measure.sample.ProfilerWatchdog;
 import dev.switchcost.measure.sample.ThreadSampler;
+import dev.switchcost.measure.sample.VirtualThreads;
 import dev.switchcost.render.ForecastText;
 import dev.switchcost.render.SampleChart;
+import dev.switchcost.render.SampleLimits;
 import dev.switchcost.render.SampleLiveView;
 import dev.switchcost.render.SampleTables;
+import dev.switchcost.render.SampleVirtual;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.Bench;
+import dev.switchcost.results.SampleCpuLimit;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.SamplePlacement;
 import dev.switchcost.session.SampleProfiler;
@@ -83,7 +88,16 @@ import java.util.concurrent.TimeUnit;
                 "",
                 "The cost line prices each switch in CPU time at the placement mix of the sampled threads' wake-ups, traced "
                         + "through tracefs where it can (root); -o DIR (no default) writes that mix to DIR/placement.json for "
-                        + "switchcost forecast --sample DIR."})
+                        + "switchcost forecast --sample DIR.",
+                "",
+                "The CPU limit line names the CFS quota of the sampled process's cgroup (cgroup v1 cpu.cfs_quota_us, v2 "
+                        + "cpu.max, the tightest up to the hierarchy's root) and how often it throttled while sampling "
+                        + "(cpu.stat, read at both ends); -o DIR also writes it to DIR/" + SampleCpuLimit.FILE + ".",
+                "",
+                "For a JVM of JDK 21 or later, a line per JVM from its JSON thread dump at the end (jcmd PID "
+                        + "Thread.dump_to_file -format=json): the virtual-thread scheduler's carriers, the virtual threads "
+                        + "(named, mounted) and the frames most of them are parked in; the role table counts only those "
+                        + "carriers as carriers. An older JVM gets one line saying why not."})
 public final class SampleCommand extends BaseCommand {
 
     static final Duration MIN_INTERVAL = Duration.ofMillis(100);
@@ -158,6 +172,10 @@ public final class SampleCommand extends BaseCommand {
     OutputDirMixin output;
     /** The scheduler's trace of wake-ups while sampling: the placement mix. */
     private SampleWakeups wakeups;
+    /** The CPU limit of the target's cgroup, watched from the first /proc reading to the last; null until then. */
+    private CpuLimit.Window limitWindow;
+    private long limitStart;
+    private CpuLimit.Watched limit;
 
     /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
@@ -200,6 +218,11 @@ public final class SampleCommand extends BaseCommand {
                 written = ExitCodes.of(e.kind());
             }
             written = written == ExitCodes.OK ? collectFlameGraph() : written;
+            if (written == ExitCodes.OK && output.dir() != null && limit != null) {
+                Path file = AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SampleCpuLimit.FILE),
+                        SampleCpuLimit.of(limit).json());
+                out().println("CPU limit and throttling: " + file);
+            }
             if (written == ExitCodes.OK && output.dir() != null && placement() != null) {
                 Path mix = AtomicFiles.writeString(Files.createDirectories(output.dir()).resolve(SamplePlacement.FILE), placement().json());
                 out().println("Placement mix for forecast --sample " + output.dir() + ": " + mix + ", " + ForecastText.window(placement()));
@@ -280,6 +303,8 @@ public final class SampleCommand extends BaseCommand {
         }
         allowedCpus = SampledCommand.allowedCpus(target.pid());
         tree = new ThreadSampler(target);
+        limitWindow = CpuLimit.Window.start(Path.of("/"), String.valueOf(target.pid()));
+        limitStart = System.nanoTime();
         tree.start();
         wakeups = SampleWakeups.start();
         recording.add(tree, "tree");
@@ -293,6 +318,7 @@ public final class SampleCommand extends BaseCommand {
             Thread.sleep(100); // perf's last lines, written as the command ended
         }
         printRow(recording.add("run", recording.sampleAll())); // the last, partial interval
+        limit = limitWindow.end((System.nanoTime() - limitStart) / 1e9);
         return child == null ? 0 : child.reap(tree.processesSeen(), left -> out().println("Stopped " + left.count()
                 + " process" + (left.count() == 1 ? "" : "es") + " the command left running"
                 + " (no process outlives sample): " + left.names()), totals -> commandTotals = totals);
@@ -370,10 +396,16 @@ public final class SampleCommand extends BaseCommand {
         long ms = interval.toMillis(); // the interval as said: "100 ms", "1 s"
         out().println(SampleTables.tree(whole, totals, pid != null ? "Process " + pid + " and its children" : "Command's process tree",
                 ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms"));
+        if (limit != null) {
+            out().println(SampleLimits.cpuLimit(limit));
+        }
         // the busiest threads, and the threads by role where a JVM was recognised
         if (tree != null && tree.seconds() > 0) {
-            sampledThreads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()));
+            Map<Integer, VirtualThreads.Result> virtual = VirtualThreads.ofProcesses(tree.threads());
+            sampledThreads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()),
+                    VirtualThreads.carriers(virtual));
             out().print(SampleTables.busiest(sampledThreads, top));
+            SampleVirtual.lines(virtual).forEach(out()::println);
         }
         if (whole != null) {
             cost.print(out(), whole.switchesPerSecond(), Double.isNaN(whole.cpus()) && sampledThreads != null

@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -51,8 +52,13 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
      * @param seconds   the time the totals were counted over; more than 0
      * @param fullNames a JVM's own names of its threads by tid ({@code JvmThreadNames}): a thread is shown by its full
      *                  name where the kernel's 15 bytes begin it (the role is still read from the kernel's name)
+     * @param carriers  by pid, the full names of the virtual-thread scheduler's carriers where a JVM's thread dump listed
+     *                  them ({@code VirtualThreads}): there a fork/join thread that is not one is the JDK's where it is of
+     *                  the scheduler's pool ({@link ThreadRole#VM}: its delayScheduler), else the program's own
+     *                  ({@link ThreadRole#USER}); in a JVM not listed, every fork/join thread counts as a carrier
      */
-    public static SampledThreads of(List<ThreadTotal> totals, double seconds, Map<Integer, String> fullNames) {
+    public static SampledThreads of(List<ThreadTotal> totals, double seconds, Map<Integer, String> fullNames,
+                                    Map<Integer, Set<String>> carriers) {
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("sampled for " + seconds + " s");
         }
@@ -62,6 +68,12 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
         for (ThreadTotal t : totals) {
             ThreadRole role = jvm.get(t.pid()) ? ThreadRole.ofJvmThread(t.name()) : ThreadRole.USER;
             String full = fullNames.get(t.tid());
+            Set<String> listed = carriers.get(t.pid());
+            if (role == ThreadRole.CARRIERS && listed != null && full != null && !listed.contains(full)) {
+                // the scheduler's own other threads (its delayScheduler) are the JDK's; another pool is the program's
+                role = listed.stream().anyMatch(c -> full.startsWith(c.substring(0, c.indexOf("-worker-") + 1)))
+                        ? ThreadRole.VM : ThreadRole.USER;
+            }
             String name = full != null && full.startsWith(t.name()) ? full : t.name();
             lines.add(new Line(name, role, t.pid(), t.tid(), 1, t.voluntary() / seconds, t.involuntary() / seconds,
                     t.waitNanos() / 1e6 / seconds, t.runNanos() / 1e9, t.ended()));

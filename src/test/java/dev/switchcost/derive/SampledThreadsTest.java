@@ -29,7 +29,7 @@ class SampledThreadsTest {
 
     @Test
     void ratesPerThreadBusiestFirstAndSumsByRole() {
-        SampledThreads s = SampledThreads.of(JVM, 2.0, Map.of());
+        SampledThreads s = SampledThreads.of(JVM, 2.0, Map.of(), Map.of());
         SampledThreads.Line first = s.threads().get(0);
         assertEquals("app-ticker", first.name());
         assertEquals(ThreadRole.USER, first.role());
@@ -47,7 +47,7 @@ class SampledThreadsTest {
 
     @Test
     void inAProcessThatIsNotAJvmEveryThreadIsTheUsers() {
-        SampledThreads s = SampledThreads.of(List.of(t(20, 20, "GC Thread#0", 5, 0, 0, 0), t(20, 21, "mvn", 1, 0, 0, 0)), 1, Map.of());
+        SampledThreads s = SampledThreads.of(List.of(t(20, 20, "GC Thread#0", 5, 0, 0, 0), t(20, 21, "mvn", 1, 0, 0, 0)), 1, Map.of(), Map.of());
         assertTrue(s.threads().stream().allMatch(l -> l.role() == ThreadRole.USER));
         assertFalse(s.anyJvm());
     }
@@ -55,7 +55,7 @@ class SampledThreadsTest {
     @Test
     void aJvmsOwnNamesReplaceTheKernelsCutOnesWhereTheyBeginWithThem() {
         SampledThreads s = SampledThreads.of(JVM, 2.0, java.util.Map.of(11, "C2 CompilerThread0", 13, "ForkJoinPool-1-worker-1",
-                10, "main"));
+                10, "main"), Map.of());
         java.util.Map<Integer, String> names = new java.util.HashMap<>();
         s.threads().forEach(l -> names.put(l.tid(), l.name()));
         assertEquals("C2 CompilerThread0", names.get(11));
@@ -67,7 +67,23 @@ class SampledThreadsTest {
     }
 
     @Test
+    void whereTheDumpListedTheCarriersAForkJoinPoolOfTheProgramsOwnIsTheUsers() {
+        List<ThreadTotal> jvm = new java.util.ArrayList<>(JVM);
+        jvm.add(t(10, 16, "ForkJoinPool-2-", 50, 0, 0, 0));
+        jvm.add(t(10, 17, "ForkJoinPool-1-", 40, 0, 0, 0));
+        Map<Integer, String> full = Map.of(13, "ForkJoinPool-1-worker-1", 16, "ForkJoinPool-2-worker-1", 17, "ForkJoinPool-1-delayScheduler");
+        SampledThreads s = SampledThreads.of(jvm, 2.0, full, Map.of(10, java.util.Set.of("ForkJoinPool-1-worker-1")));
+        Map<Integer, ThreadRole> roles = new java.util.HashMap<>();
+        s.threads().forEach(l -> roles.put(l.tid(), l.role()));
+        assertEquals(ThreadRole.CARRIERS, roles.get(13), "the virtual-thread scheduler's worker");
+        assertEquals(ThreadRole.USER, roles.get(16), "the program's own pool");
+        assertEquals(ThreadRole.VM, roles.get(17), "the scheduler's timer, the JDK's own");
+        assertEquals(ThreadRole.CARRIERS, SampledThreads.of(jvm, 2.0, full, Map.of()).threads().stream()
+                .filter(l -> l.tid() == 16).findFirst().orElseThrow().role(), "no dump: every fork/join worker as before");
+    }
+
+    @Test
     void noTimeIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> SampledThreads.of(JVM, 0, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> SampledThreads.of(JVM, 0, Map.of(), Map.of()));
     }
 }

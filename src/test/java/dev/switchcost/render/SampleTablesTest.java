@@ -26,7 +26,7 @@ class SampleTablesTest {
         SampledThreads s = SampledThreads.of(List.of(
                 new ThreadTotal(1, 1, "idle", 0, 0, 0, 0, false),
                 new ThreadTotal(1, 2, "evil\u001b]0;x\u0007", 10, 0, 0, 0, true),
-                new ThreadTotal(1, 3, "busy", 3000, 40, 2_000_000_000L, 500_000_000L, false)), 2, Map.of());
+                new ThreadTotal(1, 3, "busy", 3000, 40, 2_000_000_000L, 500_000_000L, false)), 2, Map.of(), Map.of());
         Table t = SampleTables.threads(s, 10);
         assertEquals(2, t.rows().size(), "the idle thread is left out: " + t.text());
         assertEquals(List.of("busy", "3", "user", "1,520", "1,500", "20", "250", "2"), t.rows().get(0));

@@ -220,4 +220,48 @@ public record CpuLimit(int version, String cgroup, List<Quota> quotas, String un
         }
         return Optional.ofNullable(best);
     }
+
+    /**
+     * A window over which a process's limit is watched: the limit and its cgroups' counters read at {@link #start}, the
+     * counters again at {@link Window#end}. What cannot be read is named, never thrown.
+     *
+     * @param limit  the limit read at the start
+     * @param before the counters at the start, empty when they could not be read
+     * @param unseen why the counters could not be read at the start, else null
+     */
+    public record Window(CpuLimit limit, Map<String, Counters> before, String unseen) {
+
+        /** Starts watching process {@code pid} ({@code self} or a number) as the files under {@code root} show it. */
+        public static Window start(Path root, String pid) {
+            CpuLimit limit = read(root, pid);
+            try {
+                return new Window(limit, limit.counters(), null);
+            } catch (IllegalArgumentException e) {
+                return new Window(limit, Map.of(), e.getMessage());
+            }
+        }
+
+        /** Reads the counters again: the limit and its throttling over the window of {@code seconds}. */
+        public Watched end(double seconds) {
+            if (unseen != null) {
+                return new Watched(limit, Optional.empty(), seconds, unseen);
+            }
+            try {
+                return new Watched(limit, limit.between(before, limit.counters()), seconds, null);
+            } catch (IllegalArgumentException e) {
+                return new Watched(limit, Optional.empty(), seconds, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * A limit and how it throttled over a window.
+     *
+     * @param limit      the limit ({@link #unknown} says why it could not be read)
+     * @param throttling the throttling of the cgroup that throttled most; empty without a quota or when {@code unseen}
+     * @param seconds    the window's length, s
+     * @param unseen     why the throttling counters could not be read, else null
+     */
+    public record Watched(CpuLimit limit, Optional<Throttling> throttling, double seconds, String unseen) {
+    }
 }

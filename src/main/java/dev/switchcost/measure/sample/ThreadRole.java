@@ -11,7 +11,10 @@ public enum ThreadRole {
     JIT,
     /** Garbage collection: {@code GC Thread#N}, G1's, ZGC's and Shenandoah's workers. */
     GC,
-    /** Fork/join workers, which include the virtual-thread scheduler's carriers: {@code ForkJoinPool-N-worker-M}. */
+    /**
+     * The virtual-thread scheduler's carriers, {@code ForkJoinPool-N-worker-M}: by name, every fork/join worker; where
+     * a JVM's thread dump listed its carriers ({@link VirtualThreads}), only those.
+     */
     CARRIERS,
     /** HotSpot's own service threads: VM Thread, Reference Handler, Finalizer, Signal Dispatcher, ... */
     VM,

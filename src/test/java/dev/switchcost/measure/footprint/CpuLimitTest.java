@@ -146,6 +146,49 @@ class CpuLimitTest {
                         "27 1 254:0 / / rw,relatime - ext4 /dev/vda rw,discard")));
     }
 
+    /** A window over a cgroup whose cpu.stat moves from one fixture to the next: throttling is the difference. */
+    static CpuLimit.Watched window(String fixture, String leaf, String version, Path tmp) throws IOException {
+        Path root = copy(fixture, tmp);
+        Path stat = root.resolve(leaf).resolve("cpu.stat");
+        Files.copy(FIXTURES.resolve("window/" + version + "-cpu.stat.start"), stat, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        CpuLimit.Window w = CpuLimit.Window.start(root, "self");
+        Files.copy(FIXTURES.resolve("window/" + version + "-cpu.stat.end"), stat, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return w.end(10.0);
+    }
+
+    @Test
+    void aWindowGivesTheThrottlingBetweenItsEndsOnV2(@TempDir Path tmp) throws IOException {
+        CpuLimit.Watched w = window("v2-leaf-quota", "sys/fs/cgroup/system.slice/build.service", "v2", tmp);
+        assertNull(w.unseen());
+        CpuLimit.Throttling t = w.throttling().orElseThrow();
+        assertEquals(760, t.periods());
+        assertEquals(754, t.throttled());
+        assertEquals(3_123_456_000L, t.throttledNs(), "throttled_usec is µs on v2");
+        assertEquals(0.5, t.quota().cpus());
+        assertEquals(10.0, w.seconds());
+    }
+
+    @Test
+    void aWindowGivesTheThrottlingBetweenItsEndsOnV1(@TempDir Path tmp) throws IOException {
+        CpuLimit.Watched w = window("v1-leaf-quota-kvm-linux-6.18", "sys/fs/cgroup/cpu/switchcost-capture-25a7be5b", "v1", tmp);
+        assertNull(w.unseen());
+        CpuLimit.Throttling t = w.throttling().orElseThrow();
+        assertEquals(V1_WINDOW, List.of(t.periods(), t.throttled(), t.throttledNs()), "throttled_time is ns on v1");
+    }
+
+    @Test
+    void aWindowWhoseCountersCannotBeReadSaysWhyAndKeepsTheLimit(@TempDir Path tmp) throws IOException {
+        Path root = copy("v2-leaf-quota", tmp);
+        Files.writeString(root.resolve("sys/fs/cgroup/system.slice/build.service/cpu.stat"), "usage_usec 1\n");
+        CpuLimit.Watched w = CpuLimit.Window.start(root, "self").end(5.0);
+        assertTrue(w.unseen().contains("has no nr_periods line"), w.unseen());
+        assertTrue(w.throttling().isEmpty());
+        assertEquals(0.5, w.limit().binding().orElseThrow().cpus(), "the limit is still given");
+    }
+
+    /** window/v1-*: 50 periods, 20 throttled, 295 ms, as read on the development VM (README there). */
+    private static final List<Long> V1_WINDOW = List.of(50L, 20L, 333_783_588L - 38_373_371L);
+
     static Path copy(String fixture, Path to) throws IOException {
         Path from = FIXTURES.resolve(fixture);
         try (Stream<Path> s = Files.walk(from)) {
