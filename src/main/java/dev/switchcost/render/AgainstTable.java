@@ -4,6 +4,7 @@ import dev.switchcost.derive.Findings;
 import dev.switchcost.derive.IndirectCost;
 import dev.switchcost.derive.Like;
 import dev.switchcost.derive.MachineDifferences;
+import dev.switchcost.derive.Modes;
 import dev.switchcost.derive.Study;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
@@ -361,6 +362,9 @@ public final class AgainstTable {
         if (!r.verdict().judged()) {
             return new Against(value, null, r.verdict(), Set.of(), false);
         }
+        if (HandoffSections.mixedRows(a).containsKey(r.a()) || HandoffSections.mixedRows(x).containsKey(r.b())) {
+            return new Against(value, null, Diff.Verdict.MIXED, Set.of(), false);
+        }
         Like.Side sa = a.side(r.a());
         Like.Side sb = x.side(r.b());
         if (!comparable(sa, sb)) {
@@ -389,6 +393,10 @@ public final class AgainstTable {
     private static String figure(JmhRow r, Findings in, Cache cache) {
         if (r == null) {
             return ABSENT;
+        }
+        Modes mixed = HandoffSections.mixedRows(in).get(r);
+        if (mixed != null) {
+            return "MIXED: " + AnswerCard.modesText(mixed); // a mixture of two modes is never one mean
         }
         if (cache == Cache.NONE || r.failed()) {
             return Diff.perSwitch(r);

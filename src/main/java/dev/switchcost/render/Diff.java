@@ -29,7 +29,8 @@ public final class Diff {
         FASTER("B faster"), SLOWER("B slower"), DIFFERS("differs"), SAME("same within the margin"),
         NOT_RESOLVED("not resolved"), ONE_FORK("not judged (one fork)"),
         NO_ERROR_ESTIMATE("no error estimate"), FAILED("failed trial: not judged"), UNITS_DIFFER("units differ"),
-        ONLY_IN_A("only in A"), ONLY_IN_B("only in B"), MACHINE_CHANGED("not judged: the machine changed");
+        ONLY_IN_A("only in A"), ONLY_IN_B("only in B"), MACHINE_CHANGED("not judged: the machine changed"),
+        MIXED("not judged: a mixture of two modes");
 
         private final String text;
 

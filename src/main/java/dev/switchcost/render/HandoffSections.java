@@ -183,12 +183,17 @@ final class HandoffSections {
             doc.input(f.input(), inputs.size());
             List<String> head = List.of("trial", "unit", "mean ± 99.9%", "p50", "p90", "p99", "p99.9", "max of N samples");
             List<List<String>> rows = new ArrayList<>();
+            Map<JmhRow, Modes> mixed = mixedRows(f);
             for (LatencyDistribution.Series s : d) {
                 Percentiles p = s.tail();
+                // the trial's mean, unless its mean row is a mixture of two modes: then its modes, never one mean
+                Modes modes = mixed.entrySet().stream().filter(e -> e.getKey().benchmark().equals(s.row().benchmark())
+                        && e.getKey().params().equals(s.row().params())).map(Map.Entry::getValue).findFirst().orElse(null);
                 rows.add(List.of(DistributionChart.label(s).replaceFirst(" · [0-9,]+ samples.*$", "")
                                 + (s.row().disturbed() ? " **(disturbed)**" : ""),
                         (s.perSwitch() ? "ns/switch" : "ns/op") + (s.tripsPerSample() > 1 ? ", means of " + Fmt.num(s.tripsPerSample()) : ""),
-                        s.mean() == null ? "–" : Fmt.pm(s.mean()), pct(p, 0.5, p.p50()), pct(p, 0.9, p.p90()),
+                        modes != null ? "MIXED: " + AnswerCard.modesText(modes) : s.mean() == null ? "–" : Fmt.pm(s.mean()),
+                        pct(p, 0.5, p.p50()), pct(p, 0.9, p.p90()),
                         pct(p, 0.99, p.p99()), pct(p, 0.999, p.p999()), Fmt.num(p.max()) + " of " + Fmt.num(p.samples())));
             }
             doc.table(new Table(head, rows, "llrrrrrr"), List.of("unit"));

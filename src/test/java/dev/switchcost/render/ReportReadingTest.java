@@ -79,6 +79,17 @@ class ReportReadingTest {
         String unpinned = section.lines().filter(l -> l.contains("pair=PT\\_PT") && l.contains("|mean (avgt)|")).findFirst()
                 .orElseThrow(() -> new AssertionError(section));
         assertTrue(unpinned.contains("|MIXED: 2,182 33% · 7,080 67%|"), unpinned);
+        String tail = md.lines().filter(l -> l.startsWith("|platform ↔ platform (LOCK\\_SUPPORT, unpinned)|")).findFirst().orElseThrow();
+        assertTrue(tail.contains("|MIXED: 2,182 33% · 7,080 67%|"), "the distribution table's mean column: " + tail);
+    }
+
+    /** Two runs' mixed rows are not judged against each other by their means. */
+    @Test
+    void aMixtureIsNotJudgedAgainstAnotherRun() throws IOException {
+        String md = md(Fixtures.copy(Q23E.getFileName().toString(), tmp.resolve("e/quick")),
+                Fixtures.copy(Q23F.getFileName().toString(), tmp.resolve("f/quick")));
+        String line = md.lines().filter(l -> l.startsWith("|pair=PT\\_PT|")).findFirst().orElseThrow(() -> new AssertionError(md));
+        assertTrue(line.endsWith("|not judged: a mixture of two modes|") && !line.contains("±"), line);
     }
 
     /** Two "quick" directories are named by their parents in every title, column and bullet; never as a bare "quick". */
