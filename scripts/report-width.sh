@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Which tables of a report scroll sideways at a window width (issue 29: none at 800 px).
+# Which tables of a report scroll sideways at a window width (none should at 800 px).
 # usage: scripts/report-width.sh REPORT.html [WIDTH]   (needs chromium; exit 1 when a table scrolls, 3 without chromium)
 set -euo pipefail
 f=${1:?usage: scripts/report-width.sh REPORT.html [WIDTH]}; w=${2:-800}

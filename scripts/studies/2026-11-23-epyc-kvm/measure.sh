@@ -1,6 +1,6 @@
 #!/bin/bash
 # The quotable runs of 2026-11-23, one at a time on a quiet machine.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 # 1. README command 1 from a fresh clone, build included
 log "quick (fresh clone, build included)"

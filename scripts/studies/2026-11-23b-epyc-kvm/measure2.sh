@@ -1,6 +1,6 @@
 #!/bin/bash
 # After the harness fix (9d540ba): the five quick runs and the quiet compare again; creation kept marked.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 { /usr/bin/time -f "elapsed %e s" bash -c "mvn -B -q package -DskipTests && scripts/switchcost run --quick -o $M/quick"; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
 log "quick done: $(tail -2 $M/quick-terminal.txt | tr '\n' ' ')"

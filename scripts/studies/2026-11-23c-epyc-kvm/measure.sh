@@ -1,7 +1,7 @@
 #!/bin/bash
 # Issue 15, third session of 2026-11-23: the paired estimate with its no-switch control at every size,
 # the control with L1d prepared clean or dirty (the 64 KiB negative), and run --quick timed from a fresh clone.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 { /usr/bin/time -f "elapsed %e s" bash -c "mvn -B -q package -DskipTests && scripts/switchcost run --quick -o $M/quick"; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
 log "quick done: $(tail -2 $M/quick-terminal.txt | tr '\n' ' ')"

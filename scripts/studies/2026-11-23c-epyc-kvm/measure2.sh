@@ -3,7 +3,7 @@
 # estimate with its no-switch control at every size, the control with L1d prepared clean or dirty,
 # the JVM and C curves (one interleaved run) and the replication's two figures; run --quick timed
 # from a fresh clone first. Nothing else ran meanwhile.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 { /usr/bin/time -f "elapsed %e s" bash -c "mvn -B -q package -DskipTests && scripts/switchcost run --quick -o $M/quick"; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1
 log "quick done: $(tail -2 $M/quick-terminal.txt | tr '\n' ' ')"

@@ -2,7 +2,7 @@
 # Issue 15's 64 KiB question from two more angles (both sides walking ONE array, and a bare kernel entry
 # before the control's first walk), then the pinning study with JFR's jdk.VirtualThreadPinned counts and
 # -prof gc. Run from a fresh clone, one at a time, nothing else running.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 measure_build -DskipTests
 { scripts/switchcost run 'WorkingSetHandoff\.(roundTripPaired|walkAlonePaired)$' -p placement=SAME_CPU -p handoff=FUTEX \

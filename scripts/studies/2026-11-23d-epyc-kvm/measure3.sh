@@ -1,7 +1,7 @@
 #!/bin/bash
 # The pinning study once more, after switchcost run stopped recording JFR in every virtual-thread trial:
 # measure2.sh's times (with JFR) against these (without) are JFR's cost. Fresh clone, nothing else running.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 measure_build -DskipTests
 { scripts/switchcost run --jdk "$(scripts/jdk21.sh)" --jdk /usr/lib/jvm/temurin-25-jdk-amd64/bin/java \

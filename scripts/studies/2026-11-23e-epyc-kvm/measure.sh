@@ -3,7 +3,7 @@
 # time per switch beyond its walks, less that at size 0) beside the paired estimate and its no-switch
 # control, SAME_CPU, stride 64, private arrays, Li's walk, 40 iterations. From a fresh clone, one at a
 # time, nothing else running.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 measure_build -DskipTests
 { scripts/switchcost run -i 40 -p placement=SAME_CPU -p handoff=FUTEX -p sharing=PRIVATE -p walk=LI -p strideBytes=64 \

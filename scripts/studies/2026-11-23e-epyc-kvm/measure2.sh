@@ -2,7 +2,7 @@
 # Issue 15: the C thread pair's whole cost through the caches (beyond_ns_per_switch less its size-0 value)
 # at the JVM curve's sizes, SAME_CPU, stride 64, Li's walk: 9 repetitions, sizes interleaved within each.
 # From a fresh clone, one at a time, nothing else running. Summary: c-whole.py.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 measure_build -DskipTests
 CPU=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')

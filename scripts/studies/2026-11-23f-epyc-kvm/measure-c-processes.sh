@@ -3,7 +3,7 @@
 # Li et al.'s pipe pair), SAME_CPU, stride 64, Li's walk, at the JVM curve's sizes: 9 repetitions, sizes and the
 # two programs interleaved within each. From a fresh clone, one at a time, nothing else running.
 # Summary per program: c-whole.py (the size-0 median of beyond_ns_per_switch subtracted).
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 measure_build -Dmaven.test.skip=true
 CPU=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The README's first command from a fresh clone, timed, build included. One at a time, nothing else running.
-source "$(dirname "$0")/../../measure-lib.sh"
+source "$(dirname "$0")/../measure-lib.sh"
 measure_start
 start=$(date +%s)
 { mvn -B -q package -Dmaven.test.skip=true && scripts/switchcost run --quick -o $M/quick; echo "exit=$?"; } > $M/quick-terminal.txt 2>&1

@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * {@link VirtualThreadHandoffTwoCarriers} with {@code -p primitive=}.
  *
  * <p><b>Run.</b> {@code scripts/switchcost run --full 'PrimitiveHandoff\.roundTrip$'} (the profilers are
- * {@code run}'s defaults), or {@code scripts/measure-spin.sh}.
+ * {@code run}'s defaults), or {@code scripts/studies/measure-spin.sh}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

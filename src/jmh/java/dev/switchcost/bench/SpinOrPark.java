@@ -45,7 +45,7 @@ import java.util.concurrent.TimeUnit;
  * the bimodal mix, where a short spin catches the quick replies and parking saves the slow ones. On one CPU spinning only delays the partner: SPIN pays a scheduler tick per handoff.
  * A hypothesis; the run's figures are the answer ({@code docs/spin-or-park.md}).
  *
- * <p><b>Run.</b> {@code scripts/measure-spin.sh} (the restricted sweep, three forks per cell; {@code --resolve}: two CPUs,
+ * <p><b>Run.</b> {@code scripts/studies/measure-spin.sh} (the restricted sweep, three forks per cell; {@code --resolve}: two CPUs,
  * ten forks, D = 0 and the bimodal mix), or by hand
  * {@code scripts/switchcost run --full 'SpinOrPark\.handoff$' -p strategy=PARK,SPIN -p budgetNs=0 -p replyNs=0,10000}.
  */

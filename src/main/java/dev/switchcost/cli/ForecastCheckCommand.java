@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * {@code forecast-check DIR}, the last step of {@code scripts/measure-forecast.sh}: reads the measured runs
+ * {@code forecast-check DIR}, the last step of {@code scripts/studies/measure-forecast.sh}: reads the measured runs
  * the script left in {@code DIR/runs} (each {@code NN-POOL.h2load.txt}, the load generator's output, and
  * {@code NN-POOL.proc}, the server's readings), writes {@code DIR/cpu-per-request.tsv} and {@code DIR/verdict.md}
  * atomically, and prints the verdict. Exit 0 when every run is a measurement, 1 when one is not (the files still say
@@ -45,7 +45,7 @@ import java.util.stream.Stream;
         versionProvider = VersionProvider.class,
         header = "Judge the measured change platform → virtual in a server's CPU per request against the forecast's interval.",
         footer = "  java -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand docs/results/2026-11-25-epyc-kvm/forecast",
-        description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/measure-forecast.sh writes them), writes"
+        description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/studies/measure-forecast.sh writes them), writes"
                 + " DIR/cpu-per-request.tsv and DIR/verdict.md.")
 public final class ForecastCheckCommand extends BaseCommand {
 
@@ -125,7 +125,7 @@ public final class ForecastCheckCommand extends BaseCommand {
         }
         if (procs.isEmpty()) {
             throw SwitchcostException.usage("no measured runs in " + runsDir + " (NN-platform.proc, NN-virtual.proc): give the"
-                    + " output directory of scripts/measure-forecast.sh");
+                    + " output directory of scripts/studies/measure-forecast.sh");
         }
         List<Run> runs = new ArrayList<>();
         for (Path proc : procs) {

@@ -12,7 +12,7 @@ import java.util.stream.IntStream;
 
 /**
  * A server's CPU time per request on platform threads against virtual threads: the runs of
- * {@code scripts/measure-forecast.sh}, each a fresh server at a fixed request rate, platform and virtual interleaved.
+ * {@code scripts/studies/measure-forecast.sh}, each a fresh server at a fixed request rate, platform and virtual interleaved.
  * A run's figure is the server process's own CPU time over the measured window ({@code utime + stime} of
  * {@code /proc/PID/stat}: every thread, the ended ones too, and nothing of the load generator's) over the requests it
  * answered in that window. The change platform → virtual pairs each platform run with the virtual run after it, so

@@ -35,7 +35,7 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
                        String spin) {
 
     /** The run that measures the spin budget. */
-    public static final String SPIN_RUN = "scripts/measure-spin.sh";
+    public static final String SPIN_RUN = "scripts/studies/measure-spin.sh";
 
     /**
      * The share of the sampled threads' wake-ups on the waker's own CPU.

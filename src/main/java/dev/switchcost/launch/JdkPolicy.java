@@ -102,7 +102,7 @@ public final class JdkPolicy {
      * one per line (what {@code scripts/switchcost} starts the CLI with); {@code list}: every JDK found;
      * {@code build}: nothing when a JDK that can build switchcost is installed, else what to install and
      * exit 3 (the pom runs it right after compiling this package, before it selects the toolchain); {@code builder}: that
-     * JDK's java (for scripts that run a source file against the build, e.g. scripts/AaStudy.java).
+     * JDK's java (for scripts that run a source file against the build, e.g. scripts/studies/AaStudy.java).
      */
     public static void main(String[] args) {
         String what = args.length == 0 ? "list" : args[0];

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The two files of {@code scripts/measure-forecast.sh}'s check: {@code cpu-per-request.tsv}, one line
+ * The two files of {@code scripts/studies/measure-forecast.sh}'s check: {@code cpu-per-request.tsv}, one line
  * per measured run, and {@code verdict.md}, the measured change platform → virtual against the forecast's interval.
  */
 public final class ForecastCheckReport {

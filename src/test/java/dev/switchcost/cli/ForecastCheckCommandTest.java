@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** forecast-check, a program of its own run by scripts/measure-forecast.sh as its last step of scripts/measure-forecast.sh: its files, its verdict, its exit codes. */
+/** forecast-check, a program of its own run by scripts/studies/measure-forecast.sh as its last step of scripts/studies/measure-forecast.sh: its files, its verdict, its exit codes. */
 class ForecastCheckCommandTest {
 
     @TempDir

@@ -37,7 +37,7 @@ class ForecastCommandTest {
         assertTrue(r.out().startsWith("Priced from " + PLACEMENTS + " (results of 20"), "names the run it priced from: " + r.out());
         assertTrue(r.out().contains("every wake-up assumed to cross CPUs"), "says the mix was not measured");
         assertTrue(r.out().contains("run `switchcost run '\\.VirtualThreadHandoffOneCarrier"), "names the missing run: " + r.out());
-        assertTrue(r.out().contains("run scripts/measure-spin.sh"), r.out());
+        assertTrue(r.out().contains("run scripts/studies/measure-spin.sh"), r.out());
         assertTrue(r.out().contains("ns CPU per unit"), r.out());
         JsonObject o = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
         assertEquals(1000, o.get("units").getAsLong());

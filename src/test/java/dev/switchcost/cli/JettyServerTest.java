@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The server pieces of scripts/measure-forecast.sh (scripts/forecast/jetty-lib.sh), run as the script runs them: Jetty
+ * The server pieces of scripts/studies/measure-forecast.sh (scripts/studies/forecast/jetty-lib.sh), run as the script runs them: Jetty
  * starts with each thread pool, serves the static file, runs on virtual thread carriers only with the virtual pool, and
  * stops with nothing of its process group left. Skipped, saying why, where jetty-home is neither in the local Maven
  * repository nor downloadable, or where curl is missing.
@@ -28,7 +28,7 @@ class JettyServerTest {
     private static final int NO_JETTY = 77;
 
     private static final String SCRIPT = """
-            source scripts/forecast/jetty-lib.sh
+            source scripts/studies/forecast/jetty-lib.sh
             command -v curl > /dev/null || { echo "curl not installed"; exit 77; }
             jetty_home || exit 77
             jetty_base "$WORK/base" || exit 3

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** scripts/measure-forecast.sh refuses a mistake in one line with exit 2, before it clones, builds or starts anything. */
+/** scripts/studies/measure-forecast.sh refuses a mistake in one line with exit 2, before it clones, builds or starts anything. */
 @EnabledOnOs(OS.LINUX)
 class MeasureForecastScriptTest {
 
@@ -25,7 +25,7 @@ class MeasureForecastScriptTest {
     }
 
     private static Exit run(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "scripts/measure-forecast.sh"));
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "scripts/studies/measure-forecast.sh"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().putAll(env);

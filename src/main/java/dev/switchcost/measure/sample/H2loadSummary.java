@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * status codes: 10000 2xx, 0 3xx, 0 4xx, 0 5xx
  * </pre>
  * Pure text in, a record out; the progress lines and the latency table around them are skipped. Used by
- * {@code scripts/measure-forecast.sh}, which drives a server at a fixed rate ({@code --rps}) and needs to know how many
+ * {@code scripts/studies/measure-forecast.sh}, which drives a server at a fixed rate ({@code --rps}) and needs to know how many
  * requests it actually served.
  *
  * @param seconds    the measured duration h2load reports ("finished in")

@@ -15,11 +15,11 @@
 #       verdict.md: whether the measured change lies inside the forecast's interval.
 #
 # Run it on a QUIET machine, as the only user, from a checkout (it measures a fresh clone of HEAD, built by
-# scripts/measure-lib.sh). Needs h2load (Debian: apt-get install nghttp2-client), curl, and Maven Central once.
+# scripts/studies/measure-lib.sh). Needs h2load (Debian: apt-get install nghttp2-client), curl, and Maven Central once.
 # Takes about 8 minutes on 2 vCPUs with the defaults (build ~1.5 min, recorded run ~40 s, 10 runs x ~35 s).
 #
-# usage: scripts/measure-forecast.sh [OUT]              default OUT: docs/results/<today>-forecast
-#        scripts/measure-forecast.sh --verdict-only OUT  (c) and (d) again on OUT, with this checkout's build
+# usage: scripts/studies/measure-forecast.sh [OUT]              default OUT: docs/results/<today>-forecast
+#        scripts/studies/measure-forecast.sh --verdict-only OUT  (c) and (d) again on OUT, with this checkout's build
 # environment: RATE=1000 (requests/s in all), REPS=5, DURATION=20 (s measured per run), WARMUP=10, PORT=18080,
 #              JETTY_VERSION=12.1.12, COSTS=DIR (results whose costs price the sample and the forecast)
 # Exit 0: every run measured and a verdict; 1: a run was no measurement (verdict.md says which); 2: usage;
@@ -28,7 +28,7 @@
 {
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-usage="usage: scripts/measure-forecast.sh [OUT] | --verdict-only OUT   (env: RATE REPS DURATION WARMUP PORT)"
+usage="usage: scripts/studies/measure-forecast.sh [OUT] | --verdict-only OUT   (env: RATE REPS DURATION WARMUP PORT)"
 verdict_only=0
 case "${1:-}" in
     --verdict-only) verdict_only=1; [[ $# == 2 ]] || { echo "$usage" >&2; exit 2; }; out=$2 ;;
@@ -91,7 +91,7 @@ check() {
         echo "measure-forecast: measured, but the forecast failed: see $M/forecast.txt (COSTS=DIR gives it a results directory of costs)" >&2
         return 1
     elif [[ $rc == 0 && -n $why ]]; then
-        echo "measure-forecast: measured, but no verdict: build a switchcost with the forecast command, then run scripts/measure-forecast.sh --verdict-only $M" >&2
+        echo "measure-forecast: measured, but no verdict: build a switchcost with the forecast command, then run scripts/studies/measure-forecast.sh --verdict-only $M" >&2
         return 3
     fi
     return $rc

@@ -2,14 +2,14 @@
 # The observability tools on this machine, one after another: doctor, list, the perf-stat profiler and
 # JMH's perfnorm on a futex ping-pong, sample around a benchmark, perfasm, and the headline run.
 # Each run writes its own results directory (switchcost run); the rest prints to the terminal.
-# usage: scripts/measure-observability.sh [--no-quick]   (--no-quick: skip the headline run at the end)
+# usage: scripts/studies/measure-observability.sh [--no-quick]   (--no-quick: skip the headline run at the end)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 quick=1
 case "${1:-}" in
   --no-quick) quick=0 ;;
   "") ;;
-  *) echo "usage: scripts/measure-observability.sh [--no-quick]" >&2; exit 2 ;;
+  *) echo "usage: scripts/studies/measure-observability.sh [--no-quick]" >&2; exit 2 ;;
 esac
 scripts/switchcost doctor || true
 scripts/switchcost list

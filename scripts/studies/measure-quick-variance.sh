@@ -2,7 +2,7 @@
 # Where the quick run's between-fork variance comes from: the quick set's one-CPU rows (futex, park, the virtual pair,
 # gettid), 10 forks each, after 1, 3 and 6 warm-up iterations of 300 ms, with JMH's compiler profiler (-prof comp: the
 # JIT's time inside the measured iterations); then one fork with -XX:+PrintCompilation, to name what compiles there.
-#   M=docs/results/<date>/quick-variance scripts/measure-quick-variance.sh
+#   M=docs/results/<date>/quick-variance scripts/studies/measure-quick-variance.sh
 # Takes about 7 minutes. Nothing else may run meanwhile (the disturbance rule names any process beside it).
 set -euo pipefail
 source "$(dirname "$0")/measure-lib.sh"
@@ -22,6 +22,6 @@ log "one fork with -XX:+PrintCompilation"
 scripts/switchcost run -o "$M/print-compilation" -f 1 -wi 1 -w 300ms -i 3 -r 200ms -jvmArgsAppend -XX:+PrintCompilation \
     -p placement=SAME_CPU -p binding=FFM -p wait=UNTIMED 'FutexPingPong.roundTrip$' > "$M/print-compilation.txt" 2>&1 || true
 java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
-"$java_bin" -cp target/benchmarks.jar scripts/VarianceStudy.java "${labels[@]}" > "$M/variance-study.md"
+"$java_bin" -cp target/benchmarks.jar scripts/studies/VarianceStudy.java "${labels[@]}" > "$M/variance-study.md"
 log "study written: variance-study.md"
 measure_end 'benchmarks.jar'

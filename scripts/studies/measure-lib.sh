@@ -1,7 +1,7 @@
-# The harness of the dated measuring scripts (scripts/studies/<folder>/measure*.sh and the scripts/measure-*.sh harnesses): sourced, never run.
+# The harness of the dated measuring scripts (scripts/studies/<folder>/measure*.sh and the scripts/studies/measure-*.sh harnesses): sourced, never run.
 # It measures from a fresh clone, one step at a time, and keeps a timeline of what ran when.
 #
-#   source "$(dirname "$0")/../../../scripts/measure-lib.sh"
+#   source "$(dirname "$0")/../../../scripts/studies/measure-lib.sh"
 #   measure_start            # $M: the output directory (M=DIR, else a new temporary one); then works in $F,
 #                            # a fresh clone of this checkout's HEAD
 #   measure_build [FLAGS]    # mvn -B -q package FLAGS > $M/build.txt, then "built"

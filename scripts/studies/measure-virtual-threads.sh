@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Virtual against platform threads: handoffs on one and two carriers, the brigade, thread creation
 # (switchcost run, one results directory each), then the footprint of parked tasks (switchcost footprint).
-# usage: scripts/measure-virtual-threads.sh [--quick]   (--quick: 1 fork, 1 + 2 iterations of 1 s)
+# usage: scripts/studies/measure-virtual-threads.sh [--quick]   (--quick: 1 fork, 1 + 2 iterations of 1 s)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 jmh=()

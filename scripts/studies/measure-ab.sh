@@ -3,7 +3,7 @@
 # a known delay injected into the partner of every placed handoff (-Dswitchcost.inject.partnerNs, InjectedDelay), sized
 # as EFFECTS percent of the one-CPU futex round trip measured by the calibration trial. Each trial is one `ab` of ROUNDS
 # rounds; the study counts, per effect, the trials whose row was flagged, said the same, or was not resolved.
-#   M=docs/results/<date>/ab N=8 ROUNDS=40 EFFECTS="10" scripts/measure-ab.sh
+#   M=docs/results/<date>/ab N=8 ROUNDS=40 EFFECTS="10" scripts/studies/measure-ab.sh
 # Takes about (1 + N x (1 + number of EFFECTS)) x ROUNDS x 4.5 s. Nothing else may run meanwhile.
 set -euo pipefail
 N=${N:-10}

@@ -9,10 +9,10 @@ import java.util.Locale;
 
 /**
  * Where the quick run's between-fork variance comes from: for results directories of the same rows run with different
- * warm-ups (scripts/measure-quick-variance.sh makes them), per row the mean, the spread between forks and within them,
+ * warm-ups (scripts/studies/measure-quick-variance.sh makes them), per row the mean, the spread between forks and within them,
  * the first measured iteration against the rest, and the JIT's time inside the measured iterations (JMH's
  * {@code -prof comp}: {@code compiler.time.profiled}, ms per fork). Reads through the one reader ({@link Results#load}).
- * Usage: {@code java -cp target/benchmarks.jar scripts/VarianceStudy.java LABEL=DIR...}
+ * Usage: {@code java -cp target/benchmarks.jar scripts/studies/VarianceStudy.java LABEL=DIR...}
  */
 public final class VarianceStudy {
 

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The A/A and A/B study of the quick run over independent results directories of the same code (scripts/measure-aa.sh makes
+ * The A/A and A/B study of the quick run over independent results directories of the same code (scripts/studies/measure-aa.sh makes
  * them): for every row the runs share, the run-to-run spread, how often one run's interval holds another run's mean
  * (coverage), and how often diff's rule flags a pair of identical-code runs (false positives) — by today's rule and by
  * the old one-fork rule; then, for pairs of rows known to differ, how often the rule detects it.
@@ -22,7 +22,7 @@ import java.util.Map;
  * after a long warm-up, in the same session) how many runs' intervals hold the reference figure (the design's bias).
  *
  * <p>Reads results through the one reader ({@link Results#load}) and judges with the one rule ({@link Diff#judge}).
- * Usage: {@code java -cp target/benchmarks.jar scripts/AaStudy.java [--reference DIR] DIR...}
+ * Usage: {@code java -cp target/benchmarks.jar scripts/studies/AaStudy.java [--reference DIR] DIR...}
  */
 public final class AaStudy {
 

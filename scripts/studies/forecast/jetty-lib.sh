@@ -1,4 +1,4 @@
-# The pieces of scripts/measure-forecast.sh that touch Jetty, the load generator and /proc: sourced, never run.
+# The pieces of scripts/studies/measure-forecast.sh that touch Jetty, the load generator and /proc: sourced, never run.
 # JettyServerTest runs the same pieces (fetch, base, start with each pool, one request, stop).
 #
 #   jetty_home                  # $JETTY_HOME: jetty-home-$JETTY_VERSION from Maven Central, kept in ~/.m2 like any artifact

@@ -3,7 +3,7 @@
 # SpinOrPark.handoff, through `switchcost compare --spin`: its default grid (PARK; SPIN_THEN_PARK at B = 2, 5, 10,
 # 20 us; SPIN; D = 0, 10 us, exp:20000; SAME_CPU and CROSS_CPU: 36 cells, each in C and on the JVM) in R interleaved
 # repetitions (default 4), from a fresh clone with its build. docs/spin-or-park.md ("Against C") says how to read it.
-#   M=docs/results/<date>/spin-native R=4 scripts/measure-spin-native.sh [more compare --spin options...]
+#   M=docs/results/<date>/spin-native R=4 scripts/studies/measure-spin-native.sh [more compare --spin options...]
 # Takes about 8 minutes on 2 vCPUs with R=4 (about 2 minutes per repetition, plus the build). Nothing else may run
 # meanwhile: every repetition another task disturbs is left out of the figures, and the run then exits 1.
 set -euo pipefail

@@ -2,13 +2,13 @@
 # Issue 31, the JVM side: the primitive matrix (PrimitiveHandoff, and the virtual-thread handoff classes' VT_VT rows
 # with every primitive) and the wait-strategy sweep (SpinOrPark), from a fresh clone, one step at a time, on a quiet
 # machine (nothing else may run meanwhile).
-#   M=docs/results/<date>/spin scripts/measure-spin.sh              # the matrix and the whole sweep: 3 forks per cell
-#   M=docs/results/<date>/spin-resolve scripts/measure-spin.sh --resolve
+#   M=docs/results/<date>/spin scripts/studies/measure-spin.sh              # the matrix and the whole sweep: 3 forks per cell
+#   M=docs/results/<date>/spin-resolve scripts/studies/measure-spin.sh --resolve
 #                                     # two CPUs only, 10 forks per cell, D = 0 and a bimodal mix (5 % of replies
 #                                     # after 500 us, the rest at once), PARK, SPIN and SPIN_THEN_PARK over every B:
 #                                     # enough forks for the intervals to separate (t(9) = 4.8 against t(2) = 31.6)
-#   M=docs/results/<date>/primitives scripts/measure-spin.sh --primitives   # the matrix alone, 3 forks per cell
-#   M=/tmp/spin-smoke scripts/measure-spin.sh --smoke               # the pipeline only: 1 fork, 1 short iteration
+#   M=docs/results/<date>/primitives scripts/studies/measure-spin.sh --primitives   # the matrix alone, 3 forks per cell
+#   M=/tmp/spin-smoke scripts/studies/measure-spin.sh --smoke               # the pipeline only: 1 fork, 1 short iteration
 # The sweep is a restricted cross product (JMH runs the full product of its -p values, so it runs twice):
 # SPIN_THEN_PARK over every budget B, and every other strategy at budgetNs=0 (they ignore B), each at the reply
 # delays D below. The second run's jmh.json is copied into the first run's directory as jmh-fixed.json (a results

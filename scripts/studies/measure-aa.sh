@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The A/A and A/B study of the quick run: N independent `run --quick` of one commit on a quiet machine, one after another,
-# then scripts/AaStudy.java over them (run-to-run spread, coverage, diff's false positives and "same" verdicts; known and
+# then scripts/studies/AaStudy.java over them (run-to-run spread, coverage, diff's false positives and "same" verdicts; known and
 # injected differences detected).
-#   M=docs/results/<date>/aa N=10 scripts/measure-aa.sh
+#   M=docs/results/<date>/aa N=10 scripts/studies/measure-aa.sh
 # REFERENCE=1 adds, after the runs, the same rows after a long warm-up (6 x 300 ms, 10 forks), which every run's
 # interval is checked against (the quick design's bias).
 # The first run is timed from the fresh clone with its build, as the README's first command.
@@ -32,6 +32,6 @@ if [[ ${REFERENCE:-0} == 1 ]]; then
     ref=(--reference "$(ls -d "$M"/reference/*/ | head -1)")
 fi
 java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
-"$java_bin" -cp target/benchmarks.jar scripts/AaStudy.java "${ref[@]}" $(ls -d "$M"/run-*/*/ | sort -V) > "$M/aa-study.md"
+"$java_bin" -cp target/benchmarks.jar scripts/studies/AaStudy.java "${ref[@]}" $(ls -d "$M"/run-*/*/ | sort -V) > "$M/aa-study.md"
 log "study written: aa-study.md"
 measure_end 'benchmarks.jar'

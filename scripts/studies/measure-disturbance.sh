@@ -13,7 +13,7 @@
 # Each run writes its own results directory under OUT; the table at the end (OUT/verdicts.tsv) is one line per
 # run: case, exit code, the status file's trial lines. Takes about 35 minutes with RUNS=3 on a 2-CPU machine
 # (11 families x 3 x ~1 min, 3 quick runs x ~3 min, 6 neighbours x ~20 s); run again with the same OUT, it resumes.
-# usage: scripts/measure-disturbance.sh [OUT] [RUNS]     (default docs/results/<today>-disturbance, 3)
+# usage: scripts/studies/measure-disturbance.sh [OUT] [RUNS]     (default docs/results/<today>-disturbance, 3)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${1:-docs/results/$(date +%F)-disturbance}

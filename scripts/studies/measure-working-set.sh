@@ -2,7 +2,7 @@
 # The working-set curve (indirect cost of a switch) at the sizes switchcost working-set-sizes picks
 # around this machine's caches, and process against thread switches, through switchcost run (its
 # report shows the indirect cost per switch).
-# usage: scripts/measure-working-set.sh [--full] [JMH options...]
+# usage: scripts/studies/measure-working-set.sh [--full] [JMH options...]
 #   --full  the full size list (much longer); JMH options e.g. -f 3, or -wi 0 -i 1 -r 100ms for a smoke run
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
