@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 
 /**
  * The results that price switches ({@code sample}, {@code forecast}): the {@code --costs} directories (the rows of all of
- * them), or this machine's latest complete run that holds a price from undisturbed trials: from the history store (every
+ * them), or this machine's latest complete run that holds both platform prices (one CPU and across two; else the latest
+ * with any price) from undisturbed trials: from the history store (every
  * {@code run} records itself there; its results directory must still be there, as the store keeps figures, not the
  * paired rows a price is read from), else from under {@code results/}. A price from another machine is refused unless
  * {@code --other-machine}; one from a disturbed trial a run kept is taken only from a directory given with
@@ -35,8 +36,9 @@ import java.util.stream.Collectors;
 record CostRun(Findings found, String said) {
 
     /** The default of {@code --costs}, in words. */
-    static final String DEFAULT = "this machine's latest complete run that holds a price from undisturbed trials, from the history"
-            + " (switchcost history) when it has one, else under results/; a kept disturbed one only when named";
+    static final String DEFAULT = "this machine's latest complete run that holds the prices (one CPU and across two; else any) from"
+            + " undisturbed trials, from the history (switchcost history) when it has one, else under results/; a kept disturbed"
+            + " one only when named";
 
     /** {@link #pick(List, Path, Path, boolean, MachineInfo)} without a history store: {@code results/} alone. */
     static Optional<CostRun> pick(List<Path> costs, Path parent, boolean otherMachine, MachineInfo here) {
@@ -66,20 +68,29 @@ record CostRun(Findings found, String said) {
             }
             return Optional.of(of(merged(all), costs, null));
         }
+        // the latest run with both platform prices (one CPU and across two); else the latest with any price
+        CostRun some = null;
         for (Run h : history(store)) {
-            Optional<CostRun> c = priced(Path.of(h.source()), otherMachine, here,
-                    "; run " + h.id().substring(0, 8) + " of the history " + store);
-            if (c.isPresent()) {
-                return c;
+            CostRun c = priced(Path.of(h.source()), otherMachine, here, "; run " + h.id().substring(0, 8) + " of the history " + store)
+                    .orElse(null);
+            if (c != null && bothPlatform(c)) {
+                return Optional.of(c);
             }
+            some = some == null ? c : some;
         }
         for (Path d : ResultsDir.newestFirst(parent)) {
-            Optional<CostRun> c = priced(d, otherMachine, here, null);
-            if (c.isPresent()) {
-                return c;
+            CostRun c = priced(d, otherMachine, here, null).orElse(null);
+            if (c != null && bothPlatform(c)) {
+                return Optional.of(c);
             }
+            some = some == null ? c : some;
         }
-        return Optional.empty();
+        return Optional.ofNullable(some);
+    }
+
+    private static boolean bothPlatform(CostRun c) {
+        SwitchPrices p = SwitchPrices.of(c.found());
+        return p.sameCpu() != null && p.crossCpu() != null;
     }
 
     /** The store's runs, latest measured first; none when there is no store or it cannot be read. */

@@ -140,4 +140,28 @@ class CostRunTest {
         assertEquals(newer, CostRun.pick(List.of(), store, results, false, here).orElseThrow().found().input().source());
         assertEquals(newer, CostRun.pick(List.of(), tmp.resolve("none.duckdb"), results, false, here).orElseThrow().found().input().source());
     }
+
+    /** sample needs both platform prices: a later run with only the one-CPU price is passed over for one that has both. */
+    @Test
+    void theDefaultPrefersTheLatestRunWithBothPlatformPricesAndElseTakesAnyPrice() throws IOException {
+        Path both = run(QUICK, "both", 3, null);
+        // the quick run's paired row at its size becomes the row across CPUs at size 0: both prices
+        Path jmh = both.resolve(ResultsDir.JMH);
+        String text = Files.readString(jmh);
+        String crossed = text.replaceFirst("\"placement\" : \"SAME_CPU\",(\\s+\"sharing\" : \"PRIVATE\",\\s+\"strideBytes\" : \"64\","
+                + "\\s+\"wait\" : \"UNTIMED\",\\s+\"walk\" : \"LI\",\\s+)\"workingSetKiB\" : \"256\"",
+                "\"placement\" : \"CROSS_CPU\",$1\"workingSetKiB\" : \"0\"");
+        assertFalse(crossed.equals(text), "the fixture's paired row at 256 KiB");
+        Files.writeString(jmh, crossed);
+        Files.setLastModifiedTime(jmh, FileTime.from(Instant.now().minusSeconds(3600L * 3)));
+        Path oneCpu = run(QUICK, "one-cpu", 1, null);
+
+        CostRun c = CostRun.pick(List.of(), results, false, here).orElseThrow();
+        assertEquals(both, c.found().input().source(), "the newer run has no price across CPUs");
+        assertTrue(dev.switchcost.derive.SwitchPrices.of(c.found()).crossCpu() != null);
+
+        Files.delete(jmh);
+        assertEquals(oneCpu, CostRun.pick(List.of(), results, false, here).orElseThrow().found().input().source(),
+                "no run has both: the latest with a price");
+    }
 }
