@@ -82,7 +82,8 @@ import java.util.concurrent.TimeUnit;
                         + ProfilerWatchdog.BOUND_SECONDS + " s.",
                 "",
                 "The cost line prices each switch in CPU time at the placement mix of the sampled threads' wake-ups, traced "
-                        + "through tracefs where it can (root); -o DIR (no default) writes that mix to DIR/placement.json for "
+                        + "through tracefs where it can (root; an unmounted tracefs is mounted for the sample and unmounted after"
+                        + " it), else read from each thread's CPU at every sampling tick; -o DIR (no default) writes that mix to DIR/placement.json for "
                         + "switchcost forecast --sample DIR."})
 public final class SampleCommand extends BaseCommand {
 
