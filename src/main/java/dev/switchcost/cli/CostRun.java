@@ -9,7 +9,11 @@ import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
 import dev.switchcost.results.RunStatus;
+import dev.switchcost.results.history.HistoryStore;
+import dev.switchcost.results.history.Run;
 
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,28 +23,38 @@ import java.util.stream.Collectors;
 
 /**
  * The results that price switches ({@code sample}, {@code forecast}): the {@code --costs} directories (the rows of all of
- * them), or the latest run under {@code results/} that is complete, measured on this machine and holds a price from
- * undisturbed trials. A price from another machine is refused unless {@code --other-machine}; one from a disturbed trial
- * a run kept is taken only from a directory given with {@code --costs}, and said.
+ * them), or this machine's latest complete run that holds both platform prices (one CPU and across two; else the latest
+ * with any price) from undisturbed trials: from the history store (every
+ * {@code run} records itself there; its results directory must still be there, as the store keeps figures, not the
+ * paired rows a price is read from), else from under {@code results/}. A price from another machine is refused unless
+ * {@code --other-machine}; one from a disturbed trial a run kept is taken only from a directory given with
+ * {@code --costs}, and said.
  *
  * @param found what derive made of the rows
  * @param said  one line naming the run(s) priced from and their date, and what to know about the prices
  */
 record CostRun(Findings found, String said) {
 
+    /** The default of {@code --costs}, in words. */
+    static final String DEFAULT = "this machine's latest complete run that holds the prices (one CPU and across two; else any) from"
+            + " undisturbed trials, from the history (switchcost history) when it has one, else under results/; a kept disturbed"
+            + " one only when named";
+
+    /** {@link #pick(List, Path, Path, boolean, MachineInfo)} without a history store: {@code results/} alone. */
+    static Optional<CostRun> pick(List<Path> costs, Path parent, boolean otherMachine, MachineInfo here) {
+        return pick(costs, null, parent, otherMachine, here);
+    }
+
     /**
      * @param costs        the {@code --costs} directories, or empty for the default
-     * @param parent       where the default looks ({@code results/})
+     * @param store        the history store the default looks in first, or null; a store that cannot be read is passed over
+     * @param parent       where the default looks next ({@code results/})
      * @param otherMachine take results measured on another machine
      * @param here         this machine
      * @return empty when there is no default to price with
      * @throws IllegalArgumentException one line: unreadable results, or results of another machine
      */
-    /** The default of {@code --costs}, in words. */
-    static final String DEFAULT = "the latest complete run of this machine under results/ that holds a price from undisturbed trials;"
-            + " a kept disturbed one only when named";
-
-    static Optional<CostRun> pick(List<Path> costs, Path parent, boolean otherMachine, MachineInfo here) {
+    static Optional<CostRun> pick(List<Path> costs, Path store, Path parent, boolean otherMachine, MachineInfo here) {
         if (!costs.isEmpty()) {
             List<Results> all = new ArrayList<>();
             for (Path c : costs) {
@@ -52,33 +66,70 @@ record CostRun(Findings found, String said) {
                 }
                 all.add(r);
             }
-            return Optional.of(of(merged(all), costs));
+            return Optional.of(of(merged(all), costs, null));
         }
-        for (Path d : ResultsDir.newestFirst(parent)) {
-            Results r;
-            try {
-                r = Results.load(d);
-            } catch (IllegalArgumentException e) {
-                continue;
-            }
-            if (r.status().state() != RunStatus.State.COMPLETE || r.status().failedTrials().stream().anyMatch(t -> !t.disturbed())
-                    || (!otherMachine && otherMachine(r.machine(), here) != null)) {
-                continue;
-            }
-            CostRun c = of(r, List.of(d));
-            SwitchPrices p = SwitchPrices.of(c.found());
-            // by default a price comes from undisturbed trials only; one a run kept though disturbed is taken when named
-            if (!p.none() && !p.anyDisturbed()) {
+        // the latest run with both platform prices (one CPU and across two); else the latest with any price
+        CostRun some = null;
+        for (Run h : history(store)) {
+            CostRun c = priced(Path.of(h.source()), otherMachine, here, "; run " + h.id().substring(0, 8) + " of the history " + store)
+                    .orElse(null);
+            if (c != null && bothPlatform(c)) {
                 return Optional.of(c);
             }
+            some = some == null ? c : some;
         }
-        return Optional.empty();
+        for (Path d : ResultsDir.newestFirst(parent)) {
+            CostRun c = priced(d, otherMachine, here, null).orElse(null);
+            if (c != null && bothPlatform(c)) {
+                return Optional.of(c);
+            }
+            some = some == null ? c : some;
+        }
+        return Optional.ofNullable(some);
     }
 
-    private static CostRun of(Results r, List<Path> dirs) {
+    private static boolean bothPlatform(CostRun c) {
+        SwitchPrices p = SwitchPrices.of(c.found());
+        return p.sameCpu() != null && p.crossCpu() != null;
+    }
+
+    /** The store's runs, latest measured first; none when there is no store or it cannot be read. */
+    private static List<Run> history(Path store) {
+        if (store == null || !Files.isRegularFile(store)) {
+            return List.of();
+        }
+        try (HistoryStore s = HistoryStore.openReadOnly(store)) {
+            return s.runs().reversed();
+        } catch (IllegalStateException | UncheckedIOException e) {
+            return List.of();
+        }
+    }
+
+    /** {@code d} when it is complete, of this machine (unless {@code otherMachine}) and holds a price from undisturbed trials. */
+    private static Optional<CostRun> priced(Path d, boolean otherMachine, MachineInfo here, String from) {
+        if (!Files.isDirectory(d)) {
+            return Optional.empty();
+        }
+        Results r;
+        try {
+            r = Results.load(d);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (r.status().state() != RunStatus.State.COMPLETE || r.status().failedTrials().stream().anyMatch(t -> !t.disturbed())
+                || (!otherMachine && otherMachine(r.machine(), here) != null)) {
+            return Optional.empty();
+        }
+        CostRun c = of(r, List.of(d), from);
+        SwitchPrices p = SwitchPrices.of(c.found());
+        // by default a price comes from undisturbed trials only; one a run kept though disturbed is taken when named
+        return !p.none() && !p.anyDisturbed() ? Optional.of(c) : Optional.empty();
+    }
+
+    private static CostRun of(Results r, List<Path> dirs, String from) {
         Findings f = Findings.of(r);
         SwitchPrices p = SwitchPrices.of(f);
-        String runs = dirs.stream().map(d -> d + " (results of " + Fmt.when(ResultsDir.written(d)) + ")")
+        String runs = dirs.stream().map(d -> d + " (results of " + Fmt.when(ResultsDir.written(d)) + (from == null ? "" : from) + ")")
                 .collect(Collectors.joining(", "));
         return new CostRun(f, "Priced from " + runs + (p.anyDisturbed()
                 ? "; a price comes from a disturbed trial the run kept (--allow-disturbed): others took its CPUs, read it as an upper bound"

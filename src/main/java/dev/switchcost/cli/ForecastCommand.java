@@ -10,6 +10,7 @@ import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.results.AtomicFiles;
 import dev.switchcost.results.JfrBlocking;
 import dev.switchcost.results.SamplePlacement;
+import dev.switchcost.results.history.HistoryStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -100,7 +101,8 @@ public final class ForecastCommand extends BaseCommand {
             } else {
                 mix = sampled(rec);
             }
-            CostRun run = CostRun.pick(costs, Path.of("results"), otherMachine, MachineProbe.collect(Path.of("/")))
+            CostRun run = CostRun.pick(costs, HistoryStore.defaultFile(System.getenv(), Path.of(System.getProperty("user.home"))),
+                    Path.of("results"), otherMachine, MachineProbe.collect(Path.of("/")))
                     .orElseThrow(() -> new IllegalArgumentException("no complete results of this machine to price it: run `switchcost run"
                             + " --quick` and `" + SwitchPrices.PLATFORM_RUN + "` (or give --costs DIR)"));
             found = run.found();

@@ -27,7 +27,7 @@ public final class HistoryMixin {
             return;
         }
         try (HistoryStore s = HistoryStore.open(store.file())) {
-            HistoryStore.Added a = s.add(java.util.List.of(Bundle.of(Results.load(dir)))).get(0);
+            HistoryStore.Added a = s.add(java.util.List.of(Bundle.of(Results.load(dir.toAbsolutePath().normalize())))).get(0);
             err.println("switchcost: " + (a.added() ? "recorded in the history " : "already in the history ")
                     + s.file() + " as run " + a.bundle().run().id().substring(0, 8) + " (switchcost history; --no-history to skip)");
         } catch (IllegalArgumentException | IllegalStateException e) {

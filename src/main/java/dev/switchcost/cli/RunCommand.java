@@ -131,15 +131,16 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
     JdkMixin jdks;
 
     /**
-     * The validated options of this run, before a directory exists; the latency distribution's and the cache line's
-     * (--quick) are null when there are none.
+     * The validated options of this run, before a directory exists; the latency distribution's, the cache line's and the
+     * price trial's (--quick, {@code QuickSet.PRICE_PARAMS}) are null when there are none.
      *
      * @param raw     the user's options with switchcost's run defaults, before the machine's (placements, fork flags), to
      *                run again on another {@code -jvm}
      * @param options {@code raw} ready for this machine and the default JVM
      */
     record Prepared(Options raw, Options options, String jmhResultFormat, boolean quick, boolean designed,
-                    Options distributionRaw, Options distribution, Options cacheRaw, Options cache) {
+                    Options distributionRaw, Options distribution, Options cacheRaw, Options cache, Options priceRaw,
+                    Options price) {
     }
 
     @Override
@@ -194,14 +195,16 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
 
     /**
      * {@code p} on {@code j} (null: the JVM running switchcost, as prepared), checked before a directory exists; the runs
-     * after the main one in order: the cache line's, then the distribution's.
+     * after the main one in order: the cache line's, the price trial's, then the distribution's.
      */
     private RunSession.OnJdk onJdk(Prepared p, Jdk j, PrintStream said) {
         Options o = j == null ? p.options() : ready(p.raw(), j, p.quick(), said);
         Options d = j == null ? p.distribution() : ready(p.distributionRaw(), j, p.quick(), quiet());
         Options c = j == null ? p.cache() : ready(p.cacheRaw(), j, p.quick(), quiet());
+        Options pr = j == null ? p.price() : ready(p.priceRaw(), j, p.quick(), quiet());
         List<RunSession.Later> later = Stream.of(
                 new RunSession.Later("the cache line: the paired working-set round trip, at its size and at size 0", c),
+                new RunSession.Later("the price across CPUs: the paired working-set round trip at size 0 on two CPUs", pr),
                 new RunSession.Later("the latency distribution: the handoffs again in JMH's sample mode (-bm sample)", d))
                 .filter(l -> l.options() != null).toList();
         return new RunSession.OnJdk(j, o, TrialPlan.of(o), later);
@@ -259,7 +262,11 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         cacheParams.put(Param.PLACEMENT.key(), QuickSet.CACHE_PLACEMENT);
         ChainedOptionsBuilder c = quick && cmd.getIncludes().isEmpty() ? QuickOptions.builder(cmd, true, QuickSet.CACHE_INCLUDE,
                 QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, cacheParams) : null;
-        withProfilers(cmd, Stream.of(b, d, c).filter(Objects::nonNull).toList());
+        Map<String, String> priceParams = new HashMap<>(QuickSet.PARAMS);
+        priceParams.putAll(QuickSet.PRICE_PARAMS);
+        ChainedOptionsBuilder pr = c == null ? null : QuickOptions.builder(cmd, true, QuickSet.CACHE_INCLUDE,
+                QuickSet.WARMUP_ITERATIONS, QuickSet.ITERATIONS, priceParams);
+        withProfilers(cmd, Stream.of(b, d, c, pr).filter(Objects::nonNull).toList());
         Options raw = b.build();
         check(raw);
         try {
@@ -270,11 +277,13 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         Options options = ready(raw, null, quick, said);
         Options distributionRaw = d == null ? null : d.build();
         Options cacheRaw = c == null ? null : c.build();
+        Options priceRaw = pr == null ? null : pr.build();
         String rf = cmd.getResultFormat().hasValue() ? cmd.getResultFormat().get().toString() : null;
         // the quick set with its own forks is a designed run: forks are added where its figures fall short (QuickSet)
         return new Prepared(raw, options, rf, quick && cmd.getIncludes().isEmpty(),
                 quick && cmd.getIncludes().isEmpty() && !cmd.getForkCount().hasValue(), distributionRaw,
-                ready(distributionRaw, null, quick, quiet()), cacheRaw, ready(cacheRaw, null, quick, quiet()));
+                ready(distributionRaw, null, quick, quiet()), cacheRaw, ready(cacheRaw, null, quick, quiet()),
+                priceRaw, ready(priceRaw, null, quick, quiet()));
     }
 
     /** JMH's options from the arguments; a user mistake (exit 2) for one neither switchcost nor JMH takes. */

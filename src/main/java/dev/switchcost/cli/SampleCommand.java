@@ -87,8 +87,9 @@ import java.util.concurrent.TimeUnit;
                         + ProfilerWatchdog.BOUND_SECONDS + " s.",
                 "",
                 "The cost line prices each switch in CPU time at the placement mix of the sampled threads' wake-ups, traced "
-                        + "through tracefs where it can (root); -o DIR (no default) writes that mix to DIR/placement.json for "
-                        + "switchcost forecast --sample DIR.",
+                        + "through tracefs where it can (root; an unmounted tracefs is mounted for the sample and unmounted after"
+                        + " it), else read from each thread's CPU at every sampling tick; -o DIR (no default) writes that mix to"
+                        + " DIR/placement.json for switchcost forecast --sample DIR.",
                 "",
                 "The CPU limit line names the CFS quota of the sampled process's cgroup (cgroup v1 cpu.cfs_quota_us, v2 "
                         + "cpu.max, the tightest up to the hierarchy's root) and how often it throttled while sampling "

@@ -7,6 +7,7 @@ import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.render.SampleTables;
 import dev.switchcost.results.SamplePlacement;
+import dev.switchcost.results.history.HistoryStore;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -33,7 +34,8 @@ record SampleCost(Findings found, long workingSetKiB, String said) {
             throw SwitchcostException.usage("--working-set " + workingSetKiB + ": give a size in KiB, e.g. 256");
         }
         try {
-            CostRun run = CostRun.pick(costs, Path.of("results"), otherMachine, MachineProbe.collect(Path.of("/"))).orElse(null);
+            CostRun run = CostRun.pick(costs, HistoryStore.defaultFile(System.getenv(), Path.of(System.getProperty("user.home"))),
+                    Path.of("results"), otherMachine, MachineProbe.collect(Path.of("/"))).orElse(null);
             if (run == null) {
                 if (workingSetKiB > 0) {
                     throw SwitchcostException.usage("--working-set needs results with the indirect cost: run switchcost indirect first");

@@ -11,7 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** {@code sample}'s placement mix: the scheduler's trace of the sampled threads' wake-ups, or why there is none. */
+/**
+ * {@code sample}'s placement mix: the scheduler's trace of the sampled threads' wake-ups (tracefs, mounted for the sample
+ * where root finds it unmounted), else the threads' CPUs at each sampling tick ({@code TickPlacement}), or why there is none.
+ */
 final class SampleWakeups {
 
     private WakeupTrace trace;
@@ -43,20 +46,45 @@ final class SampleWakeups {
      * @param command what was sampled, for people (the command line), or null
      */
     void stop(ThreadSampler tree, String command) {
+        double seconds = (System.nanoTime() - startedNanos) / 1e9;
+        List<Long> pids = tree == null ? null : tree.processesSeen().keySet().stream().sorted().toList();
         if (trace == null) {
+            if (!stopped && tree != null) {
+                ticked(new WakeupTrace.Counts(tree.ticks().sameCpu(), tree.ticks().crossCpu(), 0), seconds, command, pids);
+            }
+            stopped = true;
             return;
         }
-        double seconds = (System.nanoTime() - startedNanos) / 1e9;
         try (WakeupTrace t = trace) {
             Set<Integer> tids = tree == null ? Set.of() : tree.threads().stream().map(ThreadSampler.ThreadTotal::tid)
                     .collect(Collectors.toSet());
-            counted(t.stop(tids::contains), t.byThread(), seconds, command,
-                    tree == null ? null : tree.processesSeen().keySet().stream().sorted().toList());
+            source = t.mountedIt() ? SOURCE + " (tracefs mounted at " + WakeupTrace.TRACEFS + " for this sample and unmounted after it)" : SOURCE;
+            counted(t.stop(tids::contains), t.byThread(), seconds, command, pids);
         } catch (IOException | RuntimeException e) {
             why = "the scheduler trace could not be read: " + e.getMessage();
         }
         trace = null;
+        stopped = true;
     }
+
+    private boolean stopped;
+    private String source = SOURCE;
+
+    /**
+     * Keeps the mix counted from the threads' CPUs at each tick, where there was no trace; {@link #why} says why there was
+     * none and what this source cannot see.
+     */
+    void ticked(WakeupTrace.Counts c, double seconds, String command, List<Long> pids) {
+        if (c.sameCpu() + c.crossCpu() == 0) {
+            why = why + "; the threads' CPUs at the sampling ticks showed no pair handing off either";
+            return;
+        }
+        placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), TICKS + " (" + why + ")").in(started, seconds, command, pids);
+    }
+
+    /** The fallback source, and what it cannot see. */
+    static final String TICKS = "counted from each thread's CPU at every sampling tick (/proc/P/task/T/stat field 39), pairs of"
+            + " threads handing off: where they were at the ticks, not each wake-up";
 
     /**
      * Keeps what the trace counted over {@code seconds} from its start, or why it cannot be kept.
@@ -70,9 +98,9 @@ final class SampleWakeups {
         } else if (c.sameCpu() + c.crossCpu() == 0) {
             why = "the scheduler trace saw no wake-up of the sampled threads";
         } else {
-            placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), SOURCE).in(started, seconds, command, pids);
+            placement = new SamplePlacement(c.sameCpu(), c.crossCpu(), source).in(started, seconds, command, pids);
             byThread = perThread.entrySet().stream().collect(Collectors.toUnmodifiableMap(Map.Entry::getKey,
-                    e -> new SamplePlacement(e.getValue().sameCpu(), e.getValue().crossCpu(), SOURCE)));
+                    e -> new SamplePlacement(e.getValue().sameCpu(), e.getValue().crossCpu(), source)));
         }
     }
 

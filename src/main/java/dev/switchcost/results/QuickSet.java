@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * What {@code switchcost run --quick} runs, as data of the catalog: the benchmarks of the card's {@link Question}s, their
- * parameters and iterations, in three JMH runs (the means, the sampled distribution, the cache line) and the compare
+ * parameters and iterations, in four JMH runs (the means, the cache line, the price across CPUs, the sampled distribution) and the compare
  * cells beside them. {@code cli.RunCommand} turns it into JMH's options.
  */
 public final class QuickSet {
@@ -61,6 +61,15 @@ public final class QuickSet {
      */
     public static final String CACHE_INCLUDE = include(List.of(Question.CACHE));
     public static final String CACHE_PLACEMENT = "SAME_CPU";
+    /**
+     * The quick run's price trial, in a JMH run of its own after the cache line's: the paired working-set round trip at
+     * size 0 across two CPUs ({@link #PRICE_PARAMS}). With the cache line's size-0 row on one CPU it gives {@code sample}
+     * and {@code forecast} both prices of a platform switch (the pair's CPU time per switch on one CPU and across two) right
+     * after {@code run --quick}, with no other run. The card does not read it (its cache line stays on one CPU); it adds
+     * one trial, about 10 s, to the quick run.
+     */
+    public static final Map<String, String> PRICE_PARAMS = Map.of(Param.PLACEMENT.key(), "CROSS_CPU",
+            Param.WORKING_SET_KIB.key(), "0");
     /**
      * The quick set's parameters. The paired working-set row (the card's cache line) runs with private arrays,
      * stride 64 B, Li et al.'s walk and one size, {@link #workingSetKiB()}, and at size 0: the pair's CPU time

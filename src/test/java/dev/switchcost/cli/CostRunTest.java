@@ -2,7 +2,10 @@ package dev.switchcost.cli;
 
 import dev.switchcost.measure.machine.MachineInfo;
 import dev.switchcost.measure.machine.MachineProbe;
+import dev.switchcost.results.Results;
 import dev.switchcost.results.ResultsDir;
+import dev.switchcost.results.history.Bundle;
+import dev.switchcost.results.history.HistoryStore;
 import dev.switchcost.testing.Fixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -99,5 +102,66 @@ class CostRunTest {
         assertTrue(both.said().contains(mine.toString()) && both.said().contains(other.toString()), both.said());
         long rows = both.found().input().rows().size();
         assertTrue(rows > CostRun.pick(List.of(mine), results, false, here).orElseThrow().found().input().rows().size(), "rows of both");
+    }
+
+    /** Every run records itself in the history: the default takes the history's latest run of this machine with a price. */
+    @Test
+    void theDefaultTakesTheHistorysLatestRunWithAPriceBeforeResultsAndResultsWhenTheHistoryHasNone() throws IOException {
+        Path elsewhere = Fixtures.copy(QUICK, tmp.resolve("elsewhere").resolve("run-a"));
+        ResultsDir.writeMachine(elsewhere, here);
+        Path newer = run(QUICK, "newer", 0, null);
+        Path store = tmp.resolve("history.duckdb");
+        try (HistoryStore s = HistoryStore.open(store)) {
+            s.add(List.of(Bundle.of(Results.load(elsewhere))));
+        }
+        CostRun c = CostRun.pick(List.of(), store, results, false, here).orElseThrow();
+        assertEquals(elsewhere, c.found().input().source(), "the history's run, not the newer one under results/");
+        assertTrue(c.said().startsWith("Priced from " + elsewhere + " (results of 20") && c.said().contains(" of the history " + store + ")"),
+                c.said());
+
+        // another machine's run in the history is refused as under results/
+        Path other = Fixtures.copy(QUICK, tmp.resolve("elsewhere").resolve("other"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(CostRun.otherMachine(Results.readMachine(other.resolve(ResultsDir.MACHINE)), here) != null,
+                "the fixture's machine is this one");
+        Path otherStore = tmp.resolve("other.duckdb");
+        try (HistoryStore s = HistoryStore.open(otherStore)) {
+            s.add(List.of(Bundle.of(Results.load(other))));
+        }
+        assertEquals(newer, CostRun.pick(List.of(), otherStore, results, false, here).orElseThrow().found().input().source());
+        assertEquals(other, CostRun.pick(List.of(), otherStore, results, true, here).orElseThrow().found().input().source(),
+                "--other-machine takes it");
+
+        // a history run whose directory is gone, or no store at all: results/ as before
+        try (var files = Files.walk(elsewhere)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+        assertEquals(newer, CostRun.pick(List.of(), store, results, false, here).orElseThrow().found().input().source());
+        assertEquals(newer, CostRun.pick(List.of(), tmp.resolve("none.duckdb"), results, false, here).orElseThrow().found().input().source());
+    }
+
+    /** sample needs both platform prices: a later run with only the one-CPU price is passed over for one that has both. */
+    @Test
+    void theDefaultPrefersTheLatestRunWithBothPlatformPricesAndElseTakesAnyPrice() throws IOException {
+        Path both = run(QUICK, "both", 3, null);
+        // the quick run's paired row at its size becomes the row across CPUs at size 0: both prices
+        Path jmh = both.resolve(ResultsDir.JMH);
+        String text = Files.readString(jmh);
+        String crossed = text.replaceFirst("\"placement\" : \"SAME_CPU\",(\\s+\"sharing\" : \"PRIVATE\",\\s+\"strideBytes\" : \"64\","
+                + "\\s+\"wait\" : \"UNTIMED\",\\s+\"walk\" : \"LI\",\\s+)\"workingSetKiB\" : \"256\"",
+                "\"placement\" : \"CROSS_CPU\",$1\"workingSetKiB\" : \"0\"");
+        assertFalse(crossed.equals(text), "the fixture's paired row at 256 KiB");
+        Files.writeString(jmh, crossed);
+        Files.setLastModifiedTime(jmh, FileTime.from(Instant.now().minusSeconds(3600L * 3)));
+        Path oneCpu = run(QUICK, "one-cpu", 1, null);
+
+        CostRun c = CostRun.pick(List.of(), results, false, here).orElseThrow();
+        assertEquals(both, c.found().input().source(), "the newer run has no price across CPUs");
+        assertTrue(dev.switchcost.derive.SwitchPrices.of(c.found()).crossCpu() != null);
+
+        Files.delete(jmh);
+        assertEquals(oneCpu, CostRun.pick(List.of(), results, false, here).orElseThrow().found().input().source(),
+                "no run has both: the latest with a price");
     }
 }

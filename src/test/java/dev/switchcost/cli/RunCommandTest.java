@@ -370,6 +370,20 @@ class RunCommandTest {
         assertEquals(null, prepared("FutexPingPong").cache(), "a benchmark regex runs what it names");
     }
 
+    /** sample's prices right after run --quick: the paired round trip at size 0 across two CPUs, one trial of its own. */
+    @Test
+    void quickRunsThePairedRoundTripAtSizeZeroAcrossCpusAsOneTrialOfItsOwn() {
+        RunCommand.Prepared quick = prepared();
+        assertNotNull(quick.price(), "run --quick has the price trial across CPUs");
+        List<String> trials = TrialPlan.of(quick.price()).keys().stream()
+                .map(t -> t.benchmark().replaceFirst("^.*\\.bench\\.", "") + " " + t.params()).toList();
+        assertEquals(1, trials.size(), trials.toString());
+        String t = trials.get(0);
+        assertTrue(t.startsWith("WorkingSetHandoff.roundTripPaired ") && t.contains("placement=CROSS_CPU") && t.matches(".*workingSetKiB=0[,}].*")
+                && t.contains("handoff=FUTEX") && t.contains("sharing=PRIVATE") && t.contains("strideBytes=64") && t.contains("walk=LI"), t);
+        assertEquals(null, prepared("FutexPingPong").price(), "a benchmark regex runs what it names");
+    }
+
     @Test
     void quickRunsTheHandoffsAgainInSampleModeAsARunOfTheirOwnAndARegexOrAModeDoesNot() {
         RunCommand.Prepared quick = prepared();

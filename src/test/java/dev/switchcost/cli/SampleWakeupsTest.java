@@ -37,4 +37,16 @@ class SampleWakeupsTest {
         assertNull(w.placement());
         assertTrue(w.why().contains("lost 3 events"), w.why());
     }
+
+    @Test
+    void withoutATraceTheMixFromTheSamplingTicksIsKeptAndSaysItsSourceAndWhyNoTrace() {
+        SampleWakeups w = new SampleWakeups();
+        w.ticked(new WakeupTrace.Counts(0, 0, 0), 4, null, null);
+        assertNull(w.placement(), "no pair seen handing off: no mix");
+        SampleWakeups t = new SampleWakeups();
+        t.ticked(new WakeupTrace.Counts(10, 30, 0), 4, "java App", List.of(41L));
+        SamplePlacement p = t.placement();
+        assertEquals(0.25, p.sameShare(), 1e-12);
+        assertTrue(p.source().startsWith(SampleWakeups.TICKS) && p.source().contains("not traced"), p.source());
+    }
 }

@@ -151,7 +151,24 @@ public final class ThreadSampler implements Sampler {
         }
         last.putAll(now);
         alive = now.keySet();
+        Map<Integer, TickPlacement.Reading> cpus = new HashMap<>();
+        now.values().forEach(t -> {
+            Integer cpu = processor.get(t.tid());
+            if (cpu != null) {
+                cpus.put(t.tid(), new TickPlacement.Reading(t.pid(), cpu, t.voluntary()));
+            }
+        });
+        ticks.tick(cpus);
         return now;
+    }
+
+    /** Each thread's CPU at the latest reading ({@code stat} field 39), by tid. */
+    private final Map<Integer, Integer> processor = new HashMap<>();
+    private final TickPlacement ticks = new TickPlacement();
+
+    /** The placement of the sampled threads' handoffs from their CPUs at each reading: where no trace can be had. */
+    public TickPlacement ticks() {
+        return ticks;
     }
 
     private void readProcess(int pid, Map<Long, ThreadTotal> into) {
@@ -165,6 +182,7 @@ public final class ThreadSampler implements Sampler {
                 ThreadTotal r = ThreadTotal.read(task, pid, tid);
                 if (r != null) {
                     into.put(key(pid, tid), r);
+                    readProcessor(task, pid, tid);
                 }
             }
         } catch (IOException e) {
@@ -172,6 +190,15 @@ public final class ThreadSampler implements Sampler {
                 throw new UncheckedIOException("cannot read " + tasks, e);
             }
             // the process ended while we looked: its threads keep their last readings
+        }
+    }
+
+    /** The CPU the thread last ran on, kept in {@link #processor}; a stat that cannot be read leaves it out. */
+    private void readProcessor(Path task, int pid, int tid) {
+        try {
+            processor.put(tid, TaskStat.parse(pid, ProcText.read(task.resolve("stat"))).processor());
+        } catch (IOException | IllegalArgumentException e) {
+            processor.remove(tid);
         }
     }
 

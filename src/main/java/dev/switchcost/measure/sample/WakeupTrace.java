@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  * without schedstats and machines without a PMU.
  *
  * <p>{@link #start} records into a tracefs instance of its own (other tracers are not disturbed), {@link #stop} reads its
- * buffer, disables the events and removes the instance.
+ * buffer, disables the events and removes the instance. As root, where tracefs is not mounted, {@link #start} mounts it
+ * ({@link #decide}) and {@link #close} unmounts it again, so that the machine is left as it was found; a tracefs someone
+ * else mounted is never unmounted.
  */
 public final class WakeupTrace implements Closeable {
 
@@ -82,22 +84,96 @@ public final class WakeupTrace implements Closeable {
     private static final AtomicInteger STARTED = new AtomicInteger();
 
     private final Path instance;
+    /** The tracefs this trace mounted and unmounts on {@link #close}, or null when it was mounted already. */
+    private final Path mounted;
 
-    private WakeupTrace(Path instance) {
+    private WakeupTrace(Path instance, Path mounted) {
         this.instance = instance;
+        this.mounted = mounted;
+    }
+
+    /** What {@link #decide} reads of the machine: a seam, so that the decision is tested without mounting anything. */
+    public interface View {
+        boolean isDirectory(Path p);
+
+        /** Whether this process may mount (effective uid 0). */
+        boolean root();
+
+        /** The running machine. */
+        View LIVE = new View() {
+            @Override
+            public boolean isDirectory(Path p) {
+                return Files.isDirectory(p);
+            }
+
+            @Override
+            public boolean root() {
+                try {
+                    return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Uid:"))
+                            .map(l -> l.split("\\s+")[2]).findFirst().orElse("").equals("0");
+                } catch (IOException | RuntimeException e) {
+                    return false;
+                }
+            }
+        };
+    }
+
+    /** What {@link #start} does about tracefs. */
+    public enum Action {
+        /** tracefs is mounted: trace in it, leave the mount alone. */
+        USE,
+        /** not mounted, and this process is root: mount it, and unmount it at the end. */
+        MOUNT,
+        /** not mounted, and it cannot be: no trace ({@link Decision#why}). */
+        NONE
+    }
+
+    /** @param why for {@link Action#NONE}, one line saying what cannot be seen and why; else null */
+    public record Decision(Action action, String why) {
+    }
+
+    /** Whether to trace in {@code tracefs} as it is, mount it first, or not trace: read from {@code view}. */
+    public static Decision decide(View view, Path tracefs) {
+        if (view.isDirectory(tracefs.resolve("instances"))) {
+            return new Decision(Action.USE, null);
+        }
+        if (!view.isDirectory(tracefs)) {
+            return new Decision(Action.NONE, "this kernel has no " + tracefs + " to mount tracefs on");
+        }
+        if (!view.root()) {
+            return new Decision(Action.NONE, "tracefs is not mounted at " + tracefs + " and only root can mount it"
+                    + " (as root: mount -t tracefs nodev " + tracefs + ")");
+        }
+        return new Decision(Action.MOUNT, null);
+    }
+
+    /** @return whether this trace mounted tracefs (and unmounts it on {@link #close}) */
+    public boolean mountedIt() {
+        return mounted != null;
     }
 
     /**
-     * @return the trace, recording
-     * @throws IOException when tracefs is not mounted or not writable (not root)
+     * @return the trace, recording; as root it mounts an unmounted tracefs first ({@link #decide})
+     * @throws IOException when tracefs is not mounted and cannot be, or not writable
      */
     public static WakeupTrace start(Path tracefs) throws IOException {
-        if (!Files.isDirectory(tracefs.resolve("instances"))) {
-            throw new IOException(tracefs + " is not mounted (as root: mount -t tracefs nodev " + tracefs + ")");
+        Decision d = decide(View.LIVE, tracefs);
+        if (d.action() == Action.NONE) {
+            throw new IOException(d.why());
+        }
+        Path mounted = null;
+        if (d.action() == Action.MOUNT) {
+            run("mount", "-t", "tracefs", "nodev", tracefs.toString());
+            mounted = tracefs;
         }
         Path i = tracefs.resolve("instances").resolve("switchcost-" + ProcessHandle.current().pid() + "-" + STARTED.incrementAndGet());
-        Files.createDirectory(i);
-        WakeupTrace t = new WakeupTrace(i);
+        try {
+            Files.createDirectory(i);
+        } catch (IOException e) {
+            unmount(mounted);
+            throw e;
+        }
+        WakeupTrace t = new WakeupTrace(i, mounted);
         try {
             Files.writeString(i.resolve("buffer_size_kb"), BUFFER_KIB + "");
             Files.writeString(i.resolve("events/sched/sched_waking/enable"), "1");
@@ -151,6 +227,33 @@ public final class WakeupTrace implements Closeable {
             Files.deleteIfExists(instance);
         } catch (IOException | RuntimeException ignored) {
             // a tracefs instance is removed with rmdir; nothing more to do on the way out
+        }
+        unmount(mounted);
+    }
+
+    /** Unmounts the tracefs this trace mounted (null: none); quiet, as it runs on the way out. */
+    private static void unmount(Path mounted) {
+        if (mounted == null) {
+            return;
+        }
+        try {
+            run("umount", mounted.toString());
+        } catch (IOException | RuntimeException ignored) {
+            // still mounted: harmless, and said nowhere better on the way out
+        }
+    }
+
+    /** Runs {@code command} (mount, umount) to its end. */
+    private static void run(String... command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try {
+            String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            if (p.waitFor() != 0) {
+                throw new IOException(String.join(" ", command) + " failed" + (said.isEmpty() ? "" : ": " + said.lines().findFirst().orElse("")));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(String.join(" ", command) + " was interrupted", e);
         }
     }
 }

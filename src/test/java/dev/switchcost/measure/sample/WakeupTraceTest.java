@@ -61,4 +61,35 @@ class WakeupTraceTest {
     private static WakeupTrace.Counts parse(List<String> lines, IntPredicate wanted) {
         return WakeupTrace.total(WakeupTrace.byThread(lines, wanted));
     }
+
+    /** A view of a file system that holds {@code dirs}, as root or not: the mount decision without mounting anything. */
+    private static WakeupTrace.View view(boolean root, Path... dirs) {
+        return new WakeupTrace.View() {
+            @Override
+            public boolean isDirectory(Path p) {
+                return List.of(dirs).contains(p);
+            }
+
+            @Override
+            public boolean root() {
+                return root;
+            }
+        };
+    }
+
+    @Test
+    void tracefsIsUsedWhereMountedMountedByRootWhereNotAndElseWhatCannotBeSeenIsSaid() {
+        Path t = WakeupTrace.TRACEFS;
+        Path instances = t.resolve("instances");
+        assertEquals(WakeupTrace.Action.USE, WakeupTrace.decide(view(true, t, instances), t).action(), "mounted: left alone");
+        assertEquals(WakeupTrace.Action.USE, WakeupTrace.decide(view(false, t, instances), t).action());
+        WakeupTrace.Decision mount = WakeupTrace.decide(view(true, t), t);
+        assertEquals(WakeupTrace.Action.MOUNT, mount.action(), "root, empty mount point: mount it (and unmount it after)");
+        WakeupTrace.Decision notRoot = WakeupTrace.decide(view(false, t), t);
+        assertEquals(WakeupTrace.Action.NONE, notRoot.action());
+        assertTrue(notRoot.why().contains("only root can mount it") && notRoot.why().contains("mount -t tracefs nodev " + t), notRoot.why());
+        WakeupTrace.Decision noPoint = WakeupTrace.decide(view(true), t);
+        assertEquals(WakeupTrace.Action.NONE, noPoint.action(), "no mount point: nothing to mount on");
+        assertTrue(noPoint.why().contains("no " + t), noPoint.why());
+    }
 }
