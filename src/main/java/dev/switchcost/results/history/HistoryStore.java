@@ -100,6 +100,7 @@ public final class HistoryStore implements AutoCloseable {
                     p.setProperty("duckdb.read_only", "true");
                 }
                 c = DriverManager.getConnection("jdbc:duckdb:" + (empty ? "" : file.toAbsolutePath()), p);
+                unlinkExtractedLibrary();
                 if (!readOnly) {
                     return new HistoryStore(file, c, Schema.migrate(c));
                 }
@@ -124,6 +125,26 @@ public final class HistoryStore implements AutoCloseable {
                         ? ": another switchcost is still using it after waiting " + wait + " ms (try again when it ends, or give another --store)"
                         : ": " + m), e);
             }
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean UNLINKED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * DuckDB's driver unpacks its native library into the temporary directory and deletes it only at a normal exit: a
+     * {@code kill -9} would leave it behind. Once loaded, the library stays mapped without its file, so the file this
+     * process mapped ({@code /proc/self/maps}) is deleted at once; on a system without that file nothing changes.
+     */
+    static void unlinkExtractedLibrary() {
+        if (!UNLINKED.compareAndSet(false, true)) {
+            return;
+        }
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+        try (java.util.stream.Stream<String> maps = java.nio.file.Files.lines(Path.of("/proc/self/maps"))) {
+            maps.map(l -> l.substring(l.lastIndexOf(' ') + 1)).filter(f -> f.contains("libduckdb_java") && f.endsWith(".so"))
+                    .map(Path::of).filter(f -> f.startsWith(tmp)).distinct().forEach(f -> f.toFile().delete());
+        } catch (java.io.IOException | RuntimeException e) {
+            // no /proc here: the driver's own deleteOnExit is all there is
         }
     }
 
