@@ -2,6 +2,7 @@ package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
+import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.sample.AsyncProfiler;
 import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.JvmThreadNames;
@@ -130,6 +131,11 @@ public final class SampleCommand extends BaseCommand {
                     + " and STEM.counts.html in switches, STEM.json); JVMs only.")
     Path flamegraph;
 
+    @Option(names = "--serve", paramLabel = "ADDR", description = "While sampling, serve the switch bill as OpenMetrics text at "
+            + "http://ADDR/metrics for Prometheus (ADDR: 127.0.0.1:9464, or :9464 for every interface; port 0 picks a free one)."
+            + " Prints the address first, and one line at the end instead of the live view and the summary.")
+    String serve;
+
     @Option(names = "--top", paramLabel = "N", defaultValue = "10",
             description = "Threads shown in the table of the busiest (default: ${DEFAULT-VALUE}).")
     int top;
@@ -158,6 +164,8 @@ public final class SampleCommand extends BaseCommand {
     OutputDirMixin output;
     /** The scheduler's trace of wake-ups while sampling: the placement mix. */
     private SampleWakeups wakeups;
+    /** The server behind --serve, or null. */
+    private SampleServe server;
 
     /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
@@ -173,11 +181,13 @@ public final class SampleCommand extends BaseCommand {
         check();
         // Ctrl-C or SIGTERM: stop sampling, stop the command (never a --pid process), wait until all is written
         stop = new SampleStop(this::stopCommand);
+        stop.takeSignals(serve != null ? this::stopCommand : null); // a server asked to stop exits 0, after its last line
         int exit;
         try {
             exit = sampleUntilEnd();
         } finally {
             stopCommand();
+            Optional.ofNullable(server).ifPresent(SampleServe::close);
             recording.closeSamplers();
             if (wakeups != null) {
                 wakeups.stop(tree, pid != null ? target.info().commandLine().orElse(null) : String.join(" ", command));
@@ -187,7 +197,11 @@ public final class SampleCommand extends BaseCommand {
             }
         }
         try {
-            summary(exit);
+            if (server != null) {
+                out().println("Stopped serving " + server.url() + ": " + end(exit, recording.rows()));
+            } else {
+                summary(exit);
+            }
             // each file only when the one before was written
             int written = ExitCodes.OK;
             try {
@@ -222,6 +236,9 @@ public final class SampleCommand extends BaseCommand {
         if (interval.compareTo(MIN_INTERVAL) < 0) {
             throw SwitchcostException.usage("--interval " + interval.toMillis() + "ms is too short: /proc is read at "
                     + MIN_INTERVAL.toMillis() + "ms or more (e.g. --interval 250ms)");
+        }
+        if (serve != null) {
+            SampleServe.address(serve);
         }
         if (top < 1) {
             throw SwitchcostException.usage("--top " + top + ": give 1 or more threads");
@@ -283,6 +300,13 @@ public final class SampleCommand extends BaseCommand {
         tree.start();
         wakeups = SampleWakeups.start();
         recording.add(tree, "tree");
+        if (serve != null) {
+            Map.Entry<Double, String> price = cost.perSwitchNs(allowedCpus);
+            server = SampleServe.start(SampleServe.address(serve), new SampleServe.Bills(SampleServe.MOST_THREADS, price.getKey(),
+                    price.getValue(), CpuLimit.read(Path.of("/"), String.valueOf(target.pid()))), tree);
+            out().println("Serving the switch bill of process " + target.pid() + " at " + server.url());
+            out().flush();
+        }
         if (perf != null) {
             perf.start();
             recording.add(perf, "perf");
@@ -332,6 +356,9 @@ public final class SampleCommand extends BaseCommand {
             }
             next += interval.toNanos();
             printRow(recording.add("run", recording.sampleAll()));
+            if (server != null) {
+                server.publish(tree);
+            }
         }
     }
 
@@ -344,8 +371,8 @@ public final class SampleCommand extends BaseCommand {
     }
 
     private void printRow(SampleRecording.Row r) {
-        if (stop.interrupted()) {
-            return; // the terminal is the user's again
+        if (stop.interrupted() || server != null) {
+            return; // the terminal is the user's again; a server has no live view
         }
         liveView.lines(r).forEach(this::live);
     }
@@ -360,7 +387,6 @@ public final class SampleCommand extends BaseCommand {
 
     private void summary(int exit) {
         List<SampleRecording.Row> rows = recording.rows();
-        double sampled = rows.isEmpty() ? 0 : rows.get(rows.size() - 1).elapsed();
         out().print(SampleTables.machineRates(rows, recording.column("machine.cs/s")));
         long[] totals = tree != null ? tree.totals() : new long[2];
         if (child != null && child.underPerf() && !stop.interrupted()) {
@@ -385,11 +411,17 @@ public final class SampleCommand extends BaseCommand {
         if (placement() == null) {
             out().println("  Placement of the wake-ups: " + (wakeups == null ? "not traced" : wakeups.why()) + ".");
         }
-        String end = stop.interrupted() ? "interrupted" : pid != null
-                ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
-                : "command exited with " + exit;
+        String end = end(exit, rows);
         String what = end.substring(0, 1).toUpperCase(Locale.ROOT) + end.substring(1);
         out().println(what + (csv != null ? "; samples in " + csv : ""));
+    }
+
+    /** Why sampling ended, in a few words. */
+    private String end(int exit, List<SampleRecording.Row> rows) {
+        double sampled = rows.isEmpty() ? 0 : rows.get(rows.size() - 1).elapsed();
+        return stop.interrupted() ? "interrupted" : pid != null
+                ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
+                : "command exited with " + exit;
     }
 
     private SamplePlacement placement() {

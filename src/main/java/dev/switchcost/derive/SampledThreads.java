@@ -1,6 +1,7 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.measure.sample.ThreadRole;
+import dev.switchcost.measure.sample.ThreadSampler;
 import dev.switchcost.measure.sample.ThreadSampler.ThreadTotal;
 
 import java.util.ArrayList;
@@ -56,11 +57,10 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("sampled for " + seconds + " s");
         }
-        Map<Integer, Boolean> jvm = totals.stream().collect(Collectors.groupingBy(ThreadTotal::pid,
-                Collectors.collectingAndThen(Collectors.mapping(ThreadTotal::name, Collectors.toList()), ThreadRole::isJvm)));
+        Map<Long, ThreadRole> byThread = ThreadRole.of(totals);
         List<Line> lines = new ArrayList<>();
         for (ThreadTotal t : totals) {
-            ThreadRole role = jvm.get(t.pid()) ? ThreadRole.ofJvmThread(t.name()) : ThreadRole.USER;
+            ThreadRole role = byThread.get(ThreadSampler.key(t.pid(), t.tid()));
             String full = fullNames.get(t.tid());
             String name = full != null && full.startsWith(t.name()) ? full : t.name();
             lines.add(new Line(name, role, t.pid(), t.tid(), 1, t.voluntary() / seconds, t.involuntary() / seconds,

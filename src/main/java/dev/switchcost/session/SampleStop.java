@@ -30,6 +30,25 @@ public final class SampleStop implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
+    /**
+     * Takes Ctrl-C and SIGTERM as a request to stop rather than as the JVM's shutdown, so that {@code sample} ends as it
+     * would at the process's end and exits with its own code (0 for a server that was asked to stop); null leaves them
+     * to the shutdown hook.
+     */
+    @SuppressWarnings("removal")
+    public void takeSignals(Runnable onSignal) {
+        if (onSignal == null) {
+            return; // the JVM's shutdown takes them, and the hook
+        }
+        sun.misc.SignalHandler h = sig -> {
+            interrupted = true;
+            stop.countDown();
+            onSignal.run();
+        };
+        sun.misc.Signal.handle(new sun.misc.Signal("INT"), h);
+        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), h);
+    }
+
     /** The command or process ended. */
     public void stop() {
         stop.countDown();
