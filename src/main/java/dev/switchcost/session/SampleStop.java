@@ -14,6 +14,8 @@ public final class SampleStop implements AutoCloseable {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final Thread hook;
     private volatile boolean interrupted;
+    /** Puts back the signal handlers {@link #takeSignals} replaced. */
+    private final java.util.List<Runnable> restore = new java.util.ArrayList<>();
 
     /** Installs the shutdown hook; {@link #close} removes it. */
     public SampleStop(Runnable onSignal) {
@@ -45,8 +47,11 @@ public final class SampleStop implements AutoCloseable {
             stop.countDown();
             onSignal.run();
         };
-        sun.misc.Signal.handle(new sun.misc.Signal("INT"), h);
-        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), h);
+        for (String name : new String[] {"INT", "TERM"}) {
+            sun.misc.Signal sig = new sun.misc.Signal(name);
+            sun.misc.SignalHandler before = sun.misc.Signal.handle(sig, h);
+            restore.add(() -> sun.misc.Signal.handle(sig, before));
+        }
     }
 
     /** The command or process ended. */
@@ -68,6 +73,8 @@ public final class SampleStop implements AutoCloseable {
     @Override
     public void close() {
         finished.countDown();
+        restore.forEach(Runnable::run); // the signals are the JVM's again
+        restore.clear();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

@@ -69,6 +69,35 @@ class SampleServeEndToEndTest {
         }
     }
 
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    @Timeout(60)
+    void inProcessItLeavesNoServerThreadAndAPortInUseIsTheEnvironment() throws Exception {
+        Process sleeper = new ProcessBuilder("sleep", "60").start(); // sample cannot watch its own JVM in-process
+        try {
+            inProcess(String.valueOf(sleeper.pid()));
+        } finally {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    private static void inProcess(String self) throws Exception {
+        CliResult bad = CliResult.run("sample", "--pid", self, "--serve", "9464");
+        assertEquals(2, bad.exit(), bad.err());
+        assertTrue(bad.oneLineError() && bad.err().contains("give HOST:PORT or :PORT"), bad.err());
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            CliResult r = CliResult.run("sample", "--pid", self, "--duration", "200ms", "--serve", "127.0.0.1:" + taken.getLocalPort());
+            assertEquals(3, r.exit(), r.out() + r.err());
+            assertTrue(r.oneLineError() && r.err().contains("pick another port"), r.err());
+        }
+        CliResult ok = CliResult.run("sample", "--pid", self, "--interval", "100ms", "--duration", "300ms", "--serve", "127.0.0.1:0");
+        assertEquals(0, ok.exit(), ok.out() + ok.err());
+        assertTrue(ok.out().matches("Serving the switch bill of process " + self + " at http://127\\.0\\.0\\.1:\\d+/metrics\n"
+                + "Stopped serving http://127\\.0\\.0\\.1:\\d+/metrics: sampled for 0\\.\\d s\n"), ok.out());
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("HTTP-Dispatcher")),
+                "the server's thread ended with it");
+    }
+
     private static long voluntary(String page) {
         Matcher m = Pattern.compile("(?m)^process_context_switches_total\\{type=\"voluntary\"} (\\d+)$").matcher(page);
         assertTrue(m.find(), page);
