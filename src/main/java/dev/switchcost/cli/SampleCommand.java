@@ -8,7 +8,6 @@ import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.JvmThreadNames;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
-import dev.switchcost.measure.sample.ProfilerWatchdog;
 import dev.switchcost.measure.sample.ThreadSampler;
 import dev.switchcost.measure.sample.VirtualThreads;
 import dev.switchcost.render.ForecastText;
@@ -59,46 +58,8 @@ import java.util.concurrent.TimeUnit;
             "  switchcost sample --pid 4242 --duration 10s --flamegraph /tmp/fg.html"},
         versionProvider = VersionProvider.class,
         header = "Sample a command's or a running process's context switches, per thread, and the machine's.",
-        description = {"Runs COMMAND (or watches the running process --pid PID) and, every --interval, samples the machine "
-                + "(/proc/stat: cs/s, in/s, runnable, CPU split), every thread of the process tree (/proc: voluntary and "
-                + "involuntary switches, CPU time, run-queue delay) and, for COMMAND where perf can count, perf stat -I "
-                + "counters. Shows a live view on stderr (between COMMAND's lines, never inside one), then a summary. "
-                + "Sampling ends when COMMAND or PID ends, after --duration, or on Ctrl-C/SIGTERM; what was sampled is "
-                + "written in every case. Exits with COMMAND's exit code.",
-                "",
-                "The summary counts COMMAND's switches whole, start to end: getrusage of COMMAND and every process it "
-                        + "waited for, or perf stat's sums where it runs under perf. The /proc readings cannot: a thread's "
-                        + "counters go with it, so what it did after its last reading is missed. They price the switches; "
-                        + "a --pid process is counted by its readings only.",
-                "",
-                "COMMAND's output is forwarded through switchcost (so its lines and the live view never mix; COMMAND sees "
-                        + "pipes, not a terminal). It runs under perf stat when perf can count here, so its perf columns "
-                        + "count COMMAND and every process it starts later; --no-perf runs it directly. On Ctrl-C, COMMAND "
-                        + "gets SIGTERM, then SIGKILL after " + SampledCommand.GRACE_SECONDS + " s; a --pid process is left running.",
-                "",
-                "--flamegraph FILE adds a flame graph of the CPU time the JVM's switches cost per stack (async-profiler's "
-                        + "context-switches stacks, one tower per thread, × the price per switch at the measured placement "
-                        + "mix; drawn by async-profiler's converter), STEM.counts.html in switches, STEM.json with every stack "
-                        + "and STEM.collapsed as recorded. COMMAND's JVMs get the agent through "
-                        + "JAVA_TOOL_OPTIONS and write their stacks as they exit (a second JVM's graph goes to STEM.PID.html); "
-                        + "a --pid JVM gets it through jcmd and writes it when sampling ends. It needs root or "
-                        + "perf_event_paranoid <= 1; where it cannot be made, one line says why and sample exits 3. If "
-                        + "sample is killed (kill -9), a watchdog it left beside it stops the profiler in the --pid JVM within "
-                        + ProfilerWatchdog.BOUND_SECONDS + " s.",
-                "",
-                "The cost line prices each switch in CPU time at the placement mix of the sampled threads' wake-ups, traced "
-                        + "through tracefs where it can (root; an unmounted tracefs is mounted for the sample and unmounted after"
-                        + " it), else read from each thread's CPU at every sampling tick; -o DIR (no default) writes that mix to"
-                        + " DIR/placement.json for switchcost forecast --sample DIR.",
-                "",
-                "The CPU limit line names the CFS quota of the sampled process's cgroup (cgroup v1 cpu.cfs_quota_us, v2 "
-                        + "cpu.max, the tightest up to the hierarchy's root) and how often it throttled while sampling "
-                        + "(cpu.stat, read at both ends); -o DIR also writes it to DIR/" + SampleCpuLimit.FILE + ".",
-                "",
-                "For a JVM of JDK 21 or later, a line per JVM from its JSON thread dump at the end (jcmd PID "
-                        + "Thread.dump_to_file -format=json): the virtual-thread scheduler's carriers, the virtual threads "
-                        + "(named, mounted) and the frames most of them are parked in; the role table counts only those "
-                        + "carriers as carriers. An older JVM gets one line saying why not."})
+        description = {SampleHelp.WHAT, "", SampleHelp.COUNTS, "", SampleHelp.COMMAND, "", SampleHelp.FLAMEGRAPH, "",
+                SampleHelp.COST, "", SampleHelp.LIMIT, "", SampleHelp.VIRTUAL})
 public final class SampleCommand extends BaseCommand {
 
     static final Duration MIN_INTERVAL = Duration.ofMillis(100);
@@ -145,6 +106,11 @@ public final class SampleCommand extends BaseCommand {
                     + " and STEM.counts.html in switches, STEM.json); JVMs only.")
     Path flamegraph;
 
+    @Option(names = "--serve", paramLabel = "ADDR", description = "While sampling, serve the switch bill as OpenMetrics text at "
+            + "http://ADDR/metrics for Prometheus (ADDR: 127.0.0.1:9464, or :9464 for every interface; port 0 picks a free one)."
+            + " Prints the address first, and one line at the end instead of the live view and the summary.")
+    String serve;
+
     @Option(names = "--top", paramLabel = "N", defaultValue = "10",
             description = "Threads shown in the table of the busiest (default: ${DEFAULT-VALUE}).")
     int top;
@@ -177,6 +143,8 @@ public final class SampleCommand extends BaseCommand {
     private CpuLimit.Window limitWindow;
     private long limitStart;
     private CpuLimit.Watched limit;
+    /** The server behind --serve, or null. */
+    private SampleServe server;
 
     /** The baseline's length: the asked one, or 2 s; refused when shorter than one interval. */
     static Duration baselineLength(Duration asked, Duration interval) {
@@ -192,11 +160,13 @@ public final class SampleCommand extends BaseCommand {
         check();
         // Ctrl-C or SIGTERM: stop sampling, stop the command (never a --pid process), wait until all is written
         stop = new SampleStop(this::stopCommand);
+        stop.takeSignals(serve != null ? this::stopCommand : null); // a server asked to stop exits 0, after its last line
         int exit;
         try {
             exit = sampleUntilEnd();
         } finally {
             stopCommand();
+            Optional.ofNullable(server).ifPresent(SampleServe::close);
             recording.closeSamplers();
             if (wakeups != null) {
                 wakeups.stop(tree, pid != null ? target.info().commandLine().orElse(null) : String.join(" ", command));
@@ -206,7 +176,11 @@ public final class SampleCommand extends BaseCommand {
             }
         }
         try {
-            summary(exit);
+            if (server != null) {
+                out().println("Stopped serving " + server.url() + ": " + end(exit, recording.rows()));
+            } else {
+                summary(exit);
+            }
             // each file only when the one before was written
             int written = ExitCodes.OK;
             try {
@@ -246,6 +220,9 @@ public final class SampleCommand extends BaseCommand {
         if (interval.compareTo(MIN_INTERVAL) < 0) {
             throw SwitchcostException.usage("--interval " + interval.toMillis() + "ms is too short: /proc is read at "
                     + MIN_INTERVAL.toMillis() + "ms or more (e.g. --interval 250ms)");
+        }
+        if (serve != null) {
+            SampleServe.address(serve);
         }
         if (top < 1) {
             throw SwitchcostException.usage("--top " + top + ": give 1 or more threads");
@@ -309,6 +286,13 @@ public final class SampleCommand extends BaseCommand {
         tree.start();
         wakeups = SampleWakeups.start();
         recording.add(tree, "tree");
+        if (serve != null) {
+            Map.Entry<Double, String> price = cost.perSwitchNs(allowedCpus);
+            server = SampleServe.start(SampleServe.address(serve), new SampleServe.Bills(SampleServe.MOST_THREADS, price.getKey(),
+                    price.getValue(), CpuLimit.read(Path.of("/"), String.valueOf(target.pid()))), tree);
+            out().println("Serving the switch bill of process " + target.pid() + " at " + server.url());
+            out().flush();
+        }
         if (perf != null) {
             perf.start();
             recording.add(perf, "perf");
@@ -359,6 +343,9 @@ public final class SampleCommand extends BaseCommand {
             }
             next += interval.toNanos();
             printRow(recording.add("run", recording.sampleAll()));
+            if (server != null) {
+                server.publish(tree);
+            }
         }
     }
 
@@ -371,8 +358,8 @@ public final class SampleCommand extends BaseCommand {
     }
 
     private void printRow(SampleRecording.Row r) {
-        if (stop.interrupted()) {
-            return; // the terminal is the user's again
+        if (stop.interrupted() || server != null) {
+            return; // the terminal is the user's again; a server has no live view
         }
         liveView.lines(r).forEach(this::live);
     }
@@ -387,7 +374,6 @@ public final class SampleCommand extends BaseCommand {
 
     private void summary(int exit) {
         List<SampleRecording.Row> rows = recording.rows();
-        double sampled = rows.isEmpty() ? 0 : rows.get(rows.size() - 1).elapsed();
         out().print(SampleTables.machineRates(rows, recording.column("machine.cs/s")));
         long[] totals = tree != null ? tree.totals() : new long[2];
         if (child != null && child.underPerf() && !stop.interrupted()) {
@@ -418,11 +404,17 @@ public final class SampleCommand extends BaseCommand {
         if (placement() == null) {
             out().println("  Placement of the wake-ups: " + (wakeups == null ? "not traced" : wakeups.why()) + ".");
         }
-        String end = stop.interrupted() ? "interrupted" : pid != null
-                ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
-                : "command exited with " + exit;
+        String end = end(exit, rows);
         String what = end.substring(0, 1).toUpperCase(Locale.ROOT) + end.substring(1);
         out().println(what + (csv != null ? "; samples in " + csv : ""));
+    }
+
+    /** Why sampling ended, in a few words. */
+    private String end(int exit, List<SampleRecording.Row> rows) {
+        double sampled = rows.isEmpty() ? 0 : rows.get(rows.size() - 1).elapsed();
+        return stop.interrupted() ? "interrupted" : pid != null
+                ? (target.isAlive() ? "sampled for " + String.format(Locale.ROOT, "%.1f", sampled) + " s" : "process " + pid + " ended")
+                : "command exited with " + exit;
     }
 
     private SamplePlacement placement() {

@@ -12,6 +12,7 @@ import dev.switchcost.results.history.HistoryStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -62,6 +63,26 @@ record SampleCost(Findings found, long workingSetKiB, String said) {
      */
     Optional<SwitchPrices> prices() {
         return found == null ? Optional.empty() : Optional.of(SwitchPrices.of(found));
+    }
+
+    /**
+     * One CPU time per switch for a live bill, at the placement {@code allowedCpus} implies (no wake-up mix is known
+     * while sampling): the price the cost line would use without one.
+     *
+     * @return {ns per switch, said}: NaN and why there is none, or the price and where it comes from
+     */
+    Map.Entry<Double, String> perSwitchNs(int allowedCpus) {
+        if (found == null) {
+            return Map.entry(Double.NaN, "no complete results of this machine: run switchcost run --quick, or give --costs DIR");
+        }
+        Optional<SwitchCost> c;
+        try {
+            c = SwitchCost.of(found, 0, 0, allowedCpus, workingSetKiB);
+        } catch (IllegalArgumentException e) {
+            return Map.entry(Double.NaN, e.getMessage());
+        }
+        return c.map(x -> Map.entry(x.perSwitch().value(), found.input().source().toString())).orElse(Map.entry(Double.NaN,
+                found.input().source() + " has no CPU time per switch: run " + SwitchPrices.PLATFORM_RUN));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.measure.sample.ThreadRole;
+import dev.switchcost.measure.sample.ThreadSampler;
 import dev.switchcost.measure.sample.ThreadSampler.ThreadTotal;
 
 import java.util.ArrayList;
@@ -62,11 +63,10 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("sampled for " + seconds + " s");
         }
-        Map<Integer, Boolean> jvm = totals.stream().collect(Collectors.groupingBy(ThreadTotal::pid,
-                Collectors.collectingAndThen(Collectors.mapping(ThreadTotal::name, Collectors.toList()), ThreadRole::isJvm)));
+        Map<Long, ThreadRole> byThread = ThreadRole.of(totals);
         List<Line> lines = new ArrayList<>();
         for (ThreadTotal t : totals) {
-            ThreadRole role = jvm.get(t.pid()) ? ThreadRole.ofJvmThread(t.name()) : ThreadRole.USER;
+            ThreadRole role = byThread.get(ThreadSampler.key(t.pid(), t.tid()));
             String full = fullNames.get(t.tid());
             Set<String> listed = carriers.get(t.pid());
             if (role == ThreadRole.CARRIERS && listed != null && full != null && !listed.contains(full)) {

@@ -14,6 +14,8 @@ public final class SampleStop implements AutoCloseable {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final Thread hook;
     private volatile boolean interrupted;
+    /** Puts back the signal handlers {@link #takeSignals} replaced. */
+    private final java.util.List<Runnable> restore = new java.util.ArrayList<>();
 
     /** Installs the shutdown hook; {@link #close} removes it. */
     public SampleStop(Runnable onSignal) {
@@ -28,6 +30,28 @@ public final class SampleStop implements AutoCloseable {
             }
         }, "switchcost-sample-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * Takes Ctrl-C and SIGTERM as a request to stop rather than as the JVM's shutdown, so that {@code sample} ends as it
+     * would at the process's end and exits with its own code (0 for a server that was asked to stop); null leaves them
+     * to the shutdown hook.
+     */
+    @SuppressWarnings("removal")
+    public void takeSignals(Runnable onSignal) {
+        if (onSignal == null) {
+            return; // the JVM's shutdown takes them, and the hook
+        }
+        sun.misc.SignalHandler h = sig -> {
+            interrupted = true;
+            stop.countDown();
+            onSignal.run();
+        };
+        for (String name : new String[] {"INT", "TERM"}) {
+            sun.misc.Signal sig = new sun.misc.Signal(name);
+            sun.misc.SignalHandler before = sun.misc.Signal.handle(sig, h);
+            restore.add(() -> sun.misc.Signal.handle(sig, before));
+        }
     }
 
     /** The command or process ended. */
@@ -49,6 +73,8 @@ public final class SampleStop implements AutoCloseable {
     @Override
     public void close() {
         finished.countDown();
+        restore.forEach(Runnable::run); // the signals are the JVM's again
+        restore.clear();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

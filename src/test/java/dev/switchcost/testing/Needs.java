@@ -20,6 +20,7 @@ public enum Needs {
     C_COMPILER("a C compiler", "apt-get install gcc libc6-dev, then mvn package"),
     JDK21("a JDK 21", "scripts/jdk21.sh prints one; mvn test -Dswitchcost.jdk21=PATH"),
     ASYNC_PROFILER("async-profiler able to profile", "mvn package unpacks it; perf events need root or kernel.perf_event_paranoid <= 1"),
+    PROMETHEUS("prometheus", "apt-get install prometheus"),
     TRACEFS("tracefs", "as root: mount -t tracefs nodev /sys/kernel/tracing"),
     ROOT("root", "run the tests as root"),
     NON_ROOT("a user other than root", "run the tests as an ordinary user");

@@ -1,6 +1,10 @@
 package dev.switchcost.measure.sample;
 
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What a thread of a sampled process is for, from its name (the kernel's 15-character comm), where
@@ -25,6 +29,20 @@ public enum ThreadRole {
     public static boolean isJvm(Collection<String> names) {
         return names.stream().anyMatch(n -> n.equals("VM Thread") || n.startsWith("C2 CompilerThre")
                 || n.startsWith("C1 CompilerThre") || n.equals("Reference Handl"));
+    }
+
+    /**
+     * Each thread's role, by {@link ThreadSampler#key}: from its name where its process is a JVM ({@link #isJvm} over
+     * the names of that process's threads), else {@link #USER}.
+     */
+    public static Map<Long, ThreadRole> of(List<ThreadSampler.ThreadTotal> threads) {
+        Map<Integer, Boolean> jvm = threads.stream().collect(Collectors.groupingBy(ThreadSampler.ThreadTotal::pid,
+                Collectors.collectingAndThen(Collectors.mapping(ThreadSampler.ThreadTotal::name, Collectors.toList()), ThreadRole::isJvm)));
+        Map<Long, ThreadRole> out = new HashMap<>();
+        for (ThreadSampler.ThreadTotal t : threads) {
+            out.put(ThreadSampler.key(t.pid(), t.tid()), jvm.get(t.pid()) ? ofJvmThread(t.name()) : USER);
+        }
+        return out;
     }
 
     public static ThreadRole ofJvmThread(String name) {
