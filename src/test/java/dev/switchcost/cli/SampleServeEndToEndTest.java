@@ -33,9 +33,12 @@ class SampleServeEndToEndTest {
     @Timeout(120)
     void servesTheBillUntilStoppedThenClosesThePort() throws Exception {
         String javaBin = ProcessHandle.current().info().command().orElseThrow();
-        Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
-                "sample", "--pid", String.valueOf(ProcessHandle.current().pid()), "--interval", "100ms",
-                "--serve", "127.0.0.1:0").redirectErrorStream(true).start();
+        // the JVM flags switchcost's launcher gives (native access for the history store's DuckDB, FFM)
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(javaBin));
+        cmd.addAll(dev.switchcost.launch.JdkPolicy.jvmFlags(Runtime.version().feature()));
+        cmd.addAll(java.util.List.of("-cp", System.getProperty("java.class.path"), SwitchcostCommand.class.getName(),
+                "sample", "--pid", String.valueOf(ProcessHandle.current().pid()), "--interval", "100ms", "--serve", "127.0.0.1:0"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String first = out.readLine();
             Matcher m = Pattern.compile("at (http://127\\.0\\.0\\.1:(\\d+)/metrics)$").matcher(first == null ? "" : first);
