@@ -105,7 +105,10 @@ record CostRun(Findings found, String said) {
         }
     }
 
-    /** {@code d} when it is complete, of this machine (unless {@code otherMachine}) and holds a price from undisturbed trials. */
+    /**
+     * {@code d} when it ran to its end (complete, or failed only by trials left out as disturbed), is of this machine
+     * (unless {@code otherMachine}) and holds a price from undisturbed trials.
+     */
     private static Optional<CostRun> priced(Path d, boolean otherMachine, MachineInfo here, String from) {
         if (!Files.isDirectory(d)) {
             return Optional.empty();
@@ -116,7 +119,10 @@ record CostRun(Findings found, String said) {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        if (r.status().state() != RunStatus.State.COMPLETE || r.status().failedTrials().stream().anyMatch(t -> !t.disturbed())
+        // a run that ended, whose only fault is a trial left out as disturbed, still holds clean rows beside it
+        boolean ended = r.status().state() == RunStatus.State.COMPLETE || r.status().state() == RunStatus.State.FAILED
+                && !r.status().failedTrials().isEmpty();
+        if (!ended || r.status().failedTrials().stream().anyMatch(t -> !t.disturbed())
                 || (!otherMachine && otherMachine(r.machine(), here) != null)) {
             return Optional.empty();
         }

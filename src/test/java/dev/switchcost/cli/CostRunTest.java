@@ -68,6 +68,15 @@ class CostRunTest {
     }
 
     @Test
+    void aRunThatLeftOutADisturbedTrialBesideItsPriceStillPricesByDefault() throws IOException {
+        run(QUICK, "older", 3, null);
+        Path newer = run(QUICK, "newer", 1, "failed: 1 of 15 trials disturbed\ntrial-disturbed\tdev.switchcost.bench.SyscallBaseline.gettid"
+                + "\tbinding=FFM\tdisturbed: processes outside the run took 4.0%\tleft-out\n");
+        assertEquals(newer, CostRun.pick(List.of(), results, false, here).orElseThrow().found().input().source(),
+                "the run ended; its price trials are clean, only gettid was left out");
+    }
+
+    @Test
     void aPriceFromAKeptDisturbedTrialIsTakenOnlyWhenNamedAndSaidAndNoDefaultWithoutACompleteRun() throws IOException {
         Path good = run(QUICK, "good", 3, null);
         Path kept = run(QUICK, "kept", 1, "complete\ntrial-disturbed\t" + PAIRED_SAME_CPU + "\tdisturbed: yes took 40%\tkept\n");
