@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The switch bill of a running service out of the box: from a fresh clone, README command 1 (build, `run --quick`),
-# then Jetty 12 as shipped (Maven Central) under load and `sample --pid PID --flamegraph FILE` with no other flag,
+# then Jetty 12 as shipped (Maven Central), on its platform and then its virtual-thread pool, under load and `sample --pid PID --flamegraph FILE` with no other flag,
 # ended by Ctrl-C (SIGINT) after SAMPLE_SECONDS. The bill should be priced from the run just made, name it, and state
 # the placement mix. As root with tracefs unmounted, `sample` mounts it for the sample and unmounts it after.
 #   M=docs/results/<date>/bill scripts/studies/measure-bill.sh
@@ -12,9 +12,13 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/measure-lib.sh"
 M=${M:-$(mktemp -d)}; mkdir -p "$M"; M=$(cd "$M" && pwd)
 measure_start
-load=
+loads=()
+stop_load() {
+    if (( ${#loads[@]} )); then kill "${loads[@]}" 2>/dev/null || true; fi
+    loads=()
+}
 cleanup() {
-    [[ -n $load ]] && kill -- "-$load" 2>/dev/null || true
+    stop_load
     [[ -n ${JETTY_PID:-} ]] && jetty_stop "$JETTY_PID"
     rm -rf "$F"
 }
@@ -29,17 +33,21 @@ source "$here/forecast/jetty-lib.sh"
 JETTY_JAVA=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
 jetty_home
 jetty_base "$F/jetty-base"
-jetty_start "$F/jetty-base" platform "$PORT" "$M/jetty.log"
-log "Jetty $JETTY_VERSION (platform pool) pid $JETTY_PID on port $PORT"
-# the load: four curl loops, each fetching the 1 KiB file over and over, in their own process group
-setsid bash -c "for i in 1 2 3 4; do (while :; do curl -s -o /dev/null http://127.0.0.1:$PORT$JETTY_FILE; done) & done; wait" &
-load=$!
-sleep 5
-log "sample --pid $JETTY_PID --flamegraph, SIGINT after $SAMPLE_SECONDS s"
-timeout -s INT "$SAMPLE_SECONDS" scripts/switchcost sample --pid "$JETTY_PID" --flamegraph "$M/bill.html" > "$M/sample.txt" 2>&1 \
-    || log "sample exited $?"
+for pool in platform virtual; do
+    jetty_start "$F/jetty-base" "$pool" "$PORT" "$M/jetty-$pool.log"
+    log "Jetty $JETTY_VERSION ($pool pool) pid $JETTY_PID on port $PORT"
+    # the load: four curl loops, each fetching the 1 KiB file over and over
+    for i in 1 2 3 4; do
+        (while :; do curl -s -o /dev/null "http://127.0.0.1:$PORT$JETTY_FILE"; done) &
+        loads+=($!)
+    done
+    sleep 5
+    log "sample --pid $JETTY_PID --flamegraph, SIGINT after $SAMPLE_SECONDS s"
+    timeout -s INT "$SAMPLE_SECONDS" scripts/switchcost sample --pid "$JETTY_PID" --flamegraph "$M/bill-$pool.html" \
+        > "$M/sample-$pool.txt" 2>&1 || log "sample exited $? (124: ended by the SIGINT above)"
+    stop_load
+    jetty_stop "$JETTY_PID"; JETTY_PID=
+done
 log "tracefs after: $(mount | grep -c tracefs) mounted"
-kill -- "-$load" 2>/dev/null || true; load=
-jetty_stop "$JETTY_PID"; JETTY_PID=
 sed -i "s|$F/switchcost/||g; s|$F|\$TMPDIR/measure|g; s|$HOME|~|g" "$M"/*.txt "$M"/*.log "$M"/*.html 2>/dev/null || true
 measure_end 'jetty|benchmarks.jar'
