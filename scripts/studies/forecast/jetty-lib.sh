@@ -80,11 +80,11 @@ jetty_stop() {
     local pid=$1 i
     kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || return 0
     for i in $(seq 1 30); do
-        kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null; return 0; }
+        kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
         sleep 0.5
     done
-    kill -KILL -- "-$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
+    kill -KILL -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
     return 0
 }
 
