@@ -70,6 +70,9 @@ class ResultsReaderTest {
                     || name.equals(PrecisionResults.FILE_NAME)) {
                 continue; // a forecast, sample's placement mix, ab's rounds, run's precision: not JMH results (docs/NOTES.md)
             }
+            if (f.getParent().getFileName().toString().equals("jcmd")) {
+                continue; // a JVM's JSON thread dump (jcmd Thread.dump_to_file), read by sample: no JMH results
+            }
             if (Files.readString(f).replaceAll("\\s", "").equals("[]")) {
                 // a run whose every trial was left out (disturbed, failed) writes an empty jmh.json: alone, it is no input
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Results.load(f));
