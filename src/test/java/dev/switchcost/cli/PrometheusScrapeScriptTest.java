@@ -32,7 +32,7 @@ class PrometheusScrapeScriptTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        ProcessBuilder pb = new ProcessBuilder("bash", "scripts/prometheus-scrape.sh", "--seconds", "15").redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder("bash", "scripts/prometheus-scrape.sh", "--seconds", "8").redirectErrorStream(true);
         pb.environment().put("PROMETHEUS_PORT", String.valueOf(port));
         pb.environment().put("SWITCHCOST_CLASSPATH", System.getProperty("java.class.path"));
         pb.environment().put("PATH", new File(ProcessHandle.current().info().command().orElseThrow()).getParent()
