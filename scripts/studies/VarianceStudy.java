@@ -2,6 +2,7 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Metric;
 import dev.switchcost.results.Results;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -44,14 +45,11 @@ public final class VarianceStudy {
     }
 
     static double cv(double[] v) {
-        double m = Arrays.stream(v).average().orElse(Double.NaN);
-        double ss = Arrays.stream(v).map(x -> (x - m) * (x - m)).sum();
-        return Math.sqrt(ss / (v.length - 1)) / m;
+        DescriptiveStatistics s = new DescriptiveStatistics(v);
+        return s.getStandardDeviation() / s.getMean();
     }
 
     static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length == 0 ? Double.NaN : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        return v.length == 0 ? Double.NaN : new DescriptiveStatistics(v).getPercentile(50);
     }
 }
