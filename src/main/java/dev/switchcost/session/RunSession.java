@@ -196,14 +196,18 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         int max = p == null ? forks : Math.max(min, Precision.MAX_FORKS);
         long start = System.nanoTime();
         long round = PlannedTime.JmhRun.of(options, 1).nanos();
+        int[] next = {trials};
         TrialLedger.Outcome o = Rounds.execute(options, min, max, i -> {
             out.println("# round " + (i + 1) + (p == null ? " of " + forks : "")
-                    + (i < min ? " (one fork of every trial)" : " (one fork of each trial short of its precision)"));
-            if (i >= min) {
-                clocks.time().added(round); // a round --precision added: the plan had only the first ones (at most this long)
-            }
-            return progress.around(log, trials, clocks.time());
-        }, plan.keepDisturbed(), p == null ? x -> List.of() : p.next(clocks.deadline(), start, clocks.time()::remainingNanos));
+                    + (i < min ? " (one fork of every trial)" : " (one fork of each of " + next[0] + " trials short of their precision)"));
+            return progress.around(log, i < min ? trials : next[0], clocks.time());
+        }, plan.keepDisturbed(), p == null ? x -> List.of() : x -> {
+            List<TrialPlan.Trial> shortOnes = p.next(clocks.deadline(), start, clocks.time()::remainingNanos).apply(x);
+            // an added round: the plan had only the first ones; it runs the trials named, a fork each
+            clocks.time().added(round * shortOnes.size() / Math.max(1, trials));
+            next[0] = shortOnes.size();
+            return shortOnes;
+        });
         if (p != null) {
             out.println("# " + p.summary(o));
         }
