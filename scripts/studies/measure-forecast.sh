@@ -9,7 +9,7 @@
 #   (b) REPS measured runs of each pool, interleaved (platform, virtual, platform, ...), unrecorded, each a fresh server,
 #       WARMUP s of load, then DURATION s measured: the server's own utime+stime and its threads' switches from /proc,
 #       the requests answered from h2load (runs/NN-POOL.proc, runs/NN-POOL.h2load.txt);
-#   (c) forecast-check (dev.switchcost.cli.ForecastCheckCommand, a program in the jar): cpu-per-request.tsv and the change platform -> virtual with its 99.9 % interval
+#   (c) forecast-check (scripts/studies/forecast/, this study's Java, compiled against the jar): cpu-per-request.tsv and the change platform -> virtual with its 99.9 % interval
 #       between pairs (results/Estimate);
 #   (d) switchcost forecast on (a), when the build has the command (else it prints the command it would run), and
 #       verdict.md: whether the measured change lies inside the forecast's interval.
@@ -82,11 +82,15 @@ check() {
         why="this build has no switchcost forecast (issue 32, item 3); it would run: switchcost forecast ${args[*]}"
         log "$why"
     fi
-    # forecast-check reads this harness's runs: a program of its own in the jar, not a switchcost command
-    local java_bin
+    # forecast-check reads this harness's runs: this study's own Java (scripts/studies/forecast/), not in the jar,
+    # compiled against it into a temporary directory
+    local java_bin classes
     java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder) || return 3
-    "$java_bin" -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand "$M" --title "$title" ${why:+--no-forecast "$why"}
+    classes=$(mktemp -d) || return 3
+    "$(dirname "$java_bin")/javac" --release 21 -cp target/benchmarks.jar -d "$classes" "$here"/forecast/*.java || { rm -rf "$classes"; return 3; }
+    "$java_bin" -cp "$classes:target/benchmarks.jar" dev.switchcost.cli.ForecastCheckCommand "$M" --title "$title" ${why:+--no-forecast "$why"}
     rc=$?
+    rm -rf "$classes"
     if [[ $rc == 0 && $failed == 1 ]]; then
         echo "measure-forecast: measured, but the forecast failed: see $M/forecast.txt (COSTS=DIR gives it a results directory of costs)" >&2
         return 1

@@ -74,7 +74,7 @@ public final class SwitchcostCommand extends BaseCommand {
 
     /**
      * {@code cl} as every switchcost command line is: plain text on {@code out} and {@code err}, and a failure's kind as
-     * its exit code, in one line (also for a program of its own a script runs, {@code ForecastCheckCommand}).
+     * its exit code, in one line (also for a program of its own a script runs, the forecast check of {@code scripts/studies/forecast/}).
      */
     static CommandLine standard(CommandLine cl, PrintWriter out, PrintWriter err) {
         // control characters from results files (ESC, OSC, CR) never reach the terminal raw; so help is plain text too

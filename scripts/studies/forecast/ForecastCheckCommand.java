@@ -39,12 +39,12 @@ import java.util.stream.Stream;
  *
  * <p>Not a {@code switchcost} command: it reads what that script's Jetty harness leaves (h2load's output and the server's
  * {@code /proc} readings), not a user's own service, so the script runs it as a program of its own:
- * {@code java -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand DIR}.
+ * {@code measure-forecast.sh} compiles this folder against {@code target/benchmarks.jar} and runs {@code dev.switchcost.cli.ForecastCheckCommand DIR}.
  */
 @Command(name = "forecast-check",
         versionProvider = VersionProvider.class,
         header = "Judge the measured change platform → virtual in a server's CPU per request against the forecast's interval.",
-        footer = "  java -cp target/benchmarks.jar dev.switchcost.cli.ForecastCheckCommand docs/results/2026-11-25-epyc-kvm/forecast",
+        footer = "  scripts/studies/measure-forecast.sh --verdict-only docs/results/2026-11-25-epyc-kvm/forecast",
         description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/studies/measure-forecast.sh writes them), writes"
                 + " DIR/cpu-per-request.tsv and DIR/verdict.md.")
 public final class ForecastCheckCommand extends BaseCommand {
