@@ -84,18 +84,20 @@ final class SampleFlame {
                 throw new IOException(c + ": " + e.getMessage(), e);
             }
             String text = Files.readString(c);
-            String countsTitle = "Context switches by stack, in switches (async-profiler, context-switches, by thread)";
-            AtomicFiles.writeString(counts, PricedStacksText.flameGraph(text, countsTitle, "switches"));
+            String countsTitle = "Context switches by stack, in switches";
+            String countsNote = "async-profiler's context-switches event, by thread: a frame's width is the switches sampled in it.";
+            AtomicFiles.writeString(counts, PricedStacksText.flameGraph(text, countsTitle, countsNote, "switches"));
             if (price.why() != null) {
-                AtomicFiles.writeString(graph, PricedStacksText.flameGraph(text, countsTitle + (price.mix() == null ? "" : "; placement: "
-                        + price.mix()) + "; not priced: " + price.why(), "switches"));
+                AtomicFiles.writeString(graph, PricedStacksText.flameGraph(text, countsTitle + " (not priced)", countsNote
+                        + (price.mix() == null ? "" : " Placement: " + price.mix() + ".") + " Not priced: " + price.why(), "switches"));
                 out.println("Flame graph of where the JVM's threads switched, in switches (not priced: " + price.why() + "): "
                         + graph);
                 written.add(graph);
                 continue;
             }
             PricedStacks p = price.weigh(stacks, processCpuNs);
-            AtomicFiles.writeString(graph, PricedStacksText.flameGraph(p.collapsed(), PricedStacksText.title(p), "ns"));
+            AtomicFiles.writeString(graph, PricedStacksText.flameGraph(p.collapsed(), PricedStacksText.title(p), PricedStacksText.note(p),
+                    "ns"));
             Path json = abs.resolveSibling(stem + jvm + ".json");
             AtomicFiles.writeString(json, PricedStacksText.json(p));
             out.println();

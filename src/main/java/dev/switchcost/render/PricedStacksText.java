@@ -33,10 +33,12 @@ public final class PricedStacksText {
      * from collapsed stacks: {@code frames count} lines, the count a weight (switches, or ns of CPU time).
      *
      * @param collapsed collapsed stacks, one a line
-     * @param title     the graph's heading
+     * @param title     the graph's heading, short enough for one line beside the graph's buttons
+     * @param note      what the heading leaves out, a paragraph of its own below the buttons and above the graph (HTML
+     *                  escaped here), or null for none
      * @param unit      what a weight of 1 is ("switch", "ns"); the converter's tooltips say "samples", renamed to it
      */
-    public static String flameGraph(String collapsed, String title, String unit) {
+    public static String flameGraph(String collapsed, String title, String note, String unit) {
         Arguments args = new Arguments();
         args.title = title;
         FlameGraph graph = new FlameGraph(args);
@@ -47,15 +49,38 @@ public final class PricedStacksText {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringReader does not fail
         }
-        String html = bytes.toString(StandardCharsets.UTF_8);
+        // the template puts its buttons (left) and "Produced by" (right) on the heading's last line: the heading keeps clear
+        String html = bytes.toString(StandardCharsets.UTF_8).replaceFirst("<h1>", HEADING);
+        if (note != null) {
+            // below those headers, above the graph
+            int at = html.indexOf(CANVAS);
+            if (at < 0) {
+                throw new IllegalStateException("async-profiler's template has no " + CANVAS + " to put the note above");
+            }
+            html = html.substring(0, at) + NOTE_OPEN + note.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                    + "</div>\n" + html.substring(at);
+        }
         return unit.equals("sample") ? html : html.replace("'1 sample'", "'1 " + unit + "'").replace("' samples'", "' " + unit + "'");
     }
 
-    /** The graph's title: what a frame's width is, the total with its error, the price and the placement mix. */
+    private static final String CANVAS = "<canvas id='canvas'>";
+
+    /** The heading, its sides clear of the template's buttons (about 60 px) and its "Produced by async-profiler" (150). */
+    static final String HEADING = "<h1 style='padding: 0 160px 0 70px'>";
+
+    /** Opens the note below the graph's heading (a div: the template fixes every {@code p} to the window's bottom). */
+    static final String NOTE_OPEN = "<div id='note' style='margin: 0 0 8px 0; text-align: center; color: #444'>";
+
+    /** The graph's title: what a frame's width is and the total with its error, in ms, and its share of the process's CPU. */
     public static String title(PricedStacks p) {
-        return "CPU time the context switches cost, by stack: " + Fmt.pm(p.total()) + " ns in all (" + share(p.share())
-                + " of the process's CPU time) = " + String.format(Locale.ROOT, "%,d", p.switches()) + " switches × "
-                + Fmt.pm(p.price()) + " ns per switch (mean), at " + p.mix();
+        return "CPU time context switches cost, by stack: " + Fmt.pm(p.total().times(1e-6)) + " ms (" + share(p.share())
+                + " of the process's CPU time)";
+    }
+
+    /** What the title leaves out: the switches, the price per switch and the placement mix it is at. */
+    public static String note(PricedStacks p) {
+        return "= " + String.format(Locale.ROOT, "%,d", p.switches()) + " switches × " + Fmt.pm(p.price())
+                + " ns per switch (mean), at " + p.mix() + ". A frame's width is the CPU time of its switches, in ns.";
     }
 
     /** "0.84 %", or "–" when unknown. */

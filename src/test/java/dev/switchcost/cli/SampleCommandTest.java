@@ -337,14 +337,14 @@ class SampleCommandTest {
     }
 
     /**
-     * End to end on a JVM that switches: the graph is written, and its title names the placement mix of the wake-ups
+     * End to end on a JVM that switches: the graph is written, and the note below its title names the placement mix of the wake-ups
      * (priced where results with the prices exist, else saying why not). Skipped where async-profiler cannot profile
      * or the scheduler's trace gives no mix (not root, no tracefs).
      */
     @Test
     @EnabledOnOs(OS.LINUX)
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void aFlameGraphOfAJvmNamesThePlacementMixInItsTitle() throws IOException {
+    void aFlameGraphOfAJvmNamesThePlacementMixBelowItsTitle() throws IOException {
         Path fg = tmp.resolve("fg.html");
         CliResult r = CliResult.run("sample", "--no-baseline", "--no-perf", "--interval", "100ms", "--flamegraph", fg.toString(),
                 "-o", tmp.resolve("mix").toString(),
@@ -355,9 +355,9 @@ class SampleCommandTest {
         assertEquals(0, r.exit(), r.out() + r.err());
         Needs.TRACEFS.assume(!r.out().contains("Placement of the wake-ups:"), "no placement mix traced here: " + r.out());
         String html = Files.readString(fg);
-        Matcher title = Pattern.compile("<h1>([^<]*)</h1>").matcher(html);
-        assertTrue(title.find(), "a title");
-        assertTrue(title.group(1).matches(".*\\d+ % same-CPU / \\d+ % cross-CPU wake-ups \\(.*tracefs.*"), title.group(1));
+        Matcher note = Pattern.compile("<div id='note'[^>]*>([^<]*)</div>").matcher(html);
+        assertTrue(html.contains("<h1") && note.find(), "a title and the note below it");
+        assertTrue(note.group(1).matches(".*\\d+ % same-CPU / \\d+ % cross-CPU wake-ups \\(.*tracefs.*"), note.group(1));
         assertTrue(Files.exists(tmp.resolve("fg.counts.html")) && Files.exists(tmp.resolve("fg.collapsed")));
         assertTrue(html.contains("PingPongFixture"), "the fixture's frames are drawn");
         // the mix for forecast --sample says the window it was counted in, of which command and processes

@@ -99,8 +99,9 @@ class SampleFlameTest {
         SampleFlame.write(List.of(collapsed), fg, SampleFlame.Price.of(Optional.empty(), MIX, BY_THREAD, ""), Double.NaN,
                 new PrintWriter(out, true));
         String html = Files.readString(fg);
-        assertTrue(html.contains("not priced: no results") && html.contains("' switches'"), "says why");
+        assertTrue(html.contains("Not priced: no results") && html.contains(">Context switches by stack, in switches (not priced)</h1>") && html.contains("' switches'"), "says why");
         assertTrue(Files.notExists(tmp.resolve("fg.json")));
         assertTrue(out.toString().contains("not priced"), out.toString());
     }
+
 }

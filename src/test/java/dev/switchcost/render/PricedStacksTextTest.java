@@ -72,18 +72,31 @@ class PricedStacksTextTest {
         assertEquals(top.share(), first.get("shareOfProcessCpu").getAsDouble(), 1e-12);
     }
 
-    /** async-profiler's converter draws the weighted stacks; the title names the mix, the tooltips say ns. */
+    /**
+     * async-profiler's converter draws the weighted stacks; the title is short (the total in ms and its share), the
+     * price and the mix are a note of their own between the template's buttons and the graph, escaped; tooltips say ns.
+     */
     @Test
-    void theConverterDrawsThePricedGraphWithTheMixInItsTitle() throws IOException {
+    void theConverterDrawsThePricedGraphWithItsNoteBelowTheButtons() throws IOException {
         PricedStacks p = captured();
-        String html = PricedStacksText.flameGraph(p.collapsed(), PricedStacksText.title(p), "ns");
+        String html = PricedStacksText.flameGraph(p.collapsed(), PricedStacksText.title(p), PricedStacksText.note(p), "ns");
         assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
-        assertTrue(html.contains("<h1>" + PricedStacksText.title(p).replace("&", "&amp;")) || html.contains(MIX), "title");
-        assertTrue(html.contains(MIX));
+        String title = PricedStacksText.title(p);
+        assertTrue(title.matches("CPU time context switches cost, by stack: [0-9.,]+ ± [0-9.,]+ ms \\([0-9.]+ % of the process's CPU time\\)"),
+                title);
+        assertTrue(html.contains(PricedStacksText.HEADING + title + "</h1>"), "the title is the heading, clear of the buttons");
+        int buttons = html.indexOf("<header style='text-align: right'>");
+        int note = html.indexOf(PricedStacksText.NOTE_OPEN);
+        int canvas = html.indexOf("<canvas id='canvas'>");
+        assertTrue(buttons > 0 && buttons < note && note < canvas, "the note is after the buttons, before the graph");
+        String noted = html.substring(note + PricedStacksText.NOTE_OPEN.length(), html.indexOf("</div>", note));
+        assertTrue(noted.contains(MIX) && noted.contains(String.format("%,d switches × 3,000 ± ", p.switches())), noted);
         assertTrue(html.contains("' ns'") && !html.contains("' samples'"), "tooltips in ns");
         assertTrue(html.contains("SynchronousQueue"), "the frames are drawn");
-        String counts = PricedStacksText.flameGraph(Files.readString(CAPTURE), "counts", "switches");
+        String counts = PricedStacksText.flameGraph(Files.readString(CAPTURE), "counts", null, "switches");
         assertTrue(counts.contains("' switches'"));
-        assertFalse(counts.contains(MIX));
+        assertFalse(counts.contains(MIX) || counts.contains(PricedStacksText.NOTE_OPEN));
+        String escaped = PricedStacksText.flameGraph(Files.readString(CAPTURE), "t", "a <b> & c", "switches");
+        assertTrue(escaped.contains(">a &lt;b&gt; &amp; c</div>"), "the note is text, not markup");
     }
 }
