@@ -8,6 +8,7 @@ import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.JvmThreadNames;
 import dev.switchcost.measure.sample.MachineSampler;
 import dev.switchcost.measure.sample.PerfStatSampler;
+import dev.switchcost.measure.sample.ThreadRole;
 import dev.switchcost.measure.sample.ThreadSampler;
 import dev.switchcost.measure.sample.VirtualThreads;
 import dev.switchcost.render.ForecastText;
@@ -40,6 +41,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -456,7 +458,8 @@ public final class SampleCommand extends BaseCommand {
                 return ExitCodes.ENVIRONMENT;
             }
             SampleFlame.write(written, flamegraph, SampleFlame.Price.of(cost.prices(), placement(),
-                    wakeups == null ? Map.of() : wakeups.byThread(), wakeups == null ? "not traced" : wakeups.why()), cpuNs, out());
+                    wakeups == null ? Map.of() : wakeups.byThread(), wakeups == null ? "not traced" : wakeups.why()), cpuNs,
+                    sampledThreads == null ? Set.of() : sampledThreads.tids(ThreadRole.CARRIERS), out());
         } catch (IOException e) {
             err().println("switchcost: cannot write " + flamegraph + ": " + e.getMessage());
             return ExitCodes.FAILURE;

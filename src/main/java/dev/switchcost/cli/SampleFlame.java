@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import dev.switchcost.derive.PricedStacks;
 import dev.switchcost.derive.StackPrice;
 import dev.switchcost.derive.SwitchPrices;
+import dev.switchcost.measure.sample.CarrierStacks;
 import dev.switchcost.measure.sample.CollapsedStacks;
 import dev.switchcost.render.PricedStacksText;
 import dev.switchcost.results.AtomicFiles;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code sample --flamegraph FILE} from the collapsed stacks the JVMs wrote: FILE priced in CPU time (switches × the price
@@ -64,10 +66,13 @@ final class SampleFlame {
      * @param collapsed    the JVMs' stacks, the largest first (it is FILE; others get {@code STEM.PID.html})
      * @param file         --flamegraph FILE
      * @param processCpuNs the sampled process tree's CPU time over the window, ns (NaN when unknown)
+     * @param carriers     the tids {@code sample} classified as virtual-thread carriers: their stacks are labelled so
+     *                     ({@link CarrierStacks})
      * @return the files written
      * @throws IOException when a file cannot be read or written
      */
-    static List<Path> write(List<Path> collapsed, Path file, Price price, double processCpuNs, PrintWriter out) throws IOException {
+    static List<Path> write(List<Path> collapsed, Path file, Price price, double processCpuNs, Set<Integer> carriers,
+                             PrintWriter out) throws IOException {
         List<Path> written = new ArrayList<>();
         Path abs = file.toAbsolutePath();
         String name = abs.getFileName().toString();
@@ -79,11 +84,11 @@ final class SampleFlame {
             Path counts = abs.resolveSibling(stem + jvm + ".counts.html");
             List<CollapsedStacks.Stack> stacks;
             try {
-                stacks = CollapsedStacks.parse(Files.readAllLines(c));
+                stacks = CarrierStacks.labelled(CollapsedStacks.parse(Files.readAllLines(c)), carriers);
             } catch (IllegalArgumentException e) {
                 throw new IOException(c + ": " + e.getMessage(), e);
             }
-            String text = Files.readString(c);
+            String text = CarrierStacks.text(stacks);
             String countsTitle = "Context switches by stack, in switches";
             String countsNote = "async-profiler's context-switches event, by thread: a frame's width is the switches sampled in it.";
             AtomicFiles.writeString(counts, PricedStacksText.flameGraph(text, countsTitle, countsNote, "switches"));

@@ -93,6 +93,11 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
                 ls.stream().mapToDouble(Line::cpuSeconds).sum(), false);
     }
 
+    /** The tids of the threads of this role ({@link ThreadRole#CARRIERS}: the carriers, as the table of roles counts them). */
+    public Set<Integer> tids(ThreadRole role) {
+        return threads.stream().filter(l -> l.role() == role).map(Line::tid).collect(Collectors.toUnmodifiableSet());
+    }
+
     /** Whether any process sampled was recognised as a JVM (its threads then have roles other than user). */
     public boolean anyJvm() {
         return roles.size() > 1 || (!roles.isEmpty() && roles.get(0).role() != ThreadRole.USER);

@@ -16,8 +16,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,7 +83,7 @@ class SampleFlameTest {
         Path collapsed = Files.copy(CAPTURE, tmp.resolve("fg.collapsed"));
         StringWriter out = new StringWriter();
         List<Path> written = SampleFlame.write(List.of(collapsed), fg, SampleFlame.Price.of(Optional.of(PRICES), MIX, BY_THREAD, ""), 2e9,
-                new PrintWriter(out, true));
+                Set.of(), new PrintWriter(out, true));
         assertEquals(List.of(fg.toAbsolutePath()), written);
         String html = Files.readString(fg);
         assertTrue(html.contains("75 % same-CPU / 25 % cross-CPU wake-ups") && html.contains("own placement mix") && html.contains("' ns'"), "priced, mix in title");
@@ -97,11 +99,49 @@ class SampleFlameTest {
         Path collapsed = Files.copy(CAPTURE, tmp.resolve("fg.collapsed"));
         StringWriter out = new StringWriter();
         SampleFlame.write(List.of(collapsed), fg, SampleFlame.Price.of(Optional.empty(), MIX, BY_THREAD, ""), Double.NaN,
-                new PrintWriter(out, true));
+                Set.of(), new PrintWriter(out, true));
         String html = Files.readString(fg);
         assertTrue(html.contains("Not priced: no results") && html.contains(">Context switches by stack, in switches (not priced)</h1>") && html.contains("' switches'"), "says why");
         assertTrue(Files.notExists(tmp.resolve("fg.json")));
         assertTrue(out.toString().contains("not priced"), out.toString());
     }
 
+    /**
+     * On captured stacks of Jetty on virtual threads: the threads sample classified as carriers are named so in the
+     * graph, the counts and the top stacks, and a switch with a virtual thread mounted says it was one's.
+     */
+    @Test
+    void carriersAreNamedAsCarriersInTheGraphAndTheTable() throws IOException {
+        Path fg = tmp.resolve("fg.html");
+        Path collapsed = Files.copy(Path.of("src/test/resources/fixtures/async-profiler/virtual-threads-jetty.collapsed"),
+                tmp.resolve("fg.collapsed"));
+        StringWriter out = new StringWriter();
+        SampleFlame.write(List.of(collapsed), fg, SampleFlame.Price.of(Optional.of(PRICES), MIX, Map.of(), ""), 2e9,
+                Set.of(29275, 29285), new PrintWriter(out, true));
+        for (Path graph : List.of(fg, tmp.resolve("fg.counts.html"))) {
+            List<String> frames = frames(Files.readString(graph));
+            assertTrue(frames.contains("[carrier ForkJoinPool-1-worker-1 tid=29275]"), graph + ": the parked carrier: " + frames);
+            assertTrue(frames.contains("[a virtual thread on carrier ForkJoinPool-1-worker-2 tid=29285]"), graph + ": a mounted one");
+            assertTrue(frames.contains("[qtp124407148-24 tid=29261]"), graph + ": a platform thread as it was");
+            assertFalse(frames.contains("[ForkJoinPool-1-worker-1 tid=29275]"), graph + ": no carrier left unnamed");
+        }
+        String table = out.toString();
+        assertTrue(table.contains("[a virtual thread on carrier ForkJoinPool-1-worker-1 tid=29275] org/eclipse/jetty/"), table);
+        assertTrue(table.contains("[carrier ForkJoinPool-1-worker-1 tid=29275] jdk/internal/misc/Unsafe.park"), table);
+        assertTrue(Files.readString(tmp.resolve("fg.json")).contains("\"stack\": \"[a virtual thread on carrier ForkJoinPool-1-worker-2"));
+    }
+
+    /**
+     * The frame names a graph draws: async-profiler's template lists them in {@code const cpool = [...]}, one a line,
+     * each after the first sharing the previous one's first (its first character − 32) characters.
+     */
+    static List<String> frames(String html) {
+        String pool = html.substring(html.indexOf("const cpool = [\n") + "const cpool = [\n".length(), html.indexOf("\n];\nunpack(cpool);"));
+        List<String> out = new java.util.ArrayList<>();
+        for (String line : pool.split("\n")) {
+            String q = line.substring(line.indexOf('\'') + 1, line.lastIndexOf('\'')).replace("\\'", "'").replace("\\\\", "\\");
+            out.add(out.isEmpty() ? q : out.get(out.size() - 1).substring(0, q.charAt(0) - 32) + q.substring(1));
+        }
+        return out;
+    }
 }

@@ -78,6 +78,7 @@ class SampledThreadsTest {
         assertEquals(ThreadRole.CARRIERS, roles.get(13), "the virtual-thread scheduler's worker");
         assertEquals(ThreadRole.USER, roles.get(16), "the program's own pool");
         assertEquals(ThreadRole.VM, roles.get(17), "the scheduler's timer, the JDK's own");
+        assertEquals(java.util.Set.of(13), s.tids(ThreadRole.CARRIERS), "the carriers the flame graph names");
         assertEquals(ThreadRole.CARRIERS, SampledThreads.of(jvm, 2.0, full, Map.of()).threads().stream()
                 .filter(l -> l.tid() == 16).findFirst().orElseThrow().role(), "no dump: every fork/join worker as before");
     }
