@@ -1,6 +1,7 @@
 package dev.switchcost.cli;
 
 import dev.switchcost.SwitchcostException;
+import dev.switchcost.derive.HostStates;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.launch.JdkDiscovery;
 import dev.switchcost.render.AbTable;
@@ -47,6 +48,9 @@ import java.util.concurrent.ThreadLocalRandom;
             "Per benchmark row: base and head, head/base with its 99.9%% interval over rounds, the smallest change these "
                 + "rounds detect four times in five, and the verdict (the rule below, direction from the unit: time per op "
                 + "is better lower, throughput higher).",
+            "A host that runs in two states (a cloud VM's, slowing every iteration alike for seconds) is found in the "
+                + "iterations: when both sides' iterations fall in two modes in shares that agree round by round, each "
+                + "round's ratio is taken within the state most rounds share, and a line under the table names both states.",
             "Writes ab.json, machine.json, each round's JMH JSON (rounds/NN-base.json, NN-head.json) and ab-runs.log into "
                 + "a new results/<host>-<date-time>-ab directory, or into -o DIR (which must be empty).",
             "Exit 0 when every run completed and no row is worse beyond --fail-above; 1 when a run failed (its round is "
@@ -175,8 +179,9 @@ public final class AbCommand extends BaseCommand implements OutputDirMixin.Defau
     }
 
     private int print(AbResults r, Path dir, double min, Double fail, String machine) {
-        List<AbTable.Judged> rows = AbTable.judge(asUsage(() -> r.rows(dir)), min);
+        List<AbTable.Judged> rows = AbTable.judge(asUsage(() -> r.rows(dir)).stream().map(HostStates::of).toList(), min);
         out().print(AbTable.table(rows).text());
+        AbTable.stateNotes(rows).forEach(n -> out().println(n + "."));
         out().println("Rule: " + AbTable.rule(min) + ".");
         r.failures().forEach(f -> out().println("failed: " + f + " (that round is left out of its rows)"));
         out().println("results: " + dir);

@@ -62,19 +62,27 @@ public record Modes(boolean mixed, List<Mode> modes, double bicGain, double sepa
 
     /** The modes of plain samples, each counted once. */
     public static Modes of(double[] values) {
+        return of(values, MIN_RATIO);
+    }
+
+    /**
+     * The same test with another least ratio of the upper mode's centre to the lower's: {@link HostStates} looks for two
+     * states of the host, which matter to a paired comparison however close they are.
+     */
+    static Modes of(double[] values, double minRatio) {
         double[] w = new double[values.length];
         Arrays.fill(w, 1);
-        return fit(values, w);
+        return fit(values, w, minRatio);
     }
 
     /** The modes of a histogram, each bin weighted by its count. */
     public static Modes ofHistogram(List<Percentiles.Bin> bins) {
         return fit(bins.stream().mapToDouble(Percentiles.Bin::ns).toArray(),
-                bins.stream().mapToDouble(b -> (double) b.count()).toArray());
+                bins.stream().mapToDouble(b -> (double) b.count()).toArray(), MIN_RATIO);
     }
 
     /** The test on values with weights; non-positive or non-finite values are left out. */
-    static Modes fit(double[] values, double[] weights) {
+    static Modes fit(double[] values, double[] weights, double minRatio) {
         int m = 0;
         double[] x = new double[values.length];
         double[] w = new double[values.length];
@@ -117,7 +125,7 @@ public record Modes(boolean mixed, List<Mode> modes, double bicGain, double sepa
         Component hi = lo == two[0] ? two[1] : two[0];
         double d = Math.sqrt(2) * (hi.mean - lo.mean) / Math.hypot(lo.sd, hi.sd);
         boolean mixed = gain >= MIN_BIC_GAIN && d >= MIN_SEPARATION && Math.min(lo.share, hi.share) >= MIN_SHARE
-                && hi.mean - lo.mean >= Math.log(MIN_RATIO);
+                && hi.mean - lo.mean >= Math.log(minRatio);
         return new Modes(mixed, List.of(new Mode(Math.exp(lo.mean), lo.share), new Mode(Math.exp(hi.mean), hi.share)), gain, d);
     }
 

@@ -47,9 +47,10 @@ public record AbResults(int schema, String createdAt, List<Side> sides, long see
 
     /**
      * One benchmark row across the rounds: each round's score on both sides (NaN where that round's run failed or
-     * lacks the row), paired by round.
+     * lacks the row), paired by round, and each round's measurement iterations on both sides (none where it has no score).
      */
-    public record Row(String key, String unit, double[] base, double[] head) {
+    public record Row(String key, String unit, double[] base, double[] head, double[][] baseIterations,
+                      double[][] headIterations) {
 
         /** Head over base in each round where both ran. */
         public double[] ratios() {
@@ -105,26 +106,33 @@ public record AbResults(int schema, String createdAt, List<Side> sides, long see
      */
     public List<Row> rows(Path dir) {
         Map<String, String> units = new LinkedHashMap<>();
-        List<Map<String, Double>> base = new ArrayList<>();
-        List<Map<String, Double>> head = new ArrayList<>();
+        List<Map<String, Metric>> base = new ArrayList<>();
+        List<Map<String, Metric>> head = new ArrayList<>();
         for (Round r : rounds) {
-            base.add(scores(dir, r, BASE, units));
-            head.add(scores(dir, r, HEAD, units));
+            base.add(metrics(dir, r, BASE, units));
+            head.add(metrics(dir, r, HEAD, units));
         }
-        return units.entrySet().stream().map(e -> new Row(e.getKey(), e.getValue(),
-                base.stream().mapToDouble(m -> m.getOrDefault(e.getKey(), Double.NaN)).toArray(),
-                head.stream().mapToDouble(m -> m.getOrDefault(e.getKey(), Double.NaN)).toArray())).toList();
+        return units.entrySet().stream().map(e -> new Row(e.getKey(), e.getValue(), scores(base, e.getKey()),
+                scores(head, e.getKey()), iterations(base, e.getKey()), iterations(head, e.getKey()))).toList();
     }
 
-    private static Map<String, Double> scores(Path dir, Round r, String side, Map<String, String> units) {
-        Map<String, Double> out = new LinkedHashMap<>();
+    private static double[] scores(List<Map<String, Metric>> rounds, String key) {
+        return rounds.stream().mapToDouble(m -> m.containsKey(key) ? m.get(key).score() : Double.NaN).toArray();
+    }
+
+    private static double[][] iterations(List<Map<String, Metric>> rounds, String key) {
+        return rounds.stream().map(m -> m.containsKey(key) ? m.get(key).values() : new double[0]).toArray(double[][]::new);
+    }
+
+    private static Map<String, Metric> metrics(Path dir, Round r, String side, Map<String, String> units) {
+        Map<String, Metric> out = new LinkedHashMap<>();
         r.runs().stream().filter(x -> x.side().equals(side) && x.file() != null).findFirst().ifPresent(x -> {
             Path f = dir.resolve(x.file());
             if (Files.isRegularFile(f)) {
                 for (JmhRow row : Results.load(f).rows()) {
                     if (!row.failed()) {
                         units.putIfAbsent(row.key(), row.primary().unit());
-                        out.put(row.key(), row.primary().score());
+                        out.put(row.key(), row.primary());
                     }
                 }
             }

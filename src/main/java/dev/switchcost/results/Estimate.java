@@ -215,6 +215,11 @@ public record Estimate(double value, double standardError, double df, Basis basi
      * delta method's relative error, which is the standard error of {@code ln r}. For a narrow ratio it is the linear
      * interval; for a wide one (a two-CPU figure over a one-CPU one) it never reaches 0 or below, as a ratio cannot.
      */
+    /** For a ratio: whether its 99.9% interval on the log scale holds {@code r}. False for a figure that is not {@link #judgeable}. */
+    public boolean ratioIntervalHolds(double r) {
+        return judgeable() && value > 0 && r >= ratioLower() && r <= ratioUpper();
+    }
+
     private double ratioLower() {
         return value * Math.exp(-halfWidth() / value);
     }
