@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The A/A and A/B study of `switchcost ab` on a JMH jar nobody here wrote: JMH's own samples (org.openjdk.jmh:jmh-samples,
 # sources from Maven Central), built twice the way JMH's archetype builds a benchmarks jar. BASE is the samples as
-# published; HEAD is the same sources with one line added to the end of JMHSample_37_CacheAccess.rowFirst:
+# published; HEAD is the same sources with one line added to the end of one benchmark method (SAMPLE.METHOD, by default
+# JMHSample_34_SafeLooping.measureRight_1 at size 1000: CPU work, one call per element):
 # `Blackhole.consumeCPU(TOKENS)`, TOKENS read from -Dstudy.inject.tokens (0 by default). A calibration sizes TOKENS to
-# EFFECTS percent of rowFirst's time per invocation. Each trial is one `ab` of ROUNDS rounds: A/A is BASE against BASE,
+# EFFECTS percent of the method's time per op. (JMHSample_37_CacheAccess.rowFirst, a memory-bound walk, was tried first:
+# its rounds varied ±12-18 % on the 2-vCPU guest, too much for a +10 % study at 20 rounds.) Each trial is one `ab` of ROUNDS rounds: A/A is BASE against BASE,
 # A/B is BASE against HEAD with the delay; the study counts, per effect, the trials flagged, the same, not resolved.
 #   M=docs/results/<date>/ab-foreign N=10 ROUNDS=20 EFFECTS="10" scripts/studies/measure-ab-foreign.sh
 # Takes about (2 + N x (1 + number of EFFECTS)) x ROUNDS x 5 s. Nothing else may run meanwhile.
@@ -12,8 +14,10 @@ N=${N:-10}
 ROUNDS=${ROUNDS:-20}
 EFFECTS=${EFFECTS:-"10"}
 JMH_VERSION=1.37
-BENCH='JMHSample_37_CacheAccess.rowFirst$'
-read -ra JMH <<< "${JMH_ARGS:--wi 2 -w 300ms -i 3 -r 200ms $BENCH}"
+SAMPLE=${SAMPLE:-JMHSample_34_SafeLooping}
+METHOD=${METHOD:-measureRight_1}
+read -ra JMH <<< "${JMH_ARGS:--wi 2 -w 300ms -i 3 -r 200ms $SAMPLE.$METHOD\$ -p size=1000}"
+CAL_TOKENS=${CAL_TOKENS:-1000}
 source "$(dirname "$0")/measure-lib.sh"
 M=${M:-$(mktemp -d)}; mkdir -p "$M"; M=$(cd "$M" && pwd)
 measure_start
@@ -55,12 +59,12 @@ build() {
 mkdir -p "$W/base/src" "$W/head/src"
 (cd "$W/base/src" && unzip -q "$sources" 'org/*' -x '*/jmh_generated/*')  # the sources jar holds JMH's generated code too
 cp -r "$W/base/src/." "$W/head/src/"
-sample=$W/head/src/org/openjdk/jmh/samples/JMHSample_37_CacheAccess.java
-# the one change: a delay of TOKENS at the end of rowFirst (a static final, so the JIT folds it as a constant)
-perl -0pi -e 's/(public void rowFirst\(Blackhole bh\) \{.*?\n        \}\n)(    \})/$1        Blackhole.consumeCPU(INJECT_TOKENS);\n$2/s;
-              s/(public class JMHSample_37_CacheAccess \{\n)/$1    static final long INJECT_TOKENS = Long.getLong("study.inject.tokens", 0);\n/' "$sample"
-grep -q 'consumeCPU(INJECT_TOKENS)' "$sample" || { log "the patch of JMHSample_37 did not apply"; exit 3; }
-diff -u "$W/base/src/org/openjdk/jmh/samples/JMHSample_37_CacheAccess.java" "$sample" > "$M/head.diff" || true
+sample=$W/head/src/org/openjdk/jmh/samples/$SAMPLE.java
+# the one change: a delay of TOKENS at the end of METHOD (a static final, so the JIT folds it as a constant)
+M_=$METHOD S_=$SAMPLE perl -0pi -e 's/(public void $ENV{M_}\(Blackhole bh\) \{.*?\n        \}\n)(    \})/$1        Blackhole.consumeCPU(INJECT_TOKENS);\n$2/s;
+              s/(public class $ENV{S_} \{\n)/$1    static final long INJECT_TOKENS = Long.getLong("study.inject.tokens", 0);\n/' "$sample"
+grep -q 'consumeCPU(INJECT_TOKENS)' "$sample" && grep -q 'INJECT_TOKENS = ' "$sample" || { log "the patch of $SAMPLE did not apply"; exit 3; }
+diff -u "$W/base/src/org/openjdk/jmh/samples/$SAMPLE.java" "$sample" > "$M/head.diff" || true
 build base
 build head
 
@@ -70,20 +74,20 @@ trial() {
     scripts/switchcost ab "$W/base.jar" "$W/$head.jar" --rounds "$ROUNDS" --seed "$RANDOM" \
         --head-jvm-args="-Dstudy.inject.tokens=$tokens" -o "$dir" -- "${JMH[@]}" \
         > "$dir.txt" 2> "$dir.err" || log "$1 exited $? (see $dir.err)"
-    grep '^JMHSample_37' "$dir.txt" | head -1
+    grep "^$SAMPLE" "$dir.txt" | head -1
 }
 # a side's mean score over a trial's rounds, from the rounds' JMH files (the table rounds to the interval's digits)
 score() { python3 -c 'import json, sys; s = [json.load(open(f))[0]["primaryMetric"]["score"] for f in sys.argv[1:]]
 print(sum(s) / len(s))' "$M/$1"/rounds/*-"$2".json; }
 
-# calibration: the head with 0 tokens (it must read as the base) and with 1,000,000 tokens per invocation against the
-# base; rowFirst's time per element and what one token adds per element (an invocation walks 4096 x 4096 elements)
+# calibration: the head with 0 tokens (it must read as the base) and with CAL_TOKENS tokens per op against the base:
+# the method's time per op, and what one token adds to it
 log "calibration: $ROUNDS rounds each; load $(cat /proc/loadavg)"
 line0=$(trial calibration-0 head 0); log "calibration, no delay: $line0"
-line1=$(trial calibration-1 head 1000000); log "calibration, 1,000,000 tokens: $line1"
+line1=$(trial calibration-1 head "$CAL_TOKENS"); log "calibration, $CAL_TOKENS tokens: $line1"
 s0=$(score calibration-1 base); s1=$(score calibration-1 head)
-per_token=$(awk -v a="$s0" -v b="$s1" 'BEGIN {print (b - a) / 1000000}')
-log "base ${s0} ns per element; one token adds $per_token ns per element"
+per_token=$(awk -v a="$s0" -v b="$s1" -v t="$CAL_TOKENS" 'BEGIN {print (b - a) / t}')
+log "base ${s0} per op; one token adds $per_token"
 printf 'trial\teffect %%\ttokens\thead/base\tdetects\tverdict\n' > "$M/ab-study.tsv"
 for effect in 0 $EFFECTS; do
     tokens=$(awk -v s="$s0" -v p="$per_token" -v e="$effect" 'BEGIN {printf "%d", s * e / 100 / p}')

@@ -6,7 +6,7 @@
 #                            # a fresh clone of this checkout's HEAD
 #   measure_build [FLAGS]    # mvn -B -q package FLAGS > $M/build.txt, then "built"
 #   log "text"               # one line, with its UTC time, into $M/timeline.txt
-#   measure_end 'A|B'        # the leftovers: processes matching it, switchcost shm files
+#   measure_end 'A|B'        # the leftovers: processes matching it, switchcost shm files; then removes the clone
 #
 # SWITCHCOST_REPO=DIR clones another checkout. Nothing else runs meanwhile: that is the caller's job.
 set -u
@@ -31,4 +31,5 @@ measure_build() {
 
 measure_end() {
     log "end; leftovers: $(pgrep -a -f "$1" | grep -v measure | wc -l) processes, $(ls /dev/shm | grep -c switchcost) shm files"
+    cd / && rm -rf "$F"  # the clone
 }
