@@ -40,7 +40,7 @@ rm -f "$out/UNAVAILABLE"
 cflags=(-std=c11 -O2 -Wall -Wextra -Werror -pthread)
 programs=(gettid_loop futex_threads futex_processes pipe_processes ws_threads ws_pipe_processes ws_single parker_threads spin_futex)
 for p in "${programs[@]}"; do
-  # each compiler line only when asked (VERBOSE=1): a build shows what it made, not how (issue 29)
+  # each compiler line only when asked (VERBOSE=1): a build shows what it made, not how
   [[ "${VERBOSE:-0}" == 1 ]] && echo "build-native: $cc ${cflags[*]} -o target/native/$p $p.c common.c -lm" >&2
   "$cc" "${cflags[@]}" -o "$out/$p.tmp" "$src/$p.c" "$src/common.c" -lm
   mv "$out/$p.tmp" "$out/$p"

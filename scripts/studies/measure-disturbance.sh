@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The disturbance verdict's study (issue 30): no false alarm on a quiet machine, no silent miss beside a
+# The disturbance verdict's study: no false alarm on a quiet machine, no silent miss beside a
 # neighbour. Run it on a QUIET machine (nothing else building or running; check with `switchcost doctor`),
 # as the only user, from a built checkout (mvn -B -q package -Dmaven.test.skip=true).
 #
-#   1. quiet: every benchmark family at the short settings of issue 30 (-f 1 -wi 1 -i 5 -r 200ms), RUNS times,
+#   1. quiet: every benchmark family at the short settings of the disturbance study (-f 1 -wi 1 -i 5 -r 200ms), RUNS times,
 #      and `run --quick` RUNS times. Wanted: every trial exit 0, no trial-disturbed line in any status file.
 #   2. neighbours, each beside a FutexPingPong trial: `taskset -c 1 yes` (SAME_CPU), `taskset -c 1 nice -n 19 yes`,
 #      a bursty neighbour at 5, 10 and 20 % duty (a python3 loop: 5, 10 or 20 ms busy, then the rest of 100 ms asleep) on

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The forecast checked against a real server (issue 32, item 4): Jetty 12 as shipped (jetty-home from Maven Central,
+# The forecast checked against a real server: Jetty 12 as shipped (jetty-home from Maven Central,
 # configured by its own modules) serving a 1 KiB static file through its DefaultServlet, on platform threads (module
 # threadpool) and on virtual threads (module threadpool-virtual), on the JDK switchcost's policy picks
 # (JdkPolicy builder), under h2load at a fixed request rate. See docs/forecast.md for the design.
@@ -79,7 +79,7 @@ check() {
             why="switchcost forecast exited $rc (see forecast.txt)"; failed=1; log "$why"
         fi
     else
-        why="this build has no switchcost forecast (issue 32, item 3); it would run: switchcost forecast ${args[*]}"
+        why="this build has no switchcost forecast; it would run: switchcost forecast ${args[*]}"
         log "$why"
     fi
     # forecast-check reads this harness's runs: this study's own Java (scripts/studies/forecast/), not in the jar,

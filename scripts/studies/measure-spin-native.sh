@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 31 item 4: the C twin of the spin-then-park waiter (target/native/spin_futex) beside the JVM's
+# The C twin of the spin-then-park waiter (target/native/spin_futex) beside the JVM's
 # SpinOrPark.handoff, through `switchcost compare --spin`: its default grid (PARK; SPIN_THEN_PARK at B = 2, 5, 10,
 # 20 us; SPIN; D = 0, 10 us, exp:20000; SAME_CPU and CROSS_CPU: 36 cells, each in C and on the JVM) in R interleaved
 # repetitions (default 4), from a fresh clone with its build. docs/spin-or-park.md ("Against C") says how to read it.

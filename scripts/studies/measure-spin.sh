@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 31, the JVM side: the primitive matrix (PrimitiveHandoff, and the virtual-thread handoff classes' VT_VT rows
+# The spin-or-park study, the JVM side: the primitive matrix (PrimitiveHandoff, and the virtual-thread handoff classes' VT_VT rows
 # with every primitive) and the wait-strategy sweep (SpinOrPark), from a fresh clone, one step at a time, on a quiet
 # machine (nothing else may run meanwhile).
 #   M=docs/results/<date>/spin scripts/studies/measure-spin.sh              # the matrix and the whole sweep: 3 forks per cell

@@ -14,8 +14,8 @@ public final class SampleLimits {
     }
 
     /**
-     * One line: {@code CPU limit 0.5 CPU (50000/100000 us); throttled in 754 of 760 periods, 3.1 s of 10.0 s (cgroup
-     * /x)}, or what could not be seen and why, with the rest that could.
+     * One line: {@code CPU limit 0.5 CPU (50000/100000 us); throttled in 754 of 760 periods, held off 3.1 s in 10.0 s
+     * (summed over CPUs; cgroup /x, cgroup v2)}, or what could not be seen and why, with the rest that could.
      */
     public static String cpuLimit(CpuLimit.Watched w) {
         CpuLimit l = w.limit();
@@ -40,7 +40,9 @@ public final class SampleLimits {
         CpuLimit.Throttling t = w.throttling().get();
         double ms = t.throttledNs() / 1e6;
         String stopped = ms < 999.5 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.1f s", ms / 1000);
-        return limit + String.format(Locale.ROOT, "; throttled in %d of %d periods, %s of %.1f s (cgroup %s, cgroup v%d)",
+        // the kernel sums the time each CPU's queue of the group was held off, so it can exceed the window
+        return limit + String.format(Locale.ROOT, "; throttled in %d of %d periods, held off %s in %.1f s (summed over CPUs;"
+                        + " cgroup %s, cgroup v%d)",
                 t.throttled(), t.periods(), stopped, w.seconds(), ProcText.name(t.quota().cgroup()), l.version());
     }
 

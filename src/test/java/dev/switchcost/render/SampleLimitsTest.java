@@ -18,16 +18,16 @@ class SampleLimitsTest {
     void aQuotaThatThrottledIsOneLineWithItsShareOfTheWindow() {
         CpuLimit l = new CpuLimit(2, "/system.slice/build.service", List.of(HALF), null);
         CpuLimit.Watched w = new CpuLimit.Watched(l, Optional.of(new CpuLimit.Throttling(HALF, 760, 754, 3_123_456_000L)), 10.0, null);
-        assertEquals("CPU limit 0.5 CPU (50000/100000 us); throttled in 754 of 760 periods, 3.1 s of 10.0 s"
-                + " (cgroup /system.slice/build.service, cgroup v2)", SampleLimits.cpuLimit(w));
+        assertEquals("CPU limit 0.5 CPU (50000/100000 us); throttled in 754 of 760 periods, held off 3.1 s in 10.0 s"
+                + " (summed over CPUs; cgroup /system.slice/build.service, cgroup v2)", SampleLimits.cpuLimit(w));
     }
 
     @Test
     void lessThanASecondStoppedIsSaidInMilliseconds() {
         CpuLimit l = new CpuLimit(1, "/sc-test", List.of(HALF), null);
         CpuLimit.Watched w = new CpuLimit.Watched(l, Optional.of(new CpuLimit.Throttling(HALF, 51, 3, 20_691_323L)), 5.04, null);
-        assertEquals("CPU limit 0.5 CPU (50000/100000 us); throttled in 3 of 51 periods, 21 ms of 5.0 s"
-                + " (cgroup /system.slice/build.service, cgroup v1)", SampleLimits.cpuLimit(w), "the cgroup whose quota throttled");
+        assertEquals("CPU limit 0.5 CPU (50000/100000 us); throttled in 3 of 51 periods, held off 21 ms in 5.0 s"
+                + " (summed over CPUs; cgroup /system.slice/build.service, cgroup v1)", SampleLimits.cpuLimit(w), "the cgroup whose quota throttled");
     }
 
     @Test
