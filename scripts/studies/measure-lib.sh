@@ -31,5 +31,5 @@ measure_build() {
 
 measure_end() {
     log "end; leftovers: $(pgrep -a -f "$1" | grep -v measure | wc -l) processes, $(ls /dev/shm | grep -c switchcost) shm files"
-    cd / && rm -rf "$F"  # the clone
+    [[ -n ${F:-} ]] && cd / && rm -rf "$F"  # the clone measure_start made
 }

@@ -11,10 +11,10 @@ import java.util.OptionalDouble;
 /**
  * Head against base in {@code switchcost ab}, judged within each state of the host when the host ran in two.
  *
- * <p><b>Why.</b> A cloud VM's host moves between states that slow everything on the guest alike for seconds at a time
- * (on a 2-vCPU KVM guest a one-CPU futex round trip read 2,330 or 3,450 ns, switching within and between forks). A
- * round whose two sides met different states gives a ratio of 0.7 or 1.5 whatever the code did, and a few such rounds
- * widen the paired interval past a 10 % change. Within one state, the same rounds agree to 1–2 %.
+ * <p><b>Why.</b> A cloud VM's host moves between states that slow everything on the guest alike for seconds at a time,
+ * switching within and between forks. A round whose two sides met different states gives a ratio far from the code's
+ * whatever the code did, and a few such rounds widen the paired interval past a 10 % change; within one state the same
+ * rounds agree far more closely (measured in docs/statistics.md, "The host's two states").
  *
  * <p><b>The states.</b> Each side's measurement iterations, over all rounds, are tested for two modes ({@link Modes},
  * with {@value #MIN_STATE_RATIO}× as the least ratio of their centres); the host ran in two states when either side
