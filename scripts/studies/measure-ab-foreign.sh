@@ -4,11 +4,11 @@
 # published; HEAD is the same sources with one line added to the end of one benchmark method (SAMPLE.METHOD, by default
 # JMHSample_34_SafeLooping.measureRight_1 at size 1000: CPU work, one call per element):
 # `Blackhole.consumeCPU(TOKENS)`, TOKENS read from -Dstudy.inject.tokens (0 by default). A calibration sizes TOKENS to
-# EFFECTS percent of the method's time per op. (JMHSample_37_CacheAccess.rowFirst, a memory-bound walk, was tried first:
+# EFFECTS percent of the method's time per op, by measurement. (JMHSample_37_CacheAccess.rowFirst, a memory-bound walk, was tried first:
 # its rounds varied ±12-18 % on the 2-vCPU guest, too much for a +10 % study at 20 rounds.) Each trial is one `ab` of ROUNDS rounds: A/A is BASE against BASE,
 # A/B is BASE against HEAD with the delay; the study counts, per effect, the trials flagged, the same, not resolved.
 #   M=docs/results/<date>/ab-foreign N=10 ROUNDS=20 EFFECTS="10" scripts/studies/measure-ab-foreign.sh
-# Takes about (2 + N x (1 + number of EFFECTS)) x ROUNDS x 5 s. Nothing else may run meanwhile.
+# Takes about (3 + N x (1 + number of EFFECTS)) x ROUNDS x 5 s. Nothing else may run meanwhile.
 set -euo pipefail
 N=${N:-10}
 ROUNDS=${ROUNDS:-20}
@@ -17,7 +17,7 @@ JMH_VERSION=1.37
 SAMPLE=${SAMPLE:-JMHSample_34_SafeLooping}
 METHOD=${METHOD:-measureRight_1}
 read -ra JMH <<< "${JMH_ARGS:--wi 2 -w 300ms -i 3 -r 200ms $SAMPLE.$METHOD\$ -p size=1000}"
-CAL_TOKENS=${CAL_TOKENS:-1000}
+CAL_TOKENS=${CAL_TOKENS:-10}
 source "$(dirname "$0")/measure-lib.sh"
 M=${M:-$(mktemp -d)}; mkdir -p "$M"; M=$(cd "$M" && pwd)
 measure_start
@@ -76,21 +76,25 @@ trial() {
         > "$dir.txt" 2> "$dir.err" || log "$1 exited $? (see $dir.err)"
     grep "^$SAMPLE" "$dir.txt" | head -1
 }
-# a side's mean score over a trial's rounds, from the rounds' JMH files (the table rounds to the interval's digits)
-score() { python3 -c 'import json, sys; s = [json.load(open(f))[0]["primaryMetric"]["score"] for f in sys.argv[1:]]
-print(sum(s) / len(s))' "$M/$1"/rounds/*-"$2".json; }
+# the head's change over the base as `ab` judged it (the row's head/base, within the host's state where it ran in two)
+ratio() { awk -F'  +' '{split($5, r, " "); print r[1]}' <<< "$1"; }
 
-# calibration: the head with 0 tokens (it must read as the base) and with CAL_TOKENS tokens per op against the base:
-# the method's time per op, and what one token adds to it
+# calibration by measurement: the head with 0 tokens (it must read as the base), with CAL_TOKENS tokens, then with the
+# tokens that should make the first effect, corrected once in proportion to what they made (consumeCPU's cost per
+# token is not linear at a few tokens: 7 tokens sized from 50 made +6-8 % where +10 % was asked)
 log "calibration: $ROUNDS rounds each; load $(cat /proc/loadavg)"
 line0=$(trial calibration-0 head 0); log "calibration, no delay: $line0"
 line1=$(trial calibration-1 head "$CAL_TOKENS"); log "calibration, $CAL_TOKENS tokens: $line1"
-s0=$(score calibration-1 base); s1=$(score calibration-1 head)
-per_token=$(awk -v a="$s0" -v b="$s1" -v t="$CAL_TOKENS" 'BEGIN {print (b - a) / t}')
-log "base ${s0} per op; one token adds $per_token"
+first=${EFFECTS%% *}
+tokens_for() { awk -v r="$1" 'BEGIN {exit !(r > 1.01)}' || { log "$2 tokens changed nothing ($1×): raise CAL_TOKENS"; exit 3; }
+    awk -v r="$1" -v t="$2" -v e="$3" 'BEGIN {printf "%d", t * e / 100 / (r - 1) + 0.5}'; }
+cal=$(tokens_for "$(ratio "$line1")" "$CAL_TOKENS" "$first")
+line2=$(trial calibration-2 head "$cal"); log "calibration, $cal tokens: $line2"
+per_effect=$(awk -v r="$(ratio "$line2")" -v t="$cal" 'BEGIN {print t / ((r - 1) * 100)}')
+log "one percent takes $per_effect tokens"
 printf 'trial\teffect %%\ttokens\thead/base\tdetects\tverdict\n' > "$M/ab-study.tsv"
 for effect in 0 $EFFECTS; do
-    tokens=$(awk -v s="$s0" -v p="$per_token" -v e="$effect" 'BEGIN {printf "%d", s * e / 100 / p}')
+    tokens=$(awk -v p="$per_effect" -v e="$effect" 'BEGIN {printf "%d", p * e + 0.5}')
     head=head; ((effect == 0)) && head=base
     for i in $(seq 1 "$N"); do
         t0=$(date +%s)
