@@ -76,21 +76,11 @@ trial() {
         > "$dir.txt" 2> "$dir.err" || log "$1 exited $? (see $dir.err)"
     grep "^$SAMPLE" "$dir.txt" | head -1
 }
-# the head's change over the base as `ab` judged it (the row's head/base, within the host's state where it ran in two)
-ratio() { awk -F'  +' '{split($5, r, " "); print r[1]}' <<< "$1"; }
-
-# calibration by measurement: the head with 0 tokens (it must read as the base), with CAL_TOKENS tokens, then with the
-# tokens that should make the first effect, corrected once in proportion to what they made (consumeCPU's cost per
-# token is not linear at a few tokens: 7 tokens sized from 50 made +6-8 % where +10 % was asked)
+# calibration by measurement: the head with 0 tokens (it must read as the base), then ab_calibrate from CAL_TOKENS
 log "calibration: $ROUNDS rounds each; load $(cat /proc/loadavg)"
 line0=$(trial calibration-0 head 0); log "calibration, no delay: $line0"
-line1=$(trial calibration-1 head "$CAL_TOKENS"); log "calibration, $CAL_TOKENS tokens: $line1"
-first=${EFFECTS%% *}
-tokens_for() { awk -v r="$1" 'BEGIN {exit !(r > 1.01)}' || { log "$2 tokens changed nothing ($1×): raise CAL_TOKENS"; exit 3; }
-    awk -v r="$1" -v t="$2" -v e="$3" 'BEGIN {printf "%d", t * e / 100 / (r - 1) + 0.5}'; }
-cal=$(tokens_for "$(ratio "$line1")" "$CAL_TOKENS" "$first")
-line2=$(trial calibration-2 head "$cal"); log "calibration, $cal tokens: $line2"
-per_effect=$(awk -v r="$(ratio "$line2")" -v t="$cal" 'BEGIN {print t / ((r - 1) * 100)}')
+head_trial() { trial "$1" head "$2"; }
+per_effect=$(ab_calibrate head_trial "$CAL_TOKENS" "${EFFECTS%% *}")
 log "one percent takes $per_effect tokens"
 printf 'trial\teffect %%\ttokens\thead/base\tdetects\tverdict\n' > "$M/ab-study.tsv"
 for effect in 0 $EFFECTS; do

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The A/A and A/B study of `switchcost ab`: paired rounds of this build against itself (A/A), then against itself with
 # a known delay injected into the partner of every placed handoff (-Dswitchcost.inject.partnerNs, InjectedDelay), sized
-# as EFFECTS percent of the one-CPU futex round trip measured by the calibration trial. Each trial is one `ab` of ROUNDS
+# as EFFECTS percent of the one-CPU futex round trip by measurement (ab_calibrate: the spin's effect is not its length). Each trial is one `ab` of ROUNDS
 # rounds; the study counts, per effect, the trials whose row was flagged, said the same, or was not resolved.
 #   M=docs/results/<date>/ab N=8 ROUNDS=40 EFFECTS="10" scripts/studies/measure-ab.sh
-# Takes about (1 + N x (1 + number of EFFECTS)) x ROUNDS x 4.5 s. Nothing else may run meanwhile.
+# Takes about (3 + N x (1 + number of EFFECTS)) x ROUNDS x 4.5 s. Nothing else may run meanwhile.
 set -euo pipefail
 N=${N:-10}
 ROUNDS=${ROUNDS:-20}
@@ -26,12 +26,15 @@ trial() {
 }
 
 log "calibration: $ROUNDS rounds, no delay; load $(cat /proc/loadavg)"
-line=$(trial calibration 0)
+line=$(trial calibration-0 0)
 base=$(awk -F'  +' '{sub(/ ±.*/, "", $2); gsub(/,/, "", $2); print $2}' <<< "$line")
 log "calibration: base $base ns per round trip: $line"
+# the delay per percent by measurement, from a first guess of that percent of the round trip
+per_effect=$(ab_calibrate trial $(( base * ${EFFECTS%% *} / 100 )) "${EFFECTS%% *}")
+log "one percent takes $per_effect ns of the partner's spin"
 printf 'trial\teffect %%\tdelay ns\thead/base\tdetects\tverdict\n' > "$M/ab-study.tsv"
 for effect in 0 $EFFECTS; do
-    delay=$(( base * effect / 100 ))
+    delay=$(awk -v p="$per_effect" -v e="$effect" 'BEGIN {printf "%d", p * e + 0.5}')
     for i in $(seq 1 "$N"); do
         t0=$(date +%s)
         line=$(trial "e$effect-$i" "$delay")

@@ -6,6 +6,7 @@
 #                            # a fresh clone of this checkout's HEAD
 #   measure_build [FLAGS]    # mvn -B -q package FLAGS > $M/build.txt, then "built"
 #   log "text"               # one line, with its UTC time, into $M/timeline.txt
+#   ab_calibrate FN S E      # sizes an injected effect by measurement (below)
 #   measure_end 'A|B'        # the leftovers: processes matching it, switchcost shm files; then removes the clone
 #
 # SWITCHCOST_REPO=DIR clones another checkout. Nothing else runs meanwhile: that is the caller's job.
@@ -32,4 +33,24 @@ measure_build() {
 measure_end() {
     log "end; leftovers: $(pgrep -a -f "$1" | grep -v measure | wc -l) processes, $(ls /dev/shm | grep -c switchcost) shm files"
     [[ -n ${F:-} ]] && cd / && rm -rf "$F"  # the clone measure_start made
+}
+
+# The head/base of one row line of `switchcost ab`'s table (within the host's state where it ran in two).
+ab_ratio() { awk -F'  +' '{split($5, r, " "); print r[1]}' <<< "$1"; }
+
+# ab_calibrate FN SIZE EFFECT: the injection's size per percent of change, by measurement. FN NAME SIZE runs one `ab`
+# trial with the head injected SIZE and prints the row's line. SIZE is a first guess; the size it should have taken for
+# EFFECT percent is measured again, and the size per percent taken from that second trial: an injection's effect is
+# not proportional to its size (7 consumeCPU tokens sized from 50 made +6-8 % where +10 % was asked; a partner's spin
+# of 452 ns added 1-3 % to a 4,520 ns round trip). Prints the size per percent; logs both trials.
+ab_calibrate() {
+    local fn=$1 size=$2 effect=$3 line r step
+    for step in 1 2; do
+        line=$("$fn" "calibration-$step" "$size")
+        r=$(ab_ratio "$line")
+        log "calibration $step, size $size: $line" >&2
+        awk -v r="$r" 'BEGIN {exit !(r > 1.005)}' || { log "size $size changed nothing (${r}x): give a larger first size" >&2; exit 3; }
+        ((step == 2)) || size=$(awk -v r="$r" -v s="$size" -v e="$effect" 'BEGIN {printf "%d", s * e / 100 / (r - 1) + 0.5}')
+    done
+    awk -v r="$r" -v s="$size" 'BEGIN {print s / ((r - 1) * 100)}'
 }
