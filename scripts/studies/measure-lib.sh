@@ -39,18 +39,25 @@ measure_end() {
 ab_ratio() { awk -F'  +' '{split($5, r, " "); print r[1]}' <<< "$1"; }
 
 # ab_calibrate FN SIZE EFFECT: the injection's size per percent of change, by measurement. FN NAME SIZE runs one `ab`
-# trial with the head injected SIZE and prints the row's line. SIZE is a first guess; the size it should have taken for
-# EFFECT percent is measured again, and the size per percent taken from that second trial: an injection's effect is
-# not proportional to its size (7 consumeCPU tokens sized from 50 made +6-8 % where +10 % was asked; a partner's spin
-# of 452 ns added 1-3 % to a 4,520 ns round trip). Prints the size per percent; logs both trials.
+# trial with the head injected SIZE and prints the row's line. An injection's effect is not proportional to its size
+# (7 consumeCPU tokens sized from 50 made +6-8 % where +10 % was asked; a partner's spin of 452 ns added 1-3 % to a
+# 4,520 ns round trip), and one trial's ratio may be too wide to size anything (±12-16 % on whole rounds), so: a trial
+# counts only when its interval is within ±CAL_PRECISION (3 %); the size is corrected in proportion to what a counted
+# trial made until one makes EFFECT within ±CAL_WITHIN (1.5) points, at most CAL_TRIALS (5) trials. Prints the size
+# per percent from the last counted trial; logs every trial.
 ab_calibrate() {
-    local fn=$1 size=$2 effect=$3 line r step
-    for step in 1 2; do
-        line=$("$fn" "calibration-$step" "$size")
+    local fn=$1 size=$2 effect=$3 line r h k per=
+    for k in $(seq 1 "${CAL_TRIALS:-5}"); do
+        line=$("$fn" "calibration-$k" "$size")
         r=$(ab_ratio "$line")
-        log "calibration $step, size $size: $line" >&2
+        h=$(awk -F'  +' '{split($5, r, " "); sub(/×.*/, "", r[3]); print r[3]}' <<< "$line")
+        log "calibration $k, size $size: $line" >&2
+        awk -v h="$h" -v p="${CAL_PRECISION:-3}" 'BEGIN {exit !(h != "" && h <= p / 100)}' || continue  # too wide: again
         awk -v r="$r" 'BEGIN {exit !(r > 1.005)}' || { log "size $size changed nothing (${r}x): give a larger first size" >&2; exit 3; }
-        ((step == 2)) || size=$(awk -v r="$r" -v s="$size" -v e="$effect" 'BEGIN {printf "%d", s * e / 100 / (r - 1) + 0.5}')
+        per=$(awk -v r="$r" -v s="$size" 'BEGIN {print s / ((r - 1) * 100)}')
+        awk -v r="$r" -v e="$effect" -v w="${CAL_WITHIN:-1.5}" 'BEGIN {exit !((r - 1) * 100 - e <= w && e - (r - 1) * 100 <= w)}' && break
+        size=$(awk -v p="$per" -v e="$effect" 'BEGIN {printf "%d", p * e + 0.5}')
     done
-    awk -v r="$r" -v s="$size" 'BEGIN {print s / ((r - 1) * 100)}'
+    [[ -n $per ]] || { log "no calibration trial was within ±${CAL_PRECISION:-3} %: the host is too noisy to size an effect" >&2; exit 3; }
+    echo "$per"
 }
