@@ -44,9 +44,15 @@ ab_ratio() { awk -F'  +' '{split($5, r, " "); print r[1]}' <<< "$1"; }
 # 4,520 ns round trip), and one trial's ratio may be too wide to size anything (±12-16 % on whole rounds), so: a trial
 # counts only when its interval is within ±CAL_PRECISION (3 %); the size is corrected in proportion to what a counted
 # trial made until one makes EFFECT within ±CAL_WITHIN (1.5) points, at most CAL_TRIALS (5) trials. Prints the size
-# per percent from the last counted trial; logs every trial.
+# per percent from the last counted trial; logs every trial. CAL_SIZE=S skips the trials: S is taken as EFFECT percent
+# (sized by an earlier calibration, which the study's notes then give; the A/B trials measure what it made).
 ab_calibrate() {
     local fn=$1 size=$2 effect=$3 line r h k per=
+    if [[ -n ${CAL_SIZE:-} ]]; then
+        log "calibration: size $CAL_SIZE given as $effect %" >&2
+        awk -v s="$CAL_SIZE" -v e="$effect" 'BEGIN {print s / e}'
+        return
+    fi
     for k in $(seq 1 "${CAL_TRIALS:-5}"); do
         line=$("$fn" "calibration-$k" "$size")
         r=$(ab_ratio "$line")
