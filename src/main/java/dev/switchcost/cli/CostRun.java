@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 /**
  * The results that price switches ({@code sample}, {@code forecast}): the {@code --costs} directories (the rows of all of
  * them), or this machine's latest complete run that holds both platform prices (one CPU and across two; else the latest
- * with any price) from undisturbed trials: from the history store (every
+ * with one of them) from undisturbed trials: from the history store (every
  * {@code run} records itself there; its results directory must still be there, as the store keeps figures, not the
  * paired rows a price is read from), else from under {@code results/}. A price from another machine is refused unless
  * {@code --other-machine}; one from a disturbed trial a run kept is taken only from a directory given with
@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
 record CostRun(Findings found, String said) {
 
     /** The default of {@code --costs}, in words. */
-    static final String DEFAULT = "this machine's latest complete run that holds the prices (one CPU and across two; else any) from"
+    static final String DEFAULT = "this machine's latest complete run that holds the prices (one CPU and across two; else one of them) from"
             + " undisturbed trials, from the history (switchcost history) when it has one, else under results/; a kept disturbed"
             + " one only when named";
 
@@ -68,7 +68,8 @@ record CostRun(Findings found, String said) {
             }
             return Optional.of(of(merged(all), costs, null));
         }
-        // the latest run with both platform prices (one CPU and across two); else the latest with any price
+        // the latest run with both platform prices (one CPU and across two); else the latest with one of them (a run with
+        // only the virtual threads' price cannot price sample's switches, which are platform threads' to the kernel)
         CostRun some = null;
         for (Run h : history(store)) {
             CostRun c = priced(Path.of(h.source()), otherMachine, here, "; run " + h.id().substring(0, 8) + " of the history " + store)
@@ -76,16 +77,21 @@ record CostRun(Findings found, String said) {
             if (c != null && bothPlatform(c)) {
                 return Optional.of(c);
             }
-            some = some == null ? c : some;
+            some = some == null && anyPlatform(c) ? c : some;
         }
         for (Path d : ResultsDir.newestFirst(parent)) {
             CostRun c = priced(d, otherMachine, here, null).orElse(null);
             if (c != null && bothPlatform(c)) {
                 return Optional.of(c);
             }
-            some = some == null ? c : some;
+            some = some == null && anyPlatform(c) ? c : some;
         }
         return Optional.ofNullable(some);
+    }
+
+    private static boolean anyPlatform(CostRun c) {
+        SwitchPrices p = c == null ? null : SwitchPrices.of(c.found());
+        return p != null && (p.sameCpu() != null || p.crossCpu() != null);
     }
 
     private static boolean bothPlatform(CostRun c) {

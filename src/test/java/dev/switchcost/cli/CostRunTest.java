@@ -173,4 +173,28 @@ class CostRunTest {
         assertEquals(oneCpu, CostRun.pick(List.of(), results, false, here).orElseThrow().found().input().source(),
                 "no run has both: the latest with a price");
     }
+
+    /** A later run with only the virtual threads' price cannot price sample's switches: the earlier one with a platform price does. */
+    @Test
+    void aRunWithOnlyTheVirtualThreadsPriceIsPassedOver() throws IOException {
+        Path platform = run(QUICK, "platform", 3, null);
+        Path virtualOnly = run(QUICK, "virtual-only", 1, null);
+        Path jmh = virtualOnly.resolve(ResultsDir.JMH);
+        com.google.gson.JsonArray rows = com.google.gson.JsonParser.parseString(Files.readString(jmh)).getAsJsonArray();
+        com.google.gson.JsonArray kept = new com.google.gson.JsonArray();
+        rows.forEach(r -> {
+            if (!r.getAsJsonObject().get("benchmark").getAsString().endsWith("roundTripPaired")) {
+                kept.add(r);
+            }
+        });
+        assertTrue(kept.size() < rows.size(), "the fixture's paired rows");
+        Files.writeString(jmh, kept.toString());
+        Files.setLastModifiedTime(jmh, FileTime.from(Instant.now().minusSeconds(3600)));
+        dev.switchcost.derive.SwitchPrices only = dev.switchcost.derive.SwitchPrices.of(dev.switchcost.derive.Findings.of(Results.load(virtualOnly)));
+        assertTrue(only.virtual() != null && only.sameCpu() == null && only.crossCpu() == null, "the later run holds only the virtual price");
+
+        assertEquals(platform, CostRun.pick(List.of(), results, false, here).orElseThrow().found().input().source());
+        Files.delete(platform.resolve(ResultsDir.JMH));
+        assertTrue(CostRun.pick(List.of(), results, false, here).isEmpty(), "no run can price platform switches: none, said as such");
+    }
 }
