@@ -4,6 +4,7 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.SampledThreads;
 import dev.switchcost.measure.footprint.CpuLimit;
 import dev.switchcost.measure.sample.AsyncProfiler;
+import dev.switchcost.measure.sample.CarrierStacks;
 import dev.switchcost.measure.sample.CommandUsage;
 import dev.switchcost.measure.sample.JvmThreadNames;
 import dev.switchcost.measure.sample.MachineSampler;
@@ -391,10 +392,12 @@ public final class SampleCommand extends BaseCommand {
         // the busiest threads, and the threads by role where a JVM was recognised
         if (tree != null && tree.seconds() > 0) {
             Map<Integer, VirtualThreads.Result> virtual = VirtualThreads.ofProcesses(tree.threads());
-            sampledThreads = SampledThreads.of(tree.threads(), tree.seconds(), JvmThreadNames.ofProcesses(tree.threads()),
-                    VirtualThreads.carriers(virtual));
+            Map<Integer, String> names = JvmThreadNames.ofProcesses(tree.threads());
+            Map<Integer, Set<String>> seen = CarrierStacks.byProcess(tree.threads(), names,
+                    profiler == null ? Set.of() : SampleFlame.mountedTids(flamegraph));
+            sampledThreads = SampledThreads.of(tree.threads(), tree.seconds(), names, VirtualThreads.carriers(virtual, seen));
             out().print(SampleTables.busiest(sampledThreads, top));
-            SampleVirtual.lines(virtual).forEach(out()::println);
+            SampleVirtual.lines(virtual, seen, profiler != null).forEach(out()::println);
         }
         if (whole != null) {
             cost.print(out(), whole.switchesPerSecond(), Double.isNaN(whole.cpus()) && sampledThreads != null

@@ -3,6 +3,7 @@ package dev.switchcost.cli;
 import dev.switchcost.derive.PricedStacks;
 import dev.switchcost.derive.StackPrice;
 import dev.switchcost.derive.SwitchPrices;
+import dev.switchcost.measure.sample.AsyncProfiler;
 import dev.switchcost.measure.sample.CarrierStacks;
 import dev.switchcost.measure.sample.CollapsedStacks;
 import dev.switchcost.render.PricedStacksText;
@@ -14,6 +15,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -112,5 +114,22 @@ final class SampleFlame {
             written.add(graph);
         }
         return written;
+    }
+
+    /**
+     * The tids that ran a mounted virtual thread in the stacks the JVMs wrote for {@code flamegraph}, read before they are
+     * collected: {@code sample}'s carriers where a thread dump names none. Empty when none could be read (the graph's
+     * collection says why).
+     */
+    static Set<Integer> mountedTids(Path flamegraph) {
+        Set<Integer> out = new HashSet<>();
+        try {
+            for (Path p : AsyncProfiler.partials(flamegraph)) {
+                out.addAll(CarrierStacks.mountedTids(CollapsedStacks.parse(Files.readAllLines(p))));
+            }
+        } catch (IOException | RuntimeException e) {
+            return Set.of();
+        }
+        return out;
     }
 }

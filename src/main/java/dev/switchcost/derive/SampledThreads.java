@@ -53,10 +53,11 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
      * @param seconds   the time the totals were counted over; more than 0
      * @param fullNames a JVM's own names of its threads by tid ({@code JvmThreadNames}): a thread is shown by its full
      *                  name where the kernel's 15 bytes begin it (the role is still read from the kernel's name)
-     * @param carriers  by pid, the full names of the virtual-thread scheduler's carriers where a JVM's thread dump listed
-     *                  them ({@code VirtualThreads}): there a fork/join thread that is not one is the JDK's where it is of
-     *                  the scheduler's pool ({@link ThreadRole#VM}: its delayScheduler), else the program's own
-     *                  ({@link ThreadRole#USER}); in a JVM not listed, every fork/join thread counts as a carrier
+     * @param carriers  by pid, the full names of the virtual-thread scheduler's carriers where a JVM's thread dump or its
+     *                  sampled stacks named them ({@code VirtualThreads#carriers}): there another worker of the scheduler's
+     *                  pool is a carrier too, its other threads the JDK's ({@link ThreadRole#VM}: its delayScheduler), and
+     *                  another pool's the program's own ({@link ThreadRole#USER}); in a JVM not listed, every fork/join
+     *                  thread counts as a carrier
      */
     public static SampledThreads of(List<ThreadTotal> totals, double seconds, Map<Integer, String> fullNames,
                                     Map<Integer, Set<String>> carriers) {
@@ -70,9 +71,11 @@ public record SampledThreads(double seconds, List<Line> threads, List<Line> role
             String full = fullNames.get(t.tid());
             Set<String> listed = carriers.get(t.pid());
             if (role == ThreadRole.CARRIERS && listed != null && full != null && !listed.contains(full)) {
-                // the scheduler's own other threads (its delayScheduler) are the JDK's; another pool is the program's
-                role = listed.stream().anyMatch(c -> full.startsWith(c.substring(0, c.indexOf("-worker-") + 1)))
-                        ? ThreadRole.VM : ThreadRole.USER;
+                // the scheduler's other workers are carriers too (the stacks name only those that ran a virtual thread),
+                // its other threads (its delayScheduler) the JDK's; another pool is the program's
+                boolean schedulers = listed.stream().filter(c -> c.contains("-worker-"))
+                        .anyMatch(c -> full.startsWith(c.substring(0, c.indexOf("-worker-") + 1)));
+                role = !schedulers ? ThreadRole.USER : full.contains("-worker-") ? ThreadRole.CARRIERS : ThreadRole.VM;
             }
             String name = full != null && full.startsWith(t.name()) ? full : t.name();
             lines.add(new Line(name, role, t.pid(), t.tid(), 1, t.voluntary() / seconds, t.involuntary() / seconds,

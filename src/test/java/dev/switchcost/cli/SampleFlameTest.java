@@ -131,6 +131,17 @@ class SampleFlameTest {
         assertTrue(Files.readString(tmp.resolve("fg.json")).contains("\"stack\": \"[a virtual thread on carrier ForkJoinPool-1-worker-2"));
     }
 
+    /** Before the graph is collected, the stacks a JVM wrote already tell which threads ran virtual threads. */
+    @Test
+    void theThreadsThatRanVirtualThreadsAreReadFromTheStacksNotYetCollected() throws IOException {
+        Path fg = tmp.resolve("fg.html");
+        assertEquals(Set.of(), SampleFlame.mountedTids(fg), "none written yet");
+        Files.copy(Path.of("src/test/resources/fixtures/async-profiler/virtual-threads-jetty.collapsed"), tmp.resolve(".fg.html.29250.partial"));
+        Files.copy(CAPTURE, tmp.resolve(".fg.html.41.partial"));
+        assertEquals(Set.of(29275, 29285), SampleFlame.mountedTids(fg));
+        assertEquals(2, Files.list(tmp).count(), "read, not collected");
+    }
+
     /**
      * The frame names a graph draws: async-profiler's template lists them in {@code const cpool = [...]}, one a line,
      * each after the first sharing the previous one's first (its first character − 32) characters.

@@ -83,6 +83,23 @@ class SampledThreadsTest {
                 .filter(l -> l.tid() == 16).findFirst().orElseThrow().role(), "no dump: every fork/join worker as before");
     }
 
+    /** Carriers known from the sampled stacks (only those that ran a virtual thread): the pool's other workers are carriers too. */
+    @Test
+    void theSchedulersOtherWorkersAreCarriersWhereOnlySomeWereNamed() {
+        List<ThreadTotal> jvm = new java.util.ArrayList<>(JVM);
+        jvm.add(t(10, 16, "ForkJoinPool-2-", 50, 0, 0, 0));
+        jvm.add(t(10, 17, "ForkJoinPool-1-", 40, 0, 0, 0));
+        jvm.add(t(10, 18, "ForkJoinPool-1-", 30, 0, 0, 0));
+        Map<Integer, String> full = Map.of(13, "ForkJoinPool-1-worker-1", 16, "ForkJoinPool-2-worker-1",
+                17, "ForkJoinPool-1-delayScheduler", 18, "ForkJoinPool-1-worker-2");
+        SampledThreads s = SampledThreads.of(jvm, 2.0, full, Map.of(10, java.util.Set.of("ForkJoinPool-1-worker-1")));
+        assertEquals(java.util.Set.of(13, 18), s.tids(ThreadRole.CARRIERS), "both workers of the scheduler's pool");
+        assertEquals(ThreadRole.USER, s.threads().stream().filter(l -> l.tid() == 16).findFirst().orElseThrow().role());
+        assertEquals(ThreadRole.VM, s.threads().stream().filter(l -> l.tid() == 17).findFirst().orElseThrow().role());
+        SampledThreads none = SampledThreads.of(jvm, 2.0, full, Map.of(10, java.util.Set.of()));
+        assertEquals(java.util.Set.of(), none.tids(ThreadRole.CARRIERS), "a dump and stacks that named none: the program's pools");
+    }
+
     @Test
     void noTimeIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> SampledThreads.of(JVM, 0, Map.of(), Map.of()));

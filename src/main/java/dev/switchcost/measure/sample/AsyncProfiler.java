@@ -182,14 +182,8 @@ public final class AsyncProfiler {
     public static List<Path> collect(Path file) throws IOException {
         Path abs = file.toAbsolutePath();
         String prefix = "." + abs.getFileName() + ".";
-        Pattern ours = Pattern.compile(Pattern.quote(prefix) + "\\d+\\.partial");
-        List<Path> partial;
-        try (Stream<Path> s = Files.list(abs.getParent())) {
-            partial = s.filter(p -> ours.matcher(p.getFileName().toString()).matches())
-                    .sorted(Comparator.comparingLong(AsyncProfiler::size).reversed()).toList();
-        }
         List<Path> written = new ArrayList<>();
-        for (Path p : partial) {
+        for (Path p : partials(file)) {
             String n = p.getFileName().toString();
             String pid = n.substring(prefix.length(), n.length() - ".partial".length());
             Path to = collapsedName(abs, written.isEmpty() ? null : pid);
@@ -197,6 +191,16 @@ public final class AsyncProfiler {
             written.add(to);
         }
         return written;
+    }
+
+    /** The collapsed stacks the JVMs wrote for {@code file}, not yet collected, the largest first. */
+    public static List<Path> partials(Path file) throws IOException {
+        Path abs = file.toAbsolutePath();
+        Pattern ours = Pattern.compile(Pattern.quote("." + abs.getFileName() + ".") + "\\d+\\.partial");
+        try (Stream<Path> s = Files.list(abs.getParent())) {
+            return s.filter(p -> ours.matcher(p.getFileName().toString()).matches())
+                    .sorted(Comparator.comparingLong(AsyncProfiler::size).reversed()).toList();
+        }
     }
 
     /** {@code STEM.collapsed} beside {@code file} (its name without {@code .html}), or {@code STEM.PID.collapsed} for another JVM. */

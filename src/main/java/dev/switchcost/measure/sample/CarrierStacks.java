@@ -3,7 +3,11 @@ package dev.switchcost.measure.sample;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The one rule that names a virtual thread's carrier in sampled stacks ({@link CollapsedStacks}, by thread): a stack is
@@ -46,7 +50,7 @@ public final class CarrierStacks {
      */
     public static List<CollapsedStacks.Stack> labelled(List<CollapsedStacks.Stack> stacks, Set<Integer> carriers) {
         Set<Integer> all = new HashSet<>(carriers);
-        stacks.stream().filter(s -> s.tid() >= 0 && mounted(s.stack())).forEach(s -> all.add(s.tid()));
+        all.addAll(mountedTids(stacks));
         List<CollapsedStacks.Stack> out = new ArrayList<>(stacks.size());
         for (CollapsedStacks.Stack s : stacks) {
             if (s.tid() < 0 || !all.contains(s.tid())) {
@@ -60,6 +64,29 @@ public final class CarrierStacks {
             out.add(new CollapsedStacks.Stack(frame + rest, (words + s.thread()).strip(), s.tid(), s.count()));
         }
         return List.copyOf(out);
+    }
+
+    /** The threads (tids) whose stacks show a mounted virtual thread: carriers by what they ran. */
+    public static Set<Integer> mountedTids(List<CollapsedStacks.Stack> stacks) {
+        return stacks.stream().filter(s -> s.tid() >= 0 && mounted(s.stack())).map(CollapsedStacks.Stack::tid)
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * The carriers the stacks showed, by pid, by the JVM's full names: the form {@code VirtualThreads#carriers} gives a
+     * thread dump's. A thread whose full name is not known is left out: the kernel's 15 bytes ({@code ForkJoinPool-1-})
+     * do not say which pool's worker it is.
+     *
+     * @param threads   the threads sampled (a tid to its pid)
+     * @param fullNames the JVMs' own names by tid ({@code JvmThreadNames})
+     * @param tids      the tids that ran a mounted virtual thread ({@link #mountedTids})
+     */
+    public static Map<Integer, Set<String>> byProcess(List<ThreadSampler.ThreadTotal> threads, Map<Integer, String> fullNames,
+                                                      Set<Integer> tids) {
+        Map<Integer, Set<String>> out = new TreeMap<>();
+        threads.stream().filter(t -> tids.contains(t.tid()) && fullNames.containsKey(t.tid()))
+                .forEach(t -> out.computeIfAbsent(t.pid(), p -> new TreeSet<>()).add(fullNames.get(t.tid())));
+        return out;
     }
 
     /** Stacks as collapsed text again: {@code frames count}, one a line. */

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -98,14 +99,20 @@ public record VirtualThreads(List<String> carriers, int virtualThreads, int name
         return out;
     }
 
-    /** The carriers' full names by pid, of the JVMs whose dump was read. */
-    public static Map<Integer, Set<String>> carriers(Map<Integer, Result> dumps) {
+    /**
+     * The carriers' full names by pid: those of the JVMs whose dump was read, and those the sampled stacks showed running
+     * a virtual thread ({@code seen}, by {@link CarrierStacks#byProcess}; a dump taken when no virtual thread was alive
+     * names none).
+     */
+    public static Map<Integer, Set<String>> carriers(Map<Integer, Result> dumps, Map<Integer, Set<String>> seen) {
         Map<Integer, Set<String>> out = new TreeMap<>();
         dumps.forEach((pid, r) -> {
             if (r.threads() != null) {
-                out.put(pid, Set.copyOf(r.threads().carriers()));
+                out.put(pid, new TreeSet<>(r.threads().carriers()));
             }
         });
+        seen.forEach((pid, names) -> out.computeIfAbsent(pid, p -> new TreeSet<>()).addAll(names));
+        out.replaceAll((pid, names) -> Set.copyOf(names));
         return out;
     }
 

@@ -60,4 +60,20 @@ class CarrierStacksTest {
         assertEquals("[a virtual thread on carrier ForkJoinPool-1-worker-2 tid=29285]", frames.get(2));
         assertEquals("[qtp124407148-24 tid=29261]", frames.get(3), "a platform thread is not a carrier");
     }
+
+    /** The threads that ran a virtual thread, and their full names by process: what a thread dump with none alive misses. */
+    @Test
+    void theCarriersTheStacksShowAreNamedByProcessWhereTheirFullNameIsKnown() throws IOException {
+        assertEquals(Set.of(29275, 29285), CarrierStacks.mountedTids(captured()));
+        List<ThreadSampler.ThreadTotal> threads = List.of(
+                new ThreadSampler.ThreadTotal(29250, 29275, "ForkJoinPool-1-", 10, 0, 0, 0, false),
+                new ThreadSampler.ThreadTotal(29250, 29285, "ForkJoinPool-1-", 10, 0, 0, 0, false),
+                new ThreadSampler.ThreadTotal(29250, 29261, "qtp124407148-24", 10, 0, 0, 0, false));
+        assertEquals(java.util.Map.of(29250, Set.of("ForkJoinPool-1-worker-1", "ForkJoinPool-1-worker-2")),
+                CarrierStacks.byProcess(threads, java.util.Map.of(29275, "ForkJoinPool-1-worker-1", 29285, "ForkJoinPool-1-worker-2",
+                        29261, "qtp124407148-24"), CarrierStacks.mountedTids(captured())));
+        assertEquals(java.util.Map.of(29250, Set.of("ForkJoinPool-1-worker-1")),
+                CarrierStacks.byProcess(threads, java.util.Map.of(29275, "ForkJoinPool-1-worker-1"), Set.of(29275, 29285)),
+                "a carrier whose full name was not read is left out: its 15 bytes name no pool");
+    }
 }

@@ -65,4 +65,19 @@ class VirtualThreadsTest {
                 + " Thread.dump_to_file -format=json: java.lang.IllegalArgumentException: Unknown diagnostic command)",
                 VirtualThreads.refused(19223, said));
     }
+
+    /** A dump taken when no virtual thread was alive names no carrier; the sampled stacks' carriers are added to any dump's. */
+    @Test
+    void theCarriersAreTheDumpsAndThoseTheStacksShowed() {
+        VirtualThreads none = new VirtualThreads(List.of(), 0, 0, 0, List.of());
+        VirtualThreads one = new VirtualThreads(List.of("ForkJoinPool-1-worker-1"), 1, 0, 1, List.of());
+        java.util.Map<Integer, VirtualThreads.Result> dumps = java.util.Map.of(1, new VirtualThreads.Result(none, null),
+                2, new VirtualThreads.Result(one, null), 3, new VirtualThreads.Result(null, "not listed"),
+                4, new VirtualThreads.Result(none, null));
+        java.util.Map<Integer, java.util.Set<String>> seen = java.util.Map.of(1, java.util.Set.of("ForkJoinPool-1-worker-2"),
+                2, java.util.Set.of("ForkJoinPool-1-worker-2"), 3, java.util.Set.of("ForkJoinPool-3-worker-1"));
+        assertEquals(java.util.Map.of(1, java.util.Set.of("ForkJoinPool-1-worker-2"),
+                2, java.util.Set.of("ForkJoinPool-1-worker-1", "ForkJoinPool-1-worker-2"),
+                3, java.util.Set.of("ForkJoinPool-3-worker-1"), 4, java.util.Set.of()), VirtualThreads.carriers(dumps, seen));
+    }
 }
