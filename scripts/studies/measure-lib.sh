@@ -35,9 +35,6 @@ measure_end() {
     [[ -n ${F:-} ]] && cd / && rm -rf "$F"  # the clone measure_start made
 }
 
-# The head/base of one row line of `switchcost ab`'s table (within the host's state where it ran in two).
-ab_ratio() { awk -F'  +' '{split($5, r, " "); print r[1]}' <<< "$1"; }
-
 # ab_calibrate FN SIZE EFFECT: the injection's size per percent of change, by measurement. FN NAME SIZE runs one `ab`
 # trial with the head injected SIZE and prints the row's line. An injection's effect is not proportional to its size
 # (7 consumeCPU tokens sized from 50 made +6-8 % where +10 % was asked; a partner's spin of 452 ns added 1-3 % to a
@@ -55,8 +52,8 @@ ab_calibrate() {
     fi
     for k in $(seq 1 "${CAL_TRIALS:-5}"); do
         line=$("$fn" "calibration-$k" "$size")
-        r=$(ab_ratio "$line")
-        h=$(awk -F'  +' '{split($5, r, " "); sub(/×.*/, "", r[3]); print r[3]}' <<< "$line")
+        # the row's head/base and its half-width (within the host's state where it ran in two): "1.13 ± 0.012× (...)"
+        read -r r h < <(awk -F'  +' '{split($5, x, " "); sub(/×.*/, "", x[3]); print x[1], x[3]}' <<< "$line")
         log "calibration $k, size $size: $line" >&2
         awk -v h="$h" -v p="${CAL_PRECISION:-3}" 'BEGIN {exit !(h != "" && h <= p / 100)}' || continue  # too wide: again
         awk -v r="$r" 'BEGIN {exit !(r > 1.005)}' || { log "size $size changed nothing (${r}x): give a larger first size" >&2; exit 3; }
