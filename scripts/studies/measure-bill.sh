@@ -19,7 +19,7 @@ stop_load() {
 }
 cleanup() {
     stop_load
-    [[ -n ${JETTY_PID:-} ]] && jetty_stop "$JETTY_PID"
+    [[ -n ${SERVER_PID:-} ]] && server_stop "$SERVER_PID"
     rm -rf "$F"
 }
 trap cleanup EXIT
@@ -29,24 +29,26 @@ t0=$(date +%s)
 { mvn -B -q package -Dmaven.test.skip=true && scripts/switchcost run --quick; } > "$M/command-1.txt" 2>&1 \
     || log "command 1 exited $? (its card says why)"
 log "command 1 took $(( $(date +%s) - t0 )) s"
-source "$here/forecast/jetty-lib.sh"
-JETTY_JAVA=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
-jetty_home
-jetty_base "$F/jetty-base"
+SERVER=jetty
+source "$here/forecast/servers-lib.sh"
+SERVER_JAVA=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
+JAVAC=$(dirname "$SERVER_JAVA")/javac
+server_home
+server_base "$F/jetty-base"
 for pool in platform virtual; do
-    jetty_start "$F/jetty-base" "$pool" "$PORT" "$M/jetty-$pool.log"
-    log "Jetty $JETTY_VERSION ($pool pool) pid $JETTY_PID on port $PORT"
+    server_start "$F/jetty-base" "$pool" "$PORT" "$M/jetty-$pool.log"
+    log "Jetty $JETTY_VERSION ($pool pool) pid $SERVER_PID on port $PORT"
     # the load: four curl loops, each fetching the 1 KiB file over and over
     for i in 1 2 3 4; do
-        (while :; do curl -s -o /dev/null "http://127.0.0.1:$PORT$JETTY_FILE"; done) &
+        (while :; do curl -s -o /dev/null "http://127.0.0.1:$PORT/file.txt"; done) &
         loads+=($!)
     done
     sleep 5
-    log "sample --pid $JETTY_PID --flamegraph, SIGINT after $SAMPLE_SECONDS s"
-    timeout -s INT "$SAMPLE_SECONDS" scripts/switchcost sample --pid "$JETTY_PID" --flamegraph "$M/bill-$pool.html" \
+    log "sample --pid $SERVER_PID --flamegraph, SIGINT after $SAMPLE_SECONDS s"
+    timeout -s INT "$SAMPLE_SECONDS" scripts/switchcost sample --pid "$SERVER_PID" --flamegraph "$M/bill-$pool.html" \
         > "$M/sample-$pool.txt" 2>&1 || log "sample exited $? (124: ended by the SIGINT above)"
     stop_load
-    jetty_stop "$JETTY_PID"; JETTY_PID=
+    server_stop "$SERVER_PID"; SERVER_PID=
 done
 log "tracefs after: $(mount | grep -c tracefs) mounted"
 sed -i "s|$F/switchcost/||g; s|$F|\$TMPDIR/measure|g; s|$HOME|~|g" "$M"/*.txt "$M"/*.log "$M"/*.html 2>/dev/null || true

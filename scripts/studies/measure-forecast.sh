@@ -1,59 +1,79 @@
 #!/usr/bin/env bash
-# The forecast checked against a real server: Jetty 12 as shipped (jetty-home from Maven Central,
-# configured by its own modules) serving a 1 KiB static file through its DefaultServlet, on platform threads (module
-# threadpool) and on virtual threads (module threadpool-virtual), on the JDK switchcost's policy picks
-# (JdkPolicy builder), under h2load at a fixed request rate. See docs/forecast.md for the design.
+# The forecast checked against servers nobody here wrote: Jetty 12 and Apache Tomcat 11 as shipped (from Maven Central,
+# configured by their own modules and conf/), on platform threads and on virtual threads, serving three requests of one
+# web application (scripts/studies/forecast/webapp/):
+#   static   /file.txt, 1 KiB through the container's own DefaultServlet;
+#   handoff  /handoff, the request waits for a downstream thread (a queue handoff): virtual threads should save;
+#   pinned   /pinned, the same wait inside synchronized (request): on JDK 21 a virtual thread pins its carrier there.
+# The servers run on JDK 21 (scripts/jdk21.sh), where pinning still happens; SERVER_JAVA chooses another.
 #
-#   (a) one platform-thread run recorded for the forecast: JFR with the handoff events at threshold 0 (pt.jfr),
-#       switchcost sample --pid over the same window (pt-sample), the requests it answered (units.txt);
-#   (b) REPS measured runs of each pool, interleaved (platform, virtual, platform, ...), unrecorded, each a fresh server,
-#       WARMUP s of load, then DURATION s measured: the server's own utime+stime and its threads' switches from /proc,
-#       the requests answered from h2load (runs/NN-POOL.proc, runs/NN-POOL.h2load.txt);
-#   (c) forecast-check (scripts/studies/forecast/, this study's Java, compiled against the jar): cpu-per-request.tsv and the change platform -> virtual with its 99.9 % interval
-#       between pairs (results/Estimate);
-#   (d) switchcost forecast on (a), when the build has the command (else it prints the command it would run), and
-#       verdict.md: whether the measured change lies inside the forecast's interval.
+# For each server and request:
+#   (a) one platform-thread server recorded for the forecast, once warm: JFR with the handoff events at threshold 0
+#       (pt.jfr), switchcost sample --pid over the same window (pt-sample), thread dumps (SIGQUIT, 10 a second: which
+#       parks hold a monitor) in logs/record-server.log, the requests answered (units.txt);
+#   (b) one platform and one virtual server side by side, each in a cgroup of its own, warmed until the JIT compiler
+#       threads are quiet; then PAIRS pairs of windows of DURATION s, ABBA (P V V P P V ...), the load on one server at a
+#       time: the server's CPU time from its cgroup (ns: every thread, the ended ones too), the compiler threads' from
+#       schedstat, its threads' switches, and the requests answered (runs/NN-POOL.proc, runs/NN-POOL.load.txt);
+#   (c) switchcost forecast on (a) (--dumps names the parks that hold a monitor), and forecast-check
+#       (scripts/studies/forecast/): cpu-per-request.tsv, verdict.md and summary.tsv; then OUT/table.md over all.
+# The load is hey (Debian's package) at a fixed rate over LOAD_CONNECTIONS keep-alive HTTP/1.1 connections, pinned to
+# CPU LOAD_CPU: its CPU is its own cgroup's, never the server's. (h2load 1.52 counts Tomcat's status line, which has no
+# reason phrase, as a failure.)
 #
-# Run it on a QUIET machine, as the only user, from a checkout (it measures a fresh clone of HEAD, built by
-# scripts/studies/measure-lib.sh). Needs h2load (Debian: apt-get install nghttp2-client), curl, and Maven Central once.
-# Takes about 8 minutes on 2 vCPUs with the defaults (build ~1.5 min, recorded run ~40 s, 10 runs x ~35 s).
+# Run it on a QUIET machine, as root (the cgroups), as the only user, from a checkout: it measures a fresh clone of
+# HEAD, built by scripts/studies/measure-lib.sh. Needs hey, curl, python3 with pip once (JDK 21), Maven Central once.
+# About 5 minutes per server and request on 2 vCPUs with the defaults; 30 in all.
 #
 # usage: scripts/studies/measure-forecast.sh [OUT]              default OUT: docs/results/<today>-forecast
-#        scripts/studies/measure-forecast.sh --verdict-only OUT  (c) and (d) again on OUT, with this checkout's build
-# environment: RATE=1000 (requests/s in all), REPS=5, DURATION=20 (s measured per run), WARMUP=10, PORT=18080,
-#              JETTY_VERSION=12.1.12, COSTS=DIR (results whose costs price the sample and the forecast)
-# Exit 0: every run measured and a verdict; 1: a run was no measurement (verdict.md says which); 2: usage;
-# 3: something missing here (h2load, Jetty's download, the forecast command), one line naming the fix.
+#        scripts/studies/measure-forecast.sh --verdict-only OUT  (c) again on OUT, with this checkout's build
+# environment: SERVERS="jetty tomcat", WORKLOADS="static handoff pinned", RATE=1000 (requests/s), PAIRS=16,
+#              DURATION=5 (s per window), RECORD=20 (s recorded), WARMUP_MAX=150 (s), PORT=18080 (and the two above it),
+#              LOAD_CPU=1, COSTS=DIR (results whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
+#              TOMCAT_VERSION
+# Exit 0: every window measured and every verdict made; 1: a window was no measurement or a forecast failed
+# (verdict.md says which); 2: usage; 3: something missing here, one line naming the fix.
 # The whole script is one block, read before any of it runs: an edit to the file during a run cannot change the run.
 {
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-usage="usage: scripts/studies/measure-forecast.sh [OUT] | --verdict-only OUT   (env: RATE REPS DURATION WARMUP PORT)"
+usage="usage: scripts/studies/measure-forecast.sh [OUT] | --verdict-only OUT   (env: SERVERS WORKLOADS RATE PAIRS DURATION RECORD WARMUP_MAX PORT LOAD_CPU COSTS)"
 verdict_only=0
 case "${1:-}" in
     --verdict-only) verdict_only=1; [[ $# == 2 ]] || { echo "$usage" >&2; exit 2; }; out=$2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     -*) echo "$usage" >&2; exit 2 ;;
-    *) [[ $# -le 1 ]] || { echo "$usage" >&2; exit 2; }; out=${1:-$(cd "$here/.." && pwd)/docs/results/$(date -u +%F)-forecast} ;;
+    *) [[ $# -le 1 ]] || { echo "$usage" >&2; exit 2; }; out=${1:-$(cd "$here/../.." && pwd)/docs/results/$(date -u +%F)-forecast} ;;
 esac
-RATE=${RATE:-1000}; REPS=${REPS:-5}; SECONDS_RUN=${DURATION:-20}; WARMUP=${WARMUP:-10}; PORT=${PORT:-18080}
-for v in RATE REPS SECONDS_RUN WARMUP PORT; do  # SECONDS_RUN: bash owns SECONDS
-    [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "measure-forecast: $v must be a positive whole number, not '${!v}'" >&2; exit 2; }
+SERVERS=${SERVERS:-jetty tomcat}; WORKLOADS=${WORKLOADS:-static handoff pinned}
+RATE=${RATE:-1000}; PAIRS=${PAIRS:-16}; WINDOW=${DURATION:-5}; RECORD=${RECORD:-20}; WARMUP_MAX=${WARMUP_MAX:-150}
+PORT=${PORT:-18080}; LOAD_CPU=${LOAD_CPU-1}
+for v in RATE PAIRS WINDOW RECORD WARMUP_MAX PORT; do
+    [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "measure-forecast: ${v/WINDOW/DURATION} must be a positive whole number, not '${!v}'" >&2; exit 2; }
 done
-(( REPS >= 2 )) || { echo "measure-forecast: REPS must be at least 2 (an interval needs two pairs)" >&2; exit 2; }
+(( PAIRS >= 2 )) || { echo "measure-forecast: PAIRS must be at least 2 (an interval needs two pairs)" >&2; exit 2; }
+for s in $SERVERS; do [[ $s == jetty || $s == tomcat ]] || { echo "measure-forecast: SERVERS holds jetty and tomcat, not '$s'" >&2; exit 2; }; done
+for w in $WORKLOADS; do
+    [[ $w == static || $w == handoff || $w == pinned ]] || { echo "measure-forecast: WORKLOADS holds static, handoff and pinned, not '$w'" >&2; exit 2; }
+done
 if [[ -n ${COSTS:-} ]]; then
     COSTS=$(cd "$COSTS" 2>/dev/null && pwd) || { echo "measure-forecast: COSTS=${COSTS} is not a directory; give a results directory" >&2; exit 2; }
 fi
 source "$here/measure-lib.sh"
-source "$here/forecast/jetty-lib.sh"
+source "$here/forecast/servers-lib.sh"
 mkdir -p "$out" && M=$(cd "$out" && pwd)
 
-server=""; sampler=""; work=""; JETTY_PID=""
+declare -A path=([static]=/file.txt [handoff]=/handoff [pinned]=/pinned)
+declare -A what=([static]="a 1 KiB static file (the container's DefaultServlet)"
+                 [handoff]="a request that waits for a downstream thread (/handoff)"
+                 [pinned]="the same wait inside synchronized (/pinned)")
+pids=(); cgroups=(); dumper=""; sampler=""; work=""
 cleanup() {
+    local p c
+    [[ -n $dumper ]] && kill "$dumper" 2>/dev/null
     [[ -n $sampler ]] && { kill -TERM "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null; }
-    [[ -n $server ]] && jetty_stop "$server"
-    # a server still starting when the run was ended: jetty_start has its pid, the script not yet
-    [[ -n $JETTY_PID && $JETTY_PID != "$server" ]] && jetty_stop "$JETTY_PID"
+    for p in "${pids[@]}" ${SERVER_PID:-}; do server_stop "$p"; done   # SERVER_PID: one still starting
+    for c in "${cgroups[@]}"; do cg_drop "$c"; done
     [[ -n $work ]] && rm -rf "$work"
     [[ -n ${F:-} && $verdict_only == 0 ]] && rm -rf "$F"
 }
@@ -61,114 +81,174 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-title="Jetty $JETTY_VERSION, a 1 KiB static file (DefaultServlet), $RATE requests/s over $LOAD_CONNECTIONS connections (h2load)"
+# start POOL PORT LOG NAME: a server in a cgroup of its own; sets $pid and $cg
+start() {
+    cg=$(cg_make "switchcost-forecast-$4-$$") || exit 3
+    cgroups+=("$cg")
+    server_start "$base" "$1" "$2" "$3" "$cg" || exit 3
+    pid=$SERVER_PID; pids+=("$pid")
+}
+stop() {
+    server_stop "$1"
+    pids=("${pids[@]/$1}")
+}
 
-# (d): the forecast (if this build has the command), then the check; returns the script's exit code
-check() {
-    local why="" failed=0 rc
-    local args=(--jfr "$M/pt.jfr" --units "$(cat "$M/units.txt" 2>/dev/null)" --json "$M/forecast.json")
-    [[ -d $M/pt-sample ]] && args+=(--sample "$M/pt-sample")
-    [[ -n ${COSTS:-} ]] && args+=(--costs "$COSTS")
-    # (switchcost forecast --help exits 0 with the main help when there is no such command; help forecast does not)
-    if scripts/switchcost help forecast > /dev/null 2>&1; then
-        log "forecast: switchcost forecast ${args[*]}"
-        rm -f "$M/forecast.json"
-        timeout 300 scripts/switchcost forecast "${args[@]}" > "$M/forecast.txt" 2>&1
-        rc=$?
-        if [[ $rc != 0 ]]; then
-            why="switchcost forecast exited $rc (see forecast.txt)"; failed=1; log "$why"
+# warm PID CGROUP PORT PATH NAME: load in 5 s steps until the JIT compiler threads took at most 1 % of the server's CPU
+# in a step (after at least two), or WARMUP_MAX s, or the server answered under half the requests of a step (stalled);
+# logs how long it took
+warm() {
+    local s=0 c0 c1 j0 j1 share=1 ok
+    while (( s < WARMUP_MAX )); do
+        c0=$(cg_ns "$2"); j0=$(jit_ns "$1")
+        load_run "$RATE" 5 "$3" "$4" "$work/warm.txt"
+        c1=$(cg_ns "$2"); j1=$(jit_ns "$1")
+        s=$((s + 5))
+        ok=$(answered "$work/warm.txt")
+        if (( ok < RATE * 5 / 2 )); then
+            log "$5: stalled during the warm-up: $ok requests answered in the last 5 s of load"
+            return 0
         fi
-    else
-        why="this build has no switchcost forecast; it would run: switchcost forecast ${args[*]}"
-        log "$why"
+        share=$(awk -v j=$((j1 - j0)) -v c=$((c1 - c0)) 'BEGIN {printf "%.4f", (c > 0 ? j / c : 1)}')
+        (( s >= 10 )) && awk -v x="$share" 'BEGIN {exit !(x <= 0.01)}' && break
+    done
+    log "$5: warm after $s s of load (the compiler threads' share of the last 5 s: $share)"
+}
+
+# answered FILE: the 2xx responses in a load generator's output (hey's "[2xx] N responses" lines)
+answered() {
+    awk '/^[ \t]*\[2[0-9][0-9]\]/ {n += $2} END {print n + 0}' "$1"
+}
+
+# window N POOL PID CGROUP PORT PATH DIR: one measured window into DIR/runs
+window() {
+    local id c0 c1 j0 j1 v0 i0 v1 i1
+    id=$(printf '%02d-%s' "$1" "$2")
+    c0=$(cg_ns "$4"); j0=$(jit_ns "$3"); read -r v0 i0 < <(proc_switches "$3")
+    load_run "$RATE" "$WINDOW" "$5" "$6" "$7/runs/$id.load.txt"
+    c1=$(cg_ns "$4"); j1=$(jit_ns "$3"); read -r v1 i1 < <(proc_switches "$3")
+    printf 'pool=%s\nrate=%s\ncpu_ns=%s\njit_ns=%s\nvoluntary=%s\ninvoluntary=%s\ncarriers=%s\n' "$2" "$RATE" \
+        $((c1 - c0)) $((j1 - j0)) $((v1 - v0)) $((i1 - i0)) "$(proc_carriers "$3")" > "$7/runs/$id.proc"
+    if grep -q '^Error distribution' "$7/runs/$id.load.txt" || (( $(answered "$7/runs/$id.load.txt") == 0 )); then
+        if [[ ! -f $7/logs/$2-stalled-threads.json ]]; then
+            "$(dirname "$SERVER_JAVA")/jcmd" "$3" Thread.print -l > "$7/logs/$2-stalled-threads.txt" 2>&1
+            "$(dirname "$SERVER_JAVA")/jcmd" "$3" Thread.dump_to_file -format=json "$7/logs/$2-stalled-threads.json" > /dev/null 2>&1
+        fi
+        log "window $id: $(answered "$7/runs/$id.load.txt") answered, errors from the load generator; the server's first stall is in logs/$2-stalled-threads.{txt,json}"
     fi
-    # forecast-check reads this harness's runs: this study's own Java (scripts/studies/forecast/), not in the jar,
-    # compiled against it into a temporary directory
-    local java_bin classes
-    java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder) || return 3
-    classes=$(mktemp -d) || return 3
-    "$(dirname "$java_bin")/javac" --release 21 -cp target/benchmarks.jar -d "$classes" "$here"/forecast/*.java || { rm -rf "$classes"; return 3; }
-    "$java_bin" -cp "$classes:target/benchmarks.jar" dev.switchcost.cli.ForecastCheckCommand "$M" --title "$title" ${why:+--no-forecast "$why"}
+}
+
+# (c): the forecast and the check for one server and request, in D; returns 0, 1 (a window or the forecast failed) or 3
+check() {
+    local D=$1 title=$2 why="" failed=0 rc
+    local args=(--jfr "$D/pt.jfr" --units "$(cat "$D/units.txt" 2>/dev/null)" --json "$D/forecast.json")
+    [[ -d $D/pt-sample ]] && args+=(--sample "$D/pt-sample")
+    [[ -f $D/logs/record-server.log ]] && args+=(--dumps "$D/logs/record-server.log")
+    [[ -n ${COSTS:-} ]] && args+=(--costs "$COSTS")
+    log "forecast: switchcost forecast ${args[*]}"
+    rm -f "$D/forecast.json"
+    timeout 300 scripts/switchcost forecast "${args[@]}" > "$D/forecast.txt" 2>&1
     rc=$?
-    rm -rf "$classes"
-    if [[ $rc == 0 && $failed == 1 ]]; then
-        echo "measure-forecast: measured, but the forecast failed: see $M/forecast.txt (COSTS=DIR gives it a results directory of costs)" >&2
-        return 1
-    elif [[ $rc == 0 && -n $why ]]; then
-        echo "measure-forecast: measured, but no verdict: build a switchcost with the forecast command, then run scripts/studies/measure-forecast.sh --verdict-only $M" >&2
-        return 3
-    fi
+    [[ $rc == 0 ]] || { why="switchcost forecast exited $rc (see forecast.txt)"; failed=1; log "$why"; }
+    "$java_bin" -cp "$classes:target/benchmarks.jar" dev.switchcost.cli.ForecastCheckCommand "$D" --title "$title" ${why:+--no-forecast "$why"}
+    rc=$?
+    [[ $rc == 0 && $failed == 1 ]] && return 1
     return $rc
 }
 
+# forecast-check reads this harness's windows: this study's own Java (scripts/studies/forecast/), compiled against the jar
+check_all() {
+    local s w rc=0 r
+    java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder) || return 3
+    classes=$(mktemp -d) || return 3
+    work=$classes
+    "$(dirname "$java_bin")/javac" --release 21 -cp target/benchmarks.jar -d "$classes" "$here"/forecast/*.java || return 3
+    for s in $SERVERS; do
+        for w in $WORKLOADS; do
+            [[ -d $M/$s-$w/runs ]] || continue
+            check "$M/$s-$w" "$(title "$s" "$w")"; r=$?
+            (( r > rc )) && rc=$r
+        done
+    done
+    "$java_bin" -cp "$classes:target/benchmarks.jar" dev.switchcost.cli.ForecastCheckCommand --table "$M" || rc=3
+    return $rc
+}
+
+title() {
+    local v=$JETTY_VERSION; [[ $1 == tomcat ]] && v=$TOMCAT_VERSION
+    echo "${1^} $v on $("${SERVER_JAVA:-java}" -version 2>&1 | head -1 | sed 's/^[^"]*"\([^"]*\)".*/JDK \1/'), ${what[$2]}, $RATE requests/s over $LOAD_CONNECTIONS connections (hey)"
+}
+
 if [[ $verdict_only == 1 ]]; then
-    cd "$here/.." || exit 3
-    [[ -d $M/runs ]] || { echo "measure-forecast: $M has no runs/: give the OUT of a finished measurement" >&2; exit 2; }
-    check; exit $?
+    cd "$here/../.." || exit 3
+    SERVER_JAVA=${SERVER_JAVA:-$(scripts/jdk21.sh)} || exit 3
+    ls -d "$M"/*-*/runs > /dev/null 2>&1 || { echo "measure-forecast: $M has no SERVER-REQUEST/runs/: give the OUT of a finished measurement" >&2; exit 2; }
+    check_all; exit $?
 fi
 
-# the load generator and the client are needed to measure, not to judge a finished measurement
-command -v h2load > /dev/null || { echo "measure-forecast: h2load not found; install it: apt-get install nghttp2-client" >&2; exit 3; }
+command -v hey > /dev/null || { echo "measure-forecast: hey not found; install it: apt-get install hey" >&2; exit 3; }
 command -v curl > /dev/null || { echo "measure-forecast: curl not found; install it: apt-get install curl" >&2; exit 3; }
 measure_start
 measure_build -Dmaven.test.skip=true
-JETTY_JAVA=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder) || exit 3
-JETTY_JVM_ARGS="-Xms512m -Xmx512m"
-jetty_home || exit 3
-work=$(mktemp -d)
-jetty_base "$work/base" || exit 3
-mkdir -p "$M/runs" "$M/logs"
-log "jetty $JETTY_VERSION on $("$JETTY_JAVA" -version 2>&1 | head -1); h2load $(h2load --version | head -1); RATE=$RATE REPS=$REPS DURATION=$SECONDS_RUN WARMUP=$WARMUP"
-
-# (a) the recorded platform run
-jfc=$work/handoffs.jfc   # the forecast's own settings: the events it reads, at threshold 0
+SERVER_JAVA=${SERVER_JAVA:-$(scripts/jdk21.sh)} || exit 3
+JAVAC=$(dirname "$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)")/javac
+SERVER_JVM_ARGS="-Xms512m -Xmx512m"
+jfc=$M/handoffs.jfc   # the forecast's own settings: the events it reads, at threshold 0
 scripts/switchcost forecast --print-jfc > "$jfc" || { log "switchcost forecast --print-jfc failed"; exit 3; }
-jetty_start "$work/base" platform "$PORT" "$M/logs/record-server.log" || exit 3
-server=$JETTY_PID
-load_run "$RATE" "$WARMUP" "$PORT" "$M/logs/record-warmup.h2load.txt"
-timeout 30 "$(dirname "$JETTY_JAVA")/jcmd" "$server" JFR.start name=forecast settings="$jfc" > "$M/logs/jfr-start.txt" 2>&1 \
-    || { log "jcmd JFR.start failed: see logs/jfr-start.txt"; exit 3; }
-sample_out=(-o "$M/pt-sample")
-[[ -n ${COSTS:-} ]] && sample_out+=(--costs "$COSTS")
-# the sampler first, until it has taken its first reading (a JVM starting takes seconds); SIGTERM ends it after the load
-timeout $((SECONDS_RUN + 120)) scripts/switchcost sample "${sample_out[@]}" --pid "$server" --interval 500ms > "$M/pt-sample.txt" 2>&1 &
-sampler=$!
-for i in $(seq 1 60); do
-    (( $(grep -c '^ *[0-9]' "$M/pt-sample.txt" 2>/dev/null || true) > 0 )) && break
-    kill -0 "$sampler" 2>/dev/null || break
-    sleep 0.5
-done
-load_run "$RATE" "$SECONDS_RUN" "$PORT" "$M/pt-record.h2load.txt"
-kill -TERM "$sampler" 2>/dev/null
-timeout 60 "$(dirname "$JETTY_JAVA")/jcmd" "$server" JFR.stop name=forecast filename="$M/pt.jfr" > "$M/logs/jfr-stop.txt" 2>&1 \
-    || { log "jcmd JFR.stop failed: see logs/jfr-stop.txt"; exit 3; }
-wait "$sampler"; sample_rc=$?; sampler=""  # 143 after SIGTERM is its normal end here
-awk '/^status codes:/ {print $3}' "$M/pt-record.h2load.txt" > "$M/units.txt"
-log "recorded: $(grep -h '^finished in' "$M/pt-record.h2load.txt"); $(cat "$M/units.txt") requests, pt.jfr $(du -h "$M/pt.jfr" | cut -f1), sample exited $sample_rc"
-jetty_stop "$server"; server=""
+log "$(hey 2>&1 | head -1 | cut -c1-60); $("$SERVER_JAVA" -version 2>&1 | head -1); RATE=$RATE PAIRS=$PAIRS DURATION=$WINDOW RECORD=$RECORD LOAD_CPU=$LOAD_CPU"
 
-# (b) the measured runs, interleaved
-n=0
-for rep in $(seq 1 "$REPS"); do
-    for pool in platform virtual; do
-        n=$((n + 1)); id=$(printf '%02d-%s' "$n" "$pool")
-        if ! jetty_start "$work/base" "$pool" "$PORT" "$M/logs/$id-server.log"; then
-            log "run $id: the server did not start (see logs/$id-server.log)"; exit 3
-        fi
-        server=$JETTY_PID
-        load_run "$RATE" "$WARMUP" "$PORT" "$M/logs/$id-warmup.h2load.txt"
-        cpu0=$(proc_cpu_ticks "$server"); jit0=$(proc_jit_ticks "$server"); read -r vol0 inv0 < <(proc_switches "$server")
-        load_run "$RATE" "$SECONDS_RUN" "$PORT" "$M/runs/$id.h2load.txt"
-        cpu1=$(proc_cpu_ticks "$server"); jit1=$(proc_jit_ticks "$server"); read -r vol1 inv1 < <(proc_switches "$server")
-        printf 'pool=%s\nrate=%s\ncpu_ticks=%s\njit_ticks=%s\nvoluntary=%s\ninvoluntary=%s\ncarriers=%s\n' "$pool" "$RATE" \
-            $((cpu1 - cpu0)) $((jit1 - jit0)) $((vol1 - vol0)) $((inv1 - inv0)) "$(proc_carriers "$server")" > "$M/runs/$id.proc"
-        jetty_stop "$server"; server=""
-        log "run $id: $(grep -h '^finished in' "$M/runs/$id.h2load.txt" || echo 'no h2load summary'); server CPU $((cpu1 - cpu0)) ticks"
+for SERVER in $SERVERS; do
+    server_home || exit 3
+    base=$(mktemp -d); work=$base
+    server_base "$base" || exit 3
+    for w in $WORKLOADS; do
+        D=$M/$SERVER-$w; p=${path[$w]}
+        mkdir -p "$D/runs" "$D/logs"
+        log "== $(title "$SERVER" "$w")"
+        # (a) the recorded platform server
+        start platform "$PORT" "$D/logs/record-server.log" record
+        warm "$pid" "$cg" "$PORT" "$p" "record"
+        timeout 30 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JFR.start name=forecast settings="$jfc" > "$D/logs/jfr-start.txt" 2>&1 \
+            || { log "jcmd JFR.start failed: see $D/logs/jfr-start.txt"; exit 3; }
+        timeout $((RECORD + 120)) scripts/switchcost sample -o "$D/pt-sample" ${COSTS:+--costs "$COSTS"} --pid "$pid" --interval 500ms > "$D/pt-sample.txt" 2>&1 &
+        sampler=$!
+        for i in $(seq 1 60); do
+            (( $(grep -c '^ *[0-9]' "$D/pt-sample.txt" 2>/dev/null || true) > 0 )) && break
+            kill -0 "$sampler" 2>/dev/null || break
+            sleep 0.5
+        done
+        (while kill -QUIT "$pid" 2>/dev/null; do sleep 0.1; done) &
+        dumper=$!
+        load_run "$RATE" "$RECORD" "$PORT" "$p" "$D/pt-record.load.txt"
+        kill "$dumper" 2>/dev/null; wait "$dumper" 2>/dev/null; dumper=""
+        kill -TERM "$sampler" 2>/dev/null
+        timeout 60 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JFR.stop name=forecast filename="$D/pt.jfr" > "$D/logs/jfr-stop.txt" 2>&1 \
+            || { log "jcmd JFR.stop failed: see $D/logs/jfr-stop.txt"; exit 3; }
+        wait "$sampler"; sampler=""
+        answered "$D/pt-record.load.txt" > "$D/units.txt"
+        log "recorded: $(cat "$D/units.txt") requests, pt.jfr $(du -h "$D/pt.jfr" | cut -f1), $(grep -c '^Full thread dump' "$D/logs/record-server.log") thread dumps"
+        stop "$pid"
+        # (b) the measured pair, side by side
+        start platform "$PORT" "$D/logs/platform-server.log" platform; pp=$pid; pc=$cg
+        start virtual $((PORT + 1)) "$D/logs/virtual-server.log" virtual; vp=$pid; vc=$cg
+        warm "$pp" "$pc" "$PORT" "$p" platform
+        warm "$vp" "$vc" $((PORT + 1)) "$p" virtual
+        n=0
+        for k in $(seq 1 "$PAIRS"); do
+            order="platform virtual"; (( k % 2 == 0 )) && order="virtual platform"
+            for pool in $order; do
+                n=$((n + 1))
+                if [[ $pool == platform ]]; then window "$n" platform "$pp" "$pc" "$PORT" "$p" "$D"
+                else window "$n" virtual "$vp" "$vc" $((PORT + 1)) "$p" "$D"; fi
+            done
+        done
+        log "measured $n windows"
+        stop "$pp"; stop "$vp"
+        for c in "${cgroups[@]}"; do cg_drop "$c"; done; cgroups=()
     done
+    rm -rf "$base"; work=""
 done
 
-# (c) and (d)
-check; rc=$?
-measure_end 'start.jar|h2load'
+check_all; rc=$?
+measure_end 'start.jar|Bootstrap|hey'
 exit $rc
 }

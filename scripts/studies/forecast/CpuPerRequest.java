@@ -1,7 +1,6 @@
 package dev.switchcost.derive;
 
-import dev.switchcost.measure.sample.CpuTicks;
-import dev.switchcost.measure.sample.H2loadSummary;
+import dev.switchcost.measure.sample.LoadSummary;
 import dev.switchcost.results.Estimate;
 
 import java.util.Arrays;
@@ -11,12 +10,13 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
 /**
- * A server's CPU time per request on platform threads against virtual threads: the runs of
- * {@code scripts/studies/measure-forecast.sh}, each a fresh server at a fixed request rate, platform and virtual interleaved.
- * A run's figure is the server process's own CPU time over the measured window ({@code utime + stime} of
- * {@code /proc/PID/stat}: every thread, the ended ones too, and nothing of the load generator's) over the requests it
- * answered in that window. The change platform → virtual pairs each platform run with the virtual run after it, so
- * that a drift of the machine cancels, and takes the between-repetition interval of {@link Estimate#ofSamples}.
+ * A server's CPU time per request on platform threads against virtual threads: the measured windows of
+ * {@code scripts/studies/measure-forecast.sh}, at a fixed request rate, platform and virtual interleaved (ABBA). A
+ * window's figure is the server process's own CPU time over it (its cgroup's, in ns: every thread, the ended ones too,
+ * and nothing of the load generator's; windows of 2026-11-25 read {@code utime + stime} of {@code /proc/PID/stat} in
+ * 10 ms ticks) over the requests it answered in that window. The change platform → virtual pairs the k-th platform
+ * window with the k-th virtual one, adjacent in ABBA order, so that a drift of the machine cancels, and takes the
+ * between-pair interval of {@link Estimate#ofSamples}.
  */
 public final class CpuPerRequest {
 
@@ -26,7 +26,7 @@ public final class CpuPerRequest {
     private CpuPerRequest() {
     }
 
-    /** Jetty's thread pool: {@code threadpool} (platform threads) or {@code threadpool-virtual}. */
+    /** The server's request threads: platform threads or virtual threads. */
     public enum Pool {
         PLATFORM, VIRTUAL;
 
@@ -42,35 +42,31 @@ public final class CpuPerRequest {
     }
 
     /**
-     * One measured run.
+     * One measured window.
      *
      * @param index       its place in the interleaved order, from 1
-     * @param pool        the server's thread pool
+     * @param pool        the server's request threads
      * @param targetRate  the fixed rate asked of the load generator, requests per second
      * @param load        what the load generator reported
-     * @param cpuTicks    the server's utime + stime over the window, clock ticks
+     * @param cpuNs       the server's CPU time over the window, ns
      * @param voluntary   voluntary switches of the server's threads over the window (the threads alive at both ends)
      * @param involuntary involuntary switches, the same way
      * @param carriers    the server's ForkJoinPool carrier threads at the end of the window
-     * @param jitTicks    the part of {@code cpuTicks} the JIT compiler threads took (a warm-up too short shows here);
+     * @param jitNs       the part of {@code cpuNs} the JIT compiler threads took (a warm-up too short shows here);
      *                    -1 when not read
      */
-    public record Run(int index, Pool pool, double targetRate, H2loadSummary load, long cpuTicks, long voluntary, long involuntary,
-                      int carriers, long jitTicks) {
+    public record Run(int index, Pool pool, double targetRate, LoadSummary load, long cpuNs, long voluntary, long involuntary,
+                      int carriers, long jitNs) {
 
-        /** A run whose JIT compiler time was not read. */
-        public Run(int index, Pool pool, double targetRate, H2loadSummary load, long cpuTicks, long voluntary, long involuntary,
+        /** A window whose JIT compiler time was not read. */
+        public Run(int index, Pool pool, double targetRate, LoadSummary load, long cpuNs, long voluntary, long involuntary,
                    int carriers) {
-            this(index, pool, targetRate, load, cpuTicks, voluntary, involuntary, carriers, -1);
+            this(index, pool, targetRate, load, cpuNs, voluntary, involuntary, carriers, -1);
         }
 
         /** The JIT compiler threads' share of the server's CPU time in the window; NaN when not read. */
         public double jitShare() {
-            return jitTicks < 0 || cpuTicks <= 0 ? Double.NaN : (double) jitTicks / cpuTicks;
-        }
-
-        public long cpuNs() {
-            return cpuTicks * CpuTicks.NS_PER_TICK;
+            return jitNs < 0 || cpuNs <= 0 ? Double.NaN : (double) jitNs / cpuNs;
         }
 
         public double nsPerRequest() {
@@ -82,7 +78,7 @@ public final class CpuPerRequest {
          * fresh server still compiling in the window adds tens of percent that vary run to run. NaN when not read.
          */
         public double nsPerRequestWithoutJit() {
-            return jitTicks < 0 || load.ok() == 0 ? Double.NaN : (double) (cpuTicks - jitTicks) * CpuTicks.NS_PER_TICK / load.ok();
+            return jitNs < 0 || load.ok() == 0 ? Double.NaN : (double) (cpuNs - jitNs) / load.ok();
         }
 
         public double switchesPerRequest() {
@@ -99,7 +95,7 @@ public final class CpuPerRequest {
             return load.started() == 0 ? Problem.NO_LOAD
                     : !load.clean() ? Problem.NOT_EVERY_2XX
                     : !load.held(targetRate, RATE_TOLERANCE) ? Problem.RATE_NOT_HELD
-                    : cpuTicks <= 0 ? Problem.NO_CPU_TIME
+                    : cpuNs <= 0 ? Problem.NO_CPU_TIME
                     : pool == Pool.VIRTUAL && carriers == 0 ? Problem.NO_CARRIER
                     : pool == Pool.PLATFORM && carriers > 0 ? Problem.CARRIERS_ON_PLATFORM
                     : null;
@@ -128,7 +124,7 @@ public final class CpuPerRequest {
      * against the forecast's interval.
      *
      * @param changeVerdict          the change against the forecast's interval; null without a forecast or a judgeable change
-     * @param platformWithoutJit     null (and the other two without the JIT) unless every run counted the JIT's ticks
+     * @param platformWithoutJit     null (and the other two without the JIT) unless every window counted the JIT's time
      * @param changeWithoutJitVerdict as {@code changeVerdict}, of the change without the JIT
      */
     public record Measured(Estimate platform, Estimate virtual, Estimate change, Verdict changeVerdict,
@@ -143,7 +139,7 @@ public final class CpuPerRequest {
      */
     public static Measured measure(List<Run> runs, double lower, double upper) {
         Estimate change = change(runs);
-        boolean jit = runs.stream().allMatch(r -> r.jitTicks() >= 0);
+        boolean jit = runs.stream().allMatch(r -> r.jitNs() >= 0);
         Estimate changeWithoutJit = jit ? change(runs, Run::nsPerRequestWithoutJit) : null;
         return new Measured(of(runs, Pool.PLATFORM), of(runs, Pool.VIRTUAL), change, judged(change, lower, upper),
                 jit ? of(runs, Pool.PLATFORM, Run::nsPerRequestWithoutJit) : null,

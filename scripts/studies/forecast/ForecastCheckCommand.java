@@ -8,7 +8,8 @@ import dev.switchcost.SwitchcostException;
 import dev.switchcost.derive.CpuPerRequest;
 import dev.switchcost.derive.CpuPerRequest.Pool;
 import dev.switchcost.derive.CpuPerRequest.Run;
-import dev.switchcost.measure.sample.H2loadSummary;
+import dev.switchcost.measure.sample.CpuTicks;
+import dev.switchcost.measure.sample.LoadSummary;
 import dev.switchcost.render.ForecastCheckReport;
 import dev.switchcost.render.ForecastCheckReport.Forecast;
 import dev.switchcost.results.AtomicFiles;
@@ -31,22 +32,23 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * {@code forecast-check DIR}, the last step of {@code scripts/studies/measure-forecast.sh}: reads the measured runs
- * the script left in {@code DIR/runs} (each {@code NN-POOL.h2load.txt}, the load generator's output, and
- * {@code NN-POOL.proc}, the server's readings), writes {@code DIR/cpu-per-request.tsv} and {@code DIR/verdict.md}
- * atomically, and prints the verdict. Exit 0 when every run is a measurement, 1 when one is not (the files still say
- * which and why), 2 when DIR holds no runs.
+ * {@code forecast-check DIR}, the last step of {@code scripts/studies/measure-forecast.sh} for one server and request:
+ * reads the measured windows the script left in {@code DIR/runs} (each {@code NN-POOL.load.txt}, the load generator's
+ * output, and {@code NN-POOL.proc}, the server's readings), writes {@code DIR/cpu-per-request.tsv}, {@code DIR/verdict.md}
+ * and {@code DIR/summary.tsv} atomically, and prints the verdict. Exit 0 when every window is a measurement, 1 when one
+ * is not (the files still say which and why), 2 when DIR holds no windows. {@code forecast-check --table OUT} gathers
+ * the {@code summary.tsv} of every {@code OUT/SERVER-REQUEST/} into {@code OUT/table.md}.
  *
- * <p>Not a {@code switchcost} command: it reads what that script's Jetty harness leaves (h2load's output and the server's
- * {@code /proc} readings), not a user's own service, so the script runs it as a program of its own:
+ * <p>Not a {@code switchcost} command: it reads what that script's harness leaves (the load generator's output and the
+ * server's cgroup and {@code /proc} readings), not a user's own service, so the script runs it as a program of its own:
  * {@code measure-forecast.sh} compiles this folder against {@code target/benchmarks.jar} and runs {@code dev.switchcost.cli.ForecastCheckCommand DIR}.
  */
 @Command(name = "forecast-check",
         versionProvider = VersionProvider.class,
         header = "Judge the measured change platform → virtual in a server's CPU per request against the forecast's interval.",
         footer = "  scripts/studies/measure-forecast.sh --verdict-only docs/results/2026-11-25-epyc-kvm/forecast",
-        description = "Reads DIR/runs/NN-POOL.h2load.txt and NN-POOL.proc (scripts/studies/measure-forecast.sh writes them), writes"
-                + " DIR/cpu-per-request.tsv and DIR/verdict.md.")
+        description = "Reads DIR/runs/NN-POOL.load.txt and NN-POOL.proc (scripts/studies/measure-forecast.sh writes them), writes"
+                + " DIR/cpu-per-request.tsv, DIR/verdict.md and DIR/summary.tsv; with --table, DIR/table.md from DIR/*/summary.tsv.")
 public final class ForecastCheckCommand extends BaseCommand {
 
     static final String TSV = "cpu-per-request.tsv";
@@ -54,6 +56,8 @@ public final class ForecastCheckCommand extends BaseCommand {
     static final String SAVED = "savedNs";
     static final String PER_UNIT = "perUnit";
     static final String VERDICT = "verdict.md";
+    static final String SUMMARY = "summary.tsv";
+    static final String TABLE = "table.md";
     private static final Pattern RUN = Pattern.compile("(\\d+)-(\\w+)\\.proc");
 
     @Parameters(paramLabel = "DIR", description = "The script's output directory.")
@@ -66,12 +70,15 @@ public final class ForecastCheckCommand extends BaseCommand {
     String noForecast;
 
     @Option(names = "--recorded", paramLabel = "FILE",
-            description = "The load generator's output of the recorded run (default: DIR/pt-record.h2load.txt, if present).")
+            description = "The load generator's output of the recorded run (default: DIR/pt-record.load.txt or pt-record.h2load.txt, if present).")
     Path recordedFile;
 
     @Option(names = "--rate", paramLabel = "N", defaultValue = "0",
             description = "The fixed rate the recorded run must have held, requests/s (default: the measured runs' rate).")
     double rate;
+
+    @Option(names = "--table", description = "Gather DIR/*/summary.tsv into DIR/table.md and print it.")
+    boolean table;
 
     @Option(names = "--title", paramLabel = "TEXT", defaultValue = "a server on platform and on virtual threads",
             description = "What was measured, for the verdict's heading.")
@@ -88,6 +95,9 @@ public final class ForecastCheckCommand extends BaseCommand {
 
     @Override
     protected int doCall() throws IOException {
+        if (table) {
+            return table();
+        }
         List<Run> runs = readRuns(dir.resolve("runs"));
         Path json = forecastFile != null ? forecastFile : dir.resolve("forecast.json");
         Forecast forecast = Files.isRegularFile(json) ? perUnit(json).orElse(null) : null;
@@ -98,17 +108,40 @@ public final class ForecastCheckCommand extends BaseCommand {
         }
         String recorded = recordedProblem(runs);
         AtomicFiles.writeString(dir.resolve(TSV), ForecastCheckReport.tsv(runs));
-        String verdict = ForecastCheckReport.verdict(title, runs, CpuPerRequest.measure(runs, forecast == null ? Double.NaN : forecast.lower(),
-                forecast == null ? Double.NaN : forecast.upper()), forecast, why)
+        CpuPerRequest.Measured measured = CpuPerRequest.measure(runs, forecast == null ? Double.NaN : forecast.lower(),
+                forecast == null ? Double.NaN : forecast.upper());
+        String verdict = ForecastCheckReport.verdict(title, runs, measured, forecast, why)
                 + (recorded == null ? "" : "\nThe recorded run is no measurement of the same load: " + recorded + "\n");
         AtomicFiles.writeString(dir.resolve(VERDICT), verdict);
+        AtomicFiles.writeString(dir.resolve(SUMMARY), ForecastCheckReport.summary(dir.getFileName().toString(), title, runs,
+                measured, forecast, recorded));
         out().print(verdict);
         return recorded != null || runs.stream().anyMatch(r -> r.problem() != null) ? ExitCodes.FAILURE : ExitCodes.OK;
     }
 
+    /** {@code --table}: the {@code summary.tsv} of every directory under DIR, in name order, as one table. */
+    private int table() throws IOException {
+        List<Path> summaries;
+        try (Stream<Path> s = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
+            summaries = s.map(d -> d.resolve(SUMMARY)).filter(Files::isRegularFile).sorted().toList();
+        }
+        if (summaries.isEmpty()) {
+            throw SwitchcostException.usage("no " + SUMMARY + " under " + dir + ": run forecast-check on each SERVER-REQUEST directory first");
+        }
+        List<String> rows = new ArrayList<>();
+        for (Path p : summaries) {
+            rows.addAll(Files.readAllLines(p).stream().skip(1).toList());
+        }
+        String md = ForecastCheckReport.table(rows);
+        AtomicFiles.writeString(dir.resolve(TABLE), md);
+        out().print(md);
+        return ExitCodes.OK;
+    }
+
     /** Why the recorded run did not see the load the measured runs saw (its rate not held, or failures), or null. */
     private String recordedProblem(List<Run> runs) throws IOException {
-        Path file = recordedFile != null ? recordedFile : dir.resolve("pt-record.h2load.txt");
+        Path file = recordedFile != null ? recordedFile : Files.exists(dir.resolve("pt-record.load.txt"))
+                ? dir.resolve("pt-record.load.txt") : dir.resolve("pt-record.h2load.txt");
         if (recordedFile == null && !Files.exists(file)) {
             return null;
         }
@@ -117,7 +150,7 @@ public final class ForecastCheckCommand extends BaseCommand {
         return ForecastCheckReport.problem(recorded);
     }
 
-    /** The runs in a directory of NN-POOL.proc and NN-POOL.h2load.txt files, in run order. */
+    /** The windows in a directory of NN-POOL.proc and NN-POOL.load.txt (or .h2load.txt) files, in run order. */
     static List<Run> readRuns(Path runsDir) throws IOException {
         List<Path> procs;
         try (Stream<Path> s = Files.exists(runsDir) ? Files.list(runsDir) : Stream.empty()) {
@@ -131,14 +164,17 @@ public final class ForecastCheckCommand extends BaseCommand {
         for (Path proc : procs) {
             Matcher m = RUN.matcher(proc.getFileName().toString());
             m.matches();
-            Path loadFile = proc.resolveSibling(m.group(1) + "-" + m.group(2) + ".h2load.txt");
+            Path loadFile = proc.resolveSibling(m.group(1) + "-" + m.group(2) + ".load.txt");
+            if (!Files.exists(loadFile)) {
+                loadFile = proc.resolveSibling(m.group(1) + "-" + m.group(2) + ".h2load.txt");
+            }
             try {
                 Map<String, String> kv = keyValues(proc);
-                H2loadSummary load = load(loadFile);
+                LoadSummary load = load(loadFile);
                 runs.add(new Run(Integer.parseInt(m.group(1)), Pool.of(m.group(2)), number(kv, "rate"), load,
-                        (long) number(kv, "cpu_ticks"), (long) number(kv, "voluntary"),
+                        nanos(kv, "cpu"), (long) number(kv, "voluntary"),
                         (long) number(kv, "involuntary"), (int) number(kv, "carriers"),
-                        kv.containsKey("jit_ticks") ? (long) number(kv, "jit_ticks") : -1));
+                        kv.containsKey("jit_ns") || kv.containsKey("jit_ticks") ? nanos(kv, "jit") : -1));
             } catch (IllegalArgumentException e) {
                 throw SwitchcostException.usage(proc.getFileName() + ": " + e.getMessage());
             }
@@ -147,11 +183,11 @@ public final class ForecastCheckCommand extends BaseCommand {
     }
 
     /** The load generator's summary; a run it did not finish (killed, or no server to connect to) as no requests at all. */
-    private static H2loadSummary load(Path file) throws IOException {
+    private static LoadSummary load(Path file) throws IOException {
         try {
-            return H2loadSummary.parse(Files.exists(file) ? Files.readString(file) : "");
+            return LoadSummary.parse(Files.exists(file) ? Files.readString(file) : "");
         } catch (IllegalArgumentException e) {
-            return H2loadSummary.NONE;
+            return LoadSummary.NONE;
         }
     }
 
@@ -159,6 +195,12 @@ public final class ForecastCheckCommand extends BaseCommand {
         return Files.readAllLines(p).stream().filter(l -> l.indexOf('=') > 0)
                 .collect(Collectors.toMap(l -> l.substring(0, l.indexOf('=')).trim(), l -> l.substring(l.indexOf('=') + 1).trim(),
                         (first, last) -> last));
+    }
+
+    /** {@code NAME_ns=}, or {@code NAME_ticks=} (clock ticks, the windows of 2026-11-25) in ns. */
+    private static long nanos(Map<String, String> kv, String name) {
+        return kv.containsKey(name + "_ns") ? (long) number(kv, name + "_ns")
+                : (long) number(kv, name + "_ticks") * CpuTicks.NS_PER_TICK;
     }
 
     private static double number(Map<String, String> kv, String key) {

@@ -2,15 +2,16 @@ package dev.switchcost.render;
 
 import dev.switchcost.derive.CpuPerRequest;
 import dev.switchcost.derive.CpuPerRequest.Run;
-import dev.switchcost.measure.sample.H2loadSummary;
+import dev.switchcost.measure.sample.LoadSummary;
 import dev.switchcost.results.Estimate;
 
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The two files of {@code scripts/studies/measure-forecast.sh}'s check: {@code cpu-per-request.tsv}, one line
- * per measured run, and {@code verdict.md}, the measured change platform → virtual against the forecast's interval.
+ * The files of {@code scripts/studies/measure-forecast.sh}'s check: {@code cpu-per-request.tsv}, one line per
+ * measured window; {@code verdict.md}, the measured change platform → virtual against the forecast's interval;
+ * {@code summary.tsv}, that verdict in one row; and {@code table.md}, the rows of every server and request.
  */
 public final class ForecastCheckReport {
 
@@ -29,6 +30,13 @@ public final class ForecastCheckReport {
     public record Forecast(double value, double lower, double upper, String where) {
     }
 
+    /** The summary's header line. */
+    public static final String SUMMARY_HEADER = "case\ttitle\tforecast_ns\tforecast_lower\tforecast_upper\tchange_ns\tchange_lower"
+            + "\tchange_upper\twidth_ratio\tverdict\twindows_left_out\tnote";
+
+    /** The widest the measured change's interval may be, in widths of the forecast's, for the check to tell. */
+    public static final double WIDTH_LIMIT = 2;
+
     private ForecastCheckReport() {
     }
 
@@ -38,15 +46,15 @@ public final class ForecastCheckReport {
         if (p == null) {
             return null;
         }
-        H2loadSummary load = r.load();
+        LoadSummary load = r.load();
         return switch (p) {
-            case NO_LOAD -> "the load generator finished no run (see its output, NN-POOL.h2load.txt)";
+            case NO_LOAD -> "the load generator finished no run (see its output, NN-POOL.load.txt)";
             case NOT_EVERY_2XX -> String.format(Locale.ROOT, "not every request answered with a 2xx: %d done, %d 2xx, %d failed, %d errored, %d timeout",
                     load.done(), load.ok(), load.failed(), load.errored(), load.timeout());
             case RATE_NOT_HELD -> String.format(Locale.ROOT, "the fixed rate was not held: %.1f of %.0f requests/s", load.rate(), r.targetRate());
             case NO_CPU_TIME -> "no CPU time read for the server";
-            case NO_CARRIER -> "the virtual pool ran without a virtual thread carrier (no ForkJoinPool thread): not on virtual threads";
-            case CARRIERS_ON_PLATFORM -> "the platform pool ran with " + r.carriers() + " virtual thread carriers";
+            case NO_CARRIER -> "the virtual-thread server ran without a carrier (no ForkJoinPool thread): not on virtual threads";
+            case CARRIERS_ON_PLATFORM -> "the platform-thread server ran with " + r.carriers() + " virtual thread carriers";
         };
     }
 
@@ -70,25 +78,25 @@ public final class ForecastCheckReport {
     public static String verdict(String title, List<Run> runs, CpuPerRequest.Measured m, Forecast forecast, String noForecast) {
         StringBuilder b = new StringBuilder();
         b.append("# The forecast against the measured change: ").append(title).append("\n\n");
-        b.append("Measured (cpu-per-request.tsv): the server process's own CPU time (utime + stime) per request answered, "
-                + "each run a fresh server; 99.9 % Student-t intervals between runs (").append(Estimate.class.getSimpleName())
+        b.append("Measured (cpu-per-request.tsv): the server process's own CPU time per request answered, in windows of a"
+                + " fixed rate; 99.9 % Student-t intervals between windows (").append(Estimate.class.getSimpleName())
                 .append(".ofSamples), the change between interleaved pairs.\n\n");
-        b.append("| | CPU per request (ns) | 99.9 % interval | runs |\n|---|---|---|---|\n");
-        row(b, "platform threads (threadpool)", m.platform());
-        row(b, "virtual threads (threadpool-virtual)", m.virtual());
+        b.append("| | CPU per request (ns) | 99.9 % interval | windows |\n|---|---|---|---|\n");
+        row(b, "platform threads", m.platform());
+        row(b, "virtual threads", m.virtual());
         row(b, "change platform → virtual", m.change());
         if (m.changeWithoutJit() != null) {
-            b.append("\nWithout the JIT compiler threads' CPU time (what the forecast prices is in the rest; a fresh server"
-                    + " still compiling adds a share that varies from run to run, `jit_share_of_cpu` in the TSV):\n\n");
-            b.append("| | CPU per request (ns) | 99.9 % interval | runs |\n|---|---|---|---|\n");
-            row(b, "platform threads (threadpool)", m.platformWithoutJit());
-            row(b, "virtual threads (threadpool-virtual)", m.virtualWithoutJit());
+            b.append("\nWithout the JIT compiler threads' CPU time (what the forecast prices is in the rest; a server"
+                    + " still compiling adds a share that varies from window to window, `jit_share_of_cpu` in the TSV):\n\n");
+            b.append("| | CPU per request (ns) | 99.9 % interval | windows |\n|---|---|---|---|\n");
+            row(b, "platform threads", m.platformWithoutJit());
+            row(b, "virtual threads", m.virtualWithoutJit());
             row(b, "change platform → virtual", m.changeWithoutJit());
         }
         long failed = runs.stream().filter(r -> r.problem() != null).count();
         if (failed > 0) {
-            b.append("\n").append(failed).append(" of ").append(runs.size()).append(" runs are no measurement (left out):\n");
-            runs.stream().filter(r -> r.problem() != null).forEach(r -> b.append("- run ").append(r.index()).append(" (")
+            b.append("\n").append(failed).append(" of ").append(runs.size()).append(" windows are no measurement (left out):\n");
+            runs.stream().filter(r -> r.problem() != null).forEach(r -> b.append("- window ").append(r.index()).append(" (")
                     .append(r.pool().label()).append("): ").append(problem(r)).append('\n'));
         }
         b.append("\n## Verdict\n\n");
@@ -102,7 +110,67 @@ public final class ForecastCheckReport {
                 b.append("\nWithout the JIT compiler threads: ").append(judged(m.changeWithoutJit(), m.changeWithoutJitVerdict()))
                         .append('\n');
             }
+            double ratio = widthRatio(judgedChange(m), forecast);
+            b.append(String.format(Locale.ROOT, "%nThe measured change's interval is %.2f× as wide as the forecast's: %s%n", ratio,
+                    ratio <= WIDTH_LIMIT ? "narrow enough to tell (at most " + WIDTH_LIMIT + "×)"
+                            : "too wide to tell a forecast wrong by less than its own width (the check asks at most " + WIDTH_LIMIT + "×)"));
         }
+        return b.toString();
+    }
+
+    /** The change the check judges: without the compiler threads where every window counted them, else the whole process. */
+    static Estimate judgedChange(CpuPerRequest.Measured m) {
+        return m.changeWithoutJit() != null ? m.changeWithoutJit() : m.change();
+    }
+
+    private static CpuPerRequest.Verdict judgedVerdict(CpuPerRequest.Measured m) {
+        return m.changeWithoutJit() != null ? m.changeWithoutJitVerdict() : m.changeVerdict();
+    }
+
+    /** The measured interval's width over the forecast's; NaN when either has none. */
+    static double widthRatio(Estimate measured, Forecast forecast) {
+        double f = forecast == null ? Double.NaN : forecast.upper() - forecast.lower();
+        return measured == null || !measured.errorKnown() || !(f > 0) ? Double.NaN : (measured.upper() - measured.lower()) / f;
+    }
+
+    /**
+     * One row of {@code summary.tsv} (with its header): the judged change against the forecast.
+     *
+     * @param recorded why the recorded run is no measurement of the same load, or null
+     */
+    public static String summary(String name, String title, List<Run> runs, CpuPerRequest.Measured m, Forecast forecast,
+                                 String recorded) {
+        Estimate c = judgedChange(m);
+        CpuPerRequest.Verdict v = judgedVerdict(m);
+        long left = runs.stream().filter(r -> r.problem() != null).count();
+        String note = recorded != null ? "recorded run: " + recorded
+                : runs.stream().filter(r -> r.problem() != null).findFirst()
+                        .map(r -> "first window left out, " + r.index() + " (" + r.pool().label() + "): " + problem(r)).orElse("");
+        String verdict = forecast == null ? "no forecast" : v == null ? "no verdict" : v.standing().name().toLowerCase(Locale.ROOT);
+        return SUMMARY_HEADER + "\n" + String.join("\t", name, title.replace('\t', ' '),
+                num(forecast == null ? Double.NaN : forecast.value()), num(forecast == null ? Double.NaN : forecast.lower()),
+                num(forecast == null ? Double.NaN : forecast.upper()), num(c.value()), num(c.lower()), num(c.upper()),
+                String.format(Locale.ROOT, "%.2f", widthRatio(c, forecast)), verdict, Long.toString(left), note) + "\n";
+    }
+
+    private static String num(double x) {
+        return String.format(Locale.ROOT, "%.0f", x);
+    }
+
+    /** {@code table.md} from summary rows (without their headers). */
+    public static String table(List<String> rows) {
+        StringBuilder b = new StringBuilder("| case | forecast change (ns/request) | measured change (ns/request, 99.9 %) |"
+                + " width ratio (≤ " + WIDTH_LIMIT + ") | verdict | windows left out |\n|---|---|---|---|---|---|\n");
+        for (String row : rows) {
+            String[] f = row.split("\t", -1);
+            if (f.length < 11) {
+                continue;
+            }
+            b.append(String.format(Locale.ROOT, "| %s | %s [%s, %s] | %s [%s, %s] | %s | %s | %s |%n", f[0], f[2], f[3], f[4], f[5],
+                    f[6], f[7], f[8], f[9], f[10]));
+        }
+        rows.stream().map(r -> r.split("\t", -1)).filter(f -> f.length > 11 && !f[11].isEmpty())
+                .forEach(f -> b.append("\n").append(f[0]).append(": ").append(f[11]).append('\n'));
         return b.toString();
     }
 

@@ -40,7 +40,8 @@ class MeasureForecastScriptTest {
     @Test
     void mistakesExit2InOneLineAndLeaveNothingBehind(@TempDir Path tmp) throws IOException, InterruptedException {
         Path out = tmp.resolve("out");
-        for (Map<String, String> env : List.of(Map.of("RATE", "fast"), Map.of("REPS", "1"), Map.of("DURATION", "0"),
+        for (Map<String, String> env : List.of(Map.of("RATE", "fast"), Map.of("PAIRS", "1"), Map.of("DURATION", "0"),
+                Map.of("WARMUP_MAX", "-5"), Map.of("SERVERS", "jetty nginx"), Map.of("WORKLOADS", "static json"),
                 Map.of("COSTS", tmp.resolve("none").toString()))) {
             Exit e = run(env, out.toString());
             assertEquals(2, e.code(), env + ": " + e.out());
@@ -51,7 +52,7 @@ class MeasureForecastScriptTest {
         assertEquals(2, run(Map.of(), "--verdict-only").code());
         Exit e = run(Map.of(), "--verdict-only", tmp.toString());
         assertEquals(2, e.code(), e.out());
-        assertTrue(e.out().contains("has no runs/"), e.out());
+        assertTrue(e.out().contains("has no SERVER-REQUEST/runs/"), e.out());
         assertFalse(Files.exists(out));
     }
 }
