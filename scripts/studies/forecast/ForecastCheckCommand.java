@@ -238,7 +238,24 @@ public final class ForecastCheckCommand extends BaseCommand {
         if (v == null || lo == null || hi == null) {
             return Optional.empty();
         }
-        return Optional.of(new Forecast(-v, -hi, -lo, "-" + SAVED + "." + PER_UNIT));
+        return Optional.of(new Forecast(-v, -hi, -lo, "-" + SAVED + "." + PER_UNIT, worse(root.getAsJsonObject())));
+    }
+
+    /** The sites the forecast says can pin every carrier at once ({@code sites[].canStall}), in words, or null. */
+    private static String worse(JsonObject root) {
+        JsonElement w = root.get("worse");
+        if (w == null || !w.isJsonPrimitive() || !w.getAsBoolean() || !root.has("sites")) {
+            return null;
+        }
+        List<String> sites = new ArrayList<>();
+        for (JsonElement e : root.getAsJsonArray("sites")) {
+            JsonObject s = e.getAsJsonObject();
+            if (s.has("canStall") && s.get("canStall").getAsBoolean()) {
+                sites.add(s.get("site").getAsString() + " (" + s.get("classShown").getAsString() + ", up to "
+                        + s.get("mostAtOnce").getAsInt() + " at once)");
+            }
+        }
+        return "can stall at " + String.join(", ", sites) + " with " + root.get("carriers").getAsInt() + " carriers";
     }
 
     private static Double number(JsonObject o, String key) {

@@ -26,8 +26,10 @@ public final class ForecastCheckReport {
      * @param lower the interval's lower end
      * @param upper its upper end
      * @param where the JSON path it was read from, so that a reader can check it
+     * @param worse what the forecast says makes virtual threads worse whatever the price (a site that can pin every
+     *              carrier at once), or null
      */
-    public record Forecast(double value, double lower, double upper, String where) {
+    public record Forecast(double value, double lower, double upper, String where, String worse) {
     }
 
     /** The summary's header line. */
@@ -105,6 +107,11 @@ public final class ForecastCheckReport {
         } else {
             b.append(String.format(Locale.ROOT, "Forecast (forecast.json, %s): %.0f ns per request, interval [%.0f, %.0f].%n%n",
                     forecast.where(), forecast.value(), forecast.lower(), forecast.upper()));
+            if (forecast.worse() != null) {
+                b.append("The forecast calls virtual threads worse here whatever the price: ").append(forecast.worse()).append(". ")
+                        .append(stalled(runs) ? "The virtual-thread server stalled: " + stalledWindows(runs) + "."
+                                : "The virtual-thread server did not stall in these windows.").append("\n\n");
+            }
             b.append("Whole process: ").append(judged(m.change(), m.changeVerdict())).append('\n');
             if (m.changeWithoutJit() != null) {
                 b.append("\nWithout the JIT compiler threads: ").append(judged(m.changeWithoutJit(), m.changeWithoutJitVerdict()))
@@ -116,6 +123,18 @@ public final class ForecastCheckReport {
                             : "too wide to tell a forecast wrong by less than its own width (the check asks at most " + WIDTH_LIMIT + "×)"));
         }
         return b.toString();
+    }
+
+    /** Whether a virtual-thread window went unanswered in part: the server stopped answering within the load's timeout. */
+    static boolean stalled(List<Run> runs) {
+        return runs.stream().anyMatch(r -> r.pool() == CpuPerRequest.Pool.VIRTUAL
+                && (r.load().errored() > 0 || r.load().timeout() > 0 || r.load().ok() == 0));
+    }
+
+    private static String stalledWindows(List<Run> runs) {
+        List<Run> v = runs.stream().filter(r -> r.pool() == CpuPerRequest.Pool.VIRTUAL).toList();
+        long bad = v.stream().filter(r -> r.load().errored() > 0 || r.load().timeout() > 0 || r.load().ok() == 0).count();
+        return bad + " of its " + v.size() + " windows had requests unanswered (the threads at the first: logs/virtual-stalled-threads.*)";
     }
 
     /** The change the check judges: without the compiler threads where every window counted them, else the whole process. */
@@ -146,7 +165,10 @@ public final class ForecastCheckReport {
         String note = recorded != null ? "recorded run: " + recorded
                 : runs.stream().filter(r -> r.problem() != null).findFirst()
                         .map(r -> "first window left out, " + r.index() + " (" + r.pool().label() + "): " + problem(r)).orElse("");
-        String verdict = forecast == null ? "no forecast" : v == null ? "no verdict" : v.standing().name().toLowerCase(Locale.ROOT);
+        String verdict = forecast == null ? "no forecast"
+                : forecast.worse() != null && stalled(runs) ? "worse, as forecast: the virtual-thread server stalled"
+                : v == null ? "no verdict" : v.standing().name().toLowerCase(Locale.ROOT)
+                + (forecast.worse() != null ? " (forecast worse: can stall; it did not)" : "");
         return SUMMARY_HEADER + "\n" + String.join("\t", name, title.replace('\t', ' '),
                 num(forecast == null ? Double.NaN : forecast.value()), num(forecast == null ? Double.NaN : forecast.lower()),
                 num(forecast == null ? Double.NaN : forecast.upper()), num(c.value()), num(c.lower()), num(c.upper()),

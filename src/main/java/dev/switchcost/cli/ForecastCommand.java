@@ -8,6 +8,7 @@ import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.render.ForecastText;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.JfrBlocking;
 import dev.switchcost.results.SamplePlacement;
 import dev.switchcost.results.history.HistoryStore;
@@ -32,7 +33,7 @@ import java.util.Optional;
             "Reads the park and monitor events of a JFR recording made with switchcost's settings (--print-jfc writes them:"
                 + " java -XX:StartFlightRecording:settings=handoffs.jfc,filename=rec.jfr ...), groups them by blocking site,"
                 + " classifies each (a j.u.c park a virtual thread unmounts for; a monitor that pins before JDK 24; a JNI/FFM"
-                + " frame that pins; unclassified) and prices them in CPU time per switch from the results (--costs):"
+                + " frame that pins; with --dumps, a park holding a monitor, which pins before JDK 24; unclassified) and prices them in CPU time per switch from the results (--costs):"
                 + " the platform-thread price at the placement mix of a sample recording (--sample), and the virtual-thread"
                 + " handoff for those that would unmount. Errors are the results' 99.9%% intervals. See docs/observability.md.",
             "",
@@ -62,6 +63,10 @@ public final class ForecastCommand extends BaseCommand {
 
     @Option(names = "--other-machine", description = "Price with --costs results measured on another machine (CPU or kernel).")
     boolean otherMachine;
+
+    @Option(names = "--dumps", paramLabel = "FILE", description = "Thread dumps taken while recording (jstack, jcmd Thread.print,"
+            + " or the log of a JVM sent kill -QUIT): which parks hold a monitor, and so pin before JDK 24. Repeatable.")
+    List<Path> dumps = new ArrayList<>();
 
     @Option(names = "--units", paramLabel = "N", defaultValue = "0",
             description = "Units of work done during the recording (e.g. requests): prints per-unit figures.")
@@ -94,8 +99,10 @@ public final class ForecastCommand extends BaseCommand {
         JfrBlocking rec;
         Forecast.Mix mix;
         Findings found;
+        HeldMonitors held;
         try {
             rec = JfrBlocking.read(jfr);
+            held = dumps.isEmpty() ? null : HeldMonitors.read(dumps);
             if (sample == null) {
                 mix = Forecast.Mix.assumedCross();
             } else {
@@ -111,7 +118,7 @@ public final class ForecastCommand extends BaseCommand {
             throw SwitchcostException.usage(e.getMessage());
         }
         SwitchPrices prices = SwitchPrices.of(found);
-        Optional<Forecast> f = Forecast.of(rec, prices, mix, units);
+        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, held, Runtime.getRuntime().availableProcessors());
         if (f.isEmpty()) {
             throw SwitchcostException.usage(found.input().source() + " has no CPU time per platform switch"
                     + (mix.measured() ? " for this placement mix" : "") + ": run `" + SwitchPrices.PLATFORM_RUN + "`");

@@ -2,6 +2,7 @@ package dev.switchcost.derive;
 
 import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.JfrBlocking;
 
 import java.util.ArrayList;
@@ -19,6 +20,12 @@ import java.util.Optional;
  * and is listed. The two prices come from different trials, so their errors add in quadrature; a price times a count
  * is exact in the count.
  *
+ * <p>Thread dumps taken while recording ({@link HeldMonitors}) show which parks hold a monitor: those pin too before
+ * JDK 24 ({@link HandoffClass#HELD_MONITOR}). A site that parks while pinned ({@link HandoffClass#blocksWhilePinned}),
+ * where at least as many threads blocked at once as there are carriers, can pin every carrier together; a virtual
+ * thread that must run to release them then waits for a carrier, and the program stalls ({@link Site#canStall}). The
+ * forecast calls that worse, whatever its price.
+ *
  * @param jdkFeature  the recorded JVM's feature release (0 when the recording does not say: monitors then count as pinning)
  * @param mix         the placement mix the platform price uses
  * @param platform    the platform price at {@code mix}, ns per switch
@@ -29,10 +36,12 @@ import java.util.Optional;
  * @param units       the units of work the user gave (0 for none)
  * @param unclassified events the forecast could not classify
  * @param spin        what the spin-budget forecast needs (the results have no spin budget)
+ * @param dumps       the thread dumps read, or null for none
+ * @param carriers    the virtual-thread carriers the program would have (the default scheduler's parallelism)
  */
 public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPrices prices, Estimate platform,
                        List<Site> sites, Estimate now, Estimate onVirtual, Estimate saved, long units, long unclassified,
-                       String spin) {
+                       String spin, HeldMonitors dumps, int carriers) {
 
     /** The run that measures the spin budget. */
     public static final String SPIN_RUN = "scripts/studies/measure-spin.sh";
@@ -65,8 +74,11 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      * @param pins      whether it would pin a carrier on the recorded JDK
      * @param now       its CPU time on handoffs now, ns
      * @param onVirtual the same on virtual threads, ns, or null without the virtual-thread price
+     * @param dumped    what the thread dumps saw here, or null without dumps
+     * @param canStall  whether it parks while pinned and at least as many threads blocked here at once as there are carriers
      */
-    public record Site(JfrBlocking.Site site, HandoffClass cls, boolean pins, Estimate now, Estimate onVirtual) {
+    public record Site(JfrBlocking.Site site, HandoffClass cls, boolean pins, Estimate now, Estimate onVirtual,
+                       HeldMonitors.AtSite dumped, boolean canStall) {
     }
 
     /**
@@ -75,6 +87,15 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      *         names the run)
      */
     public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units) {
+        return of(rec, prices, mix, units, null, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param dumps    thread dumps taken while recording, or null
+     * @param carriers the carriers the program's virtual threads would run on
+     */
+    public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units, HeldMonitors dumps,
+                                        int carriers) {
         Optional<Estimate> p = prices.platform(mix.sameShare());
         if (p.isEmpty()) {
             return Optional.empty();
@@ -88,6 +109,10 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
         long unclassified = 0;
         for (JfrBlocking.Site s : rec.sites()) {
             HandoffClass c = HandoffClass.of(s.event(), s.frames());
+            HeldMonitors.AtSite dumped = dumps == null ? null : dumps.at(s.frames());
+            if (c == HandoffClass.UNMOUNTS && dumped != null && dumped.holding() > 0) {
+                c = HandoffClass.HELD_MONITOR;
+            }
             boolean pins = c.pinsOn(feature);
             boolean unmounts = !pins && c != HandoffClass.UNCLASSIFIED;
             all += s.count();
@@ -95,7 +120,7 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
             unclassified += c == HandoffClass.UNCLASSIFIED ? s.count() : 0;
             Estimate siteNow = price.times(s.count());
             Estimate siteVirt = !unmounts ? siteNow : virt == null ? null : virt.times(s.count());
-            sites.add(new Site(s, c, pins, siteNow, siteVirt));
+            sites.add(new Site(s, c, pins, siteNow, siteVirt, dumped, pins && c.blocksWhilePinned() && s.mostAtOnce() >= carriers));
         }
         Estimate now = price.times(all);
         long kept = all - unmounting;
@@ -104,7 +129,12 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
         Estimate saved = virt == null ? null
                 : unmounting == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting);
         return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, units,
-                unclassified, "the results have no spin budget: run " + SPIN_RUN));
+                unclassified, "the results have no spin budget: run " + SPIN_RUN, dumps, carriers));
+    }
+
+    /** @return the sites that can pin every carrier at once (worse on virtual threads, whatever the price) */
+    public List<Site> stalls() {
+        return sites.stream().filter(Site::canStall).toList();
     }
 
     /** "OpenJDK 64-Bit Server VM (25.0.3+9-LTS) for linux-amd64 ..." → "25.0.3+9-LTS"; a bare version as is. */

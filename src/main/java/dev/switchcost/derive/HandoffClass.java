@@ -13,6 +13,11 @@ public enum HandoffClass {
     UNMOUNTS("j.u.c park: unmounts"),
     /** A monitor wait or contended enter ({@code synchronized}): pins the carrier before JDK 24 (JEP 491), unmounts from 24. */
     MONITOR("monitor: pins before JDK 24"),
+    /**
+     * A j.u.c park seen in thread dumps with a monitor held beneath it (inside {@code synchronized}): pins the carrier
+     * before JDK 24, as {@link #MONITOR}. Only thread dumps show it; a JFR stack does not say what a thread holds.
+     */
+    HELD_MONITOR("park holding a monitor: pins before JDK 24"),
     /** A park under a native (JNI) or foreign-function (FFM) frame: the carrier is pinned on every JDK. */
     NATIVE_PIN("JNI/FFM frame: pins"),
     /** Already a virtual thread pinned to its carrier ({@code jdk.VirtualThreadPinned}). */
@@ -59,6 +64,16 @@ public enum HandoffClass {
      * @return whether this class pins a carrier there
      */
     public boolean pinsOn(int jdkFeature) {
-        return this == NATIVE_PIN || this == PINNED || (this == MONITOR && jdkFeature < JdkPolicy.NO_PINNING);
+        return this == NATIVE_PIN || this == PINNED || ((this == MONITOR || this == HELD_MONITOR) && jdkFeature < JdkPolicy.NO_PINNING);
+    }
+
+    /**
+     * Whether a pinned virtual thread parks here with its carrier held, waiting for another thread to release it: a
+     * park under a monitor or a native frame. Not a contended monitor enter (its holder is mounted and runs to its
+     * exit), nor {@code Object.wait} (JDK 21 adds a carrier while a virtual thread waits in it), nor a virtual thread
+     * already pinned (the program runs on virtual threads already).
+     */
+    public boolean blocksWhilePinned() {
+        return this == HELD_MONITOR || this == NATIVE_PIN;
     }
 }

@@ -51,6 +51,20 @@ public final class ForecastText {
             out.add("(" + (f.sites().size() - top) + " more sites in --json)");
         }
         out.add("");
+        if (f.dumps() != null) {
+            long holding = f.sites().stream().filter(x -> x.cls() == HandoffClass.HELD_MONITOR).count();
+            out.add(String.format(Locale.ROOT, "Thread dumps: %d read, %,d parked threads in them; %d site%s parked holding a monitor%s.",
+                    f.dumps().dumps(), f.dumps().parked().size(), holding, holding == 1 ? "" : "s",
+                    holding == 0 ? " (a site the dumps never caught parked is not shown free of one)" : ""));
+        }
+        for (Forecast.Site s : f.stalls()) {
+            out.add(String.format(Locale.ROOT, "Worse on virtual threads: %s (%s) pins a carrier, and up to %d threads blocked there at"
+                    + " once; with %d carriers every carrier can be pinned together, and a virtual thread that must run to"
+                    + " release them then waits for a carrier: the program can stall.%s", site(s.site()), s.cls().shown,
+                    s.site().mostAtOnce(), f.carriers(), s.dumped() != null && s.dumped().held() != null
+                            ? " Held there: a " + s.dumped().held() + " (" + s.dumped().holding() + " of " + s.dumped().seen()
+                            + " parked threads the dumps caught here)." : ""));
+        }
         out.add("Monitors: " + (f.monitorsPin() ? "a virtual thread pins its carrier on JDK " + f.jdkFeature()
                 + "; a pinned handoff blocks the carrier in the kernel, so it keeps the platform price"
                 : "a virtual thread unmounts for them on JDK " + f.jdkFeature()) + ".");
@@ -174,11 +188,19 @@ public final class ForecastText {
             m.put("threads", s.site().threads());
             m.put("frames", s.site().frames().stream().map(fr -> fr.toString() + " [" + fr.kind() + "]").toList());
             m.put("truncated", s.site().truncated());
+            m.put("mostAtOnce", s.site().mostAtOnce());
+            m.put("dumpsSeen", s.dumped() == null ? null : s.dumped().seen());
+            m.put("dumpsHolding", s.dumped() == null ? null : s.dumped().holding());
+            m.put("monitorHeld", s.dumped() == null ? null : s.dumped().held());
+            m.put("canStall", s.canStall());
             m.put("nowNs", est(s.now()));
             m.put("onVirtualNs", est(s.onVirtual()));
             sites.add(m);
         }
         root.put("sites", sites);
+        root.put("carriers", f.carriers());
+        root.put("threadDumps", f.dumps() == null ? null : f.dumps().dumps());
+        root.put("worse", !f.stalls().isEmpty());
         root.put("nowNs", totals(f, f.now()));
         root.put("onVirtualNs", totals(f, f.onVirtual()));
         root.put("savedNs", totals(f, f.saved()));

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -46,8 +47,15 @@ public record JfrBlocking(Path file, String jvmVersion, Long pid, Instant start,
      *
      * @param type   the class, e.g. {@code java.util.concurrent.locks.LockSupport}
      * @param kind   JFR's frame type: {@code Interpreted}, {@code JIT compiled}, {@code Inlined} or {@code Native}
+     * @param line   the source line, or -1 where the class has no line table (a jlinked JDK stripped of it)
      */
-    public record Frame(String type, String method, String kind) {
+    public record Frame(String type, String method, String kind, int line) {
+
+        /** A frame whose line is not known. */
+        public Frame(String type, String method, String kind) {
+            this(type, method, kind, -1);
+        }
+
         @Override
         public String toString() {
             return type + "." + method;
@@ -64,9 +72,16 @@ public record JfrBlocking(Path file, String jvmVersion, Long pid, Instant start,
      * @param blockedNanos   their durations summed, ns
      * @param virtualThreads events on virtual threads
      * @param threads        the names of the threads that blocked here (first 5)
+     * @param mostAtOnce     the most events here that overlapped in time: threads blocked here at once (0: not known)
      */
     public record Site(String event, List<Frame> frames, boolean truncated, long count, long blockedNanos,
-                       long virtualThreads, List<String> threads) {
+                       long virtualThreads, List<String> threads, int mostAtOnce) {
+
+        /** A site whose events' overlap is not known. */
+        public Site(String event, List<Frame> frames, boolean truncated, long count, long blockedNanos, long virtualThreads,
+                    List<String> threads) {
+            this(event, frames, truncated, count, blockedNanos, virtualThreads, threads, 0);
+        }
     }
 
     /**
@@ -97,14 +112,16 @@ public record JfrBlocking(Path file, String jvmVersion, Long pid, Instant start,
                 RecordedStackTrace st = e.getStackTrace();
                 List<RecordedFrame> fs = st == null ? List.of() : st.getFrames();
                 List<Frame> frames = fs.stream().limit(DEPTH)
-                        .map(f -> new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getType()))
+                        .map(f -> new Frame(f.getMethod().getType().getName(), f.getMethod().getName(), f.getType(),
+                                f.getLineNumber() > 0 ? f.getLineNumber() : -1))
                         .toList();
                 boolean truncated = st != null && (st.isTruncated() || fs.size() > DEPTH);
-                String key = name + "|" + frames;
+                String key = name + "|" + frames.stream().map(f -> f + ":" + f.line()).toList();
                 Acc a = sites.computeIfAbsent(key, k -> new Acc(name, frames));
                 a.truncated |= truncated;
                 a.count++;
                 a.nanos += Math.max(0, e.getDuration().toNanos());
+                a.spans.add(new long[] {nanos(e.getStartTime()), nanos(e.getEndTime())});
                 RecordedThread t = e.getThread();
                 if (t != null) {
                     a.virtual += t.isVirtual() ? 1 : 0;
@@ -123,8 +140,31 @@ public record JfrBlocking(Path file, String jvmVersion, Long pid, Instant start,
         double s = first == null ? 0 : Duration.between(first, last).toNanos() / 1e9;
         return new JfrBlocking(file, jvm, pid, first, s, sites.values().stream()
                 .map(a -> new Site(a.event, List.copyOf(a.frames), a.truncated, a.count, a.nanos, a.virtual,
-                        List.copyOf(a.threads)))
+                        List.copyOf(a.threads), mostAtOnce(a.spans)))
                 .sorted(Comparator.comparingLong(Site::count).reversed()).toList());
+    }
+
+    private static long nanos(Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
+    /** The most spans [start, end] that overlap at one instant: a sweep over their ends; spans that touch overlap. */
+    static int mostAtOnce(List<long[]> spans) {
+        long[] starts = spans.stream().mapToLong(x -> x[0]).sorted().toArray();
+        long[] ends = spans.stream().mapToLong(x -> x[1]).sorted().toArray();
+        int most = 0;
+        int now = 0;
+        for (int i = 0, j = 0; i < starts.length; ) {
+            if (j < ends.length && ends[j] < starts[i]) {
+                now--;
+                j++;
+            } else {
+                now++;
+                i++;
+                most = Math.max(most, now);
+            }
+        }
+        return most;
     }
 
     /** @return the events of every site */
@@ -145,6 +185,7 @@ public record JfrBlocking(Path file, String jvmVersion, Long pid, Instant start,
         long count;
         long nanos;
         long virtual;
+        final List<long[]> spans = new ArrayList<>();
 
         Acc(String event, List<Frame> frames) {
             this.event = event;

@@ -1,6 +1,8 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.HeldMonitors;
+import dev.switchcost.results.HeldMonitorsTest;
 import dev.switchcost.results.JfrBlocking;
 import dev.switchcost.results.JfrBlocking.Frame;
 import org.junit.jupiter.api.Test;
@@ -132,5 +134,42 @@ class ForecastTest {
         assertTrue(f.sites().stream().anyMatch(s -> s.cls() == HandoffClass.MONITOR && !s.pins()));
         assertTrue(f.saved().value() > 0 && Double.isFinite(f.saved().standardError()));
         assertEquals(0, f.unclassified());
+    }
+
+    /**
+     * The study's /pinned request on Jetty, JDK 21: the dumps show its park inside synchronized, so it pins; with up to
+     * four threads parked there at once and two carriers, every carrier can be pinned together: worse. From JDK 24, or
+     * with more carriers than ever waited there, it is neither.
+     */
+    @Test
+    void aParkHoldingAMonitorPinsBefore24AndCanStallWhenAsManyWaitAsThereAreCarriers() {
+        HeldMonitors dumps = HeldMonitors.parse(dev.switchcost.measure.sample.Fixtures.lines(HeldMonitorsTest.FIXTURE));
+        JfrBlocking.Site wait = new JfrBlocking.Site(JfrBlocking.PARK, HeldMonitorsTest.PINNED_WAIT, false, 1000, 0, 0,
+                List.of("qtp-1"), 4);
+        Forecast on21 = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", wait), prices(true),
+                Forecast.Mix.assumedCross(), 0, dumps, 2).orElseThrow();
+        Forecast.Site s = on21.sites().get(0);
+        assertEquals(HandoffClass.HELD_MONITOR, s.cls());
+        assertTrue(s.pins() && s.canStall(), s.toString());
+        assertEquals(List.of(s), on21.stalls());
+        assertEquals(on21.now().value(), on21.onVirtual().value(), 1e-9, "a pinned park keeps the platform price");
+
+        Forecast on25 = Forecast.of(recording("OpenJDK 64-Bit Server VM (25.0.3+9-LTS) for linux-amd64", wait), prices(true),
+                Forecast.Mix.assumedCross(), 0, dumps, 2).orElseThrow();
+        assertTrue(!on25.sites().get(0).pins() && on25.stalls().isEmpty() && on25.saved().value() > 0);
+
+        Forecast moreCarriers = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", wait),
+                prices(true), Forecast.Mix.assumedCross(), 0, dumps, 8).orElseThrow();
+        assertTrue(moreCarriers.sites().get(0).pins() && moreCarriers.stalls().isEmpty());
+
+        Forecast noDumps = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", wait), prices(true),
+                Forecast.Mix.assumedCross(), 0, null, 2).orElseThrow();
+        assertEquals(HandoffClass.UNMOUNTS, noDumps.sites().get(0).cls(), "a JFR stack alone does not say what is held");
+
+        JfrBlocking.Site enter = new JfrBlocking.Site(JfrBlocking.MONITOR_ENTER, MONITOR, false, 14, 0, 0, List.of("qtp-2"), 3);
+        Forecast contended = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", enter), prices(true),
+                Forecast.Mix.assumedCross(), 0, dumps, 2).orElseThrow();
+        assertTrue(contended.sites().get(0).pins() && contended.stalls().isEmpty(),
+                "a contended enter pins, but its holder runs to its exit: no stall");
     }
 }
