@@ -12,9 +12,11 @@
 #       (pt.jfr), switchcost sample --pid over the same window (pt-sample), thread dumps (SIGQUIT, 10 a second: which
 #       parks hold a monitor) in logs/record-server.log, the requests answered (units.txt);
 #   (b) one platform and one virtual server side by side, each in a cgroup of its own, warmed until the JIT compiler
-#       threads are quiet; then PAIRS pairs of windows of DURATION s, ABBA (P V V P P V ...), the load on one server at a
-#       time: the server's CPU time from its cgroup (ns: every thread, the ended ones too), the compiler threads' from
-#       schedstat, its threads' switches, and the requests answered (runs/NN-POOL.proc, runs/NN-POOL.load.txt);
+#       threads are quiet; then PAIRS pairs of windows of DURATION s: with PAIRING=duet (the default) both servers
+#       loaded in the same window, each at RATE, so that the host's state in a window is the same for both; with
+#       PAIRING=abba one server at a time, P V V P P V ... Each window: the server's CPU time from its cgroup (ns:
+#       every thread, the ended ones too), the compiler threads' from schedstat, its threads' switches, and the
+#       requests answered (runs/NN-POOL.proc, runs/NN-POOL.load.txt);
 #   (c) switchcost forecast on (a) (--dumps names the parks that hold a monitor), and forecast-check
 #       (scripts/studies/forecast/): cpu-per-request.tsv, verdict.md and summary.tsv; then OUT/table.md over all.
 # The load is hey (Debian's package) at a fixed rate over LOAD_CONNECTIONS keep-alive HTTP/1.1 connections, pinned to
@@ -27,7 +29,7 @@
 #
 # usage: scripts/studies/measure-forecast.sh [OUT]              default OUT: docs/results/<today>-forecast
 #        scripts/studies/measure-forecast.sh --verdict-only OUT  (c) again on OUT, with this checkout's build
-# environment: SERVERS="jetty tomcat", WORKLOADS="static handoff pinned", RATE=1000 (requests/s), PAIRS=16,
+# environment: SERVERS="jetty tomcat", WORKLOADS="static handoff pinned", RATE=1000 (requests/s), PAIRS=16, PAIRING=duet,
 #              DURATION=5 (s per window), RECORD=20 (s recorded), WARMUP_MAX=150 (s), PORT=18080 (and the two above it),
 #              LOAD_CPU=1, COSTS=DIR (results whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
 #              TOMCAT_VERSION
@@ -47,7 +49,8 @@ case "${1:-}" in
 esac
 SERVERS=${SERVERS:-jetty tomcat}; WORKLOADS=${WORKLOADS:-static handoff pinned}
 RATE=${RATE:-1000}; PAIRS=${PAIRS:-16}; WINDOW=${DURATION:-5}; RECORD=${RECORD:-20}; WARMUP_MAX=${WARMUP_MAX:-150}
-PORT=${PORT:-18080}; LOAD_CPU=${LOAD_CPU-1}
+PORT=${PORT:-18080}; LOAD_CPU=${LOAD_CPU-1}; PAIRING=${PAIRING:-duet}
+[[ $PAIRING == duet || $PAIRING == abba ]] || { echo "measure-forecast: PAIRING is duet or abba, not '$PAIRING'" >&2; exit 2; }
 for v in RATE PAIRS WINDOW RECORD WARMUP_MAX PORT; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "measure-forecast: ${v/WINDOW/DURATION} must be a positive whole number, not '${!v}'" >&2; exit 2; }
 done
@@ -119,22 +122,46 @@ answered() {
     awk '/^[ \t]*\[2[0-9][0-9]\]/ {n += $2} END {print n + 0}' "$1"
 }
 
-# window N POOL PID CGROUP PORT PATH DIR: one measured window into DIR/runs
-window() {
-    local id c0 c1 j0 j1 v0 i0 v1 i1
+# readings PID CGROUP: "cpu_ns jit_ns voluntary involuntary" of a server now
+readings() {
+    echo "$(cg_ns "$2") $(jit_ns "$1") $(proc_switches "$1")"
+}
+
+# record N POOL PID BEFORE AFTER DIR: one measured window's readings into DIR/runs/NN-POOL.proc (its load is in
+# NN-POOL.load.txt); a window with unanswered requests gets the server's threads dumped, once per server
+record() {
+    local id b a
     id=$(printf '%02d-%s' "$1" "$2")
-    c0=$(cg_ns "$4"); j0=$(jit_ns "$3"); read -r v0 i0 < <(proc_switches "$3")
-    load_run "$RATE" "$WINDOW" "$5" "$6" "$7/runs/$id.load.txt"
-    c1=$(cg_ns "$4"); j1=$(jit_ns "$3"); read -r v1 i1 < <(proc_switches "$3")
+    read -r -a b <<< "$4"; read -r -a a <<< "$5"
     printf 'pool=%s\nrate=%s\ncpu_ns=%s\njit_ns=%s\nvoluntary=%s\ninvoluntary=%s\ncarriers=%s\n' "$2" "$RATE" \
-        $((c1 - c0)) $((j1 - j0)) $((v1 - v0)) $((i1 - i0)) "$(proc_carriers "$3")" > "$7/runs/$id.proc"
-    if grep -q '^Error distribution' "$7/runs/$id.load.txt" || (( $(answered "$7/runs/$id.load.txt") == 0 )); then
-        if [[ ! -f $7/logs/$2-stalled-threads.json ]]; then
-            "$(dirname "$SERVER_JAVA")/jcmd" "$3" Thread.print -l > "$7/logs/$2-stalled-threads.txt" 2>&1
-            "$(dirname "$SERVER_JAVA")/jcmd" "$3" Thread.dump_to_file -format=json "$7/logs/$2-stalled-threads.json" > /dev/null 2>&1
+        $((a[0] - b[0])) $((a[1] - b[1])) $((a[2] - b[2])) $((a[3] - b[3])) "$(proc_carriers "$3")" > "$6/runs/$id.proc"
+    if grep -q '^Error distribution' "$6/runs/$id.load.txt" || (( $(answered "$6/runs/$id.load.txt") == 0 )); then
+        if [[ ! -f $6/logs/$2-stalled-threads.json ]]; then
+            "$(dirname "$SERVER_JAVA")/jcmd" "$3" Thread.print -l > "$6/logs/$2-stalled-threads.txt" 2>&1
+            "$(dirname "$SERVER_JAVA")/jcmd" "$3" Thread.dump_to_file -format=json "$6/logs/$2-stalled-threads.json" > /dev/null 2>&1
         fi
-        log "window $id: $(answered "$7/runs/$id.load.txt") answered, errors from the load generator; the server's first stall is in logs/$2-stalled-threads.{txt,json}"
+        log "window $id: $(answered "$6/runs/$id.load.txt") answered, errors from the load generator; the server's first stall is in logs/$2-stalled-threads.{txt,json}"
     fi
+}
+
+# window N POOL PID CGROUP PORT PATH DIR (PAIRING=abba): one server loaded, the other idle
+window() {
+    local b
+    b=$(readings "$3" "$4")
+    load_run "$RATE" "$WINDOW" "$5" "$6" "$7/runs/$(printf '%02d-%s' "$1" "$2").load.txt"
+    record "$1" "$2" "$3" "$b" "$(readings "$3" "$4")" "$7"
+}
+
+# duet N PATH DIR (PAIRING=duet): both servers loaded in the same window, each at RATE, so that whatever the host
+# does in that window it does to both (duet benchmarking); uses $pp $pc $vp $vc
+duet() {
+    local bp bv lp lv
+    bp=$(readings "$pp" "$pc"); bv=$(readings "$vp" "$vc")
+    load_run "$RATE" "$WINDOW" "$PORT" "$2" "$3/runs/$(printf '%02d' "$1")-platform.load.txt" & lp=$!
+    load_run "$RATE" "$WINDOW" $((PORT + 1)) "$2" "$3/runs/$(printf '%02d' "$1")-virtual.load.txt" & lv=$!
+    wait "$lp" "$lv"
+    record "$1" platform "$pp" "$bp" "$(readings "$pp" "$pc")" "$3"
+    record "$1" virtual "$vp" "$bv" "$(readings "$vp" "$vc")" "$3"
 }
 
 # (c): the forecast and the check for one server and request, in D; returns 0, 1 (a window or the forecast failed) or 3
@@ -194,7 +221,7 @@ JAVAC=$(dirname "$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolic
 SERVER_JVM_ARGS="-Xms512m -Xmx512m"
 jfc=$M/handoffs.jfc   # the forecast's own settings: the events it reads, at threshold 0
 scripts/switchcost forecast --print-jfc > "$jfc" || { log "switchcost forecast --print-jfc failed"; exit 3; }
-log "$(hey 2>&1 | head -1 | cut -c1-60); $("$SERVER_JAVA" -version 2>&1 | head -1); RATE=$RATE PAIRS=$PAIRS DURATION=$WINDOW RECORD=$RECORD LOAD_CPU=$LOAD_CPU"
+log "$("$SERVER_JAVA" -version 2>&1 | head -1); hey $(dpkg-query -W -f '${Version}' hey 2>/dev/null); RATE=$RATE PAIRS=$PAIRS DURATION=$WINDOW PAIRING=$PAIRING RECORD=$RECORD LOAD_CPU=$LOAD_CPU"
 
 for SERVER in $SERVERS; do
     server_home || exit 3
@@ -234,6 +261,9 @@ for SERVER in $SERVERS; do
         warm "$vp" "$vc" $((PORT + 1)) "$p" virtual
         n=0
         for k in $(seq 1 "$PAIRS"); do
+            if [[ $PAIRING == duet ]]; then
+                duet "$k" "$p" "$D"; n=$((n + 2)); continue
+            fi
             order="platform virtual"; (( k % 2 == 0 )) && order="virtual platform"
             for pool in $order; do
                 n=$((n + 1))
@@ -241,7 +271,7 @@ for SERVER in $SERVERS; do
                 else window "$n" virtual "$vp" "$vc" $((PORT + 1)) "$p" "$D"; fi
             done
         done
-        log "measured $n windows"
+        log "measured $n windows ($PAIRING)"
         stop "$pp"; stop "$vp"
         for c in "${cgroups[@]}"; do cg_drop "$c"; done; cgroups=()
     done
