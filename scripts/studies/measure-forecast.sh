@@ -12,9 +12,10 @@
 #       (pt.jfr), switchcost sample --pid over the same window (pt-sample), thread dumps (SIGQUIT, 10 a second: which
 #       parks hold a monitor) in logs/record-server.log, the requests answered (units.txt);
 #   (b) one platform and one virtual server side by side, each in a cgroup of its own, warmed until the JIT compiler
-#       threads are quiet; then PAIRS pairs of windows of DURATION s: with PAIRING=duet (the default) both servers
-#       loaded in the same window, each at RATE, so that the host's state in a window is the same for both; with
-#       PAIRING=abba one server at a time, P V V P P V ... Each window: the server's CPU time from its cgroup (ns:
+#       threads are quiet; then PAIRS pairs of windows of DURATION s: with PAIRING=abba (the default) one server at a
+#       time, P V V P P V ...; with PAIRING=duet both servers loaded in the same window, each at RATE, so that the
+#       host's state in a window is the same for both (it did not narrow the interval, see docs/forecast-servers.md).
+#       Each window: the server's CPU time from its cgroup (ns:
 #       every thread, the ended ones too), the compiler threads' from schedstat, its threads' switches, and the
 #       requests answered (runs/NN-POOL.proc, runs/NN-POOL.load.txt);
 #   (c) switchcost forecast on (a) (--dumps names the parks that hold a monitor), and forecast-check
@@ -29,8 +30,9 @@
 #
 # usage: scripts/studies/measure-forecast.sh [OUT]              default OUT: docs/results/<today>-forecast
 #        scripts/studies/measure-forecast.sh --verdict-only OUT  (c) again on OUT, with this checkout's build
-# environment: SERVERS="jetty tomcat", WORKLOADS="static handoff pinned", RATE=1000 (requests/s), PAIRS=16, PAIRING=duet,
-#              DURATION=5 (s per window), RECORD=20 (s recorded), WARMUP_MAX=150 (s), PORT=18080 (and the two above it),
+# environment: SERVERS="jetty tomcat", WORKLOADS="static handoff pinned", RATE=1000 (requests/s), PAIRS=16, PAIRING=abba,
+#              DURATION=5 (s per window), RECORD=20 (s recorded), WARMUP_MIN=10, WARMUP_MAX=150 (s), QUIET_STEPS=1 (5 s
+#              steps in a row with the compiler at most 1 %), PORT=18080 (and the two above it),
 #              LOAD_CPU=1, COSTS=DIR (results whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
 #              TOMCAT_VERSION
 # Exit 0: every window measured and every verdict made; 1: a window was no measurement or a forecast failed
@@ -49,9 +51,9 @@ case "${1:-}" in
 esac
 SERVERS=${SERVERS:-jetty tomcat}; WORKLOADS=${WORKLOADS:-static handoff pinned}
 RATE=${RATE:-1000}; PAIRS=${PAIRS:-16}; WINDOW=${DURATION:-5}; RECORD=${RECORD:-20}; WARMUP_MAX=${WARMUP_MAX:-150}
-PORT=${PORT:-18080}; LOAD_CPU=${LOAD_CPU-1}; PAIRING=${PAIRING:-duet}
+PORT=${PORT:-18080}; LOAD_CPU=${LOAD_CPU-1}; PAIRING=${PAIRING:-abba}; WARMUP_MIN=${WARMUP_MIN:-10}; QUIET_STEPS=${QUIET_STEPS:-1}
 [[ $PAIRING == duet || $PAIRING == abba ]] || { echo "measure-forecast: PAIRING is duet or abba, not '$PAIRING'" >&2; exit 2; }
-for v in RATE PAIRS WINDOW RECORD WARMUP_MAX PORT; do
+for v in RATE PAIRS WINDOW RECORD WARMUP_MAX WARMUP_MIN QUIET_STEPS PORT; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "measure-forecast: ${v/WINDOW/DURATION} must be a positive whole number, not '${!v}'" >&2; exit 2; }
 done
 (( PAIRS >= 2 )) || { echo "measure-forecast: PAIRS must be at least 2 (an interval needs two pairs)" >&2; exit 2; }
@@ -97,10 +99,10 @@ stop() {
 }
 
 # warm PID CGROUP PORT PATH NAME: load in 5 s steps until the JIT compiler threads took at most 1 % of the server's CPU
-# in a step (after at least two), or WARMUP_MAX s, or the server answered under half the requests of a step (stalled);
-# logs how long it took
+# in QUIET_STEPS steps in a row after WARMUP_MIN s, or WARMUP_MAX s, or the server answered under half the requests of
+# a step (stalled); logs how long it took
 warm() {
-    local s=0 c0 c1 j0 j1 share=1 ok
+    local s=0 c0 c1 j0 j1 share=1 ok quiet=0
     while (( s < WARMUP_MAX )); do
         c0=$(cg_ns "$2"); j0=$(jit_ns "$1")
         load_run "$RATE" 5 "$3" "$4" "$work/warm.txt"
@@ -112,7 +114,8 @@ warm() {
             return 0
         fi
         share=$(awk -v j=$((j1 - j0)) -v c=$((c1 - c0)) 'BEGIN {printf "%.4f", (c > 0 ? j / c : 1)}')
-        (( s >= 10 )) && awk -v x="$share" 'BEGIN {exit !(x <= 0.01)}' && break
+        if awk -v x="$share" 'BEGIN {exit !(x <= 0.01)}'; then quiet=$((quiet + 1)); else quiet=0; fi
+        (( s >= WARMUP_MIN && quiet >= QUIET_STEPS )) && break
     done
     log "$5: warm after $s s of load (the compiler threads' share of the last 5 s: $share)"
 }
