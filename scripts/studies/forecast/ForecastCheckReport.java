@@ -118,9 +118,11 @@ public final class ForecastCheckReport {
                         .append('\n');
             }
             double ratio = widthRatio(judgedChange(m), forecast);
-            b.append(String.format(Locale.ROOT, "%nThe measured change's interval is %.2f× as wide as the forecast's: %s%n", ratio,
-                    ratio <= WIDTH_LIMIT ? "narrow enough to tell (at most " + WIDTH_LIMIT + "×)"
-                            : "too wide to tell a forecast wrong by less than its own width (the check asks at most " + WIDTH_LIMIT + "×)"));
+            if (Double.isFinite(ratio)) {
+                b.append(String.format(Locale.ROOT, "%nThe measured change's interval is %.2f× as wide as the forecast's: %s%n", ratio,
+                        ratio <= WIDTH_LIMIT ? "narrow enough to tell (at most " + WIDTH_LIMIT + "×)"
+                                : "too wide to tell a forecast wrong by less than its own width (the check asks at most " + WIDTH_LIMIT + "×)"));
+            }
         }
         return b.toString();
     }
@@ -188,8 +190,9 @@ public final class ForecastCheckReport {
             if (f.length < 11) {
                 continue;
             }
-            b.append(String.format(Locale.ROOT, "| %s | %s [%s, %s] | %s [%s, %s] | %s | %s | %s |%n", f[0], f[2], f[3], f[4], f[5],
-                    f[6], f[7], f[8], f[9], f[10]));
+            String measured = f[5].equals("NaN") ? "none: no complete pair" : f[5] + " [" + f[6] + ", " + f[7] + "]";
+            b.append(String.format(Locale.ROOT, "| %s | %s [%s, %s] | %s | %s | %s | %s |%n", f[0], f[2], f[3], f[4], measured,
+                    f[8].equals("NaN") ? "–" : f[8], f[9].replace('_', ' '), f[10]));
         }
         rows.stream().map(r -> r.split("\t", -1)).filter(f -> f.length > 11 && !f[11].isEmpty())
                 .forEach(f -> b.append("\n").append(f[0]).append(": ").append(f[11]).append('\n'));
