@@ -14,7 +14,7 @@ import java.time.Instant;
  * <p>The load on each side is handoffs per second: the wake-ups the sample counted over its window, the blocking events
  * over the recording's. They count the same handoffs from two ends, not identically (a wake-up from a timed wait or an
  * {@code epoll_wait} is no JFR event; a park that found its permit is no wake-up): in the Jetty run of
- * docs/forecast-jetty.md, sampled over the recording's window, they differed by 1.4×. A ratio over {@link #FACTOR} is
+ * docs/forecast-servers.md, sampled over the recording's window, they differed by 1.4×. A ratio over {@link #FACTOR} is
  * taken for another load. When the two windows overlap, the recorded JVM's process id must be one of the sampled tree's.
  *
  * @param sampleRate    wake-ups per second the sample counted, NaN when its file does not say its window
