@@ -46,7 +46,7 @@ import java.util.stream.Stream;
 @Command(name = "forecast-check",
         versionProvider = VersionProvider.class,
         header = "Judge the measured change platform → virtual in a server's CPU per request against the forecast's interval.",
-        footer = "  scripts/studies/measure-forecast.sh --verdict-only docs/results/2026-11-25-epyc-kvm/forecast",
+        footer = "  scripts/studies/measure-forecast.sh --verdict-only OUT   (OUT a finished measurement: it runs this on each case)",
         description = "Reads DIR/runs/NN-POOL.load.txt and NN-POOL.proc (scripts/studies/measure-forecast.sh writes them), writes"
                 + " DIR/cpu-per-request.tsv, DIR/verdict.md and DIR/summary.tsv; with --table, DIR/table.md from DIR/*/summary.tsv.")
 public final class ForecastCheckCommand extends BaseCommand {

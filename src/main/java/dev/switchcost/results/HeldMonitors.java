@@ -1,6 +1,7 @@
 package dev.switchcost.results;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ public record HeldMonitors(int dumps, List<Parked> parked) {
         List<String> lines = new ArrayList<>();
         for (Path f : files) {
             try {
-                lines.addAll(Files.readAllLines(f, java.nio.charset.StandardCharsets.ISO_8859_1));
+                lines.addAll(Files.readAllLines(f, StandardCharsets.ISO_8859_1));
             } catch (IOException e) {
                 throw new IllegalArgumentException(f + ": cannot read it (" + e.getMessage() + ")");
             }
@@ -73,22 +74,26 @@ public record HeldMonitors(int dumps, List<Parked> parked) {
         List<JfrBlocking.Frame> frames = new ArrayList<>();
         List<String> held = new ArrayList<>();
         for (String l : lines) {
-            Matcher m;
-            if (DUMP.matcher(l).find() || (m = THREAD.matcher(l)).find() || l.isBlank() && thread != null && !frames.isEmpty()) {
+            boolean dump = DUMP.matcher(l).find();
+            Matcher header = THREAD.matcher(l);
+            boolean starts = header.find();
+            if (dump || starts || l.isBlank()) {   // a thread's frames end at the next dump, thread or blank line
                 add(parked, thread, frames, held);
-                thread = null;
+                thread = starts ? header.group(1) : null;
                 frames = new ArrayList<>();
                 held = new ArrayList<>();
-                if (DUMP.matcher(l).find()) {
-                    dumps++;
-                } else if ((m = THREAD.matcher(l)).find()) {
-                    thread = m.group(1);
-                }
-            } else if (thread != null && (m = FRAME.matcher(l)).find()) {
+                dumps += dump ? 1 : 0;
+                continue;
+            }
+            if (thread == null) {
+                continue;
+            }
+            Matcher m = FRAME.matcher(l);
+            if (m.find()) {
                 Matcher line = LINE.matcher(m.group(3));
                 frames.add(new JfrBlocking.Frame(m.group(1), m.group(2), m.group(3).contains("Native Method") ? "Native" : "",
                         line.find() ? Integer.parseInt(line.group(1)) : -1));
-            } else if (thread != null && (m = LOCKED.matcher(l)).find()) {
+            } else if ((m = LOCKED.matcher(l)).find()) {
                 held.add(m.group(1));
             }
         }
