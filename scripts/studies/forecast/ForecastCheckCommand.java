@@ -54,6 +54,8 @@ public final class ForecastCheckCommand extends BaseCommand {
     static final String TSV = "cpu-per-request.tsv";
     /** The forecast JSON's saving and its per-unit figure ({@code render/ForecastText#json}). */
     static final String SAVED = "savedNs";
+    /** The saving with every pool idle wait saved too. */
+    static final String SAVED_UP_TO = "savedUpToNs";
     static final String PER_UNIT = "perUnit";
     static final String VERDICT = "verdict.md";
     static final String SUMMARY = "summary.tsv";
@@ -226,19 +228,29 @@ public final class ForecastCheckCommand extends BaseCommand {
         } catch (IOException | JsonParseException e) {
             throw SwitchcostException.environment("cannot read the forecast " + json + " (" + e.getMessage() + ")");
         }
-        JsonElement saved = root.isJsonObject() ? root.getAsJsonObject().get(SAVED) : null;
-        JsonElement per = saved != null && saved.isJsonObject() ? saved.getAsJsonObject().get(PER_UNIT) : null;
-        if (per == null || !per.isJsonObject()) {
-            return Optional.empty();
-        }
-        JsonObject o = per.getAsJsonObject();
-        Double v = number(o, "value");
-        Double lo = number(o, "lower");
-        Double hi = number(o, "upper");
+        JsonObject o = perUnitOf(root, SAVED);
+        Double v = o == null ? null : number(o, "value");
+        Double lo = o == null ? null : number(o, "lower");
+        Double hi = o == null ? null : number(o, "upper");
         if (v == null || lo == null || hi == null) {
             return Optional.empty();
         }
-        return Optional.of(new Forecast(-v, -hi, -lo, "-" + SAVED + "." + PER_UNIT, worse(root.getAsJsonObject())));
+        // with the pools' idle waits saved or not: from the least to the most the forecast says is saved
+        JsonObject upTo = perUnitOf(root, SAVED_UP_TO);
+        Double upToValue = upTo == null ? null : number(upTo, "value");
+        Double upToHi = upTo == null ? null : number(upTo, "upper");
+        if (upToValue == null || upToHi == null || upToHi <= hi) {
+            return Optional.of(new Forecast(-v, -hi, -lo, "-" + SAVED + "." + PER_UNIT, worse(root.getAsJsonObject())));
+        }
+        return Optional.of(new Forecast(-(v + upToValue) / 2, -upToHi, -lo, "from -" + SAVED + "." + PER_UNIT + "'s lower bound"
+                + " (no pool idle wait saved) to -" + SAVED_UP_TO + "." + PER_UNIT + "'s upper (every one saved); its middle",
+                worse(root.getAsJsonObject())));
+    }
+
+    private static JsonObject perUnitOf(JsonElement root, String key) {
+        JsonElement e = root.isJsonObject() ? root.getAsJsonObject().get(key) : null;
+        JsonElement per = e != null && e.isJsonObject() ? e.getAsJsonObject().get(PER_UNIT) : null;
+        return per != null && per.isJsonObject() ? per.getAsJsonObject() : null;
     }
 
     /** The sites the forecast says can pin every carrier at once ({@code sites[].canStall}), in words, or null. */

@@ -20,6 +20,11 @@ import java.util.Optional;
  * and is listed. The two prices come from different trials, so their errors add in quadrature; a price times a count
  * is exact in the count.
  *
+ * <p>A pool's worker waiting for its next task ({@link HandoffClass#IDLE_WAIT}) is saved only when the carriers have
+ * another virtual thread to run at that moment, which a platform recording does not show: {@code saved} counts none of
+ * those waits and {@code savedUpTo} all of them, and the saving lies between the two (docs/forecast-servers.md: on
+ * Tomcat's static file none was saved).
+ *
  * <p>Thread dumps taken while recording ({@link HeldMonitors}) show which parks hold a monitor: those pin too before
  * JDK 24 ({@link HandoffClass#HELD_MONITOR}). A site that parks while pinned ({@link HandoffClass#blocksWhilePinned}),
  * where at least as many threads blocked at once as there are carriers, can pin every carrier together; a virtual
@@ -32,7 +37,9 @@ import java.util.Optional;
  * @param sites       one per blocking site, most events first
  * @param now         CPU time on handoffs now, ns over the recording
  * @param onVirtual   the same on virtual threads, ns, or null when the virtual-thread price is missing
- * @param saved       now − onVirtual, ns, or null
+ * @param saved       now − onVirtual, ns, or null: the pools' idle waits not saved
+ * @param savedUpTo   the same with every pool idle wait saved too (the carriers always busy), ns, or null
+ * @param idleWaits   events at pool idle-wait sites
  * @param units       the units of work the user gave (0 for none)
  * @param unclassified events the forecast could not classify
  * @param spin        what the spin-budget forecast needs (the results have no spin budget)
@@ -40,8 +47,8 @@ import java.util.Optional;
  * @param carriers    the virtual-thread carriers the program would have (the default scheduler's parallelism)
  */
 public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPrices prices, Estimate platform,
-                       List<Site> sites, Estimate now, Estimate onVirtual, Estimate saved, long units, long unclassified,
-                       String spin, HeldMonitors dumps, int carriers) {
+                       List<Site> sites, Estimate now, Estimate onVirtual, Estimate saved, Estimate savedUpTo, long idleWaits,
+                       long units, long unclassified, String spin, HeldMonitors dumps, int carriers) {
 
     /** The run that measures the spin budget. */
     public static final String SPIN_RUN = "scripts/studies/measure-spin.sh";
@@ -107,16 +114,18 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
         long all = 0;
         long unmounting = 0;
         long unclassified = 0;
+        long idle = 0;
         for (JfrBlocking.Site s : rec.sites()) {
             HandoffClass c = HandoffClass.of(s.event(), s.frames());
             HeldMonitors.AtSite dumped = dumps == null ? null : dumps.at(s.frames());
-            if (c == HandoffClass.UNMOUNTS && dumped != null && dumped.holding() > 0) {
+            if ((c == HandoffClass.UNMOUNTS || c == HandoffClass.IDLE_WAIT) && dumped != null && dumped.holding() > 0) {
                 c = HandoffClass.HELD_MONITOR;
             }
             boolean pins = c.pinsOn(feature);
-            boolean unmounts = !pins && c != HandoffClass.UNCLASSIFIED;
+            boolean unmounts = !pins && c != HandoffClass.UNCLASSIFIED && c != HandoffClass.IDLE_WAIT;
             all += s.count();
             unmounting += unmounts ? s.count() : 0;
+            idle += c == HandoffClass.IDLE_WAIT ? s.count() : 0;
             unclassified += c == HandoffClass.UNCLASSIFIED ? s.count() : 0;
             Estimate siteNow = price.times(s.count());
             Estimate siteVirt = !unmounts ? siteNow : virt == null ? null : virt.times(s.count());
@@ -128,7 +137,9 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
                 : unmounting == 0 ? price.times(kept) : price.times(kept).plus(virt.times(unmounting));
         Estimate saved = virt == null ? null
                 : unmounting == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting);
-        return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, units,
+        Estimate savedUpTo = virt == null ? null
+                : unmounting + idle == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting + idle);
+        return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, savedUpTo, idle, units,
                 unclassified, "the results have no spin budget: run " + SPIN_RUN, dumps, carriers));
     }
 

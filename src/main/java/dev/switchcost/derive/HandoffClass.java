@@ -4,6 +4,7 @@ import dev.switchcost.launch.JdkPolicy;
 import dev.switchcost.results.JfrBlocking;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a blocking site would do on a virtual thread, from its event and its stack.
@@ -11,6 +12,13 @@ import java.util.List;
 public enum HandoffClass {
     /** A {@code java.util.concurrent} park (LockSupport): a virtual thread unmounts, its carrier runs another. */
     UNMOUNTS("j.u.c park: unmounts"),
+    /**
+     * A pool's worker waiting for its next task ({@link #POOL_WAITS}). On virtual threads a task gets a thread of its
+     * own and the carriers wait for work instead: a carrier with no other virtual thread to run waits in the kernel,
+     * as the pool's worker did, so the wait is saved only when the carriers are busy. A platform recording does not
+     * show how often they would be: the forecast gives such a wait as a range, from nothing saved to all of it.
+     */
+    IDLE_WAIT("pool idle wait: saved if carriers busy"),
     /** A monitor wait or contended enter ({@code synchronized}): pins the carrier before JDK 24 (JEP 491), unmounts from 24. */
     MONITOR("monitor: pins before JDK 24"),
     /**
@@ -24,6 +32,18 @@ public enum HandoffClass {
     PINNED("already pinned"),
     /** No stack, or an event this forecast cannot place. */
     UNCLASSIFIED("unclassified");
+
+    /**
+     * Where a thread pool's worker waits for its next task: the JDK's executors ({@code getTask} under
+     * {@code ThreadPoolExecutor} and its subclasses, Tomcat's copy of it, a ForkJoinPool worker's {@code awaitWork})
+     * and Jetty's {@code QueuedThreadPool} and {@code ReservedThreadExecutor}. Type and method, as a JFR stack names them.
+     */
+    static final Set<String> POOL_WAITS = Set.of(
+            "java.util.concurrent.ThreadPoolExecutor.getTask",
+            "java.util.concurrent.ForkJoinPool.awaitWork",
+            "org.apache.tomcat.util.threads.ThreadPoolExecutor.getTask",
+            "org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.idleJobPoll",
+            "org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread.waitForTask");
 
     /** For people, short enough for a table column. */
     public final String shown;
@@ -44,7 +64,7 @@ public enum HandoffClass {
             return NATIVE_PIN;
         }
         return switch (event) {
-            case JfrBlocking.PARK -> UNMOUNTS;
+            case JfrBlocking.PARK -> frames.stream().anyMatch(f -> POOL_WAITS.contains(f.toString())) ? IDLE_WAIT : UNMOUNTS;
             case JfrBlocking.MONITOR_WAIT, JfrBlocking.MONITOR_ENTER -> MONITOR;
             default -> UNCLASSIFIED;
         };

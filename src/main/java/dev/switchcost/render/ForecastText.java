@@ -73,6 +73,12 @@ public final class ForecastText {
             out.add("On virtual threads: no virtual-thread price in the results: run `" + SwitchPrices.VIRTUAL_RUN + "`");
         } else {
             out.add("On virtual threads: " + figure(f, f.onVirtual()) + "; saved " + figure(f, f.saved()));
+            if (f.idleWaits() > 0) {
+                out.add(String.format(Locale.ROOT, "Pool idle waits: %,d handoffs where a pool's worker waited for its next task."
+                        + " On virtual threads the carriers wait instead, in the kernel when no other virtual thread is ready,"
+                        + " so these are saved only as often as the carriers are busy: saved up to ", f.idleWaits())
+                        + figure(f, f.savedUpTo()) + " if every one is.");
+            }
         }
         out.add("Spinning first: " + f.spin());
         if (f.unclassified() > 0) {
@@ -204,6 +210,8 @@ public final class ForecastText {
         root.put("nowNs", totals(f, f.now()));
         root.put("onVirtualNs", totals(f, f.onVirtual()));
         root.put("savedNs", totals(f, f.saved()));
+        root.put("idleWaits", f.idleWaits());
+        root.put("savedUpToNs", totals(f, f.savedUpTo()));
         root.put("spin", f.spin());
         root.put("unclassifiedHandoffs", f.unclassified());
         root.put("unclassifiedClass", HandoffClass.UNCLASSIFIED.name());

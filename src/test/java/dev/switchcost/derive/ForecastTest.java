@@ -172,4 +172,49 @@ class ForecastTest {
         assertTrue(contended.sites().get(0).pins() && contended.stalls().isEmpty(),
                 "a contended enter pins, but its holder runs to its exit: no stall");
     }
+    /** Tomcat 11's executor waiting for its next request, as JFR recorded it on the study's static file (JDK 21). */
+    static final List<Frame> TOMCAT_IDLE = List.of(new Frame("jdk.internal.misc.Unsafe", "park", "Native"),
+            new Frame("java.util.concurrent.locks.LockSupport", "park", "Inlined"),
+            new Frame("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionNode", "block", "JIT compiled"),
+            new Frame("java.util.concurrent.ForkJoinPool", "unmanagedBlock", "Inlined"),
+            new Frame("java.util.concurrent.ForkJoinPool", "managedBlock", "Inlined"),
+            new Frame("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "await", "JIT compiled"),
+            new Frame("java.util.concurrent.LinkedBlockingQueue", "take", "JIT compiled"),
+            new Frame("org.apache.tomcat.util.threads.TaskQueue", "take", "Inlined"),
+            new Frame("org.apache.tomcat.util.threads.TaskQueue", "take", "JIT compiled"),
+            new Frame("org.apache.tomcat.util.threads.ThreadPoolExecutor", "getTask", "JIT compiled"));
+    /** Jetty 12's QueuedThreadPool and its reserved threads waiting for a job (the same study). */
+    static final List<Frame> JETTY_IDLE = List.of(new Frame("jdk.internal.misc.Unsafe", "park", "Native"),
+            new Frame("java.util.concurrent.locks.LockSupport", "parkNanos", "Inlined"),
+            new Frame("org.eclipse.jetty.util.thread.AutoLock$WithCondition", "awaitNanos", "JIT compiled"),
+            new Frame("org.eclipse.jetty.util.BlockingArrayQueue", "poll", "JIT compiled"),
+            new Frame("org.eclipse.jetty.util.thread.QueuedThreadPool$Runner", "idleJobPoll", "JIT compiled"));
+    static final List<Frame> JETTY_RESERVED = List.of(new Frame("jdk.internal.misc.Unsafe", "park", "Native"),
+            new Frame("java.util.concurrent.Semaphore", "tryAcquire", "JIT compiled"),
+            new Frame("org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread", "waitForTask", "JIT compiled"));
+
+    /**
+     * A pool's worker waiting for its next task is saved on virtual threads only when a carrier has other work then,
+     * which the recording does not show: the forecast's saving leaves it out, its "up to" counts it, and the site keeps
+     * the platform price at the pessimistic end. A park in the application's own code is saved as before.
+     */
+    @Test
+    void aPoolsIdleWaitIsSavedOnlyUpTo() {
+        assertEquals(HandoffClass.IDLE_WAIT, HandoffClass.of(JfrBlocking.PARK, TOMCAT_IDLE));
+        assertEquals(HandoffClass.IDLE_WAIT, HandoffClass.of(JfrBlocking.PARK, JETTY_IDLE));
+        assertEquals(HandoffClass.IDLE_WAIT, HandoffClass.of(JfrBlocking.PARK, JETTY_RESERVED));
+        assertEquals(HandoffClass.UNMOUNTS, HandoffClass.of(JfrBlocking.PARK, PARK), "a queue of the application's own");
+        assertEquals(HandoffClass.MONITOR, HandoffClass.of(JfrBlocking.MONITOR_ENTER, TOMCAT_IDLE), "only a park idles a pool");
+        assertTrue(!HandoffClass.IDLE_WAIT.pinsOn(21) && !HandoffClass.IDLE_WAIT.blocksWhilePinned());
+
+        JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64",
+                site(JfrBlocking.PARK, TOMCAT_IDLE, 300), site(JfrBlocking.PARK, PARK, 100));
+        Forecast f = Forecast.of(rec, prices(true), new Forecast.Mix(1, true, "test"), 100).orElseThrow();
+        assertEquals(300, f.idleWaits());
+        assertEquals(100 * (2000 - 400), f.saved().value(), 1e-6, "the application's park only");
+        assertEquals(400 * (2000 - 400), f.savedUpTo().value(), 1e-6, "and every idle wait");
+        assertTrue(f.savedUpTo().upper() > f.saved().upper());
+        assertEquals(f.sites().get(0).now(), f.sites().get(0).onVirtual(), "an idle wait kept at the platform price");
+        assertEquals(f.now().value() - f.saved().value(), f.onVirtual().value(), 1e-6);
+    }
 }
