@@ -33,7 +33,8 @@
 # environment: SERVERS="jetty tomcat", WORKLOADS="static handoff pinned", RATE=1000 (requests/s), PAIRS=16, PAIRING=abba,
 #              DURATION=5 (s per window), RECORD=20 (s recorded), WARMUP_MIN=10, WARMUP_MAX=150 (s), QUIET_STEPS=1 (5 s
 #              steps in a row with the compiler at most 1 %), PORT=18080 (and the two above it),
-#              LOAD_CPU=1, COSTS=DIR (results whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
+#              LOAD_CPU=1, RECORD_ONLY=1 ((a) and its forecast only: to record again for a measurement made
+#              before; copy pt.jfr, pt-sample/, units.txt and logs/record-server.log over, then --verdict-only), COSTS=DIR (results whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
 #              TOMCAT_VERSION
 # Exit 0: every window measured and every verdict made; 1: a window was no measurement or a forecast failed
 # (verdict.md says which); 2: usage; 3: something missing here, one line naming the fix.
@@ -62,7 +63,11 @@ for w in $WORKLOADS; do
     [[ $w == static || $w == handoff || $w == pinned ]] || { echo "measure-forecast: WORKLOADS holds static, handoff and pinned, not '$w'" >&2; exit 2; }
 done
 if [[ -n ${COSTS:-} ]]; then
-    COSTS=$(cd "$COSTS" 2>/dev/null && pwd) || { echo "measure-forecast: COSTS=${COSTS} is not a directory; give a results directory" >&2; exit 2; }
+    given=$COSTS
+    COSTS=$(cd "$given" 2>/dev/null && pwd) || { echo "measure-forecast: COSTS=$given is not a directory; give a results directory" >&2; exit 2; }
+    # checked before any measuring: a sample without its prices writes no placement mix, and the forecast then has none
+    compgen -G "$COSTS/jmh*.json" > /dev/null || { echo "measure-forecast: COSTS=$COSTS holds no jmh.json; give a run's own directory$(
+        d=$(ls -d "$COSTS"/*/ 2>/dev/null | head -1); [[ -n $d ]] && echo ", e.g. ${d%/}")" >&2; exit 2; }
 fi
 source "$here/measure-lib.sh"
 source "$here/forecast/servers-lib.sh"
@@ -257,6 +262,7 @@ for SERVER in $SERVERS; do
         answered "$D/pt-record.load.txt" > "$D/units.txt"
         log "recorded: $(cat "$D/units.txt") requests, pt.jfr $(du -h "$D/pt.jfr" | cut -f1), $(grep -c '^Full thread dump' "$D/logs/record-server.log") thread dumps"
         stop "$pid"
+        [[ -n ${RECORD_ONLY:-} ]] && continue
         # (b) the measured pair, side by side
         start platform "$PORT" "$D/logs/platform-server.log" platform; pp=$pid; pc=$cg
         start virtual $((PORT + 1)) "$D/logs/virtual-server.log" virtual; vp=$pid; vc=$cg

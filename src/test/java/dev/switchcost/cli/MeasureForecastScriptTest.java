@@ -48,6 +48,14 @@ class MeasureForecastScriptTest {
             assertEquals(1, e.out().strip().lines().count(), e.out());
             assertTrue(e.out().startsWith("measure-forecast: "), e.out());
         }
+        // a folder of runs, not a run: the sample would write no placement mix, so it is refused before measuring
+        Files.createDirectories(tmp.resolve("prices/vm-20261128-193125"));
+        Exit parent = run(Map.of("COSTS", tmp.resolve("prices").toString()), out.toString());
+        assertEquals(2, parent.code(), parent.out());
+        assertTrue(parent.out().strip().endsWith("holds no jmh.json; give a run's own directory, e.g. "
+                + tmp.resolve("prices/vm-20261128-193125")), parent.out());
+        Exit none = run(Map.of("COSTS", tmp.resolve("none").toString()), out.toString());
+        assertTrue(none.out().contains("COSTS=" + tmp.resolve("none") + " is not a directory"), none.out());
         assertEquals(2, run(Map.of(), "a", "b").code());
         assertEquals(2, run(Map.of(), "--verdict-only").code());
         Exit e = run(Map.of(), "--verdict-only", tmp.toString());
