@@ -34,7 +34,8 @@
 #              DURATION=5 (s per window), RECORD=20 (s recorded), WARMUP_MIN=10, WARMUP_MAX=150 (s), QUIET_STEPS=1 (5 s
 #              steps in a row with the compiler at most 1 %), PORT=18080 (and the two above it),
 #              LOAD_CPU=1, RECORD_ONLY=1 ((a) and its forecast only: to record again for a measurement made
-#              before; copy pt.jfr, pt-sample/, units.txt and logs/record-server.log over, then --verdict-only), COSTS=DIR (results whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
+#              before; copy pt.jfr, pt-sample/, units.txt and logs/record-server.log over, then --verdict-only),
+#              COSTS=DIR (a run whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
 #              TOMCAT_VERSION
 # Exit 0: every window measured and every verdict made; 1: a window was no measurement or a forecast failed
 # (verdict.md says which); 2: usage; 3: something missing here, one line naming the fix.
@@ -42,7 +43,7 @@
 {
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-usage="usage: scripts/studies/measure-forecast.sh [OUT] | --verdict-only OUT   (env: SERVERS WORKLOADS RATE PAIRS DURATION RECORD WARMUP_MAX PORT LOAD_CPU COSTS)"
+usage="usage: scripts/studies/measure-forecast.sh [OUT] | --verdict-only OUT   (env: SERVERS WORKLOADS RATE PAIRS DURATION RECORD WARMUP_MAX PORT LOAD_CPU RECORD_ONLY COSTS)"
 verdict_only=0
 case "${1:-}" in
     --verdict-only) verdict_only=1; [[ $# == 2 ]] || { echo "$usage" >&2; exit 2; }; out=$2 ;;
