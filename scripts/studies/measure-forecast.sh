@@ -131,19 +131,21 @@ answered() {
     awk '/^[ \t]*\[2[0-9][0-9]\]/ {n += $2} END {print n + 0}' "$1"
 }
 
-# readings PID CGROUP: "cpu_ns jit_ns voluntary involuntary" of a server now
+# readings PID CGROUP TABLE: "cpu_ns jit_ns" of a server now; its threads' switches into the file TABLE
 readings() {
-    echo "$(cg_ns "$2") $(jit_ns "$1") $(proc_switches "$1")"
+    proc_switch_table "$1" > "$3"
+    echo "$(cg_ns "$2") $(jit_ns "$1")"
 }
 
-# record N POOL PID BEFORE AFTER DIR: one measured window's readings into DIR/runs/NN-POOL.proc (its load is in
-# NN-POOL.load.txt); a window with unanswered requests gets the server's threads dumped, once per server
+# record N POOL PID BEFORE AFTER DIR TABLE: one measured window's readings into DIR/runs/NN-POOL.proc (its load is in
+# NN-POOL.load.txt), the switches since TABLE over the threads alive at the end (threads_ended: those that took theirs
+# with them); a window with unanswered requests gets the server's threads dumped, once per server
 record() {
-    local id b a
+    local id b a sw
     id=$(printf '%02d-%s' "$1" "$2")
-    read -r -a b <<< "$4"; read -r -a a <<< "$5"
-    printf 'pool=%s\nrate=%s\ncpu_ns=%s\njit_ns=%s\nvoluntary=%s\ninvoluntary=%s\ncarriers=%s\n' "$2" "$RATE" \
-        $((a[0] - b[0])) $((a[1] - b[1])) $((a[2] - b[2])) $((a[3] - b[3])) "$(proc_carriers "$3")" > "$6/runs/$id.proc"
+    read -r -a b <<< "$4"; read -r -a a <<< "$5"; read -r -a sw < <(switches_since "$7" "$3")
+    printf 'pool=%s\nrate=%s\ncpu_ns=%s\njit_ns=%s\nvoluntary=%s\ninvoluntary=%s\nthreads_ended=%s\ncarriers=%s\n' "$2" "$RATE" \
+        $((a[0] - b[0])) $((a[1] - b[1])) "${sw[0]}" "${sw[1]}" "${sw[2]}" "$(proc_carriers "$3")" > "$6/runs/$id.proc"
     if grep -q '^Error distribution' "$6/runs/$id.load.txt" || (( $(answered "$6/runs/$id.load.txt") == 0 )); then
         if [[ ! -f $6/logs/$2-stalled-threads.json ]]; then
             "$(dirname "$SERVER_JAVA")/jcmd" "$3" Thread.print -l > "$6/logs/$2-stalled-threads.txt" 2>&1
@@ -156,21 +158,21 @@ record() {
 # window N POOL PID CGROUP PORT PATH DIR (PAIRING=abba): one server loaded, the other idle
 window() {
     local b
-    b=$(readings "$3" "$4")
+    b=$(readings "$3" "$4" "$work/switches-$2")
     load_run "$RATE" "$WINDOW" "$5" "$6" "$7/runs/$(printf '%02d-%s' "$1" "$2").load.txt"
-    record "$1" "$2" "$3" "$b" "$(readings "$3" "$4")" "$7"
+    record "$1" "$2" "$3" "$b" "$(cg_ns "$4") $(jit_ns "$3")" "$7" "$work/switches-$2"
 }
 
 # duet N PATH DIR (PAIRING=duet): both servers loaded in the same window, each at RATE, so that whatever the host
 # does in that window it does to both (duet benchmarking); uses $pp $pc $vp $vc
 duet() {
     local bp bv lp lv
-    bp=$(readings "$pp" "$pc"); bv=$(readings "$vp" "$vc")
+    bp=$(readings "$pp" "$pc" "$work/switches-platform"); bv=$(readings "$vp" "$vc" "$work/switches-virtual")
     load_run "$RATE" "$WINDOW" "$PORT" "$2" "$3/runs/$(printf '%02d' "$1")-platform.load.txt" & lp=$!
     load_run "$RATE" "$WINDOW" $((PORT + 1)) "$2" "$3/runs/$(printf '%02d' "$1")-virtual.load.txt" & lv=$!
     wait "$lp" "$lv"
-    record "$1" platform "$pp" "$bp" "$(readings "$pp" "$pc")" "$3"
-    record "$1" virtual "$vp" "$bv" "$(readings "$vp" "$vc")" "$3"
+    record "$1" platform "$pp" "$bp" "$(cg_ns "$pc") $(jit_ns "$pp")" "$3" "$work/switches-platform"
+    record "$1" virtual "$vp" "$bv" "$(cg_ns "$vc") $(jit_ns "$vp")" "$3" "$work/switches-virtual"
 }
 
 # (c): the forecast and the check for one server and request, in D; returns 0, 1 (a window or the forecast failed) or 3

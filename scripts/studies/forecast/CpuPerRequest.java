@@ -49,7 +49,10 @@ public final class CpuPerRequest {
      * @param targetRate  the fixed rate asked of the load generator, requests per second
      * @param load        what the load generator reported
      * @param cpuNs       the server's CPU time over the window, ns
-     * @param voluntary   voluntary switches of the server's threads over the window (the threads alive at both ends)
+     * @param voluntary   voluntary switches of the server's threads over the window: the threads alive at its end, one
+     *                    born in it counted from 0; a thread that ended in it took its switches with it (the
+     *                    {@code .proc} file's {@code threads_ended} says how many did; before that key was written, the
+     *                    window's live threads were summed at each end, and a pool that shrank read low or negative)
      * @param involuntary involuntary switches, the same way
      * @param carriers    the server's ForkJoinPool carrier threads at the end of the window
      * @param jitNs       the part of {@code cpuNs} the JIT compiler threads took (a warm-up too short shows here);

@@ -11,6 +11,9 @@
 #   cg_drop CGROUP              # removes it (once its tasks have ended)
 #   jit_ns PID                  # run time of the JIT compiler threads (C1/C2 CompilerThread), ns, from schedstat
 #   proc_switches PID           # "voluntary involuntary" summed over the process's live threads
+#   proc_switch_table PID       # "tid voluntary involuntary", one line per live thread
+#   switches_since TABLE PID    # "voluntary involuntary ended" since TABLE (proc_switch_table's): over the threads alive
+#                               # now, a thread born since counted from 0; a thread that ended took its switches with it
 #   proc_carriers PID           # how many ForkJoinPool carrier threads (virtual threads' carriers) the process has
 #   load_run RATE SECONDS PORT PATH OUT   # hey: HTTP/1.1 keep-alive, $LOAD_CONNECTIONS connections, RATE requests/s in
 #                                         # all, pinned to CPU $LOAD_CPU when set, a request unanswered after 2 s an
@@ -177,8 +180,21 @@ jit_ns() {
     echo "$t"
 }
 
+proc_switch_table() {
+    grep -H 'ctxt_switches' /proc/"$1"/task/*/status 2>/dev/null | awk -F'[/:]' '
+        {tid = $5; n = $NF + 0; if ($7 ~ /^voluntary/) v[tid] = n; else iv[tid] = n}
+        END {for (t in v) print t, v[t], iv[t] + 0}'
+}
+
 proc_switches() {
-    cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {v += $2} /^nonvoluntary_ctxt_switches/ {n += $2} END {print v + 0, n + 0}'
+    proc_switch_table "$1" | awk '{v += $2; n += $3} END {print v + 0, n + 0}'
+}
+
+switches_since() {
+    { sed 's/^/B /' "$1"; proc_switch_table "$2" | sed 's/^/A /'; } | awk '
+        $1 == "B" {bv[$2] = $3; bn[$2] = $4; next}
+        {seen[$2] = 1; v += $3 - bv[$2]; n += $4 - bn[$2]}
+        END {for (t in bv) if (!(t in seen)) e++; print v + 0, n + 0, e + 0}'
 }
 
 proc_carriers() {
