@@ -129,13 +129,16 @@ public final class ForecastCheckReport {
 
     /** Whether a virtual-thread window went unanswered in part: the server stopped answering within the load's timeout. */
     static boolean stalled(List<Run> runs) {
-        return runs.stream().anyMatch(r -> r.pool() == CpuPerRequest.Pool.VIRTUAL
-                && (r.load().errored() > 0 || r.load().timeout() > 0 || r.load().ok() == 0));
+        return runs.stream().anyMatch(r -> r.pool() == CpuPerRequest.Pool.VIRTUAL && unanswered(r));
+    }
+
+    private static boolean unanswered(Run r) {
+        return r.load().errored() > 0 || r.load().timeout() > 0 || r.load().ok() == 0;
     }
 
     private static String stalledWindows(List<Run> runs) {
         List<Run> v = runs.stream().filter(r -> r.pool() == CpuPerRequest.Pool.VIRTUAL).toList();
-        long bad = v.stream().filter(r -> r.load().errored() > 0 || r.load().timeout() > 0 || r.load().ok() == 0).count();
+        long bad = v.stream().filter(ForecastCheckReport::unanswered).count();
         return bad + " of its " + v.size() + " windows had requests unanswered (the threads at the first: logs/virtual-stalled-threads.*)";
     }
 

@@ -118,7 +118,7 @@ public final class ForecastCommand extends BaseCommand {
             throw SwitchcostException.usage(e.getMessage());
         }
         SwitchPrices prices = SwitchPrices.of(found);
-        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, held, Runtime.getRuntime().availableProcessors());
+        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, held, Forecast.carriersHere());
         if (f.isEmpty()) {
             throw SwitchcostException.usage(found.input().source() + " has no CPU time per platform switch"
                     + (mix.measured() ? " for this placement mix" : "") + ": run `" + SwitchPrices.PLATFORM_RUN + "`");

@@ -94,7 +94,15 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      *         names the run)
      */
     public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units) {
-        return of(rec, prices, mix, units, null, Runtime.getRuntime().availableProcessors());
+        return of(rec, prices, mix, units, null, carriersHere());
+    }
+
+    /**
+     * The carriers the default scheduler would give a program run here: this JVM's available processors. Not the
+     * recorded program's, whose CPU limit or {@code jdk.virtualThreadScheduler.parallelism} may differ.
+     */
+    public static int carriersHere() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /**
