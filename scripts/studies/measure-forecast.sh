@@ -35,7 +35,8 @@
 #              steps in a row with the compiler at most 1 %), PORT=18080 (and the two above it),
 #              LOAD_CPU=1, RECORD_ONLY=1 ((a) and its forecast only: to record again for a measurement made
 #              before; copy pt.jfr, pt-sample/, units.txt and logs/record-server.log over, then --verdict-only),
-#              COSTS=DIR (a run whose costs price the sample and the forecast), SERVER_JAVA, JETTY_VERSION,
+#              COSTS=DIR (a run whose costs price the sample and the forecast; without it the study measures them
+#              first on SERVER_JAVA, ten forks, about 3 minutes, in OUT/prices/), SERVER_JAVA, JETTY_VERSION,
 #              TOMCAT_VERSION
 # Exit 0: every window measured and every verdict made; 1: a window was no measurement or a forecast failed
 # (verdict.md says which); 2: usage; 3: something missing here, one line naming the fix.
@@ -220,6 +221,9 @@ if [[ $verdict_only == 1 ]]; then
     cd "$here/../.." || exit 3
     SERVER_JAVA=${SERVER_JAVA:-$(scripts/jdk21.sh)} || exit 3
     ls -d "$M"/*-*/runs > /dev/null 2>&1 || { echo "measure-forecast: $M has no SERVER-REQUEST/runs/: give the OUT of a finished measurement" >&2; exit 2; }
+    if [[ -z ${COSTS:-} ]] && compgen -G "$M/prices/*/jmh*.json" > /dev/null; then
+        COSTS=$(ls -d "$M"/prices/*/ | tail -1); COSTS=${COSTS%/}   # the prices the measurement took
+    fi
     check_all; exit $?
 fi
 
@@ -230,6 +234,14 @@ measure_build -Dmaven.test.skip=true
 SERVER_JAVA=${SERVER_JAVA:-$(scripts/jdk21.sh)} || exit 3
 JAVAC=$(dirname "$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)")/javac
 SERVER_JVM_ARGS="-Xms512m -Xmx512m"
+if [[ -z ${COSTS:-} ]]; then
+    # the prices, on the servers' JDK, ten forks: CPU time per switch on one CPU, across two, virtual, and a virtual start
+    mapfile -t price_args < <("$SERVER_JAVA" -cp target/benchmarks.jar dev.switchcost.derive.SwitchPrices)
+    log "prices: scripts/switchcost run --jdk $SERVER_JAVA -f 10 -wi 2 -i 5 -w 300ms -r 300ms ${price_args[*]}"
+    scripts/switchcost run --jdk "$SERVER_JAVA" -o "$M/prices" --no-history -f 10 -wi 2 -i 5 -w 300ms -r 300ms "${price_args[@]}" \
+        > "$M/prices.txt" 2>&1 || { log "the prices run failed: see $M/prices.txt"; exit 3; }
+    COSTS=$(ls -d "$M"/prices/*/ | tail -1); COSTS=${COSTS%/}
+fi
 jfc=$M/handoffs.jfc   # the forecast's own settings: the events it reads, at threshold 0
 scripts/switchcost forecast --print-jfc > "$jfc" || { log "switchcost forecast --print-jfc failed"; exit 3; }
 log "$("$SERVER_JAVA" -version 2>&1 | head -1); hey $(dpkg-query -W -f '${Version}' hey 2>/dev/null); RATE=$RATE PAIRS=$PAIRS DURATION=$WINDOW PAIRING=$PAIRING RECORD=$RECORD LOAD_CPU=$LOAD_CPU"

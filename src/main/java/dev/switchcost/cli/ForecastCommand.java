@@ -35,7 +35,8 @@ import java.util.Optional;
                 + " classifies each (a j.u.c park a virtual thread unmounts for; a monitor that pins before JDK 24; a JNI/FFM"
                 + " frame that pins; with --dumps, a park holding a monitor, which pins before JDK 24; unclassified) and prices them in CPU time per switch from the results (--costs):"
                 + " the platform-thread price at the placement mix of a sample recording (--sample), and the virtual-thread"
-                + " handoff for those that would unmount. Errors are the results' 99.9%% intervals. See docs/observability.md.",
+                + " handoff for those that would unmount, with a virtual thread's start per unit of work (--starts-per-unit)."
+                + " Errors are the results' 99.9%% intervals. See docs/observability.md.",
             "",
             "The mix must describe the recording: the handoffs per second sample counted (its wake-ups) and the recording's"
                 + " (its blocking events) may differ by at most " + MixFit.FACTOR + "×, and a sample taken over the"
@@ -69,8 +70,13 @@ public final class ForecastCommand extends BaseCommand {
     List<Path> dumps = new ArrayList<>();
 
     @Option(names = "--units", paramLabel = "N", defaultValue = "0",
-            description = "Units of work done during the recording (e.g. requests): prints per-unit figures.")
+            description = "Units of work done during the recording, such as requests: prints per-unit figures.")
     long units;
+
+    @Option(names = "--starts-per-unit", paramLabel = "N", defaultValue = "1",
+            description = "Virtual threads the program would start per unit on virtual threads, each priced as a start"
+                    + " (default: ${DEFAULT-VALUE}, a server's thread per request; 0 when it keeps its own threads). Needs --units.")
+    double startsPerUnit;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the forecast as JSON.")
     Path json;
@@ -92,9 +98,10 @@ public final class ForecastCommand extends BaseCommand {
         if (jfr == null) {
             throw SwitchcostException.usage("forecast needs --jfr FILE (record it with the settings of switchcost forecast --print-jfc)");
         }
-        if (units < 0 || top < 1) {
+        if (units < 0 || top < 1 || !(startsPerUnit >= 0) || Double.isInfinite(startsPerUnit)) {
             throw SwitchcostException.usage(units < 0 ? "--units " + units + ": give the units of work done, 1 or more"
-                    : "--top " + top + ": give 1 or more");
+                    : top < 1 ? "--top " + top + ": give 1 or more"
+                    : "--starts-per-unit " + startsPerUnit + ": give the virtual threads started per unit, 0 or more");
         }
         JfrBlocking rec;
         Forecast.Mix mix;
@@ -118,7 +125,7 @@ public final class ForecastCommand extends BaseCommand {
             throw SwitchcostException.usage(e.getMessage());
         }
         SwitchPrices prices = SwitchPrices.of(found);
-        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, held, Forecast.carriersHere());
+        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, startsPerUnit, held, Forecast.carriersHere());
         if (f.isEmpty()) {
             throw SwitchcostException.usage(found.input().source() + " has no CPU time per platform switch"
                     + (mix.measured() ? " for this placement mix" : "") + ": run `" + SwitchPrices.PLATFORM_RUN + "`");

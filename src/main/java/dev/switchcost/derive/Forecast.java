@@ -25,6 +25,11 @@ import java.util.Optional;
  * those waits and {@code savedUpTo} all of them, and the saving lies between the two (docs/forecast-servers.md: on
  * Tomcat's static file none was saved).
  *
+ * <p>On virtual threads a server runs each task on a thread of its own, started for it, where a pool's worker took the
+ * next task: that start is a cost platform threads do not have. {@code starts} is how many the forecast adds, the units
+ * of work times the starts per unit ({@code forecast --starts-per-unit}, one for a server's requests), each at the
+ * price of a start ({@link SwitchPrices#start}); it is in {@code onVirtual}, {@code saved} and {@code savedUpTo}.
+ *
  * <p>Thread dumps taken while recording ({@link HeldMonitors}) show which parks hold a monitor: those pin too before
  * JDK 24 ({@link HandoffClass#HELD_MONITOR}). A site that parks while pinned ({@link HandoffClass#blocksWhilePinned}),
  * where at least as many threads blocked at once as there are carriers, can pin every carrier together; a virtual
@@ -40,6 +45,8 @@ import java.util.Optional;
  * @param saved       now − onVirtual, ns, or null: the pools' idle waits not saved
  * @param savedUpTo   the same with every pool idle wait saved too (the carriers always busy), ns, or null
  * @param idleWaits   events at pool idle-wait sites
+ * @param starts      the virtual threads started on virtual threads: units × starts per unit
+ * @param startCost   their CPU time, ns, or null when {@code starts} is 0 or the start price is missing
  * @param units       the units of work the user gave (0 for none)
  * @param unclassified events the forecast could not classify
  * @param spin        what the spin-budget forecast needs (the results have no spin budget)
@@ -48,7 +55,7 @@ import java.util.Optional;
  */
 public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPrices prices, Estimate platform,
                        List<Site> sites, Estimate now, Estimate onVirtual, Estimate saved, Estimate savedUpTo, long idleWaits,
-                       long units, long unclassified, String spin, HeldMonitors dumps, int carriers) {
+                       long starts, Estimate startCost, long units, long unclassified, String spin, HeldMonitors dumps, int carriers) {
 
     /** The run that measures the spin budget. */
     public static final String SPIN_RUN = "scripts/studies/measure-spin.sh";
@@ -94,7 +101,7 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      *         names the run)
      */
     public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units) {
-        return of(rec, prices, mix, units, null, carriersHere());
+        return of(rec, prices, mix, units, 0, null, carriersHere());
     }
 
     /**
@@ -106,17 +113,21 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
     }
 
     /**
-     * @param dumps    thread dumps taken while recording, or null
-     * @param carriers the carriers the program's virtual threads would run on
+     * @param startsPerUnit virtual threads the program would start per unit of work (0 for none)
+     * @param dumps         thread dumps taken while recording, or null
+     * @param carriers      the carriers the program's virtual threads would run on
      */
-    public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units, HeldMonitors dumps,
-                                        int carriers) {
+    public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units, double startsPerUnit,
+                                        HeldMonitors dumps, int carriers) {
         Optional<Estimate> p = prices.platform(mix.sameShare());
         if (p.isEmpty()) {
             return Optional.empty();
         }
         Estimate price = p.get();
-        Estimate virt = prices.virtual() == null ? null : prices.virtual().perSwitch();
+        long starts = Math.round(units * startsPerUnit);
+        Estimate startCost = starts == 0 || prices.start() == null ? null : prices.start().perSwitch().times(starts);
+        // a start unpriced leaves the virtual side unknown, as a missing virtual price does
+        Estimate virt = prices.virtual() == null || starts > 0 && startCost == null ? null : prices.virtual().perSwitch();
         int feature = rec.jvmVersion() == null ? 0 : JdkPolicy.feature(versionOf(rec.jvmVersion()));
         List<Site> sites = new ArrayList<>();
         long all = 0;
@@ -147,8 +158,13 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
                 : unmounting == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting);
         Estimate savedUpTo = virt == null ? null
                 : unmounting + idle == 0 ? Estimate.exact(0) : price.minus(virt).times(unmounting + idle);
-        return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, savedUpTo, idle, units,
-                unclassified, "the results have no spin budget: run " + SPIN_RUN, dumps, carriers));
+        if (startCost != null && virt != null) {
+            onVirtual = onVirtual.plus(startCost);
+            saved = saved.minus(startCost);
+            savedUpTo = savedUpTo.minus(startCost);
+        }
+        return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, savedUpTo, idle,
+                starts, startCost, units, unclassified, "the results have no spin budget: run " + SPIN_RUN, dumps, carriers));
     }
 
     /** @return the sites that can pin every carrier at once (worse on virtual threads, whatever the price) */

@@ -19,14 +19,23 @@ import java.util.Optional;
  *       nothing to walk, so all of it is the switch);</li>
  *   <li>virtual threads on one carrier: the {@code VirtualThreadHandoffOneCarrier} VT↔VT round trip / 2. One carrier
  *       never idles inside that round trip, so its time is the carrier's CPU time.</li>
+ *   <li>a virtual thread's start, on one carrier: {@code VirtualThreadStartOneCarrier}'s start, run and join less the
+ *       joiner's one virtual switch (the virtual price): the start, the new thread's mount and unmount, and its end.
+ *       What a server on virtual threads spends per task beyond the task's own switches.</li>
  * </ul>
  *
  * @param sameCpu    platform threads, one CPU; null when not measured
  * @param crossCpu   platform threads, two CPUs; null when not measured
  * @param virtual    virtual threads, one carrier; null when not measured
+ * @param start      a virtual thread's start, per start; null when it or the virtual price was not measured
  * @param missing    for each price that is null, the {@code switchcost run ...} that measures it
  */
-public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<String> missing) {
+public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price start, List<String> missing) {
+
+    /** Prices without a virtual thread's start. */
+    public SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<String> missing) {
+        this(sameCpu, crossCpu, virtual, null, missing);
+    }
 
     /**
      * @param what      what was measured, for people
@@ -47,6 +56,24 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
             + Param.STRIDE_BYTES.key() + "=64 -p " + Param.WORKING_SET_KIB.key() + "=0 '" + Bench.include(Bench.WORKING_SET_PAIRED) + "'";
     /** The run that measures the virtual-thread price. */
     public static final String VIRTUAL_RUN = "switchcost run '" + Bench.include(Bench.VIRTUAL_ONE_CARRIER) + "'";
+    /** The run that measures a virtual thread's start with the virtual price it is net of. */
+    public static final String START_RUN = "switchcost run -p " + Param.PAIR.key() + "=VT_VT -p " + Param.PRIMITIVE.key()
+            + "=LOCK_SUPPORT '" + Bench.include(Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START) + "'";
+
+    /**
+     * The arguments of one {@code switchcost run} that measures every price (JMH ignores a {@code -p} a benchmark does
+     * not declare): what {@code scripts/studies/measure-forecast.sh} runs when it is given no prices.
+     */
+    public static final List<String> RUN_ARGS = List.of(
+            "-p", Param.PLACEMENT.key() + "=SAME_CPU,CROSS_CPU", "-p", Param.HANDOFF.key() + "=FUTEX",
+            "-p", Param.SHARING.key() + "=PRIVATE", "-p", Param.WALK.key() + "=LI", "-p", Param.STRIDE_BYTES.key() + "=64",
+            "-p", Param.WORKING_SET_KIB.key() + "=0", "-p", Param.PAIR.key() + "=VT_VT", "-p", Param.PRIMITIVE.key() + "=LOCK_SUPPORT",
+            Bench.include(Bench.WORKING_SET_PAIRED, Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START));
+
+    /** Prints {@link #RUN_ARGS}, one per line, for scripts. */
+    public static void main(String[] args) {
+        RUN_ARGS.forEach(System.out::println);
+    }
 
     public static SwitchPrices of(Findings found) {
         Price same = platform(found, "SAME_CPU").orElse(null);
@@ -54,6 +81,7 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
         Headline h = found.headlines().stream().filter(x -> x.virtual() != null).findFirst().orElse(null);
         Price virt = h == null ? null : new Price(h.virtual().what() + " (one carrier: its CPU time)", h.virtual().perSwitch(),
                 h.virtual().source(), h.virtual().disturbed());
+        Price start = virt == null ? null : start(found, virt);
         List<String> missing = new ArrayList<>();
         if (same == null || cross == null) {
             missing.add(PLATFORM_RUN);
@@ -61,7 +89,20 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
         if (virt == null) {
             missing.add(VIRTUAL_RUN);
         }
-        return new SwitchPrices(same, cross, virt, List.copyOf(missing));
+        if (start == null) {
+            missing.add(START_RUN);
+        }
+        return new SwitchPrices(same, cross, virt, start, List.copyOf(missing));
+    }
+
+    /** The start row less the joiner's virtual switch; the two come from different trials, so their errors add. */
+    private static Price start(Findings found, Price virt) {
+        return found.input().usable().stream()
+                .filter(r -> Bench.VIRTUAL_START.is(r) && Double.isFinite(r.estimate().value()))
+                .findFirst()
+                .map(r -> new Price("a virtual thread's start, mount, unmount and end, one carrier: its CPU time",
+                        r.estimate().minus(virt.perSwitch()), r.key() + " less the virtual price", r.disturbed() || virt.disturbed()))
+                .orElse(null);
     }
 
     private static Optional<Price> platform(Findings found, String placement) {
@@ -84,7 +125,7 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<St
 
     /** True when a price comes from a disturbed trial the run kept. */
     public boolean anyDisturbed() {
-        return java.util.stream.Stream.of(sameCpu, crossCpu, virtual).anyMatch(p -> p != null && p.disturbed());
+        return java.util.stream.Stream.of(sameCpu, crossCpu, virtual, start).anyMatch(p -> p != null && p.disturbed());
     }
 
     /**

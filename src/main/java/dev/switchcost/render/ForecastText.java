@@ -70,7 +70,9 @@ public final class ForecastText {
                 : "a virtual thread unmounts for them on JDK " + f.jdkFeature()) + ".");
         out.add("On handoffs now (platform threads): " + figure(f, f.now()));
         if (f.onVirtual() == null) {
-            out.add("On virtual threads: no virtual-thread price in the results: run `" + SwitchPrices.VIRTUAL_RUN + "`");
+            out.add("On virtual threads: " + (f.prices().virtual() == null ? "no virtual-thread price in the results: run `"
+                    + SwitchPrices.VIRTUAL_RUN + "`" : "no price of a virtual thread's start in the results: run `"
+                    + SwitchPrices.START_RUN + "`, or give --starts-per-unit 0 if the program keeps its own threads"));
         } else {
             out.add("On virtual threads: " + figure(f, f.onVirtual()) + "; saved " + figure(f, f.saved()));
             if (f.idleWaits() > 0) {
@@ -80,6 +82,7 @@ public final class ForecastText {
                         + figure(f, f.savedUpTo()) + " if every one is.");
             }
         }
+        out.add(starts(f));
         out.add("Spinning first: " + f.spin());
         if (f.unclassified() > 0) {
             out.add("Unclassified: " + String.format(Locale.ROOT, "%,d", f.unclassified())
@@ -88,6 +91,20 @@ public final class ForecastText {
         out.add("Each event counts as one switch; a park that found its permit did not switch, so this is an upper bound"
                 + " where parks return at once (compare with sample's switch counts).");
         return out;
+    }
+
+    private static String starts(Forecast f) {
+        if (f.units() <= 0) {
+            return "Virtual-thread starts: not counted, no --units given: a server on virtual threads starts one per request,"
+                    + " which costs CPU that platform threads do not spend (give --units N).";
+        }
+        if (f.starts() == 0) {
+            return "Virtual-thread starts: none (--starts-per-unit 0).";
+        }
+        String n = String.format(Locale.ROOT, "%,d (%s per unit)", f.starts(), Fmt.num((double) f.starts() / f.units()));
+        return f.startCost() == null ? "Virtual-thread starts: " + n + ", not priced: run `" + SwitchPrices.START_RUN + "`"
+                : "Virtual-thread starts: " + n + " at " + Fmt.pm(f.prices().start().perSwitch()) + " ns CPU each (" + f.prices().start().what()
+                + "), in the virtual-thread figures: " + figure(f, f.startCost()) + ".";
     }
 
     /** "sampled 2026-11-25 22:16 for 10 s at 29 handoffs/s", or that the file does not say. */
@@ -179,6 +196,7 @@ public final class ForecastText {
         prices.put("sameCpu", price(f.prices().sameCpu()));
         prices.put("crossCpu", price(f.prices().crossCpu()));
         prices.put("virtual", price(f.prices().virtual()));
+        prices.put("start", price(f.prices().start()));
         root.put("prices", prices);
         List<Object> sites = new ArrayList<>();
         for (Forecast.Site s : f.sites()) {
@@ -212,6 +230,8 @@ public final class ForecastText {
         root.put("savedNs", totals(f, f.saved()));
         root.put("idleWaits", f.idleWaits());
         root.put("savedUpToNs", totals(f, f.savedUpTo()));
+        root.put("starts", f.starts());
+        root.put("startsNs", totals(f, f.startCost()));
         root.put("spin", f.spin());
         root.put("unclassifiedHandoffs", f.unclassified());
         root.put("unclassifiedClass", HandoffClass.UNCLASSIFIED.name());

@@ -16,6 +16,8 @@ public enum Bench {
     PARK_SPIN_ROUND_TRIP(Names.PARK, "roundTrip_spin"),
     VIRTUAL_ONE_CARRIER(Names.VIRTUAL_ONE_CARRIER, "roundTrip"),
     VIRTUAL_TWO_CARRIERS(Names.VIRTUAL_TWO_CARRIERS, "roundTrip"),
+    /** A virtual thread started, run and joined by a virtual thread on one carrier: the forecast's price of a start. */
+    VIRTUAL_START(Names.VIRTUAL_START, "startAndJoin"),
     WORKING_SET_ROUND_TRIP(Names.WORKING_SET, "roundTrip"),
     WORKING_SET_PAIRED(Names.WORKING_SET, Names.PAIRED_METHOD),
     WORKING_SET_WALK_ALONE(Names.WORKING_SET, Names.WALK_ALONE_METHOD),
@@ -47,6 +49,7 @@ public enum Bench {
         public static final String PARK = "ParkUnparkPingPong";
         public static final String VIRTUAL_ONE_CARRIER = "VirtualThreadHandoffOneCarrier";
         public static final String VIRTUAL_TWO_CARRIERS = "VirtualThreadHandoffTwoCarriers";
+        public static final String VIRTUAL_START = "VirtualThreadStartOneCarrier";
         public static final String WORKING_SET = "WorkingSetHandoff";
         public static final String WORKING_SET_VIRTUAL = "WorkingSetVirtualHandoff";
         public static final String SYSCALL = "SyscallBaseline";

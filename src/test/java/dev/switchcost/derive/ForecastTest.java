@@ -1,5 +1,6 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.render.ForecastText;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.HeldMonitorsTest;
@@ -106,6 +107,37 @@ class ForecastTest {
     }
 
     @Test
+    void aServersVirtualThreadStartsArePricedPerUnitOnTheVirtualSide() {
+        JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (21.0.5+11-LTS) for linux-amd64", site(JfrBlocking.PARK, PARK, 100));
+        SwitchPrices withStart = new SwitchPrices(prices(true).sameCpu(), prices(true).crossCpu(), prices(true).virtual(),
+                new SwitchPrices.Price("start", new Estimate(900, 30, 9), "st"), List.of());
+        Forecast none = Forecast.of(rec, withStart, Forecast.Mix.assumedCross(), 40).orElseThrow();
+        Forecast two = Forecast.of(rec, withStart, Forecast.Mix.assumedCross(), 40, 2, null, 2).orElseThrow();
+        assertEquals(0, none.starts());
+        assertEquals(null, none.startCost());
+        assertEquals(80, two.starts(), "units × starts per unit");
+        assertEquals(80 * 900, two.startCost().value(), 1e-6);
+        assertEquals(none.onVirtual().value() + 80 * 900, two.onVirtual().value(), 1e-6);
+        assertEquals(none.saved().value() - 80 * 900, two.saved().value(), 1e-6);
+        assertEquals(none.savedUpTo().value() - 80 * 900, two.savedUpTo().value(), 1e-6);
+        assertEquals(Math.hypot(none.saved().standardError(), 80 * 30), two.saved().standardError(), 1e-6, "its error adds");
+        assertEquals(none.now(), two.now(), "platform threads start none");
+    }
+
+    @Test
+    void aStartToPriceWithoutItsPriceLeavesTheVirtualSideUnknown() {
+        JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (21.0.5+11-LTS) for linux-amd64", site(JfrBlocking.PARK, PARK, 100));
+        Forecast f = Forecast.of(rec, prices(true), Forecast.Mix.assumedCross(), 40, 1, null, 2).orElseThrow();
+        assertEquals(40, f.starts());
+        assertEquals(null, f.onVirtual());
+        assertEquals(null, f.saved(), "no saving without the price of what virtual threads add");
+        assertTrue(ForecastText.text(f, 5).stream().anyMatch(l -> l.contains(SwitchPrices.START_RUN)), "names the run that prices it");
+        Forecast noUnits = Forecast.of(rec, prices(true), Forecast.Mix.assumedCross(), 0, 1, null, 2).orElseThrow();
+        assertTrue(noUnits.saved() != null && noUnits.starts() == 0, "no units: no starts counted");
+        assertTrue(ForecastText.text(noUnits, 5).stream().anyMatch(l -> l.startsWith("Virtual-thread starts: not counted")));
+    }
+
+    @Test
     void monitorsUnmountFromJdk24() {
         JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (25.0.3+9-LTS) for linux-amd64",
                 site(JfrBlocking.MONITOR_WAIT, MONITOR, 10));
@@ -147,7 +179,7 @@ class ForecastTest {
         JfrBlocking.Site wait = new JfrBlocking.Site(JfrBlocking.PARK, HeldMonitorsTest.PINNED_WAIT, false, 1000, 0, 0,
                 List.of("qtp-1"), 4);
         Forecast on21 = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", wait), prices(true),
-                Forecast.Mix.assumedCross(), 0, dumps, 2).orElseThrow();
+                Forecast.Mix.assumedCross(), 0, 0, dumps, 2).orElseThrow();
         Forecast.Site s = on21.sites().get(0);
         assertEquals(HandoffClass.HELD_MONITOR, s.cls());
         assertTrue(s.pins() && s.canStall(), s.toString());
@@ -155,20 +187,20 @@ class ForecastTest {
         assertEquals(on21.now().value(), on21.onVirtual().value(), 1e-9, "a pinned park keeps the platform price");
 
         Forecast on25 = Forecast.of(recording("OpenJDK 64-Bit Server VM (25.0.3+9-LTS) for linux-amd64", wait), prices(true),
-                Forecast.Mix.assumedCross(), 0, dumps, 2).orElseThrow();
+                Forecast.Mix.assumedCross(), 0, 0, dumps, 2).orElseThrow();
         assertTrue(!on25.sites().get(0).pins() && on25.stalls().isEmpty() && on25.saved().value() > 0);
 
         Forecast moreCarriers = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", wait),
-                prices(true), Forecast.Mix.assumedCross(), 0, dumps, 8).orElseThrow();
+                prices(true), Forecast.Mix.assumedCross(), 0, 0, dumps, 8).orElseThrow();
         assertTrue(moreCarriers.sites().get(0).pins() && moreCarriers.stalls().isEmpty());
 
         Forecast noDumps = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", wait), prices(true),
-                Forecast.Mix.assumedCross(), 0, null, 2).orElseThrow();
+                Forecast.Mix.assumedCross(), 0, 0, null, 2).orElseThrow();
         assertEquals(HandoffClass.UNMOUNTS, noDumps.sites().get(0).cls(), "a JFR stack alone does not say what is held");
 
         JfrBlocking.Site enter = new JfrBlocking.Site(JfrBlocking.MONITOR_ENTER, MONITOR, false, 14, 0, 0, List.of("qtp-2"), 3);
         Forecast contended = Forecast.of(recording("OpenJDK 64-Bit Server VM (21.0.8+9-LTS) for linux-amd64", enter), prices(true),
-                Forecast.Mix.assumedCross(), 0, dumps, 2).orElseThrow();
+                Forecast.Mix.assumedCross(), 0, 0, dumps, 2).orElseThrow();
         assertTrue(contended.sites().get(0).pins() && contended.stalls().isEmpty(),
                 "a contended enter pins, but its holder runs to its exit: no stall");
     }
