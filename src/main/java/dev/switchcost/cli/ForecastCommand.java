@@ -36,7 +36,7 @@ import java.util.Optional;
                 + " frame that pins; with --dumps, a park holding a monitor, which pins before JDK 24; unclassified) and prices them in CPU time per switch from the results (--costs):"
                 + " the platform-thread price at the placement mix of a sample recording (--sample), and the virtual-thread"
                 + " handoff for those that would unmount, with a virtual thread's start per unit of work (--starts-per-unit)."
-                + " Errors are the results' 99.9%% intervals. See docs/observability.md.",
+                + " Errors are the results' 99.9%% intervals. See docs/forecast.md.",
             "",
             "The mix must describe the recording: the handoffs per second sample counted (its wake-ups) and the recording's"
                 + " (its blocking events) may differ by at most " + MixFit.FACTOR + "×, and a sample taken over the"

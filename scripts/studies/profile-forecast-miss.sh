@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Where a server's CPU per request goes on platform and on virtual threads, frame by frame: for a forecast that misses,
+# the code the virtual-thread server runs more of. One server and request of scripts/studies/measure-forecast.sh (the
+# same servers, web application and load), in four runs P V V P: each warmed under the load for WARMUP s, then
+# async-profiler (the build's libasyncProfiler.so, attached with jcmd) samples the whole server's CPU (event cpu,
+# perf's software clock: no PMU needed) every INTERVAL over WINDOW s of the same load. Then
+# scripts/studies/forecast/profile-diff.py gives each frame's CPU per request on both and the frames the virtual-thread
+# server runs more of (OUT/diff.txt). The profiler's own cost raises every figure alike (compare the totals with the
+# study's windows, which run without it); the differences are what to read.
+#
+# Run it on a QUIET machine, as root, from a checkout built with mvn package. Needs hey, curl, python3, JDK 21
+# (scripts/jdk21.sh) and a JDK's jcmd (the JDK that runs this checkout's switchcost).
+# About 10 minutes with the defaults.
+#
+# usage: scripts/studies/profile-forecast-miss.sh OUT
+# environment: SERVER=tomcat, WORKLOAD=static (static, handoff or pinned), RATE=1000, WARMUP=90, WINDOW=30 (s),
+#              INTERVAL=250us, PORT=18080, LOAD_CPU=1
+# Exit 0: four profiles and the diff; 2: usage; 3: something missing here, one line naming the fix.
+{
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+[[ $# == 1 && $1 != -* ]] || { echo "usage: scripts/studies/profile-forecast-miss.sh OUT   (env: SERVER WORKLOAD RATE WARMUP WINDOW INTERVAL PORT LOAD_CPU)" >&2; exit 2; }
+out=$1
+export SERVER=${SERVER:-tomcat}; WORKLOAD=${WORKLOAD:-static}; RATE=${RATE:-1000}; WARMUP=${WARMUP:-90}; WINDOW=${WINDOW:-30}
+INTERVAL=${INTERVAL:-250us}; PORT=${PORT:-18080}; export LOAD_CPU=${LOAD_CPU-1}
+declare -A path=([static]=/file.txt [handoff]=/handoff [pinned]=/pinned)
+[[ -n ${path[$WORKLOAD]:-} ]] || { echo "profile-forecast-miss: WORKLOAD is static, handoff or pinned, not '$WORKLOAD'" >&2; exit 2; }
+for v in RATE WARMUP WINDOW PORT; do
+    [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "profile-forecast-miss: $v must be a positive whole number, not '${!v}'" >&2; exit 2; }
+done
+cd "$here/../.." || exit 3
+lib=$PWD/target/async-profiler/linux-x64/libasyncProfiler.so
+[[ -f $lib ]] || { echo "profile-forecast-miss: no $lib: run mvn package first" >&2; exit 3; }
+for c in hey curl python3; do command -v $c > /dev/null || { echo "profile-forecast-miss: $c not found; install it (apt-get install $c)" >&2; exit 3; }; done
+java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder) || exit 3
+jcmd=$(dirname "$java_bin")/jcmd; JAVAC=$(dirname "$java_bin")/javac
+SERVER_JAVA=$(scripts/jdk21.sh) || exit 3
+export SERVER_JAVA JAVAC
+source "$here/forecast/servers-lib.sh"
+mkdir -p "$out" && O=$(cd "$out" && pwd)
+base=$(mktemp -d); SERVER_PID=""
+trap '[[ -n $SERVER_PID ]] && server_stop "$SERVER_PID"; rm -rf "$base"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+server_home || exit 3
+server_base "$base" > /dev/null || exit 3
+SERVER_JVM_ARGS="-Xms512m -Xmx512m"
+echo "$SERVER ${path[$WORKLOAD]} on $("$SERVER_JAVA" -version 2>&1 | head -1), $RATE requests/s, warm-up $WARMUP s, profiled $WINDOW s every $INTERVAL; $(date -u +%FT%TZ)" | tee "$O/settings.txt"
+n=0
+for pool in platform virtual virtual platform; do
+    n=$((n + 1)); id=$n-$pool
+    server_start "$base" "$pool" "$PORT" "$O/$id.server.log" || exit 3
+    load_run "$RATE" "$WARMUP" "$PORT" "${path[$WORKLOAD]}" "$O/$id.warm.txt"
+    # jcmd splits an unquoted argument at commas: the profiler's options go in quotes of their own
+    "$jcmd" "$SERVER_PID" JVMTI.agent_load "$lib" "\"start,event=cpu,interval=$INTERVAL\"" > "$O/$id.jcmd.txt" 2>&1 \
+        || { echo "profile-forecast-miss: jcmd could not start the profiler: see $O/$id.jcmd.txt" >&2; exit 3; }
+    load_run "$RATE" "$WINDOW" "$PORT" "${path[$WORKLOAD]}" "$O/$id.load.txt"
+    "$jcmd" "$SERVER_PID" JVMTI.agent_load "$lib" "\"stop,collapsed,file=$O/$id.collapsed\"" >> "$O/$id.jcmd.txt" 2>&1
+    server_stop "$SERVER_PID"; SERVER_PID=""
+    [[ -s $O/$id.collapsed ]] || { echo "profile-forecast-miss: no profile from run $id: see $O/$id.jcmd.txt" >&2; exit 3; }
+    echo "$id: $(awk '/^[ \t]*\[2[0-9][0-9]\]/ {n += $2} END {print n + 0}' "$O/$id.load.txt") requests answered while profiled"
+done
+python3 "$here/forecast/profile-diff.py" "${INTERVAL%us}" "$O" > "$O/diff.txt" || exit 3
+cat "$O/diff.txt"
+exit 0
+}
