@@ -262,7 +262,7 @@ for SERVER in $SERVERS; do
         timeout $((RECORD + 120)) scripts/switchcost sample -o "$D/pt-sample" ${COSTS:+--costs "$COSTS"} --pid "$pid" --interval 500ms > "$D/pt-sample.txt" 2>&1 &
         sampler=$!
         for i in $(seq 1 60); do
-            (( $(grep -c '^ *[0-9]' "$D/pt-sample.txt" 2>/dev/null || true) > 0 )) && break
+            grep -q '^ *[0-9]' "$D/pt-sample.txt" 2>/dev/null && break   # its first row: sampling has begun
             kill -0 "$sampler" 2>/dev/null || break
             sleep 0.5
         done

@@ -2,7 +2,8 @@
 # It measures from a fresh clone, one step at a time, and keeps a timeline of what ran when.
 #
 #   source "$(dirname "$0")/../../../scripts/studies/measure-lib.sh"
-#   measure_start            # $M: the output directory (M=DIR, else a new temporary one); then works in $F,
+#   measure_start            # $M: the output directory (M=DIR, else a new temporary one; refused, exit 2, when it
+#                            # already holds files); then works in $F,
 #                            # a fresh clone of this checkout's HEAD
 #   measure_build [FLAGS]    # mvn -B -q package FLAGS > $M/build.txt, then "built"
 #   log "text"               # one line, with its UTC time, into $M/timeline.txt
@@ -18,8 +19,13 @@ log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$M/timeline.txt"; }
 
 measure_start() {
     M=${M:-$(mktemp -d)}
+    # never over an earlier run: a second study into the same OUT once deleted an hour of the first's windows
+    if [[ -d $M && -n $(ls -A "$M" 2>/dev/null) ]]; then
+        echo "measure: $M already holds files; give a new OUT, or move that one away first" >&2
+        exit 2
+    fi
     F=$(mktemp -d)
-    rm -rf "$M"; mkdir -p "$M"
+    mkdir -p "$M"
     git clone -q "$MEASURE_REPO" "$F/switchcost" || { echo "measure: cannot clone $MEASURE_REPO" >&2; exit 3; }
     cd "$F/switchcost" || exit 3
     log "start $(basename "$0"); load: $(cat /proc/loadavg); commit $(git rev-parse --short HEAD)"

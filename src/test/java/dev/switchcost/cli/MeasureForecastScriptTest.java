@@ -63,4 +63,19 @@ class MeasureForecastScriptTest {
         assertTrue(e.out().contains("has no SERVER-REQUEST/runs/"), e.out());
         assertFalse(Files.exists(out));
     }
+
+    /** The studies' harness never starts over an earlier run's output: it once deleted an hour of windows. */
+    @Test
+    void theHarnessRefusesAnOutputThatHoldsFilesAndLeavesThemAlone(@TempDir Path tmp) throws IOException, InterruptedException {
+        Path earlier = Files.createDirectories(tmp.resolve("out/jetty-static/runs")).resolve("01-platform.proc");
+        Files.writeString(earlier, "cpu_ns=1\n");
+        Process p = new ProcessBuilder("bash", "-c", "M=\"$1\"; source scripts/studies/measure-lib.sh; measure_start; echo started",
+                "harness", tmp.resolve("out").toString()).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "measure_start did not return");
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, p.exitValue(), said);
+        assertEquals(1, said.strip().lines().count(), said);
+        assertTrue(said.contains("already holds files"), said);
+        assertEquals("cpu_ns=1\n", Files.readString(earlier));
+    }
 }
