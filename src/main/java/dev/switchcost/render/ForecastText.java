@@ -83,6 +83,8 @@ public final class ForecastText {
             }
         }
         out.add(starts(f));
+        out.add("Not priced: what a thread of its own per task redoes that a pool's thread did once, such as thread-local caches"
+                + " built again; and a blocking file-system call on a virtual thread, for which the scheduler wakes a spare carrier.");
         out.add("Spinning first: " + f.spin());
         if (f.unclassified() > 0) {
             out.add("Unclassified: " + String.format(Locale.ROOT, "%,d", f.unclassified())

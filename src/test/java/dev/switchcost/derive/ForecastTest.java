@@ -135,6 +135,8 @@ class ForecastTest {
         Forecast noUnits = Forecast.of(rec, prices(true), Forecast.Mix.assumedCross(), 0, 1, null, 2).orElseThrow();
         assertTrue(noUnits.saved() != null && noUnits.starts() == 0, "no units: no starts counted");
         assertTrue(ForecastText.text(noUnits, 5).stream().anyMatch(l -> l.startsWith("Virtual-thread starts: not counted")));
+        assertTrue(ForecastText.text(f, 5).stream().anyMatch(l -> l.startsWith("Not priced: ") && l.contains("file-system call")),
+                "names the costs a recording of blocks cannot show");
     }
 
     @Test
