@@ -36,7 +36,7 @@
 #              LOAD_CPU=1, RECORD_ONLY=1 ((a) and its forecast only: to record again for a measurement made
 #              before; copy pt.jfr, pt-sample/, units.txt and logs/record-server.log over, then --verdict-only),
 #              COSTS=DIR (a run whose costs price the sample and the forecast; without it the study measures them
-#              first on SERVER_JAVA, ten forks, about 3 minutes, in OUT/prices/), SERVER_JAVA, JETTY_VERSION,
+#              first on SERVER_JAVA, ten forks, about 2 minutes, in OUT/prices/), SERVER_JAVA, JETTY_VERSION,
 #              TOMCAT_VERSION
 # Exit 0: every window measured and every verdict made; 1: a window was no measurement or a forecast failed
 # (verdict.md says which); 2: usage; 3: something missing here, one line naming the fix.

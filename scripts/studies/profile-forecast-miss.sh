@@ -28,6 +28,7 @@ declare -A path=([static]=/file.txt [handoff]=/handoff [pinned]=/pinned)
 for v in RATE WARMUP WINDOW PORT; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "profile-forecast-miss: $v must be a positive whole number, not '${!v}'" >&2; exit 2; }
 done
+[[ $INTERVAL =~ ^[1-9][0-9]*us$ ]] || { echo "profile-forecast-miss: INTERVAL is microseconds, such as 250us, not '$INTERVAL'" >&2; exit 2; }
 cd "$here/../.." || exit 3
 lib=$PWD/target/async-profiler/linux-x64/libasyncProfiler.so
 [[ -f $lib ]] || { echo "profile-forecast-miss: no $lib: run mvn package first" >&2; exit 3; }
@@ -60,7 +61,8 @@ for pool in platform virtual virtual platform; do
     [[ -s $O/$id.collapsed ]] || { echo "profile-forecast-miss: no profile from run $id: see $O/$id.jcmd.txt" >&2; exit 3; }
     echo "$id: $(awk '/^[ \t]*\[2[0-9][0-9]\]/ {n += $2} END {print n + 0}' "$O/$id.load.txt") requests answered while profiled"
 done
-python3 "$here/forecast/profile-diff.py" "${INTERVAL%us}" "$O" > "$O/diff.txt" || exit 3
+python3 "$here/forecast/profile-diff.py" "${INTERVAL%us}" "$O" > "$O/diff.txt.part" || { rm -f "$O/diff.txt.part"; exit 3; }
+mv "$O/diff.txt.part" "$O/diff.txt"
 cat "$O/diff.txt"
 exit 0
 }

@@ -77,12 +77,9 @@ public abstract class HandoffTasks extends CountedTrial {
     @Override
     protected void open() {
         int carriers = carriers();
+        requireCarriers(carriers);
         String parallelism = System.getProperty(PARALLELISM);
         String maxPool = System.getProperty(MAX_POOL_SIZE);
-        if (!String.valueOf(carriers).equals(parallelism) || !String.valueOf(carriers).equals(maxPool)) {
-            throw new IllegalStateException("carriers=" + carriers + " but this JVM has -D" + PARALLELISM + "=" + parallelism
-                    + " -D" + MAX_POOL_SIZE + "=" + maxPool + "; run the class whose @Fork sets them, without -jvmArgsAppend");
-        }
         if (primitive.pinsCarrier() && pair == Pair.VT_VT && carriers == 1) {
             throw new IllegalStateException("on JDK " + Runtime.version().feature() + " a virtual thread waiting inside synchronized"
                     + " pins its carrier: with one carrier and maxPoolSize 1, VT_VT SYNCHRONIZED would deadlock; see the two-carrier class");
@@ -95,6 +92,16 @@ public abstract class HandoffTasks extends CountedTrial {
                 + ", carriers " + carriers + " (-D" + PARALLELISM + "=" + parallelism + " -D" + MAX_POOL_SIZE + "=" + maxPool + ")"
                 + ", JDK " + Runtime.version() + "; " + tasks.describe()
                 + "; one op = one round trip, " + ROUND_TRIPS_PER_OP + " per invocation");
+    }
+
+    /** Refuses a JVM whose virtual-thread scheduler was not given exactly {@code carriers} carriers by the class's {@code @Fork}. */
+    static void requireCarriers(int carriers) {
+        String parallelism = System.getProperty(PARALLELISM);
+        String maxPool = System.getProperty(MAX_POOL_SIZE);
+        if (!String.valueOf(carriers).equals(parallelism) || !String.valueOf(carriers).equals(maxPool)) {
+            throw new IllegalStateException("carriers=" + carriers + " but this JVM has -D" + PARALLELISM + "=" + parallelism
+                    + " -D" + MAX_POOL_SIZE + "=" + maxPool + "; run the class whose @Fork sets them, without -jvmArgsAppend");
+        }
     }
 
     @Override

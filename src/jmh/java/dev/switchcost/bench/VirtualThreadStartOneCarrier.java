@@ -42,11 +42,7 @@ public class VirtualThreadStartOneCarrier extends CountedTrial {
 
     @Override
     protected void open() {
-        String parallelism = System.getProperty(HandoffTasks.PARALLELISM);
-        if (!"1".equals(parallelism) || !"1".equals(System.getProperty(HandoffTasks.MAX_POOL_SIZE))) {
-            throw new IllegalStateException("one carrier asked, but this JVM has -D" + HandoffTasks.PARALLELISM + "=" + parallelism
-                    + "; run this class with its own @Fork, without -jvmArgsAppend");
-        }
+        HandoffTasks.requireCarriers(1);
         starts = VirtualThreadStarts.start(STARTS_PER_OP, EMPTY, PingPong.DEFAULT_TIMEOUT_NANOS);
         System.err.println("# starts: a virtual starter starts and joins " + STARTS_PER_OP + " virtual threads per invocation"
                 + " on one carrier; one op = one start; JDK " + Runtime.version());

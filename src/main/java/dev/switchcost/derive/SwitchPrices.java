@@ -50,25 +50,31 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price s
         }
     }
 
-    /** The run that measures the platform prices: the paired round trip at size 0 on one and on two CPUs. */
-    public static final String PLATFORM_RUN = "switchcost run -p " + Param.PLACEMENT.key() + "=SAME_CPU,CROSS_CPU -p "
-            + Param.HANDOFF.key() + "=FUTEX -p " + Param.SHARING.key() + "=PRIVATE -p " + Param.WALK.key() + "=LI -p "
-            + Param.STRIDE_BYTES.key() + "=64 -p " + Param.WORKING_SET_KIB.key() + "=0 '" + Bench.include(Bench.WORKING_SET_PAIRED) + "'";
+    /** The platform rows' parameters: the paired round trip at size 0 on one and on two CPUs. */
+    private static final List<String> PLATFORM_PARAMS = List.of("-p", Param.PLACEMENT.key() + "=SAME_CPU,CROSS_CPU",
+            "-p", Param.HANDOFF.key() + "=FUTEX", "-p", Param.SHARING.key() + "=PRIVATE", "-p", Param.WALK.key() + "=LI",
+            "-p", Param.STRIDE_BYTES.key() + "=64", "-p", Param.WORKING_SET_KIB.key() + "=0");
+    /** The virtual handoff the virtual price and the start's are net of: two virtual threads, park and unpark. */
+    private static final List<String> VIRTUAL_PARAMS = List.of("-p", Param.PAIR.key() + "=VT_VT", "-p", Param.PRIMITIVE.key() + "=LOCK_SUPPORT");
+
+    /** The run that measures the platform prices. */
+    public static final String PLATFORM_RUN = run(PLATFORM_PARAMS, Bench.WORKING_SET_PAIRED);
     /** The run that measures the virtual-thread price. */
-    public static final String VIRTUAL_RUN = "switchcost run '" + Bench.include(Bench.VIRTUAL_ONE_CARRIER) + "'";
+    public static final String VIRTUAL_RUN = run(List.of(), Bench.VIRTUAL_ONE_CARRIER);
     /** The run that measures a virtual thread's start with the virtual price it is net of. */
-    public static final String START_RUN = "switchcost run -p " + Param.PAIR.key() + "=VT_VT -p " + Param.PRIMITIVE.key()
-            + "=LOCK_SUPPORT '" + Bench.include(Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START) + "'";
+    public static final String START_RUN = run(VIRTUAL_PARAMS, Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START);
 
     /**
      * The arguments of one {@code switchcost run} that measures every price (JMH ignores a {@code -p} a benchmark does
      * not declare): what {@code scripts/studies/measure-forecast.sh} runs when it is given no prices.
      */
-    public static final List<String> RUN_ARGS = List.of(
-            "-p", Param.PLACEMENT.key() + "=SAME_CPU,CROSS_CPU", "-p", Param.HANDOFF.key() + "=FUTEX",
-            "-p", Param.SHARING.key() + "=PRIVATE", "-p", Param.WALK.key() + "=LI", "-p", Param.STRIDE_BYTES.key() + "=64",
-            "-p", Param.WORKING_SET_KIB.key() + "=0", "-p", Param.PAIR.key() + "=VT_VT", "-p", Param.PRIMITIVE.key() + "=LOCK_SUPPORT",
-            Bench.include(Bench.WORKING_SET_PAIRED, Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START));
+    public static final List<String> RUN_ARGS = java.util.stream.Stream.of(PLATFORM_PARAMS, VIRTUAL_PARAMS,
+            List.of(Bench.include(Bench.WORKING_SET_PAIRED, Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START)))
+            .flatMap(List::stream).toList();
+
+    private static String run(List<String> params, Bench... benches) {
+        return "switchcost run " + (params.isEmpty() ? "" : String.join(" ", params) + " ") + "'" + Bench.include(benches) + "'";
+    }
 
     /** Prints {@link #RUN_ARGS}, one per line, for scripts. */
     public static void main(String[] args) {
@@ -81,7 +87,7 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price s
         Headline h = found.headlines().stream().filter(x -> x.virtual() != null).findFirst().orElse(null);
         Price virt = h == null ? null : new Price(h.virtual().what() + " (one carrier: its CPU time)", h.virtual().perSwitch(),
                 h.virtual().source(), h.virtual().disturbed());
-        Price start = virt == null ? null : start(found, virt);
+        Price start = virt == null ? null : start(found, virt, h.jdk());
         List<String> missing = new ArrayList<>();
         if (same == null || cross == null) {
             missing.add(PLATFORM_RUN);
@@ -95,10 +101,13 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price s
         return new SwitchPrices(same, cross, virt, start, List.copyOf(missing));
     }
 
-    /** The start row less the joiner's virtual switch; the two come from different trials, so their errors add. */
-    private static Price start(Findings found, Price virt) {
+    /**
+     * The start row of the virtual price's JDK less the joiner's virtual switch; the two come from different trials, so
+     * their errors add.
+     */
+    private static Price start(Findings found, Price virt, String jdk) {
         return found.input().usable().stream()
-                .filter(r -> Bench.VIRTUAL_START.is(r) && Double.isFinite(r.estimate().value()))
+                .filter(r -> Bench.VIRTUAL_START.is(r) && r.jdk().equals(jdk) && Double.isFinite(r.estimate().value()))
                 .findFirst()
                 .map(r -> new Price("a virtual thread's start, mount, unmount and end, one carrier: its CPU time",
                         r.estimate().minus(virt.perSwitch()), r.key() + " less the virtual price", r.disturbed() || virt.disturbed()))
