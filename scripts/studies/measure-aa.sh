@@ -5,8 +5,13 @@
 #   M=docs/results/<date>/aa N=10 scripts/studies/measure-aa.sh
 # REFERENCE=1 adds, after the runs, the same rows after a long warm-up (6 x 300 ms, 10 forks), which every run's
 # interval is checked against (the quick design's bias).
+# DESIGN=1 adds what the quick card's precision costs here (Kalibera and Jones's two-level design): a fork's and an
+# iteration's cost, timed (gettid, one fork then six, with no warm-up and one 10 ms iteration, then with the quick set's
+# iterations), then scripts/studies/DesignStudy.java over the runs (each row's variance within and between forks, and the
+# cheapest forks x iterations that reach its target), then one `run --quick --precision 5% --budget 10m`: what the run
+# that asks for it reaches, and how long it takes.
 # The first run is timed from the fresh clone with its build, as the README's first command.
-# Takes about N x 3 minutes. Nothing else may run meanwhile.
+# Takes about N x 3 minutes (DESIGN=1: 12 more). Nothing else may run meanwhile.
 set -euo pipefail
 N=${N:-10}
 source "$(dirname "$0")/measure-lib.sh"
@@ -32,6 +37,31 @@ if [[ ${REFERENCE:-0} == 1 ]]; then
     ref=(--reference "$(ls -d "$M"/reference/*/ | head -1)")
 fi
 java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
+if [[ ${DESIGN:-0} == 1 ]]; then
+    # seconds per fork of gettid with these iteration arguments: one fork, then six, the difference over five
+    per_fork() {
+        local t1 t6
+        t1=$( { /usr/bin/time -f %e scripts/switchcost run --no-history -o "$M/fork-cost" 'SyscallBaseline.gettid$' -p binding=FFM \
+            -f 1 "$@" > /dev/null 2>&1; } 2>&1 | tail -1)
+        t6=$( { /usr/bin/time -f %e scripts/switchcost run --no-history -o "$M/fork-cost" 'SyscallBaseline.gettid$' -p binding=FFM \
+            -f 6 "$@" > /dev/null 2>&1; } 2>&1 | tail -1)
+        awk -v a="$t1" -v b="$t6" 'BEGIN {printf "%.3f", (b - a) / 5}'
+    }
+    bare=$(per_fork -wi 0 -i 1 -r 10ms)
+    quick=$(per_fork -wi 3 -w 300ms -i 3 -r 200ms)
+    rm -rf "$M/fork-cost"
+    # quick = start + 3 x (300 ms + o) + 3 x (200 ms + o), bare = start + 10 ms + o: o an iteration's own cost
+    o=$(awk -v b="$bare" -v q="$quick" 'BEGIN {printf "%.3f", (q - b - 1.49) / 5}')
+    fork=$(awk -v b="$bare" -v o="$o" 'BEGIN {printf "%.3f", b - 0.01 - o + 3 * (0.3 + o)}')
+    iteration=$(awk -v o="$o" 'BEGIN {printf "%.3f", 0.2 + o}')
+    log "a fork: ${bare} s bare, ${quick} s with the quick iterations; an iteration's own cost ${o} s: a fork ${fork} s before its measured iterations, an iteration ${iteration} s"
+    "$java_bin" -cp target/benchmarks.jar scripts/studies/DesignStudy.java "$fork" "$iteration" $(ls -d "$M"/run-*/*/ | sort -V) \
+        > "$M/design-study.md"
+    log "precision run: run --quick --precision 5% --budget 10m"
+    t0=$(date +%s)
+    scripts/switchcost run --quick --precision 5% --budget 10m -o "$M/precision" > "$M/precision.txt" 2>&1 || log "precision run exited $?"
+    log "precision run took $(( $(date +%s) - t0 )) s"
+fi
 "$java_bin" -cp target/benchmarks.jar scripts/studies/AaStudy.java "${ref[@]}" $(ls -d "$M"/run-*/*/ | sort -V) > "$M/aa-study.md"
 log "study written: aa-study.md"
 measure_end 'benchmarks.jar'

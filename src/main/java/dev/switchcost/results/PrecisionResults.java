@@ -24,7 +24,7 @@ public record PrecisionResults(int schema, double target, double across, double 
 
     public static final String FILE_NAME = "precision.json";
     /** At most this many forks per trial, whatever the budget ({@code session.Precision}). */
-    public static final int MAX_FORKS = 20;
+    public static final int MAX_FORKS = 60;
 
     /**
      * One trial.
@@ -36,7 +36,7 @@ public record PrecisionResults(int schema, double target, double across, double 
      * @param reached           whether that is within its target
      * @param target            its target ({@link #target} or {@link #across}); 0 in a file written before it was recorded
      * @param forks             the forks it ran; 0 when not recorded
-     * @param forksNeeded       the forks its spread would need for the target, more than 20 when beyond the run's limit;
+     * @param forksNeeded       the forks its spread would need for the target, more than {@link #MAX_FORKS} when beyond the run's limit;
      *                          0 when not known
      */
     public record Trial(String benchmark, String mode, Map<String, String> params, double relativeHalfWidth, boolean reached,

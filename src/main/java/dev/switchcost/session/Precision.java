@@ -20,9 +20,10 @@ import java.util.function.LongSupplier;
  * {@code run --precision}, and the quick run's design: after the first rounds, forks are added to the trials whose figure
  * is not yet as precise as asked — the half-width of its between-fork interval (the one rule, {@link Estimate}) within
  * {@code target} of its value, {@code across} for a trial whose threads run on two CPUs ({@link QuickSet#oneCpu}) — a
- * fork of each such trial per round, while the budget allows. A trial that would need more than {@link #MAX_FORKS} forks
- * at the spread its forks show ({@link Estimate#unitsFor}, Kalibera and Jones's rule for a level's repetitions) gets
- * none: its forks differ too much for the budget, and the card says how many it would need. Figures of JMH's sample
+ * fork of each such trial per round, while the budget allows them all to reach it: the forks each trial needs at the
+ * spread its forks show ({@link Estimate#unitsFor}, Kalibera and Jones's rule for a level's repetitions) are summed
+ * nearest first, and the trials whose sum does not fit before the deadline get none (nor does one that would need more
+ * than {@link #MAX_FORKS}); the card says how many each would need. Figures of JMH's sample
  * mode are percentiles, not fork means: they get no forks.
  *
  * <p>The budget is one deadline for the whole run, every JMH run and the C comparison in it ({@link #from}). A JMH run's
@@ -149,16 +150,28 @@ public record Precision(double target, double across, Duration budget) {
 
     /**
      * The trials of a JMH run that began at {@code jmhRunStartNanos} to give one more fork each: those short of their
-     * target that {@link #MAX_FORKS} forks would bring within it, nearest to it first, as many as fit before the deadline
-     * with {@code reserved} (what the run's plan has left after this JMH run) after them; empty to stop.
+     * target, nearest to it first, as long as the forks all of them still need to reach it fit before the deadline with
+     * {@code reserved} (what the run's plan has left after this JMH run) after them; empty to stop. A trial whose forks would
+     * not all fit gets none, nor does one behind it: the budget goes where it resolves a figure, not where it narrows one
+     * that stays short.
      */
     Function<TrialLedger.Outcome, List<TrialPlan.Trial>> next(Deadline deadline, long jmhRunStartNanos, LongSupplier reserved) {
         return o -> {
             int forks = o.complete().stream().mapToInt(r -> r.getBenchmarkResults().size()).sum();
             int fit = deadline.forksThatFit(jmhRunStartNanos, forks, reserved.getAsLong());
-            return shortOf(o).stream().filter(r -> forksNeeded(r) <= MAX_FORKS && r.getBenchmarkResults().size() < MAX_FORKS)
-                    .sorted(Comparator.comparingInt(r -> forksNeeded(r) - r.getBenchmarkResults().size()))
-                    .limit(fit).map(r -> TrialPlan.key(r.getParams())).toList();
+            List<RunResult> nearestFirst = shortOf(o).stream()
+                    .filter(r -> forksNeeded(r) <= MAX_FORKS && r.getBenchmarkResults().size() < MAX_FORKS)
+                    .sorted(Comparator.comparingInt(r -> forksNeeded(r) - r.getBenchmarkResults().size())).toList();
+            List<TrialPlan.Trial> within = new java.util.ArrayList<>();
+            long forksToTarget = 0;
+            for (RunResult r : nearestFirst) {
+                forksToTarget += forksNeeded(r) - r.getBenchmarkResults().size();
+                if (forksToTarget > fit) {
+                    break;
+                }
+                within.add(TrialPlan.key(r.getParams()));
+            }
+            return within;
         };
     }
 }

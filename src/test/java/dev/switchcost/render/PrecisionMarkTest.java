@@ -96,7 +96,7 @@ public class PrecisionMarkTest {
         List<String> lines = card.lines().toList();
         assertTrue(lines.size() <= AnswerCard.MAX_LINES, lines.size() + " lines:\n" + card);
         assertTrue(lines.get(lines.size() - 1).startsWith("Report: "), card);
-        assertTrue(card.contains(AnswerCard.IMPRECISE + " ±5.0 % (5 forks; over 20 needed: forks differ too much)"), card);
+        assertTrue(card.contains(AnswerCard.IMPRECISE + " ±5.0 % (5 forks; over " + PrecisionResults.MAX_FORKS + " needed: forks differ too much)"), card);
         assertTrue(card.contains("short of 3.0 % (15 % across CPUs)"), card);
     }
 

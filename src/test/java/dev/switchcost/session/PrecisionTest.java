@@ -132,7 +132,7 @@ class PrecisionTest {
         assertEquals(java.util.Map.of("placement", "CROSS_CPU", "jdk", "21.0.5"), trials.get(1).params());
         assertEquals("avgt", trials.get(1).mode());
         assertEquals(3, trials.get(1).forks());
-        assertEquals(Precision.MAX_FORKS + 1, trials.get(1).forksNeeded(), "±20 % between forks: 20 forks are too few for 3 %");
+        assertEquals(Precision.MAX_FORKS + 1, trials.get(1).forksNeeded(), "±20 % between forks: " + Precision.MAX_FORKS + " forks are too few for 3 %");
         assertEquals(List.of("FutexPingPong.roundTrip avgt placement=CROSS_CPU"), p.imprecise(o));
         new dev.switchcost.results.PrecisionResults(1, 0.03, 0.03, 30, trials).write(tmp);
         dev.switchcost.results.PrecisionResults read = dev.switchcost.results.PrecisionResults.read(
@@ -141,7 +141,7 @@ class PrecisionTest {
         // a run whose every trial reached it stops at once, whatever the clock says
         Precision.Deadline d = p.from(0, () -> 0);
         assertTrue(p.next(d, 0, () -> 0).apply(outcome(trial("SAME_CPU", 100, 100.1, 99.9))).isEmpty());
-        // and a trial whose forks differ too much for 20 forks gets none: the budget goes where it can resolve a figure
+        // and a trial whose forks differ too much for the most forks a trial may have gets none: the budget goes where it can resolve a figure
         assertTrue(p.next(d, 0, () -> 0).apply(o).isEmpty(), "±20 % at 3 %: out of reach");
     }
 
@@ -162,9 +162,13 @@ class PrecisionTest {
         assertEquals("precision 5.0 % (15.0 % across CPUs): 2 trial(s) short of it when the run's budget (170 s) or reach ended:"
                 + " FutexPingPong.roundTrip avgt placement=SAME_CPU ±12.2 % with 5 forks, 10 needed;"
                 + " VirtualThreadHandoffOneCarrier.roundTrip avgt pair=VT_VT ±15.9 % with 5 forks, 13 needed", quick.summary(o));
-        // only as many as fit: one fork of 1 s left before the deadline
+        // forks of 1 s: with 13 left both reach their targets (5 and 8 more); with 5 only the nearer one does, so only it gets
+        // a fork; with 1 neither would, and none is added
         AtomicLong now = new AtomicLong(s(20));
-        Precision.Deadline late = new Precision(0.05, 0.15, Duration.ofSeconds(21)).from(0, now::get);
-        assertEquals(1, quick.next(late, 0, () -> 0).apply(o).size());
+        for (int left : new int[] {13, 5, 1}) {
+            Precision.Deadline late = new Precision(0.05, 0.15, Duration.ofSeconds(20 + left)).from(0, now::get);
+            assertEquals(left == 13 ? next : left == 5 ? next.subList(0, 1) : List.of(),
+                    quick.next(late, 0, () -> 0).apply(o).stream().map(TrialPlan.Trial::toString).toList(), left + " s left");
+        }
     }
 }
