@@ -9,7 +9,6 @@ import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Metric;
 import dev.switchcost.results.Percentiles;
-import dev.switchcost.results.PrecisionResults;
 import dev.switchcost.results.Results;
 import dev.switchcost.results.RunStatus;
 
@@ -87,7 +86,7 @@ public final class AnswerCard {
                     + (kept > 0 ? " kept, marked " + DISTURBED + " (--allow-disturbed)" : " left out") + ": "
                     + disturbed.get(0).reason().replaceFirst("^disturbed: ", ""));
         }
-        precisionLine(r, hs).ifPresent(out::add);
+        CardPrecision.line(r, hs).ifPresent(out::add);
         StringBuilder head = new StringBuilder(pad("ns per switch ± 99.9% CI (switches/round trip)", LABEL + WHAT));
         hs.forEach(h -> head.append(lpad("JDK " + h.jdk(), CELL)));
         out.add(head.toString().stripTrailing());
@@ -114,7 +113,10 @@ public final class AnswerCard {
             measured.add("JVM vs C");
         }
         if (any(hs, Headline::cache)) {
-            out.addAll(cacheLines(hs));
+            List<String> cache = new ArrayList<>(cacheLines(hs));
+            String missed = CardPrecision.marks(r, hs, Headline::cache);
+            cache.set(0, cache.get(0) + (missed.isEmpty() ? "" : "  " + missed));
+            out.addAll(cache);
         }
         (any(hs, Headline::cache) ? measured : notMeasured).add("cache");
         allocation(r).ifPresent(out::add);
@@ -319,60 +321,13 @@ public final class AnswerCard {
         ratioLine(out, hs, a, b, reading);
     }
 
-    /**
-     * With {@code run --precision} (or the quick set's own): how many of the card's figures stopped short of the precision
-     * asked, or that every one reached it; empty without {@code precision.json}.
-     */
-    static Optional<String> precisionLine(Results r, List<Headline> hs) {
-        if (r.precision() == null) {
-            return Optional.empty();
-        }
-        List<Figure> all = hs.stream().flatMap(HandoffSections::figures).toList();
-        long missed = all.stream().filter(x -> missed(r, x).isPresent()).count();
-        String pct = target(r);
-        return Optional.of(missed == 0 ? "precision " + pct + ": every figure reached it"
-                : "! " + missed + " of " + all.size() + " figure" + (all.size() == 1 ? "" : "s") + " short of " + pct + ": "
-                + IMPRECISE + " ±x % is what each reached, with the forks its spread would need");
-    }
-
-    /** {@code 3 %}, or {@code 5 % (15 % across CPUs)}: the precision the run asked for. */
-    private static String target(Results r) {
-        PrecisionResults p = r.precision();
-        return Fmt.percent(p.target()).substring(1) + (p.twoTargets() ? " (" + Fmt.percent(p.across()).substring(1)
-                + " across CPUs)" : "");
-    }
-
-    /** {@code ‡ ±7.9 % (5 forks; 12 needed)} for a figure whose trial stopped short of its precision, else empty. */
-    static String precisionMark(Results r, Figure x) {
-        return missed(r, x).map(AnswerCard::shortBy).orElse("");
-    }
-
-    /** How far a trial stopped from its precision, and why: the forks it ran and those its spread would need. */
-    static String shortBy(PrecisionResults.Trial t) {
-        String forks = t.forks() <= 0 ? ""
-                : " (" + t.forks() + " forks; " + (t.forksNeeded() <= 0 ? "budget ended"
-                : t.forksNeeded() > PrecisionResults.MAX_FORKS ? "over " + PrecisionResults.MAX_FORKS + " needed: forks differ too much"
-                : t.forksNeeded() + " needed: budget ended") + ")";
-        return IMPRECISE + " ±" + Fmt.percent(t.relativeHalfWidth()).substring(1) + forks;
-    }
-
-    /** The trial of a figure's row, when it stopped on the budget before the precision asked ({@code precision.json}). */
-    static Optional<PrecisionResults.Trial> missed(Results r, Figure x) {
-        if (r.precision() == null || x == null) {
-            return Optional.empty();
-        }
-        return r.rows().stream().filter(row -> row.key().equals(x.source())).findFirst().flatMap(r.precision()::missed);
-    }
-
     private static void line(List<String> out, Results r, List<Headline> hs, String label, Function<Headline, Figure> f) {
         Figure any = hs.stream().map(f).filter(x -> x != null).findFirst().orElse(null);
         if (any == null) {
             out.add(pad(label, LABEL) + "not measured (switchcost run --quick measures it)");
             return;
         }
-        // a figure whose trial stopped on --budget before --precision: marked, with the precision it reached, after the cells
-        String missedText = hs.stream().filter(h -> missed(r, f.apply(h)).isPresent()).map(h -> (hs.size() > 1 ? "JDK " + h.jdk() + " "
-                : "") + shortBy(missed(r, f.apply(h)).get())).collect(Collectors.joining(" · "));
+        String missedText = CardPrecision.marks(r, hs, f);
         out.add(cells(label, any.what(), hs, f, x -> (x.modes().mixed() ? "MIXED" : Fmt.pm(x.perSwitch())) + " ("
                 + Fmt.count(x.switchesPerTrip()) + ")" + (x.disturbed() ? DISTURBED : ""))
                 + (missedText.isEmpty() ? "" : "  " + missedText));

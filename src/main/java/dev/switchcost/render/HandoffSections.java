@@ -65,7 +65,7 @@ final class HandoffSections {
         // a figure whose trial stopped on --budget before --precision: its own interval and the precision asked
         Function<Headline.Figure, String> mark = x -> inputs.stream()
                 .filter(f -> f.headlines().stream().flatMap(HandoffSections::figures).anyMatch(y -> y == x))
-                .findFirst().map(f -> AnswerCard.precisionMark(f.input(), x)).orElse("");
+                .findFirst().map(f -> CardPrecision.mark(f.input(), x)).orElse("");
         addAnswer(rows, hs, "one CPU", Headline::sameCpu, mark);
         addAnswer(rows, hs, "across CPUs", Headline::crossCpu, mark);
         addAnswer(rows, hs, "virtual threads, one CPU", Headline::virtual, mark);
@@ -85,12 +85,14 @@ final class HandoffSections {
                         + (h.cache().disturbed() ? AnswerCard.DISTURBED : "")
                         : h.cacheFlags().stream().map(Enum::name).collect(Collectors.joining(","))
                                 + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
+                String m = h.cache() == null ? "" : mark.apply(h.cache());
+                row.set(row.size() - 1, row.get(row.size() - 1) + (m.isEmpty() ? "" : " " + m));
             }
             rows.add(row);
         }
         doc.table(new Table(head, rows, "ll" + "r".repeat(hs.size())));
         // the precision asked: how many figures stopped short of it, as the card says it
-        inputs.forEach(f -> AnswerCard.precisionLine(f.input(), f.headlines()).ifPresent(l -> doc.p((inputs.size() > 1
+        inputs.forEach(f -> CardPrecision.line(f.input(), f.headlines()).ifPresent(l -> doc.p((inputs.size() > 1
                 ? f.input().label() + ": " : "") + l.replaceFirst("^! ", "")
                 .replaceFirst(": " + AnswerCard.IMPRECISE + " .*", ": marked in the table with the precision each reached and the forks its"
                         + " spread would need"))));

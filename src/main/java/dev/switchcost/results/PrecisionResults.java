@@ -38,9 +38,11 @@ public record PrecisionResults(int schema, double target, double across, double 
      * @param forks             the forks it ran; 0 when not recorded
      * @param forksNeeded       the forks its spread would need for the target, more than {@link #MAX_FORKS} when beyond the run's limit;
      *                          0 when not known
+     * @param secondsPerFork    what a fork of its JMH run took on average, start, warm-up and set-up included; 0 when not
+     *                          recorded
      */
     public record Trial(String benchmark, String mode, Map<String, String> params, double relativeHalfWidth, boolean reached,
-                        double target, int forks, int forksNeeded) {
+                        double target, int forks, int forksNeeded, double secondsPerFork) {
         public Trial {
             params = new TreeMap<>(params);
         }
@@ -58,6 +60,26 @@ public record PrecisionResults(int schema, double target, double across, double 
     /** The trials that stopped on the budget before reaching the target. */
     public List<Trial> missed() {
         return trials.stream().filter(t -> !t.reached()).toList();
+    }
+
+    /**
+     * The seconds of forks that would bring the trials of {@code missed} within their targets at the spread their forks
+     * show, over those within {@link #MAX_FORKS} forks of it; NaN when a trial's fork time was not recorded.
+     */
+    public static double secondsToReach(List<Trial> missed) {
+        double s = 0;
+        for (Trial t : reachable(missed)) {
+            if (!(t.secondsPerFork() > 0)) {
+                return Double.NaN;
+            }
+            s += (t.forksNeeded() - t.forks()) * t.secondsPerFork();
+        }
+        return s;
+    }
+
+    /** The trials of {@code missed} whose spread {@link #MAX_FORKS} forks would bring within their targets. */
+    public static List<Trial> reachable(List<Trial> missed) {
+        return missed.stream().filter(t -> t.forksNeeded() > t.forks() && t.forksNeeded() <= MAX_FORKS).toList();
     }
 
     /** The trial of a row, when it stopped on the budget before reaching the target. */

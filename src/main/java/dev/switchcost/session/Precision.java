@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.ToDoubleFunction;
 
 /**
  * {@code run --precision}, and the quick run's design: after the first rounds, forks are added to the trials whose figure
@@ -112,14 +113,17 @@ public record Precision(double target, double across, Duration budget) {
         return estimate(r).unitsFor(targetOf(TrialPlan.key(r.getParams())), MAX_FORKS);
     }
 
-    /** Each complete mean trial of {@code o}, how precise and whether within its target, as {@code precision.json} holds it. */
-    List<PrecisionResults.Trial> trials(TrialLedger.Outcome o, String jdkVersion) {
+    /**
+     * Each complete mean trial of {@code o}, how precise and whether within its target, as {@code precision.json} holds it,
+     * with what a fork of its JMH run took ({@code secondsPerFork}).
+     */
+    List<PrecisionResults.Trial> trials(TrialLedger.Outcome o, String jdkVersion, ToDoubleFunction<TrialPlan.Trial> secondsPerFork) {
         return o.complete().stream().filter(Precision::aMean).map(r -> {
             TrialPlan.Trial t = TrialPlan.key(r.getParams());
             double h = relativeHalfWidth(r);
             return new PrecisionResults.Trial(t.benchmark(), t.mode().shortLabel(),
                     RunStatus.FailedTrial.withJdk(t.params(), jdkVersion), h, h <= targetOf(t), targetOf(t),
-                    r.getBenchmarkResults().size(), forksNeeded(r));
+                    r.getBenchmarkResults().size(), forksNeeded(r), secondsPerFork.applyAsDouble(t));
         }).toList();
     }
 

@@ -36,6 +36,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -124,7 +125,7 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
         Precision p = plan.precision();
         Precision.Deadline deadline = p == null ? null : p.from(System.nanoTime(), System::nanoTime);
         budgetBelowPlan(p, time).ifPresent(out::println);
-        Precisions precisions = new Precisions(p, new ArrayList<>());
+        Precisions precisions = new Precisions(p, new ArrayList<>(), new HashMap<>());
         boolean ok = true;
         for (OnJdk on : plan.runs()) {
             ok &= runInto(run, on, plan, new Clocks(time, deadline, precisions));
@@ -146,11 +147,20 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
     private record Clocks(PlannedTime time, Precision.Deadline deadline, Precisions precisions) {
     }
 
-    /** What {@code precision.json} gathers over the run's JMH runs. */
-    private record Precisions(Precision precision, List<PrecisionResults.Trial> trials) {
+    /** What {@code precision.json} gathers over the run's JMH runs: each trial's, and what a fork of its JMH run took. */
+    private record Precisions(Precision precision, List<PrecisionResults.Trial> trials, Map<TrialPlan.Trial, Double> secondsPerFork) {
+
+        /** {@code o}'s forks took {@code nanos} in all: each of its trials' forks, that on average. */
+        void timed(TrialLedger.Outcome o, long nanos) {
+            int forks = o.complete().stream().mapToInt(r -> r.getBenchmarkResults().size()).sum();
+            if (forks > 0) {
+                o.complete().forEach(r -> secondsPerFork.put(TrialPlan.key(r.getParams()), nanos / 1e9 / forks));
+            }
+        }
+
         void write(ResultsDir run, TrialLedger.Outcome o, String jdk) {
             if (precision != null) {
-                trials.addAll(precision.trials(o, jdk));
+                trials.addAll(precision.trials(o, jdk, t -> secondsPerFork.getOrDefault(t, 0.0)));
                 new PrecisionResults(1, precision.target(), precision.across(), precision.budget().toSeconds(), trials).write(run.dir());
             }
         }
@@ -209,6 +219,7 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             return shortOnes;
         });
         if (p != null) {
+            clocks.precisions().timed(o, System.nanoTime() - start);
             out.println("# " + p.summary(o));
         }
         return o;

@@ -125,13 +125,14 @@ class PrecisionTest {
     void eachTrialIsRecordedWithThePrecisionItReached(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
         Precision p = new Precision(0.03, Duration.ofSeconds(30));
         dev.switchcost.measure.jmh.TrialLedger.Outcome o = outcome(trial("SAME_CPU", 100, 100.1, 99.9), trial("CROSS_CPU", 100, 120, 80));
-        List<dev.switchcost.results.PrecisionResults.Trial> trials = p.trials(o, "21.0.5");
+        List<dev.switchcost.results.PrecisionResults.Trial> trials = p.trials(o, "21.0.5", t -> t.params().get("placement").equals("SAME_CPU") ? 2.5 : 0);
         assertEquals(2, trials.size());
         assertTrue(trials.get(0).reached(), trials.toString());
         assertFalse(trials.get(1).reached(), trials.toString());
         assertEquals(java.util.Map.of("placement", "CROSS_CPU", "jdk", "21.0.5"), trials.get(1).params());
         assertEquals("avgt", trials.get(1).mode());
         assertEquals(3, trials.get(1).forks());
+        assertEquals(2.5, trials.get(0).secondsPerFork(), "what a fork of its JMH run took");
         assertEquals(Precision.MAX_FORKS + 1, trials.get(1).forksNeeded(), "±20 % between forks: " + Precision.MAX_FORKS + " forks are too few for 3 %");
         assertEquals(List.of("FutexPingPong.roundTrip avgt placement=CROSS_CPU"), p.imprecise(o));
         new dev.switchcost.results.PrecisionResults(1, 0.03, 0.03, 30, trials).write(tmp);
