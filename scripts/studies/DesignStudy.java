@@ -42,8 +42,9 @@ public final class DesignStudy {
         System.out.printf(Locale.ROOT, "A fork costs %.2f s before its measured iterations, an iteration %.2f s.%n%n", forkCost,
                 iterationCost);
         System.out.println("| row | runs | forks × iterations | within a fork (σ, log) | between forks beyond it | target |"
-                + " now: 99.9 % half-width, s | cheapest design reaching the target: forks × iterations, s |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+                + " now: 99.9 % half-width, s | cheapest design reaching the target: forks × iterations, s |"
+                + " the same with this run's iterations |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|");
         double now = 0;
         double needed = 0;
         for (Map.Entry<String, List<JmhRow>> e : rows.entrySet()) {
@@ -73,25 +74,33 @@ public final class DesignStudy {
             double nowWidth = halfWidth(k, n, sf2, sw2);
             double nowTime = k * (forkCost + n * iterationCost);
             now += nowTime;
-            double[] best = cheapest(target, sf2, sw2, forkCost, iterationCost);
-            String design = best == null ? "over " + MAX_FORKS + " forks"
-                    : String.format(Locale.ROOT, "%d × %d, %.0f s (±%.1f %%)", (int) best[0], (int) best[1], best[2], 100 * best[3]);
+            double[] best = cheapest(target, sf2, sw2, forkCost, iterationCost, MAX_ITERATIONS);
+            double[] sameIterations = cheapest(target, sf2, sw2, forkCost, iterationCost, n);
+            String design = text(best);
             if (best != null) {
                 needed += best[2];
             }
-            System.out.printf(Locale.ROOT, "| %s | %d | %d × %d | %.1f %% | %.1f %% | %.0f %% | ±%.1f %%, %.0f s | %s |%n", e.getKey(),
-                    e.getValue().size(), k, n, 100 * Math.sqrt(sw2), 100 * Math.sqrt(sf2), 100 * target, 100 * nowWidth, nowTime,
-                    design);
+            System.out.printf(Locale.ROOT, "| %s | %d | %d × %d | %.1f %% | %.1f %% | %.0f %% | ±%.1f %%, %.0f s | %s | %s |%n",
+                    e.getKey(), e.getValue().size(), k, n, 100 * Math.sqrt(sw2), 100 * Math.sqrt(sf2), 100 * target, 100 * nowWidth,
+                    nowTime, design, text(sameIterations));
         }
         System.out.printf(Locale.ROOT, "%nThese rows' forks take %.0f s now; the cheapest designs that reach every target within"
                 + " %d forks take %.0f s.%n", now, MAX_FORKS, needed);
     }
 
-    /** The cheapest forks × iterations whose half-width is within target: {k, n, seconds, half-width}; null if none. */
-    static double[] cheapest(double target, double sf2, double sw2, double forkCost, double iterationCost) {
+    static String text(double[] design) {
+        return design == null ? "over " + MAX_FORKS + " forks"
+                : String.format(Locale.ROOT, "%d × %d, %.0f s (±%.1f %%)", (int) design[0], (int) design[1], design[2], 100 * design[3]);
+    }
+
+    /**
+     * The cheapest forks × iterations whose half-width is within target, over any iterations a fork when {@code most} is
+     * {@value #MAX_ITERATIONS}, else with exactly {@code most}: {k, n, seconds, half-width}; null if none.
+     */
+    static double[] cheapest(double target, double sf2, double sw2, double forkCost, double iterationCost, int most) {
         double[] best = null;
         for (int k = 2; k <= MAX_FORKS; k++) {
-            for (int n = 1; n <= MAX_ITERATIONS; n++) {
+            for (int n = most == MAX_ITERATIONS ? 1 : most; n <= most; n++) {
                 double h = halfWidth(k, n, sf2, sw2);
                 double time = k * (forkCost + n * iterationCost);
                 if (h <= target && (best == null || time < best[2])) {

@@ -22,9 +22,8 @@ measure_build -Dmaven.test.skip=true
 for i in $(seq 1 "$N"); do
     log "run $i of $N: load $(cat /proc/loadavg)"
     t0=$(date +%s)
-    if ! scripts/switchcost run --quick -o "$M/run-$i" > "$M/run-$i.txt" 2>&1; then
-        log "run $i exited $? (kept, marked in its status; AaStudy reads only complete trials)"
-    fi
+    scripts/switchcost run --quick -o "$M/run-$i" > "$M/run-$i.txt" 2>&1 \
+        || log "run $i exited $? (kept, marked in its status; AaStudy reads only complete trials)"
     log "run $i took $(( $(date +%s) - t0 )) s"
     [[ $i == 1 ]] && log "fresh clone to the first card: $(( $(date +%s) - start )) s"
 done
@@ -40,12 +39,13 @@ java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builde
 if [[ ${DESIGN:-0} == 1 ]]; then
     # seconds per fork of gettid with these iteration arguments: one fork, then six, the difference over five
     per_fork() {
-        local t1 t6
-        t1=$( { /usr/bin/time -f %e scripts/switchcost run --no-history -o "$M/fork-cost" 'SyscallBaseline.gettid$' -p binding=FFM \
-            -f 1 "$@" > /dev/null 2>&1; } 2>&1 | tail -1)
-        t6=$( { /usr/bin/time -f %e scripts/switchcost run --no-history -o "$M/fork-cost" 'SyscallBaseline.gettid$' -p binding=FFM \
-            -f 6 "$@" > /dev/null 2>&1; } 2>&1 | tail -1)
-        awk -v a="$t1" -v b="$t6" 'BEGIN {printf "%.3f", (b - a) / 5}'
+        local f
+        for f in 1 6; do
+            /usr/bin/time -f %e -o "$M/fork-cost-$f.s" scripts/switchcost run --no-history -o "$M/fork-cost" \
+                'SyscallBaseline.gettid$' -p binding=FFM -f "$f" "$@" > /dev/null 2>&1 || { log "fork cost: -f $f $* failed"; exit 1; }
+        done
+        awk -v a="$(cat "$M/fork-cost-1.s")" -v b="$(cat "$M/fork-cost-6.s")" 'BEGIN {printf "%.3f", (b - a) / 5}'
+        rm -f "$M"/fork-cost-*.s
     }
     bare=$(per_fork -wi 0 -i 1 -r 10ms)
     quick=$(per_fork -wi 3 -w 300ms -i 3 -r 200ms)
