@@ -80,6 +80,68 @@ public final class IndirectSweepCurve {
         return out;
     }
 
+    /**
+     * The JVM's whole cost through the caches against C's at one size, stride and placement, paired by repetition: the
+     * JVM and C cells of a repetition ran one after the other, so what moved the host between repetitions moves both.
+     *
+     * @param jvmOverC the geometric mean of the repetitions' JVM/C ratios with its 99.9 % interval over them
+     *                 ({@link Estimate#pairedRatio}); null when fewer than two repetitions give both, or a repetition's
+     *                 whole cost on either side is not above 0 (a ratio of such is no ratio)
+     * @param pairs    the repetitions that gave both sides
+     */
+    public record Against(long workingSetKiB, long strideBytes, String placement, Estimate jvmOverC, int pairs) {
+    }
+
+    /**
+     * For every size above 0 with both a JVM and a C cell: the JVM's whole cost over C's, repetition by repetition, each
+     * side's whole cost being its {@code beyond} less the same repetition's {@code beyond} at size 0. Only repetitions where
+     * all four cells read the threads' CPU time and switched on every handoff count.
+     */
+    public static List<Against> jvmAgainstC(IndirectSweepResults results) {
+        List<Against> out = new ArrayList<>();
+        for (IndirectSweepResults.Cell j : results.cells()) {
+            if (!j.impl().equals(IndirectSweepResults.JVM) || j.workingSetKiB() == 0) {
+                continue;
+            }
+            Optional<IndirectSweepResults.Cell> c = results.cells().stream().filter(x -> x.impl().equals(IndirectSweepResults.C)
+                    && x.workingSetKiB() == j.workingSetKiB() && x.strideBytes() == j.strideBytes() && x.placement().equals(j.placement()))
+                    .findFirst();
+            Optional<IndirectSweepResults.Cell> j0 = zeroOf(results, j);
+            Optional<IndirectSweepResults.Cell> c0 = c.flatMap(x -> zeroOf(results, x));
+            if (c.isEmpty() || j0.isEmpty() || c0.isEmpty()) {
+                continue;
+            }
+            List<Double> ratios = new ArrayList<>();
+            boolean positive = true;
+            for (IndirectSweepResults.Sample js : j.usable()) {
+                Double jw = whole(js, j0.get(), js.repetition());
+                Double cw = c.get().usable().stream().filter(x -> x.repetition() == js.repetition()).findFirst()
+                        .map(cs -> whole(cs, c0.get(), cs.repetition())).orElse(null);
+                if (jw == null || cw == null) {
+                    continue;
+                }
+                positive &= jw > 0 && cw > 0;
+                ratios.add(jw / cw);
+            }
+            Estimate r = ratios.size() < 2 || !positive ? null
+                    : Estimate.pairedRatio(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+            out.add(new Against(j.workingSetKiB(), j.strideBytes(), j.placement(), r, ratios.size()));
+        }
+        out.sort(Comparator.comparing(Against::placement).thenComparingLong(Against::strideBytes)
+                .thenComparingLong(Against::workingSetKiB));
+        return out;
+    }
+
+    /** One repetition's whole cost: its beyond less the size-0 cell's in the same repetition; null where either is missing. */
+    private static Double whole(IndirectSweepResults.Sample s, IndirectSweepResults.Cell zero, int repetition) {
+        IndirectSweepResults.Sample z = zero.usable().stream().filter(x -> x.repetition() == repetition).findFirst().orElse(null);
+        if (z == null || s.beyondNsPerSwitch() == null || z.beyondNsPerSwitch() == null
+                || !IndirectCost.switchedEveryHandoff(s.switchesPerRoundTrip()) || !IndirectCost.switchedEveryHandoff(z.switchesPerRoundTrip())) {
+            return null;
+        }
+        return s.beyondNsPerSwitch() - z.beyondNsPerSwitch();
+    }
+
     /** Mean counted switches per round trip over the repetitions that counted them, NaN where none did. */
     private static double switchesPerRoundTrip(List<IndirectSweepResults.Sample> ok) {
         return ok.stream().mapToDouble(IndirectSweepResults.Sample::switchesPerRoundTrip).filter(Double::isFinite).average()

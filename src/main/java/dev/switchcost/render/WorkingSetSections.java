@@ -7,6 +7,8 @@ import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.measure.jmh.PerfStatProfiler;
 import dev.switchcost.measure.machine.CacheSizes;
 import dev.switchcost.measure.machine.MachineInfo;
+import dev.switchcost.results.Estimate;
+import dev.switchcost.results.Metric;
 import dev.switchcost.results.Results;
 
 import java.io.IOException;
@@ -76,6 +78,34 @@ final class WorkingSetSections {
     }
 
     /**
+     * The JVM against C at each size, paired by repetition and judged by the one rule ({@link Diff#ratio}, ±10 %):
+     * {@code 1,024 KiB: 1.36 ± 0.21×, JVM dearer}; empty without a size where a repetition has both.
+     */
+    static java.util.Optional<String> against(Results r) {
+        List<IndirectSweepCurve.Against> all = IndirectSweepCurve.jvmAgainstC(r.indirectSweep());
+        // a run from before the threads' CPU time was read has no whole cost on any repetition: nothing to pair
+        if (all.stream().allMatch(a -> a.pairs() == 0)) {
+            return java.util.Optional.empty();
+        }
+        boolean several = all.stream().map(a -> a.strideBytes() + a.placement()).distinct().count() > 1;
+        return java.util.Optional.of("JVM against C, the whole cost through the caches paired by repetition (JVM / C, 99.9 %; the"
+                + " same within ±" + Math.round(Estimate.MIN_EFFECT * 100) + " % by the equivalence test): " + all.stream()
+                .map(a -> Fmt.num(a.workingSetKiB()) + " KiB" + (several ? " (" + a.strideBytes() + " B, " + a.placement() + ")" : "")
+                        + ": " + (a.jvmOverC() == null ? "no ratio (" + (a.pairs() < 2 ? "fewer than two repetitions with both"
+                        : "a repetition's cost not above 0") + ")" : Fmt.times(a.jvmOverC()) + ", " + words(a.jvmOverC())))
+                .collect(java.util.stream.Collectors.joining("; ")) + ".");
+    }
+
+    private static String words(Estimate jvmOverC) {
+        return switch (Diff.ratio(jvmOverC, Metric.NS_PER_OP, Estimate.MIN_EFFECT).verdict()) {
+            case SLOWER -> "JVM dearer";
+            case FASTER -> "JVM cheaper";
+            case SAME -> "the same";
+            default -> "not resolved";
+        };
+    }
+
+    /**
      * The {@code switchcost working-set} results: a table per input, and the JVM-vs-C indirect-cost curve and the
      * replication seed's two figures from the first input that has one.
      */
@@ -110,6 +140,7 @@ final class WorkingSetSections {
                     Table.col("switches/rt", 'r', p -> Fmt.count(p.switchesPerRoundTrip())),
                     Table.col("reps", 'r', p -> Integer.toString(p.repetitions())), Table.col("failed", 'r', p -> Integer.toString(p.failed()))));
             doc.table(Table.of(cols, pts), List.of("stride B", "placement", "reps", "failed"));
+            against(r).ifPresent(doc::p);
             r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()
                     + " KiB: " + c.unavailable()).distinct().limit(3).forEach(doc::p);
             if (charted) {

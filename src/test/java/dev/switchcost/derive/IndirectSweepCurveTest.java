@@ -94,4 +94,40 @@ class IndirectSweepCurveTest {
         assertNull(j.beyond(), "one repetition without it: no mean of a part");
         assertNull(j.whole(), "and no JVM size-0 cell");
     }
+
+    /**
+     * The JVM against C at a size, repetition by repetition: each side's whole cost is its beyond less the same
+     * repetition's size-0 beyond, and the ratio of the two is judged over the repetitions; a repetition whose C cell
+     * failed gives no pair, and a cost not above 0 on either side gives no ratio at that size.
+     */
+    @Test
+    void theJvmIsSetAgainstCRepetitionByRepetition() {
+        // six repetitions: at 1,024 KiB the JVM's whole cost is 1,400 + 10·(rep % 3 − 1) against C's 1,000
+        List<Sample> j0 = new java.util.ArrayList<>();
+        List<Sample> j1 = new java.util.ArrayList<>();
+        List<Sample> c0 = new java.util.ArrayList<>();
+        List<Sample> c1 = new java.util.ArrayList<>();
+        for (int rep = 1; rep <= 6; rep++) {
+            j0.add(b(rep, 36, 36, 2000 + rep));
+            j1.add(b(rep, 1300, 1000, 2000 + rep + 1400 + 10 * (rep % 3 - 1)));
+            c0.add(b(rep, 36, 36, 1800 - rep));
+            c1.add(b(rep, 1300, 1000, 1800 - rep + 1000));
+        }
+        Cell j2 = new Cell("JVM", 2048, 64, "SAME_CPU", "jmh", null, List.of(b(1, 1, 1, 4000), b(2, 1, 1, 4000), b(3, 1, 1, 4000)));
+        Cell c2 = new Cell("C", 2048, 64, "SAME_CPU", "ws_threads", null,
+                List.of(b(1, 1, 1, 3000), b(2, 1, 1, 1700), Sample.failed(3, "boom")));
+        List<Cell> cells = List.of(new Cell("JVM", 0, 64, "SAME_CPU", "jmh", null, j0), new Cell("JVM", 1024, 64, "SAME_CPU", "jmh", null, j1),
+                new Cell("C", 0, 64, "SAME_CPU", "ws_threads", null, c0), new Cell("C", 1024, 64, "SAME_CPU", "ws_threads", null, c1), j2, c2);
+        List<IndirectSweepCurve.Against> a = IndirectSweepCurve.jvmAgainstC(new IndirectSweepResults(1, "t", 6, "s", cells));
+        assertEquals(2, a.size(), a.toString());
+        IndirectSweepCurve.Against at1024 = a.get(0);
+        assertEquals(1024, at1024.workingSetKiB());
+        assertEquals(6, at1024.pairs());
+        // 1.39, 1.40 and 1.41 twice each: their geometric mean
+        assertEquals(Math.cbrt(1.39 * 1.40 * 1.41), at1024.jvmOverC().value(), 1e-9);
+        assertTrue(at1024.jvmOverC().differsFromOne(Estimate.MIN_EFFECT), at1024.toString());
+        IndirectSweepCurve.Against at2048 = a.get(1);
+        assertEquals(2, at2048.pairs(), "the failed C repetition gives no pair");
+        assertNull(at2048.jvmOverC(), "C's second repetition read below its size 0: no ratio");
+    }
 }

@@ -60,6 +60,20 @@ class IndirectSweepChartsTest {
             assertTrue(Files.size(charts.resolve(name + ".png")) > 1000, name);
         }
     }
+    /**
+     * A run that read the threads' CPU time sets the JVM against C at each size, paired by repetition (a captured run: the
+     * JVM dearer at 1 and 2 MiB, not resolved at 4, no ratio at 8 where a repetition read below size 0); a run from before
+     * that says nothing of it.
+     */
+    @Test
+    void theReportSetsTheJvmAgainstCPairedByRepetition() {
+        String line = WorkingSetSections.against(Results.load(Path.of("src/test/resources/fixtures/results/working-set-whole-xeon-kvm-jdk25")))
+                .orElseThrow();
+        assertTrue(line.contains("1,024 KiB: 1.4 ± 0.3×, JVM dearer; 2,048 KiB: 1.36 ± 0.25×, JVM dearer; 4,096 KiB: 1.0 ± 0.4×,"
+                + " not resolved; 8,192 KiB: no ratio (a repetition's cost not above 0)"), line);
+        assertTrue(WorkingSetSections.against(Results.load(FIXTURE)).isEmpty(), "no repetition read the threads' CPU time");
+    }
+
     /** Where the threads' CPU time was read, figure 2 draws the whole cost against the stride, not the paired estimate. */
     @Test
     void theStrideFigureDrawsTheWholeCostWhereItWasRead() throws IOException {
