@@ -25,6 +25,8 @@ import java.util.Map;
  * @param processThread process against thread switch per placement ({@link ProcessThreadCost#derive})
  * @param distribution  the sampled rows' latency distributions ({@link LatencyDistribution#of})
  * @param sweep         the working-set sweep's curve, empty without indirect.json ({@link IndirectSweepCurve#of})
+ * @param sweepAgainstC the sweep's JVM against C per size, paired by repetition, empty without indirect.json
+ *                      ({@link IndirectSweepCurve#jvmAgainstC})
  * @param primitives    the primitive matrix, empty without PrimitiveHandoff rows ({@link PrimitiveMatrix#of})
  * @param spin          the spin budget per placement, empty without SpinOrPark rows ({@link SpinBudget#of})
  * @param spinTwin      the JVM's spin-then-park curve beside the C twin's, empty without spin-compare.json ({@link SpinTwin#of})
@@ -33,7 +35,8 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
                        List<GapDecomposition.AfterSwitch> afterSwitch, List<IndirectCost.Row> workingSet,
                        String workingSetRefused, Map<JmhRow, IndirectCost.Paired> paired,
                        List<ProcessThreadCost.Row> processThread, List<LatencyDistribution.Series> distribution,
-                       List<IndirectSweepCurve.Point> sweep, List<PrimitiveMatrix.Cell> primitives,
+                       List<IndirectSweepCurve.Point> sweep, List<IndirectSweepCurve.Against> sweepAgainstC,
+                       List<PrimitiveMatrix.Cell> primitives,
                        List<SpinBudget> spin, List<SpinTwin> spinTwin) {
 
     public static Findings of(Results r) {
@@ -52,6 +55,7 @@ public record Findings(Results input, List<Headline> headlines, PinningStudy pin
                 r.compare() == null ? List.of() : GapDecomposition.afterSwitch(r.compare(), gap), ws, refused, paired,
                 ProcessThreadCost.derive(usable), LatencyDistribution.of(usable),
                 r.indirectSweep() == null ? List.of() : IndirectSweepCurve.of(r.indirectSweep()),
+                r.indirectSweep() == null ? List.of() : IndirectSweepCurve.jvmAgainstC(r.indirectSweep()),
                 PrimitiveMatrix.of(usable), SpinBudget.of(usable),
                 r.spinCompare() == null ? List.of() : SpinTwin.of(r.spinCompare()));
     }

@@ -81,8 +81,8 @@ final class WorkingSetSections {
      * The JVM against C at each size, paired by repetition and judged by the one rule ({@link Diff#ratio}, ±10 %):
      * {@code 1,024 KiB: 1.36 ± 0.21×, JVM dearer}; empty without a size where a repetition has both.
      */
-    static java.util.Optional<String> against(Results r) {
-        List<IndirectSweepCurve.Against> all = IndirectSweepCurve.jvmAgainstC(r.indirectSweep());
+    static java.util.Optional<String> against(Findings f) {
+        List<IndirectSweepCurve.Against> all = f.sweepAgainstC();
         // a run from before the threads' CPU time was read has no whole cost on any repetition: nothing to pair
         if (all.stream().allMatch(a -> a.pairs() == 0)) {
             return java.util.Optional.empty();
@@ -140,7 +140,7 @@ final class WorkingSetSections {
                     Table.col("switches/rt", 'r', p -> Fmt.count(p.switchesPerRoundTrip())),
                     Table.col("reps", 'r', p -> Integer.toString(p.repetitions())), Table.col("failed", 'r', p -> Integer.toString(p.failed()))));
             doc.table(Table.of(cols, pts), List.of("stride B", "placement", "reps", "failed"));
-            against(r).ifPresent(doc::p);
+            against(f).ifPresent(doc::p);
             r.indirectSweep().cells().stream().filter(c -> c.unavailable() != null).map(c -> c.impl() + " " + c.workingSetKiB()
                     + " KiB: " + c.unavailable()).distinct().limit(3).forEach(doc::p);
             if (charted) {

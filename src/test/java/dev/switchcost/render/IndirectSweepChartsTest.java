@@ -3,6 +3,7 @@ package dev.switchcost.render;
 import dev.switchcost.derive.Study;
 import dev.switchcost.derive.IndirectSweepCurve;
 import dev.switchcost.results.IndirectSweepResults;
+import dev.switchcost.derive.Findings;
 import dev.switchcost.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,11 +68,12 @@ class IndirectSweepChartsTest {
      */
     @Test
     void theReportSetsTheJvmAgainstCPairedByRepetition() {
-        String line = WorkingSetSections.against(Results.load(Path.of("src/test/resources/fixtures/results/working-set-whole-xeon-kvm-jdk25")))
+        String line = WorkingSetSections.against(Findings.of(Results.load(
+                Path.of("src/test/resources/fixtures/results/working-set-whole-xeon-kvm-jdk25"))))
                 .orElseThrow();
         assertTrue(line.contains("1,024 KiB: 1.4 ± 0.3×, JVM dearer; 2,048 KiB: 1.36 ± 0.25×, JVM dearer; 4,096 KiB: 1.0 ± 0.4×,"
                 + " not resolved; 8,192 KiB: no ratio (a repetition's cost not above 0)"), line);
-        assertTrue(WorkingSetSections.against(Results.load(FIXTURE)).isEmpty(), "no repetition read the threads' CPU time");
+        assertTrue(WorkingSetSections.against(Findings.of(Results.load(FIXTURE))).isEmpty(), "no repetition read the threads' CPU time");
     }
 
     /** Where the threads' CPU time was read, figure 2 draws the whole cost against the stride, not the paired estimate. */
