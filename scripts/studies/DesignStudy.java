@@ -74,8 +74,8 @@ public final class DesignStudy {
             double nowWidth = halfWidth(k, n, sf2, sw2);
             double nowTime = k * (forkCost + n * iterationCost);
             now += nowTime;
-            double[] best = cheapest(target, sf2, sw2, forkCost, iterationCost, MAX_ITERATIONS);
-            double[] sameIterations = cheapest(target, sf2, sw2, forkCost, iterationCost, n);
+            double[] best = cheapest(target, sf2, sw2, forkCost, iterationCost, 1, MAX_ITERATIONS);
+            double[] sameIterations = cheapest(target, sf2, sw2, forkCost, iterationCost, n, n);
             String design = text(best);
             if (best != null) {
                 needed += best[2];
@@ -94,13 +94,13 @@ public final class DesignStudy {
     }
 
     /**
-     * The cheapest forks × iterations whose half-width is within target, over any iterations a fork when {@code most} is
-     * {@value #MAX_ITERATIONS}, else with exactly {@code most}: {k, n, seconds, half-width}; null if none.
+     * The cheapest forks × iterations, {@code fewest} to {@code most} iterations a fork, whose half-width is within
+     * target: {k, n, seconds, half-width}; null if none.
      */
-    static double[] cheapest(double target, double sf2, double sw2, double forkCost, double iterationCost, int most) {
+    static double[] cheapest(double target, double sf2, double sw2, double forkCost, double iterationCost, int fewest, int most) {
         double[] best = null;
         for (int k = 2; k <= MAX_FORKS; k++) {
-            for (int n = most == MAX_ITERATIONS ? 1 : most; n <= most; n++) {
+            for (int n = fewest; n <= most; n++) {
                 double h = halfWidth(k, n, sf2, sw2);
                 double time = k * (forkCost + n * iterationCost);
                 if (h <= target && (best == null || time < best[2])) {

@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** The report's working-set sections: the cost through the caches by size, and the interleaved JVM-and-C sweep. */
 final class WorkingSetSections {
@@ -81,19 +83,19 @@ final class WorkingSetSections {
      * The JVM against C at each size, paired by repetition and judged by the one rule ({@link Diff#ratio}, ±10 %):
      * {@code 1,024 KiB: 1.36 ± 0.21×, JVM dearer}; empty without a size where a repetition has both.
      */
-    static java.util.Optional<String> against(Findings f) {
+    static Optional<String> against(Findings f) {
         List<IndirectSweepCurve.Against> all = f.sweepAgainstC();
         // a run from before the threads' CPU time was read has no whole cost on any repetition: nothing to pair
         if (all.stream().allMatch(a -> a.pairs() == 0)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         boolean several = all.stream().map(a -> a.strideBytes() + a.placement()).distinct().count() > 1;
-        return java.util.Optional.of("JVM against C, the whole cost through the caches paired by repetition (JVM / C, 99.9 %; the"
+        return Optional.of("JVM against C, the whole cost through the caches paired by repetition (JVM / C, 99.9 %; the"
                 + " same within ±" + Math.round(Estimate.MIN_EFFECT * 100) + " % by the equivalence test): " + all.stream()
                 .map(a -> Fmt.num(a.workingSetKiB()) + " KiB" + (several ? " (" + a.strideBytes() + " B, " + a.placement() + ")" : "")
                         + ": " + (a.jvmOverC() == null ? "no ratio (" + (a.pairs() < 2 ? "fewer than two repetitions with both"
                         : "a repetition's cost not above 0") + ")" : Fmt.times(a.jvmOverC()) + ", " + words(a.jvmOverC())))
-                .collect(java.util.stream.Collectors.joining("; ")) + ".");
+                .collect(Collectors.joining("; ")) + ".");
     }
 
     private static String words(Estimate jvmOverC) {

@@ -11,6 +11,7 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
@@ -166,7 +167,7 @@ public record Precision(double target, double across, Duration budget) {
             List<RunResult> nearestFirst = shortOf(o).stream()
                     .filter(r -> forksNeeded(r) <= MAX_FORKS && r.getBenchmarkResults().size() < MAX_FORKS)
                     .sorted(Comparator.comparingInt(r -> forksNeeded(r) - r.getBenchmarkResults().size())).toList();
-            List<TrialPlan.Trial> within = new java.util.ArrayList<>();
+            List<TrialPlan.Trial> within = new ArrayList<>();
             long forksToTarget = 0;
             for (RunResult r : nearestFirst) {
                 forksToTarget += forksNeeded(r) - r.getBenchmarkResults().size();
