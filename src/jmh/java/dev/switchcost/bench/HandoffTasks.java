@@ -2,7 +2,6 @@ package dev.switchcost.bench;
 
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
-import dev.switchcost.measure.sample.SchedStat;
 import dev.switchcost.measure.workload.DrivenPingPong;
 import dev.switchcost.measure.workload.HandoffPrimitive;
 import dev.switchcost.measure.workload.PingPong;
@@ -14,9 +13,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The trial state of {@link VirtualThreadHandoffOneCarrier} and {@link VirtualThreadHandoffTwoCarriers}:
@@ -112,7 +109,7 @@ public abstract class HandoffTasks extends CountedTrial {
     /** The threads that run ping and pong: the scheduler's carriers, or the platform tasks themselves. */
     private static final List<String> TASK_THREADS = List.of("ForkJoinPool-", DrivenPingPong.PING_NAME, DrivenPingPong.PONG_NAME);
 
-    private Map<Integer, Long> cpuAtStart;
+    private final ThreadsCpu cpu = new ThreadsCpu(TASK_THREADS);
 
     /**
      * Notes, before the iteration's first op, the run time of the threads that carry the handoff: this (JMH) thread,
@@ -124,35 +121,13 @@ public abstract class HandoffTasks extends CountedTrial {
      */
     @Setup(Level.Iteration)
     public void markTasksCpu() {
-        cpuAtStart = tasksRunNs();
+        cpu.mark();
     }
 
-    /** Hands the tasks' CPU time over the iteration to {@link PairedWalkProfiler}: -1 when a thread ended meanwhile. */
+    /** Hands the tasks' CPU time over the iteration to {@link PairedWalkProfiler}: -1 when a carrier retired meanwhile. */
     @TearDown(Level.Iteration)
     public void recordTasksCpu() {
-        Map<Integer, Long> now = tasksRunNs();
-        long sum = 0;
-        for (Map.Entry<Integer, Long> e : cpuAtStart.entrySet()) {
-            Long end = now.get(e.getKey());
-            if (end == null) {
-                PairedWalkProfiler.recordPairRun(-1); // a carrier retired: its time is lost, so is the figure
-                return;
-            }
-            sum += end - e.getValue();
-        }
-        for (Map.Entry<Integer, Long> e : now.entrySet()) {
-            sum += cpuAtStart.containsKey(e.getKey()) ? 0 : e.getValue(); // a carrier started during the iteration
-        }
-        PairedWalkProfiler.recordPairRun(sum);
-    }
-
-    private static Map<Integer, Long> tasksRunNs() {
-        Map<Integer, Long> out = new HashMap<>(SchedStat.runNsOfSelfThreads(TASK_THREADS));
-        SchedStat self = SchedStat.readSelf();
-        if (self != null) {
-            out.put(-1, self.runNs()); // this thread, under a key no tid has
-        }
-        return out;
+        cpu.record();
     }
 
     @Override

@@ -1,7 +1,11 @@
 package dev.switchcost.derive;
 
+import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.workload.CompensatedBlocks;
 import dev.switchcost.results.Bench;
 import dev.switchcost.results.Estimate;
+import dev.switchcost.results.JmhRow;
+import dev.switchcost.results.Metric;
 import dev.switchcost.results.Param;
 
 import java.util.ArrayList;
@@ -22,19 +26,30 @@ import java.util.Optional;
  *   <li>a virtual thread's start, on one carrier: {@code VirtualThreadStartOneCarrier}'s start, run and join less the
  *       joiner's one virtual switch (the virtual price): the start, the new thread's mount and unmount, and its end.
  *       What a server on virtual threads spends per task beyond the task's own switches.</li>
+ *   <li>a blocking call's compensation: {@code VirtualThreadBlockingCall}'s CPU time per call ({@code cpu.pair}: the
+ *       carriers', the scheduler timer's and the caller's) with the JDK's blocking-call bracket less without it, the
+ *       other carrier idle. What a virtual thread spends beyond the call itself on a file-system call that blocks its
+ *       carrier, when the scheduler wakes an idle carrier to stand in for it.</li>
  * </ul>
  *
  * @param sameCpu    platform threads, one CPU; null when not measured
  * @param crossCpu   platform threads, two CPUs; null when not measured
  * @param virtual    virtual threads, one carrier; null when not measured
  * @param start      a virtual thread's start, per start; null when it or the virtual price was not measured
+ * @param compensation a blocking call's compensation on a virtual thread, per call, an idle carrier woken; null when
+ *                   not measured
  * @param missing    for each price that is null, the {@code switchcost run ...} that measures it
  */
-public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price start, List<String> missing) {
+public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price start, Price compensation, List<String> missing) {
 
-    /** Prices without a virtual thread's start. */
+    /** Prices without a blocking call's compensation. */
+    public SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price start, List<String> missing) {
+        this(sameCpu, crossCpu, virtual, start, null, missing);
+    }
+
+    /** Prices without a virtual thread's start or a blocking call's compensation. */
     public SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, List<String> missing) {
-        this(sameCpu, crossCpu, virtual, null, missing);
+        this(sameCpu, crossCpu, virtual, null, null, missing);
     }
 
     /**
@@ -63,13 +78,15 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price s
     public static final String VIRTUAL_RUN = run(List.of(), Bench.VIRTUAL_ONE_CARRIER);
     /** The run that measures a virtual thread's start with the virtual price it is net of. */
     public static final String START_RUN = run(VIRTUAL_PARAMS, Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START);
+    /** The run that measures a blocking call's compensation (both sides of the difference). */
+    public static final String COMPENSATION_RUN = run(List.of(), Bench.VIRTUAL_BLOCKING_CALL);
 
     /**
      * The arguments of one {@code switchcost run} that measures every price (JMH ignores a {@code -p} a benchmark does
      * not declare): what {@code scripts/studies/measure-forecast.sh} runs when it is given no prices.
      */
     public static final List<String> RUN_ARGS = java.util.stream.Stream.of(PLATFORM_PARAMS, VIRTUAL_PARAMS,
-            List.of(Bench.include(Bench.WORKING_SET_PAIRED, Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START)))
+            List.of(Bench.include(Bench.WORKING_SET_PAIRED, Bench.VIRTUAL_ONE_CARRIER, Bench.VIRTUAL_START, Bench.VIRTUAL_BLOCKING_CALL)))
             .flatMap(List::stream).toList();
 
     private static String run(List<String> params, Bench... benches) {
@@ -98,7 +115,35 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price s
         if (start == null) {
             missing.add(START_RUN);
         }
-        return new SwitchPrices(same, cross, virt, start, List.copyOf(missing));
+        Price compensation = compensation(found, h == null ? null : h.jdk());
+        if (compensation == null) {
+            missing.add(COMPENSATION_RUN);
+        }
+        return new SwitchPrices(same, cross, virt, start, compensation, List.copyOf(missing));
+    }
+
+    /**
+     * {@code VirtualThreadBlockingCall}'s CPU time per call with the bracket less without it, on the virtual price's JDK
+     * (any JDK when there is none); the two come from different trials, so their errors add.
+     */
+    private static Price compensation(Findings found, String jdk) {
+        List<JmhRow> rows = found.input().usable().stream()
+                .filter(r -> Bench.VIRTUAL_BLOCKING_CALL.is(r) && (jdk == null || r.jdk().equals(jdk))).toList();
+        Optional<JmhRow> with = side(rows, CompensatedBlocks.COMPENSATED);
+        Optional<JmhRow> without = side(rows, CompensatedBlocks.PLAIN);
+        if (with.isEmpty() || without.isEmpty()) {
+            return null;
+        }
+        Metric a = with.get().secondary().get(PairedWalkProfiler.CPU);
+        Metric b = without.get().secondary().get(PairedWalkProfiler.CPU);
+        return new Price("a blocking call's compensation on a virtual thread, an idle carrier woken: its CPU time",
+                a.estimate().minus(b.estimate()), with.get().key() + " less " + without.get().key(),
+                with.get().disturbed() || without.get().disturbed());
+    }
+
+    private static Optional<JmhRow> side(List<JmhRow> rows, String call) {
+        return rows.stream().filter(r -> call.equals(r.params().get(Param.CALL.key())) && r.secondary().get(PairedWalkProfiler.CPU) != null
+                && Double.isFinite(r.secondary().get(PairedWalkProfiler.CPU).estimate().value())).findFirst();
     }
 
     /**
@@ -134,7 +179,7 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price s
 
     /** True when a price comes from a disturbed trial the run kept. */
     public boolean anyDisturbed() {
-        return java.util.stream.Stream.of(sameCpu, crossCpu, virtual, start).anyMatch(p -> p != null && p.disturbed());
+        return java.util.stream.Stream.of(sameCpu, crossCpu, virtual, start, compensation).anyMatch(p -> p != null && p.disturbed());
     }
 
     /**

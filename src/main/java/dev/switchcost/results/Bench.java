@@ -18,6 +18,8 @@ public enum Bench {
     VIRTUAL_TWO_CARRIERS(Names.VIRTUAL_TWO_CARRIERS, "roundTrip"),
     /** A virtual thread started, run and joined by a virtual thread on one carrier: the forecast's price of a start. */
     VIRTUAL_START(Names.VIRTUAL_START, "startAndJoin"),
+    /** A virtual thread's blocking-call bracket, the carriers idle, and its control: the forecast's price of a compensation. */
+    VIRTUAL_BLOCKING_CALL(Names.VIRTUAL_BLOCKING_CALL, "call"),
     WORKING_SET_ROUND_TRIP(Names.WORKING_SET, "roundTrip"),
     WORKING_SET_PAIRED(Names.WORKING_SET, Names.PAIRED_METHOD),
     WORKING_SET_WALK_ALONE(Names.WORKING_SET, Names.WALK_ALONE_METHOD),
@@ -50,6 +52,7 @@ public enum Bench {
         public static final String VIRTUAL_ONE_CARRIER = "VirtualThreadHandoffOneCarrier";
         public static final String VIRTUAL_TWO_CARRIERS = "VirtualThreadHandoffTwoCarriers";
         public static final String VIRTUAL_START = "VirtualThreadStartOneCarrier";
+        public static final String VIRTUAL_BLOCKING_CALL = "VirtualThreadBlockingCall";
         public static final String WORKING_SET = "WorkingSetHandoff";
         public static final String WORKING_SET_VIRTUAL = "WorkingSetVirtualHandoff";
         public static final String SYSCALL = "SyscallBaseline";

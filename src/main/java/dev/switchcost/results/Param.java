@@ -22,7 +22,9 @@ public enum Param {
     CARRIERS("carriers"),
     STRATEGY("strategy"),
     BUDGET_NS("budgetNs"),
-    REPLY_NS("replyNs");
+    REPLY_NS("replyNs"),
+    /** {@code VirtualThreadBlockingCall}: the blocking-call bracket ({@code COMPENSATED}) or none ({@code PLAIN}). */
+    CALL("call");
 
     private final String key;
 
