@@ -10,7 +10,8 @@
 # For each server and request:
 #   (a) one platform-thread server recorded for the forecast, once warm: JFR with the handoff events at threshold 0
 #       (pt.jfr), switchcost sample --pid over the same window (pt-sample), thread dumps (SIGQUIT, 10 a second: which
-#       parks hold a monitor) in logs/record-server.log, the requests answered (units.txt);
+#       parks hold a monitor) in logs/record-server.log, every call of the JDK's blocking-call bracket (async-profiler's
+#       instrumentation of jdk.internal.misc.Blocker.begin: blocking-calls.collapsed), the requests answered (units.txt);
 #   (b) one platform and one virtual server side by side, each in a cgroup of its own, warmed until the JIT compiler
 #       threads are quiet; then PAIRS pairs of windows of DURATION s: with PAIRING=abba (the default) one server at a
 #       time, P V V P P V ...; with PAIRING=duet both servers loaded in the same window, each at RATE, so that the
@@ -182,6 +183,7 @@ check() {
     local args=(--jfr "$D/pt.jfr" --units "$(cat "$D/units.txt" 2>/dev/null)" --json "$D/forecast.json")
     [[ -d $D/pt-sample ]] && args+=(--sample "$D/pt-sample")
     [[ -f $D/logs/record-server.log ]] && args+=(--dumps "$D/logs/record-server.log")
+    [[ -f $D/blocking-calls.collapsed ]] && args+=(--blocking-calls "$D/blocking-calls.collapsed")
     [[ -n ${COSTS:-} ]] && args+=(--costs "$COSTS")
     log "forecast: switchcost forecast ${args[*]}"
     rm -f "$D/forecast.json"
@@ -234,6 +236,8 @@ measure_build -Dmaven.test.skip=true
 SERVER_JAVA=${SERVER_JAVA:-$(scripts/jdk21.sh)} || exit 3
 JAVAC=$(dirname "$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)")/javac
 SERVER_JVM_ARGS="-Xms512m -Xmx512m"
+asprof=target/async-profiler/linux-x64/libasyncProfiler.so   # the build's, for the blocking calls
+[[ -f $asprof ]] || { log "no $asprof after the build"; exit 3; }
 if [[ -z ${COSTS:-} ]]; then
     # the prices, on the servers' JDK, ten forks: CPU time per switch on one CPU, across two, virtual, and a virtual start
     mapfile -t price_args < <("$SERVER_JAVA" -cp target/benchmarks.jar dev.switchcost.derive.SwitchPrices)
@@ -259,6 +263,10 @@ for SERVER in $SERVERS; do
         warm "$pid" "$cg" "$PORT" "$p" "record"
         timeout 30 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JFR.start name=forecast settings="$jfc" > "$D/logs/jfr-start.txt" 2>&1 \
             || { log "jcmd JFR.start failed: see $D/logs/jfr-start.txt"; exit 3; }
+        # every call of the JDK's blocking-call bracket over the same load: the calls that would block a carrier
+        timeout 30 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JVMTI.agent_load "$PWD/$asprof" \
+            "\"start,event=jdk.internal.misc.Blocker.begin,threads\"" > "$D/logs/blocking-calls.txt" 2>&1 \
+            || { log "async-profiler did not start: see $D/logs/blocking-calls.txt"; exit 3; }
         timeout $((RECORD + 120)) scripts/switchcost sample -o "$D/pt-sample" ${COSTS:+--costs "$COSTS"} --pid "$pid" --interval 500ms > "$D/pt-sample.txt" 2>&1 &
         sampler=$!
         for i in $(seq 1 60); do
@@ -271,6 +279,9 @@ for SERVER in $SERVERS; do
         load_run "$RATE" "$RECORD" "$PORT" "$p" "$D/pt-record.load.txt"
         kill "$dumper" 2>/dev/null; wait "$dumper" 2>/dev/null; dumper=""
         kill -TERM "$sampler" 2>/dev/null
+        timeout 30 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JVMTI.agent_load "$PWD/$asprof" \
+            "\"stop,sig,collapsed,file=$D/blocking-calls.collapsed\"" >> "$D/logs/blocking-calls.txt" 2>&1 \
+            || { log "async-profiler did not stop: see $D/logs/blocking-calls.txt"; exit 3; }
         timeout 60 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JFR.stop name=forecast filename="$D/pt.jfr" > "$D/logs/jfr-stop.txt" 2>&1 \
             || { log "jcmd JFR.stop failed: see $D/logs/jfr-stop.txt"; exit 3; }
         wait "$sampler"; sampler=""

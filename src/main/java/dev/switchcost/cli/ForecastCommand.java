@@ -8,6 +8,7 @@ import dev.switchcost.derive.SwitchPrices;
 import dev.switchcost.render.ForecastText;
 import dev.switchcost.measure.machine.MachineProbe;
 import dev.switchcost.results.AtomicFiles;
+import dev.switchcost.results.BlockingCalls;
 import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.JfrBlocking;
 import dev.switchcost.results.SamplePlacement;
@@ -35,7 +36,8 @@ import java.util.Optional;
                 + " classifies each (a j.u.c park a virtual thread unmounts for; a monitor that pins before JDK 24; a JNI/FFM"
                 + " frame that pins; with --dumps, a park holding a monitor, which pins before JDK 24; unclassified) and prices them in CPU time per switch from the results (--costs):"
                 + " the platform-thread price at the placement mix of a sample recording (--sample), and the virtual-thread"
-                + " handoff for those that would unmount, with a virtual thread's start per unit of work (--starts-per-unit)."
+                + " handoff for those that would unmount, with a virtual thread's start per unit of work (--starts-per-unit)"
+                + " and a compensation per call that would block a carrier (--blocking-calls)."
                 + " Errors are the results' 99.9%% intervals. See docs/forecast.md.",
             "",
             "The mix must describe the recording: the handoffs per second sample counted (its wake-ups) and the recording's"
@@ -78,6 +80,11 @@ public final class ForecastCommand extends BaseCommand {
                     + " (default: ${DEFAULT-VALUE}, a server's thread per request; 0 when it keeps its own threads). Needs --units.")
     double startsPerUnit;
 
+    @Option(names = "--blocking-calls", paramLabel = "FILE", description = "async-profiler's collapsed stacks of"
+            + " jdk.internal.misc.Blocker.begin, dumped with sig, over the same load: the calls that would block a carrier,"
+            + " each priced as a compensation on virtual threads (docs/forecast.md).")
+    Path blockingCalls;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the forecast as JSON.")
     Path json;
 
@@ -107,9 +114,11 @@ public final class ForecastCommand extends BaseCommand {
         Forecast.Mix mix;
         Findings found;
         HeldMonitors held;
+        BlockingCalls calls;
         try {
             rec = JfrBlocking.read(jfr);
             held = dumps.isEmpty() ? null : HeldMonitors.read(dumps);
+            calls = blockingCalls == null ? null : BlockingCalls.read(blockingCalls);
             if (sample == null) {
                 mix = Forecast.Mix.assumedCross();
             } else {
@@ -125,7 +134,7 @@ public final class ForecastCommand extends BaseCommand {
             throw SwitchcostException.usage(e.getMessage());
         }
         SwitchPrices prices = SwitchPrices.of(found);
-        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, startsPerUnit, held, Forecast.carriersHere());
+        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, startsPerUnit, held, Forecast.carriersHere(), calls);
         if (f.isEmpty()) {
             throw SwitchcostException.usage(found.input().source() + " has no CPU time per platform switch"
                     + (mix.measured() ? " for this placement mix" : "") + ": run `" + SwitchPrices.PLATFORM_RUN + "`");

@@ -1,6 +1,7 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.launch.JdkPolicy;
+import dev.switchcost.results.BlockingCalls;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.JfrBlocking;
@@ -30,6 +31,13 @@ import java.util.Optional;
  * of work times the starts per unit ({@code forecast --starts-per-unit}, one for a server's requests), each at the
  * price of a start ({@link SwitchPrices#start}); it is in {@code onVirtual}, {@code saved} and {@code savedUpTo}.
  *
+ * <p>A call that blocks the carrier in the kernel (a file-system call: {@link BlockingCalls}, counted while the
+ * program ran on platform threads) makes the scheduler compensate on virtual threads, waking an idle carrier to stand
+ * in, when one is idle. {@code calls} counts them while recording, and {@code compensationCost} is
+ * their price with an idle carrier woken for each ({@link SwitchPrices#compensation}): with the carriers idle, the
+ * end where no pool idle wait is saved, it is in {@code onVirtual} and {@code saved}; with the carriers busy, none is
+ * woken, so it is not in {@code savedUpTo}.
+ *
  * <p>Thread dumps taken while recording ({@link HeldMonitors}) show which parks hold a monitor: those pin too before
  * JDK 24 ({@link HandoffClass#HELD_MONITOR}). A site that parks while pinned ({@link HandoffClass#blocksWhilePinned}),
  * where at least as many threads blocked at once as there are carriers, can pin every carrier together; a virtual
@@ -47,6 +55,9 @@ import java.util.Optional;
  * @param idleWaits   events at pool idle-wait sites
  * @param starts      the virtual threads started on virtual threads: units × starts per unit
  * @param startCost   their CPU time, ns, or null when {@code starts} is 0 or the start price is missing
+ * @param calls       the blocking calls counted while recording, or null when none were counted
+ * @param compensationCost their CPU time on virtual threads, an idle carrier woken for each, ns, or null when
+ *                    {@code calls} is null or has none, or the compensation price is missing
  * @param units       the units of work the user gave (0 for none)
  * @param unclassified events the forecast could not classify
  * @param spin        what the spin-budget forecast needs (the results have no spin budget)
@@ -55,7 +66,8 @@ import java.util.Optional;
  */
 public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPrices prices, Estimate platform,
                        List<Site> sites, Estimate now, Estimate onVirtual, Estimate saved, Estimate savedUpTo, long idleWaits,
-                       long starts, Estimate startCost, long units, long unclassified, String spin, HeldMonitors dumps, int carriers) {
+                       long starts, Estimate startCost, BlockingCalls calls, Estimate compensationCost, long units,
+                       long unclassified, String spin, HeldMonitors dumps, int carriers) {
 
     /** The run that measures the spin budget. */
     public static final String SPIN_RUN = "scripts/studies/measure-spin.sh";
@@ -101,7 +113,7 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      *         names the run)
      */
     public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units) {
-        return of(rec, prices, mix, units, 0, null, carriersHere());
+        return of(rec, prices, mix, units, 0, null, carriersHere(), null);
     }
 
     /**
@@ -112,13 +124,20 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
         return Runtime.getRuntime().availableProcessors();
     }
 
+    /** The same without blocking calls counted. */
+    public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units, double startsPerUnit,
+                                        HeldMonitors dumps, int carriers) {
+        return of(rec, prices, mix, units, startsPerUnit, dumps, carriers, null);
+    }
+
     /**
      * @param startsPerUnit virtual threads the program would start per unit of work (0 for none)
      * @param dumps         thread dumps taken while recording, or null
      * @param carriers      the carriers the program's virtual threads would run on
+     * @param calls         the blocking calls counted while recording, or null when not counted
      */
     public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units, double startsPerUnit,
-                                        HeldMonitors dumps, int carriers) {
+                                        HeldMonitors dumps, int carriers, BlockingCalls calls) {
         Optional<Estimate> p = prices.platform(mix.sameShare());
         if (p.isEmpty()) {
             return Optional.empty();
@@ -126,8 +145,12 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
         Estimate price = p.get();
         long starts = Math.round(units * startsPerUnit);
         Estimate startCost = starts == 0 || prices.start() == null ? null : prices.start().perSwitch().times(starts);
-        // a start unpriced leaves the virtual side unknown, as a missing virtual price does
-        Estimate virt = prices.virtual() == null || starts > 0 && startCost == null ? null : prices.virtual().perSwitch();
+        long compensations = calls == null ? 0 : calls.calls();
+        Estimate compensationCost = compensations == 0 || prices.compensation() == null ? null
+                : prices.compensation().perSwitch().times(compensations);
+        // a start or a compensation unpriced leaves the virtual side unknown, as a missing virtual price does
+        Estimate virt = prices.virtual() == null || starts > 0 && startCost == null
+                || compensations > 0 && compensationCost == null ? null : prices.virtual().perSwitch();
         int feature = rec.jvmVersion() == null ? 0 : JdkPolicy.feature(versionOf(rec.jvmVersion()));
         List<Site> sites = new ArrayList<>();
         long all = 0;
@@ -163,8 +186,13 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
             saved = saved.minus(startCost);
             savedUpTo = savedUpTo.minus(startCost);
         }
+        if (compensationCost != null && virt != null) {
+            onVirtual = onVirtual.plus(compensationCost);
+            saved = saved.minus(compensationCost);
+        }
         return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, savedUpTo, idle,
-                starts, startCost, units, unclassified, "the results have no spin budget: run " + SPIN_RUN, dumps, carriers));
+                starts, startCost, calls, compensationCost, units, unclassified, "the results have no spin budget: run " + SPIN_RUN,
+                dumps, carriers));
     }
 
     /** @return the sites that can pin every carrier at once (worse on virtual threads, whatever the price) */

@@ -5,6 +5,7 @@ import dev.switchcost.derive.Forecast;
 import dev.switchcost.derive.HandoffClass;
 import dev.switchcost.derive.MixFit;
 import dev.switchcost.derive.SwitchPrices;
+import dev.switchcost.results.BlockingCalls;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JfrBlocking;
 import dev.switchcost.results.SamplePlacement;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** {@code switchcost forecast}'s text and JSON: the same fields. */
 public final class ForecastText {
@@ -71,8 +73,10 @@ public final class ForecastText {
         out.add("On handoffs now (platform threads): " + figure(f, f.now()));
         if (f.onVirtual() == null) {
             out.add("On virtual threads: " + (f.prices().virtual() == null ? "no virtual-thread price in the results: run `"
-                    + SwitchPrices.VIRTUAL_RUN + "`" : "no price of a virtual thread's start in the results: run `"
-                    + SwitchPrices.START_RUN + "`, or give --starts-per-unit 0 if the program keeps its own threads"));
+                    + SwitchPrices.VIRTUAL_RUN + "`" : f.starts() > 0 && f.startCost() == null
+                    ? "no price of a virtual thread's start in the results: run `" + SwitchPrices.START_RUN
+                    + "`, or give --starts-per-unit 0 if the program keeps its own threads"
+                    : "no price of a blocking call's compensation in the results: run `" + SwitchPrices.COMPENSATION_RUN + "`"));
         } else {
             out.add("On virtual threads: " + figure(f, f.onVirtual()) + "; saved " + figure(f, f.saved()));
             if (f.idleWaits() > 0) {
@@ -83,8 +87,9 @@ public final class ForecastText {
             }
         }
         out.add(starts(f));
+        out.add(compensations(f));
         out.add("Not priced: what a thread of its own per task redoes that a pool's thread did once, such as thread-local caches"
-                + " built again; and a blocking file-system call on a virtual thread, for which the scheduler wakes a spare carrier.");
+                + " built again.");
         out.add("Spinning first: " + f.spin());
         if (f.unclassified() > 0) {
             out.add("Unclassified: " + String.format(Locale.ROOT, "%,d", f.unclassified())
@@ -107,6 +112,29 @@ public final class ForecastText {
         return f.startCost() == null ? "Virtual-thread starts: " + n + ", not priced: run `" + SwitchPrices.START_RUN + "`"
                 : "Virtual-thread starts: " + n + " at " + Fmt.pm(f.prices().start().perSwitch()) + " ns CPU each (" + f.prices().start().what()
                 + "), in the virtual-thread figures: " + figure(f, f.startCost()) + ".";
+    }
+
+    private static String compensations(Forecast f) {
+        BlockingCalls c = f.calls();
+        if (c == null) {
+            return "Blocking calls: not counted (give --blocking-calls FILE): on a virtual thread a call that blocks its carrier,"
+                    + " such as a file-system call, makes the scheduler wake an idle carrier to stand in, CPU platform threads"
+                    + " do not spend.";
+        }
+        String n = String.format(Locale.ROOT, "%,d", c.calls()) + (f.units() > 0 ? " (" + Fmt.num(c.perUnit(f.units())) + " per unit)" : "");
+        String where = c.sites().stream().limit(3).map(x -> x.caller() + (x.call().isEmpty() ? "" : " → " + x.call())
+                + String.format(Locale.ROOT, " %,d", x.count())).collect(Collectors.joining("; "));
+        String selectors = c.selectors() == 0 ? "" : String.format(Locale.ROOT, " Left out: %,d inside a selector's select,"
+                + " which servers keep on platform threads.", c.selectors());
+        if (c.calls() == 0) {
+            return "Blocking calls: none that would block a carrier." + selectors;
+        }
+        String head = "Blocking calls that would block a carrier: " + n + ", at " + where + ".";
+        return f.compensationCost() == null ? head + " Not priced: run `" + SwitchPrices.COMPENSATION_RUN + "`." + selectors
+                : head + " Each makes the scheduler compensate; with the carriers idle it wakes one, at "
+                + Fmt.pm(f.prices().compensation().perSwitch()) + " ns CPU each (" + f.prices().compensation().what()
+                + "): in the virtual-thread figures and the saving, " + figure(f, f.compensationCost())
+                + "; with the carriers busy none is woken, so not in the saving up to." + selectors;
     }
 
     /** "sampled 2026-11-25 22:16 for 10 s at 29 handoffs/s", or that the file does not say. */
@@ -199,6 +227,7 @@ public final class ForecastText {
         prices.put("crossCpu", price(f.prices().crossCpu()));
         prices.put("virtual", price(f.prices().virtual()));
         prices.put("start", price(f.prices().start()));
+        prices.put("compensation", price(f.prices().compensation()));
         root.put("prices", prices);
         List<Object> sites = new ArrayList<>();
         for (Forecast.Site s : f.sites()) {
@@ -234,6 +263,8 @@ public final class ForecastText {
         root.put("savedUpToNs", totals(f, f.savedUpTo()));
         root.put("starts", f.starts());
         root.put("startsNs", totals(f, f.startCost()));
+        root.put("blockingCalls", f.calls() == null ? null : f.calls().calls());
+        root.put("compensationsNs", totals(f, f.compensationCost()));
         root.put("spin", f.spin());
         root.put("unclassifiedHandoffs", f.unclassified());
         root.put("unclassifiedClass", HandoffClass.UNCLASSIFIED.name());

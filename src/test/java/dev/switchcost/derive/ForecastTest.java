@@ -1,6 +1,7 @@
 package dev.switchcost.derive;
 
 import dev.switchcost.render.ForecastText;
+import dev.switchcost.results.BlockingCalls;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.HeldMonitorsTest;
@@ -135,8 +136,35 @@ class ForecastTest {
         Forecast noUnits = Forecast.of(rec, prices(true), Forecast.Mix.assumedCross(), 0, 1, null, 2).orElseThrow();
         assertTrue(noUnits.saved() != null && noUnits.starts() == 0, "no units: no starts counted");
         assertTrue(ForecastText.text(noUnits, 5).stream().anyMatch(l -> l.startsWith("Virtual-thread starts: not counted")));
-        assertTrue(ForecastText.text(f, 5).stream().anyMatch(l -> l.startsWith("Not priced: ") && l.contains("file-system call")),
+        assertTrue(ForecastText.text(f, 5).stream().anyMatch(l -> l.startsWith("Not priced: ") && l.contains("thread-local")),
                 "names the costs a recording of blocks cannot show");
+        assertTrue(ForecastText.text(f, 5).stream().anyMatch(l -> l.startsWith("Blocking calls: not counted") && l.contains("--blocking-calls")),
+                "says the blocking calls were not counted, and how to count them");
+    }
+
+    @Test
+    void eachBlockingCallIsACompensationWithTheCarriersIdleAndNoneWithThemBusy() {
+        JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (21.0.5+11-LTS) for linux-amd64", site(JfrBlocking.PARK, PARK, 100));
+        BlockingCalls calls = BlockingCalls.parse(Path.of("calls.collapsed"), List.of(
+                "[exec-1 tid=7];app/Servlet.get()V;java/io/File.canRead()Z;jdk/internal/misc/Blocker.begin()J 30"));
+        SwitchPrices p = prices(true);
+        SwitchPrices withCompensation = new SwitchPrices(p.sameCpu(), p.crossCpu(), p.virtual(), null,
+                new SwitchPrices.Price("compensation", new Estimate(5000, 200, 9), "bc"), List.of());
+        Forecast none = Forecast.of(rec, withCompensation, Forecast.Mix.assumedCross(), 40, 0, null, 2).orElseThrow();
+        Forecast f = Forecast.of(rec, withCompensation, Forecast.Mix.assumedCross(), 40, 0, null, 2, calls).orElseThrow();
+        assertEquals(30 * 5000, f.compensationCost().value(), 1e-6);
+        assertEquals(none.onVirtual().value() + 30 * 5000, f.onVirtual().value(), 1e-6, "in the virtual-thread figures");
+        assertEquals(none.saved().value() - 30 * 5000, f.saved().value(), 1e-6, "the carriers idle: each wakes one");
+        assertEquals(none.savedUpTo(), f.savedUpTo(), "the carriers busy: none is woken");
+        assertEquals(none.now(), f.now(), "platform threads compensate for nothing");
+        List<String> text = ForecastText.text(f, 5);
+        assertTrue(text.stream().anyMatch(l -> l.startsWith("Blocking calls that would block a carrier: 30 (0.75 per unit)")
+                && l.contains("app.Servlet.get → java.io.File.canRead 30")), String.join("\n", text));
+        assertTrue(ForecastText.json(f).contains("\"compensationsNs\""));
+
+        Forecast unpriced = Forecast.of(rec, p, Forecast.Mix.assumedCross(), 40, 0, null, 2, calls).orElseThrow();
+        assertNull(unpriced.onVirtual(), "a compensation to price without its price leaves the virtual side unknown");
+        assertTrue(ForecastText.text(unpriced, 5).stream().anyMatch(l -> l.contains(SwitchPrices.COMPENSATION_RUN)));
     }
 
     @Test
