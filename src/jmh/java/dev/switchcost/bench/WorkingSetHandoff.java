@@ -85,6 +85,12 @@ public class WorkingSetHandoff {
     public enum Handoff {
         /** Raw {@code FUTEX_WAIT/WAKE_PRIVATE} through JNA; platform partner. */
         FUTEX(ThreadKind.PLATFORM),
+        /**
+         * The same futex through the JDK's FFM (JDK 22 and later), whose path from Java to the system call is shorter
+         * than JNA's (no JNI transition, no libffi): what the binding's own code and data add to the cost through the
+         * caches, against {@code FUTEX}. Run only when asked ({@code -p handoff=FUTEX_FFM}).
+         */
+        FUTEX_FFM(ThreadKind.PLATFORM),
         /** {@code LockSupport.park/unpark}; platform partner. */
         PARK(ThreadKind.PLATFORM),
         /** {@code LockSupport.park/unpark}; virtual partner (unpinned only: {@link WorkingSetVirtualHandoff}). */
@@ -97,7 +103,8 @@ public class WorkingSetHandoff {
         }
 
         Turn newTurn(WaitKind wait) {
-            return this == FUTEX ? FutexTurn.allocatePrivate(wait, Binding.JNA) : wait.parkTurn();
+            return this == FUTEX ? FutexTurn.allocatePrivate(wait, Binding.JNA)
+                    : this == FUTEX_FFM ? FutexTurn.allocatePrivate(wait, Binding.FFM) : wait.parkTurn();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.switchcost.bench;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
+import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.linux.LibC;
 import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,18 @@ class WorkingSetHandoffTest {
         assertTrue(switchesPerOp(r.get("walkAlonePaired")) < 0.2, "the control switches no more than walkAlone");
         assertTrue(r.get("roundTrip").getSecondaryResults().get(PairedWalkProfiler.INDIRECT) == null,
                 "the plain round trip times no walks");
+    }
+
+    @Test
+    void theFfmFutexHandoffSwitchesTwicePerRoundTripAndTimesItsWalks() throws RunnerException {
+        assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
+        assumeTrue(Runtime.version().feature() >= Binding.FFM_MIN_FEATURE, "FFM is final from JDK " + Binding.FFM_MIN_FEATURE);
+        RunResult r = new Runner(ForkOptions.withNativeAccess(tiny(WorkingSetHandoff.class.getSimpleName() + "\\.roundTripPaired$")
+                .addProfiler(PairedWalkProfiler.class).param("placement", "SAME_CPU").param("handoff", "FUTEX_FFM")
+                .param("sharing", "PRIVATE").param("workingSetKiB", "64").param("strideBytes", "64").build())).runSingle();
+        assertTrue(switchesPerOp(r) > 1.5 && switchesPerOp(r) < 2.6, "~2 switches per round trip, was " + switchesPerOp(r));
+        Result<?> beyond = r.getSecondaryResults().get(PairedWalkProfiler.SWITCH);
+        assertTrue(beyond != null && Double.isFinite(beyond.getScore()), "the pair's CPU time is read: " + r.getSecondaryResults().keySet());
     }
 
     @Test
