@@ -12,10 +12,15 @@
 # (scripts/jdk21.sh) and a JDK's jcmd (the JDK that runs this checkout's switchcost).
 # About 10 minutes with the defaults.
 #
+# With EVENT=a Java method (package.Class.method) it counts every call of that method instead (async-profiler's
+# instrumentation, stacks with method signatures), in the runs POOLS names, and makes no diff: how the forecast's
+# blocking calls were counted (EVENT=jdk.internal.misc.Blocker.begin) and how often the virtual-thread servers' carriers
+# woke one another (EVENT=java.util.concurrent.locks.LockSupport.unpark POOLS=virtual).
+#
 # usage: scripts/studies/profile-forecast-miss.sh OUT
 # environment: SERVER=tomcat, WORKLOAD=static (static, handoff or pinned), RATE=1000, WARMUP=90, WINDOW=30 (s),
-#              INTERVAL=250us, PORT=18080, LOAD_CPU=1
-# Exit 0: four profiles and the diff; 2: usage; 3: something missing here, one line naming the fix.
+#              INTERVAL=250us, PORT=18080, LOAD_CPU=1, EVENT=cpu, POOLS="platform virtual virtual platform"
+# Exit 0: four profiles and the diff (or the counts); 2: usage; 3: something missing here, one line naming the fix.
 {
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,6 +28,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=$1
 export SERVER=${SERVER:-tomcat}; WORKLOAD=${WORKLOAD:-static}; RATE=${RATE:-1000}; WARMUP=${WARMUP:-90}; WINDOW=${WINDOW:-30}
 INTERVAL=${INTERVAL:-250us}; PORT=${PORT:-18080}; export LOAD_CPU=${LOAD_CPU-1}
+EVENT=${EVENT:-cpu}; POOLS=${POOLS:-platform virtual virtual platform}
+[[ $EVENT == cpu || $EVENT =~ ^[a-z][A-Za-z0-9_.]*\.[A-Z][A-Za-z0-9_$]*\.[a-z][A-Za-z0-9_]*$ ]] \
+    || { echo "profile-forecast-miss: EVENT is cpu or a Java method (package.Class.method), not '$EVENT'" >&2; exit 2; }
+for p in $POOLS; do [[ $p == platform || $p == virtual ]] || { echo "profile-forecast-miss: POOLS holds platform and virtual, not '$p'" >&2; exit 2; }; done
+start="start,event=cpu,interval=$INTERVAL"; stop="stop,collapsed"
+[[ $EVENT == cpu ]] || { start="start,event=$EVENT,threads"; stop="stop,sig,collapsed"; }
 declare -A path=([static]=/file.txt [handoff]=/handoff [pinned]=/pinned)
 [[ -n ${path[$WORKLOAD]:-} ]] || { echo "profile-forecast-miss: WORKLOAD is static, handoff or pinned, not '$WORKLOAD'" >&2; exit 2; }
 for v in RATE WARMUP WINDOW PORT; do
@@ -46,21 +57,23 @@ trap 'exit 143' TERM
 server_home || exit 3
 server_base "$base" > /dev/null || exit 3
 SERVER_JVM_ARGS="-Xms512m -Xmx512m"
-echo "$SERVER ${path[$WORKLOAD]} on $("$SERVER_JAVA" -version 2>&1 | head -1), $RATE requests/s, warm-up $WARMUP s, profiled $WINDOW s every $INTERVAL; $(date -u +%FT%TZ)" | tee "$O/settings.txt"
+what="every $INTERVAL"; [[ $EVENT == cpu ]] || what="counting every call of $EVENT"
+echo "$SERVER ${path[$WORKLOAD]} on $("$SERVER_JAVA" -version 2>&1 | head -1), $RATE requests/s, warm-up $WARMUP s, profiled $WINDOW s $what; $(date -u +%FT%TZ)" | tee "$O/settings.txt"
 n=0
-for pool in platform virtual virtual platform; do
+for pool in $POOLS; do
     n=$((n + 1)); id=$n-$pool
     server_start "$base" "$pool" "$PORT" "$O/$id.server.log" || exit 3
     load_run "$RATE" "$WARMUP" "$PORT" "${path[$WORKLOAD]}" "$O/$id.warm.txt"
     # jcmd splits an unquoted argument at commas: the profiler's options go in quotes of their own
-    "$jcmd" "$SERVER_PID" JVMTI.agent_load "$lib" "\"start,event=cpu,interval=$INTERVAL\"" > "$O/$id.jcmd.txt" 2>&1 \
+    "$jcmd" "$SERVER_PID" JVMTI.agent_load "$lib" "\"$start\"" > "$O/$id.jcmd.txt" 2>&1 \
         || { echo "profile-forecast-miss: jcmd could not start the profiler: see $O/$id.jcmd.txt" >&2; exit 3; }
     load_run "$RATE" "$WINDOW" "$PORT" "${path[$WORKLOAD]}" "$O/$id.load.txt"
-    "$jcmd" "$SERVER_PID" JVMTI.agent_load "$lib" "\"stop,collapsed,file=$O/$id.collapsed\"" >> "$O/$id.jcmd.txt" 2>&1
+    "$jcmd" "$SERVER_PID" JVMTI.agent_load "$lib" "\"$stop,file=$O/$id.collapsed\"" >> "$O/$id.jcmd.txt" 2>&1
     server_stop "$SERVER_PID"; SERVER_PID=""
     [[ -s $O/$id.collapsed ]] || { echo "profile-forecast-miss: no profile from run $id: see $O/$id.jcmd.txt" >&2; exit 3; }
     echo "$id: $(awk '/^[ \t]*\[2[0-9][0-9]\]/ {n += $2} END {print n + 0}' "$O/$id.load.txt") requests answered while profiled"
 done
+[[ $EVENT == cpu ]] || exit 0
 python3 "$here/forecast/profile-diff.py" "${INTERVAL%us}" "$O" > "$O/diff.txt.part" || { rm -f "$O/diff.txt.part"; exit 3; }
 mv "$O/diff.txt.part" "$O/diff.txt"
 cat "$O/diff.txt"

@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
  * the scheduler's timer thread and the JMH thread ({@link ThreadsCpu}: {@code schedstat}, not the compiler's or the
  * collector's) at its set-up and tear-down, never per op, and reports it per op as {@code cpu.pair}. The price is COMPENSATED's {@code cpu.pair} less PLAIN's: the park
  * and the handoffs are in both. The primary score is wall time per call, mostly the park: not a cost. (The sleep is
- * the JMH thread's, a platform thread's: on JDK 21.0.8 here a virtual thread's 200 µs timed parks, in a loop, lost a
- * wake-up about once in 20,000.)
+ * the JMH thread's, a platform thread's: on JDK 21.0.8 here a virtual thread's own 200 µs timed parks, in a loop, lost
+ * a wake-up three times in nine forks of some 19,000 parks each, and the trial failed.)
  *
  * <p><b>Unit: one op = one call (with its handoffs and the park).</b>
  *

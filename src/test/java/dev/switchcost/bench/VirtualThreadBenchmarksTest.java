@@ -4,7 +4,9 @@ import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.measure.workload.CompensatedBlocks;
 import dev.switchcost.measure.workload.HandoffPrimitive;
+import dev.switchcost.results.Param;
 import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -20,6 +23,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import static dev.switchcost.bench.BenchmarkSmokeTest.secondary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,6 +65,22 @@ class VirtualThreadBenchmarksTest {
         double score = r.getPrimaryResult().getScore();
         assertTrue(Double.isFinite(score) && score > 0, include + ": score " + score);
         return r;
+    }
+
+    /**
+     * The blocking call's two sides run, report their CPU time per call, and the bracket wakes a carrier the side
+     * without it does not: more carrier switches per call (about 1.4 here; at least 0.3 asked of one short iteration).
+     */
+    @Test
+    void aBlockingCallsBracketWakesACarrierAndBothSidesReportTheirCpuTime() throws Exception {
+        Map<String, Double> carriers = new HashMap<>();
+        for (String call : List.of(CompensatedBlocks.COMPENSATED, CompensatedBlocks.PLAIN)) {
+            RunResult r = runOne("VirtualThreadBlockingCall\\.call$", Param.CALL.key(), call);
+            Result<?> cpu = r.getSecondaryResults().get(PairedWalkProfiler.CPU);
+            assertTrue(cpu != null && Double.isFinite(cpu.getScore()) && cpu.getScore() > 0, call + ": cpu.pair " + cpu);
+            carriers.put(call, r.getSecondaryResults().get("ctxsw.carrier.total.norm").getScore());
+        }
+        assertTrue(carriers.get(CompensatedBlocks.COMPENSATED) > carriers.get(CompensatedBlocks.PLAIN) + 0.3, carriers.toString());
     }
 
     /**
