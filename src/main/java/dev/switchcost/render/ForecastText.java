@@ -134,7 +134,7 @@ public final class ForecastText {
                 : head + " Each makes the scheduler compensate; with the carriers idle it wakes one, at "
                 + Fmt.pm(f.prices().compensation().perSwitch()) + " ns CPU each (" + f.prices().compensation().what()
                 + "): in the virtual-thread figures and the saving, " + figure(f, f.compensationCost())
-                + "; with the carriers busy none is woken, so not in the saving up to." + selectors;
+                + "; with the carriers busy none is woken, so the saving up to leaves it out." + selectors;
     }
 
     /** "sampled 2026-11-25 22:16 for 10 s at 29 handoffs/s", or that the file does not say. */
