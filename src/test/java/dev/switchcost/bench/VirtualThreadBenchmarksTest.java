@@ -23,9 +23,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static dev.switchcost.bench.BenchmarkSmokeTest.secondary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,19 +66,19 @@ class VirtualThreadBenchmarksTest {
     }
 
     /**
-     * The blocking call's two sides run, report their CPU time per call, and the bracket wakes a carrier the side
-     * without it does not: more carrier switches per call (about 1.4 here; at least 0.3 asked of one short iteration).
+     * The blocking call's two sides run in a fork and report their CPU time per call, and each call parks a carrier
+     * (the handoff's own); that the bracket wakes one more is counted in {@code CompensatedBlocksTest}, warmed, where a
+     * single 200 ms iteration beside other tests cannot tell it.
      */
     @Test
-    void aBlockingCallsBracketWakesACarrierAndBothSidesReportTheirCpuTime() throws Exception {
-        Map<String, Double> carriers = new HashMap<>();
+    void aBlockingCallsTwoSidesRunAndReportTheirCpuTime() throws Exception {
         for (String call : List.of(CompensatedBlocks.COMPENSATED, CompensatedBlocks.PLAIN)) {
             RunResult r = runOne("VirtualThreadBlockingCall\\.call$", Param.CALL.key(), call);
             Result<?> cpu = r.getSecondaryResults().get(PairedWalkProfiler.CPU);
             assertTrue(cpu != null && Double.isFinite(cpu.getScore()) && cpu.getScore() > 0, call + ": cpu.pair " + cpu);
-            carriers.put(call, r.getSecondaryResults().get("ctxsw.carrier.total.norm").getScore());
+            double carriers = r.getSecondaryResults().get("ctxsw.carrier.total.norm").getScore();
+            assertTrue(carriers >= 0.9, call + ": a carrier parks after each call, carrier switches per call " + carriers);
         }
-        assertTrue(carriers.get(CompensatedBlocks.COMPENSATED) > carriers.get(CompensatedBlocks.PLAIN) + 0.3, carriers.toString());
     }
 
     /**
