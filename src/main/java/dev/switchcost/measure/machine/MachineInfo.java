@@ -51,9 +51,21 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
      * @param numaNodes         online NUMA nodes ({@code /sys/devices/system/node/online})
      * @param memTotalKiB       MemTotal from {@code /proc/meminfo}
      * @param smt               simultaneous multithreading active ({@code cpu/smt/active}, else more than one thread per core)
+     * @param schedPolicy       the scheduling policy of the process that ran the trials, which their forks and
+     *                          programs inherit ({@code SCHED_OTHER}, {@code SCHED_BATCH}, ...: {@code /proc/self/stat});
+     *                          null when not recorded. Under {@code SCHED_BATCH} a woken thread does not preempt its
+     *                          waker, so a same-CPU handoff is two blocks, not a preemption and a block (docs/method.md)
      */
     public record Tuning(String clocksource, String commandLine, String preemption, String preemptionSource,
-                         String transparentHugepages, Integer numaNodes, Long memTotalKiB, Boolean smt) {
+                         String transparentHugepages, Integer numaNodes, Long memTotalKiB, Boolean smt, String schedPolicy) {
+
+        /** The policy every process starts with. */
+        public static final String DEFAULT_POLICY = "SCHED_OTHER";
+
+        /** @return the policy when it is recorded and not the default, else null: what a card and a summary must say */
+        public String unusualPolicy() {
+            return schedPolicy == null || schedPolicy.equals(DEFAULT_POLICY) ? null : schedPolicy;
+        }
 
         /** Command-line parameters that move a switch's cost (CPU isolation, ticks, idle, mitigations, preemption, SMT). */
         static final java.util.regex.Pattern MOVING = java.util.regex.Pattern.compile(
@@ -84,6 +96,9 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
             }
             if (smt != null) {
                 parts.add(smt ? "SMT on" : "no SMT");
+            }
+            if (unusualPolicy() != null) {
+                parts.add("scheduling policy " + unusualPolicy() + " (the trials inherit it)");
             }
             String moving = movingParameters();
             return String.join(", ", parts) + "; kernel parameters: " + (moving == null ? "none that move figures" : moving);
@@ -187,8 +202,9 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         String virt = virtualization.hypervisor() == null ? "bare metal or unknown hypervisor" : virtualization.hypervisor() + " guest";
         // the cpuidle driver moves a cross-CPU wakeup (a haltpoll guest polls before it exits to the hypervisor)
         String idle = power == null || power.cpuidleDriver() == null ? "" : ", cpuidle " + power.cpuidleDriver();
+        String policy = tuning == null || tuning.unusualPolicy() == null ? "" : ", " + tuning.unusualPolicy();
         return cpu.model() + " (" + cpu.logicalCpus() + " logical CPUs" + (narrowed() ? "; " + allowedText() : "")
-                + "), Linux " + kernel.release() + ", JDK " + jdk.version() + ", " + virt + idle;
+                + "), Linux " + kernel.release() + ", JDK " + jdk.version() + ", " + virt + idle + policy;
     }
 
     /**
@@ -202,8 +218,9 @@ public record MachineInfo(int schema, String capturedAt, String hostname, Cpu cp
         String virt = virtualization.hypervisor() == null ? "no hypervisor seen" : virtualization.hypervisor() + " guest";
         String idle = power == null || power.cpuidleDriver() == null ? "" : ", cpuidle " + power.cpuidleDriver();
         String pmu = perf == null ? "" : perf.hardwareCounters() ? ", PMU" : ", no PMU";
+        String policy = tuning == null || tuning.unusualPolicy() == null ? "" : ", " + tuning.unusualPolicy();
         return cpu.model() + fm + ", " + cpu.logicalCpus() + " CPUs" + (narrowed() ? " (" + allowedText() + ")" : "") + smt + ", "
-                + virt + idle + pmu + ", Linux " + kernel.release();
+                + virt + idle + pmu + ", Linux " + kernel.release() + policy;
     }
 
     /**

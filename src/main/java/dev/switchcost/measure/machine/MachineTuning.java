@@ -39,7 +39,33 @@ final class MachineTuning {
         return new MachineInfo.Tuning(MachineProbe.text(sys.resolve("devices/system/clocksource/clocksource0/current_clocksource")),
                 cmdline, preemption[0], preemption[1],
                 selected(MachineProbe.text(sys.resolve("kernel/mm/transparent_hugepage/enabled"))), numa,
-                mem != null && mem.find() ? Long.valueOf(mem.group(1)) : null, smt);
+                mem != null && mem.find() ? Long.valueOf(mem.group(1)) : null, smt,
+                policy(MachineProbe.text(root.resolve("proc/self/stat"))));
+    }
+
+    /** Linux's policy numbers ({@code sched.h}), by the field {@code policy} of {@code /proc/PID/stat}. */
+    private static final String[] POLICIES = {"SCHED_OTHER", "SCHED_FIFO", "SCHED_RR", "SCHED_BATCH", "SCHED_ISO", "SCHED_IDLE",
+            "SCHED_DEADLINE", "SCHED_EXT"};
+
+    /**
+     * The scheduling policy in a {@code /proc/PID/stat} line: its 41st field, counted after the command name in
+     * parentheses (which may hold spaces); null when the line is missing or too short.
+     */
+    static String policy(String stat) {
+        if (stat == null) {
+            return null;
+        }
+        String[] after = stat.substring(stat.lastIndexOf(')') + 1).trim().split("\\s+");
+        int index = 41 - 3; // fields 1 and 2 are the pid and (comm); after them the state is field 3
+        if (after.length <= index) {
+            return null;
+        }
+        try {
+            int n = Integer.parseInt(after[index]);
+            return n >= 0 && n < POLICIES.length ? POLICIES[n] : "policy " + n;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** The preemption model and where it was read, the mode in force first: {@code {model, source}}, nulls when unknown. */

@@ -57,6 +57,34 @@ class MachineTuningTest {
         assertEquals("dynamic", MachineTuning.read(tmp, 1).preemption(), "uname -v says PREEMPT_DYNAMIC only");
     }
 
+    /**
+     * The policy the trials inherit, from {@code /proc/self/stat} (its 41st field): named on the card when it is not
+     * the default, since under {@code SCHED_BATCH} the same handoff makes two blocks instead of a preemption and a block.
+     */
+    @Test
+    void aBatchPolicyIsReadAndSaidButTheDefaultIsNot() throws IOException {
+        // `chrt --batch 0 cat /proc/self/stat` on the Xeon guest (Linux 6.18), its command name given a space and a parenthesis
+        String batch = "20744 (java (x) y) R 20742 20742 25552 0 -1 4194304 175 0 1 0 0 0 0 0 20 0 1 0 8717228 3133440 410"
+                + " 18446744073709551615 94291684274176 94291684294057 140725321249632 0 0 0 0 0 0 0 0 0 17 1 0 3 0 0 0"
+                + " 94291684310064 94291684311680 94292461985792 140725321255617 140725321255637 140725321255637 140725321256939 0";
+        assertEquals("SCHED_BATCH", MachineTuning.policy(batch));
+        assertEquals("SCHED_OTHER", MachineTuning.policy(batch.replace(" 17 1 0 3 ", " 17 1 0 0 ")));
+        assertNull(MachineTuning.policy("4242 (java) S 1"), "too short: not a guess");
+        assertNull(MachineTuning.policy(null));
+        copy(CAPTURED, tmp);
+        Files.createDirectories(tmp.resolve("proc/self"));
+        Files.writeString(tmp.resolve("proc/self/stat"), batch + "\n");
+        MachineInfo m = MachineProbe.collect(tmp);
+        assertTrue(m.tuning().describe().contains("scheduling policy SCHED_BATCH (the trials inherit it)"), m.tuning().describe());
+        assertTrue(m.cardLine().endsWith(", SCHED_BATCH"), m.cardLine());
+        assertTrue(m.summary().endsWith(", SCHED_BATCH"), m.summary());
+        Files.writeString(tmp.resolve("proc/self/stat"), batch.replace(" 17 1 0 3 ", " 17 1 0 0 ") + "\n");
+        MachineInfo plain = MachineProbe.collect(tmp);
+        assertEquals("SCHED_OTHER", plain.tuning().schedPolicy());
+        assertTrue(!plain.cardLine().contains("SCHED") && !plain.tuning().describe().contains("scheduling policy"),
+                "the default is not said: " + plain.cardLine());
+    }
+
     @Test
     void anEmptyTreeGivesNullsNotGuesses() {
         MachineInfo.Tuning t = MachineTuning.read(tmp, 2);
