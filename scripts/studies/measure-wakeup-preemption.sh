@@ -30,11 +30,14 @@ tracefs=/sys/kernel/tracing
 [[ -w $tracefs/tracing_on ]] || { echo "measure-wakeup-preemption: $tracefs is not writable; run as root with tracefs mounted" >&2; exit 3; }
 M=$1
 source "$here/measure-lib.sh"
+# tracing off and the clone removed whatever ends the run (measure_end removes it on success)
+trap 'echo 0 > $tracefs/tracing_on; echo 0 > $tracefs/events/sched/sched_switch/enable; [[ -n ${F:-} ]] && cd / && rm -rf "$F"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 measure_start
 scripts/build-native.sh > "$M/build.txt" 2>&1 || { log "the native programs did not build: see $M/build.txt"; exit 3; }
 log "built"
 ws=target/native/ws_threads
-trap 'echo 0 > $tracefs/tracing_on; echo 0 > $tracefs/events/sched/sched_switch/enable' EXIT
 
 # one run: policy size round; about 3 s at each size (round trips scaled to the size)
 run() {

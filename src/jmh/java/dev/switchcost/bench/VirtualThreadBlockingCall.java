@@ -18,10 +18,10 @@ import java.util.concurrent.TimeUnit;
  * and hands it back ({@code call=COMPENSATED}), or hands it straight back ({@code call=PLAIN}); then the JMH thread
  * sleeps {@value #GAP_MICROS} µs, in which the carriers park again, as between a server's requests. Two carriers
  * ({@code parallelism=2}): the scheduler compensates for the blocking one by waking the other, which finds nothing to
- * run and parks. Each iteration reads the CPU time of the carriers,
- * the scheduler's timer thread and the JMH thread ({@link ThreadsCpu}: {@code schedstat}, not the compiler's or the
- * collector's) at its set-up and tear-down, never per op, and reports it per op as {@code cpu.pair}. The price is COMPENSATED's {@code cpu.pair} less PLAIN's: the park
- * and the handoffs are in both. The primary score is wall time per call, mostly the park: not a cost. (The sleep is
+ * run and parks. Each iteration reads the CPU time of the carriers and the JMH thread ({@link ThreadsCpu}:
+ * {@code schedstat}, not the compiler's or the collector's) at its set-up and tear-down, never per op, and reports it
+ * per op as {@code cpu.pair}. The price is COMPENSATED's {@code cpu.pair} less PLAIN's: the sleep and the handoffs are
+ * in both. The primary score is wall time per call, mostly the sleep: not a cost. (The sleep is
  * the JMH thread's, a platform thread's: on JDK 21.0.8 here a virtual thread's own 200 µs timed parks, in a loop, lost
  * a wake-up three times in nine forks of some 19,000 parks each, and the trial failed.)
  *
@@ -49,8 +49,8 @@ public class VirtualThreadBlockingCall extends CountedTrial {
     @Param({CompensatedBlocks.COMPENSATED, CompensatedBlocks.PLAIN})
     public String call;
 
-    /** The carriers (on JDK 25 with the scheduler's timer, {@code ForkJoinPool-N-delayScheduler}) and JDK 21's timer thread. */
-    private final ThreadsCpu cpu = new ThreadsCpu(List.of("ForkJoinPool-", "VirtualThread-"));
+    /** The carriers (on JDK 25 with the scheduler's timer, {@code ForkJoinPool-N-delayScheduler}, idle here). */
+    private final ThreadsCpu cpu = new ThreadsCpu(List.of("ForkJoinPool-"));
     private PingPong calls;
 
     @Override

@@ -27,7 +27,7 @@ import java.util.Optional;
  *       joiner's one virtual switch (the virtual price): the start, the new thread's mount and unmount, and its end.
  *       What a server on virtual threads spends per task beyond the task's own switches.</li>
  *   <li>a blocking call's compensation: {@code VirtualThreadBlockingCall}'s CPU time per call ({@code cpu.pair}: the
- *       carriers', the scheduler timer's and the caller's) with the JDK's blocking-call bracket less without it, the
+ *       carriers' and the caller's) with the JDK's blocking-call bracket less without it, the
  *       other carrier idle. What a virtual thread spends beyond the call itself on a file-system call that blocks its
  *       carrier, when the scheduler wakes an idle carrier to stand in for it.</li>
  * </ul>
@@ -124,13 +124,14 @@ public record SwitchPrices(Price sameCpu, Price crossCpu, Price virtual, Price s
 
     /**
      * {@code VirtualThreadBlockingCall}'s CPU time per call with the bracket less without it, on the virtual price's JDK
-     * (any JDK when there is none); the two come from different trials, so their errors add.
+     * (any one JDK when there is none); the two come from different trials, so their errors add.
      */
     private static Price compensation(Findings found, String jdk) {
         List<JmhRow> rows = found.input().usable().stream()
                 .filter(r -> Bench.VIRTUAL_BLOCKING_CALL.is(r) && (jdk == null || r.jdk().equals(jdk))).toList();
         Optional<JmhRow> with = side(rows, CompensatedBlocks.COMPENSATED);
-        Optional<JmhRow> without = side(rows, CompensatedBlocks.PLAIN);
+        Optional<JmhRow> without = with.flatMap(w -> side(rows.stream().filter(r -> r.jdk().equals(w.jdk())).toList(),
+                CompensatedBlocks.PLAIN)); // both sides of one JDK
         if (with.isEmpty() || without.isEmpty()) {
             return null;
         }

@@ -2,6 +2,8 @@ package dev.switchcost.measure.workload;
 
 import dev.switchcost.measure.sample.ThreadCounters;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +30,7 @@ class CompensatedBlocksTest {
      * about 1.4 more per call; here at least 0.3, the carriers shared with whatever else runs in this JVM).
      */
     @Test
+    @EnabledOnOs(OS.LINUX) // the carriers' switches are read from /proc
     void eachBracketWakesACarrierThatTheSameTurnsWithoutItDoNot() {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             double plain = carrierSwitchesPerCall(false);
