@@ -6,9 +6,7 @@ import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.jmh.BenchmarkCatalog;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
-import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.jmh.JmhLock;
-import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.ParamCheck;
 import dev.switchcost.measure.jmh.TrialPlan;
 import dev.switchcost.measure.machine.MachineProbe;
@@ -325,7 +323,7 @@ public final class RunCommand extends BaseCommand implements OutputDirMixin.Defa
         // slows every virtual-thread mount, so its counts come from trials of their own, never beside quoted figures;
         // PairedWalkProfiler reports only for roundTripPaired, nothing elsewhere
         for (ChainedOptionsBuilder x : all) {
-            Stream.of(ContextSwitchProfiler.class, PairedWalkProfiler.class, InterferenceProfiler.class)
+            ForkOptions.PROFILERS.stream()
                     .filter(p -> !named.contains(p.getName()) && !(p == ContextSwitchProfiler.class && named.contains("ctxsw")))
                     .forEach(x::addProfiler);
         }

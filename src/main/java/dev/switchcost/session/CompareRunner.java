@@ -1,5 +1,6 @@
 package dev.switchcost.session;
 
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
@@ -62,8 +63,8 @@ public record CompareRunner(Settings settings, NativeRunner nativeRunner, JmhTar
         /** A JVM cell's fork; a native cell beside it runs as long as it measures. */
         JmhCell.Shape shape() {
             // three warm-ups, as the quick set's: after one, the JIT still compiles through the measured iterations
-            return quick ? new JmhCell.Shape(3, 2, TimeValue.milliseconds(200), JmhCell.Shape.SWITCHCOST_PROFILERS)
-                    : new JmhCell.Shape(2, 3, TimeValue.milliseconds(500), JmhCell.Shape.SWITCHCOST_PROFILERS);
+            return quick ? new JmhCell.Shape(3, 2, TimeValue.milliseconds(200), ForkOptions.PROFILERS)
+                    : new JmhCell.Shape(2, 3, TimeValue.milliseconds(500), ForkOptions.PROFILERS);
         }
 
         String jmhSettings() {

@@ -1,9 +1,6 @@
 package dev.switchcost.session;
 
-import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
-import dev.switchcost.measure.jmh.InterferenceProfiler;
-import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.jmh.Trials;
 import org.openjdk.jmh.profile.Profiler;
 import org.openjdk.jmh.results.Result;
@@ -39,10 +36,6 @@ record JmhCell(RunResult result, String error) {
      */
     record Shape(int warmupIterations, int measurementIterations, TimeValue iterationTime,
                  List<Class<? extends Profiler>> profilers) {
-
-        /** The switches, the pair's CPU time (and walks), and the readings of the disturbance rule. */
-        static final List<Class<? extends Profiler>> SWITCHCOST_PROFILERS = List.of(ContextSwitchProfiler.class,
-                PairedWalkProfiler.class, InterferenceProfiler.class);
 
         /** How long a cell measures: what a native cell beside it runs for. */
         long measuredNanos() {

@@ -1,5 +1,6 @@
 package dev.switchcost.session;
 
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
@@ -40,8 +41,8 @@ public record SpinCompareRunner(Settings settings, NativeRunner nativeRunner, Jm
                                 PrintWriter progress) {
 
     /** A JVM cell's fork, and (quick) a smoke run's: one warm-up iteration, measured iterations of the iteration time. */
-    static final JmhCell.Shape SHAPE = new JmhCell.Shape(1, 3, TimeValue.milliseconds(250), JmhCell.Shape.SWITCHCOST_PROFILERS);
-    static final JmhCell.Shape QUICK_SHAPE = new JmhCell.Shape(1, 2, TimeValue.milliseconds(150), JmhCell.Shape.SWITCHCOST_PROFILERS);
+    static final JmhCell.Shape SHAPE = new JmhCell.Shape(1, 3, TimeValue.milliseconds(250), ForkOptions.PROFILERS);
+    static final JmhCell.Shape QUICK_SHAPE = new JmhCell.Shape(1, 2, TimeValue.milliseconds(150), ForkOptions.PROFILERS);
 
     /**
      * @param keepDisturbed keep disturbed repetitions in the figures, marked ({@code --allow-disturbed})

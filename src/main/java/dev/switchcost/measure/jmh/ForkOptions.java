@@ -9,6 +9,7 @@ import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.affinity.PlacementUnavailableException;
 import dev.switchcost.measure.affinity.Topology;
 import dev.switchcost.measure.linux.Binding;
+import org.openjdk.jmh.profile.Profiler;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
@@ -40,6 +41,13 @@ import java.util.function.Function;
  * </ul>
  */
 public final class ForkOptions {
+
+    /**
+     * switchcost's profilers on every fork, in this order: the switches, the pair's CPU time (and walks), the readings of
+     * the disturbance rule, and last the compilers' settling, so that its calls sit nearest the measured window.
+     */
+    public static final List<Class<? extends Profiler>> PROFILERS = List.of(ContextSwitchProfiler.class,
+            PairedWalkProfiler.class, InterferenceProfiler.class, CompilerSettleProfiler.class);
 
     public static final String PLACEMENT_PARAM = "placement";
     public static final String BINDING_PARAM = "binding";

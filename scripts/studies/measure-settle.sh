@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Does waiting for the compilers before each iteration (CompilerSettleProfiler) make the quick card more precise?
+# N `run --quick` of a BEFORE commit and N of this checkout's HEAD, alternated (before, head, before, ...), each from its
+# own clone and build; then, for each side, scripts/studies/AaStudy.java (run-to-run spread, coverage, diff's false alarms,
+# "same" verdicts, a ×1.25 slowdown injected into the data) and scripts/studies/DesignStudy.java (each row's variance
+# within and between forks); and last the head's rows after a long warm-up (6 x 300 ms, 10 forks), the reference every
+# head run's interval is checked against.
+#   BEFORE=<commit> N=6 M=docs/results/<date>/settle scripts/studies/measure-settle.sh
+# Takes about 2N x 3.5 minutes + 5. Nothing else may run meanwhile.
+set -euo pipefail
+N=${N:-6}
+BEFORE=${BEFORE:?"BEFORE=<commit> names the code without the settle"}
+source "$(dirname "$0")/measure-lib.sh"
+M=${M:-$(mktemp -d)}; mkdir -p "$M"; M=$(cd "$M" && pwd)
+measure_start
+head=$F/switchcost
+before=$F/before
+git clone -q "$head" "$before" && git -C "$before" checkout -q "$BEFORE"
+log "head $(git -C "$head" rev-parse --short HEAD), before $(git -C "$before" rev-parse --short HEAD)"
+(cd "$before" && mvn -B -q package -Dmaven.test.skip=true > "$M/build-before.txt" 2>&1) || { log "before: build failed"; exit 3; }
+measure_build -Dmaven.test.skip=true
+for i in $(seq 1 "$N"); do
+    for side in before head; do
+        dir=$before; [[ $side == head ]] && dir=$head
+        log "$side run $i of $N: load $(cat /proc/loadavg)"
+        t0=$(date +%s)
+        (cd "$dir" && scripts/switchcost run --quick --no-history -o "$M/$side-$i") > "$M/$side-$i.txt" 2>&1 \
+            || log "$side run $i exited $? (kept, marked in its status; the studies read only complete trials)"
+        log "$side run $i took $(( $(date +%s) - t0 )) s"
+    done
+done
+log "reference: the head's quick rows after 6 x 300 ms of warm-up, 10 forks"
+scripts/switchcost run --quick --no-history -f 10 -wi 6 -o "$M/reference" > "$M/reference.txt" 2>&1 || log "reference exited $?"
+java_bin=$(java -cp target/benchmarks.jar dev.switchcost.launch.JdkPolicy builder)
+for side in before head; do
+    runs=("$M/$side"-*/*/)
+    "$java_bin" -cp target/benchmarks.jar scripts/studies/AaStudy.java --reference "$(ls -d "$M"/reference/*/ | head -1)" \
+        "${runs[@]}" > "$M/aa-$side.md" 2>&1 || log "AaStudy on $side exited $?"
+    # a fork's cost less its three 200 ms iterations, from the runs' own timing (precision.json); an iteration 0.25 s
+    fork=$(python3 -c 'import json,sys,statistics as s; print(round(s.median(t["secondsPerFork"] for f in sys.argv[1:] for t in json.load(open(f))["trials"]) - 0.75, 2))' "${runs[@]/%/precision.json}")
+    "$java_bin" -cp target/benchmarks.jar scripts/studies/DesignStudy.java "$fork" 0.25 "${runs[@]}" > "$M/design-$side.md" 2>&1 \
+        || log "DesignStudy on $side exited $?"
+done
+log "studies written: aa-before.md, aa-head.md, design-before.md, design-head.md"
+measure_end 'benchmarks.jar'

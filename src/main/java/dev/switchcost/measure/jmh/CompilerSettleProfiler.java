@@ -1,0 +1,118 @@
+package dev.switchcost.measure.jmh;
+
+import dev.switchcost.measure.sample.SchedStat;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Keeps the JIT's work on the harness out of the measured window, and says how much JIT work was left in it.
+ *
+ * <p>switchcost's profilers read {@code /proc} before and after every iteration. That code runs once an iteration, so
+ * it reaches the compilers' thresholds late, and its compilations ran on for 70–300 ms of every 200 ms iteration on a
+ * 2-vCPU guest, on the CPUs the pair measures (docs/statistics.md). Before each iteration (warm-up and measured) this
+ * profiler waits until this JVM's compiler threads have not run for {@value #QUIET_POLLS} polls {@value #POLL_MS} ms
+ * apart, at most {@value #CAP_MS} ms; what compiles in the window after that was asked for by the benchmark itself.
+ * It must be the last profiler added: JMH calls {@code beforeIteration} in the order profilers were added and
+ * {@code afterIteration} in reverse, so this one's calls are the nearest to the window.
+ *
+ * <p>Results, each per iteration: {@link #WINDOW}, the compiler threads' CPU time inside the window ({@code schedstat}
+ * run time, ms); {@link #SETTLE}, how long it waited before the window (ms); {@link #CAPPED}, iterations whose wait ended
+ * at the cap with the compilers still at work (summed).
+ */
+public final class CompilerSettleProfiler implements InternalProfiler {
+
+    public static final String WINDOW = "jit.window";
+    public static final String SETTLE = "jit.settle";
+    public static final String CAPPED = "jit.settle.capped";
+
+    /** The kernel's 15-byte names of HotSpot's compiler threads (and Graal's, through JVMCI). */
+    static final List<String> COMPILER_THREADS = List.of("C1 CompilerThre", "C2 CompilerThre", "JVMCI");
+    static final int POLL_MS = 2;
+    static final int QUIET_POLLS = 3;
+    static final int CAP_MS = 1000;
+
+    private final Supplier<Map<Integer, Long>> compilers;
+    private final LongSupplier clock;
+    private final Sleeper sleeper;
+    private long windowStartRunNs;
+    private double settleMs;
+    private boolean capped;
+
+    public CompilerSettleProfiler() throws ProfilerException {
+        this("");
+    }
+
+    public CompilerSettleProfiler(String initLine) throws ProfilerException {
+        this(initLine, () -> SchedStat.runNsOfSelfThreads(COMPILER_THREADS), System::nanoTime, Thread::sleep);
+    }
+
+    CompilerSettleProfiler(String initLine, Supplier<Map<Integer, Long>> compilers, LongSupplier clock, Sleeper sleeper)
+            throws ProfilerException {
+        if (!initLine.isBlank()) {
+            throw new ProfilerException("compiler settle: takes no options (got '" + initLine + "')");
+        }
+        this.compilers = compilers;
+        this.clock = clock;
+        this.sleeper = sleeper;
+    }
+
+    /** Sleeps; a seam for tests. */
+    interface Sleeper {
+        void sleep(long ms) throws InterruptedException;
+    }
+
+    @Override
+    public String getDescription() {
+        return "waits before each iteration until this JVM's compiler threads are idle, and reports their CPU time "
+                + "inside the measured window (schedstat)";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        long start = clock.getAsLong();
+        long deadline = start + CAP_MS * 1_000_000L;
+        Map<Integer, Long> last = compilers.get();
+        int quiet = 0;
+        while (quiet < QUIET_POLLS && clock.getAsLong() < deadline) {
+            try {
+                sleeper.sleep(POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            Map<Integer, Long> now = compilers.get();
+            quiet = now.equals(last) ? quiet + 1 : 0;
+            last = now;
+        }
+        capped = quiet < QUIET_POLLS;
+        settleMs = (clock.getAsLong() - start) / 1e6;
+        windowStartRunNs = total(last);
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                                       IterationResult result) {
+        double windowMs = Math.max(0, total(compilers.get()) - windowStartRunNs) / 1e6;
+        return List.of(
+                new ScalarResult(WINDOW, windowMs, "ms", AggregationPolicy.AVG),
+                new ScalarResult(SETTLE, settleMs, "ms", AggregationPolicy.AVG),
+                new ScalarResult(CAPPED, capped ? 1 : 0, "iterations", AggregationPolicy.SUM));
+    }
+
+    /** Compiler threads that ended between the reads take their time with them: the window's figure is then low. */
+    private static long total(Map<Integer, Long> runNs) {
+        return runNs.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

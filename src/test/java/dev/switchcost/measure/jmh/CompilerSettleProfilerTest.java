@@ -1,0 +1,119 @@
+package dev.switchcost.measure.jmh;
+
+import dev.switchcost.measure.sample.SchedStat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.Result;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CompilerSettleProfilerTest {
+
+    /** A clock that moves only when the profiler sleeps, and compiler threads whose run time the test scripts. */
+    private static final class Script {
+        long nowNs;
+        final Deque<Map<Integer, Long>> reads = new ArrayDeque<>();
+        Map<Integer, Long> last = Map.of();
+        int sleeps;
+
+        Supplier<Map<Integer, Long>> compilers() {
+            return () -> {
+                if (!reads.isEmpty()) {
+                    last = reads.poll();
+                }
+                return last;
+            };
+        }
+
+        CompilerSettleProfiler profiler() throws ProfilerException {
+            return new CompilerSettleProfiler("", compilers(), () -> nowNs, ms -> {
+                sleeps++;
+                nowNs += ms * 1_000_000L;
+            });
+        }
+    }
+
+    private static Map<String, Double> after(CompilerSettleProfiler p) {
+        return p.afterIteration(null, null, null).stream().collect(Collectors.toMap(Result::getLabel, Result::getScore));
+    }
+
+    @Test
+    void waitsUntilTheCompilersHaveNotRunForThreePolls() throws ProfilerException {
+        Script s = new Script();
+        // the compilers run through the first three polls, then stop at 40 ms of CPU time
+        s.reads.addAll(List.of(Map.of(7, 10_000_000L), Map.of(7, 20_000_000L), Map.of(7, 30_000_000L),
+                Map.of(7, 40_000_000L)));
+        CompilerSettleProfiler p = s.profiler();
+        p.beforeIteration(null, null);
+        assertEquals(3 + CompilerSettleProfiler.QUIET_POLLS, s.sleeps, "three polls while they ran, then three quiet ones");
+        // the benchmark's own compilation inside the window: 5 ms more
+        s.reads.add(Map.of(7, 45_000_000L));
+        Map<String, Double> r = after(p);
+        assertEquals(5.0, r.get(CompilerSettleProfiler.WINDOW), 1e-9);
+        assertEquals((3 + CompilerSettleProfiler.QUIET_POLLS) * CompilerSettleProfiler.POLL_MS, r.get(CompilerSettleProfiler.SETTLE), 1e-9);
+        assertEquals(0.0, r.get(CompilerSettleProfiler.CAPPED));
+    }
+
+    @Test
+    void aNewCompilerThreadIsWorkNotQuiet() throws ProfilerException {
+        Script s = new Script();
+        s.reads.addAll(List.of(Map.of(7, 1L), Map.of(7, 1L), Map.of(7, 1L, 8, 0L)));
+        CompilerSettleProfiler p = s.profiler();
+        p.beforeIteration(null, null);
+        assertEquals(2 + CompilerSettleProfiler.QUIET_POLLS, s.sleeps, "the quiet count starts again when a thread appears");
+    }
+
+    @Test
+    void stopsWaitingAtTheCapAndSaysSo() throws ProfilerException {
+        Script s = new Script();
+        for (long i = 1; i <= 1_000; i++) {
+            s.reads.add(Map.of(7, i * 1_000_000L));
+        }
+        CompilerSettleProfiler p = s.profiler();
+        p.beforeIteration(null, null);
+        Map<String, Double> r = after(p);
+        assertEquals(CompilerSettleProfiler.CAP_MS, r.get(CompilerSettleProfiler.SETTLE), 1e-9);
+        assertEquals(1.0, r.get(CompilerSettleProfiler.CAPPED));
+        assertTrue(r.get(CompilerSettleProfiler.WINDOW) >= 0);
+    }
+
+    @Test
+    void aCompilerThreadThatEndedDoesNotMakeTheWindowNegative() throws ProfilerException {
+        Script s = new Script();
+        s.reads.add(Map.of(7, 50_000_000L, 8, 10_000_000L));
+        CompilerSettleProfiler p = s.profiler();
+        p.beforeIteration(null, null);
+        s.reads.add(Map.of(7, 50_000_000L));
+        assertEquals(0.0, after(p).get(CompilerSettleProfiler.WINDOW));
+    }
+
+    @Test
+    void takesNoOptions() {
+        ProfilerException e = assertThrows(ProfilerException.class, () -> new CompilerSettleProfiler("cap=5"));
+        assertTrue(e.getMessage().contains("takes no options"), e.getMessage());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void findsThisJvmsCompilerThreadsByTheirKernelNames() {
+        assertFalse(SchedStat.runNsOfSelfThreads(CompilerSettleProfiler.COMPILER_THREADS).isEmpty(),
+                "HotSpot's C1 and C2 threads are named " + CompilerSettleProfiler.COMPILER_THREADS);
+    }
+
+    @Test
+    void isTheLastProfilerOnEveryFork() {
+        assertEquals(CompilerSettleProfiler.class, ForkOptions.PROFILERS.get(ForkOptions.PROFILERS.size() - 1));
+    }
+}
