@@ -1,5 +1,6 @@
 package dev.switchcost.cli;
 
+import dev.switchcost.measure.jmh.CompilerSettleProfiler;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.PinnedEventsProfiler;
 import dev.switchcost.measure.jmh.TrialPlan;
@@ -267,6 +268,7 @@ class RunCommandTest {
         String json = Files.readString(dir.resolve("jmh.json"));
         assertTrue(json.contains("\"benchmark\" : \"dev.switchcost.bench.FutexPingPong.roundTrip\""), json);
         assertTrue(json.contains("ctxsw.total.norm"), json);
+        assertTrue(json.contains("\"" + CompilerSettleProfiler.WINDOW + "\""), "the compilers settled before the window: " + json);
         MachineInfo m = MachineInfo.fromJson(Files.readString(dir.resolve(MachineInfo.FILE_NAME)));
         assertNotNull(m.perf(), "machine.json has the perf section");
         assertTrue(Files.readString(dir.resolve("run.log")).contains("# Benchmark: dev.switchcost.bench.FutexPingPong.roundTrip"));

@@ -9,10 +9,13 @@ import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.IterationType;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -21,13 +24,14 @@ import java.util.function.Supplier;
  *
  * <p>switchcost's profilers read {@code /proc} before and after every iteration. That code runs once an iteration, so
  * it reaches the compilers' thresholds late, and its compilations ran on for 70–300 ms of every 200 ms iteration on a
- * 2-vCPU guest, on the CPUs the pair measures (docs/statistics.md). Before each iteration (warm-up and measured) this
- * profiler waits until this JVM's compiler threads have not run for {@value #QUIET_POLLS} polls {@value #POLL_MS} ms
- * apart, at most {@value #CAP_MS} ms; what compiles in the window after that was asked for by the benchmark itself.
+ * 2-vCPU guest, on the CPUs the pair measures (docs/statistics.md). Before each measured iteration this profiler waits
+ * until this JVM's compiler threads have not run for {@value #QUIET_POLLS} polls {@value #POLL_MS} ms apart, at most
+ * {@value #CAP_MS} ms; what compiles in the window after that was asked for by the benchmark itself. Warm-up iterations
+ * are not waited for: compiling there is what they are for, and waiting before each of them doubled a fork's time.
  * It must be the last profiler added: JMH calls {@code beforeIteration} in the order profilers were added and
  * {@code afterIteration} in reverse, so this one's calls are the nearest to the window.
  *
- * <p>Results, each per iteration: {@link #WINDOW}, the compiler threads' CPU time inside the window ({@code schedstat}
+ * <p>Results, each per measured iteration: {@link #WINDOW}, the compiler threads' CPU time inside the window ({@code schedstat}
  * run time, ms); {@link #SETTLE}, how long it waited before the window (ms); {@link #CAPPED}, iterations whose wait ended
  * at the cap with the compilers still at work (summed).
  */
@@ -43,27 +47,36 @@ public final class CompilerSettleProfiler implements InternalProfiler {
     static final int QUIET_POLLS = 3;
     static final int CAP_MS = 1000;
 
-    private final Supplier<Map<Integer, Long>> compilers;
+    /** Finds the compiler threads by name and reads their run time; {@link #read} reads those found last. */
+    private final Supplier<Map<Integer, Long>> find;
+    private final Supplier<Map<Integer, Long>> read;
     private final LongSupplier clock;
     private final Sleeper sleeper;
     private long windowStartRunNs;
     private double settleMs;
     private boolean capped;
+    private boolean measured;
 
     public CompilerSettleProfiler() throws ProfilerException {
         this("");
     }
 
     public CompilerSettleProfiler(String initLine) throws ProfilerException {
-        this(initLine, () -> SchedStat.runNsOfSelfThreads(COMPILER_THREADS), System::nanoTime, Thread::sleep);
+        this(initLine, new CompilerThreads(), System::nanoTime, Thread::sleep);
     }
 
-    CompilerSettleProfiler(String initLine, Supplier<Map<Integer, Long>> compilers, LongSupplier clock, Sleeper sleeper)
+    private CompilerSettleProfiler(String initLine, CompilerThreads threads, LongSupplier clock, Sleeper sleeper)
             throws ProfilerException {
+        this(initLine, threads::find, threads::read, clock, sleeper);
+    }
+
+    CompilerSettleProfiler(String initLine, Supplier<Map<Integer, Long>> find, Supplier<Map<Integer, Long>> read,
+                           LongSupplier clock, Sleeper sleeper) throws ProfilerException {
         if (!initLine.isBlank()) {
             throw new ProfilerException("compiler settle: takes no options (got '" + initLine + "')");
         }
-        this.compilers = compilers;
+        this.find = find;
+        this.read = read;
         this.clock = clock;
         this.sleeper = sleeper;
     }
@@ -81,9 +94,13 @@ public final class CompilerSettleProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        measured = iterationParams.getType() == IterationType.MEASUREMENT;
+        if (!measured) {
+            return;
+        }
         long start = clock.getAsLong();
         long deadline = start + CAP_MS * 1_000_000L;
-        Map<Integer, Long> last = compilers.get();
+        Map<Integer, Long> last = find.get();
         int quiet = 0;
         while (quiet < QUIET_POLLS && clock.getAsLong() < deadline) {
             try {
@@ -92,7 +109,7 @@ public final class CompilerSettleProfiler implements InternalProfiler {
                 Thread.currentThread().interrupt();
                 break;
             }
-            Map<Integer, Long> now = compilers.get();
+            Map<Integer, Long> now = read.get();
             quiet = now.equals(last) ? quiet + 1 : 0;
             last = now;
         }
@@ -104,11 +121,38 @@ public final class CompilerSettleProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
-        double windowMs = Math.max(0, total(compilers.get()) - windowStartRunNs) / 1e6;
+        if (!measured) {
+            return List.of();
+        }
+        double windowMs = Math.max(0, total(read.get()) - windowStartRunNs) / 1e6;
         return List.of(
                 new ScalarResult(WINDOW, windowMs, "ms", AggregationPolicy.AVG),
                 new ScalarResult(SETTLE, settleMs, "ms", AggregationPolicy.AVG),
                 new ScalarResult(CAPPED, capped ? 1 : 0, "iterations", AggregationPolicy.SUM));
+    }
+
+    /** This JVM's compiler threads: found by their names, then read alone, so that a poll costs a few file reads. */
+    private static final class CompilerThreads {
+        private final long pid = ProcessHandle.current().pid();
+        private Set<Integer> tids = Set.of();
+
+        Map<Integer, Long> find() {
+            Map<Integer, Long> found = SchedStat.runNsOfSelfThreads(COMPILER_THREADS);
+            tids = found.keySet();
+            return found;
+        }
+
+        /** A thread that ended since it was found is left out (its time with it). */
+        Map<Integer, Long> read() {
+            Map<Integer, Long> out = new HashMap<>();
+            for (int tid : tids) {
+                SchedStat s = SchedStat.read(pid, tid);
+                if (s != null) {
+                    out.put(tid, s.runNs());
+                }
+            }
+            return out;
+        }
     }
 
     /** Compiler threads that ended between the reads take their time with them: the window's figure is then low. */

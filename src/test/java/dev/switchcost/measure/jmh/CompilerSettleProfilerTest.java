@@ -5,7 +5,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -20,6 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CompilerSettleProfilerTest {
+
+    private static final IterationParams MEASURED = new IterationParams(IterationType.MEASUREMENT, 3, TimeValue.milliseconds(200), 1);
+    private static final IterationParams WARMUP = new IterationParams(IterationType.WARMUP, 3, TimeValue.milliseconds(300), 1);
 
     /** A clock that moves only when the profiler sleeps, and compiler threads whose run time the test scripts. */
     private static final class Script {
@@ -38,7 +44,7 @@ class CompilerSettleProfilerTest {
         }
 
         CompilerSettleProfiler profiler() throws ProfilerException {
-            return new CompilerSettleProfiler("", compilers(), () -> nowNs, ms -> {
+            return new CompilerSettleProfiler("", compilers(), compilers(), () -> nowNs, ms -> {
                 sleeps++;
                 nowNs += ms * 1_000_000L;
             });
@@ -46,7 +52,7 @@ class CompilerSettleProfilerTest {
     }
 
     private static Map<String, Double> after(CompilerSettleProfiler p) {
-        return p.afterIteration(null, null, null).stream().collect(Collectors.toMap(Result::getLabel, Result::getScore));
+        return p.afterIteration(null, MEASURED, null).stream().collect(Collectors.toMap(Result::getLabel, Result::getScore));
     }
 
     @Test
@@ -56,7 +62,7 @@ class CompilerSettleProfilerTest {
         s.reads.addAll(List.of(Map.of(7, 10_000_000L), Map.of(7, 20_000_000L), Map.of(7, 30_000_000L),
                 Map.of(7, 40_000_000L)));
         CompilerSettleProfiler p = s.profiler();
-        p.beforeIteration(null, null);
+        p.beforeIteration(null, MEASURED);
         assertEquals(3 + CompilerSettleProfiler.QUIET_POLLS, s.sleeps, "three polls while they ran, then three quiet ones");
         // the benchmark's own compilation inside the window: 5 ms more
         s.reads.add(Map.of(7, 45_000_000L));
@@ -71,7 +77,7 @@ class CompilerSettleProfilerTest {
         Script s = new Script();
         s.reads.addAll(List.of(Map.of(7, 1L), Map.of(7, 1L), Map.of(7, 1L, 8, 0L)));
         CompilerSettleProfiler p = s.profiler();
-        p.beforeIteration(null, null);
+        p.beforeIteration(null, MEASURED);
         assertEquals(2 + CompilerSettleProfiler.QUIET_POLLS, s.sleeps, "the quiet count starts again when a thread appears");
     }
 
@@ -82,7 +88,7 @@ class CompilerSettleProfilerTest {
             s.reads.add(Map.of(7, i * 1_000_000L));
         }
         CompilerSettleProfiler p = s.profiler();
-        p.beforeIteration(null, null);
+        p.beforeIteration(null, MEASURED);
         Map<String, Double> r = after(p);
         assertEquals(CompilerSettleProfiler.CAP_MS, r.get(CompilerSettleProfiler.SETTLE), 1e-9);
         assertEquals(1.0, r.get(CompilerSettleProfiler.CAPPED));
@@ -94,9 +100,19 @@ class CompilerSettleProfilerTest {
         Script s = new Script();
         s.reads.add(Map.of(7, 50_000_000L, 8, 10_000_000L));
         CompilerSettleProfiler p = s.profiler();
-        p.beforeIteration(null, null);
+        p.beforeIteration(null, MEASURED);
         s.reads.add(Map.of(7, 50_000_000L));
         assertEquals(0.0, after(p).get(CompilerSettleProfiler.WINDOW));
+    }
+
+    @Test
+    void aWarmupIterationIsNotWaitedForNorReported() throws ProfilerException {
+        Script s = new Script();
+        s.reads.addAll(List.of(Map.of(7, 1L), Map.of(7, 2L), Map.of(7, 3L)));
+        CompilerSettleProfiler p = s.profiler();
+        p.beforeIteration(null, WARMUP);
+        assertEquals(0, s.sleeps);
+        assertTrue(p.afterIteration(null, WARMUP, null).isEmpty());
     }
 
     @Test
