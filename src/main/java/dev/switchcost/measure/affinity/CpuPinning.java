@@ -126,18 +126,29 @@ public final class CpuPinning implements AutoCloseable {
             for (int tid : tasks()) {
                 if (done.add(tid)) {
                     more = true;
-                    try {
-                        LinuxHelper.sched_setaffinity(tid, mask);
-                    } catch (IllegalStateException e) {
-                        if (Files.exists(TASKS.resolve(Integer.toString(tid)))) {
-                            throw e;
-                        }
-                        // the thread ended in between
-                    }
+                    setThreadMask(tid, mask);
                 }
             }
         }
         return allowed;
+    }
+
+    /**
+     * Sets the mask of this process's thread {@code tid} (another thread than the caller's, such as one of the JVM's
+     * own); a thread that ended meanwhile is left alone.
+     *
+     * @return false when the thread had ended
+     */
+    public static boolean setThreadMask(int tid, BitSet mask) {
+        try {
+            LinuxHelper.sched_setaffinity(tid, mask);
+            return true;
+        } catch (IllegalStateException e) {
+            if (Files.exists(TASKS.resolve(Integer.toString(tid)))) {
+                throw e;
+            }
+            return false;
+        }
     }
 
     private static List<Integer> tasks() {

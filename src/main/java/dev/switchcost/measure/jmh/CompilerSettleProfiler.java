@@ -1,5 +1,7 @@
 package dev.switchcost.measure.jmh;
 
+import dev.switchcost.measure.affinity.CpuPinning;
+import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.SchedStat;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -11,6 +13,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.runner.IterationType;
 
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -30,6 +33,11 @@ import java.util.function.Supplier;
  * are not waited for: compiling there is what they are for, and waiting before each of them doubled a fork's time.
  * It must be the last profiler added: JMH calls {@code beforeIteration} in the order profilers were added and
  * {@code afterIteration} in reverse, so this one's calls are the nearest to the window.
+ *
+ * <p>While it waits, the compiler threads are kept off the CPUs the benchmark's threads may run on, where the fork may use
+ * others (a pair pinned to one CPU of two): on those CPUs the benchmark's threads are idle between iterations, and a
+ * compiler thread that ran there and was last seen elsewhere would be read by the disturbance rule as another task's
+ * time. Their masks are set back before the window.
  *
  * <p>Results, each per measured iteration: {@link #WINDOW}, the compiler threads' CPU time inside the window ({@code schedstat}
  * run time, ms); {@link #SETTLE}, how long it waited before the window (ms); {@link #CAPPED}, iterations whose wait ended
@@ -52,6 +60,7 @@ public final class CompilerSettleProfiler implements InternalProfiler {
     private final Supplier<Map<Integer, Long>> read;
     private final LongSupplier clock;
     private final Sleeper sleeper;
+    private final Confiner confiner;
     private long windowStartRunNs;
     private double settleMs;
     private boolean capped;
@@ -67,11 +76,11 @@ public final class CompilerSettleProfiler implements InternalProfiler {
 
     private CompilerSettleProfiler(String initLine, CompilerThreads threads, LongSupplier clock, Sleeper sleeper)
             throws ProfilerException {
-        this(initLine, threads::find, threads::read, clock, sleeper);
+        this(initLine, threads::find, threads::read, clock, sleeper, CompilerSettleProfiler::awayFromTheBenchmark);
     }
 
     CompilerSettleProfiler(String initLine, Supplier<Map<Integer, Long>> find, Supplier<Map<Integer, Long>> read,
-                           LongSupplier clock, Sleeper sleeper) throws ProfilerException {
+                           LongSupplier clock, Sleeper sleeper, Confiner confiner) throws ProfilerException {
         if (!initLine.isBlank()) {
             throw new ProfilerException("compiler settle: takes no options (got '" + initLine + "')");
         }
@@ -79,11 +88,36 @@ public final class CompilerSettleProfiler implements InternalProfiler {
         this.read = read;
         this.clock = clock;
         this.sleeper = sleeper;
+        this.confiner = confiner;
     }
 
     /** Sleeps; a seam for tests. */
     interface Sleeper {
         void sleep(long ms) throws InterruptedException;
+    }
+
+    /** Confines the compiler threads while they settle; returns what sets their masks back. A seam for tests. */
+    interface Confiner {
+        Runnable confine(Set<Integer> compilerTids);
+    }
+
+    /**
+     * Sets the compiler threads' masks to the CPUs the fork may use less those the benchmark's registered threads may run
+     * on; nothing when that leaves none (a pair across every CPU, or no thread registered). Back: the CPUs the fork may use.
+     */
+    static Runnable awayFromTheBenchmark(Set<Integer> compilerTids) {
+        Set<Integer> bench = CountedThreads.snapshot().keySet();
+        BitSet allowed = CpuPinning.allowedCpus().toBitSet();
+        BitSet away = (BitSet) allowed.clone();
+        if (bench.isEmpty()) {
+            return () -> { };
+        }
+        InterferenceProfiler.measuredCpus(bench).forEach(away::clear);
+        if (away.isEmpty()) {
+            return () -> { };
+        }
+        compilerTids.forEach(tid -> CpuPinning.setThreadMask(tid, away));
+        return () -> compilerTids.forEach(tid -> CpuPinning.setThreadMask(tid, allowed));
     }
 
     @Override
@@ -101,6 +135,7 @@ public final class CompilerSettleProfiler implements InternalProfiler {
         long start = clock.getAsLong();
         long deadline = start + CAP_MS * 1_000_000L;
         Map<Integer, Long> last = find.get();
+        Runnable back = confiner.confine(last.keySet());
         int quiet = 0;
         while (quiet < QUIET_POLLS && clock.getAsLong() < deadline) {
             try {
@@ -113,6 +148,7 @@ public final class CompilerSettleProfiler implements InternalProfiler {
             quiet = now.equals(last) ? quiet + 1 : 0;
             last = now;
         }
+        back.run();
         capped = quiet < QUIET_POLLS;
         settleMs = (clock.getAsLong() - start) / 1e6;
         windowStartRunNs = total(last);

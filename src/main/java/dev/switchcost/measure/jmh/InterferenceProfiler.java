@@ -213,7 +213,8 @@ public final class InterferenceProfiler implements InternalProfiler {
     }
 
     /** The union of the live benchmark threads' allowed CPUs; this process's allowed CPUs when none can be read. */
-    private Set<Integer> measuredCpus(Set<Integer> bench) {
+    static Set<Integer> measuredCpus(Set<Integer> bench) {
+        long selfPid = ProcessHandle.current().pid();
         Set<Integer> out = new TreeSet<>();
         for (int tid : bench) {
             Integer ext = CountedThreads.externals().get(tid);

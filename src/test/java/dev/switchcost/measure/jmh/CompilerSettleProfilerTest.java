@@ -33,6 +33,7 @@ class CompilerSettleProfilerTest {
         final Deque<Map<Integer, Long>> reads = new ArrayDeque<>();
         Map<Integer, Long> last = Map.of();
         int sleeps;
+        final List<String> events = new java.util.ArrayList<>();
 
         Supplier<Map<Integer, Long>> compilers() {
             return () -> {
@@ -46,7 +47,11 @@ class CompilerSettleProfilerTest {
         CompilerSettleProfiler profiler() throws ProfilerException {
             return new CompilerSettleProfiler("", compilers(), compilers(), () -> nowNs, ms -> {
                 sleeps++;
+                events.add("sleep");
                 nowNs += ms * 1_000_000L;
+            }, tids -> {
+                events.add("confine " + new java.util.TreeSet<>(tids));
+                return () -> events.add("back");
             });
         }
     }
@@ -70,6 +75,16 @@ class CompilerSettleProfilerTest {
         assertEquals(5.0, r.get(CompilerSettleProfiler.WINDOW), 1e-9);
         assertEquals((3 + CompilerSettleProfiler.QUIET_POLLS) * CompilerSettleProfiler.POLL_MS, r.get(CompilerSettleProfiler.SETTLE), 1e-9);
         assertEquals(0.0, r.get(CompilerSettleProfiler.CAPPED));
+    }
+
+    @Test
+    void theCompilersAreConfinedWhileTheySettleAndSetBackBeforeTheWindow() throws ProfilerException {
+        Script s = new Script();
+        s.reads.addAll(List.of(Map.of(7, 1L, 9, 5L), Map.of(7, 2L, 9, 5L)));
+        CompilerSettleProfiler p = s.profiler();
+        p.beforeIteration(null, MEASURED);
+        assertEquals("confine [7, 9]", s.events.get(0));
+        assertEquals("back", s.events.get(s.events.size() - 1), "masks set back after the last poll: " + s.events);
     }
 
     @Test
