@@ -4,7 +4,7 @@
 # trip (InjectedDelay's default, changed in a commit of a temporary clone). Prints the job summary, the outputs and the
 # comment body, and exits 0 when the action flagged the slowdown (exit 1 with FAIL_ABOVE) and wrote all three.
 #   DELAY=300 ROUNDS=40 FAIL_ABOVE=5% scripts/test-ab-action.sh
-# Takes about two builds and ROUNDS x 4.5 s (40 rounds: the design of the A/B study in docs/statistics.md). Nothing else may run meanwhile.
+# Takes about two builds and ROUNDS x 4.5 s (40 rounds: the design of the A/B study in docs/paired-rounds.md). Nothing else may run meanwhile.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DELAY=${DELAY:-300}

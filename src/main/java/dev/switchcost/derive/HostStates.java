@@ -14,7 +14,7 @@ import java.util.OptionalDouble;
  * <p><b>Why.</b> A cloud VM's host moves between states that slow everything on the guest alike for seconds at a time,
  * switching within and between forks. A round whose two sides met different states gives a ratio far from the code's
  * whatever the code did, and a few such rounds widen the paired interval past a 10 % change; within one state the same
- * rounds agree far more closely (measured in docs/statistics.md, "The host's two states").
+ * rounds agree far more closely (measured in docs/paired-rounds.md, "The host's two states").
  *
  * <p><b>The states.</b> Each side's measurement iterations, over all rounds, are tested for two modes ({@link Modes},
  * with {@value #MIN_STATE_RATIO}× as the least ratio of their centres); the host ran in two states when either side

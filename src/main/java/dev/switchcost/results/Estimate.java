@@ -86,7 +86,7 @@ public record Estimate(double value, double standardError, double df, Basis basi
 
     /**
      * The minimum effect of a paired comparison ({@code switchcost ab}), in percent: 5%. Paired rounds cancel what moves
-     * both sides alike, so they resolve half the default's; the A/B study in docs/statistics.md measures how often.
+     * both sides alike, so they resolve half the default's; the A/B study in docs/paired-rounds.md measures how often.
      */
     public static final int PAIRED_MIN_EFFECT_PERCENT = 5;
 
