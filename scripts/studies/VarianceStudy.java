@@ -1,3 +1,4 @@
+import dev.switchcost.measure.jmh.CompilerSettleProfiler;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JmhRow;
 import dev.switchcost.results.Metric;
@@ -12,7 +13,9 @@ import java.util.Locale;
  * Where the quick run's between-fork variance comes from: for results directories of the same rows run with different
  * warm-ups (scripts/studies/measure-quick-variance.sh makes them), per row the mean, the spread between forks and within them,
  * the first measured iteration against the rest, and the JIT's time inside the measured iterations (JMH's
- * {@code -prof comp}: {@code compiler.time.profiled}, ms per fork). Reads through the one reader ({@link Results#load}).
+ * {@code -prof comp}: {@code compiler.time.profiled}, ms per fork; where a fork's compilers were settled before each
+ * measured iteration, their CPU time inside the windows, {@link CompilerSettleProfiler#WINDOW}). Reads through the one
+ * reader ({@link Results#load}).
  * Usage: {@code java -cp target/benchmarks.jar scripts/studies/VarianceStudy.java LABEL=DIR...}
  */
 public final class VarianceStudy {
@@ -34,7 +37,7 @@ public final class VarianceStudy {
                 double within = Arrays.stream(raw).filter(f -> f.length > 1).mapToDouble(f -> cv(f)).average().orElse(Double.NaN);
                 double[] first = Arrays.stream(raw).filter(f -> f.length > 1)
                         .mapToDouble(f -> f[0] / Arrays.stream(f, 1, f.length).average().orElseThrow()).sorted().toArray();
-                Metric jit = x.secondary().get("compiler.time.profiled");
+                Metric jit = x.secondary().getOrDefault("compiler.time.profiled", x.secondary().get(CompilerSettleProfiler.WINDOW));
                 String jitText = jit == null || jit.raw().length == 0 ? "–"
                         : String.format(Locale.ROOT, "%.0f", median(Arrays.stream(jit.raw()).mapToDouble(f -> Arrays.stream(f).sum()).toArray()));
                 System.out.printf(Locale.ROOT, "| %s | %s%s | %d | %,.0f | %.1f %% | %.1f %% | %.1f %% | %.3f | %s |%n", kv[0],

@@ -3,7 +3,8 @@
 # N `run --quick` of a BEFORE commit and N of this checkout's HEAD, alternated (before, head, before, ...), each from its
 # own clone and build; then, for each side, scripts/studies/AaStudy.java (run-to-run spread, coverage, diff's false alarms,
 # "same" verdicts, a ×1.25 slowdown injected into the data) and scripts/studies/DesignStudy.java (each row's variance
-# within and between forks); and last the head's rows after a long warm-up (6 x 300 ms, 10 forks), the reference every
+# within and between forks) and scripts/studies/VarianceStudy.java (per run and row: the first measured iteration against the
+# rest, and the JIT's time inside the windows); and last the head's rows after a long warm-up (6 x 300 ms, 10 forks), the reference every
 # head run's interval is checked against.
 #   BEFORE=<commit> N=6 M=docs/results/<date>/settle scripts/studies/measure-settle.sh
 # Takes about 2N x 3.5 minutes + 5. Nothing else may run meanwhile.
@@ -41,5 +42,8 @@ for side in before head; do
     "$java_bin" -cp target/benchmarks.jar scripts/studies/DesignStudy.java "$fork" 0.25 "${runs[@]}" > "$M/design-$side.md" 2>&1 \
         || log "DesignStudy on $side exited $?"
 done
-log "studies written: aa-before.md, aa-head.md, design-before.md, design-head.md"
+labels=(); for d in "$M"/before-*/*/ "$M"/head-*/*/; do labels+=("$(basename "$(dirname "$d")")=$d"); done
+"$java_bin" -cp target/benchmarks.jar scripts/studies/VarianceStudy.java "${labels[@]}" > "$M/variance-study.md" 2>&1 \
+    || log "VarianceStudy exited $?"
+log "studies written: aa-before.md, aa-head.md, design-before.md, design-head.md, variance-study.md"
 measure_end 'benchmarks.jar'
