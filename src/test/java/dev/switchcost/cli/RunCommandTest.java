@@ -255,7 +255,7 @@ class RunCommandTest {
     @EnabledOnOs(OS.LINUX)
     void tinyRunWritesJmhJsonMachineJsonAndLog() throws IOException {
         assumeTrue(LibC.isAvailable(), LibC.unavailableReason());
-        CliResult r = CliResult.run("run", "--allow-disturbed", "-o", tmp.toString(), "-f", "1", "-wi", "0",
+        CliResult r = CliResult.run("run", "--allow-disturbed", "-o", tmp.toString(), "-f", "1", "-wi", "1", "-w", "100ms",
                 "-i", "1", "-r", "100ms", "-p", "placement=SAME_CPU", "FutexPingPong");
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         Path dir;
@@ -268,7 +268,7 @@ class RunCommandTest {
         String json = Files.readString(dir.resolve("jmh.json"));
         assertTrue(json.contains("\"benchmark\" : \"dev.switchcost.bench.FutexPingPong.roundTrip\""), json);
         assertTrue(json.contains("ctxsw.total.norm"), json);
-        assertTrue(json.contains("\"" + CompilerSettleProfiler.WINDOW + "\""), "the compilers settled before the window: " + json);
+        assertTrue(json.contains("\"" + CompilerSettleProfiler.WINDOW + "\""), "the compilers settled before the warmed trial's window: " + json);
         MachineInfo m = MachineInfo.fromJson(Files.readString(dir.resolve(MachineInfo.FILE_NAME)));
         assertNotNull(m.perf(), "machine.json has the perf section");
         assertTrue(Files.readString(dir.resolve("run.log")).contains("# Benchmark: dev.switchcost.bench.FutexPingPong.roundTrip"));

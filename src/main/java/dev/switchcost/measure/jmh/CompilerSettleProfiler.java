@@ -31,6 +31,8 @@ import java.util.function.Supplier;
  * until this JVM's compiler threads have not run for {@value #QUIET_POLLS} polls {@value #POLL_MS} ms apart, at most
  * {@value #CAP_MS} ms; what compiles in the window after that was asked for by the benchmark itself. Warm-up iterations
  * are not waited for: compiling there is what they are for, and waiting before each of them made a fork 1.6 times as long.
+ * Nor is a trial without warm-up: its window holds the benchmark's own compiling anyway, and the JVM's start-up
+ * compiling would hold the wait at its cap.
  * It must be the last profiler added: JMH calls {@code beforeIteration} in the order profilers were added and
  * {@code afterIteration} in reverse, so this one's calls are the nearest to the window.
  *
@@ -39,7 +41,7 @@ import java.util.function.Supplier;
  * compiler thread that ran there and was last seen elsewhere would be read by the disturbance rule as another task's
  * time. Their masks are set back before the window.
  *
- * <p>Results, each per measured iteration: {@link #WINDOW}, the compiler threads' CPU time inside the window ({@code schedstat}
+ * <p>Results, each per measured iteration of a trial with warm-up: {@link #WINDOW}, the compiler threads' CPU time inside the window ({@code schedstat}
  * run time, ms); {@link #SETTLE}, how long it waited before the window (ms); {@link #CAPPED}, iterations whose wait ended
  * at the cap with the compilers still at work (summed).
  */
@@ -128,7 +130,7 @@ public final class CompilerSettleProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        measured = iterationParams.getType() == IterationType.MEASUREMENT;
+        measured = iterationParams.getType() == IterationType.MEASUREMENT && benchmarkParams.getWarmup().getCount() > 0;
         if (!measured) {
             return;
         }
