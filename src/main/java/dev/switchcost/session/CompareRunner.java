@@ -1,10 +1,10 @@
 package dev.switchcost.session;
 
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.launch.Jdk;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.linux.Binding;
 import dev.switchcost.measure.nativebaseline.NativeProgram;
 import dev.switchcost.measure.nativebaseline.NativeResult;

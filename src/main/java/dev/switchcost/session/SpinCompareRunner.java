@@ -1,9 +1,9 @@
 package dev.switchcost.session;
 
-import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.Disturbance;
+import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.InterferenceProfiler;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.nativebaseline.NativeRunner;

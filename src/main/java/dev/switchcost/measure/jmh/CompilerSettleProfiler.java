@@ -41,9 +41,9 @@ import java.util.function.Supplier;
  * compiler thread that ran there and was last seen elsewhere would be read by the disturbance rule as another task's
  * time. Their masks are set back before the window.
  *
- * <p>Results, each per measured iteration of a trial with warm-up: {@link #WINDOW}, the compiler threads' CPU time inside the window ({@code schedstat}
- * run time, ms); {@link #SETTLE}, how long it waited before the window (ms); {@link #CAPPED}, iterations whose wait ended
- * at the cap with the compilers still at work (summed).
+ * <p>Results, each per measured iteration of a trial with warm-up: {@link #WINDOW}, the compiler threads' CPU time
+ * inside the window ({@code schedstat} run time, ms); {@link #SETTLE}, how long it waited before the window (ms);
+ * {@link #CAPPED}, iterations whose wait ended at the cap with the compilers still at work (summed).
  */
 public final class CompilerSettleProfiler implements InternalProfiler {
 
@@ -109,11 +109,11 @@ public final class CompilerSettleProfiler implements InternalProfiler {
      */
     static Runnable awayFromTheBenchmark(Set<Integer> compilerTids) {
         Set<Integer> bench = CountedThreads.snapshot().keySet();
-        BitSet allowed = CpuPinning.allowedCpus().toBitSet();
-        BitSet away = (BitSet) allowed.clone();
         if (bench.isEmpty()) {
             return () -> { };
         }
+        BitSet allowed = CpuPinning.allowedCpus().toBitSet();
+        BitSet away = (BitSet) allowed.clone();
         InterferenceProfiler.measuredCpus(bench).forEach(away::clear);
         if (away.isEmpty()) {
             return () -> { };
@@ -124,7 +124,7 @@ public final class CompilerSettleProfiler implements InternalProfiler {
 
     @Override
     public String getDescription() {
-        return "waits before each iteration until this JVM's compiler threads are idle, and reports their CPU time "
+        return "waits before each measured iteration until this JVM's compiler threads are idle, and reports their CPU time "
                 + "inside the measured window (schedstat)";
     }
 
@@ -139,18 +139,21 @@ public final class CompilerSettleProfiler implements InternalProfiler {
         Map<Integer, Long> last = find.get();
         Runnable back = confiner.confine(last.keySet());
         int quiet = 0;
-        while (quiet < QUIET_POLLS && clock.getAsLong() < deadline) {
-            try {
-                sleeper.sleep(POLL_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+        try {
+            while (quiet < QUIET_POLLS && clock.getAsLong() < deadline) {
+                try {
+                    sleeper.sleep(POLL_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                Map<Integer, Long> now = read.get();
+                quiet = now.equals(last) ? quiet + 1 : 0;
+                last = now;
             }
-            Map<Integer, Long> now = read.get();
-            quiet = now.equals(last) ? quiet + 1 : 0;
-            last = now;
+        } finally {
+            back.run(); // the compilers' masks are set back whatever ended the wait
         }
-        back.run();
         capped = quiet < QUIET_POLLS;
         settleMs = (clock.getAsLong() - start) / 1e6;
         windowStartRunNs = total(last);

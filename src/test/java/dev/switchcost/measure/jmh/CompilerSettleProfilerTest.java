@@ -93,6 +93,19 @@ class CompilerSettleProfilerTest {
     }
 
     @Test
+    void theMasksAreSetBackWhenAReadFails() throws ProfilerException {
+        List<String> events = new java.util.ArrayList<>();
+        CompilerSettleProfiler p = new CompilerSettleProfiler("", () -> Map.of(7, 1L), () -> {
+            throw new java.io.UncheckedIOException(new java.io.IOException("schedstat unreadable"));
+        }, () -> 0L, ms -> { }, tids -> {
+            events.add("confine");
+            return () -> events.add("back");
+        });
+        assertThrows(java.io.UncheckedIOException.class, () -> p.beforeIteration(WARMED, MEASURED));
+        assertEquals(List.of("confine", "back"), events);
+    }
+
+    @Test
     void aNewCompilerThreadIsWorkNotQuiet() throws ProfilerException {
         Script s = new Script();
         s.reads.addAll(List.of(Map.of(7, 1L), Map.of(7, 1L), Map.of(7, 1L, 8, 0L)));
