@@ -15,6 +15,7 @@ import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.IterationType;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ import java.util.regex.PatternSyntaxException;
 /**
  * Counts the context switches of the benchmark's own threads, per op, without perf or privileges.
  *
- * <p>Before and after each iteration it reads {@code /proc/self/task/<tid>/status}
+ * <p>Before and after each measured iteration (not the warm-ups) it reads {@code /proc/self/task/<tid>/status}
  * ({@code voluntary_ctxt_switches}, {@code nonvoluntary_ctxt_switches}) and {@code sched}
  * ({@code se.nr_migrations}) of every thread of the fork, and sums the differences of the benchmark's
  * threads: those registered in {@link CountedThreads} (switchcost's benchmarks register the JMH
@@ -97,6 +98,9 @@ public final class ContextSwitchProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        if (iterationParams.getType() == IterationType.WARMUP) {
+            return; // JMH keeps no warm-up's secondary results: reading /proc there only lengthens the fork
+        }
         processBefore = LibC.isAvailable() ? Rusage.process() : null;
         before = CountedThreads.counters();
     }
@@ -104,6 +108,9 @@ public final class ContextSwitchProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
+        if (iterationParams.getType() == IterationType.WARMUP) {
+            return List.of();
+        }
         Map<Integer, ThreadCounters> after = CountedThreads.counters();
         Rusage processDelta = processBefore == null ? null : Rusage.process().minus(processBefore);
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();

@@ -18,6 +18,7 @@ import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.IterationType;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,9 +39,9 @@ import java.util.regex.Pattern;
  * disturbed figure can be told from a result ({@link Disturbance}). switchcost's forks always get it,
  * beside {@link ContextSwitchProfiler}.
  *
- * <p>At each iteration's start and end (outside the measured region) it reads the per-CPU lines of
- * {@code /proc/stat}, the {@code schedstat} of the benchmark threads (the threads the ctxsw profiler
- * counts: registered in {@link CountedThreads} or named like them, and a partner process's), and the
+ * <p>At each measured iteration's start and end (outside the measured region; warm-ups are not read) it reads
+ * the per-CPU lines of {@code /proc/stat}, the {@code schedstat} of the benchmark threads (the threads the ctxsw
+ * profiler counts: registered in {@link CountedThreads} or named like them, and a partner process's), and the
  * {@code stat} of every thread on the machine; the arithmetic and its exact definitions are in
  * {@link Interference}. The measured CPUs are the union of the benchmark threads' allowed CPUs
  * ({@code Cpus_allowed_list}) at the iteration's end: the placement's CPUs when pinned, every allowed
@@ -101,6 +102,9 @@ public final class InterferenceProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        if (iterationParams.getType() == IterationType.WARMUP) {
+            return; // JMH keeps no warm-up's secondary results: scanning the machine's tasks there only lengthens the fork
+        }
         before = snapshot();
         measuredBefore = measuredCpus(benchTids(before.tasks()));
         if (limit == null) {
@@ -115,6 +119,9 @@ public final class InterferenceProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
+        if (iterationParams.getType() == IterationType.WARMUP) {
+            return List.of();
+        }
         Map<String, CpuLimit.Counters> throttleAfter = throttleCounters();
         Interference.Snapshot after = snapshot();
         Set<Integer> bench = benchTids(after.tasks());

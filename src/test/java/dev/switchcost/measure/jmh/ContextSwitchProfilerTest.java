@@ -5,7 +5,10 @@ import dev.switchcost.measure.sample.CountedThreads;
 import dev.switchcost.measure.sample.ThreadCounters;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 import java.util.List;
 import java.util.Map;
@@ -76,5 +79,14 @@ class ContextSwitchProfilerTest {
         assertTrue(unknown.getMessage().contains("nosuch"), unknown.getMessage());
         ProfilerException help = assertThrows(ProfilerException.class, () -> new ContextSwitchProfiler("help"));
         assertTrue(help.getMessage().contains("threads"), help.getMessage());
+    }
+
+    @Test
+    void aWarmUpIterationIsNeitherReadNorReported() throws Exception {
+        // JMH keeps no warm-up's secondary results; a read there would only lengthen every fork
+        IterationParams warmup = new IterationParams(IterationType.WARMUP, 3, TimeValue.milliseconds(300), 1);
+        ContextSwitchProfiler p = new ContextSwitchProfiler();
+        p.beforeIteration(null, warmup);
+        assertTrue(p.afterIteration(null, warmup, null).isEmpty());
     }
 }

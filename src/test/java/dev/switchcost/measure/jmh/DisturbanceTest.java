@@ -13,9 +13,11 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
@@ -47,6 +49,16 @@ class DisturbanceTest {
         m.put(Disturbance.STEAL, new ScalarResult(Disturbance.STEAL, steal, "%", AggregationPolicy.AVG));
         intruders.forEach((k, v) -> m.put(k, new ScalarResult(k, v, "%", AggregationPolicy.MAX)));
         return m;
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aWarmUpIterationIsNeitherScannedNorJudged() throws Exception {
+        // JMH keeps no warm-up's secondary results; scanning the machine's tasks there would only lengthen every fork
+        IterationParams warmup = new IterationParams(IterationType.WARMUP, 3, TimeValue.milliseconds(300), 1);
+        InterferenceProfiler p = new InterferenceProfiler();
+        p.beforeIteration(null, warmup);
+        assertTrue(p.afterIteration(null, warmup, null).isEmpty());
     }
 
     @Test
