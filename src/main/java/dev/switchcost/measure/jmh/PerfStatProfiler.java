@@ -24,6 +24,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * {@code perf stat} counters per op, for machines where JMH's {@code perfnorm} gives up.
@@ -50,18 +51,28 @@ public final class PerfStatProfiler implements ExternalProfiler {
 
     private final List<String> events;
     private final int intervalMs;
-    private final PerfSupport support;
+    /**
+     * How perf is probed; the probe runs at the first use, not here: JMH instantiates every registered profiler
+     * whenever it looks one up by name, in every fork, so probing in the constructor ran perf a few times a fork.
+     */
+    private final Function<List<String>, PerfSupport> probe;
+    private PerfSupport support;
 
     public PerfStatProfiler() throws ProfilerException {
         this("");
     }
 
     public PerfStatProfiler(String initLine) throws ProfilerException {
-        this(initLine, null);
+        this(initLine, PerfSupport::probe);
     }
 
-    /** @param support the probe result to use instead of probing (tests), or null to probe */
+    /** @param support the probe result to use instead of probing (tests) */
     PerfStatProfiler(String initLine, PerfSupport support) throws ProfilerException {
+        this(initLine, events -> support);
+    }
+
+    /** @param probe what probes perf for the asked events, called once, at the first use */
+    PerfStatProfiler(String initLine, Function<List<String>, PerfSupport> probe) throws ProfilerException {
         OptionParser parser = new OptionParser();
         OptionSpec<String> eventsOpt = parser.accepts("events", "Comma-separated perf events to count.")
                 .withRequiredArg().ofType(String.class).withValuesSeparatedBy(",")
@@ -76,13 +87,20 @@ public final class PerfStatProfiler implements ExternalProfiler {
         if (intervalMs < 10) {
             throw new ProfilerException("perfstat: interval must be >= 10 ms (perf stat -I), got " + intervalMs);
         }
-        this.support = support != null ? support : PerfSupport.probe(events);
+        this.probe = probe;
+    }
+
+    private PerfSupport support() {
+        if (support == null) {
+            support = probe.apply(events);
+        }
+        return support;
     }
 
     @Override
     public Collection<String> addJVMInvokeOptions(BenchmarkParams params) {
-        List<String> supported = support.supported();
-        return supported.isEmpty() ? List.of() : List.of(support.perf(), "stat", "--log-fd", "2", "-x,", "-e",
+        List<String> supported = support().supported();
+        return supported.isEmpty() ? List.of() : List.of(support().perf(), "stat", "--log-fd", "2", "-x,", "-e",
                 String.join(",", supported), "-I", String.valueOf(intervalMs));
     }
 
@@ -93,7 +111,7 @@ public final class PerfStatProfiler implements ExternalProfiler {
 
     @Override
     public void beforeTrial(BenchmarkParams benchmarkParams) {
-        String line = support.unavailableLine();
+        String line = support().unavailableLine();
         if (line != null && WARNED.compareAndSet(false, true)) {
             System.out.println(System.lineSeparator() + "# perfstat: " + line);
         }
@@ -102,7 +120,7 @@ public final class PerfStatProfiler implements ExternalProfiler {
     @Override
     public Collection<? extends Result> afterTrial(BenchmarkResult br, long pid, File stdOut, File stdErr) {
         List<PerfStatParser.Count> counts = List.of();
-        if (!support.supported().isEmpty() && stdErr != null && stdErr.isFile()) {
+        if (!support().supported().isEmpty() && stdErr != null && stdErr.isFile()) {
             try {
                 counts = PerfStatParser.parse(Files.readAllLines(stdErr.toPath(), StandardCharsets.UTF_8), true);
             } catch (IOException e) {
@@ -112,7 +130,7 @@ public final class PerfStatProfiler implements ExternalProfiler {
         BenchmarkResultMetaData md = br.getMetadata();
         Window w = md == null ? null : new Window((md.getMeasurementTime() - md.getStartTime()) / 1000.0,
                 (md.getStopTime() - md.getStartTime()) / 1000.0, md.getMeasurementOps());
-        return results(events, support, counts, w, intervalMs / 1000.0);
+        return results(events, support(), counts, w, intervalMs / 1000.0);
     }
 
     /**
@@ -167,7 +185,7 @@ public final class PerfStatProfiler implements ExternalProfiler {
     @Override
     public boolean allowPrintErr() {
         // perf's interval lines go to the fork's stderr; keep them out of the console.
-        return support.supported().isEmpty();
+        return support().supported().isEmpty();
     }
 
     @Override

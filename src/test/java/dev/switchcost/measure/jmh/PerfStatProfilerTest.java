@@ -67,6 +67,20 @@ class PerfStatProfilerTest {
     }
 
     @Test
+    void perfIsProbedOnceAtTheFirstUseNotWhenJmhInstantiatesTheProfiler() throws Exception {
+        // JMH instantiates every registered profiler each time it looks one up by name, in every fork
+        java.util.concurrent.atomic.AtomicInteger probes = new java.util.concurrent.atomic.AtomicInteger();
+        PerfStatProfiler p = new PerfStatProfiler("", events -> {
+            probes.incrementAndGet();
+            return NO_PMU;
+        });
+        assertEquals(0, probes.get());
+        p.addJVMInvokeOptions(null);
+        p.allowPrintErr();
+        assertEquals(1, probes.get());
+    }
+
+    @Test
     void wrapsTheForkWithSupportedEventsOnly() throws Exception {
         PerfStatProfiler p = new PerfStatProfiler("interval=50", NO_PMU);
         List<String> cmd = List.copyOf(p.addJVMInvokeOptions(null));
