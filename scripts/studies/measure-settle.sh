@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Does waiting for the compilers before each iteration (CompilerSettleProfiler) make the quick card more precise?
+# Does a change make the quick card more precise, or cheaper? Written for the compilers' settle before each measured
+# iteration (CompilerSettleProfiler), used since for any BEFORE commit against HEAD (the profilers' warm-up reads).
 # N `run --quick` of a BEFORE commit and N of this checkout's HEAD, alternated (before, head, before, ...), each from its
 # own clone and build; then, for each side, scripts/studies/AaStudy.java (run-to-run spread, coverage, diff's false alarms,
 # "same" verdicts, a ×1.25 slowdown injected into the data) and scripts/studies/DesignStudy.java (each row's variance
