@@ -96,7 +96,7 @@ class SampleServeEndToEndTest {
         CliResult ok = CliResult.run("sample", "--pid", self, "--interval", "100ms", "--duration", "300ms", "--serve", "127.0.0.1:0");
         assertEquals(0, ok.exit(), ok.out() + ok.err());
         assertTrue(ok.out().matches("Serving the switch bill of process " + self + " at http://127\\.0\\.0\\.1:\\d+/metrics\n"
-                + "Stopped serving http://127\\.0\\.0\\.1:\\d+/metrics: sampled for 0\\.\\d s\n"), ok.out());
+                + "Stopped serving http://127\\.0\\.0\\.1:\\d+/metrics: sampled for \\d+\\.\\d s\n"), ok.out()); // any time: a loaded machine samples late
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("HTTP-Dispatcher")),
                 "the server's thread ended with it");
     }
