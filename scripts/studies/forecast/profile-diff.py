@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Each frame's CPU per request on platform and on virtual threads, from scripts/studies/profile-forecast-miss.sh's
 profiles: async-profiler's collapsed stacks (NN-POOL.collapsed, one sample per INTERVAL µs of CPU) and hey's output
-over the same window (NN-POOL.load.txt, the requests answered). Prints the totals, then the frames whose inclusive CPU
+over the same window (NN-POOL.load.txt, the requests answered). Prints the totals, the switch path (the JVM's park and
+unpark and the kernel's futex, wake-up and switch code beneath them) per request, then the frames whose inclusive CPU
 per request differs most, with each run's figure so that a difference can be told from the runs' spread.
 
 usage: profile-diff.py INTERVAL_US DIR [TOP]"""
@@ -16,13 +17,30 @@ def requests(load):
     return sum(int(m.group(1)) for m in (re.match(r'\s*\[2\d\d\]\s+(\d+) responses', l) for l in open(load)) if m)
 
 
+# The switch path, inclusive: a stack counts once in each group whose pattern one of its frames matches. Names as
+# async-profiler writes them (a kernel frame ends in _[k]); a suffix such as .isra.0 varies between kernel builds.
+SWITCH_PATH = [
+    ('park (the JVM\'s, all beneath it)', r'Unsafe_Park'),
+    ('unpark (the JVM\'s, all beneath it)', r'Unsafe_Unpark'),
+    ('  futex wait (kernel)', r'futex_wait_\[k\]'),
+    ('  futex wake (kernel)', r'futex_wake_\[k\]'),
+    ('  a wake-up (try_to_wake_up)', r'try_to_wake_up_\[k\]'),
+    ('  after a switch (finish_task_switch)', r'finish_task_switch(\.[a-z0-9.]+)?_\[k\]'),
+    ('  a contended lock\'s futex (glibc)', r'__lll_lock_(wait|wake)'),
+]
+
+
 def profile(collapsed):
     inclusive, total = collections.Counter(), 0
     for line in open(collapsed):
         stack, count = line.rstrip('\n').rsplit(' ', 1)
         total += int(count)
-        for frame in set(stack.split(';')):
+        frames = stack.split(';')
+        for frame in set(frames):
             inclusive[frame] += int(count)
+        for name, pattern in SWITCH_PATH:
+            if any(re.fullmatch(pattern, f) for f in frames):
+                inclusive[name] += int(count)
     return inclusive, total
 
 
@@ -52,7 +70,11 @@ def main():
     print('CPU per request sampled, ns (each run; the profiler\'s own cost included):')
     for pool in ('platform', 'virtual'):
         print(f'  {pool}: ' + ', '.join(f'{r[0]} {r[2]:.0f}' for r in runs[pool]))
-    frames = set().union(*(r[1] for p in runs.values() for r in p))
+    print('\nThe switch path, inclusive CPU per request, ns (mean difference; platform runs; virtual runs):')
+    for name, _ in SWITCH_PATH:
+        print(f'{mean("virtual", name) - mean("platform", name):+9.0f}  P {each("platform", name):>13}  V {each("virtual", name):>13}  {name}')
+    names = {name for name, _ in SWITCH_PATH}
+    frames = set().union(*(r[1] for p in runs.values() for r in p)) - names
     diff = sorted(((mean('virtual', k) - mean('platform', k), k) for k in frames), reverse=True)
     for title, rows in (('virtual threads run more of', diff[:top]), ('platform threads run more of', diff[::-1][:top])):
         print(f'\nInclusive CPU per request, ns: {title} (mean difference; platform runs; virtual runs; frame)')
