@@ -12,6 +12,9 @@
 #       (pt.jfr), switchcost sample --pid over the same window (pt-sample), thread dumps (SIGQUIT, 10 a second: which
 #       parks hold a monitor) in logs/record-server.log, every call of the JDK's blocking-call bracket (async-profiler's
 #       instrumentation of jdk.internal.misc.Blocker.begin: blocking-calls.collapsed), the requests answered (units.txt);
+#       then, as long again under the same load, async-profiler's CPU profile of the same server every 1 ms of CPU
+#       (switch-path.collapsed, the requests answered in path-units.txt): the server's own CPU time per handoff in the
+#       JVM's park, unpark and monitor code, which the forecast prices the handoffs with (--switch-path);
 #   (b) one platform and one virtual server side by side, each in a cgroup of its own, warmed until the JIT compiler
 #       threads are quiet; then PAIRS pairs of windows of DURATION s: with PAIRING=abba (the default) one server at a
 #       time, P V V P P V ...; with PAIRING=duet both servers loaded in the same window, each at RATE, so that the
@@ -27,7 +30,7 @@
 #
 # Run it on a QUIET machine, as root (the cgroups), as the only user, from a checkout: it measures a fresh clone of
 # HEAD, built by scripts/studies/measure-lib.sh. Needs hey, curl, python3 with pip once (JDK 21), Maven Central once.
-# About 5 minutes per server and request on 2 vCPUs with the defaults; 30 in all.
+# About 6 minutes per server and request on 2 vCPUs with the defaults; 40 in all.
 #
 # usage: scripts/studies/measure-forecast.sh [OUT]              default OUT: docs/results/<today>-forecast
 #        scripts/studies/measure-forecast.sh --verdict-only OUT  (c) again on OUT, with this checkout's build
@@ -56,6 +59,7 @@ esac
 SERVERS=${SERVERS:-jetty tomcat}; WORKLOADS=${WORKLOADS:-static handoff pinned}
 RATE=${RATE:-1000}; PAIRS=${PAIRS:-16}; WINDOW=${DURATION:-5}; RECORD=${RECORD:-20}; WARMUP_MAX=${WARMUP_MAX:-150}
 PORT=${PORT:-18080}; LOAD_CPU=${LOAD_CPU-1}; PAIRING=${PAIRING:-abba}; WARMUP_MIN=${WARMUP_MIN:-10}; QUIET_STEPS=${QUIET_STEPS:-1}
+path_interval=1ms   # the switch path's profile: one sample a millisecond of CPU, a few percent of the server's CPU
 [[ $PAIRING == duet || $PAIRING == abba ]] || { echo "measure-forecast: PAIRING is duet or abba, not '$PAIRING'" >&2; exit 2; }
 for v in RATE PAIRS WINDOW RECORD WARMUP_MAX WARMUP_MIN QUIET_STEPS PORT; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "measure-forecast: ${v/WINDOW/DURATION} must be a positive whole number, not '${!v}'" >&2; exit 2; }
@@ -184,6 +188,8 @@ check() {
     [[ -d $D/pt-sample ]] && args+=(--sample "$D/pt-sample")
     [[ -f $D/logs/record-server.log ]] && args+=(--dumps "$D/logs/record-server.log")
     [[ -f $D/blocking-calls.collapsed ]] && args+=(--blocking-calls "$D/blocking-calls.collapsed")
+    [[ -f $D/switch-path.collapsed && -s $D/path-units.txt ]] && args+=(--switch-path "$D/switch-path.collapsed"
+        --switch-path-units "$(cat "$D/path-units.txt")" --switch-path-interval "$path_interval")
     [[ -n ${COSTS:-} ]] && args+=(--costs "$COSTS")
     log "forecast: switchcost forecast ${args[*]}"
     rm -f "$D/forecast.json"
@@ -287,6 +293,17 @@ for SERVER in $SERVERS; do
         wait "$sampler"; sampler=""
         answered "$D/pt-record.load.txt" > "$D/units.txt"
         log "recorded: $(cat "$D/units.txt") requests, pt.jfr $(du -h "$D/pt.jfr" | cut -f1), $(grep -c '^Full thread dump' "$D/logs/record-server.log") thread dumps"
+        # the server's own switch path: its CPU profile over as long again under the same load (async-profiler counted
+        # the blocking calls over the recording's window, and runs one session at a time)
+        timeout 30 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JVMTI.agent_load "$PWD/$asprof" \
+            "\"start,event=cpu,interval=$path_interval\"" > "$D/logs/switch-path.txt" 2>&1 \
+            || { log "async-profiler did not start: see $D/logs/switch-path.txt"; exit 3; }
+        load_run "$RATE" "$RECORD" "$PORT" "$p" "$D/pt-path.load.txt"
+        timeout 60 "$(dirname "$SERVER_JAVA")/jcmd" "$pid" JVMTI.agent_load "$PWD/$asprof" \
+            "\"stop,collapsed,file=$D/switch-path.collapsed\"" >> "$D/logs/switch-path.txt" 2>&1 \
+            || { log "async-profiler did not stop: see $D/logs/switch-path.txt"; exit 3; }
+        answered "$D/pt-path.load.txt" > "$D/path-units.txt"
+        log "profiled: $(cat "$D/path-units.txt") requests, every $path_interval of CPU"
         stop "$pid"
         [[ -n ${RECORD_ONLY:-} ]] && continue
         # (b) the measured pair, side by side

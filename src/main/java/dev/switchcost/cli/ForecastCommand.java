@@ -12,6 +12,7 @@ import dev.switchcost.results.BlockingCalls;
 import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.JfrBlocking;
 import dev.switchcost.results.SamplePlacement;
+import dev.switchcost.results.SwitchPath;
 import dev.switchcost.results.history.HistoryStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -85,6 +86,20 @@ public final class ForecastCommand extends BaseCommand {
             + " each priced as a compensation on virtual threads (docs/forecast.md).")
     Path blockingCalls;
 
+    @Option(names = "--switch-path", paramLabel = "FILE", description = "async-profiler's collapsed CPU profile (event=cpu,"
+            + " sample counts) of the program on platform threads under the load recorded: every handoff is priced at the"
+            + " program's own CPU time in the JVM's park, unpark and monitor code, per unit over the recording's handoffs per"
+            + " unit, instead of the results' ping-pong. Needs --units, --switch-path-units and --switch-path-interval.")
+    Path switchPath;
+
+    @Option(names = "--switch-path-units", paramLabel = "N", defaultValue = "0",
+            description = "Units of work done while --switch-path was profiled.")
+    long switchPathUnits;
+
+    @Option(names = "--switch-path-interval", paramLabel = "INTERVAL",
+            description = "The profile's sampling interval, as async-profiler's interval= took it (such as 1ms or 250us).")
+    String switchPathInterval;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the forecast as JSON.")
     Path json;
 
@@ -110,7 +125,13 @@ public final class ForecastCommand extends BaseCommand {
                     : top < 1 ? "--top " + top + ": give 1 or more"
                     : "--starts-per-unit " + startsPerUnit + ": give the virtual threads started per unit, 0 or more");
         }
+        if (switchPath != null && (units < 1 || switchPathUnits < 1 || switchPathInterval == null)) {
+            throw SwitchcostException.usage("--switch-path needs " + (units < 1 ? "--units N (the units of work done while recording)"
+                    : switchPathUnits < 1 ? "--switch-path-units N (the units of work done while profiled), 1 or more"
+                    : "--switch-path-interval INTERVAL (the profile's interval, such as 1ms)"));
+        }
         JfrBlocking rec;
+        SwitchPath path;
         Forecast.Mix mix;
         Findings found;
         HeldMonitors held;
@@ -119,6 +140,8 @@ public final class ForecastCommand extends BaseCommand {
             rec = JfrBlocking.read(jfr);
             held = dumps.isEmpty() ? null : HeldMonitors.read(dumps);
             calls = blockingCalls == null ? null : BlockingCalls.read(blockingCalls);
+            path = switchPath == null ? null : SwitchPath.read(switchPath,
+                    SwitchPath.intervalNs(switchPathInterval), switchPathUnits);
             if (sample == null) {
                 mix = Forecast.Mix.assumedCross();
             } else {
@@ -134,7 +157,12 @@ public final class ForecastCommand extends BaseCommand {
             throw SwitchcostException.usage(e.getMessage());
         }
         SwitchPrices prices = SwitchPrices.of(found);
-        Optional<Forecast> f = Forecast.of(rec, prices, mix, units, startsPerUnit, held, Forecast.carriersHere(), calls);
+        Optional<Forecast> f;
+        try {
+            f = Forecast.of(rec, prices, mix, units, startsPerUnit, held, Forecast.carriersHere(), calls, path);
+        } catch (IllegalArgumentException e) {
+            throw SwitchcostException.usage(e.getMessage());
+        }
         if (f.isEmpty()) {
             throw SwitchcostException.usage(found.input().source() + " has no CPU time per platform switch"
                     + (mix.measured() ? " for this placement mix" : "") + ": run `" + SwitchPrices.PLATFORM_RUN + "`");

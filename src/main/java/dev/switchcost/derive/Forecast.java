@@ -5,6 +5,7 @@ import dev.switchcost.results.BlockingCalls;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.HeldMonitors;
 import dev.switchcost.results.JfrBlocking;
+import dev.switchcost.results.SwitchPath;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,9 @@ import java.util.Optional;
  * from a JFR recording of its blocks ({@link JfrBlocking}) and this machine's CPU time per switch ({@link SwitchPrices}).
  *
  * <p>Each blocking event is one switch of the thread that blocked. Now, every one is priced at the platform price of
- * the placement mix ({@link SwitchPrices#platform}). On virtual threads: a handoff that unmounts ({@link HandoffClass#UNMOUNTS},
+ * the placement mix ({@link SwitchPrices#platform}), or, given the program's own switch path ({@link SwitchPath}: its
+ * CPU time in the JVM's park, unpark and monitor code per unit of work, profiled under the same load), at that over
+ * the recording's handoffs per unit: what a handoff costs the program itself. On virtual threads: a handoff that unmounts ({@link HandoffClass#UNMOUNTS},
  * and {@link HandoffClass#MONITOR} from JDK {@value JdkPolicy#NO_PINNING}) at the virtual-thread price; one that pins
  * blocks its carrier in the kernel, a platform switch, so it keeps the platform price; an unclassified one keeps it too
  * and is listed. The two prices come from different trials, so their errors add in quadrature; a price times a count
@@ -46,7 +49,10 @@ import java.util.Optional;
  *
  * @param jdkFeature  the recorded JVM's feature release (0 when the recording does not say: monitors then count as pinning)
  * @param mix         the placement mix the platform price uses
- * @param platform    the platform price at {@code mix}, ns per switch
+ * @param platform    the platform price, ns per switch: the program's own per handoff when {@code path} is given, else
+ *                    the results' at {@code mix}
+ * @param atMix       the results' platform price at {@code mix}, ns per switch (the same as {@code platform} without
+ *                    {@code path})
  * @param sites       one per blocking site, most events first
  * @param now         CPU time on handoffs now, ns over the recording
  * @param onVirtual   the same on virtual threads, ns, or null when the virtual-thread price is missing
@@ -63,11 +69,12 @@ import java.util.Optional;
  * @param spin        what the spin-budget forecast needs (the results have no spin budget)
  * @param dumps       the thread dumps read, or null for none
  * @param carriers    the virtual-thread carriers the program would have (the default scheduler's parallelism)
+ * @param path        the program's own switch path, profiled, or null when not given
  */
-public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPrices prices, Estimate platform,
+public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPrices prices, Estimate platform, Estimate atMix,
                        List<Site> sites, Estimate now, Estimate onVirtual, Estimate saved, Estimate savedUpTo, long idleWaits,
                        long starts, Estimate startCost, BlockingCalls calls, Estimate compensationCost, long units,
-                       long unclassified, String spin, HeldMonitors dumps, int carriers) {
+                       long unclassified, String spin, HeldMonitors dumps, int carriers, SwitchPath path) {
 
     /** The run that measures the spin budget. */
     public static final String SPIN_RUN = "scripts/studies/measure-spin.sh";
@@ -138,11 +145,21 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
      */
     public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units, double startsPerUnit,
                                         HeldMonitors dumps, int carriers, BlockingCalls calls) {
+        return of(rec, prices, mix, units, startsPerUnit, dumps, carriers, calls, null);
+    }
+
+    /**
+     * @param path the program's own switch path, profiled under the same load, or null: with it, every handoff is priced
+     *             at its CPU time per unit over the recording's handoffs per unit (needs {@code units})
+     * @return empty when the platform price the mix needs is missing and no {@code path} is given
+     */
+    public static Optional<Forecast> of(JfrBlocking rec, SwitchPrices prices, Mix mix, long units, double startsPerUnit,
+                                        HeldMonitors dumps, int carriers, BlockingCalls calls, SwitchPath path) {
         Optional<Estimate> p = prices.platform(mix.sameShare());
-        if (p.isEmpty()) {
+        if (p.isEmpty() && path == null) {
             return Optional.empty();
         }
-        Estimate price = p.get();
+        Estimate price = path == null ? p.get() : path.perHandoff(rec.events(), units);
         long starts = Math.round(units * startsPerUnit);
         Estimate startCost = starts == 0 || prices.start() == null ? null : prices.start().perSwitch().times(starts);
         long compensations = calls == null ? 0 : calls.calls();
@@ -190,9 +207,9 @@ public record Forecast(JfrBlocking recording, int jdkFeature, Mix mix, SwitchPri
             onVirtual = onVirtual.plus(compensationCost);
             saved = saved.minus(compensationCost);
         }
-        return Optional.of(new Forecast(rec, feature, mix, prices, price, List.copyOf(sites), now, onVirtual, saved, savedUpTo, idle,
-                starts, startCost, calls, compensationCost, units, unclassified, "the results have no spin budget: run " + SPIN_RUN,
-                dumps, carriers));
+        return Optional.of(new Forecast(rec, feature, mix, prices, price, p.orElse(null), List.copyOf(sites), now, onVirtual, saved,
+                savedUpTo, idle, starts, startCost, calls, compensationCost, units, unclassified,
+                "the results have no spin budget: run " + SPIN_RUN, dumps, carriers, path));
     }
 
     /** @return the sites that can pin every carrier at once (worse on virtual threads, whatever the price) */

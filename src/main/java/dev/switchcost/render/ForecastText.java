@@ -9,6 +9,7 @@ import dev.switchcost.results.BlockingCalls;
 import dev.switchcost.results.Estimate;
 import dev.switchcost.results.JfrBlocking;
 import dev.switchcost.results.SamplePlacement;
+import dev.switchcost.results.SwitchPath;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,8 +40,14 @@ public final class ForecastText {
         if (f.mix().mismatch() != null) {
             out.add("Warning: " + f.mix().mismatch());
         }
+        String results = price(" (same CPU ", f.prices().sameCpu()) + price(", cross CPU ", f.prices().crossCpu()) + ")";
+        SwitchPath path = f.path();
         out.add("Price, CPU time per switch (never a round trip's latency): platform " + Fmt.pm(f.platform()) + " ns"
-                + price(" (same CPU ", f.prices().sameCpu()) + price(", cross CPU ", f.prices().crossCpu()) + ")"
+                + (path == null ? results : String.format(Locale.ROOT, ", the program's own switch path per handoff: %s ns a"
+                + " unit in the JVM's park, unpark and monitor code (%.1f%% of its CPU profile, %s, %,d units), over %.2f"
+                + " handoffs a unit recorded; the results' ping-pong at this mix: %s", Fmt.pm(path.perUnit()),
+                100 * path.share(), path.source(), path.units(), (double) f.recording().events() / f.units(),
+                f.atMix() == null ? "not measured" : Fmt.pm(f.atMix()) + " ns" + results))
                 + (f.prices().virtual() == null ? "" : "; virtual " + Fmt.pm(f.prices().virtual().perSwitch()) + " ns ("
                 + f.prices().virtual().what() + ")"));
         out.add("");
@@ -223,6 +230,17 @@ public final class ForecastText {
         Map<String, Object> prices = new LinkedHashMap<>();
         prices.put("unit", "ns CPU per switch");
         prices.put("platform", est(f.platform()));
+        prices.put("platformAtMix", f.atMix() == null ? null : est(f.atMix()));
+        if (f.path() != null) {
+            Map<String, Object> path = new LinkedHashMap<>();
+            path.put("source", f.path().source().toString());
+            path.put("samples", f.path().samples());
+            path.put("inPath", f.path().inPath());
+            path.put("intervalNs", f.path().intervalNs());
+            path.put("units", f.path().units());
+            path.put("perUnit", est(f.path().perUnit()));
+            prices.put("switchPath", path);
+        }
         prices.put("sameCpu", price(f.prices().sameCpu()));
         prices.put("crossCpu", price(f.prices().crossCpu()));
         prices.put("virtual", price(f.prices().virtual()));

@@ -111,6 +111,37 @@ class ForecastCommandTest {
         assertTrue(r.out().contains("0 ns"));
     }
 
+    static final String CPU = "src/test/resources/fixtures/async-profiler/cpu-jetty-handoff-platform-jdk21.collapsed";
+
+    @Test
+    void aProfiledSwitchPathPricesTheHandoffsAndNamesThePingPongBesideIt(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("f.json");
+        CliResult r = CliResult.run("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS, "--units", "1000",
+                "--switch-path", CPU, "--switch-path-units", "100", "--switch-path-interval", "1ms", "--json", json.toString());
+        assertEquals(ExitCodes.OK, r.exit(), r.err());
+        assertTrue(r.out().contains("the program's own switch path per handoff") && r.out().contains("100 units")
+                && r.out().contains("the results' ping-pong at this mix"), r.out());
+        JsonObject path = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonObject("prices")
+                .getAsJsonObject("switchPath");
+        assertEquals(67, path.get("inPath").getAsLong());
+        assertEquals(1_000_000, path.get("intervalNs").getAsLong());
+    }
+
+    @Test
+    void aSwitchPathWithoutItsUnitsOrIntervalIsOneLine() {
+        for (String[] extra : new String[][] {{"--units", "1000", "--switch-path", CPU, "--switch-path-interval", "1ms"},
+                {"--units", "1000", "--switch-path", CPU, "--switch-path-units", "100"},
+                {"--switch-path", CPU, "--switch-path-units", "100", "--switch-path-interval", "1ms"},
+                {"--units", "1000", "--switch-path", "absent.collapsed", "--switch-path-units", "100", "--switch-path-interval", "1ms"},
+                {"--units", "1000", "--switch-path", CPU, "--switch-path-units", "100", "--switch-path-interval", "1.5ms"}}) {
+            List<String> args = new java.util.ArrayList<>(List.of("forecast", "--jfr", REC, "--other-machine", "--costs", PLACEMENTS));
+            args.addAll(List.of(extra));
+            CliResult r = CliResult.run(args.toArray(String[]::new));
+            assertEquals(ExitCodes.USAGE, r.exit(), args + ": " + r.err());
+            assertTrue(r.oneLineError() && r.err().contains("--switch-path"), r.err());
+        }
+    }
+
     @Test
     void badInputIsOneLine(@TempDir Path dir) throws Exception {
         for (String[] args : new String[][] {{"forecast"}, {"forecast", "--jfr", dir.resolve("none.jfr").toString()},

@@ -108,6 +108,32 @@ class ForecastTest {
     }
 
     @Test
+    void theProgramsOwnSwitchPathPricesEveryHandoffInsteadOfThePingPong() {
+        // 100 unmounting parks, 50 monitor waits, 10 without a stack over 40 units: 4 handoffs a unit
+        JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (21.0.5+11-LTS) for linux-amd64",
+                site(JfrBlocking.PARK, PARK, 100), site(JfrBlocking.MONITOR_WAIT, MONITOR, 50), site(JfrBlocking.PARK, List.of(), 10));
+        // 400 samples of 1 ms in the path over 1,000 units profiled: 400,000 ns a unit, so 100,000 a handoff
+        dev.switchcost.results.SwitchPath path = new dev.switchcost.results.SwitchPath(java.nio.file.Path.of("cpu.collapsed"),
+                4_000, 400, 1_000_000, 1_000);
+        Forecast f = Forecast.of(rec, prices(true), new Forecast.Mix(0.25, true, "test"), 40, 0, null, 2, null, path).orElseThrow();
+        assertEquals(100_000, f.platform().value(), 1e-6);
+        assertEquals(Math.sqrt(400) * 1_000 / 4, f.platform().standardError(), 1e-6);
+        assertEquals(5000, f.atMix().value(), 1e-9, "the results' price at the mix, kept for comparison");
+        assertEquals(160 * 100_000, f.now().value(), 1e-3);
+        assertEquals(100 * (100_000 - 400), f.saved().value(), 1e-3);
+        // without the ping-pong's platform prices the path still prices the platform side
+        SwitchPrices virtualOnly = new SwitchPrices(null, null, prices(true).virtual(), List.of(SwitchPrices.PLATFORM_RUN));
+        Forecast alone = Forecast.of(rec, virtualOnly, new Forecast.Mix(0.25, true, "test"), 40, 0, null, 2, null, path)
+                .orElseThrow();
+        assertEquals(100_000, alone.platform().value(), 1e-6);
+        assertNull(alone.atMix());
+        assertTrue(ForecastText.text(alone, 5).stream().anyMatch(l -> l.contains("the program's own switch path per handoff")
+                && l.contains("the results' ping-pong at this mix: not measured")), ForecastText.text(alone, 5).toString());
+        assertTrue(ForecastText.json(f).contains("\"switchPath\""), "the path in the JSON");
+        assertTrue(Forecast.of(rec, virtualOnly, new Forecast.Mix(0.25, true, "test"), 40, 0, null, 2, null, null).isEmpty());
+    }
+
+    @Test
     void aServersVirtualThreadStartsArePricedPerUnitOnTheVirtualSide() {
         JfrBlocking rec = recording("OpenJDK 64-Bit Server VM (21.0.5+11-LTS) for linux-amd64", site(JfrBlocking.PARK, PARK, 100));
         SwitchPrices withStart = new SwitchPrices(prices(true).sameCpu(), prices(true).crossCpu(), prices(true).virtual(),
