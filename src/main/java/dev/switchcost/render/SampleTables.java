@@ -55,6 +55,14 @@ public final class SampleTables {
     }
 
     /**
+     * What the benchmark's price leaves out: in a busy program the switch path itself can cost more than in the
+     * ping-pong (on a 2-vCPU KVM guest, three to four times; docs/forecast-servers.md).
+     */
+    static final String OWN_PATH = "A busy program's own switch path can cost more than the benchmark's (the JVM's and the"
+            + " kernel's code run cold there, wake-ups find CPUs idle): a CPU profile of it measures that (switchcost"
+            + " forecast --switch-path, docs/forecast.md).";
+
+    /**
      * The cost lines: switches/s × cost per switch = CPU time lost, as a share of one CPU and of the
      * process's CPU time, each with its 99.9% error, then what the figure assumes.
      *
@@ -86,7 +94,7 @@ public final class SampleTables {
                 ? " Direct cost only: what a switch costs through the caches comes on top (--working-set KiB adds it where measured)."
                 : " Includes " + indirectWords(c.indirectAdded(), c.workingSetKiB()) + ".";
         lines.add("  Assumes each switch sampled costs the threads what the benchmark's did (" + c.direct().what() + ", "
-                + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect);
+                + Fmt.pm(c.direct().perSwitch()) + " ns): " + placement + "." + indirect + " " + OWN_PATH);
         if (Double.isFinite(waitMsPerSec)) {
             lines.add("  Latency, not CPU: time your threads waited to be woken and run (schedstat run-queue delay) "
                     + Fmt.num(waitMsPerSec) + " ms per second, summed over the threads.");

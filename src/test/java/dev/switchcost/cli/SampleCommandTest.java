@@ -433,6 +433,8 @@ class SampleCommandTest {
         assertTrue(r.out().contains("Latency, not CPU: time your threads waited to be woken"), r.out());
         assertTrue(r.out().contains("% of one CPU"), r.out());
         assertTrue(r.out().contains("Assumes each switch sampled costs the threads what the benchmark's did (platform threads"), r.out());
+        assertTrue(r.out().contains("A busy program's own switch path can cost more than the benchmark's")
+                && r.out().contains("forecast --switch-path"), "says what the price leaves out: " + r.out());
         assertTrue(r.out().contains("wake-ups were on the waker's CPU") || r.out().contains("Placement of the wake-ups: "), r.out());
         assertTrue(r.out().contains("Busiest threads"), r.out());
     }
