@@ -44,7 +44,7 @@ public final class ForecastText {
         SwitchPath path = f.path();
         out.add("Price, CPU time per switch (never a round trip's latency): platform " + Fmt.pm(f.platform()) + " ns"
                 + (path == null ? results : String.format(Locale.ROOT, ", the program's own switch path per handoff: %s ns a"
-                + " unit in the JVM's park, unpark and monitor code (%.1f%% of its CPU profile, %s, %,d units), over %.2f"
+                + " unit in the JVM's park, unpark and monitor code (%.1f%% of its CPU profile, %s, %,d units; ± the sampling's only), over %.2f"
                 + " handoffs a unit recorded; the results' ping-pong at this mix: %s", Fmt.pm(path.perUnit()),
                 100 * path.share(), path.source(), path.units(), (double) f.recording().events() / f.units(),
                 f.atMix() == null ? "not measured" : Fmt.pm(f.atMix()) + " ns" + results))

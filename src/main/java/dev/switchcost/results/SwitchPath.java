@@ -96,7 +96,11 @@ public record SwitchPath(Path source, long samples, long inPath, long intervalNs
         return new SwitchPath(file, all, in, intervalNs, units);
     }
 
-    /** CPU time in the switch path per unit of work, ns; its error is the sampling's (a count's √n). */
+    /**
+     * CPU time in the switch path per unit of work, ns. Its error is the sampling's only (a count's √n, normal): one
+     * profile is one window, so how the path varies from window to window is not in it (the forecast's text and
+     * docs/forecast.md say so). The basis is the one a forecast is judged on, as the prices it replaces are.
+     */
     public Estimate perUnit() {
         double scale = (double) intervalNs / units;
         return new Estimate(inPath * scale, Math.sqrt(inPath) * scale, Double.POSITIVE_INFINITY, Estimate.Basis.BETWEEN_FORKS, 1);

@@ -120,7 +120,7 @@ class ForecastCommandTest {
                 "--switch-path", CPU, "--switch-path-units", "100", "--switch-path-interval", "1ms", "--json", json.toString());
         assertEquals(ExitCodes.OK, r.exit(), r.err());
         assertTrue(r.out().contains("the program's own switch path per handoff") && r.out().contains("100 units")
-                && r.out().contains("the results' ping-pong at this mix"), r.out());
+                && r.out().contains("the results' ping-pong at this mix") && r.out().contains("± the sampling's only"), r.out());
         JsonObject path = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonObject("prices")
                 .getAsJsonObject("switchPath");
         assertEquals(67, path.get("inPath").getAsLong());
