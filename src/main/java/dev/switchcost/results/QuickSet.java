@@ -126,18 +126,21 @@ public final class QuickSet {
      */
     public static final int FORKS = 5;
     /**
-     * Three warm-up iterations of 300 ms, not one: after one, the JIT still compiled for 300–390 ms of a fork's 600 ms of
-     * measurement (JMH's {@code -prof comp}; mostly the harness's own code reading {@code /proc} between iterations),
-     * after three 180–195 ms, after six 90–110 ms. In one of two 10-fork experiments that read the one-CPU futex round trip
-     * 21 % high after one warm-up (forks 17.7 % apart); in the other, not (+0.7 %). With three, six quick runs held the
-     * same rows after 6 × 300 ms of warm-up inside their intervals (docs/statistics.md, "Where the quick run's variance
-     * comes from").
+     * Two warm-up iterations of 100 ms: the measured code reaches C2 within the first (the fork's flags,
+     * {@code measure.jmh.ForkOptions#COMPILE_EARLY}), the second runs the JMH loop compiled from its start, and the
+     * compilers settle before each measured iteration ({@code CompilerSettleProfiler}). Without the early compile, 3 × 100
+     * ms read a 9 µs round trip 3–5 % high, and the quick set warmed up for 3 × 300 ms; a fork took 2.9 s instead of
+     * 2.0 (docs/statistics.md, "A warm-up that ends when the measured code is compiled").
      */
-    public static final int WARMUP_ITERATIONS = 3;
-    public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(300);
-    public static final int ITERATIONS = 3;
-    public static final TimeValue ITERATION_TIME = TimeValue.milliseconds(200);
-    public static final String SUMMARY = "5 forks a round apart, each 3 x 300 ms warmup and 3 x 200 ms measurement, more where a"
+    public static final int WARMUP_ITERATIONS = 2;
+    public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(100);
+    /**
+     * Two measured iterations of 300 ms rather than three of 200: the same time measured, one settle and one pair of
+     * profiler readings fewer (about 0.25 s a fork); two still split a fork's variance from the forks' (the design rule).
+     */
+    public static final int ITERATIONS = 2;
+    public static final TimeValue ITERATION_TIME = TimeValue.milliseconds(300);
+    public static final String SUMMARY = "5 forks a round apart, each 2 x 100 ms warmup and 2 x 300 ms measurement, more where a"
             + " figure is short of its precision";
 
     /**
@@ -145,7 +148,7 @@ public final class QuickSet {
      * {@code System.nanoTime} pair around each sampled invocation), in a JMH run of their own after the mean rows,
      * so that no clock is read in an average-time row. {@link Question#TIMER} (an empty op) sampled the
      * same way is the timer's own cost per sampled value, a row of its own. Shorter than the mean rows: the
-     * percentiles need samples (tens of thousands from 5 × 300 ms), not iterations.
+     * percentiles need samples (tens of thousands from each fork's 2 × 300 ms), not iterations.
      */
     public static final List<Question> DISTRIBUTION = List.of(Question.FUTEX_ONE_CPU, Question.VIRTUAL_ONE_CPU, Question.TIMER);
     /** JMH's include regex of {@link #DISTRIBUTION}. */
@@ -153,7 +156,7 @@ public final class QuickSet {
     /** Forks of the distribution trials: two, a round apart (their percentiles need samples more than forks). */
     public static final int DISTRIBUTION_FORKS = 2;
     public static final int DISTRIBUTION_WARMUP_ITERATIONS = WARMUP_ITERATIONS;
-    public static final int DISTRIBUTION_ITERATIONS = 3;
+    public static final int DISTRIBUTION_ITERATIONS = ITERATIONS;
 
     /** JMH's include regex of the benchmarks that answer {@code questions}. */
     static String include(List<Question> questions) {

@@ -31,7 +31,7 @@ import java.util.function.Function;
 /**
  * What switchcost adds to the options of every JMH run, before it starts (the fork policy):
  * <ul>
- *   <li>forks get the JVM flags of {@link JdkPolicy#jvmFlags} for their JDK, e.g.
+ *   <li>forks get the JVM flags of {@link JdkPolicy#jvmFlags} for their JDK and {@link #COMPILE_EARLY}, e.g.
  *       {@code --enable-native-access=ALL-UNNAMED} (JMH starts forks with {@code -cp}, so the jar
  *       manifest's {@code Enable-Native-Access} does not reach them), and this JVM's
  *       {@code -Dswitchcost.cpus} when set (the CPUs its machine.json records);</li>
@@ -42,12 +42,28 @@ import java.util.function.Function;
  */
 public final class ForkOptions {
 
+    /** The package of the pairs' own loops, {@link #COMPILE_EARLY}'s second pattern. */
+    static final String WORKLOAD_PACKAGE = dev.switchcost.measure.workload.PingPong.class.getPackageName();
+
     /**
      * switchcost's profilers on every fork, in this order: the switches, the pair's CPU time (and walks), the readings of
      * the disturbance rule, and last the compilers' settling, so that its calls sit nearest the measured window.
      */
     public static final List<Class<? extends Profiler>> PROFILERS = List.of(ContextSwitchProfiler.class,
             PairedWalkProfiler.class, InterferenceProfiler.class, CompilerSettleProfiler.class);
+
+    /**
+     * The measured code compiles early in every fork: the JMH loop around each op ({@code *_jmhStub}) and the pairs' own
+     * loops ({@code measure.workload}) run once per iteration or once per trial, so HotSpot counts their loops' back
+     * edges to decide, and a round trip of several µs crosses the thresholds (60,000 to C1's profiled code, 40,000 more
+     * to C2) only after about a second of running: a 9 µs park round trip ran its loops interpreted, then profiled, for
+     * the fork's first 1–1.5 s and read 3–5 % high after 3 × 100 ms of warm-up. With these methods' thresholds scaled
+     * to 5 % they reach C2 within 70 ms of the trial's start; the rest of the program, and the switch path's own
+     * methods (compiled by their calls, early either way), keep HotSpot's defaults (docs/statistics.md).
+     */
+    public static final List<String> COMPILE_EARLY = List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=CompileThresholdScaling,*_jmhTest::*_jmhStub,0.05",
+            "-XX:CompileCommand=CompileThresholdScaling," + WORKLOAD_PACKAGE + ".*::*,0.05");
 
     public static final String PLACEMENT_PARAM = "placement";
     public static final String BINDING_PARAM = "binding";
@@ -167,7 +183,7 @@ public final class ForkOptions {
 
     /**
      * Forks get the flags {@link JdkPolicy#jvmFlags} names for their JDK (the {@code -jvm} given, else this
-     * one), unless they inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs});
+     * one) and {@link #COMPILE_EARLY}, unless they inherit them from this JVM's own arguments (JMH's default without {@code -jvmArgs});
      * and a fork on another JDK inherits only the arguments that JDK accepts ({@link JdkPolicy#inheritable}:
      * a JDK 21 fork of a JDK 25 JMH would otherwise die on {@code --sun-misc-unsafe-memory-access}).
      */
@@ -175,6 +191,7 @@ public final class ForkOptions {
         Jdk forkJdk = forkJdk(user);
         int feature = forkJdk != null ? forkJdk.feature : JdkPolicy.min();
         List<String> wanted = new ArrayList<>(JdkPolicy.jvmFlags(feature));
+        wanted.addAll(COMPILE_EARLY);
         String selection = System.getProperty(CpuPinning.CPUS_PROPERTY);
         if (selection != null) {
             // forks confine their threads to the CPUs this JVM recorded (SWITCHCOST_CPUS reaches them by inheritance)
