@@ -126,13 +126,14 @@ public final class QuickSet {
      */
     public static final int FORKS = 5;
     /**
-     * Two warm-up iterations of 100 ms: the measured code reaches C2 within the first (the fork's flags,
-     * {@code measure.jmh.ForkOptions#COMPILE_EARLY}), the second runs the JMH loop compiled from its start, and the
-     * compilers settle before each measured iteration ({@code CompilerSettleProfiler}). Without the early compile, 3 × 100
-     * ms read a 9 µs round trip 3–5 % high, and the quick set warmed up for 3 × 300 ms; a fork took 2.9 s instead of
-     * 2.0 (docs/statistics.md, "A warm-up that ends when the measured code is compiled").
+     * Three warm-up iterations of 100 ms: the measured loops reach C2 within the first (the forks' flags,
+     * {@code measure.jmh.ForkOptions#COMPILE_EARLY}), and the compilers settle before each measured iteration
+     * ({@code CompilerSettleProfiler}). Without the early compile, 3 × 100 ms read a 9 µs round trip 3–5 % high and the
+     * quick set warmed up for 3 × 300 ms; with it, two left the virtual pair about 10 % high (a recompile in the first
+     * measured iteration), three read it as 3 × 300 ms did. A fork takes about 2.1 s instead of 2.9
+     * (docs/statistics.md, "A warm-up that ends when the measured loops are compiled").
      */
-    public static final int WARMUP_ITERATIONS = 2;
+    public static final int WARMUP_ITERATIONS = 3;
     public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(100);
     /**
      * Two measured iterations of 300 ms rather than three of 200: the same time measured, one settle and one pair of
@@ -140,7 +141,7 @@ public final class QuickSet {
      */
     public static final int ITERATIONS = 2;
     public static final TimeValue ITERATION_TIME = TimeValue.milliseconds(300);
-    public static final String SUMMARY = "5 forks a round apart, each 2 x 100 ms warmup and 2 x 300 ms measurement, more where a"
+    public static final String SUMMARY = "5 forks a round apart, each 3 x 100 ms warmup and 2 x 300 ms measurement, more where a"
             + " figure is short of its precision";
 
     /**

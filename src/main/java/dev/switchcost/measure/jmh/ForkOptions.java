@@ -42,8 +42,8 @@ import java.util.function.Function;
  */
 public final class ForkOptions {
 
-    /** The package of the pairs' own loops, {@link #COMPILE_EARLY}'s second pattern. */
-    static final String WORKLOAD_PACKAGE = dev.switchcost.measure.workload.PingPong.class.getPackageName();
+    /** The partner's loop of every pair, {@link #COMPILE_EARLY}'s second pattern. */
+    static final String PARTNER_LOOP = dev.switchcost.measure.workload.PingPong.class.getName() + "::partnerLoop";
 
     /**
      * switchcost's profilers on every fork, in this order: the switches, the pair's CPU time (and walks), the readings of
@@ -53,17 +53,18 @@ public final class ForkOptions {
             PairedWalkProfiler.class, InterferenceProfiler.class, CompilerSettleProfiler.class);
 
     /**
-     * The measured code compiles early in every fork: the JMH loop around each op ({@code *_jmhStub}) and the pairs' own
-     * loops ({@code measure.workload}) run once per iteration or once per trial, so HotSpot counts their loops' back
-     * edges to decide, and a round trip of several µs crosses the thresholds (60,000 to C1's profiled code, 40,000 more
-     * to C2) only after about a second of running: a 9 µs park round trip ran its loops interpreted, then profiled, for
-     * the fork's first 1–1.5 s and read 3–5 % high after 3 × 100 ms of warm-up. With these methods' thresholds scaled
-     * to 5 % they reach C2 within 70 ms of the trial's start; the rest of the program, and the switch path's own
-     * methods (compiled by their calls, early either way), keep HotSpot's defaults (docs/statistics.md).
+     * The measured loops compile early in every fork: the JMH loop around each op ({@code *_jmhStub}) and the partner's
+     * loop of every pair ({@link #PARTNER_LOOP}) are each entered once per iteration or per trial, so HotSpot counts
+     * their back edges to decide, and a round trip of several µs crosses its thresholds (60,000 to C1's profiled code,
+     * 40,000 more to C2) only after about a second of running: a 9 µs park round trip ran both loops interpreted, then
+     * profiled, for the first 1–1.5 s of a fork and read 3–5 % high after 3 × 100 ms of warm-up. With these two
+     * methods' thresholds scaled to 5 % they reach C2 within 70 ms of the trial's start. The rest keeps HotSpot's
+     * defaults: the switch path's own methods compile early by their calls, and scaling the whole of
+     * {@code measure.workload} left the virtual pair's forks in two states, 10–40 % apart (docs/statistics.md).
      */
     public static final List<String> COMPILE_EARLY = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=CompileThresholdScaling,*_jmhTest::*_jmhStub,0.05",
-            "-XX:CompileCommand=CompileThresholdScaling," + WORKLOAD_PACKAGE + ".*::*,0.05");
+            "-XX:CompileCommand=CompileThresholdScaling," + PARTNER_LOOP + ",0.05");
 
     public static final String PLACEMENT_PARAM = "placement";
     public static final String BINDING_PARAM = "binding";

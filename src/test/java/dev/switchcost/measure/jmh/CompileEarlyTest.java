@@ -59,7 +59,9 @@ class CompileEarlyTest {
 
     @Test
     void theFlagsNameTheCodeTheyScale() throws Exception {
-        assertEquals(PingPong.class.getPackageName(), ForkOptions.WORKLOAD_PACKAGE);
+        assertEquals(PingPong.class.getName() + "::partnerLoop", ForkOptions.PARTNER_LOOP);
+        assertTrue(List.of(PingPong.class.getDeclaredMethods()).stream().anyMatch(m -> m.getName().equals("partnerLoop")),
+                "the partner's loop is PingPong.partnerLoop");
         // JMH's generated class and loop of every benchmark: SyscallBaseline.gettid's, as one
         Class<?> generated = Class.forName("dev.switchcost.bench.jmh_generated.SyscallBaseline_gettid_jmhTest");
         assertTrue(generated.getSimpleName().endsWith("_jmhTest"));
