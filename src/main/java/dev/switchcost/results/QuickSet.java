@@ -130,7 +130,8 @@ public final class QuickSet {
      * {@code measure.jmh.ForkOptions#COMPILE_EARLY}), and the compilers settle before each measured iteration
      * ({@code CompilerSettleProfiler}). Without the early compile, 3 × 100 ms read a 9 µs round trip 3–5 % high and the
      * quick set warmed up for 3 × 300 ms; with it, two left the virtual pair about 10 % high (a recompile in the first
-     * measured iteration), three read it as 3 × 300 ms did. A fork takes about 2.1 s instead of 2.9
+     * measured iteration). Three read the platform rows as a long warm-up does, but the virtual pair still 7 % high in six
+     * quick runs (the JDK's scheduler compiling in the measured iterations). A fork takes about 2.1 s instead of 2.9
      * (docs/statistics.md, "A warm-up that ends when the measured loops are compiled").
      */
     public static final int WARMUP_ITERATIONS = 3;
