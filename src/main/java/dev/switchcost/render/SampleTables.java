@@ -58,9 +58,9 @@ public final class SampleTables {
      * What the benchmark's price leaves out: in a busy program the switch path itself can cost more than in the
      * ping-pong (on a 2-vCPU KVM guest, three to four times; docs/forecast-servers.md).
      */
-    static final String OWN_PATH = "A busy program's own switch path can cost more than the benchmark's (the JVM's and the"
-            + " kernel's code run cold there, wake-ups find CPUs idle): a CPU profile of it measures that (switchcost"
-            + " forecast --switch-path, docs/forecast.md).";
+    static final String OWN_PATH = "A busy program's own switch path can cost more than the benchmark's (three to four times"
+            + " in two web servers on a 2-vCPU KVM guest, most of it the kernel's wake-up): a CPU profile of it measures that"
+            + " (switchcost forecast --switch-path, docs/forecast.md).";
 
     /**
      * The cost lines: switches/s × cost per switch = CPU time lost, as a share of one CPU and of the

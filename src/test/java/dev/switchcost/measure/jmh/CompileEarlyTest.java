@@ -77,8 +77,12 @@ class CompileEarlyTest {
         cmd.addAll(List.of("-XX:+PrintCompilation", "-cp", System.getProperty("java.class.path"), Fixture.class.getName(),
                 String.valueOf(ROUND_TRIPS)));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), out.lines().filter(l -> !l.matches("^\\s*\\d+.*")).toList().toString());
-        return out;
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), out.lines().filter(l -> !l.matches("^\\s*\\d+.*")).toList().toString());
+            return out;
+        } finally {
+            p.destroyForcibly(); // a test stopped by its timeout leaves no JVM behind
+        }
     }
 }
