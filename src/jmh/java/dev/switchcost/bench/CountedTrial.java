@@ -9,6 +9,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The one trial life cycle of every switchcost benchmark: every {@code @Benchmark} method takes a
@@ -28,8 +29,11 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 public abstract class CountedTrial {
 
+    private boolean warmsUp;
+
     @Setup(Level.Trial)
-    public final void setUpTrial() {
+    public final void setUpTrial(BenchmarkParams params) {
+        warmsUp = params.getWarmup().getCount() > 0;
         CpuSet allowed = CpuPinning.confineProcess();
         String selection = CpuPinning.selectionSetting();
         if (selection != null || allowed.size() < Topology.current().online().size()) {
@@ -58,6 +62,11 @@ public abstract class CountedTrial {
         } finally {
             CountedThreads.retireCurrent();
         }
+    }
+
+    /** Whether JMH runs warm-up iterations in this trial (a smoke run's {@code -wi 0} has none). */
+    protected final boolean warmsUp() {
+        return warmsUp;
     }
 
     /** Starts what the trial needs, on the JMH thread (already registered as the worker). */

@@ -83,12 +83,46 @@ public abstract class HandoffTasks extends CountedTrial {
         }
         tasks = DrivenPingPong.start(Placement.UNPINNED, primitive.newTurn(), pair.ping, pair.pong, ROUND_TRIPS_PER_OP,
                 PingPong.DEFAULT_TIMEOUT_NANOS);
+        int warmed = warmsScheduler(warmsUp(), pair) ? warm(tasks, SCHEDULER_WARM_UP_NANOS) : 0;
         System.err.println("# handoff: pair " + pair + ", primitive " + primitive + " (" + tasks.turn().mechanism() + ")"
                 + (primitive == HandoffPrimitive.SYNCHRONIZED ? (primitive.pinsCarrier() ? ", pins the carrier on this JDK" : ", does not pin on this JDK (JEP 491)") : "")
                 + ", unpinned"
                 + ", carriers " + carriers + " (-D" + PARALLELISM + "=" + parallelism + " -D" + MAX_POOL_SIZE + "=" + maxPool + ")"
                 + ", JDK " + Runtime.version() + "; " + tasks.describe()
-                + "; one op = one round trip, " + ROUND_TRIPS_PER_OP + " per invocation");
+                + "; one op = one round trip, " + ROUND_TRIPS_PER_OP + " per invocation"
+                + (warmed > 0 ? "; warmed by " + warmed * (long) ROUND_TRIPS_PER_OP + " round trips before the first iteration" : ""));
+    }
+
+    /**
+     * How long a pair with a virtual side runs before JMH's first iteration. The JDK's scheduler (the continuation's
+     * mount and yield, the carrier's work queue, {@code ForkJoinPool.deactivate}) reaches C2 0.5–1.3 s into a trial on a
+     * 2-vCPU guest, later than the platform pairs' switch path: after the quick set's 3 × 100 ms of warm-up the virtual
+     * pair read 5–11 % above the same forks after 6 × 300 ms, and with this it reads as they do
+     * (docs/statistics.md, "The virtual pair's own warm-up"). Scaling those methods' compile thresholds instead compiled
+     * them on a thin profile and read 13 % high. Here rather than in the warm-up iterations, which a JMH run sets for all
+     * of its benchmarks at once; a trial without warm-up iterations (a smoke run) skips it too.
+     */
+    static final long SCHEDULER_WARM_UP_NANOS = 1_200_000_000L;
+
+    /** Whether a trial of {@code pair} warms the scheduler first: it has a virtual side, and the trial warms up at all. */
+    static boolean warmsScheduler(boolean warmsUp, Pair pair) {
+        return warmsUp && (pair.ping == ThreadKind.VIRTUAL || pair.pong == ThreadKind.VIRTUAL);
+    }
+
+    /** Drives {@code tasks} for {@code nanos}; returns the batches it ran. A failed batch stops the pair. */
+    static int warm(DrivenPingPong tasks, long nanos) {
+        long end = System.nanoTime() + nanos;
+        int drives = 0;
+        try {
+            while (System.nanoTime() - end < 0) {
+                tasks.drive();
+                drives++;
+            }
+        } catch (RuntimeException | Error e) {
+            tasks.close();
+            throw e;
+        }
+        return drives;
     }
 
     /** Refuses a JVM whose virtual-thread scheduler was not given exactly {@code carriers} carriers by the class's {@code @Fork}. */

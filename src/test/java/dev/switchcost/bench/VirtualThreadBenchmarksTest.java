@@ -4,8 +4,12 @@ import dev.switchcost.measure.jmh.ContextSwitchProfiler;
 import dev.switchcost.measure.jmh.ForkOptions;
 import dev.switchcost.measure.jmh.PairedWalkProfiler;
 import dev.switchcost.measure.linux.LinuxTestSupport;
+import dev.switchcost.measure.affinity.Placement;
 import dev.switchcost.measure.workload.CompensatedBlocks;
+import dev.switchcost.measure.workload.DrivenPingPong;
 import dev.switchcost.measure.workload.HandoffPrimitive;
+import dev.switchcost.measure.workload.PingPong;
+import dev.switchcost.measure.workload.ThreadKind;
 import dev.switchcost.results.Param;
 import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,6 +31,7 @@ import java.util.List;
 
 import static dev.switchcost.bench.BenchmarkSmokeTest.secondary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -133,8 +138,29 @@ class VirtualThreadBenchmarksTest {
         t.pair = HandoffTasks.Pair.VT_VT;
         t.primitive = HandoffPrimitive.LOCK_SUPPORT;
         // the test JVM has no -Djdk.virtualThreadScheduler.parallelism
-        IllegalStateException e = assertThrows(IllegalStateException.class, t::setUpTrial);
+        IllegalStateException e = assertThrows(IllegalStateException.class, t::open);
         assertTrue(e.getMessage().contains("carriers=2"), e.getMessage());
+    }
+
+    /** Pairs with a virtual side warm the scheduler before a trial with warm-up, and only those. */
+    @Test
+    void onlyAVirtualPairWithWarmUpWarmsTheScheduler() {
+        assertTrue(HandoffTasks.warmsScheduler(true, HandoffTasks.Pair.VT_VT));
+        assertTrue(HandoffTasks.warmsScheduler(true, HandoffTasks.Pair.VT_PT));
+        assertFalse(HandoffTasks.warmsScheduler(true, HandoffTasks.Pair.PT_PT));
+        assertFalse(HandoffTasks.warmsScheduler(false, HandoffTasks.Pair.VT_VT));
+    }
+
+    /** The scheduler's warm-up drives the pair in batches until its time is up, and leaves the pair working. */
+    @Test
+    void theSchedulersWarmUpDrivesThePairAndLeavesItWorking() {
+        try (DrivenPingPong pair = DrivenPingPong.start(Placement.UNPINNED, HandoffPrimitive.LOCK_SUPPORT.newTurn(), ThreadKind.VIRTUAL,
+                ThreadKind.VIRTUAL, 10, PingPong.DEFAULT_TIMEOUT_NANOS)) {
+            int batches = HandoffTasks.warm(pair, 20_000_000L);
+            assertTrue(batches > 0, "batches driven: " + batches);
+            pair.drive();
+            pair.check();
+        }
     }
 
     @ParameterizedTest(name = "brigade {0} {1}")
