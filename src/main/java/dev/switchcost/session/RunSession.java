@@ -192,25 +192,41 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
 
 
     /**
-     * One JMH run of {@code options}: with {@link Plan#spreadForks} and more than one fork, as that many rounds of one fork
-     * per trial ({@link Rounds}), so each trial's forks are spread over the run; otherwise as JMH runs forks, back to back.
+     * The JMH runs of one JDK ({@code runs}: the main one, then the later ones): with {@link Plan#spreadForks} and more
+     * than one fork, as rounds of one fork per trial that all of them share ({@link Rounds}), so each trial's forks are
+     * spread over the whole run; otherwise one after the other, each as JMH runs forks, back to back.
      */
-    private TrialLedger.Outcome execute(Options options, Plan plan, OutputFormat log, int trials, Clocks clocks)
+    private TrialLedger.Outcome execute(List<Options> runs, List<String> what, Plan plan, OutputFormat log, Clocks clocks)
             throws RunnerException {
-        int forks = options.getForkCount().orElse(1);
         Precision p = plan.precision();
-        if (!plan.spreadForks() || forks <= 1 && p == null) {
-            return Trials.execute(options, progress.around(log, trials, clocks.time()), plan.keepDisturbed());
+        boolean spread = plan.spreadForks() && (p != null || runs.stream().anyMatch(o -> o.getForkCount().orElse(1) > 1));
+        if (!spread) {
+            TrialLedger.Outcome o = null;
+            for (int i = 0; i < runs.size(); i++) {
+                if (i > 0) {
+                    out.println("# " + what.get(i - 1));
+                }
+                TrialLedger.Outcome r = Trials.execute(runs.get(i), progress.around(log, TrialPlan.of(runs.get(i)).size(),
+                        clocks.time()), plan.keepDisturbed());
+                o = o == null ? r : o.plus(r);
+            }
+            return o;
         }
-        int min = minRounds(options, plan);
-        int max = p == null ? forks : Math.max(min, Precision.MAX_FORKS);
+        what.forEach(w -> out.println("# and in each round: " + w));
+        List<Rounds.Run> rounds = runs.stream().map(o -> new Rounds.Run(o, minRounds(o, plan))).toList();
+        int min = rounds.stream().mapToInt(Rounds.Run::rounds).max().orElseThrow();
+        int max = p == null ? min : Math.max(min, Precision.MAX_FORKS);
+        int trials = runs.stream().mapToInt(o -> TrialPlan.of(o).size()).sum();
         long start = System.nanoTime();
-        long round = PlannedTime.JmhRun.of(options, 1).nanos();
+        long round = runs.stream().mapToLong(o -> PlannedTime.JmhRun.of(o, 1).nanos()).sum();
         int[] next = {trials};
-        TrialLedger.Outcome o = Rounds.execute(options, min, max, i -> {
-            out.println("# round " + (i + 1) + (p == null ? " of " + forks : "")
-                    + (i < min ? " (one fork of every trial)" : " (one fork of each of " + next[0] + " trials short of their precision)"));
-            return progress.around(log, i < min ? trials : next[0], clocks.time());
+        TrialLedger.Outcome o = Rounds.execute(rounds, max, i -> {
+            int these = i < min ? rounds.stream().filter(r -> i < r.rounds()).mapToInt(r -> TrialPlan.of(r.options()).size()).sum()
+                    : next[0];
+            out.println("# round " + (i + 1) + (p == null ? " of " + min : "")
+                    + (i < min ? " (one fork of " + (these == trials ? "every trial" : "each of " + these + " trials") + ")"
+                    : " (one fork of each of " + these + " trials short of their precision)"));
+            return progress.around(log, these, clocks.time());
         }, plan.keepDisturbed(), p == null ? x -> List.of() : x -> {
             List<TrialPlan.Trial> shortOnes = p.next(clocks.deadline(), start, clocks.time()::remainingNanos).apply(x);
             // an added round: the plan had only the first ones; it runs the trials named, a fork each
@@ -257,13 +273,12 @@ public record RunSession(PrintWriter out, PrintWriter err, Progress progress, Wo
             // -prof jfr writes into the results directory (a user's own dir= wins), never into the working directory
             Path jfrDir = on.jdk() == null ? run.jfrDir() : run.jfrDir(on.jdk().version);
             try {
-                outcome = execute(JfrOutput.into(on.options(), jfrDir), plan, log, on.plan().size(), clocks);
+                List<Options> runs = new ArrayList<>(List.of(JfrOutput.into(on.options(), jfrDir)));
                 for (Later l : on.later()) {
-                    TrialPlan d = TrialPlan.of(l.options());
-                    trials += d.size();
-                    out.println("# " + l.what());
-                    outcome = outcome.plus(execute(JfrOutput.into(l.options(), jfrDir), plan, log, d.size(), clocks));
+                    trials += TrialPlan.of(l.options()).size();
+                    runs.add(JfrOutput.into(l.options(), jfrDir));
                 }
+                outcome = execute(runs, on.later().stream().map(Later::what).toList(), plan, log, clocks);
             } catch (NoBenchmarksException e) {
                 throw SwitchcostException.usage("no benchmark matches " + String.join(" or ", on.options().getIncludes()));
             } catch (ProfilersFailedException e) {

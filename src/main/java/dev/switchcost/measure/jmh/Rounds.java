@@ -11,6 +11,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,9 @@ import java.util.function.Function;
  * A trial's forks spread over the run instead of back to back: the options run as {@code rounds} JMH runs of one fork
  * per trial, every trial once per round, and each trial's forks are merged back into one result whose forks are the
  * rounds. The host drifts on the scale of minutes (forks back to back differed by 2.7 %, runs minutes apart
- * by 7–10 %), so forks a round apart see more of that drift, and the between-fork error covers it.
+ * by 7–10 %), so forks a round apart see more of that drift, and the between-fork error covers it. Several JMH runs of
+ * one run (the quick run's means, cache line, price and distribution) share the rounds: each round runs a fork of every
+ * one of them that has rounds left, so each of their trials' forks spread over the whole run, not over its own stretch.
  *
  * <p>A trial that failed in any round is failed (its other forks are not kept); a fork that was disturbed is left out
  * unless disturbed trials are kept, and the trial is listed as disturbed either way.
@@ -32,26 +35,51 @@ public final class Rounds {
     }
 
     /**
-     * {@code minRounds} rounds of every trial, then, up to {@code maxRounds}, rounds of the trials {@code next} names of the
-     * rounds so far, one fork each, until it names none ({@code run --precision}: the trials short of their precision,
-     * while the budget allows).
+     * One JMH run of those that share the rounds.
+     *
+     * @param options its options (their fork count is replaced by one per round)
+     * @param rounds  the rounds it always runs: one fork of each of its trials in each
      */
-    public static TrialLedger.Outcome execute(Options options, int minRounds, int maxRounds, IntFunction<OutputFormat> out,
+    public record Run(Options options, int rounds) {
+        public Run {
+            if (rounds < 1) {
+                throw new IllegalArgumentException("rounds must be at least 1: " + rounds);
+            }
+        }
+    }
+
+    /**
+     * Rounds of {@code runs}: each run's first {@link Run#rounds} rounds, a fork of each of its trials in each, in the
+     * order given; then, up to {@code maxRounds}, rounds of the trials {@code next} names of the rounds so far, one fork
+     * each, until it names none ({@code run --precision}: the trials short of their precision, while the budget allows).
+     */
+    public static TrialLedger.Outcome execute(List<Run> runs, int maxRounds, IntFunction<OutputFormat> out,
                                               boolean keepDisturbed, Function<TrialLedger.Outcome, List<TrialPlan.Trial>> next)
             throws RunnerException {
+        int minRounds = runs.stream().mapToInt(Run::rounds).max().orElse(0);
         if (minRounds < 1 || maxRounds < minRounds) {
             throw new IllegalArgumentException("rounds must be at least 1 and at most " + maxRounds + ": " + minRounds);
         }
-        Options oneFork = new OptionsBuilder().parent(options).forks(1).build();
+        List<Options> oneFork = new ArrayList<>();
+        Map<TrialPlan.Trial, Options> home = new HashMap<>();
+        for (Run r : runs) {
+            Options o = new OptionsBuilder().parent(r.options()).forks(1).build();
+            oneFork.add(o);
+            TrialPlan.of(o).keys().forEach(t -> home.putIfAbsent(t, o));
+        }
         List<TrialLedger.Outcome> each = new ArrayList<>();
         List<TrialPlan.Trial> only = null;
         for (int i = 0; i < maxRounds; i++) {
             OutputFormat format = out.apply(i);
             if (only == null) {
-                each.add(Trials.execute(oneFork, format, keepDisturbed));
+                for (int r = 0; r < runs.size(); r++) {
+                    if (i < runs.get(r).rounds()) {
+                        each.add(Trials.execute(oneFork.get(r), format, keepDisturbed));
+                    }
+                }
             } else {
                 for (TrialPlan.Trial t : only) {
-                    each.add(Trials.execute(ForwardingOptions.only(oneFork, t), format, keepDisturbed));
+                    each.add(Trials.execute(ForwardingOptions.only(home.get(t), t), format, keepDisturbed));
                 }
             }
             if (i + 1 >= minRounds) {

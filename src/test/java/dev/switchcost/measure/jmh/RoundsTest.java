@@ -6,8 +6,10 @@ import dev.switchcost.results.Results;
 import dev.switchcost.testing.Measures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
@@ -33,7 +35,7 @@ class RoundsTest {
                 .warmupIterations(0).measurementIterations(2).measurementTime(TimeValue.milliseconds(50))
                 .jvmArgsAppend("-Djmh.ignoreLock=true").build();
         List<Integer> rounds = new ArrayList<>();
-        TrialLedger.Outcome o = Rounds.execute(options, 3, 3, i -> {
+        TrialLedger.Outcome o = Rounds.execute(List.of(new Rounds.Run(options, 3)), 3, i -> {
             rounds.add(i);
             return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
         }, false, any -> List.of());
@@ -64,7 +66,7 @@ class RoundsTest {
         assertTrue(trials.size() >= 2, "two trials at least");
         TrialPlan.Trial first = trials.get(0);
         List<Integer> asked = new ArrayList<>();
-        TrialLedger.Outcome o = Rounds.execute(options, 2, 3, i -> {
+        TrialLedger.Outcome o = Rounds.execute(List.of(new Rounds.Run(options, 2)), 3, i -> {
             asked.add(i);
             return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
         }, false, x -> List.of(first));
@@ -74,7 +76,7 @@ class RoundsTest {
                     "the added rounds ran the trial asked for and no other: " + TrialPlan.key(r.getParams()));
         }
         asked.clear();
-        Rounds.execute(options, 2, 3, i -> {
+        Rounds.execute(List.of(new Rounds.Run(options, 2)), 3, i -> {
             asked.add(i);
             return OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
         }, false, x -> List.of());
@@ -84,6 +86,40 @@ class RoundsTest {
     @Test
     void noRoundIsRefused() {
         Options options = new OptionsBuilder().include("SyscallBaseline\\.baseline$").build();
-        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(options, 0, 0, i -> null, false, o -> List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Rounds.Run(options, 0));
+        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(List.of(), 1, i -> null, false, o -> List.of()));
+        assertThrows(IllegalArgumentException.class, () -> Rounds.execute(List.of(new Rounds.Run(options, 2)), 1, i -> null, false,
+                o -> List.of()));
+    }
+
+    /**
+     * Two JMH runs share the rounds: each round runs a fork of each run that has rounds left, the first run first, so the
+     * second run's forks are spread over the rounds too; and each comes back with its own rounds' forks.
+     */
+    @Test
+    void runsShareTheRoundsEachWithItsOwnCount() throws Exception {
+        Options first = new OptionsBuilder().include("SyscallBaseline\\.baseline$").warmupIterations(0).measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(20)).jvmArgsAppend("-Djmh.ignoreLock=true").build();
+        Options second = new OptionsBuilder().include("SyscallBaseline\\.callNoKernel$").param("binding", "JNA").warmupIterations(0)
+                .measurementIterations(1).measurementTime(TimeValue.milliseconds(20)).jvmArgsAppend("-Djmh.ignoreLock=true").build();
+        List<String> order = new ArrayList<>();
+        OutputFormat silent = OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
+        TrialLedger.Outcome o = Rounds.execute(List.of(new Rounds.Run(first, 3), new Rounds.Run(second, 2)), 3, i -> {
+            order.add("round " + i);
+            return new ForwardingOutputFormat(silent) {
+                @Override
+                public void startBenchmark(BenchmarkParams params) {
+                    order.add(params.getBenchmark().replaceFirst(".*\\.", ""));
+                }
+            };
+        }, false, x -> List.of());
+        assertEquals(List.of("round 0", "baseline", "callNoKernel", "round 1", "baseline", "callNoKernel", "round 2", "baseline"),
+                order, "each round a fork of each run with rounds left, in the order given");
+        assertTrue(o.failed().isEmpty(), o.failed().toString());
+        assertEquals(2, o.complete().size());
+        for (RunResult r : o.complete()) {
+            assertEquals(r.getParams().getBenchmark().endsWith("baseline") ? 3 : 2, r.getBenchmarkResults().size(),
+                    "each trial's forks are its run's rounds: " + r.getParams().getBenchmark());
+        }
     }
 }
