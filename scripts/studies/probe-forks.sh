@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One line per probe: what each fork of a trial took (s) and its measured iterations (ns/op), with switchcost's profilers
 # as a run has them, the forks' early-compile flags (ForkOptions.COMPILE_EARLY) given or left out. For the warm-up study
-# of docs/statistics.md ("A warm-up that ends when the measured loops are compiled"). Run from a build of a commit
+# of docs/warm-up.md ("A warm-up that ends when the measured loops are compiled"). Run from a build of a commit
 # before those flags (forks then get none unless EARLY=1); nothing else may run meanwhile.
 #   EARLY=1 scripts/studies/probe-forks.sh LABEL 'ParkUnparkPingPong.roundTrip_park$' -p placement=SAME_CPU -p wait=UNTIMED \
 #       -f 4 -wi 3 -w 100ms -i 2 -r 300ms

@@ -98,7 +98,7 @@ public abstract class HandoffTasks extends CountedTrial {
      * mount and yield, the carrier's work queue, {@code ForkJoinPool.deactivate}) reaches C2 0.5–1.3 s into a trial on a
      * 2-vCPU guest, later than the platform pairs' switch path: after the quick set's 3 × 100 ms of warm-up the virtual
      * pair read 5–11 % above the same forks after 6 × 300 ms, and with this it reads as they do
-     * (docs/statistics.md, "The virtual pair's own warm-up"). Scaling those methods' compile thresholds instead compiled
+     * (docs/warm-up.md, "The virtual pair's own warm-up"). Scaling those methods' compile thresholds instead compiled
      * them on a thin profile and read 13 % high. Here rather than in the warm-up iterations, which a JMH run sets for all
      * of its benchmarks at once; a trial without warm-up iterations (a smoke run) skips it too.
      */

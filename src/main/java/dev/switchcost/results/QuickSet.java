@@ -132,7 +132,7 @@ public final class QuickSet {
      * quick set warmed up for 3 × 300 ms; with it, two left the virtual pair about 10 % high (a recompile in the first
      * measured iteration). Three read the platform rows as a long warm-up does, but the virtual pair still 7 % high in six
      * quick runs (the JDK's scheduler compiling in the measured iterations). A fork takes about 2.1 s instead of 2.9
-     * (docs/statistics.md, "A warm-up that ends when the measured loops are compiled").
+     * (docs/warm-up.md, "A warm-up that ends when the measured loops are compiled").
      */
     public static final int WARMUP_ITERATIONS = 3;
     public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(100);

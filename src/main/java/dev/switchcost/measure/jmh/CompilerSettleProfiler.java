@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  *
  * <p>switchcost's profilers read {@code /proc} before and after every iteration. That code runs once an iteration, so
  * it reaches the compilers' thresholds late, and its compilations ran on for 40–350 ms of most 200 ms iterations on a
- * 2-vCPU guest, on the CPUs the pair measures (docs/statistics.md). Before each measured iteration this profiler waits
+ * 2-vCPU guest, on the CPUs the pair measures (docs/warm-up.md). Before each measured iteration this profiler waits
  * until this JVM's compiler threads have not run for {@value #QUIET_POLLS} polls {@value #POLL_MS} ms apart, at most
  * {@value #CAP_MS} ms; what compiles in the window after that was asked for by the benchmark itself. Warm-up iterations
  * are not waited for: compiling there is what they are for, and waiting before each of them made a fork 1.6 times as long.

@@ -60,7 +60,7 @@ public final class ForkOptions {
      * profiled, for the first 1–1.5 s of a fork and read 3–5 % high after 3 × 100 ms of warm-up. With these two
      * methods' thresholds scaled to 5 % they reach C2 within 70 ms of the trial's start. The rest keeps HotSpot's
      * defaults: the switch path's own methods compile early by their calls, and scaling the whole of
-     * {@code measure.workload} left the virtual pair's forks in two states, 850 ns and 1,100–2,700 (docs/statistics.md).
+     * {@code measure.workload} left the virtual pair's forks in two states, 850 ns and 1,100–2,700 (docs/warm-up.md).
      * Every fork gets them, {@code --full}'s too; with the virtual pair they were tried with warm-ups of 3 and 4 × 100 ms.
      */
     public static final List<String> COMPILE_EARLY = List.of("-XX:CompileCommand=quiet",
