@@ -65,8 +65,8 @@ import static org.openjdk.jmh.annotations.Mode.SampleTime;
             "  switchcost run -f 1 -wi 1 -i 2 -prof gc " + Bench.Names.FUTEX + ""},
         versionProvider = VersionProvider.class,
         header = "Run the suite (--quick headline run, or --full) with JMH's options; write a results directory.",
-        description = {"Runs benchmarks in one JMH run (--quick: the mean rows, then the cache line's and the sample-mode "
-                + "trials, each a JMH run of its own, into one result file) with the context-switch profiler on, shows progress over the "
+        description = {"Runs benchmarks in one JMH run (--quick: the mean rows, the cache line's, the price's and the sample-mode "
+                + "trials, each a JMH run of its own, in shared rounds of one fork each, into one result file) with the context-switch profiler on, shows progress over the "
                 + "whole run (n/N, JMH's percent of the JMH run under way, the ETA of the whole run: every JMH run, fork and "
                 + "C comparison cell), and writes jmh.json (JMH JSON, complete trials only), "
                 + "machine.json, run.log (JMH's full output and table) and a status into a new directory under "

@@ -55,14 +55,14 @@ public final class QuickSet {
     /** JMH's include regex of {@link #MEANS}. */
     public static final String INCLUDE = include(MEANS);
     /**
-     * The quick run's cache-line trials, in a JMH run of their own after the mean rows, on one CPU only (the card's
+     * The quick run's cache-line trials, in a JMH run of their own whose forks follow the mean rows' in each round, on one CPU only (the card's
      * line; across CPUs would add two trials nobody reads on the card): the paired working-set round trip at
      * {@link #workingSetKiB()} and at size 0 ({@link #PARAMS}).
      */
     public static final String CACHE_INCLUDE = include(List.of(Question.CACHE));
     public static final String CACHE_PLACEMENT = "SAME_CPU";
     /**
-     * The quick run's price trial, in a JMH run of its own after the cache line's: the paired working-set round trip at
+     * The quick run's price trial, in a JMH run of its own whose forks follow the cache line's in each round: the paired working-set round trip at
      * size 0 across two CPUs ({@link #PRICE_PARAMS}). With the cache line's size-0 row on one CPU it gives {@code sample}
      * and {@code forecast} both prices of a platform switch (the pair's CPU time per switch on one CPU and across two) right
      * after {@code run --quick}, with no other run. The card does not read it (its cache line stays on one CPU); it adds
@@ -130,9 +130,9 @@ public final class QuickSet {
      * {@code measure.jmh.ForkOptions#COMPILE_EARLY}), and the compilers settle before each measured iteration
      * ({@code CompilerSettleProfiler}). Without the early compile, 3 × 100 ms read a 9 µs round trip 3–5 % high and the
      * quick set warmed up for 3 × 300 ms; with it, two left the virtual pair about 10 % high (a recompile in the first
-     * measured iteration). Three read the platform rows as a long warm-up does, but the virtual pair still 7 % high in six
-     * quick runs (the JDK's scheduler compiling in the measured iterations). A fork takes about 2.1 s instead of 2.9
-     * (docs/warm-up.md, "A warm-up that ends when the measured loops are compiled").
+     * measured iteration). Three read the platform rows as a long warm-up does; the virtual pair, whose JDK scheduler
+     * compiles later, drives itself for 1.2 s before its first iteration ({@code bench.HandoffTasks}) and then reads as a
+     * long warm-up does too. A fork takes about 2.1 s instead of 2.9, the virtual pair's 3.3 s (docs/warm-up.md).
      */
     public static final int WARMUP_ITERATIONS = 3;
     public static final TimeValue WARMUP_TIME = TimeValue.milliseconds(100);
@@ -147,8 +147,8 @@ public final class QuickSet {
 
     /**
      * The quick run's distribution trials: the card's handoffs again in JMH's sample mode ({@code -bm sample}, a
-     * {@code System.nanoTime} pair around each sampled invocation), in a JMH run of their own after the mean rows,
-     * so that no clock is read in an average-time row. {@link Question#TIMER} (an empty op) sampled the
+     * {@code System.nanoTime} pair around each sampled invocation), in a JMH run of their own (its forks last in the first
+     * two rounds), so that no clock is read in an average-time row. {@link Question#TIMER} (an empty op) sampled the
      * same way is the timer's own cost per sampled value, a row of its own. Shorter than the mean rows: the
      * percentiles need samples (tens of thousands from each fork's 2 × 300 ms), not iterations.
      */

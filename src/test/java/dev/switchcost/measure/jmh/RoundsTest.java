@@ -104,7 +104,7 @@ class RoundsTest {
                 .measurementIterations(1).measurementTime(TimeValue.milliseconds(20)).jvmArgsAppend("-Djmh.ignoreLock=true").build();
         List<String> order = new ArrayList<>();
         OutputFormat silent = OutputFormatFactory.createFormatInstance(new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
-        TrialLedger.Outcome o = Rounds.execute(List.of(new Rounds.Run(first, 3), new Rounds.Run(second, 2)), 3, i -> {
+        TrialLedger.Outcome o = Rounds.execute(List.of(new Rounds.Run(first, 2), new Rounds.Run(second, 1)), 2, i -> {
             order.add("round " + i);
             return new ForwardingOutputFormat(silent) {
                 @Override
@@ -113,12 +113,12 @@ class RoundsTest {
                 }
             };
         }, false, x -> List.of());
-        assertEquals(List.of("round 0", "baseline", "callNoKernel", "round 1", "baseline", "callNoKernel", "round 2", "baseline"),
+        assertEquals(List.of("round 0", "baseline", "callNoKernel", "round 1", "baseline"),
                 order, "each round a fork of each run with rounds left, in the order given");
         assertTrue(o.failed().isEmpty(), o.failed().toString());
         assertEquals(2, o.complete().size());
         for (RunResult r : o.complete()) {
-            assertEquals(r.getParams().getBenchmark().endsWith("baseline") ? 3 : 2, r.getBenchmarkResults().size(),
+            assertEquals(r.getParams().getBenchmark().endsWith("baseline") ? 2 : 1, r.getBenchmarkResults().size(),
                     "each trial's forks are its run's rounds: " + r.getParams().getBenchmark());
         }
     }
