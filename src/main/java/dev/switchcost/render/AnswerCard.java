@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -157,6 +158,12 @@ public final class AnswerCard {
                 + " (-prof gc: " + JmhRow.ALLOC_NORM + "; each row in the report)");
     }
 
+    /** The word for a cost through the caches that is not a plain number: the card's, and the report's answer table's. */
+    static String cacheWord(Set<IndirectCost.Flag> flags) {
+        return flags.contains(IndirectCost.Flag.NEGATIVE) ? "negative" : flags.contains(IndirectCost.Flag.CONTROL_BIASED) ? "biased"
+                : "unresolved";
+    }
+
     /**
      * The cache lines: the paired indirect cost per switch of the quick run's working set (a figure line per
      * JDK, as the other sections), and a reading in one line, from the first JDK that measured it. When it is
@@ -171,8 +178,7 @@ public final class AnswerCard {
         String figures = cells("Cache", "added via the caches, " + h.cacheKiB() + " KiB/thread", hs, x -> x.cache() == null ? "–"
                 : x.cacheFlags().isEmpty() ? increment(x.cache().perSwitch()) + " (" + Fmt.count(x.cache().switchesPerTrip()) + ")"
                         + (x.cache().disturbed() ? DISTURBED : "")
-                : x.cacheFlags().contains(IndirectCost.Flag.NEGATIVE) ? "negative"
-                : x.cacheFlags().contains(IndirectCost.Flag.CONTROL_BIASED) ? "biased" : "unresolved");
+                : cacheWord(x.cacheFlags()));
         String jdk = hs.size() > 1 ? "JDK " + h.jdk() + ": " : "";
         Estimate e = h.cache().perSwitch();
         String reading;

@@ -83,8 +83,7 @@ final class HandoffSections {
                 row.add(h.cache() == null ? "–" : h.cacheFlags().isEmpty()
                         ? AnswerCard.increment(h.cache().perSwitch()) + " (" + Fmt.count(h.cache().switchesPerTrip()) + ")"
                         + (h.cache().disturbed() ? AnswerCard.DISTURBED : "")
-                        : h.cacheFlags().stream().map(Enum::name).collect(Collectors.joining(","))
-                                + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
+                        : AnswerCard.cacheWord(h.cacheFlags()) + " [" + Fmt.pm(h.cache().perSwitch()) + "]");
                 String m = h.cache() == null ? "" : mark.apply(h.cache());
                 row.set(row.size() - 1, row.get(row.size() - 1) + (m.isEmpty() ? "" : " " + m));
             }

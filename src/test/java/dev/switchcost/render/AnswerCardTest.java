@@ -165,6 +165,14 @@ class AnswerCardTest {
         }
     }
 
+    /** The report's answer table names a cost through the caches that is no plain number by the card's word, not a flag. */
+    @Test
+    void theCardAndTheReportShareTheWordForACacheCostThatIsNoNumber() {
+        assertEquals("unresolved", AnswerCard.cacheWord(EnumSet.of(IndirectCost.Flag.WITHIN_ERROR)));
+        assertEquals("negative", AnswerCard.cacheWord(EnumSet.of(IndirectCost.Flag.NEGATIVE, IndirectCost.Flag.WITHIN_ERROR)));
+        assertEquals("biased", AnswerCard.cacheWord(EnumSet.of(IndirectCost.Flag.CONTROL_BIASED)));
+    }
+
     @Test
     void anAbsentCacheRowIsOneLineSayingHowToMeasureIt() {
         List<String> l = AnswerCard.cacheLines(List.of(withCache(null, Set.of())));
