@@ -62,7 +62,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Run.</b> {@code scripts/switchcost run --full 'WorkingSetHandoff\.(roundTripPaired|walkAlonePaired|roundTrip|walkAlone)$'
  * -p workingSetKiB=$(scripts/switchcost working-set-sizes) -p strideBytes=64 -p placement=SAME_CPU -p handoff=FUTEX
- * -p sharing=PRIVATE}, then {@code switchcost indirect DIR} (docs/working-set.md has the figures' commands).
+ * -p sharing=PRIVATE}, then {@code switchcost indirect DIR} (docs/working-set-method.md has the figures' commands).
  *
  * @see <a href="https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf">Li, Ding, Shen: Quantifying the cost of context switch</a>
  */
@@ -397,7 +397,7 @@ public class WorkingSetHandoff {
      * should be within its error of 0, and a value resolved away from 0 is a bias of the estimator, not a
      * cost ({@code switchcost indirect} prints it beside the paired estimate and flags the row).
      * {@code -p before=READ_L1D} or {@code WRITE_L1D} first fills L1d with clean or dirty lines (untimed):
-     * what the first walk after a switch may meet, reproduced without a switch (docs/working-set.md).
+     * what the first walk after a switch may meet, reproduced without a switch (docs/working-set-method.md).
      */
     @Benchmark
     public void walkAlonePaired(AlonePaired s, Blackhole bh) {
