@@ -55,15 +55,15 @@ public final class QuickSet {
     /** JMH's include regex of {@link #MEANS}. */
     public static final String INCLUDE = include(MEANS);
     /**
-     * The quick run's cache-line trials, in a JMH run of their own whose forks follow the mean rows' in each round, on one CPU only (the card's
-     * line; across CPUs would add two trials nobody reads on the card): the paired working-set round trip at
-     * {@link #workingSetKiB()} and at size 0 ({@link #PARAMS}).
+     * The quick run's cache-line trials, in a JMH run of their own whose forks follow the mean rows' in each round, on
+     * one CPU only (the card's line; across CPUs would add two trials nobody reads on the card): the paired working-set
+     * round trip at {@link #workingSetKiB()} and at size 0 ({@link #PARAMS}).
      */
     public static final String CACHE_INCLUDE = include(List.of(Question.CACHE));
     public static final String CACHE_PLACEMENT = "SAME_CPU";
     /**
-     * The quick run's price trial, in a JMH run of its own whose forks follow the cache line's in each round: the paired working-set round trip at
-     * size 0 across two CPUs ({@link #PRICE_PARAMS}). With the cache line's size-0 row on one CPU it gives {@code sample}
+     * The quick run's price trial, in a JMH run of its own whose forks follow the cache line's in each round: the paired
+     * working-set round trip at size 0 across two CPUs ({@link #PRICE_PARAMS}). With the cache line's size-0 row on one CPU it gives {@code sample}
      * and {@code forecast} both prices of a platform switch (the pair's CPU time per switch on one CPU and across two) right
      * after {@code run --quick}, with no other run. The card does not read it (its cache line stays on one CPU); it adds
      * one trial, about 10 s, to the quick run.
