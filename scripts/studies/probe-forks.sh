@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One line per probe: what each fork of a trial took (s) and its measured iterations (ns/op), with switchcost's profilers
-# as a run has them, the forks' early-compile flags (ForkOptions.COMPILE_EARLY) given or left out. For the warm-up study
-# of docs/warm-up.md ("A warm-up that ends when the measured loops are compiled"). Run from a build of a commit
-# before those flags (forks then get none unless EARLY=1); nothing else may run meanwhile.
+# as a run has them, and JVM flags of the probe's own prepended to the forks'. For the warm-up studies of docs/warm-up.md.
+# A build since 11881d29 gives every fork the early-compile flags (ForkOptions.COMPILE_EARLY) itself: there EARLY=1 only
+# adds EARLY_FLAGS. EARLY=1 without EARLY_FLAGS prepends the flags as 11881d29 has them, for a build from before them
+# (the 2026-11-29f probes). Nothing else may run meanwhile.
 #   EARLY=1 scripts/studies/probe-forks.sh LABEL 'ParkUnparkPingPong.roundTrip_park$' -p placement=SAME_CPU -p wait=UNTIMED \
 #       -f 4 -wi 3 -w 100ms -i 2 -r 300ms
 # Needs ts (moreutils). EARLY_FLAGS overrides the flags (e.g. to scale the whole measure.workload package).
